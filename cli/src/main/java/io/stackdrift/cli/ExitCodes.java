@@ -1,0 +1,14 @@
+package io.stackdrift.cli;
+
+/** Exit codes, mirroring {@code -detailed-exitcode}. */
+public final class ExitCodes {
+    /** Nothing to report. */
+    public static final int OK = 0;
+    /** An error: bad input, a failed stack, a tool that could not run. */
+    public static final int ERROR = 1;
+    /** Drift or pending changes. */
+    public static final int CHANGES = 2;
+
+    private ExitCodes() {
+    }
+}

@@ -1,0 +1,40 @@
+package io.stackdrift.config;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import io.stackdrift.model.StackId;
+import io.stackdrift.model.Tool;
+
+/**
+ * One stack with every setting resolved from the file (entries merged, defaults applied).
+ *
+ * @param id          the stack id (spec §1)
+ * @param tool        terraform, tofu or pulumi
+ * @param dir         the stack directory relative to the repository root, '/'-separated ("." for the root)
+ * @param name        the Pulumi stack or Terraform workspace name; empty for the default workspace
+ * @param dependsOn   the stack ids listed in {@code dependsOn} (empty when none or when {@code auto})
+ * @param autoDepends {@code dependsOn: auto}: dependencies come from the latest preview (Pulumi only)
+ * @param drift       the drift settings
+ * @param reapply     force a deploy of an in-sync stack after this long; {@link Duration#ZERO} = never
+ * @param policy      when a deploy runs
+ * @param credentials environment variable → Jenkins credentials id (names only, never values)
+ * @param outputs     where outputs go after a deploy, if anywhere
+ */
+public record StackConfig(StackId id, Tool tool, String dir, String name, List<StackId> dependsOn, boolean autoDepends,
+        DriftSettings drift, Duration reapply, Policy policy, Map<String, String> credentials, Optional<Outputs> outputs) {
+    public static final Duration DEFAULT_REAPPLY = Duration.ofMinutes(60);
+
+    public StackConfig {
+        dependsOn = List.copyOf(dependsOn);
+        credentials = Map.copyOf(credentials);
+    }
+
+    /** The stack directory under the repository root. */
+    public Path directory(final Path repositoryRoot) {
+        return ".".equals(dir) ? repositoryRoot : repositoryRoot.resolve(dir);
+    }
+}

@@ -1,0 +1,29 @@
+package io.stackdrift.model;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One resource change as a row lists it: what happened, the resource type, its name or address, and
+ * every changed attribute path whole ({@code tags.Name}, {@code ingress[0].cidr}). Never a value.
+ *
+ * @param action  what happened
+ * @param type    the resource type ({@code aws_instance}, {@code aws:s3/bucket:Bucket})
+ * @param address the resource address or name ({@code module.a.aws_instance.web[0]}, a Pulumi URN name)
+ * @param paths   every changed attribute path, in a stable order; empty when the tool names none
+ * @param cause   code change or drift
+ */
+public record Change(Action action, String type, String address, List<String> paths, Cause cause) {
+    public Change {
+        Objects.requireNonNull(action, "action");
+        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(address, "address");
+        Objects.requireNonNull(cause, "cause");
+        paths = List.copyOf(paths);
+    }
+
+    /** The same change with only the given paths. */
+    public Change withPaths(final List<String> newPaths) {
+        return new Change(action, type, address, newPaths, cause);
+    }
+}

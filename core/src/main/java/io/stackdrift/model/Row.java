@@ -1,0 +1,46 @@
+package io.stackdrift.model;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The recorded result of one stack in one run.
+ *
+ * @param id             the stack id
+ * @param tool           the tool that ran it
+ * @param dir            the stack directory, relative to the repository root
+ * @param state          the row state
+ * @param reason         one line: why it failed, was skipped or awaits approval; empty otherwise
+ * @param changes        pending code changes, never values
+ * @param drift          changes made outside the code, never values
+ * @param ownedElsewhere drift on paths that {@code ignore} gives to another owner: shown, never drift
+ * @param dependsOn      stack ids this stack was seen to depend on (Pulumi stack references); empty for a failed preview
+ */
+public record Row(StackId id, Tool tool, String dir, RowState state, String reason,
+        List<Change> changes, List<Change> drift, List<Change> ownedElsewhere, List<StackId> dependsOn) {
+    public Row {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(tool, "tool");
+        Objects.requireNonNull(dir, "dir");
+        Objects.requireNonNull(state, "state");
+        reason = reason == null ? "" : reason;
+        changes = List.copyOf(changes);
+        drift = List.copyOf(drift);
+        ownedElsewhere = List.copyOf(ownedElsewhere);
+        dependsOn = List.copyOf(dependsOn);
+    }
+
+    /** A row without changes: failed, skipped or awaiting approval with its one-line reason. */
+    public static Row withReason(final StackId id, final Tool tool, final String dir, final RowState state, final String reason) {
+        return new Row(id, tool, dir, state, reason, List.of(), List.of(), List.of(), List.of());
+    }
+
+    /** The number of changes shown for this row: code changes plus drift. */
+    public int changeCount() {
+        return changes.size() + drift.size();
+    }
+
+    public Row withState(final RowState newState, final String newReason) {
+        return new Row(id, tool, dir, newState, newReason, changes, drift, ownedElsewhere, dependsOn);
+    }
+}

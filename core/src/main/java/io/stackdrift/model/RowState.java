@@ -1,0 +1,59 @@
+package io.stackdrift.model;
+
+import java.util.Optional;
+
+/** The state of one stack in one run (spec §1). */
+public enum RowState {
+    IN_SYNC("in sync"),
+    PENDING("pending"),
+    DRIFTED("drifted"),
+    PENDING_DRIFTED("pending+drifted"),
+    FAILED("failed"),
+    SKIPPED("skipped"),
+    AWAITING_APPROVAL("awaiting approval");
+
+    private final String word;
+
+    RowState(final String word) {
+        this.word = word;
+    }
+
+    public String word() {
+        return word;
+    }
+
+    /** True for drifted and pending+drifted. */
+    public boolean hasDrift() {
+        return this == DRIFTED || this == PENDING_DRIFTED;
+    }
+
+    /** True for pending and pending+drifted. */
+    public boolean hasPendingChanges() {
+        return this == PENDING || this == PENDING_DRIFTED;
+    }
+
+    /** The state for a successful plan with or without code changes and drift. */
+    public static RowState of(final boolean pending, final boolean drifted) {
+        if (pending && drifted) {
+            return PENDING_DRIFTED;
+        }
+        if (pending) {
+            return PENDING;
+        }
+        return drifted ? DRIFTED : IN_SYNC;
+    }
+
+    public static Optional<RowState> fromWord(final String word) {
+        for (RowState state : values()) {
+            if (state.word.equals(word)) {
+                return Optional.of(state);
+            }
+        }
+        return Optional.empty();
+    }
+
+    @Override
+    public String toString() {
+        return word;
+    }
+}

@@ -1,0 +1,35 @@
+package io.stackdrift.model;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.Size;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class CountsTest {
+    private static Row row(final String id, final RowState state) {
+        return Row.withReason(StackId.of(id), Tool.TOFU, id, state, "");
+    }
+
+    @Test
+    void countsPendingAndDriftedStacksUnderBothHeadings() {
+        Counts counts = Counts.of(List.of(row("a", RowState.IN_SYNC), row("b", RowState.PENDING_DRIFTED),
+                row("c", RowState.DRIFTED), row("d", RowState.FAILED)));
+
+        assertThat(counts).isEqualTo(new Counts(4, 1, 2, 1, 1, 0, 0));
+    }
+
+    @Property
+    void everyRowIsCountedOnceByItsOwnState(@ForAll @Size(max = 30) final List<RowState> states) {
+        List<Row> rows = states.stream().map(s -> row("s", s)).toList();
+        Counts c = Counts.of(rows);
+        long both = states.stream().filter(s -> s == RowState.PENDING_DRIFTED).count();
+
+        assertThat(c.inSync() + c.drifted() + c.pending() - both + c.failed() + c.skipped() + c.awaitingApproval())
+                .isEqualTo(states.size());
+    }
+}
