@@ -1,0 +1,32 @@
+package io.stackdrift.tool;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+import io.stackdrift.model.Row;
+import io.stackdrift.model.StackId;
+
+/**
+ * A plan this run produced for one stack: its row and the plan file a deploy may apply (spec §5 freshness).
+ *
+ * @param row          the row (state, changes, drift, depends-on as stack ids)
+ * @param purpose      preview or drift check
+ * @param planFile     the saved plan a deploy applies (Terraform/OpenTofu); empty for Pulumi and failures
+ * @param toolVersion  the tool's version, for the digest
+ * @param replacePaths resource address → paths whose change forces replacement (for ignore eligibility)
+ */
+public record StackPlan(Row row, PlanPurpose purpose, Optional<Path> planFile, String toolVersion,
+        java.util.Map<String, List<String>> replacePaths) {
+    public StackPlan {
+        Objects.requireNonNull(row, "row");
+        Objects.requireNonNull(purpose, "purpose");
+        toolVersion = Objects.requireNonNullElse(toolVersion, "");
+        replacePaths = java.util.Map.copyOf(replacePaths);
+    }
+
+    public StackId stack() {
+        return row.id();
+    }
+}

@@ -1,0 +1,40 @@
+package io.stackdrift.tool;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+
+import io.stackdrift.config.StackConfig;
+import io.stackdrift.model.StackId;
+
+/**
+ * Runs the tool of one stack for one purpose, and turns what it prints into rows. One implementation per
+ * tool family; all run processes through a {@link ProcessRunner}. Failures never throw: they come back as
+ * failed rows / results with a one-line reason.
+ */
+public interface ToolAdapter {
+    /**
+     * init, then plan (preview or drift check) saved to a plan file in {@code workDir}, then show.
+     *
+     * @param knownStacks every stack id of the configuration, to turn Pulumi stack references into ids
+     * @param environment extra variables for this stack's processes (credentials: never logged)
+     */
+    StackPlan plan(StackConfig stack, Path repositoryRoot, PlanPurpose purpose, Path workDir,
+            Map<String, String> environment, Set<StackId> knownStacks) throws InterruptedException;
+
+    /** Applies exactly the plan this run produced; refuses (fails closed) when there is none. */
+    ApplyResult apply(StackConfig stack, Path repositoryRoot, StackPlan plan, Path workDir,
+            Map<String, String> environment) throws InterruptedException;
+
+    /** Reads the stack's outputs (keys and values, with which are sensitive) from its state. */
+    OutputsResult outputs(StackConfig stack, Path repositoryRoot, Path workDir, Map<String, String> environment)
+            throws InterruptedException;
+
+    /** {@code providers schema -json} into {@code workDir}; Terraform/OpenTofu only. */
+    ToolRun providersSchema(StackConfig stack, Path repositoryRoot, Path workDir, Map<String, String> environment)
+            throws InterruptedException;
+
+    /** {@code version}, for the digest; empty when unknown. */
+    String version(StackConfig stack, Path repositoryRoot, Path workDir, Map<String, String> environment)
+            throws InterruptedException;
+}
