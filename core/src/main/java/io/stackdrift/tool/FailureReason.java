@@ -1,0 +1,87 @@
+package io.stackdrift.tool;
+
+import java.time.Duration;
+import java.util.regex.Pattern;
+
+/**
+ * One-line reasons for failed tool runs (spec §4: the tool's first error diagnostic, colour markup
+ * stripped), and the wording of the adapters' own failures.
+ */
+public final class FailureReason {
+    /** Longer reasons are cut: a row's reason is one line, not a log. */
+    static final int MAX_LENGTH = 300;
+
+    private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;?]*[ -/]*[@-~]");
+    private static final Pattern PULUMI_MARKUP = Pattern.compile("<\\{%[^%]*%}>");
+    /** Terraform frames diagnostics with box-drawing characters: "╷", "│ Error: ...", "╵". */
+    private static final Pattern FRAME = Pattern.compile("^[\\s\u2502\u2577\u2575|]+");
+    private static final Pattern ERROR_LINE = Pattern.compile("^(error|fatal)\\b.*", Pattern.CASE_INSENSITIVE);
+
+    private FailureReason() {
+    }
+
+    /**
+     * The first error line of a tool's stderr, cleaned; else its last non-blank line; else empty.
+     * Terraform prints "Error: summary", Pulumi "error: message".
+     */
+    public static String firstError(final String stderr) {
+        String lastLine = "";
+        for (String raw : stderr.split("\\R")) {
+            String line = clean(raw);
+            if (line.isEmpty()) {
+                continue;
+            }
+            if (ERROR_LINE.matcher(line).matches()) {
+                return cut(line);
+            }
+            lastLine = line;
+        }
+        return cut(lastLine);
+    }
+
+    /** Colour codes, Pulumi colour markup and Terraform's diagnostic frame removed, whitespace trimmed. */
+    public static String clean(final String line) {
+        String plain = PULUMI_MARKUP.matcher(ANSI.matcher(line).replaceAll("")).replaceAll("");
+        return FRAME.matcher(plain).replaceFirst("").strip();
+    }
+
+    /** "the executable not found on PATH" or "the configured path not found", with how to fix it. */
+    public static String notFound(final String toolWord, final String executable, final boolean configured) {
+        return configured
+                ? toolWord + " not found at " + executable + "; install it there or correct the tool path"
+                : toolWord + " not found on PATH; install it or set the tool path";
+    }
+
+    public static String timedOut(final String what, final Duration timeout) {
+        return what + " timed out after " + words(timeout);
+    }
+
+    /** "10m", "90s" → "1m30s", "1h30m": the duration words of stacks.yaml. */
+    public static String words(final Duration duration) {
+        long seconds = duration.toSeconds();
+        if (seconds == 0) {
+            return duration.toMillis() + "ms";
+        }
+        StringBuilder text = new StringBuilder();
+        long days = seconds / 86_400;
+        long hours = seconds % 86_400 / 3_600;
+        long minutes = seconds % 3_600 / 60;
+        long rest = seconds % 60;
+        append(text, days, "d");
+        append(text, hours, "h");
+        append(text, minutes, "m");
+        append(text, rest, "s");
+        return text.toString();
+    }
+
+    private static void append(final StringBuilder text, final long amount, final String unit) {
+        if (amount > 0) {
+            text.append(amount).append(unit);
+        }
+    }
+
+    static String cut(final String line) {
+        String single = line.replaceAll("\\s*\\R\\s*", " ").strip();
+        return single.length() <= MAX_LENGTH ? single : single.substring(0, MAX_LENGTH - 1) + "\u2026";
+    }
+}

@@ -1,0 +1,31 @@
+package io.stackdrift.tool;
+
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.function.Function;
+
+import io.stackdrift.model.Tool;
+import io.stackdrift.plan.PlanReader;
+import io.stackdrift.plan.PlanSummary;
+
+/**
+ * The adapters' port to the plan readers of {@code io.stackdrift.plan}: which reader reads a file depends
+ * on the tool, and the purpose tells the reader how to classify what it finds (everything a drift check
+ * finds is drift). Never throws: unreadable files give a failed summary.
+ */
+@FunctionalInterface
+public interface PlanReading {
+    PlanSummary read(Tool tool, PlanPurpose purpose, Path file);
+
+    /** One reader for every tool and purpose. */
+    static PlanReading using(final PlanReader reader) {
+        Objects.requireNonNull(reader, "reader");
+        return (tool, purpose, file) -> reader.read(file);
+    }
+
+    /** A reader per tool. */
+    static PlanReading byTool(final Function<Tool, PlanReader> readers) {
+        Objects.requireNonNull(readers, "readers");
+        return (tool, purpose, file) -> readers.apply(tool).read(file);
+    }
+}

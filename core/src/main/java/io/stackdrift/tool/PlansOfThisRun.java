@@ -1,0 +1,60 @@
+package io.stackdrift.tool;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+import io.stackdrift.model.Row;
+import io.stackdrift.model.RowState;
+import io.stackdrift.model.StackId;
+
+/**
+ * The successful plans an adapter produced in this run, one per stack (the latest). A deploy may apply
+ * only a plan found here, and only once (spec §5 freshness): a plan from an earlier run, a failed plan, or
+ * a plan already applied is refused.
+ */
+final class PlansOfThisRun {
+    static final String NO_PLAN = "no plan from this run; refusing to apply";
+    static final String DRIFT_CHECK_PLAN = "a drift check's plan is never applied (it would keep the drift); "
+            + "preview the stack in this run, then deploy";
+
+    private final Map<StackId, StackPlan> plans = new ConcurrentHashMap<>();
+
+    /** Forgets the stack's earlier plan: a new plan of it is being made. */
+    void forget(final StackId stack) {
+        plans.remove(stack);
+    }
+
+    void remember(final StackPlan plan) {
+        if (plan.row().state() != RowState.FAILED) {
+            plans.put(plan.stack(), plan);
+        }
+    }
+
+    /**
+     * Takes the plan for applying it: empty when it may not be applied, with the reason in {@code refusal}.
+     * A taken plan is forgotten, so it is applied at most once.
+     */
+    Optional<String> take(final StackId stack, final StackPlan plan) {
+        if (!stack.equals(plan.stack()) || plan.row().state() == RowState.FAILED || !plans.remove(stack, plan)) {
+            return Optional.of(NO_PLAN);
+        }
+        if (plan.purpose() != PlanPurpose.PREVIEW) {
+            return Optional.of(DRIFT_CHECK_PLAN);
+        }
+        return Optional.empty();
+    }
+
+    /** A failed plan: a row with the one-line reason and nothing else (no changes, no depends-on). */
+    static StackPlan failed(final io.stackdrift.config.StackConfig stack, final PlanPurpose purpose, final String reason) {
+        Row row = Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, reason);
+        return new StackPlan(row, purpose, Optional.empty(), "", Map.of());
+    }
+
+    static Row succeeded(final io.stackdrift.config.StackConfig stack, final io.stackdrift.plan.PlanSummary summary,
+            final List<StackId> dependsOn) {
+        RowState state = RowState.of(!summary.changes().isEmpty(), !summary.drift().isEmpty());
+        return new Row(stack.id(), stack.tool(), stack.dir(), state, "", summary.changes(), summary.drift(), List.of(), dependsOn);
+    }
+}

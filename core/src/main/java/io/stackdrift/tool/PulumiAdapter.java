@@ -1,0 +1,215 @@
+package io.stackdrift.tool;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.NullNode;
+
+import io.stackdrift.config.StackConfig;
+import io.stackdrift.model.StackId;
+import io.stackdrift.model.Tool;
+import io.stackdrift.plan.PlanSummary;
+
+/**
+ * Pulumi: {@code preview --refresh} or {@code refresh --preview-only} digests read by the plan readers,
+ * stack references turned into stack ids, and {@code up} only right after a successful preview of this run
+ * (Pulumi has no saved plan to apply; see {@link PulumiCommands#up}).
+ */
+public final class PulumiAdapter implements ToolAdapter {
+    /** How {@code stack output --json --show-secrets=false} prints a secret instead of its value. */
+    static final String SECRET = "[secret]";
+
+    /** No update check on every run: it slows each command and writes to stderr. */
+    private static final Map<String, String> QUIET = Map.of("PULUMI_SKIP_UPDATE_CHECK", "true");
+
+    private final PulumiCommands commands;
+    private final ToolProcess process;
+    private final PlanReading reading;
+    private final StackReferenceResolver references;
+    private final ObjectMapper json = new ObjectMapper();
+    private final PlansOfThisRun plans = new PlansOfThisRun();
+
+    public PulumiAdapter(final ToolSettings settings, final ProcessRunner runner, final PlanReading reading,
+            final StackReferenceResolver references) {
+        this.commands = new PulumiCommands(settings.executable(Tool.PULUMI));
+        this.process = new ToolProcess(Tool.PULUMI, settings, runner, QUIET);
+        this.reading = Objects.requireNonNull(reading, "reading");
+        this.references = Objects.requireNonNull(references, "references");
+    }
+
+    @Override
+    public StackPlan plan(final StackConfig stack, final Path repositoryRoot, final PlanPurpose purpose, final Path workDir,
+            final Map<String, String> environment, final Set<StackId> knownStacks) throws InterruptedException {
+        plans.forget(stack.id());
+        Path work = workDir.toAbsolutePath();
+        boolean driftCheck = purpose == PlanPurpose.DRIFT_CHECK;
+        Path digest = work.resolve(driftCheck ? "drift.json" : "preview.json");
+        try {
+            Files.createDirectories(work);
+            Files.deleteIfExists(digest);
+        } catch (IOException e) {
+            return PlansOfThisRun.failed(stack, purpose, "cannot prepare the work directory " + work + ": " + e.getMessage());
+        }
+        String name = stackName(stack);
+        List<String> command = driftCheck ? commands.driftCheck(name) : commands.preview(name, true);
+        String what = driftCheck ? "pulumi refresh --preview-only" : "pulumi preview";
+        ToolProcess.Outcome previewed = process.run(what, command, stack.directory(repositoryRoot), environment, digest);
+        if (!previewed.ran()) {
+            return PlansOfThisRun.failed(stack, purpose, previewed.reason());
+        }
+        if (previewed.exitCode() != 0) {
+            return PlansOfThisRun.failed(stack, purpose, failureOf(previewed, purpose));
+        }
+        PlanSummary summary = reading.read(Tool.PULUMI, purpose, digest);
+        if (summary.failed()) {
+            return PlansOfThisRun.failed(stack, purpose, summary.failureReason().isEmpty()
+                    ? "the digest of " + what + " could not be read" : FailureReason.cut(summary.failureReason()));
+        }
+        List<StackId> dependsOn = dependencies(stack.id(), summary.stackReferences(), knownStacks);
+        StackPlan plan = new StackPlan(PlansOfThisRun.succeeded(stack, summary, dependsOn), purpose, Optional.empty(),
+                summary.toolVersion(), Map.of());
+        plans.remember(plan);
+        return plan;
+    }
+
+    @Override
+    public ApplyResult apply(final StackConfig stack, final Path repositoryRoot, final StackPlan plan, final Path workDir,
+            final Map<String, String> environment) throws InterruptedException {
+        Optional<String> refusal = plans.take(stack.id(), plan);
+        if (refusal.isPresent()) {
+            return ApplyResult.failure(refusal.get());
+        }
+        Path work = workDir.toAbsolutePath();
+        try {
+            Files.createDirectories(work);
+        } catch (IOException e) {
+            return ApplyResult.failure("cannot prepare the work directory " + work + ": " + e.getMessage());
+        }
+        ToolProcess.Outcome up = process.run("pulumi up", commands.up(stackName(stack)), stack.directory(repositoryRoot),
+                environment, work.resolve("up.log"));
+        return up.exitedWith(0) ? ApplyResult.success() : ApplyResult.failure(withMeaning(up));
+    }
+
+    @Override
+    public OutputsResult outputs(final StackConfig stack, final Path repositoryRoot, final Path workDir,
+            final Map<String, String> environment) throws InterruptedException {
+        Path work = workDir.toAbsolutePath();
+        Path file = work.resolve("outputs.json");
+        try {
+            Files.createDirectories(work);
+        } catch (IOException e) {
+            return OutputsResult.failure("cannot prepare the work directory " + work + ": " + e.getMessage());
+        }
+        ToolProcess.Outcome read = process.run("pulumi stack output", commands.outputs(stackName(stack)),
+                stack.directory(repositoryRoot), environment, file);
+        if (!read.exitedWith(0)) {
+            return OutputsResult.failure(withMeaning(read));
+        }
+        try {
+            JsonNode root = json.readTree(file.toFile());
+            if (root == null || !root.isObject()) {
+                return OutputsResult.failure("pulumi stack output --json printed no JSON object");
+            }
+            List<StackOutput> outputs = new ArrayList<>();
+            for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext();) {
+                Map.Entry<String, JsonNode> entry = it.next();
+                boolean secret = SECRET.equals(entry.getValue().asText(null));
+                // a secret's value is never read: the placeholder is not a value to write anywhere
+                outputs.add(new StackOutput(entry.getKey(), secret ? NullNode.getInstance() : entry.getValue(), secret));
+            }
+            return new OutputsResult(true, "", outputs);
+        } catch (JacksonException e) {
+            return OutputsResult.failure("pulumi stack output --json printed truncated or non-JSON output");
+        } catch (IOException e) {
+            return OutputsResult.failure("cannot read the outputs of pulumi stack output: " + e.getMessage());
+        }
+    }
+
+    @Override
+    public ToolRun providersSchema(final StackConfig stack, final Path repositoryRoot, final Path workDir,
+            final Map<String, String> environment) {
+        return new ToolRun(false, "Pulumi has no provider schema: ignore paths are not used for Pulumi stacks "
+                + "(use the program's ignoreChanges option)", Optional.empty());
+    }
+
+    @Override
+    public String version(final StackConfig stack, final Path repositoryRoot, final Path workDir,
+            final Map<String, String> environment) throws InterruptedException {
+        Path work = workDir.toAbsolutePath();
+        Path file = work.resolve("version.txt");
+        try {
+            Files.createDirectories(work);
+            ToolProcess.Outcome version = process.run("pulumi version", commands.version(), stack.directory(repositoryRoot),
+                    environment, file);
+            if (!version.exitedWith(0)) {
+                return "";
+            }
+            String first = Files.readAllLines(file, StandardCharsets.UTF_8).stream().map(String::strip)
+                    .filter(line -> !line.isEmpty()).findFirst().orElse("");
+            return first.startsWith("v") ? first.substring(1) : first;
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    /** The Pulumi stack: the stack's name, else the part of its id after the project. */
+    static String stackName(final StackConfig stack) {
+        if (stack.name() != null && !stack.name().isBlank()) {
+            return stack.name();
+        }
+        String id = stack.id().value();
+        return id.substring(id.lastIndexOf(':') + 1);
+    }
+
+    /** Resolved ids, without the stack itself, each once, in id order. */
+    private List<StackId> dependencies(final StackId self, final List<String> names, final Set<StackId> knownStacks) {
+        if (names.isEmpty()) {
+            return List.of();
+        }
+        Set<StackId> ids = new TreeSet<>(references.resolve(self, names, knownStacks));
+        ids.remove(self);
+        return List.copyOf(ids);
+    }
+
+    /**
+     * stderr's first error line when there is one; else the digest's error diagnostic (in JSON mode the
+     * program's errors go into the digest); else the exit code and what it means.
+     */
+    private String failureOf(final ToolProcess.Outcome outcome, final PlanPurpose purpose) {
+        if (FailureReason.firstError(outcome.stderrTail()).isEmpty() && hasContent(outcome.stdoutFile())) {
+            PlanSummary summary = reading.read(Tool.PULUMI, purpose, outcome.stdoutFile());
+            if (summary.failed() && !summary.failureReason().isBlank()) {
+                return FailureReason.cut(outcome.what() + " failed: " + summary.failureReason());
+            }
+        }
+        return withMeaning(outcome);
+    }
+
+    private static boolean hasContent(final Path file) {
+        try {
+            return Files.size(file) > 0;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static String withMeaning(final ToolProcess.Outcome outcome) {
+        if (!outcome.ran() || !FailureReason.firstError(outcome.stderrTail()).isEmpty()) {
+            return outcome.reason();
+        }
+        return outcome.what() + " failed with exit code " + outcome.exitCode() + " (" + PulumiCommands.meaning(outcome.exitCode()) + ")";
+    }
+}

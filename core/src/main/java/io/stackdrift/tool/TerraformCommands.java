@@ -1,0 +1,68 @@
+package io.stackdrift.tool;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The command lines of Terraform and OpenTofu (spec §4), as argument arrays for a process, never a shell
+ * line. Both tools take the same arguments; only the executable differs.
+ */
+public final class TerraformCommands {
+    private final String executable;
+
+    public TerraformCommands(final String executable) {
+        this.executable = Objects.requireNonNull(executable, "executable");
+    }
+
+    /** {@code init -input=false}: never prompt, a missing input is an error instead. */
+    public List<String> init() {
+        return of("init", "-input=false");
+    }
+
+    /**
+     * Selects the workspace of a named stack. {@code -or-create} (Terraform ≥ 1.4, every OpenTofu) lets the
+     * first preview of a new workspace create it; a drift check must not create anything, so it selects
+     * only and a missing workspace fails the check with the tool's own message.
+     */
+    public List<String> selectWorkspace(final String workspace, final boolean create) {
+        return create ? of("workspace", "select", "-or-create", workspace) : of("workspace", "select", workspace);
+    }
+
+    /** The plan of a preview or drift check, saved to {@code planFile}; exit 0 nothing, 2 changes/drift, 1 failure. */
+    public List<String> plan(final PlanPurpose purpose, final Path planFile) {
+        return purpose == PlanPurpose.DRIFT_CHECK
+                ? of("plan", "-refresh-only", "-input=false", "-out=" + planFile, "-detailed-exitcode")
+                : of("plan", "-input=false", "-out=" + planFile, "-detailed-exitcode");
+    }
+
+    /** The saved plan as JSON on stdout (the plan representation, one line). */
+    public List<String> show(final Path planFile) {
+        return of("show", "-json", planFile.toString());
+    }
+
+    /** Applies exactly the saved plan; a saved plan is never prompted for. */
+    public List<String> apply(final Path planFile) {
+        return of("apply", "-input=false", planFile.toString());
+    }
+
+    public List<String> output() {
+        return of("output", "-json");
+    }
+
+    public List<String> providersSchema() {
+        return of("providers", "schema", "-json");
+    }
+
+    public List<String> version() {
+        return of("version", "-json");
+    }
+
+    private List<String> of(final String... arguments) {
+        List<String> command = new ArrayList<>(arguments.length + 1);
+        command.add(executable);
+        command.addAll(List.of(arguments));
+        return List.copyOf(command);
+    }
+}

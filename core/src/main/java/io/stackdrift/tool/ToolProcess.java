@@ -1,0 +1,91 @@
+package io.stackdrift.tool;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+import io.stackdrift.model.Tool;
+
+/**
+ * Runs one command of one tool through the {@link ProcessRunner} and turns every way it can go wrong
+ * (missing executable, timeout, an I/O error) into an {@link Outcome} with a one-line reason: the
+ * adapters never throw for a failed tool, only for an interrupted run.
+ */
+final class ToolProcess {
+    private final Tool tool;
+    private final ToolSettings settings;
+    private final ProcessRunner runner;
+    private final Map<String, String> toolEnvironment;
+
+    ToolProcess(final Tool tool, final ToolSettings settings, final ProcessRunner runner, final Map<String, String> toolEnvironment) {
+        this.tool = Objects.requireNonNull(tool, "tool");
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.runner = Objects.requireNonNull(runner, "runner");
+        this.toolEnvironment = Map.copyOf(toolEnvironment);
+    }
+
+    /**
+     * @param what        the words that name the step in a reason, e.g. "tofu plan"
+     * @param environment the stack's variables; they win over the tool defaults
+     */
+    Outcome run(final String what, final List<String> command, final Path directory, final Map<String, String> environment,
+            final Path stdoutFile) throws InterruptedException {
+        Map<String, String> merged = new LinkedHashMap<>(toolEnvironment);
+        merged.putAll(environment);
+        ProcessResult result;
+        try {
+            result = runner.run(new ProcessSpec(command, directory, merged, settings.timeout(), stdoutFile));
+        } catch (IOException e) {
+            return Outcome.couldNotRun("could not run " + what + ": " + FailureReason.cut(String.valueOf(e.getMessage())));
+        }
+        if (result.notFound()) {
+            return Outcome.couldNotRun(FailureReason.notFound(tool.word(), settings.executable(tool), settings.isConfigured(tool)));
+        }
+        if (result.timedOut()) {
+            return Outcome.couldNotRun(FailureReason.timedOut(what, settings.timeout()));
+        }
+        return new Outcome(true, result.exitCode(), result.stdoutFile(), result.stderrTail(), what, "");
+    }
+
+    /**
+     * How one command ended.
+     *
+     * @param ran        the process started and exited by itself (not killed at the timeout)
+     * @param exitCode   its exit code when it ran
+     * @param stdoutFile where its stdout is
+     * @param stderrTail the end of its stderr
+     * @param what       the step's words
+     * @param couldNotRun why it did not run to its end; empty when it did
+     */
+    record Outcome(boolean ran, int exitCode, Path stdoutFile, String stderrTail, String what, String couldNotRun) {
+        static Outcome couldNotRun(final String reason) {
+            return new Outcome(false, -1, null, "", "", reason);
+        }
+
+        boolean exitedWith(final int... codes) {
+            if (!ran) {
+                return false;
+            }
+            for (int code : codes) {
+                if (exitCode == code) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** One line: why it could not run, else the tool's first error line, else its exit code. */
+        String reason() {
+            if (!ran) {
+                return couldNotRun;
+            }
+            String error = FailureReason.firstError(stderrTail);
+            return error.isEmpty()
+                    ? what + " failed with exit code " + exitCode
+                    : FailureReason.cut(what + " failed: " + error);
+        }
+    }
+}
