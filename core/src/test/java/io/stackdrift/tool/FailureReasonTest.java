@@ -1,0 +1,57 @@
+package io.stackdrift.tool;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+
+import org.junit.jupiter.api.Test;
+
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.StringLength;
+
+class FailureReasonTest {
+    @Test
+    void takesTerraformsFirstErrorOutOfItsColouredFrame() {
+        String stderr = "\n\u001B[31m\u2577\u001B[0m\u001B[0m\n\u001B[31m\u2502\u001B[0m \u001B[0m\u001B[1m\u001B[31mError: \u001B[0m\u001B[0m"
+                + "\u001B[1mSaved plan is stale\u001B[0m\n\u001B[31m\u2502\u001B[0m \u001B[0m\n\u001B[31m\u2502\u001B[0m \u001B[0mThe given plan file "
+                + "can no longer be applied.\n\u001B[31m\u2575\u001B[0m\u001B[0m\n\u2502 Error: second\n";
+        assertThat(FailureReason.firstError(stderr)).isEqualTo("Error: Saved plan is stale");
+    }
+
+    @Test
+    void takesPulumisErrorLineWithoutMarkup() {
+        String stderr = "Updating (prod):\n<{%fg 1%}>error: <{%reset%}>no stack named 'prod' found\n";
+        assertThat(FailureReason.firstError(stderr)).isEqualTo("error: no stack named 'prod' found");
+    }
+
+    @Test
+    void withoutAnErrorLineTheLastLineSays() {
+        assertThat(FailureReason.firstError("starting\npanic: runtime error\n\n")).isEqualTo("panic: runtime error");
+        assertThat(FailureReason.firstError("")).isEmpty();
+    }
+
+    @Test
+    void notFoundSaysHowToFixIt() {
+        assertThat(FailureReason.notFound("terraform", "terraform", false))
+                .isEqualTo("terraform not found on PATH; install it or set the tool path");
+        assertThat(FailureReason.notFound("tofu", "/opt/tofu", true))
+                .isEqualTo("tofu not found at /opt/tofu; install it there or correct the tool path");
+    }
+
+    @Test
+    void durationsReadLikeStacksYaml() {
+        assertThat(FailureReason.timedOut("tofu plan", Duration.ofMinutes(10))).isEqualTo("tofu plan timed out after 10m");
+        assertThat(FailureReason.words(Duration.ofSeconds(5400))).isEqualTo("1h30m");
+        assertThat(FailureReason.words(Duration.ofSeconds(90))).isEqualTo("1m30s");
+        assertThat(FailureReason.words(Duration.ofDays(2))).isEqualTo("2d");
+        assertThat(FailureReason.words(Duration.ofMillis(250))).isEqualTo("250ms");
+    }
+
+    @Property
+    void aReasonIsAlwaysOneBoundedLine(@ForAll @StringLength(max = 2000) final String stderr) {
+        String reason = FailureReason.firstError(stderr);
+        assertThat(reason).doesNotContain("\n", "\r");
+        assertThat(reason.length()).isLessThanOrEqualTo(FailureReason.MAX_LENGTH);
+    }
+}
