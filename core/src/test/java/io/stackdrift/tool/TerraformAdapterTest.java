@@ -1,0 +1,350 @@
+package io.stackdrift.tool;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.stackdrift.config.DriftSettings;
+import io.stackdrift.config.Policy;
+import io.stackdrift.config.StackConfig;
+import io.stackdrift.model.Action;
+import io.stackdrift.model.Cause;
+import io.stackdrift.model.Change;
+import io.stackdrift.model.RowState;
+import io.stackdrift.model.StackId;
+import io.stackdrift.model.Tool;
+import io.stackdrift.testing.FakeTool;
+import io.stackdrift.testing.Fixtures;
+
+class TerraformAdapterTest {
+    private static final Change VPC_TAG = new Change(Action.UPDATE, "aws_vpc", "aws_vpc.main", List.of("tags.Owner"), Cause.CODE);
+    private static final Change VPC_DRIFT = new Change(Action.UPDATE, "aws_vpc", "aws_vpc.main", List.of("tags.Owner"), Cause.DRIFT);
+
+    @TempDir
+    Path temp;
+
+    private Path repo;
+    private Path work;
+    private FakeTool tofu;
+    private final CannedPlanReading reading = new CannedPlanReading();
+    private TerraformAdapter adapter;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        repo = Files.createDirectories(temp.resolve("repo"));
+        Files.createDirectories(repo.resolve("network"));
+        work = temp.resolve("work/network");
+        tofu = FakeTool.create(temp, "tofu");
+        tofu.on("show").stdoutFrom(Fixtures.fixture("opentofu/equiv-drift_simple.plan.json"));
+        adapter = adapter(ToolSettings.defaults().withExecutable(Tool.TOFU, tofu.executable().toString()));
+    }
+
+    private TerraformAdapter adapter(final ToolSettings settings) {
+        return new TerraformAdapter(Tool.TOFU, settings, new LocalProcessRunner(), reading);
+    }
+
+    private static StackConfig stack(final String dir, final String workspace) {
+        return new StackConfig(StackId.terraform(dir, workspace), Tool.TOFU, dir, workspace, List.of(), false,
+                DriftSettings.defaults(), Duration.ZERO, Policy.ON_CHANGE, Map.of("AWS_ACCESS_KEY_ID", "aws-key"), Optional.empty());
+    }
+
+    private StackPlan plan(final StackConfig stack, final PlanPurpose purpose) throws InterruptedException {
+        return adapter.plan(stack, repo, purpose, work, tofu.environment(), Set.of(stack.id()));
+    }
+
+    @Test
+    void previewRunsInitPlanAndShowInTheStackDirectory() throws Exception {
+        tofu.on("plan").exitCode(2);
+        reading.answer(CannedPlanReading.summary(List.of(VPC_TAG), List.of(VPC_DRIFT), List.of()));
+
+        StackPlan plan = plan(stack("network", ""), PlanPurpose.PREVIEW);
+
+        Path planFile = work.toAbsolutePath().resolve("preview.tfplan");
+        assertThat(tofu.arguments()).containsExactly(
+                List.of("init", "-input=false"),
+                List.of("plan", "-input=false", "-out=" + planFile, "-detailed-exitcode"),
+                List.of("show", "-json", planFile.toString()));
+        assertThat(tofu.calls()).allSatisfy(call -> assertThat(call.directory()).isEqualTo(repo.resolve("network").toRealPath()));
+        assertThat(plan.row().state()).isEqualTo(RowState.PENDING_DRIFTED);
+        assertThat(plan.row().changes()).containsExactly(VPC_TAG);
+        assertThat(plan.row().drift()).containsExactly(VPC_DRIFT);
+        assertThat(plan.row().reason()).isEmpty();
+        assertThat(plan.row().dir()).isEqualTo("network");
+        assertThat(plan.planFile()).contains(planFile);
+        assertThat(plan.toolVersion()).isEqualTo("1.9.5");
+        assertThat(reading.requests()).singleElement().satisfies(request -> {
+            assertThat(request.tool()).isEqualTo(Tool.TOFU);
+            assertThat(request.purpose()).isEqualTo(PlanPurpose.PREVIEW);
+            assertThat(Files.readString(request.file())).isEqualTo(Files.readString(Fixtures.fixture("opentofu/equiv-drift_simple.plan.json")));
+        });
+    }
+
+    @Test
+    void anEmptyPlanIsInSync() throws Exception {
+        tofu.on("plan").exitCode(0);
+
+        StackPlan plan = plan(stack("network", ""), PlanPurpose.PREVIEW);
+
+        assertThat(plan.row().state()).isEqualTo(RowState.IN_SYNC);
+        assertThat(plan.row().changeCount()).isZero();
+    }
+
+    @Test
+    void driftCheckIsRefreshOnlyAndSelectsAnExistingWorkspaceWithoutCreatingIt() throws Exception {
+        tofu.on("plan-refresh-only").exitCode(2);
+        reading.answer(CannedPlanReading.summary(List.of(), List.of(VPC_DRIFT), List.of()));
+
+        StackPlan plan = plan(stack("network", "prod"), PlanPurpose.DRIFT_CHECK);
+
+        Path planFile = work.toAbsolutePath().resolve("drift.tfplan");
+        assertThat(tofu.arguments()).containsExactly(
+                List.of("init", "-input=false"),
+                List.of("workspace", "select", "prod"),
+                List.of("plan", "-refresh-only", "-input=false", "-out=" + planFile, "-detailed-exitcode"),
+                List.of("show", "-json", planFile.toString()));
+        assertThat(plan.stack()).isEqualTo(StackId.of("network:prod"));
+        assertThat(plan.row().state()).isEqualTo(RowState.DRIFTED);
+        assertThat(plan.purpose()).isEqualTo(PlanPurpose.DRIFT_CHECK);
+        assertThat(reading.requests()).singleElement().extracting(CannedPlanReading.Request::purpose).isEqualTo(PlanPurpose.DRIFT_CHECK);
+    }
+
+    @Test
+    void previewCreatesAMissingWorkspace() throws Exception {
+        plan(stack("network", "staging"), PlanPurpose.PREVIEW);
+
+        assertThat(tofu.arguments()).contains(List.of("workspace", "select", "-or-create", "staging"));
+    }
+
+    @Test
+    void aFailingPlanIsAFailedRowWithTheFirstErrorAndNoShow() throws Exception {
+        tofu.on("plan").exitCode(1).stderr("\n\u001B[31m\u2577\u001B[0m\n\u001B[31m\u2502\u001B[0m \u001B[1m\u001B[31mError: \u001B[0m"
+                + "\u001B[1mUnsupported argument\u001B[0m\n\u001B[31m\u2502\u001B[0m\n\u001B[31m\u2502\u001B[0m   on main.tf line 3\n\u001B[31m\u2575\u001B[0m\n");
+
+        StackPlan plan = plan(stack("network", ""), PlanPurpose.PREVIEW);
+
+        assertThat(plan.row().state()).isEqualTo(RowState.FAILED);
+        assertThat(plan.row().reason()).isEqualTo("tofu plan failed: Error: Unsupported argument");
+        assertThat(plan.row().changes()).isEmpty();
+        assertThat(plan.planFile()).isEmpty();
+        assertThat(tofu.arguments()).extracting(arguments -> arguments.get(0)).containsExactly("init", "plan");
+    }
+
+    @Test
+    void aFailingInitStopsBeforeThePlan() throws Exception {
+        tofu.on("init").exitCode(1).stderr("Error: Failed to query available provider packages\n");
+
+        StackPlan plan = plan(stack("network", ""), PlanPurpose.DRIFT_CHECK);
+
+        assertThat(plan.row().reason()).isEqualTo("tofu init failed: Error: Failed to query available provider packages");
+        assertThat(tofu.arguments()).containsExactly(List.of("init", "-input=false"));
+    }
+
+    @Test
+    void aCrashWithoutStderrNamesTheExitCode() throws Exception {
+        tofu.on("plan").exitCode(139);
+
+        assertThat(plan(stack("network", ""), PlanPurpose.PREVIEW).row().reason()).isEqualTo("tofu plan failed with exit code 139");
+    }
+
+    @Test
+    void truncatedShowOutputIsAFailedRow() throws Exception {
+        String whole = Files.readString(Fixtures.fixture("opentofu/equiv-drift_simple.plan.json"));
+        Path truncated = temp.resolve("truncated.json");
+        Files.writeString(truncated, whole.substring(0, whole.length() / 2));
+        tofu.on("plan").exitCode(2);
+        tofu.on("show").stdoutFrom(truncated);
+
+        StackPlan plan = plan(stack("network", ""), PlanPurpose.PREVIEW);
+
+        assertThat(plan.row().state()).isEqualTo(RowState.FAILED);
+        assertThat(plan.row().reason()).isEqualTo("the file is truncated or not JSON");
+        assertThat(plan.planFile()).isEmpty();
+    }
+
+    @Test
+    void aPlanThatTimesOutIsAFailedRow() throws Exception {
+        tofu.on("plan").sleepSeconds(60);
+        adapter = adapter(ToolSettings.defaults().withExecutable(Tool.TOFU, tofu.executable().toString()).withTimeout(Duration.ofSeconds(1)));
+
+        StackPlan plan = plan(stack("network", ""), PlanPurpose.PREVIEW);
+
+        assertThat(plan.row().state()).isEqualTo(RowState.FAILED);
+        assertThat(plan.row().reason()).isEqualTo("tofu plan timed out after 1s");
+    }
+
+    @Test
+    void aMissingExecutableOnPathSaysHowToFixIt() throws Exception {
+        ProcessRunner nothingStarts = spec -> new ProcessResult(-1, spec.stdoutFile(), "", false, true);
+        TerraformAdapter terraform = new TerraformAdapter(Tool.TERRAFORM, ToolSettings.defaults(), nothingStarts, reading);
+
+        StackPlan plan = terraform.plan(stack("network", ""), repo, PlanPurpose.PREVIEW, work, Map.of(), Set.of());
+
+        assertThat(plan.row().reason()).isEqualTo("terraform not found on PATH; install it or set the tool path");
+    }
+
+    @Test
+    void aMissingConfiguredExecutableNamesItsPath() throws Exception {
+        Path missing = temp.resolve("opt/tofu");
+        adapter = adapter(ToolSettings.defaults().withExecutable(Tool.TOFU, missing.toString()));
+
+        StackPlan plan = plan(stack("network", ""), PlanPurpose.PREVIEW);
+
+        assertThat(plan.row().reason()).isEqualTo("tofu not found at " + missing + "; install it there or correct the tool path");
+    }
+
+    @Test
+    void appliesExactlyThePlanOfThisRunOnce() throws Exception {
+        tofu.on("plan").exitCode(2);
+        StackConfig network = stack("network", "");
+        StackPlan plan = plan(network, PlanPurpose.PREVIEW);
+
+        ApplyResult first = adapter.apply(network, repo, plan, work, tofu.environment());
+        ApplyResult second = adapter.apply(network, repo, plan, work, tofu.environment());
+
+        assertThat(first).isEqualTo(ApplyResult.success());
+        assertThat(second).isEqualTo(ApplyResult.failure("no plan from this run; refusing to apply"));
+        assertThat(tofu.arguments()).filteredOn(arguments -> arguments.get(0).equals("apply"))
+                .containsExactly(List.of("apply", "-input=false", work.toAbsolutePath().resolve("preview.tfplan").toString()));
+    }
+
+    @Test
+    void refusesAPlanThisAdapterDidNotMake() throws Exception {
+        StackConfig network = stack("network", "");
+        StackPlan plan = plan(network, PlanPurpose.PREVIEW);
+        TerraformAdapter nextRun = adapter(ToolSettings.defaults().withExecutable(Tool.TOFU, tofu.executable().toString()));
+
+        ApplyResult result = nextRun.apply(network, repo, plan, work, tofu.environment());
+
+        assertThat(result.succeeded()).isFalse();
+        assertThat(result.reason()).isEqualTo("no plan from this run; refusing to apply");
+        assertThat(tofu.arguments()).noneMatch(arguments -> arguments.get(0).equals("apply"));
+    }
+
+    @Test
+    void refusesAFailedPlanAndAPlanWhoseFileIsGone() throws Exception {
+        StackConfig network = stack("network", "");
+        tofu.on("plan").exitCode(1);
+        StackPlan failed = plan(network, PlanPurpose.PREVIEW);
+        assertThat(adapter.apply(network, repo, failed, work, tofu.environment()).reason()).isEqualTo("no plan from this run; refusing to apply");
+
+        tofu.on("plan").exitCode(2);
+        StackPlan plan = plan(network, PlanPurpose.PREVIEW);
+        Files.delete(plan.planFile().orElseThrow());
+        assertThat(adapter.apply(network, repo, plan, work, tofu.environment()).reason()).isEqualTo("no plan from this run; refusing to apply");
+        assertThat(tofu.arguments()).noneMatch(arguments -> arguments.get(0).equals("apply"));
+    }
+
+    @Test
+    void refusesToApplyADriftCheck() throws Exception {
+        StackConfig network = stack("network", "");
+        tofu.on("plan").exitCode(2);
+        StackPlan check = plan(network, PlanPurpose.DRIFT_CHECK);
+
+        ApplyResult result = adapter.apply(network, repo, check, work, tofu.environment());
+
+        assertThat(result.reason()).startsWith("a drift check's plan is never applied");
+        assertThat(tofu.arguments()).noneMatch(arguments -> arguments.get(0).equals("apply"));
+    }
+
+    @Test
+    void aPlanAlteredAfterThePreviewIsNotThePlanOfThisRun() throws Exception {
+        StackConfig network = stack("network", "");
+        StackPlan made = plan(network, PlanPurpose.PREVIEW);
+        StackPlan altered = new StackPlan(made.row().withState(RowState.IN_SYNC, ""), made.purpose(), made.planFile(),
+                made.toolVersion(), made.replacePaths());
+
+        assertThat(adapter.apply(network, repo, altered, work, tofu.environment()).reason())
+                .isEqualTo("no plan from this run; refusing to apply");
+    }
+
+    @Test
+    void aPlanOfAnotherStackIsRefused() throws Exception {
+        StackPlan network = plan(stack("network", ""), PlanPurpose.PREVIEW);
+
+        assertThat(adapter.apply(stack("network", "prod"), repo, network, work, tofu.environment()).reason())
+                .isEqualTo("no plan from this run; refusing to apply");
+    }
+
+    @Test
+    void aStalePlanFailsWithTheToolsMessage() throws Exception {
+        StackConfig network = stack("network", "prod");
+        tofu.on("plan").exitCode(2);
+        tofu.on("apply").exitCode(1).stderr("\u2577\n\u2502 Error: Saved plan is stale\n\u2502 \n\u2502 The given plan file can no longer be applied because the state was changed\n\u2575\n");
+        StackPlan plan = plan(network, PlanPurpose.PREVIEW);
+
+        ApplyResult result = adapter.apply(network, repo, plan, work, tofu.environment());
+
+        assertThat(result).isEqualTo(ApplyResult.failure("tofu apply failed: Error: Saved plan is stale"));
+        assertThat(tofu.arguments()).filteredOn(arguments -> arguments.get(0).equals("workspace"))
+                .containsExactly(List.of("workspace", "select", "-or-create", "prod"), List.of("workspace", "select", "prod"));
+    }
+
+    @Test
+    void readsOutputsWithTheirSensitiveMarks() throws Exception {
+        tofu.on("output").stdout("{\"db_password\":{\"sensitive\":true,\"type\":\"string\",\"value\":\"hunter2\"},"
+                + "\"vpc_id\":{\"sensitive\":false,\"type\":\"string\",\"value\":\"vpc-1\"}}\n");
+
+        OutputsResult outputs = adapter.outputs(stack("network", ""), repo, work, tofu.environment());
+
+        assertThat(outputs.succeeded()).isTrue();
+        assertThat(outputs.outputs()).extracting(StackOutput::name, StackOutput::sensitive)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("db_password", true), org.assertj.core.groups.Tuple.tuple("vpc_id", false));
+        assertThat(outputs.outputs().get(1).value().asText()).isEqualTo("vpc-1");
+        assertThat(tofu.arguments()).endsWith(List.of("output", "-json"));
+    }
+
+    @Test
+    void nonJsonOutputsFailWithoutQuotingThem() throws Exception {
+        tofu.on("output").stdout("{\"db_password\":{\"sensitive\":true,\"value\":\"hunter2");
+
+        OutputsResult outputs = adapter.outputs(stack("network", ""), repo, work, tofu.environment());
+
+        assertThat(outputs.succeeded()).isFalse();
+        assertThat(outputs.reason()).isEqualTo("tofu output -json printed truncated or non-JSON output").doesNotContain("hunter2");
+    }
+
+    @Test
+    void providersSchemaIsKeptInAFile() throws Exception {
+        Path fixture = Fixtures.fixture("terraform/schema-tofu-cmdtest-basic.providers-schema.json");
+        tofu.on("providers-schema").stdoutFrom(fixture);
+
+        ToolRun run = adapter.providersSchema(stack("network", ""), repo, work, tofu.environment());
+
+        assertThat(run.succeeded()).isTrue();
+        assertThat(run.output()).hasValueSatisfying(file -> assertThat(file).hasSameTextualContentAs(fixture));
+        assertThat(tofu.arguments()).containsExactly(List.of("init", "-input=false"), List.of("providers", "schema", "-json"));
+    }
+
+    @Test
+    void versionComesFromVersionJson() throws Exception {
+        tofu.on("version").stdout("{\"terraform_version\":\"1.8.3\",\"platform\":\"linux_amd64\",\"provider_selections\":{}}\n");
+        assertThat(adapter.version(stack("network", ""), repo, work, tofu.environment())).isEqualTo("1.8.3");
+
+        tofu.on("version").stdout("OpenTofu v1.8.3\n");
+        assertThat(adapter.version(stack("network", ""), repo, work, tofu.environment())).isEmpty();
+    }
+
+    @Test
+    void theStacksEnvironmentReachesTheToolNextToTheAutomationSwitch() throws Exception {
+        Path script = temp.resolve("bin/env-tofu");
+        Files.writeString(script, "#!/usr/bin/env bash\nprintf '%s %s' \"$TF_IN_AUTOMATION\" \"$AWS_ACCESS_KEY_ID\" > \"$OUT\"\n");
+        script.toFile().setExecutable(true);
+        Path out = temp.resolve("env.txt");
+        TerraformAdapter envAdapter = adapter(ToolSettings.defaults().withExecutable(Tool.TOFU, script.toString()));
+
+        envAdapter.plan(stack("network", ""), repo, PlanPurpose.PREVIEW, work, Map.of("AWS_ACCESS_KEY_ID", "AKIA", "OUT", out.toString()), Set.of());
+
+        assertThat(Files.readString(out)).isEqualTo("1 AKIA");
+    }
+}
