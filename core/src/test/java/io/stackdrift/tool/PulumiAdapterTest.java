@@ -1,0 +1,264 @@
+package io.stackdrift.tool;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.stackdrift.config.DriftSettings;
+import io.stackdrift.config.Policy;
+import io.stackdrift.config.StackConfig;
+import io.stackdrift.model.Action;
+import io.stackdrift.model.Cause;
+import io.stackdrift.model.Change;
+import io.stackdrift.model.RowState;
+import io.stackdrift.model.StackId;
+import io.stackdrift.model.Tool;
+import io.stackdrift.plan.PlanSummary;
+import io.stackdrift.testing.FakeTool;
+import io.stackdrift.testing.Fixtures;
+
+class PulumiAdapterTest {
+    private static final StackId APP = StackId.of("shop-app:prod");
+    private static final StackId PLATFORM = StackId.of("platform:prod");
+    private static final Change BUCKET_TAGS = new Change(Action.UPDATE, "aws:s3/bucket:Bucket", "assets", List.of("tags.CostCenter"), Cause.CODE);
+
+    @TempDir
+    Path temp;
+
+    private Path repo;
+    private Path work;
+    private FakeTool pulumi;
+    private final CannedPlanReading reading = new CannedPlanReading();
+    private final List<List<String>> resolved = new ArrayList<>();
+    private PulumiAdapter adapter;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        repo = Files.createDirectories(temp.resolve("repo"));
+        Files.createDirectories(repo.resolve("app"));
+        work = temp.resolve("work/app");
+        pulumi = FakeTool.create(temp, "pulumi");
+        pulumi.on("preview").stdoutFrom(Fixtures.fixture("pulumi/stratify-preview-update.preview.json"));
+        pulumi.on("refresh").stdoutFrom(Fixtures.fixture("pulumi/stratify-preview-update.preview.json"));
+        adapter = adapter(ToolSettings.defaults().withExecutable(Tool.PULUMI, pulumi.executable().toString()));
+    }
+
+    private PulumiAdapter adapter(final ToolSettings settings) {
+        // resolves "acme/platform/prod" to platform:prod and the program's own name to itself, as the plan package will
+        StackReferenceResolver resolver = (self, names, known) -> {
+            resolved.add(names);
+            List<StackId> ids = new ArrayList<>();
+            for (String name : names) {
+                if (name.endsWith("platform/prod")) {
+                    ids.add(PLATFORM);
+                }
+                if (name.endsWith("shop-app/prod")) {
+                    ids.add(self);
+                }
+            }
+            return ids;
+        };
+        return new PulumiAdapter(settings, new LocalProcessRunner(), reading, resolver);
+    }
+
+    private static StackConfig app() {
+        return new StackConfig(APP, Tool.PULUMI, "app", "prod", List.of(), true, DriftSettings.defaults(), Duration.ZERO,
+                Policy.ON_CHANGE, Map.of(), Optional.empty());
+    }
+
+    private StackPlan plan(final PlanPurpose purpose) throws InterruptedException {
+        return adapter.plan(app(), repo, purpose, work, pulumi.environment(), Set.of(APP, PLATFORM));
+    }
+
+    @Test
+    void previewRefreshesNamesTheStackAndResolvesStackReferences() throws Exception {
+        reading.answer(CannedPlanReading.summary(List.of(BUCKET_TAGS), List.of(),
+                List.of("acme/platform/prod", "acme/shop-app/prod", "acme/platform/prod", "someone/elsewhere/prod")));
+
+        StackPlan plan = plan(PlanPurpose.PREVIEW);
+
+        assertThat(pulumi.arguments()).containsExactly(List.of("preview", "--json", "--refresh", "--stack", "prod"));
+        assertThat(pulumi.calls()).singleElement().satisfies(call -> assertThat(call.directory()).isEqualTo(repo.resolve("app").toRealPath()));
+        assertThat(plan.row().state()).isEqualTo(RowState.PENDING);
+        assertThat(plan.row().changes()).containsExactly(BUCKET_TAGS);
+        assertThat(plan.row().dependsOn()).containsExactly(PLATFORM);
+        assertThat(plan.planFile()).isEmpty();
+        assertThat(resolved).singleElement().asList().hasSize(4);
+        assertThat(reading.requests()).singleElement().satisfies(request -> {
+            assertThat(request.tool()).isEqualTo(Tool.PULUMI);
+            assertThat(request.purpose()).isEqualTo(PlanPurpose.PREVIEW);
+        });
+    }
+
+    @Test
+    void withoutStackReferencesNothingIsResolved() throws Exception {
+        StackPlan plan = plan(PlanPurpose.PREVIEW);
+
+        assertThat(plan.row().state()).isEqualTo(RowState.IN_SYNC);
+        assertThat(plan.row().dependsOn()).isEmpty();
+        assertThat(resolved).isEmpty();
+    }
+
+    @Test
+    void driftCheckIsAPreviewOnlyRefresh() throws Exception {
+        reading.answer(CannedPlanReading.summary(List.of(), List.of(BUCKET_TAGS.withPaths(List.of("tags.Owner"))), List.of()));
+
+        StackPlan plan = plan(PlanPurpose.DRIFT_CHECK);
+
+        assertThat(pulumi.arguments()).containsExactly(List.of("refresh", "--preview-only", "--json", "--stack", "prod"));
+        assertThat(plan.row().state()).isEqualTo(RowState.DRIFTED);
+        assertThat(reading.requests()).singleElement().extracting(CannedPlanReading.Request::purpose).isEqualTo(PlanPurpose.DRIFT_CHECK);
+    }
+
+    @Test
+    void aFailureTakesStderrsErrorLine() throws Exception {
+        pulumi.on("preview").exitCode(255).stderr("error: could not find plugin for provider aws\n");
+
+        StackPlan plan = plan(PlanPurpose.PREVIEW);
+
+        assertThat(plan.row().state()).isEqualTo(RowState.FAILED);
+        assertThat(plan.row().reason()).isEqualTo("pulumi preview failed: error: could not find plugin for provider aws");
+        assertThat(plan.row().dependsOn()).isEmpty();
+    }
+
+    @Test
+    void aFailureWithQuietStderrTakesTheDigestsDiagnostic() throws Exception {
+        pulumi.on("preview").exitCode(1);
+        reading.answer(PlanSummary.failure("TypeError: Cannot read properties of undefined"));
+
+        StackPlan plan = plan(PlanPurpose.PREVIEW);
+
+        assertThat(plan.row().reason()).isEqualTo("pulumi preview failed: TypeError: Cannot read properties of undefined");
+    }
+
+    @Test
+    void aTypedExitCodeWithNothingElseSaysWhatItMeans() throws Exception {
+        pulumi.on("refresh").exitCode(6);
+        Files.delete(pulumi.scenario().resolve("refresh.stdout-from"));
+
+        StackPlan plan = plan(PlanPurpose.DRIFT_CHECK);
+
+        assertThat(plan.row().reason()).isEqualTo("pulumi refresh --preview-only failed with exit code 6 (stack not found)");
+    }
+
+    @Test
+    void exitSevenIsAFailureWithoutExpectNoChanges() throws Exception {
+        pulumi.on("preview").exitCode(PulumiCommands.EXIT_CHANGES_PROPOSED);
+        Files.delete(pulumi.scenario().resolve("preview.stdout-from"));
+
+        assertThat(plan(PlanPurpose.PREVIEW).row().reason()).isEqualTo("pulumi preview failed with exit code 7 (changes were proposed)");
+    }
+
+    @Test
+    void truncatedDigestIsAFailedRow() throws Exception {
+        Path truncated = temp.resolve("truncated.json");
+        Files.writeString(truncated, "{\n    \"steps\": [\n        {\n            \"op\": \"upd");
+        pulumi.on("preview").stdoutFrom(truncated);
+
+        StackPlan plan = plan(PlanPurpose.PREVIEW);
+
+        assertThat(plan.row().state()).isEqualTo(RowState.FAILED);
+        assertThat(plan.row().reason()).isEqualTo("the file is truncated or not JSON");
+    }
+
+    @Test
+    void aTimeoutIsAFailedRow() throws Exception {
+        pulumi.on("preview").sleepSeconds(60);
+        adapter = adapter(ToolSettings.defaults().withExecutable(Tool.PULUMI, pulumi.executable().toString()).withTimeout(Duration.ofSeconds(1)));
+
+        assertThat(plan(PlanPurpose.PREVIEW).row().reason()).isEqualTo("pulumi preview timed out after 1s");
+    }
+
+    @Test
+    void upFollowsOnlyAPreviewOfThisRun() throws Exception {
+        StackConfig app = app();
+        ApplyResult withoutPreview = adapter.apply(app, repo,
+                new StackPlan(io.stackdrift.model.Row.withReason(APP, Tool.PULUMI, "app", RowState.PENDING, ""), PlanPurpose.PREVIEW,
+                        Optional.empty(), "", Map.of()), work, pulumi.environment());
+        assertThat(withoutPreview.reason()).isEqualTo("no plan from this run; refusing to apply");
+        assertThat(pulumi.calls()).isEmpty();
+
+        StackPlan plan = plan(PlanPurpose.PREVIEW);
+        assertThat(adapter.apply(app, repo, plan, work, pulumi.environment()).succeeded()).isTrue();
+        assertThat(adapter.apply(app, repo, plan, work, pulumi.environment()).reason()).isEqualTo("no plan from this run; refusing to apply");
+
+        assertThat(pulumi.arguments()).containsExactly(
+                List.of("preview", "--json", "--refresh", "--stack", "prod"),
+                List.of("up", "--yes", "--skip-preview", "--refresh", "--stack", "prod"));
+    }
+
+    @Test
+    void aDriftCheckIsNotDeployed() throws Exception {
+        StackPlan check = plan(PlanPurpose.DRIFT_CHECK);
+
+        assertThat(adapter.apply(app(), repo, check, work, pulumi.environment()).reason()).startsWith("a drift check's plan is never applied");
+        assertThat(pulumi.arguments()).noneMatch(arguments -> arguments.get(0).equals("up"));
+    }
+
+    @Test
+    void aFailedUpSaysWhy() throws Exception {
+        pulumi.on("up").exitCode(255).stderr("Updating (prod):\nerror: update failed\n");
+        StackPlan plan = plan(PlanPurpose.PREVIEW);
+
+        assertThat(adapter.apply(app(), repo, plan, work, pulumi.environment())).isEqualTo(ApplyResult.failure("pulumi up failed: error: update failed"));
+    }
+
+    @Test
+    void secretOutputsAreMarkedAndCarryNoValue() throws Exception {
+        pulumi.on("stack-output").stdout("{\n  \"bucketName\": \"assets-1234\",\n  \"dbPassword\": \"[secret]\"\n}\n");
+
+        OutputsResult outputs = adapter.outputs(app(), repo, work, pulumi.environment());
+
+        assertThat(pulumi.arguments()).containsExactly(List.of("stack", "output", "--json", "--show-secrets=false", "--stack", "prod"));
+        assertThat(outputs.outputs()).extracting(StackOutput::name).containsExactly("bucketName", "dbPassword");
+        assertThat(outputs.outputs().get(0).sensitive()).isFalse();
+        assertThat(outputs.outputs().get(0).value().asText()).isEqualTo("assets-1234");
+        assertThat(outputs.outputs().get(1).sensitive()).isTrue();
+        assertThat(outputs.outputs().get(1).value().isNull()).isTrue();
+    }
+
+    @Test
+    void brokenOutputsFail() throws Exception {
+        pulumi.on("stack-output").stdout("{\"bucketName\": \"assets");
+
+        assertThat(adapter.outputs(app(), repo, work, pulumi.environment()).reason())
+                .isEqualTo("pulumi stack output --json printed truncated or non-JSON output");
+    }
+
+    @Test
+    void versionDropsTheLeadingV() throws Exception {
+        pulumi.on("version").stdout("v3.230.0\n");
+
+        assertThat(adapter.version(app(), repo, work, pulumi.environment())).isEqualTo("3.230.0");
+    }
+
+    @Test
+    void thereIsNoProviderSchema() throws Exception {
+        ToolRun run = adapter.providersSchema(app(), repo, work, pulumi.environment());
+
+        assertThat(run.succeeded()).isFalse();
+        assertThat(run.reason()).contains("ignoreChanges");
+        assertThat(pulumi.calls()).isEmpty();
+    }
+
+    @Test
+    void theStackNameFallsBackToTheId() {
+        StackConfig unnamed = new StackConfig(APP, Tool.PULUMI, "app", "", List.of(), false, DriftSettings.defaults(), Duration.ZERO,
+                Policy.ON_CHANGE, Map.of(), Optional.empty());
+
+        assertThat(PulumiAdapter.stackName(unnamed)).isEqualTo("prod");
+        assertThat(PulumiAdapter.stackName(app())).isEqualTo("prod");
+    }
+}

@@ -1,0 +1,41 @@
+package io.stackdrift.tool;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import io.stackdrift.model.Tool;
+import io.stackdrift.plan.PlanSummary;
+
+class ToolAdaptersTest {
+    private final ProcessRunner runner = spec -> ProcessResult.exited(0, spec.stdoutFile(), "");
+    private final PlanReading reading = PlanReading.using(file -> PlanSummary.failure("unused"));
+    private final StackReferenceResolver references = (self, names, known) -> List.of();
+
+    @Test
+    void terraformAndTofuShareTheTerraformAdapter() {
+        assertThat(ToolAdapters.forTool(Tool.TERRAFORM, ToolSettings.defaults(), runner, reading, references)).isInstanceOf(TerraformAdapter.class);
+        assertThat(ToolAdapters.forTool(Tool.TOFU, ToolSettings.defaults(), runner, reading, references)).isInstanceOf(TerraformAdapter.class);
+    }
+
+    @Test
+    void pulumiHasItsOwn() {
+        assertThat(ToolAdapters.forTool(Tool.PULUMI, ToolSettings.defaults(), runner, reading, references)).isInstanceOf(PulumiAdapter.class);
+    }
+
+    @Test
+    void eachCallMakesAFreshAdapterForAFreshRun() {
+        assertThat(ToolAdapters.forTool(Tool.TOFU, ToolSettings.defaults(), runner, reading, references))
+                .isNotSameAs(ToolAdapters.forTool(Tool.TOFU, ToolSettings.defaults(), runner, reading, references));
+    }
+
+    @Test
+    void planReadingByToolPicksTheReaderOfTheTool() {
+        PlanReading byTool = PlanReading.byTool(tool -> file -> PlanSummary.failure(tool.word()));
+
+        assertThat(byTool.read(Tool.PULUMI, PlanPurpose.PREVIEW, java.nio.file.Path.of("x")).failureReason()).isEqualTo("pulumi");
+        assertThat(byTool.read(Tool.TOFU, PlanPurpose.DRIFT_CHECK, java.nio.file.Path.of("x")).failureReason()).isEqualTo("tofu");
+    }
+}
