@@ -53,6 +53,7 @@ public final class PulumiAdapter implements ToolAdapter {
     @Override
     public StackPlan plan(final StackConfig stack, final Path repositoryRoot, final PlanPurpose purpose, final Path workDir,
             final Map<String, String> environment, final Set<StackId> knownStacks) throws InterruptedException {
+        ToolProcess.Deadline deadline = process.deadline();
         plans.forget(stack.id());
         Path work = workDir.toAbsolutePath();
         boolean driftCheck = purpose == PlanPurpose.DRIFT_CHECK;
@@ -66,7 +67,7 @@ public final class PulumiAdapter implements ToolAdapter {
         String name = stackName(stack);
         List<String> command = driftCheck ? commands.driftCheck(name) : commands.preview(name, true);
         String what = driftCheck ? "pulumi refresh --preview-only" : "pulumi preview";
-        ToolProcess.Outcome previewed = process.run(what, command, stack.directory(repositoryRoot), environment, digest);
+        ToolProcess.Outcome previewed = process.run(what, command, stack.directory(repositoryRoot), environment, digest, deadline);
         if (!previewed.ran()) {
             return PlansOfThisRun.failed(stack, purpose, previewed.reason());
         }
@@ -88,6 +89,7 @@ public final class PulumiAdapter implements ToolAdapter {
     @Override
     public ApplyResult apply(final StackConfig stack, final Path repositoryRoot, final StackPlan plan, final Path workDir,
             final Map<String, String> environment) throws InterruptedException {
+        ToolProcess.Deadline deadline = process.deadline();
         Optional<String> refusal = plans.take(stack.id(), plan);
         if (refusal.isPresent()) {
             return ApplyResult.failure(refusal.get());
@@ -99,13 +101,14 @@ public final class PulumiAdapter implements ToolAdapter {
             return ApplyResult.failure("cannot prepare the work directory " + work + ": " + e.getMessage());
         }
         ToolProcess.Outcome up = process.run("pulumi up", commands.up(stackName(stack)), stack.directory(repositoryRoot),
-                environment, work.resolve("up.log"));
+                environment, work.resolve("up.log"), deadline);
         return up.exitedWith(0) ? ApplyResult.success() : ApplyResult.failure(withMeaning(up));
     }
 
     @Override
     public OutputsResult outputs(final StackConfig stack, final Path repositoryRoot, final Path workDir,
             final Map<String, String> environment) throws InterruptedException {
+        ToolProcess.Deadline deadline = process.deadline();
         Path work = workDir.toAbsolutePath();
         Path file = work.resolve("outputs.json");
         try {
@@ -114,7 +117,7 @@ public final class PulumiAdapter implements ToolAdapter {
             return OutputsResult.failure("cannot prepare the work directory " + work + ": " + e.getMessage());
         }
         ToolProcess.Outcome read = process.run("pulumi stack output", commands.outputs(stackName(stack)),
-                stack.directory(repositoryRoot), environment, file);
+                stack.directory(repositoryRoot), environment, file, deadline);
         if (!read.exitedWith(0)) {
             return OutputsResult.failure(withMeaning(read));
         }
@@ -148,12 +151,13 @@ public final class PulumiAdapter implements ToolAdapter {
     @Override
     public String version(final StackConfig stack, final Path repositoryRoot, final Path workDir,
             final Map<String, String> environment) throws InterruptedException {
+        ToolProcess.Deadline deadline = process.deadline();
         Path work = workDir.toAbsolutePath();
         Path file = work.resolve("version.txt");
         try {
             Files.createDirectories(work);
             ToolProcess.Outcome version = process.run("pulumi version", commands.version(), stack.directory(repositoryRoot),
-                    environment, file);
+                    environment, file, deadline);
             if (!version.exitedWith(0)) {
                 return "";
             }

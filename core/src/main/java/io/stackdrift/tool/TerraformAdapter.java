@@ -50,6 +50,7 @@ public final class TerraformAdapter implements ToolAdapter {
     @Override
     public StackPlan plan(final StackConfig stack, final Path repositoryRoot, final PlanPurpose purpose, final Path workDir,
             final Map<String, String> environment, final Set<StackId> knownStacks) throws InterruptedException {
+        ToolProcess.Deadline deadline = process.deadline();
         plans.forget(stack.id());
         Path dir = stack.directory(repositoryRoot);
         String prefix = purpose == PlanPurpose.DRIFT_CHECK ? "drift" : "preview";
@@ -62,12 +63,12 @@ public final class TerraformAdapter implements ToolAdapter {
         } catch (IOException e) {
             return PlansOfThisRun.failed(stack, purpose, "cannot prepare the work directory " + work + ": " + e.getMessage());
         }
-        Optional<String> ready = prepare(stack, dir, work, environment, purpose == PlanPurpose.PREVIEW);
+        Optional<String> ready = prepare(stack, dir, work, environment, purpose == PlanPurpose.PREVIEW, deadline);
         if (ready.isPresent()) {
             return PlansOfThisRun.failed(stack, purpose, ready.get());
         }
         ToolProcess.Outcome planned = process.run(word("plan"), commands.plan(purpose, planFile), dir, environment,
-                work.resolve(prefix + "-plan.log"));
+                work.resolve(prefix + "-plan.log"), deadline);
         if (!planned.exitedWith(0, 2)) {
             return PlansOfThisRun.failed(stack, purpose, planned.reason());
         }
@@ -75,7 +76,7 @@ public final class TerraformAdapter implements ToolAdapter {
             return PlansOfThisRun.failed(stack, purpose, word("plan") + " exited with " + planned.exitCode() + " but wrote no plan file");
         }
         Path planJson = work.resolve(prefix + ".plan.json");
-        ToolProcess.Outcome shown = process.run(word("show"), commands.show(planFile), dir, environment, planJson);
+        ToolProcess.Outcome shown = process.run(word("show"), commands.show(planFile), dir, environment, planJson, deadline);
         if (!shown.exitedWith(0)) {
             return PlansOfThisRun.failed(stack, purpose, shown.reason());
         }
@@ -93,6 +94,7 @@ public final class TerraformAdapter implements ToolAdapter {
     @Override
     public ApplyResult apply(final StackConfig stack, final Path repositoryRoot, final StackPlan plan, final Path workDir,
             final Map<String, String> environment) throws InterruptedException {
+        ToolProcess.Deadline deadline = process.deadline();
         Optional<String> refusal = plans.take(stack.id(), plan);
         if (refusal.isPresent()) {
             return ApplyResult.failure(refusal.get());
@@ -102,27 +104,28 @@ public final class TerraformAdapter implements ToolAdapter {
             return ApplyResult.failure(PlansOfThisRun.NO_PLAN);
         }
         Path dir = stack.directory(repositoryRoot);
-        Optional<String> workspace = selectWorkspace(stack, dir, workDir.toAbsolutePath(), environment, false);
+        Optional<String> workspace = selectWorkspace(stack, dir, workDir.toAbsolutePath(), environment, false, deadline);
         if (workspace.isPresent()) {
             return ApplyResult.failure(workspace.get());
         }
         // a stale plan is refused by the tool itself; its message is the reason, nothing falls back
         ToolProcess.Outcome applied = process.run(word("apply"), commands.apply(planFile.get()), dir, environment,
-                workDir.toAbsolutePath().resolve("apply.log"));
+                workDir.toAbsolutePath().resolve("apply.log"), deadline);
         return applied.exitedWith(0) ? ApplyResult.success() : ApplyResult.failure(applied.reason());
     }
 
     @Override
     public OutputsResult outputs(final StackConfig stack, final Path repositoryRoot, final Path workDir,
             final Map<String, String> environment) throws InterruptedException {
+        ToolProcess.Deadline deadline = process.deadline();
         Path dir = stack.directory(repositoryRoot);
         Path work = workDir.toAbsolutePath();
-        Optional<String> ready = prepare(stack, dir, work, environment, false);
+        Optional<String> ready = prepare(stack, dir, work, environment, false, deadline);
         if (ready.isPresent()) {
             return OutputsResult.failure(ready.get());
         }
         Path file = work.resolve("outputs.json");
-        ToolProcess.Outcome read = process.run(word("output"), commands.output(), dir, environment, file);
+        ToolProcess.Outcome read = process.run(word("output"), commands.output(), dir, environment, file, deadline);
         if (!read.exitedWith(0)) {
             return OutputsResult.failure(read.reason());
         }
@@ -150,6 +153,7 @@ public final class TerraformAdapter implements ToolAdapter {
     @Override
     public ToolRun providersSchema(final StackConfig stack, final Path repositoryRoot, final Path workDir,
             final Map<String, String> environment) throws InterruptedException {
+        ToolProcess.Deadline deadline = process.deadline();
         Path dir = stack.directory(repositoryRoot);
         Path work = workDir.toAbsolutePath();
         try {
@@ -158,12 +162,12 @@ public final class TerraformAdapter implements ToolAdapter {
             return new ToolRun(false, "cannot prepare the work directory " + work + ": " + e.getMessage(), Optional.empty());
         }
         // the schema comes from the providers that init installed
-        ToolProcess.Outcome init = process.run(word("init"), commands.init(), dir, environment, work.resolve("init.log"));
+        ToolProcess.Outcome init = process.run(word("init"), commands.init(), dir, environment, work.resolve("init.log"), deadline);
         if (!init.exitedWith(0)) {
             return new ToolRun(false, init.reason(), Optional.empty());
         }
         Path file = work.resolve("providers-schema.json");
-        ToolProcess.Outcome schema = process.run(word("providers schema"), commands.providersSchema(), dir, environment, file);
+        ToolProcess.Outcome schema = process.run(word("providers schema"), commands.providersSchema(), dir, environment, file, deadline);
         if (!schema.exitedWith(0)) {
             return new ToolRun(false, schema.reason(), Optional.empty());
         }
@@ -173,12 +177,13 @@ public final class TerraformAdapter implements ToolAdapter {
     @Override
     public String version(final StackConfig stack, final Path repositoryRoot, final Path workDir,
             final Map<String, String> environment) throws InterruptedException {
+        ToolProcess.Deadline deadline = process.deadline();
         Path work = workDir.toAbsolutePath();
         Path file = work.resolve("version.json");
         try {
             Files.createDirectories(work);
             ToolProcess.Outcome version = process.run(word("version"), commands.version(), stack.directory(repositoryRoot),
-                    environment, file);
+                    environment, file, deadline);
             if (!version.exitedWith(0)) {
                 return "";
             }
@@ -190,27 +195,27 @@ public final class TerraformAdapter implements ToolAdapter {
 
     /** init, then the workspace of a named stack; a reason when either failed. */
     private Optional<String> prepare(final StackConfig stack, final Path dir, final Path work, final Map<String, String> environment,
-            final boolean createWorkspace) throws InterruptedException {
+            final boolean createWorkspace, final ToolProcess.Deadline deadline) throws InterruptedException {
         try {
             Files.createDirectories(work);
         } catch (IOException e) {
             return Optional.of("cannot prepare the work directory " + work + ": " + e.getMessage());
         }
-        ToolProcess.Outcome init = process.run(word("init"), commands.init(), dir, environment, work.resolve("init.log"));
+        ToolProcess.Outcome init = process.run(word("init"), commands.init(), dir, environment, work.resolve("init.log"), deadline);
         if (!init.exitedWith(0)) {
             return Optional.of(init.reason());
         }
-        return selectWorkspace(stack, dir, work, environment, createWorkspace);
+        return selectWorkspace(stack, dir, work, environment, createWorkspace, deadline);
     }
 
     private Optional<String> selectWorkspace(final StackConfig stack, final Path dir, final Path work,
-            final Map<String, String> environment, final boolean create) throws InterruptedException {
+            final Map<String, String> environment, final boolean create, final ToolProcess.Deadline deadline) throws InterruptedException {
         String name = stack.name() == null ? "" : stack.name();
         if (name.isEmpty() || "default".equals(name)) {
             return Optional.empty();
         }
         ToolProcess.Outcome selected = process.run(word("workspace select"), commands.selectWorkspace(name, create), dir,
-                environment, work.resolve("workspace.log"));
+                environment, work.resolve("workspace.log"), deadline);
         return selected.exitedWith(0) ? Optional.empty() : Optional.of(selected.reason());
     }
 

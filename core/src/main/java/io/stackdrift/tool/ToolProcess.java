@@ -2,6 +2,7 @@ package io.stackdrift.tool;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,16 +29,29 @@ final class ToolProcess {
     }
 
     /**
+     * The time one stack's step (a plan: init, workspace, plan and show; an apply; ...) may take in all: the
+     * configured timeout counts for the whole step, not for each of its processes.
+     */
+    Deadline deadline() {
+        return new Deadline(System.nanoTime() + settings.timeout().toNanos());
+    }
+
+    /**
      * @param what        the words that name the step in a reason, e.g. "tofu plan"
      * @param environment the stack's variables; they win over the tool defaults
+     * @param deadline    when the stack's step must be done
      */
     Outcome run(final String what, final List<String> command, final Path directory, final Map<String, String> environment,
-            final Path stdoutFile) throws InterruptedException {
+            final Path stdoutFile, final Deadline deadline) throws InterruptedException {
+        Duration left = deadline.left();
+        if (left.isZero()) {
+            return Outcome.couldNotRun(FailureReason.timedOut(what, settings.timeout()));
+        }
         Map<String, String> merged = new LinkedHashMap<>(toolEnvironment);
         merged.putAll(environment);
         ProcessResult result;
         try {
-            result = runner.run(new ProcessSpec(command, directory, merged, settings.timeout(), stdoutFile));
+            result = runner.run(new ProcessSpec(command, directory, merged, left, stdoutFile));
         } catch (IOException e) {
             return Outcome.couldNotRun("could not run " + what + ": " + FailureReason.cut(String.valueOf(e.getMessage())));
         }
@@ -48,6 +62,15 @@ final class ToolProcess {
             return Outcome.couldNotRun(FailureReason.timedOut(what, settings.timeout()));
         }
         return new Outcome(true, result.exitCode(), result.stdoutFile(), result.stderrTail(), what, "");
+    }
+
+    /** A point in time by {@link System#nanoTime()}. */
+    record Deadline(long nanos) {
+        /** The time left, zero when it passed. */
+        Duration left() {
+            long left = nanos - System.nanoTime();
+            return left <= 0 ? Duration.ZERO : Duration.ofNanos(left);
+        }
     }
 
     /**

@@ -184,6 +184,17 @@ class TerraformAdapterTest {
     }
 
     @Test
+    void theTimeoutCountsForTheWholePlanNotForEachProcess() throws Exception {
+        tofu.on("init").sleepSeconds(2);
+        tofu.on("plan").sleepSeconds(2);
+        adapter = adapter(ToolSettings.defaults().withExecutable(Tool.TOFU, tofu.executable().toString()).withTimeout(Duration.ofSeconds(3)));
+
+        StackPlan plan = plan(stack("network", ""), PlanPurpose.PREVIEW);
+
+        assertThat(plan.row().reason()).isEqualTo("tofu plan timed out after 3s");
+    }
+
+    @Test
     void aMissingExecutableOnPathSaysHowToFixIt() throws Exception {
         ProcessRunner nothingStarts = spec -> new ProcessResult(-1, spec.stdoutFile(), "", false, true);
         TerraformAdapter terraform = new TerraformAdapter(Tool.TERRAFORM, ToolSettings.defaults(), nothingStarts, reading);
@@ -261,7 +272,8 @@ class TerraformAdapterTest {
     void aPlanAlteredAfterThePreviewIsNotThePlanOfThisRun() throws Exception {
         StackConfig network = stack("network", "");
         StackPlan made = plan(network, PlanPurpose.PREVIEW);
-        StackPlan altered = new StackPlan(made.row().withState(RowState.IN_SYNC, ""), made.purpose(), made.planFile(),
+        assertThat(made.row().state()).isEqualTo(RowState.IN_SYNC);
+        StackPlan altered = new StackPlan(made.row().withState(RowState.PENDING, ""), made.purpose(), made.planFile(),
                 made.toolVersion(), made.replacePaths());
 
         assertThat(adapter.apply(network, repo, altered, work, tofu.environment()).reason())
