@@ -5,9 +5,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
+import io.stackdrift.config.StackConfig;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
+import io.stackdrift.plan.PlanSummary;
 
 /**
  * The successful plans an adapter produced in this run, one per stack (the latest). A deploy may apply
@@ -33,8 +35,8 @@ final class PlansOfThisRun {
     }
 
     /**
-     * Takes the plan for applying it: empty when it may not be applied, with the reason in {@code refusal}.
-     * A taken plan is forgotten, so it is applied at most once.
+     * Takes the plan for applying it: empty when it may be applied, else why not. A taken plan is
+     * forgotten, so it is applied at most once.
      */
     Optional<String> take(final StackId stack, final StackPlan plan) {
         if (!stack.equals(plan.stack()) || plan.row().state() == RowState.FAILED || !plans.remove(stack, plan)) {
@@ -47,12 +49,12 @@ final class PlansOfThisRun {
     }
 
     /** A failed plan: a row with the one-line reason and nothing else (no changes, no depends-on). */
-    static StackPlan failed(final io.stackdrift.config.StackConfig stack, final PlanPurpose purpose, final String reason) {
+    static StackPlan failed(final StackConfig stack, final PlanPurpose purpose, final String reason) {
         Row row = Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, reason);
         return new StackPlan(row, purpose, Optional.empty(), "", Map.of());
     }
 
-    static Row succeeded(final io.stackdrift.config.StackConfig stack, final io.stackdrift.plan.PlanSummary summary,
+    static Row succeeded(final StackConfig stack, final PlanSummary summary,
             final List<StackId> dependsOn) {
         RowState state = RowState.of(!summary.changes().isEmpty(), !summary.drift().isEmpty());
         return new Row(stack.id(), stack.tool(), stack.dir(), state, "", summary.changes(), summary.drift(), List.of(), dependsOn);

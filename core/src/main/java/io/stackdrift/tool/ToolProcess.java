@@ -45,7 +45,7 @@ final class ToolProcess {
             final Path stdoutFile, final Deadline deadline) throws InterruptedException {
         Duration left = deadline.left();
         if (left.isZero()) {
-            return Outcome.couldNotRun(FailureReason.timedOut(what, settings.timeout()));
+            return Outcome.couldNotRun(stdoutFile, FailureReason.timedOut(what, settings.timeout()));
         }
         Map<String, String> merged = new LinkedHashMap<>(toolEnvironment);
         merged.putAll(environment);
@@ -53,13 +53,13 @@ final class ToolProcess {
         try {
             result = runner.run(new ProcessSpec(command, directory, merged, left, stdoutFile));
         } catch (IOException e) {
-            return Outcome.couldNotRun("could not run " + what + ": " + FailureReason.cut(String.valueOf(e.getMessage())));
+            return Outcome.couldNotRun(stdoutFile, "could not run " + what + ": " + FailureReason.cut(String.valueOf(e.getMessage())));
         }
         if (result.notFound()) {
-            return Outcome.couldNotRun(FailureReason.notFound(tool.word(), settings.executable(tool), settings.isConfigured(tool)));
+            return Outcome.couldNotRun(stdoutFile, FailureReason.notFound(tool.word(), settings.executable(tool), settings.isConfigured(tool)));
         }
         if (result.timedOut()) {
-            return Outcome.couldNotRun(FailureReason.timedOut(what, settings.timeout()));
+            return Outcome.couldNotRun(stdoutFile, FailureReason.timedOut(what, settings.timeout()));
         }
         return new Outcome(true, result.exitCode(), result.stdoutFile(), result.stderrTail(), what, "");
     }
@@ -78,14 +78,14 @@ final class ToolProcess {
      *
      * @param ran        the process started and exited by itself (not killed at the timeout)
      * @param exitCode   its exit code when it ran
-     * @param stdoutFile where its stdout is
+     * @param stdoutFile where its stdout is (or would have been)
      * @param stderrTail the end of its stderr
      * @param what       the step's words
      * @param couldNotRun why it did not run to its end; empty when it did
      */
     record Outcome(boolean ran, int exitCode, Path stdoutFile, String stderrTail, String what, String couldNotRun) {
-        static Outcome couldNotRun(final String reason) {
-            return new Outcome(false, -1, null, "", "", reason);
+        static Outcome couldNotRun(final Path stdoutFile, final String reason) {
+            return new Outcome(false, -1, stdoutFile, "", "", reason);
         }
 
         boolean exitedWith(final int... codes) {
