@@ -79,7 +79,7 @@ public final class PulumiAdapter implements ToolAdapter {
             return PlansOfThisRun.failed(stack, purpose, summary.failureReason().isEmpty()
                     ? "the digest of " + what + " could not be read" : FailureReason.cut(summary.failureReason()));
         }
-        List<StackId> dependsOn = dependencies(stack.id(), summary.stackReferences(), knownStacks);
+        List<StackId> dependsOn = dependencies(stack, summary.stackReferences(), knownStacks);
         StackPlan plan = new StackPlan(PlansOfThisRun.succeeded(stack, summary, dependsOn), purpose, Optional.empty(),
                 summary.toolVersion(), Map.of());
         plans.remember(plan);
@@ -179,13 +179,20 @@ public final class PulumiAdapter implements ToolAdapter {
     }
 
     /** Resolved ids, without the stack itself, each once, in id order. */
-    private List<StackId> dependencies(final StackId self, final List<String> names, final Set<StackId> knownStacks) {
+    private List<StackId> dependencies(final StackConfig stack, final List<String> names, final Set<StackId> knownStacks) {
         if (names.isEmpty()) {
             return List.of();
         }
-        Set<StackId> ids = new TreeSet<>(references.resolve(self, names, knownStacks));
-        ids.remove(self);
+        Set<StackId> ids = new TreeSet<>(references.resolve(names, projectOf(stack), stackName(stack), knownStacks));
+        ids.remove(stack.id());
         return List.copyOf(ids);
+    }
+
+    /** The project: a Pulumi stack id is {@code project:stack}, and project names have no colon. */
+    static String projectOf(final StackConfig stack) {
+        String id = stack.id().value();
+        int colon = id.indexOf(':');
+        return colon < 0 ? id : id.substring(0, colon);
     }
 
     /**

@@ -65,7 +65,7 @@ class DemoSimulationTest {
     @Test
     void networkDriftsUntilItIsAppliedAndIsCleanAfter() throws Exception {
         StackConfig network = stack("network", Tool.TOFU, "network", "");
-        ToolAdapter tofu = ToolAdapters.forTool(Tool.TOFU, settings, recordingRunner, reading, (s, n, k) -> List.of());
+        ToolAdapter tofu = ToolAdapters.forTool(Tool.TOFU, settings, recordingRunner, reading, (n, p, s, k) -> List.of());
         Path work = repo.resolve(".work");
 
         StackPlan check = tofu.plan(network, repo, PlanPurpose.DRIFT_CHECK, work, Map.of(), Set.of(network.id()));
@@ -99,8 +99,8 @@ class DemoSimulationTest {
     @Test
     void aPlanMadeBeforeAnApplyIsStale() throws Exception {
         StackConfig dns = stack("dns", Tool.TERRAFORM, "dns", "");
-        ToolAdapter first = ToolAdapters.forTool(Tool.TERRAFORM, settings, recordingRunner, reading, (s, n, k) -> List.of());
-        ToolAdapter second = ToolAdapters.forTool(Tool.TERRAFORM, settings, recordingRunner, reading, (s, n, k) -> List.of());
+        ToolAdapter first = ToolAdapters.forTool(Tool.TERRAFORM, settings, recordingRunner, reading, (n, p, s, k) -> List.of());
+        ToolAdapter second = ToolAdapters.forTool(Tool.TERRAFORM, settings, recordingRunner, reading, (n, p, s, k) -> List.of());
         StackPlan older = first.plan(dns, repo, PlanPurpose.PREVIEW, repo.resolve(".work-a"), Map.of(), Set.of(dns.id()));
         StackPlan newer = second.plan(dns, repo, PlanPurpose.PREVIEW, repo.resolve(".work-b"), Map.of(), Set.of(dns.id()));
 
@@ -112,7 +112,7 @@ class DemoSimulationTest {
     @Test
     void dnsIsInSyncButHasAPendingTtlUpdate() throws Exception {
         StackConfig dns = stack("dns", Tool.TERRAFORM, "dns", "");
-        ToolAdapter terraform = ToolAdapters.forTool(Tool.TERRAFORM, settings, recordingRunner, reading, (s, n, k) -> List.of());
+        ToolAdapter terraform = ToolAdapters.forTool(Tool.TERRAFORM, settings, recordingRunner, reading, (n, p, s, k) -> List.of());
 
         terraform.plan(dns, repo, PlanPurpose.DRIFT_CHECK, repo.resolve(".work"), Map.of(), Set.of(dns.id()));
         terraform.plan(dns, repo, PlanPurpose.PREVIEW, repo.resolve(".work"), Map.of(), Set.of(dns.id()));
@@ -127,7 +127,7 @@ class DemoSimulationTest {
     @Test
     void outputsSchemaAndVersionHaveTheRealShapes() throws Exception {
         StackConfig network = stack("network", Tool.TOFU, "network", "");
-        ToolAdapter tofu = ToolAdapters.forTool(Tool.TOFU, settings, recordingRunner, reading, (s, n, k) -> List.of());
+        ToolAdapter tofu = ToolAdapters.forTool(Tool.TOFU, settings, recordingRunner, reading, (n, p, s, k) -> List.of());
 
         OutputsResult outputs = tofu.outputs(network, repo, repo.resolve(".work"), Map.of());
         ToolRun schema = tofu.providersSchema(network, repo, repo.resolve(".work"), Map.of());
@@ -147,7 +147,7 @@ class DemoSimulationTest {
     void theAppPreviewReadsThePlatformStackAndUpMakesItClean() throws Exception {
         StackConfig app = stack("shop-app:prod", Tool.PULUMI, "app", "prod");
         List<List<String>> referenced = new ArrayList<>();
-        ToolAdapter pulumi = ToolAdapters.forTool(Tool.PULUMI, settings, recordingRunner, reading, (self, names, known) -> {
+        ToolAdapter pulumi = ToolAdapters.forTool(Tool.PULUMI, settings, recordingRunner, reading, (names, project, stackName, known) -> {
             referenced.add(names);
             return List.of(StackId.of("platform:prod"));
         });
@@ -175,7 +175,7 @@ class DemoSimulationTest {
     @Test
     void anUnknownPulumiStackExitsWithStackNotFound() throws Exception {
         StackConfig platform = stack("platform:dev", Tool.PULUMI, "platform", "dev");
-        ToolAdapter pulumi = ToolAdapters.forTool(Tool.PULUMI, settings, recordingRunner, reading, (s, n, k) -> List.of());
+        ToolAdapter pulumi = ToolAdapters.forTool(Tool.PULUMI, settings, recordingRunner, reading, (n, p, s, k) -> List.of());
 
         StackPlan plan = pulumi.plan(platform, repo, PlanPurpose.DRIFT_CHECK, repo.resolve(".work"), Map.of(), Set.of());
 

@@ -57,8 +57,9 @@ class PulumiAdapterTest {
 
     private PulumiAdapter adapter(final ToolSettings settings) {
         // resolves "acme/platform/prod" to platform:prod and the program's own name to itself, as the plan package will
-        StackReferenceResolver resolver = (self, names, known) -> {
+        StackReferenceResolver resolver = (names, project, stackName, known) -> {
             resolved.add(names);
+            StackId self = StackId.pulumi(project, stackName);
             List<StackId> ids = new ArrayList<>();
             for (String name : names) {
                 if (name.endsWith("platform/prod")) {
@@ -254,11 +255,27 @@ class PulumiAdapterTest {
     }
 
     @Test
+    void theResolverIsToldTheProjectAndStackOfTheProgram() throws Exception {
+        List<String> seen = new ArrayList<>();
+        adapter = new PulumiAdapter(ToolSettings.defaults().withExecutable(Tool.PULUMI, pulumi.executable().toString()),
+                new LocalProcessRunner(), reading, (names, project, stackName, known) -> {
+                    seen.add(project + " " + stackName + " " + known);
+                    return List.of();
+                });
+        reading.answer(CannedPlanReading.summary(List.of(), List.of(), List.of("prod")));
+
+        plan(PlanPurpose.PREVIEW);
+
+        assertThat(seen).containsExactly("shop-app prod " + Set.of(APP, PLATFORM));
+    }
+
+    @Test
     void theStackNameFallsBackToTheId() {
         StackConfig unnamed = new StackConfig(APP, Tool.PULUMI, "app", "", List.of(), false, DriftSettings.defaults(), Duration.ZERO,
                 Policy.ON_CHANGE, Map.of(), Optional.empty());
 
         assertThat(PulumiAdapter.stackName(unnamed)).isEqualTo("prod");
         assertThat(PulumiAdapter.stackName(app())).isEqualTo("prod");
+        assertThat(PulumiAdapter.projectOf(app())).isEqualTo("shop-app");
     }
 }

@@ -12,7 +12,7 @@ import io.stackdrift.plan.PlanSummary;
 class ToolAdaptersTest {
     private final ProcessRunner runner = spec -> ProcessResult.exited(0, spec.stdoutFile(), "");
     private final PlanReading reading = PlanReading.using(file -> PlanSummary.failure("unused"));
-    private final StackReferenceResolver references = (self, names, known) -> List.of();
+    private final StackReferenceResolver references = (names, project, stack, known) -> List.of();
 
     @Test
     void terraformAndTofuShareTheTerraformAdapter() {
