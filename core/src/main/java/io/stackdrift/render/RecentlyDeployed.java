@@ -63,12 +63,12 @@ public final class RecentlyDeployed {
         String result = entry.result().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
         boolean repair = entry.result() == TrailResult.DEPLOYED && entry.repairedDrift();
         out.append("<li class=\"sd-trail-entry sd-trail-").append(repair ? "repaired" : result).append("\">")
-                .append("<span class=\"sd-trail-result\">").append(words(entry)).append("</span> ")
-                .append("<a class=\"sd-trail-stack\" href=\"").append(Html.attr(links.href(entry.stack()))).append("\">")
-                .append(Html.text(entry.stack().value())).append("</a> ")
-                .append("<time class=\"sd-muted\" datetime=\"").append(Instant.ofEpochMilli(when(entry)))
+                .append("<div class=\"sd-trail-top\"><a class=\"sd-trail-stack\" href=\"").append(Html.attr(links.href(entry.stack())))
+                .append("\">").append(Html.text(entry.stack().value())).append("</a> ")
+                .append("<span class=\"sd-trail-result\">").append(words(entry)).append("</span></div>")
+                .append("<div class=\"sd-trail-meta\"><time datetime=\"").append(Instant.ofEpochMilli(when(entry)))
                 .append("\">").append(WHEN.format(Instant.ofEpochMilli(when(entry)))).append("</time>")
-                .append(" <span class=\"sd-muted\">run ").append(Html.text(entry.runId())).append("</span>");
+                .append(" \u00B7 run ").append(Html.text(entry.runId())).append("</div>");
         if (!entry.reason().isEmpty()
                 && (entry.result() == TrailResult.FAILED || entry.result() == TrailResult.INTERRUPTED)) {
             out.append("<div class=\"sd-trail-reason\">").append(Html.text(entry.reason())).append("</div>");

@@ -36,12 +36,19 @@
     }
   }
 
-  function compare(sort) {
+  /** Compares by the chosen column in the chosen direction; ties always by stack id, A to Z. */
+  function compare(sort, dir) {
+    var sign = dir === 'desc' ? -1 : 1;
     function byStack(a, b) { return a.stack < b.stack ? -1 : (a.stack > b.stack ? 1 : 0); }
-    if (sort === 'stack') { return byStack; }
-    if (sort === 'tool') { return function (a, b) { return a.tool < b.tool ? -1 : (a.tool > b.tool ? 1 : byStack(a, b)); }; }
-    if (sort === 'changes') { return function (a, b) { return (a.changes - b.changes) || byStack(a, b); }; }
-    return function (a, b) { return (a.rank - b.rank) || byStack(a, b); };
+    function primary(a, b) {
+      if (sort === 'stack') { return 0; }
+      if (sort === 'tool') { return a.tool < b.tool ? -1 : (a.tool > b.tool ? 1 : 0); }
+      if (sort === 'changes') { return a.changes - b.changes; }
+      return a.rank - b.rank;
+    }
+    return function (a, b) {
+      return sort === 'stack' ? sign * byStack(a, b) : (sign * primary(a, b)) || byStack(a, b);
+    };
   }
 
   function init(section) {
@@ -114,8 +121,7 @@
     }
 
     function apply() {
-      var order = compare(view.sort);
-      var sorted = items.slice().sort(function (a, b) { return view.dir === 'asc' ? order(a, b) : order(b, a); });
+      var sorted = items.slice().sort(compare(view.sort, view.dir));
       var matching = 0;
       sorted.forEach(function (item) {
         tbody.appendChild(item.tr);
