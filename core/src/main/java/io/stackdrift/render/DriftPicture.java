@@ -183,7 +183,8 @@ public final class DriftPicture {
             return "No runs recorded yet.";
         }
         RunCounts newest = shown.get(shown.size() - 1);
-        return "Stacked bars, one per run, oldest on the left. Newest run #" + newest.runId() + ": " + tooltip(newest) + ".";
+        return "Stacked bars of in sync, pending, drifted and failed stacks, one bar per run, oldest on the left. Newest: "
+                + tooltip(newest) + ".";
     }
 
     private static String tooltip(final RunCounts run) {

@@ -10,7 +10,7 @@ import io.stackdrift.model.StackId;
 /**
  * A safe, distinct file name (without extension) for a stack's page. Stack ids contain {@code :} and
  * {@code /} and come from tool output, so every character outside {@code [A-Za-z0-9._-]} is written as
- * {@code ~XX} (its UTF-8 bytes in hex, {@code ~} itself included) — distinct ids stay distinct. A leading
+ * {@code ~XX} (or {@code ~uXXXX} above U+00FF; {@code ~} itself included) — distinct ids stay distinct. A leading
  * dot is encoded too (no {@code .} / {@code ..} / hidden files). Very long ids are cut and given a hash
  * so the name stays under file-system limits.
  */
@@ -22,21 +22,24 @@ public final class StackFileName {
 
     public static String of(final StackId id) {
         StringBuilder out = new StringBuilder();
-        byte[] bytes = id.value().getBytes(StandardCharsets.UTF_8);
-        for (int i = 0; i < bytes.length; i++) {
-            int b = bytes[i] & 0xff;
-            boolean plain = (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9')
-                    || b == '-' || b == '_' || (b == '.' && i > 0);
+        String value = id.value();
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            boolean plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+                    || c == '-' || c == '_' || (c == '.' && i > 0);
             if (plain) {
-                out.append((char) b);
+                out.append(c);
+            } else if (c < 0x100) {
+                out.append('~').append(String.format("%02X", (int) c));
             } else {
-                out.append('~').append(String.format("%02X", b));
+                // UTF-16 units, not bytes: a lone surrogate must stay distinct too
+                out.append("~u").append(String.format("%04X", (int) c));
             }
         }
         if (out.length() <= MAX_LENGTH) {
             return out.toString();
         }
-        return out.substring(0, MAX_LENGTH - 17) + "-" + sha256(id.value()).substring(0, 16);
+        return out.substring(0, MAX_LENGTH - 17) + "-" + sha256(out.toString()).substring(0, 16);
     }
 
     private static String sha256(final String value) {
