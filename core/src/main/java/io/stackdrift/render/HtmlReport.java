@@ -103,6 +103,9 @@ public final class HtmlReport {
             return Optional.empty();
         }
         Duration took = Duration.ofMillis(run.finishedAt() - run.startedAt());
+        if (took.toHours() > 0) {
+            return Optional.of(took.toHours() + "h " + took.toMinutesPart() + "m");
+        }
         if (took.toMinutes() > 0) {
             return Optional.of(took.toMinutes() + "m " + took.toSecondsPart() + "s");
         }

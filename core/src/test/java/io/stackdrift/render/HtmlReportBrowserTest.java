@@ -98,6 +98,25 @@ class HtmlReportBrowserTest {
         assertThat(new String(head, 1, 3, StandardCharsets.US_ASCII)).isEqualTo("PNG");
     }
 
+    @Test
+    void aThousandStacksArePagedByTheScript() throws Exception {
+        Path large = Paths.get("target", "browser-report-large").toAbsolutePath();
+        HtmlReport.write(large, SampleRuns.large(1_000, 5), List.of());
+        Document dom = Jsoup.parse(chromium("--dump-dom", url(large.resolve("index.html"), "")));
+
+        List<Element> rows = dom.select("table.sd-rows tbody tr");
+        assertThat(rows).hasSize(1_000);
+        assertThat(rows.stream().filter(tr -> !tr.hasAttr("hidden")).count()).isEqualTo(50);
+        assertThat(dom.selectFirst(".sd-shown").text()).isEqualTo("Showing 50 of 1000 stacks");
+        assertThat(dom.selectFirst(".sd-show-more").text()).isEqualTo("Show 50 more");
+        // the first page holds the most urgent stacks
+        assertThat(rows.get(0).attr("data-state")).isEqualTo("failed");
+
+        Path png = Paths.get("target", "report-large.png").toAbsolutePath();
+        chromium("--screenshot=" + png, "--window-size=1280,1000", url(large.resolve("index.html"), "#q=region-03&state=attention"));
+        assertThat(png).isNotEmptyFile();
+    }
+
     private static List<String> stackColumn(final Document dom) {
         return dom.select("table.sd-rows tbody tr").eachAttr("data-stack");
     }
