@@ -5,6 +5,8 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.UUID;
 
 /** Writes a file whole or not at all: a reader never sees half a page. */
 final class AtomicFiles {
@@ -14,9 +16,10 @@ final class AtomicFiles {
     static void write(final Path file, final byte[] content) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         Files.createDirectories(dir);
-        Path temp = Files.createTempFile(dir, ".sd-", ".tmp");
+        // not createTempFile: its owner-only permissions would make a served report unreadable
+        Path temp = dir.resolve(".sd-" + UUID.randomUUID() + ".tmp");
         try {
-            Files.write(temp, content);
+            Files.write(temp, content, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
             try {
                 Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } catch (AtomicMoveNotSupportedException e) {

@@ -34,6 +34,11 @@ class HtmlReportTest {
                     "reports.html", "shop~3Aprod.html");
         }
         assertThat(leftoverTempFiles()).isEmpty();
+        if (dir.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+            // a report is meant to be served: the permissions of any new file (the umask), not a temp file's owner-only ones
+            Path plain = Files.createFile(dir.resolve("plain.txt"));
+            assertThat(Files.getPosixFilePermissions(dir.resolve("index.html"))).isEqualTo(Files.getPosixFilePermissions(plain));
+        }
     }
 
     @Test
