@@ -2,8 +2,6 @@ package io.stackdrift.render;
 
 import java.util.Comparator;
 import java.util.List;
-import java.util.Set;
-import java.util.stream.Collectors;
 
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
@@ -27,7 +25,7 @@ public final class BuildPage {
         List<Row> rows = run.rows().stream()
                 .sorted(Comparator.comparingInt((Row row) -> Html.attentionRank(row.state())).thenComparing(Row::id))
                 .toList();
-        Set<StackId> known = rows.stream().map(Row::id).collect(Collectors.toSet());
+        StackLinks rowLinks = links.onlyFor(rows.stream().map(Row::id).toList());
         StringBuilder out = new StringBuilder(256 + rows.size() * 320);
         out.append("<section class=\"sd sd-build\" data-page-size=\"").append(limits.pageSize()).append("\">\n");
         out.append(CountsLine.html(run.counts())).append('\n');
@@ -43,7 +41,7 @@ public final class BuildPage {
                 .append("<th scope=\"col\">Depends on</th></tr></thead>\n<tbody>\n");
         int written = Math.min(rows.size(), limits.maxTableRows());
         for (Row row : rows.subList(0, written)) {
-            appendRow(out, row, links, known, limits);
+            appendRow(out, row, rowLinks, limits);
         }
         out.append("</tbody>\n</table>\n</div>\n");
         out.append("<p class=\"sd-pager\" hidden><span class=\"sd-shown\" aria-live=\"polite\"></span> ")
@@ -69,7 +67,7 @@ public final class BuildPage {
         return out.append("</select></label></div>\n").toString();
     }
 
-    private static void appendRow(final StringBuilder out, final Row row, final StackLinks links, final Set<StackId> known,
+    private static void appendRow(final StringBuilder out, final Row row, final StackLinks links,
             final RenderLimits limits) {
         String id = row.id().value();
         out.append("<tr class=\"sd-row sd-row-").append(Html.stateClass(row.state()))
@@ -78,8 +76,7 @@ public final class BuildPage {
                 .append("\" data-state=\"").append(Html.stateClass(row.state()))
                 .append("\" data-rank=\"").append(Html.attentionRank(row.state()))
                 .append("\" data-changes=\"").append(row.changeCount()).append("\">")
-                .append("<td class=\"sd-stack\"><a href=\"").append(Html.attr(links.href(row.id()))).append("\">")
-                .append(Html.text(id)).append("</a></td>")
+                .append("<td class=\"sd-stack\">").append(links.anchor(row.id(), "")).append("</td>")
                 .append("<td class=\"sd-tool\">").append(row.tool().word()).append("</td>")
                 .append("<td>").append(Html.statePill(row.state())).append("</td>")
                 .append("<td class=\"sd-num\">").append(row.changeCount()).append("</td>")
@@ -89,12 +86,7 @@ public final class BuildPage {
             if (i > 0) {
                 out.append(", ");
             }
-            StackId dep = deps.get(i);
-            if (known.contains(dep)) {
-                out.append("<a href=\"").append(Html.attr(links.href(dep))).append("\">").append(Html.text(dep.value())).append("</a>");
-            } else {
-                out.append(Html.text(dep.value()));
-            }
+            out.append(links.anchor(deps.get(i), ""));
         }
         if (deps.size() > limits.maxDependsOn()) {
             out.append(" <span class=\"sd-muted\">and ").append(deps.size() - limits.maxDependsOn()).append(" more</span>");

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import io.stackdrift.model.Row;
+import io.stackdrift.model.StackId;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.TrailEntry;
 
@@ -52,7 +53,8 @@ public final class HtmlReport {
         write(dir.resolve("badge.svg"), JobBadge.svg(run.counts()));
         write(dir.resolve("index.html"), index(run, runs, limits));
         Path stacks = dir.resolve(STACKS_DIR);
-        StackLinks siblings = StackLinks.under("", ".html");
+        List<StackId> ids = run.rows().stream().map(Row::id).toList();
+        StackLinks siblings = StackLinks.under("", ".html").onlyFor(ids);
         for (Row row : run.rowsSorted()) {
             String body = "<p class=\"sd-run-line sd-muted\">" + runLine(run) + "</p>\n" + StackPage.fragment(row, siblings, limits);
             String nav = "<nav class=\"sd-nav\"><a href=\"../index.html\">\u2190 All stacks</a></nav>";
@@ -65,15 +67,16 @@ public final class HtmlReport {
         List<RunCounts> trend = runs.stream().map(RunCounts::of).toList();
         List<TrailEntry> trail = new ArrayList<>();
         runs.forEach(r -> trail.addAll(r.trail()));
+        StackLinks links = StackLinks.staticReport().onlyFor(run.rows().stream().map(Row::id).toList());
         StringBuilder body = new StringBuilder();
         body.append("<div class=\"sd-run-head\"><h1 class=\"sd-title\">").append(capitalised(run.kind().word())).append(" #")
                 .append(Html.text(run.runId())).append("</h1>")
                 .append("<img class=\"sd-job-badge\" src=\"badge.svg\" alt=\"").append(Html.attr(JobBadge.message(run.counts())))
                 .append("\" width=\"").append(badgeWidth(run)).append("\" height=\"20\"></div>\n")
                 .append("<p class=\"sd-run-line sd-muted\">").append(runLine(run)).append("</p>\n")
-                .append(BuildPage.fragment(run, StackLinks.staticReport(), limits))
+                .append(BuildPage.fragment(run, links, limits))
                 .append("<div class=\"sd-columns\">\n")
-                .append(JobPage.fragment(trend, trail, StackLinks.staticReport(), limits))
+                .append(JobPage.fragment(trend, trail, links, limits))
                 .append("</div>\n");
         return StandalonePage.wrap(capitalised(run.kind().word()) + " #" + run.runId(), "", "", body.toString());
     }

@@ -63,8 +63,7 @@ public final class RecentlyDeployed {
         String result = entry.result().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
         boolean repair = entry.result() == TrailResult.DEPLOYED && entry.repairedDrift();
         out.append("<li class=\"sd-trail-entry sd-trail-").append(repair ? "repaired" : result).append("\">")
-                .append("<div class=\"sd-trail-top\"><a class=\"sd-trail-stack\" href=\"").append(Html.attr(links.href(entry.stack())))
-                .append("\">").append(Html.text(entry.stack().value())).append("</a> ")
+                .append("<div class=\"sd-trail-top\">").append(links.anchor(entry.stack(), "sd-trail-stack")).append(' ')
                 .append("<span class=\"sd-trail-result\">").append(words(entry)).append("</span></div>")
                 .append("<div class=\"sd-trail-meta\"><time datetime=\"").append(Instant.ofEpochMilli(when(entry)))
                 .append("\">").append(WHEN.format(Instant.ofEpochMilli(when(entry)))).append("</time>")

@@ -71,8 +71,7 @@ public final class StackPage {
                 if (i > 0) {
                     out.append(", ");
                 }
-                out.append("<a href=\"").append(Html.attr(links.href(deps.get(i)))).append("\">")
-                        .append(Html.text(deps.get(i).value())).append("</a>");
+                out.append(links.anchor(deps.get(i), ""));
             }
             if (deps.size() > limits.maxDependsOn()) {
                 out.append(" <span class=\"sd-muted\">and ").append(deps.size() - limits.maxDependsOn()).append(" more</span>");

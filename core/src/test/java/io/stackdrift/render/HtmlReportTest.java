@@ -60,6 +60,27 @@ class HtmlReportTest {
     }
 
     @Test
+    void stacksWithoutAPageAreTextNotDeadLinks() throws IOException {
+        RunRecord base = SampleRuns.representative();
+        List<io.stackdrift.model.Row> rows = new java.util.ArrayList<>(base.rows());
+        rows.add(SampleRuns.row("orphan", io.stackdrift.model.Tool.PULUMI, "o", io.stackdrift.model.RowState.IN_SYNC, "",
+                List.of(), List.of(), List.of(), List.of("outside:repo")));
+        List<io.stackdrift.record.TrailEntry> trail = List.of(new io.stackdrift.record.TrailEntry(
+                io.stackdrift.model.StackId.of("removed:stack"), "42", SampleRuns.T0, SampleRuns.T0 + 1,
+                io.stackdrift.record.TrailResult.DEPLOYED, false, List.of(), ""));
+        RunRecord run = new RunRecord("42", base.kind(), base.cause(), base.startedAt(), base.finishedAt(), rows, trail);
+        HtmlReport.write(dir, run, List.of());
+
+        Document index = Jsoup.parse(dir.resolve("index.html").toFile());
+        assertThat(index.selectFirst("tr[data-stack=orphan] td.sd-deps").text()).isEqualTo("outside:repo");
+        assertThat(index.select("tr[data-stack=orphan] td.sd-deps a")).isEmpty();
+        assertThat(index.selectFirst("span.sd-trail-stack").text()).isEqualTo("removed:stack");
+        Document orphan = Jsoup.parse(dir.resolve("stacks/orphan.html").toFile());
+        assertThat(orphan.select(".sd-facts a")).isEmpty();
+        assertThat(orphan.selectFirst(".sd-facts").text()).contains("Depends on outside:repo");
+    }
+
+    @Test
     void theIndexShowsTheRunTheTableTheDriftPictureAndTheTrail() throws IOException {
         HtmlReport.write(dir, SampleRuns.representative(), SampleRuns.history());
         Document index = Jsoup.parse(dir.resolve("index.html").toFile());
