@@ -56,7 +56,8 @@ public final class HtmlReport {
         List<StackId> ids = run.rows().stream().map(Row::id).toList();
         StackLinks siblings = StackLinks.under("", ".html").onlyFor(ids);
         for (Row row : run.rowsSorted()) {
-            String body = "<p class=\"sd-run-line sd-muted\">" + runLine(run) + "</p>\n" + StackPage.fragment(row, siblings, limits);
+            String body = "<p class=\"sd-run-line sd-muted\"><a href=\"../index.html\">" + capitalised(run.kind().word()) + " #"
+                    + Html.text(run.runId()) + "</a> \u00B7 " + runLine(run) + "</p>\n" + StackPage.fragment(row, siblings, limits);
             String nav = "<nav class=\"sd-nav\"><a href=\"../index.html\">\u2190 All stacks</a></nav>";
             write(stacks.resolve(StackFileName.of(row.id()) + ".html"),
                     StandalonePage.wrap(row.id().value() + " \u2014 " + row.state().word(), "../", nav, body));
