@@ -1,0 +1,43 @@
+package io.stackdrift.render;
+
+import java.util.Optional;
+
+import io.stackdrift.model.Counts;
+
+/**
+ * The build badge in the build history: an orange dot with "N stacks drifted", a red one when a stack
+ * failed, and nothing at all when no stack drifted or failed.
+ */
+public final class BuildBadge {
+    static final String ORANGE = "#d4660a";
+    static final String RED = "#cf222e";
+
+    private BuildBadge() {
+    }
+
+    /** The words of the badge ("2 stacks drifted", "1 stack failed", "2 stacks drifted, 1 failed"); empty when there is nothing to say. */
+    public static Optional<String> words(final Counts counts) {
+        String drifted = Html.plural(counts.drifted(), "stack", "stacks") + " drifted";
+        if (counts.failed() > 0 && counts.drifted() > 0) {
+            return Optional.of(drifted + ", " + counts.failed() + " failed");
+        }
+        if (counts.failed() > 0) {
+            return Optional.of(Html.plural(counts.failed(), "stack", "stacks") + " failed");
+        }
+        return counts.drifted() > 0 ? Optional.of(drifted) : Optional.empty();
+    }
+
+    /** A 16px-high SVG: coloured dot and the words. Empty when nothing drifted or failed. */
+    public static Optional<String> svg(final Counts counts) {
+        return words(counts).map(words -> {
+            String colour = counts.failed() > 0 ? RED : ORANGE;
+            int width = 16 + TextWidth.of(words) + 2;
+            return "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"sd-build-badge\" width=\"" + width
+                    + "\" height=\"16\" viewBox=\"0 0 " + width + " 16\" role=\"img\" aria-label=\"" + words + "\">"
+                    + "<title>" + words + "</title>"
+                    + "<circle cx=\"6\" cy=\"8\" r=\"5\" fill=\"" + colour + "\"/>"
+                    + "<text x=\"16\" y=\"12\" fill=\"#1f2328\" font-family=\"Verdana,DejaVu Sans,sans-serif\" font-size=\"11\">"
+                    + words + "</text></svg>";
+        });
+    }
+}

@@ -1,0 +1,96 @@
+package io.stackdrift.render;
+
+import java.util.Comparator;
+import java.util.List;
+
+import io.stackdrift.model.Row;
+import io.stackdrift.model.RowState;
+import io.stackdrift.model.StackId;
+import io.stackdrift.record.RunRecord;
+
+/**
+ * The build page section: the counts line and a table of rows (stack, tool, state, changes, depends on),
+ * most urgent first. {@code stackdrift.js} sorts, filters and pages the table from its {@code data-*}
+ * attributes; without the script every written row is shown, in this order.
+ */
+public final class BuildPage {
+    private BuildPage() {
+    }
+
+    public static String fragment(final RunRecord run, final StackLinks links) {
+        return fragment(run, links, RenderLimits.DEFAULTS);
+    }
+
+    public static String fragment(final RunRecord run, final StackLinks links, final RenderLimits limits) {
+        List<Row> rows = run.rows().stream()
+                .sorted(Comparator.comparingInt((Row row) -> Html.attentionRank(row.state())).thenComparing(Row::id))
+                .toList();
+        StackLinks rowLinks = links.onlyFor(rows.stream().map(Row::id).toList());
+        StringBuilder out = new StringBuilder(256 + rows.size() * 320);
+        out.append("<section class=\"sd sd-build\" data-page-size=\"").append(limits.pageSize()).append("\">\n");
+        out.append(CountsLine.html(run.counts())).append('\n');
+        if (rows.isEmpty()) {
+            out.append("<p class=\"sd-empty\">No stacks in this run.</p>\n</section>\n");
+            return out.toString();
+        }
+        out.append(controls());
+        out.append("<div class=\"sd-table-wrap\">\n<table class=\"sd-table sd-rows\">\n")
+                .append("<caption class=\"sd-sr-only\">Stacks of this run, most urgent first</caption>\n")
+                .append("<thead><tr><th scope=\"col\" data-sort=\"stack\">Stack</th><th scope=\"col\" data-sort=\"tool\">Tool</th>")
+                .append("<th scope=\"col\" data-sort=\"rank\">State</th><th scope=\"col\" class=\"sd-num\" data-sort=\"changes\">Changes</th>")
+                .append("<th scope=\"col\">Depends on</th></tr></thead>\n<tbody>\n");
+        int written = Math.min(rows.size(), limits.maxTableRows());
+        for (Row row : rows.subList(0, written)) {
+            appendRow(out, row, rowLinks, limits);
+        }
+        out.append("</tbody>\n</table>\n</div>\n");
+        out.append("<p class=\"sd-pager\" hidden><span class=\"sd-shown\" aria-live=\"polite\"></span> ")
+                .append("<button type=\"button\" class=\"sd-button sd-show-more\">Show more</button> ")
+                .append("<button type=\"button\" class=\"sd-button sd-show-all\">Show all</button></p>\n");
+        if (rows.size() > written) {
+            out.append("<p class=\"sd-note\">").append(String.format("%,d", rows.size() - written))
+                    .append(" more stacks are not listed here (the table shows the first ")
+                    .append(String.format("%,d", written)).append(", most urgent first).</p>\n");
+        }
+        return out.append("</section>\n").toString();
+    }
+
+    private static String controls() {
+        StringBuilder out = new StringBuilder("<div class=\"sd-controls\" hidden>")
+                .append("<label class=\"sd-control\">Find <input type=\"search\" class=\"sd-filter\" placeholder=\"stack id\"")
+                .append(" autocomplete=\"off\" spellcheck=\"false\"></label> ")
+                .append("<label class=\"sd-control\">Show <select class=\"sd-state-filter\">")
+                .append("<option value=\"\">all states</option><option value=\"attention\">needs attention</option>");
+        for (RowState state : RowState.values()) {
+            out.append("<option value=\"").append(Html.stateClass(state)).append("\">").append(state.word()).append("</option>");
+        }
+        return out.append("</select></label></div>\n").toString();
+    }
+
+    private static void appendRow(final StringBuilder out, final Row row, final StackLinks links,
+            final RenderLimits limits) {
+        String id = row.id().value();
+        out.append("<tr class=\"sd-row sd-row-").append(Html.stateClass(row.state()))
+                .append("\" data-stack=\"").append(Html.attr(id))
+                .append("\" data-tool=\"").append(row.tool().word())
+                .append("\" data-state=\"").append(Html.stateClass(row.state()))
+                .append("\" data-rank=\"").append(Html.attentionRank(row.state()))
+                .append("\" data-changes=\"").append(row.changeCount()).append("\">")
+                .append("<td class=\"sd-stack\">").append(links.anchor(row.id(), "")).append("</td>")
+                .append("<td class=\"sd-tool\">").append(row.tool().word()).append("</td>")
+                .append("<td>").append(Html.statePill(row.state())).append("</td>")
+                .append("<td class=\"sd-num\">").append(row.changeCount()).append("</td>")
+                .append("<td class=\"sd-deps\">");
+        List<StackId> deps = row.dependsOn();
+        for (int i = 0; i < Math.min(deps.size(), limits.maxDependsOn()); i++) {
+            if (i > 0) {
+                out.append(", ");
+            }
+            out.append(links.anchor(deps.get(i), ""));
+        }
+        if (deps.size() > limits.maxDependsOn()) {
+            out.append(" <span class=\"sd-muted\">and ").append(deps.size() - limits.maxDependsOn()).append(" more</span>");
+        }
+        out.append("</td></tr>\n");
+    }
+}

@@ -1,0 +1,70 @@
+package io.stackdrift.render;
+
+import java.util.Locale;
+
+import org.owasp.encoder.Encode;
+
+import io.stackdrift.model.Action;
+import io.stackdrift.model.RowState;
+
+/**
+ * The few markup helpers every page shares. Every string that may come from tool output (stack ids,
+ * resource names, paths, reasons) goes through {@link #text} or {@link #attr}; nothing else writes
+ * untrusted text into markup.
+ */
+final class Html {
+    private Html() {
+    }
+
+    /** Untrusted text as HTML element content. Bidi controls are isolated so they cannot reorder the page. */
+    static String text(final String untrusted) {
+        String encoded = Encode.forHtml(untrusted);
+        return TextSafe.hasBidiControl(untrusted) ? "<bdi class=\"sd-bidi\">" + encoded + "</bdi>" : encoded;
+    }
+
+    /** Untrusted text as the value of a double-quoted HTML attribute. */
+    static String attr(final String untrusted) {
+        return Encode.forHtmlAttribute(untrusted);
+    }
+
+    /** Untrusted text as SVG (XML) element content. */
+    static String xml(final String untrusted) {
+        return Encode.forXml(untrusted);
+    }
+
+    /** Untrusted text as the value of a double-quoted SVG (XML) attribute. */
+    static String xmlAttr(final String untrusted) {
+        return Encode.forXmlAttribute(untrusted);
+    }
+
+    /** The CSS class suffix of a row state: {@code in-sync}, {@code pending-drifted}. */
+    static String stateClass(final RowState state) {
+        return state.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /** A state pill: the word is always there, the colour only helps. */
+    static String statePill(final RowState state) {
+        return "<span class=\"sd-pill sd-state-" + stateClass(state) + "\">" + state.word() + "</span>";
+    }
+
+    static String actionPill(final Action action) {
+        return "<span class=\"sd-action sd-action-" + action.word() + "\">" + action.word() + "</span>";
+    }
+
+    /** How urgently a person should look at a row; lower comes first. */
+    static int attentionRank(final RowState state) {
+        return switch (state) {
+            case FAILED -> 0;
+            case PENDING_DRIFTED -> 1;
+            case DRIFTED -> 2;
+            case AWAITING_APPROVAL -> 3;
+            case PENDING -> 4;
+            case SKIPPED -> 5;
+            case IN_SYNC -> 6;
+        };
+    }
+
+    static String plural(final int n, final String one, final String many) {
+        return n + " " + (n == 1 ? one : many);
+    }
+}

@@ -1,0 +1,145 @@
+package io.stackdrift.render;
+
+import java.util.List;
+
+import io.stackdrift.model.Change;
+import io.stackdrift.model.Row;
+import io.stackdrift.model.RowState;
+import io.stackdrift.model.StackId;
+
+/**
+ * One stack's page: its state and reason, its pending changes, its drift (listed like changes: what
+ * happened, type, name, every path — never a value) and the paths owned elsewhere, in a muted section
+ * of their own. The page of a pending stack that also drifted lists the drift after the changes and says
+ * the deploy puts it back. Large stacks are bounded: at most {@link RenderLimits#maxChangesPerPage()}
+ * changes over all sections, each section collapsible, with a note of how many more there are.
+ */
+public final class StackPage {
+    private static final int OPEN_SECTION_UP_TO = 100;
+    private static final int OPEN_OWNED_ELSEWHERE_UP_TO = 10;
+
+    private StackPage() {
+    }
+
+    public static String fragment(final Row row, final StackLinks links) {
+        return fragment(row, links, RenderLimits.DEFAULTS);
+    }
+
+    /**
+     * @param links where the pages of the stacks it depends on are (relative to this page)
+     */
+    public static String fragment(final Row row, final StackLinks links, final RenderLimits limits) {
+        StringBuilder out = new StringBuilder(1024);
+        out.append("<article class=\"sd sd-stack-page sd-stack-").append(Html.stateClass(row.state())).append("\">\n");
+        out.append("<header class=\"sd-stack-head\"><h2 class=\"sd-stack-title\">").append(Html.text(row.id().value()))
+                .append("</h2> ").append(Html.statePill(row.state())).append("</header>\n");
+        appendFacts(out, row, links, limits);
+        appendReasonOrSummary(out, row);
+
+        int budget = limits.maxChangesPerPage();
+        if (!row.changes().isEmpty()) {
+            budget -= appendSection(out, "changes", "Changes in the code, not deployed yet",
+                    "What a deploy of this stack would do.", row.changes(), budget, limits,
+                    row.changes().size() <= OPEN_SECTION_UP_TO);
+        }
+        if (!row.drift().isEmpty()) {
+            String note = row.changes().isEmpty()
+                    ? "These resources were changed outside the code. Deploying this stack would put them back to what the code says."
+                    : "These resources were also changed outside the code. The deploy of this stack puts them back to what the code says.";
+            budget -= appendSection(out, "drift", "Drift: changed outside the code", note, row.drift(), budget, limits,
+                    row.drift().size() <= OPEN_SECTION_UP_TO);
+        }
+        if (!row.ownedElsewhere().isEmpty()) {
+            appendSection(out, "owned-elsewhere", "Owned elsewhere",
+                    "These fields belong to someone else (ignore rules in stacks.yaml). Their changes are not drift, and a deploy leaves them alone.",
+                    row.ownedElsewhere(), budget, limits, row.ownedElsewhere().size() <= OPEN_OWNED_ELSEWHERE_UP_TO);
+        }
+        return out.append("</article>\n").toString();
+    }
+
+    private static void appendFacts(final StringBuilder out, final Row row, final StackLinks links, final RenderLimits limits) {
+        out.append("<dl class=\"sd-facts\"><div><dt>Tool</dt><dd>").append(row.tool().word()).append("</dd></div>");
+        if (!row.dir().isEmpty()) {
+            out.append("<div><dt>Directory</dt><dd><code>").append(Html.text(row.dir())).append("</code></dd></div>");
+        }
+        out.append("<div><dt>Changes</dt><dd>").append(row.changes().size()).append("</dd></div>");
+        out.append("<div><dt>Drift</dt><dd>").append(row.drift().size()).append("</dd></div>");
+        if (!row.dependsOn().isEmpty()) {
+            out.append("<div><dt>Depends on</dt><dd>");
+            List<StackId> deps = row.dependsOn();
+            for (int i = 0; i < Math.min(deps.size(), limits.maxDependsOn()); i++) {
+                if (i > 0) {
+                    out.append(", ");
+                }
+                out.append(links.anchor(deps.get(i), ""));
+            }
+            if (deps.size() > limits.maxDependsOn()) {
+                out.append(" <span class=\"sd-muted\">and ").append(deps.size() - limits.maxDependsOn()).append(" more</span>");
+            }
+            out.append("</dd></div>");
+        }
+        out.append("</dl>\n");
+    }
+
+    private static void appendReasonOrSummary(final StringBuilder out, final Row row) {
+        String lead = switch (row.state()) {
+            case FAILED -> "Failed";
+            case SKIPPED -> "Skipped";
+            case AWAITING_APPROVAL -> "Awaiting approval";
+            default -> "";
+        };
+        if (!lead.isEmpty()) {
+            out.append("<p class=\"sd-reason sd-reason-").append(Html.stateClass(row.state())).append("\"><strong>").append(lead)
+                    .append(row.reason().isEmpty() ? "" : ":").append("</strong> ")
+                    .append(Html.text(row.reason())).append("</p>\n");
+        } else if (row.state() == RowState.IN_SYNC && row.changeCount() == 0) {
+            out.append("<p class=\"sd-ok\">In sync: the infrastructure matches the code.</p>\n");
+        }
+    }
+
+    /** Appends one section and returns how many changes it listed. */
+    private static int appendSection(final StringBuilder out, final String key, final String title, final String note,
+            final List<Change> changes, final int budget, final RenderLimits limits, final boolean open) {
+        int shown = Math.max(0, Math.min(budget, changes.size()));
+        out.append("<details class=\"sd-section sd-section-").append(key).append('"').append(open ? " open" : "").append(">\n")
+                .append("<summary><h3>").append(title).append(" <span class=\"sd-tally\">").append(String.format("%,d", changes.size()))
+                .append("</span></h3></summary>\n")
+                .append("<p class=\"sd-section-note\">").append(note).append("</p>\n");
+        if (shown > 0) {
+            out.append("<div class=\"sd-table-wrap\">\n<table class=\"sd-table sd-changes\">\n<thead><tr>")
+                    .append("<th scope=\"col\">What happened</th><th scope=\"col\">Type</th><th scope=\"col\">Name</th>")
+                    .append("<th scope=\"col\">Paths</th></tr></thead>\n<tbody>\n");
+            for (Change change : changes.subList(0, shown)) {
+                appendChange(out, change, limits);
+            }
+            out.append("</tbody>\n</table>\n</div>\n");
+        }
+        if (shown < changes.size()) {
+            out.append("<p class=\"sd-note\">").append(String.format("%,d", changes.size() - shown))
+                    .append(" more not listed (this page shows at most ").append(String.format("%,d", limits.maxChangesPerPage()))
+                    .append(" changes).</p>\n");
+        }
+        out.append("</details>\n");
+        return shown;
+    }
+
+    private static void appendChange(final StringBuilder out, final Change change, final RenderLimits limits) {
+        out.append("<tr><td>").append(Html.actionPill(change.action())).append("</td>")
+                .append("<td><code class=\"sd-type\">").append(Html.text(change.type())).append("</code></td>")
+                .append("<td><code class=\"sd-address\">").append(Html.text(change.address())).append("</code></td><td>");
+        List<String> paths = change.paths();
+        if (paths.isEmpty()) {
+            out.append("<span class=\"sd-muted\">no attribute paths named</span>");
+        } else {
+            out.append("<ul class=\"sd-paths\">");
+            for (String path : paths.subList(0, Math.min(paths.size(), limits.maxPathsPerChange()))) {
+                out.append("<li><code>").append(Html.text(path)).append("</code></li>");
+            }
+            if (paths.size() > limits.maxPathsPerChange()) {
+                out.append("<li class=\"sd-muted\">").append(paths.size() - limits.maxPathsPerChange()).append(" more paths</li>");
+            }
+            out.append("</ul>");
+        }
+        out.append("</td></tr>\n");
+    }
+}

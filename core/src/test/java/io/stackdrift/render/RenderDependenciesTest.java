@@ -1,0 +1,25 @@
+package io.stackdrift.render;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+
+import org.junit.jupiter.api.Test;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+
+/**
+ * Rendering is the end of the one-way flow (config → … → record → render): it reads the model and the
+ * records and nothing else of ours, and escapes with the OWASP encoder only.
+ */
+class RenderDependenciesTest {
+    @Test
+    void renderReadsOnlyTheModelAndTheRecords() {
+        JavaClasses render = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("io.stackdrift.render");
+        classes().that().resideInAPackage("io.stackdrift.render")
+                .should().onlyDependOnClassesThat()
+                .resideInAnyPackage("io.stackdrift.render", "io.stackdrift.model", "io.stackdrift.record", "org.owasp.encoder", "java..")
+                .check(render);
+    }
+}

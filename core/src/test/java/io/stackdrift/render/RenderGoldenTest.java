@@ -1,0 +1,66 @@
+package io.stackdrift.render;
+
+import java.io.IOException;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import io.stackdrift.model.Row;
+import io.stackdrift.model.StackId;
+import io.stackdrift.record.RunRecord;
+
+/** The HTML, SVG and text of a representative run, compared with reviewed golden files. */
+class RenderGoldenTest {
+    private final RunRecord run = SampleRuns.representative();
+
+    @Test
+    void buildPageFragment() throws IOException {
+        Golden.assertMatches("build-fragment.html", BuildPage.fragment(run, StackLinks.staticReport()));
+    }
+
+    @Test
+    void stackPages() throws IOException {
+        for (String id : List.of("shop:prod", "network:prod", "billing:staging", "dns", "reports", "edge:prod")) {
+            Row row = run.rows().stream().filter(r -> r.id().equals(StackId.of(id))).findFirst().orElseThrow();
+            Golden.assertMatches("stack-" + StackFileName.of(row.id()) + ".html", StackPage.fragment(row, StackLinks.under("", ".html")));
+        }
+    }
+
+    @Test
+    void jobPageFragment() throws IOException {
+        List<RunRecord> runs = new java.util.ArrayList<>(SampleRuns.history());
+        runs.add(run);
+        List<io.stackdrift.record.TrailEntry> trail = runs.stream().flatMap(r -> r.trail().stream()).toList();
+        Golden.assertMatches("job-fragment.html", JobPage.fragment(SampleRuns.trend(), trail, StackLinks.under("stack/", "/")));
+    }
+
+    @Test
+    void driftPicture() throws IOException {
+        Golden.assertMatches("drift-picture.svg", DriftPicture.svg(SampleRuns.trend()));
+    }
+
+    @Test
+    void badges() throws IOException {
+        Golden.assertMatches("job-badge-failed.svg", JobBadge.svg(run.counts()));
+        Golden.assertMatches("job-badge-drifted.svg", JobBadge.svg(SampleRuns.counts(12, 10, 2, 0, 0)));
+        Golden.assertMatches("job-badge-in-sync.svg", JobBadge.svg(SampleRuns.counts(12, 12, 0, 0, 0)));
+        Golden.assertMatches("build-badge.svg", BuildBadge.svg(SampleRuns.counts(12, 9, 2, 1, 0)).orElseThrow());
+    }
+
+    @Test
+    void textForLogs() throws IOException {
+        Golden.assertMatches("counts.txt", CountsLine.text(run.counts(), false) + "\n" + CountsLine.text(run.counts(), true) + "\n");
+        Golden.assertMatches("rows.txt", RowTable.text(run.rowsSorted()));
+    }
+
+    @Test
+    void staticIndexPage() throws IOException {
+        Golden.assertMatches("index.html", HtmlReport.index(run, withHistory(), RenderLimits.DEFAULTS));
+    }
+
+    private List<RunRecord> withHistory() {
+        List<RunRecord> runs = new java.util.ArrayList<>(SampleRuns.history());
+        runs.add(run);
+        return runs;
+    }
+}
