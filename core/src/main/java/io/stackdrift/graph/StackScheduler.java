@@ -132,6 +132,10 @@ public final class StackScheduler {
         ScheduleResult toTheEnd() {
             try {
                 while (!state.isComplete()) {
+                    // what already happened (a stop, tasks that ended) counts before anything new starts
+                    for (Event pending = events.poll(); pending != null; pending = events.poll()) {
+                        handle(pending);
+                    }
                     while (stopping == null && state.running() < options.parallelism() && state.hasReady()) {
                         start(state.startNext());
                     }
