@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -105,7 +107,18 @@ class StackSchedulerPropertiesTest {
         StackGraph graph = StackGraph.of(scenario.edges());
         ScheduleOptions options = scenario.destroy() ? ScheduleOptions.destroy(scenario.parallelism())
                 : ScheduleOptions.deploy(scenario.parallelism());
-        return new StackScheduler(options).run(graph, id -> {
+        // more threads than any parallelism: the limit must come from the scheduler, not from the pool
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            return run(scenario, seen, graph, options, pool);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static ScheduleResult run(final Scenario scenario, final Observed seen, final StackGraph graph,
+            final ScheduleOptions options, final ExecutorService pool) {
+        return new StackScheduler(options, pool).run(graph, id -> {
             seen.calls.computeIfAbsent(id, k -> new AtomicInteger()).incrementAndGet();
             seen.mostAtOnce.accumulateAndGet(seen.running.incrementAndGet(), Math::max);
             seen.started.put(id, seen.clock.incrementAndGet());
