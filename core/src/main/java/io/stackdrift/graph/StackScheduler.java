@@ -72,7 +72,7 @@ public final class StackScheduler {
         ExecutorService ownPool = executor == null
                 ? Executors.newFixedThreadPool(options.parallelism(), threads()) : null;
         Run run = new Run(options.direction() == ScheduleOptions.Direction.DESTROY ? graph.reversed() : graph,
-                task, listener, ownPool == null ? executor : ownPool);
+                task, listener, ownPool == null ? executor : ownPool, stop);
         Consumer<StopMode> onStop = mode -> run.events.add(new StopRequest(mode));
         stop.subscribe(onStop);
         stop.requested().ifPresent(onStop);
@@ -109,10 +109,10 @@ public final class StackScheduler {
 
     /** One run's coordinator; everything except {@link Worker#run()} happens on the calling thread. */
     private final class Run {
-        private final StackGraph graph;
         private final StackTask task;
         private final SchedulerListener listener;
         private final Executor pool;
+        private final StopSignal signal;
         private final ScheduleState state;
         private final BlockingQueue<Event> events = new LinkedBlockingQueue<>();
         private final Map<StackId, Worker> running = new HashMap<>();
@@ -121,8 +121,9 @@ public final class StackScheduler {
         private StopMode stopping;
         private boolean callerInterrupted;
 
-        Run(final StackGraph graph, final StackTask task, final SchedulerListener listener, final Executor pool) {
-            this.graph = graph;
+        Run(final StackGraph graph, final StackTask task, final SchedulerListener listener, final Executor pool,
+                final StopSignal signal) {
+            this.signal = signal;
             this.task = Objects.requireNonNull(task, "task");
             this.listener = Objects.requireNonNull(listener, "listener");
             this.pool = pool;
@@ -137,7 +138,8 @@ public final class StackScheduler {
                         handle(pending);
                     }
                     while (stopping == null && state.running() < options.parallelism() && state.hasReady()) {
-                        start(state.startNext());
+                        // a stop requested a moment ago counts even while its event is still on the way
+                        signal.requested().ifPresentOrElse(this::stop, () -> start(state.startNext()));
                     }
                     if (state.isComplete()) {
                         break;

@@ -186,6 +186,43 @@ class StackSchedulerPropertiesTest {
         }
     }
 
+    @Property(tries = 40)
+    void aStopAtAnyMomentStillEndsEveryStackOnceAndHonestly(@ForAll("scenarios") final Scenario scenario,
+            @ForAll @net.jqwik.api.constraints.IntRange(min = 1, max = 16) final int stopAtStart,
+            @ForAll final StopMode mode) {
+        StopSignal stop = new StopSignal();
+        AtomicInteger starts = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        ScheduleResult result;
+        try {
+            result = new StackScheduler(ScheduleOptions.deploy(scenario.parallelism()), pool).run(
+                    StackGraph.of(scenario.edges()), id -> {
+                        if (starts.incrementAndGet() == stopAtStart) {
+                            stop.stop(mode);
+                        }
+                        Thread.sleep(1 + scenario.sleep(id));
+                        return TaskOutcome.succeeded();
+                    }, SchedulerListener.NONE, stop);
+        } finally {
+            pool.shutdownNow();
+        }
+
+        assertThat(result.endOrder()).doesNotHaveDuplicates()
+                .containsExactlyInAnyOrderElementsOf(scenario.edges().keySet());
+        assertThat(result.startOrder()).hasSize(starts.get());
+        assertThat(result.interrupted()).isEqualTo(starts.get() >= stopAtStart);
+        for (StackResult r : result.results()) {
+            if (!r.started()) {
+                assertThat(r.state()).isEqualTo(StackState.SKIPPED);
+                assertThat(r.reason()).isEqualTo("run interrupted");
+            } else if (mode == StopMode.LET_RUNNING_FINISH || !result.interrupted()) {
+                assertThat(r.state()).isEqualTo(StackState.SUCCEEDED);
+            } else {
+                assertThat(r.state()).isIn(StackState.SUCCEEDED, StackState.INTERRUPTED);
+            }
+        }
+    }
+
     private static boolean stops(final TaskOutcome.Kind kind) {
         return kind == TaskOutcome.Kind.FAILED || kind == TaskOutcome.Kind.AWAITING_APPROVAL;
     }
