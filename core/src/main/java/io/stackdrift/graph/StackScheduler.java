@@ -99,9 +99,15 @@ public final class StackScheduler {
     private sealed interface Event permits Ended, StopRequest {
     }
 
-    /** A task returned: with an outcome, an interrupt, or a throwable (exactly one of them). */
+    /**
+     * A task returned: with an outcome, an interrupt, or a throwable (exactly one of them); or, killed before
+     * an executor thread took it up, never ran ({@code outcome} null, {@code interrupted} true, {@code nanos} -1).
+     */
     private record Ended(StackId id, TaskOutcome outcome, boolean interrupted, Throwable problem, long nanos)
             implements Event {
+        boolean neverRan() {
+            return nanos < 0;
+        }
     }
 
     private record StopRequest(StopMode mode) implements Event {
@@ -206,13 +212,17 @@ public final class StackScheduler {
         private void end(final Ended ended) {
             Worker worker = running.remove(ended.id());
             StackId id = ended.id();
-            Duration elapsed = Duration.ofNanos(ended.nanos());
+            Duration elapsed = Duration.ofNanos(Math.max(0, ended.nanos()));
             int started = startIndex.get(id);
             if (ended.problem() != null) {
                 listener.taskThrew(id, ended.problem());
             }
             StackResult result;
-            if (ended.interrupted() || worker.wasKilled() && !ended.outcome().letsDependentsGo()) {
+            if (ended.neverRan()) {
+                // handed to the executor, killed before a thread took it up: nothing of it ran
+                result = new StackResult(id, StackState.SKIPPED, "run interrupted before its task began", started,
+                        results.size(), elapsed, null);
+            } else if (ended.interrupted() || worker.wasKilled() && !ended.outcome().letsDependentsGo()) {
                 result = new StackResult(id, StackState.INTERRUPTED,
                         worker.wasKilled() ? "interrupted while running" : "interrupted", started, results.size(), elapsed, null);
             } else {
@@ -270,7 +280,7 @@ public final class StackScheduler {
         public void run() {
             synchronized (this) {
                 if (killed) {
-                    events.add(new Ended(id, null, true, null, 0));
+                    events.add(new Ended(id, null, true, null, -1));
                     return;
                 }
                 thread = Thread.currentThread();

@@ -192,11 +192,13 @@ class StackSchedulerPropertiesTest {
             @ForAll final StopMode mode) {
         StopSignal stop = new StopSignal();
         AtomicInteger starts = new AtomicInteger();
+        Set<StackId> ran = ConcurrentHashMap.newKeySet();
         ExecutorService pool = Executors.newFixedThreadPool(8);
         ScheduleResult result;
         try {
             result = new StackScheduler(ScheduleOptions.deploy(scenario.parallelism()), pool).run(
                     StackGraph.of(scenario.edges()), id -> {
+                        ran.add(id);
                         if (starts.incrementAndGet() == stopAtStart) {
                             stop.stop(mode);
                         }
@@ -209,12 +211,17 @@ class StackSchedulerPropertiesTest {
 
         assertThat(result.endOrder()).doesNotHaveDuplicates()
                 .containsExactlyInAnyOrderElementsOf(scenario.edges().keySet());
-        assertThat(result.startOrder()).hasSize(starts.get());
+        assertThat(result.startOrder()).containsAll(ran);
         assertThat(result.interrupted()).isEqualTo(starts.get() >= stopAtStart);
         for (StackResult r : result.results()) {
             if (!r.started()) {
                 assertThat(r.state()).isEqualTo(StackState.SKIPPED);
                 assertThat(r.reason()).isEqualTo("run interrupted");
+            } else if (!ran.contains(r.id())) {
+                // handed to the executor, then killed before a thread took it up
+                assertThat(mode).isEqualTo(StopMode.KILL_RUNNING);
+                assertThat(r.state()).isEqualTo(StackState.SKIPPED);
+                assertThat(r.reason()).isEqualTo("run interrupted before its task began");
             } else if (mode == StopMode.LET_RUNNING_FINISH || !result.interrupted()) {
                 assertThat(r.state()).isEqualTo(StackState.SUCCEEDED);
             } else {
