@@ -29,8 +29,9 @@ import io.stackdrift.model.StackId;
  * "dependency X failed", X being the stack that actually failed; independent stacks go on;</li>
  * <li>a destroy runs the reversed graph: dependents first;</li>
  * <li>a stop (a {@link StopSignal}, or an interrupt of the calling thread) starts nothing more: stacks not
- * started are skipped with "run interrupted", running ones finish or are killed per {@link StopMode}, and
- * the run returns only after every started task has returned. A second interrupt of the calling thread
+ * started are skipped with "run interrupted", running ones finish or are killed per {@link StopMode} (a
+ * stack handed to the executor but killed before a thread took it up is skipped: "run interrupted before
+ * its task began"), and the run returns only after every started task has returned. A second interrupt of the calling thread
  * turns "let running finish" into "kill".</li>
  * </ul>
  * Every stack ends in exactly one {@link StackState}. The scheduler never times a task out: per-stack
@@ -131,7 +132,7 @@ public final class StackScheduler {
                 final StopSignal signal) {
             this.signal = signal;
             this.task = Objects.requireNonNull(task, "task");
-            this.listener = Objects.requireNonNull(listener, "listener");
+            this.listener = new SturdyListener(Objects.requireNonNull(listener, "listener"));
             this.pool = pool;
             this.state = new ScheduleState(graph, options.priority().criticalPath(graph));
         }
@@ -249,6 +250,51 @@ public final class StackScheduler {
         private void record(final StackResult result) {
             results.add(result);
             listener.ended(result);
+        }
+    }
+
+    /**
+     * Passes events on, and keeps a listener that throws from breaking the run: a progress printer that fails
+     * must not leave stacks running unrecorded. The first failure is mentioned once on stderr.
+     */
+    private static final class SturdyListener implements SchedulerListener {
+        private final SchedulerListener delegate;
+        private boolean complained;
+
+        SturdyListener(final SchedulerListener delegate) {
+            this.delegate = delegate;
+        }
+
+        @Override
+        public void started(final StackId id) {
+            guard(() -> delegate.started(id));
+        }
+
+        @Override
+        public void ended(final StackResult result) {
+            guard(() -> delegate.ended(result));
+        }
+
+        @Override
+        public void stopping(final StopMode mode) {
+            guard(() -> delegate.stopping(mode));
+        }
+
+        @Override
+        public void taskThrew(final StackId id, final Throwable problem) {
+            guard(() -> delegate.taskThrew(id, problem));
+        }
+
+        private void guard(final Runnable call) {
+            try {
+                call.run();
+            } catch (RuntimeException e) {
+                if (!complained) {
+                    complained = true;
+                    System.err.println("stackdrift: a scheduler listener failed (" + e.getClass().getSimpleName()
+                            + "); the run goes on without some progress lines");
+                }
+            }
         }
     }
 

@@ -337,6 +337,20 @@ class StackSchedulerTest {
         assertThat(state(result, "a")).isEqualTo(StackState.SUCCEEDED);
     }
 
+    @Test
+    void aListenerThatThrowsDoesNotBreakTheRun() {
+        ScheduleResult result = new StackScheduler(ScheduleOptions.deploy(2)).run(graph("a", "", "b", "a"),
+                id -> TaskOutcome.succeeded(), new SchedulerListener() {
+                    @Override
+                    public void started(final StackId id) {
+                        throw new IllegalStateException("printer broke");
+                    }
+                });
+
+        assertThat(result.allWent()).isTrue();
+        assertThat(result.startOrder()).containsExactlyElementsOf(ids("a", "b"));
+    }
+
     private static StackState state(final ScheduleResult result, final String id) {
         return result.result(id(id)).orElseThrow().state();
     }
