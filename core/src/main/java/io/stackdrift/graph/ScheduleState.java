@@ -1,0 +1,126 @@
+package io.stackdrift.graph;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+
+import io.stackdrift.model.StackId;
+
+/**
+ * The bookkeeping of one schedule, without threads or clocks: which stacks wait, which are ready, which
+ * run, which are done, and which ready stack goes next. {@link StackScheduler} drives it with real tasks;
+ * the benchmark drives the very same class on a virtual clock, so the policy it measures is the one that
+ * runs. Not thread-safe: one coordinator owns it.
+ */
+final class ScheduleState {
+    private enum Phase { WAITING, READY, RUNNING, DONE }
+
+    private final StackGraph graph;
+    private final Map<StackId, Phase> phases = new HashMap<>();
+    private final Map<StackId, Integer> unfinishedDependencies = new HashMap<>();
+    private final PriorityQueue<StackId> ready;
+    private int running;
+    private int done;
+
+    ScheduleState(final StackGraph graph, final CriticalPath priority) {
+        this.graph = graph;
+        this.ready = new PriorityQueue<>(priority.firstToStart());
+        for (StackId id : graph.stacks()) {
+            int count = graph.dependenciesOf(id).size();
+            unfinishedDependencies.put(id, count);
+            if (count == 0) {
+                phases.put(id, Phase.READY);
+                ready.add(id);
+            } else {
+                phases.put(id, Phase.WAITING);
+            }
+        }
+    }
+
+    boolean hasReady() {
+        return !ready.isEmpty();
+    }
+
+    int running() {
+        return running;
+    }
+
+    /** True when every stack is done. */
+    boolean isComplete() {
+        return done == phases.size();
+    }
+
+    /** The ready stack to start now (highest priority); it is then running. */
+    StackId startNext() {
+        StackId next = ready.poll();
+        if (next == null) {
+            throw new IllegalStateException("no stack is ready");
+        }
+        phases.put(next, Phase.RUNNING);
+        running++;
+        return next;
+    }
+
+    /** A running stack ended in a way that lets its dependents go on; returns the stacks that became ready. */
+    List<StackId> succeeded(final StackId id) {
+        finishRunning(id);
+        List<StackId> nowReady = new ArrayList<>();
+        for (StackId dependent : graph.dependentsOf(id)) {
+            if (unfinishedDependencies.merge(dependent, -1, Integer::sum) == 0 && phases.get(dependent) == Phase.WAITING) {
+                phases.put(dependent, Phase.READY);
+                ready.add(dependent);
+                nowReady.add(dependent);
+            }
+        }
+        return nowReady;
+    }
+
+    /**
+     * A running stack ended in a way that stops its dependents; returns every transitive dependent not yet
+     * done, sorted by id, which are now done (skipped because of {@code id}). None of them can be running:
+     * a stack starts only after all its dependencies succeeded.
+     */
+    List<StackId> blocked(final StackId id) {
+        finishRunning(id);
+        List<StackId> skipped = new ArrayList<>();
+        for (StackId dependent : graph.transitiveDependents(id)) {
+            Phase phase = phases.get(dependent);
+            if (phase == Phase.RUNNING) {
+                throw new IllegalStateException(dependent + " runs although " + id + " had not succeeded");
+            }
+            if (phase != Phase.DONE) {
+                ready.remove(dependent);
+                phases.put(dependent, Phase.DONE);
+                done++;
+                skipped.add(dependent);
+            }
+        }
+        return skipped;
+    }
+
+    /** The run stops: every stack not started is done now; returns them sorted by id. */
+    List<StackId> abandonNotStarted() {
+        List<StackId> abandoned = new ArrayList<>();
+        for (StackId id : graph.stacks()) {
+            Phase phase = phases.get(id);
+            if (phase == Phase.WAITING || phase == Phase.READY) {
+                phases.put(id, Phase.DONE);
+                done++;
+                abandoned.add(id);
+            }
+        }
+        ready.clear();
+        return abandoned;
+    }
+
+    private void finishRunning(final StackId id) {
+        if (phases.get(id) != Phase.RUNNING) {
+            throw new IllegalStateException(id + " is not running");
+        }
+        phases.put(id, Phase.DONE);
+        running--;
+        done++;
+    }
+}

@@ -1,0 +1,110 @@
+package io.stackdrift.graph;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+
+import io.stackdrift.model.StackId;
+
+/**
+ * The {@code stacks} selection of a step or {@code --stacks}: stack ids or globs over ids. {@code *} and
+ * {@code ?} stay within one path segment ({@code envs/*} matches {@code envs/prod}, not
+ * {@code envs/prod/eu}); {@code **} crosses segments. An empty selection selects every stack.
+ *
+ * <p>Selecting a stack does not select what it depends on (a deploy of x alone must not deploy y); see
+ * {@link StackGraph#restrictTo} for how the order between selected stacks is kept and
+ * {@link StackGraph#withDependencies} for a run that asks for its dependencies too.
+ */
+public final class StackSelection {
+    private final List<String> patterns;
+
+    private StackSelection(final List<String> patterns) {
+        this.patterns = List.copyOf(patterns);
+    }
+
+    public static StackSelection of(final List<String> patterns) {
+        List<String> cleaned = new ArrayList<>();
+        for (String pattern : patterns) {
+            for (String part : pattern.split(",")) {
+                if (!part.isBlank()) {
+                    cleaned.add(part.strip());
+                }
+            }
+        }
+        return new StackSelection(cleaned);
+    }
+
+    public static StackSelection all() {
+        return new StackSelection(List.of());
+    }
+
+    public boolean selectsAll() {
+        return patterns.isEmpty();
+    }
+
+    /**
+     * The stacks the selection names among {@code known}, and a problem line for every pattern that names
+     * none (a typo must not deploy nothing and report success).
+     */
+    public Resolved resolve(final Set<StackId> known) {
+        if (patterns.isEmpty()) {
+            return new Resolved(new TreeSet<>(known), List.of());
+        }
+        TreeSet<StackId> selected = new TreeSet<>();
+        List<String> problems = new ArrayList<>();
+        for (String pattern : patterns) {
+            Pattern regex = toRegex(pattern);
+            List<StackId> matches = known.stream().filter(id -> regex.matcher(id.value()).matches()).toList();
+            if (matches.isEmpty()) {
+                problems.add("'" + pattern + "' matches no stack; known stacks: " + sample(known));
+            }
+            selected.addAll(matches);
+        }
+        return new Resolved(selected, problems);
+    }
+
+    /**
+     * @param stacks   the selected stacks, sorted
+     * @param problems one line per pattern that matched nothing
+     */
+    public record Resolved(SortedSet<StackId> stacks, List<String> problems) {
+        public Resolved {
+            stacks = Collections.unmodifiableSortedSet(new TreeSet<>(stacks));
+            problems = List.copyOf(problems);
+        }
+    }
+
+    private static String sample(final Set<StackId> known) {
+        List<String> ids = new TreeSet<>(known).stream().map(StackId::value).toList();
+        int shown = Math.min(ids.size(), 10);
+        String list = String.join(", ", ids.subList(0, shown));
+        return ids.size() > shown ? list + " … (" + (ids.size() - shown) + " more)" : list;
+    }
+
+    static Pattern toRegex(final String glob) {
+        StringBuilder regex = new StringBuilder();
+        for (int i = 0; i < glob.length(); i++) {
+            char c = glob.charAt(i);
+            if (c == '*' && i + 1 < glob.length() && glob.charAt(i + 1) == '*') {
+                regex.append(".*");
+                i++;
+            } else if (c == '*') {
+                regex.append("[^/]*");
+            } else if (c == '?') {
+                regex.append("[^/]");
+            } else {
+                regex.append(Pattern.quote(String.valueOf(c)));
+            }
+        }
+        return Pattern.compile(regex.toString());
+    }
+
+    @Override
+    public String toString() {
+        return selectsAll() ? "all stacks" : String.join(", ", patterns);
+    }
+}

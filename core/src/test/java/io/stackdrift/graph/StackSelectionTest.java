@@ -1,0 +1,51 @@
+package io.stackdrift.graph;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import static io.stackdrift.graph.Graphs.idSet;
+import static io.stackdrift.graph.Graphs.ids;
+import static org.assertj.core.api.Assertions.assertThat;
+
+class StackSelectionTest {
+    private static final java.util.Set<io.stackdrift.model.StackId> KNOWN =
+            idSet("envs/prod", "envs/prod/eu", "envs/dev", "net:prod", "net:dev", "app:prod");
+
+    @Test
+    void selectsIdsAndGlobs() {
+        StackSelection.Resolved resolved = StackSelection.of(List.of("net:prod", "envs/*")).resolve(KNOWN);
+
+        assertThat(resolved.stacks()).containsExactlyElementsOf(ids("envs/dev", "envs/prod", "net:prod"));
+        assertThat(resolved.problems()).isEmpty();
+    }
+
+    @Test
+    void doubleStarCrossesDirectoriesAndCommasSeparate() {
+        StackSelection.Resolved resolved = StackSelection.of(List.of("envs/**, *:dev")).resolve(KNOWN);
+
+        assertThat(resolved.stacks()).containsExactlyElementsOf(ids("envs/dev", "envs/prod", "envs/prod/eu", "net:dev"));
+    }
+
+    @Test
+    void aPatternThatMatchesNothingIsAProblemNamingTheKnownStacks() {
+        StackSelection.Resolved resolved = StackSelection.of(List.of("netwrk:prod", "app:prod")).resolve(KNOWN);
+
+        assertThat(resolved.stacks()).containsExactlyElementsOf(ids("app:prod"));
+        assertThat(resolved.problems()).containsExactly("'netwrk:prod' matches no stack; known stacks: "
+                + "app:prod, envs/dev, envs/prod, envs/prod/eu, net:dev, net:prod");
+    }
+
+    @Test
+    void regexCharactersInIdsAreLiteral() {
+        StackSelection.Resolved resolved = StackSelection.of(List.of("a.b")).resolve(idSet("a.b", "axb"));
+
+        assertThat(resolved.stacks()).containsExactlyElementsOf(ids("a.b"));
+    }
+
+    @Test
+    void noPatternSelectsEverything() {
+        assertThat(StackSelection.all().resolve(KNOWN).stacks()).hasSize(KNOWN.size());
+        assertThat(StackSelection.of(List.of(" ")).selectsAll()).isTrue();
+    }
+}
