@@ -1,0 +1,36 @@
+package io.stackdrift.engine;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Objects;
+
+import io.stackdrift.deploy.StackLocks;
+import io.stackdrift.record.HistoryStore;
+import io.stackdrift.tool.ProcessRunner;
+import io.stackdrift.tool.ToolSettings;
+
+/**
+ * What the engine needs from its host (CLI or Jenkins).
+ *
+ * @param processes   runs tool processes (ProcessBuilder in the CLI, Launcher in Jenkins)
+ * @param tools       executable paths and the per-stack timeout
+ * @param history     where runs, rows and the trail are kept
+ * @param locks       per-stack deploy locks
+ * @param credentials turns credentials ids into environment variables
+ * @param workDir     scratch space for plan files and tool output of this run
+ * @param clock       the time source
+ * @param progress    progress lines
+ */
+public record EngineServices(ProcessRunner processes, ToolSettings tools, HistoryStore history, StackLocks locks,
+        CredentialsResolver credentials, Path workDir, Clock clock, ProgressListener progress) {
+    public EngineServices {
+        Objects.requireNonNull(processes, "processes");
+        Objects.requireNonNull(tools, "tools");
+        Objects.requireNonNull(history, "history");
+        Objects.requireNonNull(locks, "locks");
+        Objects.requireNonNull(credentials, "credentials");
+        Objects.requireNonNull(workDir, "workDir");
+        Objects.requireNonNull(clock, "clock");
+        Objects.requireNonNull(progress, "progress");
+    }
+}
