@@ -69,14 +69,14 @@ public final class ResourceScanner {
             String name = file.getFileName().toString();
             boolean override = isOverrideFile(name);
             String text = Files.readString(file, StandardCharsets.UTF_8);
-            List<Token> tokens;
+            List<DeclaredResource> found;
             try {
-                tokens = new Lexer(text).tokens();
+                found = blocks(new Lexer(text).tokens(), name);
             } catch (IllegalStateException e) {
                 problems.add(name + ": " + e.getMessage());
                 continue;
             }
-            for (DeclaredResource r : blocks(tokens, name, problems)) {
+            for (DeclaredResource r : found) {
                 if (override) {
                     if (r.ignoreChanges().form() != DeclaredResource.IgnoreChanges.Form.NONE) {
                         overridden.put(r.address(), name);
@@ -95,7 +95,7 @@ public final class ResourceScanner {
     }
 
     /** Top-level {@code resource "T" "N" { ... }} blocks. */
-    private static List<DeclaredResource> blocks(final List<Token> tokens, final String file, final List<String> problems) {
+    private static List<DeclaredResource> blocks(final List<Token> tokens, final String file) {
         List<DeclaredResource> out = new ArrayList<>();
         int depth = 0;
         for (int i = 0; i < tokens.size(); i++) {
