@@ -4,10 +4,13 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -178,6 +181,16 @@ public final class HistoryStore {
             return Optional.empty();
         }
         return details(status.lastSequence()).flatMap(run -> run.rows().stream().filter(r -> r.id().equals(stack)).findFirst());
+    }
+
+    /** The latest row of every stack the history has seen; each details file needed is read once. */
+    public Map<StackId, Row> latestRows() {
+        Map<Long, List<StackId>> bySequence = new TreeMap<>();
+        stackStatuses().values().forEach(s -> bySequence.computeIfAbsent(s.lastSequence(), k -> new ArrayList<>()).add(s.id()));
+        Map<StackId, Row> out = new TreeMap<>();
+        bySequence.forEach((sequence, ids) -> details(sequence).ifPresent(run -> run.rows().stream()
+                .filter(r -> ids.contains(r.id())).forEach(r -> out.put(r.id(), r))));
+        return out;
     }
 
     /** Deploys newest first, across runs, at most {@link Limits#trailEntries()}. */
@@ -453,10 +466,18 @@ public final class HistoryStore {
         T run() throws IOException;
     }
 
+    /**
+     * Writers are serialised twice: a lock per directory inside this JVM (parallel stacks of one run),
+     * and a file lock on {@code DIR/.lock} between processes (two CLI runs, two Jenkins builds).
+     */
     private <T> T locked(final IoAction<T> action) {
         lock.lock();
         try {
-            return action.run();
+            Files.createDirectories(dir);
+            try (FileChannel channel = FileChannel.open(dir.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                    FileLock fileLock = channel.lock()) {
+                return action.run();
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the history in " + dir + ": " + e.getMessage(), e);
         } finally {

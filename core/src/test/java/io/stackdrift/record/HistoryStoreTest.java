@@ -63,6 +63,17 @@ class HistoryStoreTest {
     }
 
     @Test
+    void theLatestRowOfEachStackComesFromTheRunThatLastHadIt() {
+        HistoryStore store = new HistoryStore(dir);
+        Row networkDrifted = row(NETWORK, RowState.DRIFTED, 2);
+        store.save(run("1", 1000, networkDrifted, row(APP, RowState.IN_SYNC, 0)));
+        Row appFailed = row(APP, RowState.FAILED, 0);
+        store.save(run("2", 2000, appFailed));
+        assertThat(store.latestRows()).containsExactlyInAnyOrderEntriesOf(Map.of(NETWORK, networkDrifted, APP, appFailed));
+        assertThat(store.latestRow(StackId.of("unknown"))).isEmpty();
+    }
+
+    @Test
     void filesNameTheirFormatAndVersion() throws IOException {
         HistoryStore store = new HistoryStore(dir);
         store.save(run("1", 1, row(NETWORK, RowState.IN_SYNC, 0)));
