@@ -89,8 +89,9 @@ public final class IgnoreEligibility {
         }
         IgnorePath path = parsed.get();
         if (declarations.resource(path.resource()).isEmpty()) {
-            return reject(text, 1, "no resource \"" + path.type() + "\" \"" + path.name() + "\" is declared in the stack's .tf/.tofu files",
-                    "check the type and name against the root module (resources in .tf.json files are not read)");
+            String unread = declarations.problems().isEmpty() ? "" : " (files not read: " + String.join("; ", declarations.problems()) + ")";
+            return reject(text, 1, "no resource \"" + path.type() + "\" \"" + path.name() + "\" is declared in the stack's .tf/.tofu files"
+                    + unread, "check the type and name against the root module (resources in .tf.json files are not read)");
         }
         Optional<JsonNode> block = schemas.block(path.type());
         if (block.isEmpty()) {
