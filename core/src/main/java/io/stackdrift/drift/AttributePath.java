@@ -53,12 +53,20 @@ public record AttributePath(List<Step> steps) {
                 if (i + 1 < n && text.charAt(i + 1) == '"') {
                     StringBuilder key = new StringBuilder();
                     int j = i + 2;
+                    // HCL string syntax, the inverse of escapeHclString: \" \\ \n \r \t, and $${ %%{ for literal ${ %{
                     while (j < n && text.charAt(j) != '"') {
-                        if (text.charAt(j) == '\\' && j + 1 < n) {
+                        char k = text.charAt(j);
+                        if (k == '\\' && j + 1 < n) {
+                            char e = text.charAt(j + 1);
+                            key.append(e == 'n' ? '\n' : e == 'r' ? '\r' : e == 't' ? '\t' : e);
+                            j += 2;
+                        } else if ((k == '$' || k == '%') && text.startsWith(k + "" + k + "{", j)) {
+                            key.append(k).append('{');
+                            j += 3;
+                        } else {
+                            key.append(k);
                             j++;
                         }
-                        key.append(text.charAt(j));
-                        j++;
                     }
                     if (j + 1 >= n || text.charAt(j + 1) != ']') {
                         return Optional.empty();
