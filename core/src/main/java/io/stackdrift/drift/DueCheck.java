@@ -20,6 +20,12 @@ import io.stackdrift.record.StackStatus;
 /**
  * Which stacks a drift check run checks (spec §4, §9): a pure function of the configuration, the
  * history's stack index, the deploys in progress and, for a push, the changed files.
+ *
+ * <p>Order of the rules: a running deploy skips everything; a stack whose own files changed in a push
+ * is previewed even when drift is off or a plan awaits approval (that plan is stale once the code
+ * changed, and a preview is not a drift check); then drift disabled or off, a plan awaiting approval,
+ * and finally the push rule (last row drifted) or the schedule (due by {@code every}, or by the backoff
+ * after failures, counted from the last check).
  */
 public final class DueCheck {
     /** What started the run. */

@@ -47,7 +47,7 @@ public final class FieldOwnership {
         if (stack.tool() == Tool.PULUMI) {
             return new Checked(IgnoreEligibility.pulumi(paths), new ResourceScanner.Result(Map.of(), Map.of(), List.of()));
         }
-        ResourceScanner.Result declarations = ResourceScanner.scan(stackDir);
+        ResourceScanner.Result declarations = ResourceScanner.scan(stackDir, stack.tool());
         Set<String> types = new LinkedHashSet<>();
         for (String path : paths) {
             IgnorePath.parse(path).ifPresent(p -> types.add(p.type()));

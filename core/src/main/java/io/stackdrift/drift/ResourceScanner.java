@@ -11,7 +11,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.regex.Pattern;
+
+import io.stackdrift.model.Tool;
 
 /**
  * Finds the {@code resource "TYPE" "NAME"} blocks of a root module, and their own
@@ -49,18 +52,27 @@ public final class ResourceScanner {
     private ResourceScanner() {
     }
 
-    /** Scans the directory's own files (not subdirectories: they are other modules). */
-    public static Result scan(final Path dir) throws IOException {
-        List<Path> files = new ArrayList<>();
+    /**
+     * Scans the directory's own files (not subdirectories: they are other modules) as {@code tool}
+     * loads them: Terraform reads {@code *.tf} only; OpenTofu reads {@code *.tf} and {@code *.tofu}, and
+     * where both {@code x.tf} and {@code x.tofu} exist it reads only {@code x.tofu}.
+     */
+    public static Result scan(final Path dir, final Tool tool) throws IOException {
+        Map<String, Path> byBase = new TreeMap<>();
         try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir)) {
             for (Path file : stream) {
                 String name = file.getFileName().toString();
-                if (Files.isRegularFile(file) && (name.endsWith(".tf") || name.endsWith(".tofu"))
-                        && !name.equals(OverrideFile.FILE_NAME)) {
-                    files.add(file);
+                if (!Files.isRegularFile(file) || name.equals(OverrideFile.FILE_NAME)) {
+                    continue;
+                }
+                if (name.endsWith(".tf")) {
+                    byBase.putIfAbsent(name.substring(0, name.length() - 3), file);
+                } else if (name.endsWith(".tofu") && tool == Tool.TOFU) {
+                    byBase.put(name.substring(0, name.length() - 5), file);
                 }
             }
         }
+        List<Path> files = new ArrayList<>(byBase.values());
         files.sort(Comparator.comparing(p -> p.getFileName().toString()));
         Map<String, DeclaredResource> resources = new LinkedHashMap<>();
         Map<String, String> overridden = new LinkedHashMap<>();

@@ -36,7 +36,7 @@ class IgnoreEligibilityTest {
                 resource "grafana_apps_generic_resource" "g" {}
                 resource "test_instance" "t" {}
                 """);
-        declarations = ResourceScanner.scan(stack);
+        declarations = ResourceScanner.scan(stack, io.stackdrift.model.Tool.TOFU);
     }
 
     private static ProviderSchemas schema(final String fixture, final String... types) throws IOException {

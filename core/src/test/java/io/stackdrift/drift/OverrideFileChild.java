@@ -14,7 +14,7 @@ public final class OverrideFileChild {
     public static void main(final String[] args) throws Exception {
         Path dir = Path.of(args[0]);
         OverrideFile file = OverrideFile.write(dir, List.of(IgnorePath.parse("aws_instance.web.tags").orElseThrow()),
-                ResourceScanner.scan(dir));
+                ResourceScanner.scan(dir, io.stackdrift.model.Tool.TOFU));
         System.out.println("written " + file.path().getFileName());
         System.out.flush();
         Thread.sleep(120_000);

@@ -49,7 +49,7 @@ class OverrideFileTest {
     }
 
     private OverrideFile write(final String... texts) throws Exception {
-        return OverrideFile.write(stack, paths(texts), ResourceScanner.scan(stack));
+        return OverrideFile.write(stack, paths(texts), ResourceScanner.scan(stack, io.stackdrift.model.Tool.TOFU));
     }
 
     @Test
@@ -78,7 +78,7 @@ class OverrideFileTest {
                     }
                     """);
             // a second scan while the file exists must not take our own override for a user's one
-            ResourceScanner.Result rescan = ResourceScanner.scan(stack);
+            ResourceScanner.Result rescan = ResourceScanner.scan(stack, io.stackdrift.model.Tool.TOFU);
             assertThat(rescan.overriddenIgnoreChanges()).isEmpty();
             assertThat(rescan.resource("aws_instance.web").orElseThrow().ignoreChanges().form())
                     .isEqualTo(DeclaredResource.IgnoreChanges.Form.NONE);
