@@ -113,11 +113,7 @@ public final class HistoryStore {
             Files.createDirectories(runsDir());
             removeTemporaryFiles();
             long sequence = highestSequence() + 1;
-            AtomicFiles.write(detailsFile(sequence), out -> {
-                try (JsonGenerator g = factory.createGenerator(out)) {
-                    RecordJson.writeDetails(g, sequence, run);
-                }
-            });
+            AtomicFiles.write(detailsFile(sequence), out -> RecordJson.writeRun(out, sequence, run));
             RunSummary summary = RunSummary.of(sequence, run);
             AtomicFiles.write(summaryFile(sequence), out -> {
                 try (JsonGenerator g = factory.createGenerator(out)) {
@@ -148,7 +144,17 @@ public final class HistoryStore {
     /** The full record of one run, read from its details file. */
     public Optional<RunRecord> details(final long sequence) {
         Path file = detailsFile(sequence);
-        return readJson(file).flatMap(n -> parse(file, () -> RecordJson.readDetails(n)));
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        try (InputStream in = Files.newInputStream(file)) {
+            return Optional.of(RecordJson.readRun(in));
+        } catch (IOException e) {
+            warn(file, "not readable JSON (cut short by a crash?): " + firstLine(e.getMessage()));
+        } catch (RecordFormatException | IllegalArgumentException | NullPointerException e) {
+            warn(file, firstLine(e.getMessage()));
+        }
+        return Optional.empty();
     }
 
     /** The newest run whose details can be read. */

@@ -1,12 +1,18 @@
 package io.stackdrift.record;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
@@ -32,7 +38,61 @@ public final class RecordJson {
     public static final String TRAIL = "stackdrift-trail";
     public static final String MARKER = "stackdrift-deploy-marker";
 
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
     private RecordJson() {
+    }
+
+    /** Writes a whole run (the details form) to a stream, e.g. a file beside a Jenkins build. */
+    public static void writeRun(final OutputStream out, final long sequence, final RunRecord run) throws IOException {
+        try (JsonGenerator g = MAPPER.getFactory().createGenerator(out)) {
+            writeDetails(g, sequence, run);
+        }
+    }
+
+    /**
+     * Reads a whole run written by {@link #writeRun}, streaming: one row at a time becomes a tree, so
+     * memory holds the result, not the result plus the whole document.
+     *
+     * @throws RecordFormatException when it is not a run of this format version
+     * @throws IOException           when it is not JSON or is cut short
+     */
+    public static RunRecord readRun(final InputStream in) throws IOException {
+        try (JsonParser p = MAPPER.getFactory().createParser(in)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                throw new RecordFormatException("not a JSON object");
+            }
+            ObjectNode head = MAPPER.createObjectNode();
+            List<Row> rows = new ArrayList<>();
+            List<TrailEntry> trail = new ArrayList<>();
+            boolean formatChecked = false;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                JsonToken value = p.nextToken();
+                if (("rows".equals(field) || "trail".equals(field)) && value == JsonToken.START_ARRAY) {
+                    if (!formatChecked) {
+                        checkFormat(head, DETAILS);
+                        formatChecked = true;
+                    }
+                    while (p.nextToken() == JsonToken.START_OBJECT) {
+                        JsonNode element = p.readValueAsTree();
+                        if ("rows".equals(field)) {
+                            rows.add(readRow(element));
+                        } else {
+                            trail.add(readTrailEntry(element));
+                        }
+                    }
+                } else {
+                    head.set(field, p.readValueAsTree());
+                }
+            }
+            if (p.currentToken() != JsonToken.END_OBJECT) {
+                throw new RecordFormatException("cut short");
+            }
+            checkFormat(head, DETAILS);
+            return new RunRecord(text(head, "runId"), kind(text(head, "kind")), head.path("cause").asText(""),
+                    head.path("startedAt").asLong(), head.path("finishedAt").asLong(), rows, trail);
+        }
     }
 
     static void writeFormat(final JsonGenerator g, final String kind) throws IOException {
