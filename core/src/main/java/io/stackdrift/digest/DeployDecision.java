@@ -6,6 +6,8 @@ import java.time.temporal.ChronoUnit;
 import java.util.Objects;
 
 import io.stackdrift.config.Policy;
+import io.stackdrift.config.StackConfig;
+import io.stackdrift.record.StackStatus;
 
 /**
  * Whether a deploy previews and applies a stack (spec §7), as a pure function of its policy, its
@@ -41,11 +43,21 @@ public record DeployDecision(Verdict verdict, String reason) {
         public boolean never() {
             return digest.isEmpty();
         }
+
+        /** From the history's stack index. */
+        public static LastDeploy of(final StackStatus status) {
+            return status.everDeployed() ? new LastDeploy(status.lastDeployDigest(), Instant.ofEpochMilli(status.lastDeployedAt())) : NEVER;
+        }
     }
 
     public DeployDecision {
         Objects.requireNonNull(verdict, "verdict");
         Objects.requireNonNull(reason, "reason");
+    }
+
+    /** With the stack's resolved policy and reapply interval. */
+    public static DeployDecision decide(final StackConfig stack, final String digest, final LastDeploy last, final Instant now) {
+        return decide(stack.policy(), stack.reapply(), digest, last, now);
     }
 
     public static DeployDecision decide(final Policy policy, final Duration reapply, final String digest, final LastDeploy last,

@@ -35,4 +35,21 @@ class DeployDecisionTest {
         assertThat(decision.verdict()).isEqualTo(verdict);
         assertThat(decision.reason()).startsWith(reason);
     }
+
+    @org.junit.jupiter.api.Test
+    void readsTheLastDeployFromTheStackIndexAndTheSettingsFromTheStack() {
+        io.stackdrift.model.StackId id = io.stackdrift.model.StackId.of("network");
+        io.stackdrift.record.StackStatus never = new io.stackdrift.record.StackStatus(id, 1, "1", io.stackdrift.model.RowState.IN_SYNC,
+                0, 0, 0, java.util.List.of(), "", 0);
+        assertThat(LastDeploy.of(never)).isEqualTo(LastDeploy.NEVER);
+        io.stackdrift.record.StackStatus deployed = new io.stackdrift.record.StackStatus(id, 1, "1", io.stackdrift.model.RowState.IN_SYNC,
+                0, 0, 0, java.util.List.of(), "abc", DEPLOYED.toEpochMilli());
+        io.stackdrift.config.StackConfig stack = new io.stackdrift.config.StackConfig(id, io.stackdrift.model.Tool.TOFU, "network", "",
+                java.util.List.of(), false, io.stackdrift.config.DriftSettings.defaults(), Duration.ofMinutes(15), Policy.ON_CHANGE,
+                java.util.Map.of(), java.util.Optional.empty());
+        assertThat(DeployDecision.decide(stack, "abc", LastDeploy.of(deployed), DEPLOYED.plus(Duration.ofMinutes(14))).verdict())
+                .isEqualTo(Verdict.SKIP);
+        assertThat(DeployDecision.decide(stack, "abc", LastDeploy.of(deployed), DEPLOYED.plus(Duration.ofMinutes(15))).verdict())
+                .isEqualTo(Verdict.PREVIEW_AND_APPLY);
+    }
 }
