@@ -1,0 +1,53 @@
+package io.stackdrift.drift;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import io.stackdrift.model.Change;
+
+/**
+ * Splits a plan's drift by the accepted ignore paths (spec §5): drift on a path owned elsewhere is not
+ * drift and is listed apart, for transparency. A change with some owned and some other paths is split
+ * into two changes by path. A change that names no path (a resource deleted outside the code) is
+ * never owned elsewhere: ownership is of fields, not of whole resources. A path that cannot be parsed
+ * stays drift (when unsure, show it).
+ *
+ * @param drift          what remains drift
+ * @param ownedElsewhere drift on owned paths
+ */
+public record OwnershipSplit(List<Change> drift, List<Change> ownedElsewhere) {
+    public OwnershipSplit {
+        drift = List.copyOf(drift);
+        ownedElsewhere = List.copyOf(ownedElsewhere);
+    }
+
+    public static OwnershipSplit of(final List<Change> drift, final List<IgnorePath> ignore) {
+        if (ignore.isEmpty()) {
+            return new OwnershipSplit(drift, List.of());
+        }
+        List<Change> remaining = new ArrayList<>();
+        List<Change> owned = new ArrayList<>();
+        for (Change change : drift) {
+            List<IgnorePath> forResource = ignore.stream().filter(p -> p.coversAddress(change.address())).toList();
+            if (forResource.isEmpty() || change.paths().isEmpty()) {
+                remaining.add(change);
+                continue;
+            }
+            List<String> ownedPaths = new ArrayList<>();
+            List<String> otherPaths = new ArrayList<>();
+            for (String path : change.paths()) {
+                Optional<AttributePath> parsed = AttributePath.parse(path);
+                boolean isOwned = parsed.isPresent() && forResource.stream().anyMatch(p -> parsed.get().isWithin(p.attribute()));
+                (isOwned ? ownedPaths : otherPaths).add(path);
+            }
+            if (!otherPaths.isEmpty()) {
+                remaining.add(change.withPaths(otherPaths));
+            }
+            if (!ownedPaths.isEmpty()) {
+                owned.add(change.withPaths(ownedPaths));
+            }
+        }
+        return new OwnershipSplit(remaining, owned);
+    }
+}

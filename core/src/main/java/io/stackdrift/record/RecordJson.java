@@ -1,0 +1,352 @@
+package io.stackdrift.record;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import io.stackdrift.model.Action;
+import io.stackdrift.model.Cause;
+import io.stackdrift.model.Change;
+import io.stackdrift.model.Counts;
+import io.stackdrift.model.Row;
+import io.stackdrift.model.RowState;
+import io.stackdrift.model.StackId;
+import io.stackdrift.model.Tool;
+
+/**
+ * The JSON form of records, written field by field so the files do not change when a Java record
+ * gains a component. Every file starts with {@code "format": "<kind>/<version>"}; a reader accepts
+ * its own kind with major version {@value #VERSION} and ignores unknown keys (added fields are not
+ * a new version). Words (states, actions, tools) are the canonical output words.
+ */
+public final class RecordJson {
+    /** The major version written; readers reject another. */
+    public static final int VERSION = 1;
+    public static final String SUMMARY = "stackdrift-run-summary";
+    public static final String DETAILS = "stackdrift-run-details";
+    public static final String STACKS = "stackdrift-stack-index";
+    public static final String TRAIL = "stackdrift-trail";
+    public static final String MARKER = "stackdrift-deploy-marker";
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private RecordJson() {
+    }
+
+    /** Writes a whole run (the details form) to a stream, e.g. a file beside a Jenkins build. */
+    public static void writeRun(final OutputStream out, final long sequence, final RunRecord run) throws IOException {
+        try (JsonGenerator g = MAPPER.getFactory().createGenerator(out)) {
+            writeDetails(g, sequence, run);
+        }
+    }
+
+    /**
+     * Reads a whole run written by {@link #writeRun}, streaming: one row at a time becomes a tree, so
+     * memory holds the result, not the result plus the whole document.
+     *
+     * @throws RecordFormatException when it is not a run of this format version
+     * @throws IOException           when it is not JSON or is cut short
+     */
+    public static RunRecord readRun(final InputStream in) throws IOException {
+        try (JsonParser p = MAPPER.getFactory().createParser(in)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                throw new RecordFormatException("not a JSON object");
+            }
+            ObjectNode head = MAPPER.createObjectNode();
+            List<Row> rows = new ArrayList<>();
+            List<TrailEntry> trail = new ArrayList<>();
+            boolean formatChecked = false;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                JsonToken value = p.nextToken();
+                if (("rows".equals(field) || "trail".equals(field)) && value == JsonToken.START_ARRAY) {
+                    if (!formatChecked) {
+                        checkFormat(head, DETAILS);
+                        formatChecked = true;
+                    }
+                    while (p.nextToken() == JsonToken.START_OBJECT) {
+                        JsonNode element = p.readValueAsTree();
+                        if ("rows".equals(field)) {
+                            rows.add(readRow(element));
+                        } else {
+                            trail.add(readTrailEntry(element));
+                        }
+                    }
+                } else {
+                    head.set(field, p.readValueAsTree());
+                }
+            }
+            if (p.currentToken() != JsonToken.END_OBJECT) {
+                throw new RecordFormatException("cut short");
+            }
+            checkFormat(head, DETAILS);
+            return new RunRecord(text(head, "runId"), kind(text(head, "kind")), head.path("cause").asText(""),
+                    head.path("startedAt").asLong(), head.path("finishedAt").asLong(), rows, trail);
+        }
+    }
+
+    static void writeFormat(final JsonGenerator g, final String kind) throws IOException {
+        g.writeStringField("format", kind + "/" + VERSION);
+    }
+
+    /** Throws unless {@code node} is an object of the given kind and major version. */
+    static void checkFormat(final JsonNode node, final String kind) {
+        if (node == null || !node.isObject()) {
+            throw new RecordFormatException("not a JSON object");
+        }
+        String format = node.path("format").asText("");
+        int slash = format.indexOf('/');
+        if (slash < 0 || !format.substring(0, slash).equals(kind)) {
+            throw new RecordFormatException("expected format " + kind + "/" + VERSION + ", found '" + format + "'");
+        }
+        String version = format.substring(slash + 1);
+        String major = version.contains(".") ? version.substring(0, version.indexOf('.')) : version;
+        if (!major.equals(Integer.toString(VERSION))) {
+            throw new RecordFormatException("format " + format + " is not supported (this version reads " + kind + "/" + VERSION + ")");
+        }
+    }
+
+    // ---- summary
+
+    static void writeSummary(final JsonGenerator g, final RunSummary s) throws IOException {
+        g.writeStartObject();
+        writeFormat(g, SUMMARY);
+        g.writeNumberField("sequence", s.sequence());
+        g.writeStringField("runId", s.runId());
+        g.writeStringField("kind", s.kind().name().toLowerCase(Locale.ROOT));
+        g.writeStringField("cause", s.cause());
+        g.writeNumberField("startedAt", s.startedAt());
+        g.writeNumberField("finishedAt", s.finishedAt());
+        Counts c = s.counts();
+        g.writeObjectFieldStart("counts");
+        g.writeNumberField("total", c.total());
+        g.writeNumberField("inSync", c.inSync());
+        g.writeNumberField("drifted", c.drifted());
+        g.writeNumberField("pending", c.pending());
+        g.writeNumberField("failed", c.failed());
+        g.writeNumberField("skipped", c.skipped());
+        g.writeNumberField("awaitingApproval", c.awaitingApproval());
+        g.writeEndObject();
+        writeIds(g, "drifted", s.drifted());
+        writeIds(g, "failed", s.failed());
+        g.writeEndObject();
+    }
+
+    static RunSummary readSummary(final JsonNode n) {
+        checkFormat(n, SUMMARY);
+        JsonNode c = required(n, "counts");
+        Counts counts = new Counts(c.path("total").asInt(), c.path("inSync").asInt(), c.path("drifted").asInt(),
+                c.path("pending").asInt(), c.path("failed").asInt(), c.path("skipped").asInt(),
+                c.path("awaitingApproval").asInt());
+        return new RunSummary(required(n, "sequence").asLong(), text(n, "runId"), kind(text(n, "kind")),
+                n.path("cause").asText(""), n.path("startedAt").asLong(), n.path("finishedAt").asLong(), counts,
+                ids(n.path("drifted")), ids(n.path("failed")));
+    }
+
+    // ---- details
+
+    static void writeDetails(final JsonGenerator g, final long sequence, final RunRecord run) throws IOException {
+        g.writeStartObject();
+        writeFormat(g, DETAILS);
+        g.writeNumberField("sequence", sequence);
+        g.writeStringField("runId", run.runId());
+        g.writeStringField("kind", run.kind().name().toLowerCase(Locale.ROOT));
+        g.writeStringField("cause", run.cause());
+        g.writeNumberField("startedAt", run.startedAt());
+        g.writeNumberField("finishedAt", run.finishedAt());
+        g.writeArrayFieldStart("rows");
+        for (Row row : run.rows()) {
+            writeRow(g, row);
+        }
+        g.writeEndArray();
+        g.writeArrayFieldStart("trail");
+        for (TrailEntry entry : run.trail()) {
+            writeTrailEntry(g, entry);
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+    }
+
+    static RunRecord readDetails(final JsonNode n) {
+        checkFormat(n, DETAILS);
+        List<Row> rows = new ArrayList<>();
+        for (JsonNode r : n.path("rows")) {
+            rows.add(readRow(r));
+        }
+        List<TrailEntry> trail = new ArrayList<>();
+        for (JsonNode t : n.path("trail")) {
+            trail.add(readTrailEntry(t));
+        }
+        return new RunRecord(text(n, "runId"), kind(text(n, "kind")), n.path("cause").asText(""),
+                n.path("startedAt").asLong(), n.path("finishedAt").asLong(), rows, trail);
+    }
+
+    static void writeRow(final JsonGenerator g, final Row row) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("id", row.id().value());
+        g.writeStringField("tool", row.tool().word());
+        g.writeStringField("dir", row.dir());
+        g.writeStringField("state", row.state().word());
+        g.writeStringField("reason", row.reason());
+        writeChanges(g, "changes", row.changes());
+        writeChanges(g, "drift", row.drift());
+        writeChanges(g, "ownedElsewhere", row.ownedElsewhere());
+        writeIds(g, "dependsOn", row.dependsOn());
+        g.writeEndObject();
+    }
+
+    static Row readRow(final JsonNode n) {
+        Tool tool = Tool.fromWord(text(n, "tool")).orElseThrow(() -> new RecordFormatException("unknown tool " + n.path("tool")));
+        RowState state = RowState.fromWord(text(n, "state"))
+                .orElseThrow(() -> new RecordFormatException("unknown row state " + n.path("state")));
+        return new Row(StackId.of(text(n, "id")), tool, text(n, "dir"), state, n.path("reason").asText(""),
+                changes(n.path("changes")), changes(n.path("drift")), changes(n.path("ownedElsewhere")), ids(n.path("dependsOn")));
+    }
+
+    private static void writeChanges(final JsonGenerator g, final String field, final List<Change> changes) throws IOException {
+        g.writeArrayFieldStart(field);
+        for (Change c : changes) {
+            g.writeStartObject();
+            g.writeStringField("action", c.action().word());
+            g.writeStringField("type", c.type());
+            g.writeStringField("address", c.address());
+            g.writeArrayFieldStart("paths");
+            for (String p : c.paths()) {
+                g.writeString(p);
+            }
+            g.writeEndArray();
+            g.writeStringField("cause", c.cause().name().toLowerCase(Locale.ROOT));
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+    }
+
+    private static List<Change> changes(final JsonNode array) {
+        List<Change> out = new ArrayList<>();
+        for (JsonNode c : array) {
+            String word = text(c, "action");
+            Action action = java.util.Arrays.stream(Action.values()).filter(a -> a.word().equals(word)).findFirst()
+                    .orElseThrow(() -> new RecordFormatException("unknown action '" + word + "'"));
+            List<String> paths = new ArrayList<>();
+            c.path("paths").forEach(p -> paths.add(p.asText()));
+            out.add(new Change(action, text(c, "type"), text(c, "address"), paths,
+                    Cause.valueOf(text(c, "cause").toUpperCase(Locale.ROOT))));
+        }
+        return out;
+    }
+
+    // ---- trail, stack index, markers
+
+    static void writeTrailEntry(final JsonGenerator g, final TrailEntry e) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("stack", e.stack().value());
+        g.writeStringField("runId", e.runId());
+        g.writeNumberField("startedAt", e.startedAt());
+        g.writeNumberField("finishedAt", e.finishedAt());
+        g.writeStringField("result", e.result().word());
+        g.writeBooleanField("repairedDrift", e.repairedDrift());
+        g.writeArrayFieldStart("restoredPaths");
+        for (String p : e.restoredPaths()) {
+            g.writeString(p);
+        }
+        g.writeEndArray();
+        g.writeStringField("reason", e.reason());
+        g.writeEndObject();
+    }
+
+    static TrailEntry readTrailEntry(final JsonNode n) {
+        String word = text(n, "result");
+        TrailResult result = java.util.Arrays.stream(TrailResult.values()).filter(r -> r.word().equals(word)).findFirst()
+                .orElseThrow(() -> new RecordFormatException("unknown trail result '" + word + "'"));
+        List<String> paths = new ArrayList<>();
+        n.path("restoredPaths").forEach(p -> paths.add(p.asText()));
+        return new TrailEntry(StackId.of(text(n, "stack")), text(n, "runId"), n.path("startedAt").asLong(),
+                n.path("finishedAt").asLong(), result, n.path("repairedDrift").asBoolean(), paths, n.path("reason").asText(""));
+    }
+
+    static void writeStatus(final JsonGenerator g, final StackStatus s) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("id", s.id().value());
+        g.writeNumberField("lastSequence", s.lastSequence());
+        g.writeStringField("lastRunId", s.lastRunId());
+        g.writeStringField("lastState", s.lastState().word());
+        g.writeNumberField("lastCheckedAt", s.lastCheckedAt());
+        g.writeNumberField("consecutiveFailures", s.consecutiveFailures());
+        g.writeNumberField("lastFailedAt", s.lastFailedAt());
+        writeIds(g, "dependsOn", s.dependsOn());
+        g.writeStringField("lastDeployDigest", s.lastDeployDigest());
+        g.writeNumberField("lastDeployedAt", s.lastDeployedAt());
+        g.writeEndObject();
+    }
+
+    static StackStatus readStatus(final JsonNode n) {
+        RowState state = RowState.fromWord(text(n, "lastState"))
+                .orElseThrow(() -> new RecordFormatException("unknown row state " + n.path("lastState")));
+        return new StackStatus(StackId.of(text(n, "id")), n.path("lastSequence").asLong(), text(n, "lastRunId"), state,
+                n.path("lastCheckedAt").asLong(), n.path("consecutiveFailures").asInt(), n.path("lastFailedAt").asLong(),
+                ids(n.path("dependsOn")), n.path("lastDeployDigest").asText(""), n.path("lastDeployedAt").asLong());
+    }
+
+    static void writeMarker(final JsonGenerator g, final DeployMarker m) throws IOException {
+        g.writeStartObject();
+        writeFormat(g, MARKER);
+        g.writeStringField("stack", m.stack().value());
+        g.writeStringField("runId", m.runId());
+        g.writeNumberField("startedAt", m.startedAt());
+        g.writeStringField("host", m.host());
+        g.writeNumberField("pid", m.pid());
+        g.writeEndObject();
+    }
+
+    static DeployMarker readMarker(final JsonNode n) {
+        checkFormat(n, MARKER);
+        return new DeployMarker(StackId.of(text(n, "stack")), text(n, "runId"), n.path("startedAt").asLong(),
+                n.path("host").asText(""), n.path("pid").asLong());
+    }
+
+    // ---- helpers
+
+    private static void writeIds(final JsonGenerator g, final String field, final List<StackId> ids) throws IOException {
+        g.writeArrayFieldStart(field);
+        for (StackId id : ids) {
+            g.writeString(id.value());
+        }
+        g.writeEndArray();
+    }
+
+    private static List<StackId> ids(final JsonNode array) {
+        List<StackId> out = new ArrayList<>();
+        array.forEach(id -> out.add(StackId.of(id.asText())));
+        return out;
+    }
+
+    private static JsonNode required(final JsonNode n, final String field) {
+        JsonNode v = n.get(field);
+        if (v == null || v.isNull()) {
+            throw new RecordFormatException("missing field '" + field + "'");
+        }
+        return v;
+    }
+
+    private static String text(final JsonNode n, final String field) {
+        return required(n, field).asText();
+    }
+
+    private static RunKind kind(final String word) {
+        try {
+            return RunKind.valueOf(word.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new RecordFormatException("unknown run kind '" + word + "'");
+        }
+    }
+}

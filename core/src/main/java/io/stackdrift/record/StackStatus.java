@@ -1,0 +1,37 @@
+package io.stackdrift.record;
+
+import java.util.List;
+import java.util.Objects;
+
+import io.stackdrift.model.RowState;
+import io.stackdrift.model.StackId;
+
+/**
+ * The latest known facts about one stack across the history, kept in a small index so that due
+ * logic, the dependency graph and deploy decisions never read per-run details.
+ *
+ * @param id                  the stack
+ * @param lastSequence        the run that last had a row for it (its details hold the full row)
+ * @param lastRunId           that run's id
+ * @param lastState           the state of that row
+ * @param lastCheckedAt       epoch ms of the last run that checked or previewed it (not skipped); 0 = never
+ * @param consecutiveFailures failed rows in a row, reset by any non-failed, non-skipped row
+ * @param lastFailedAt        epoch ms of the last failed row; 0 = never
+ * @param dependsOn           the depends-on list of the last row that had one (Pulumi {@code auto})
+ * @param lastDeployDigest    digest recorded by the last successful deploy; empty = never deployed
+ * @param lastDeployedAt      epoch ms of that deploy; 0 = never
+ */
+public record StackStatus(StackId id, long lastSequence, String lastRunId, RowState lastState, long lastCheckedAt,
+        int consecutiveFailures, long lastFailedAt, List<StackId> dependsOn, String lastDeployDigest, long lastDeployedAt) {
+    public StackStatus {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(lastRunId, "lastRunId");
+        Objects.requireNonNull(lastState, "lastState");
+        dependsOn = List.copyOf(dependsOn);
+        lastDeployDigest = Objects.requireNonNullElse(lastDeployDigest, "");
+    }
+
+    public boolean everDeployed() {
+        return !lastDeployDigest.isEmpty();
+    }
+}

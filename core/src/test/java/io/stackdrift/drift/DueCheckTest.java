@@ -1,0 +1,144 @@
+package io.stackdrift.drift;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import io.stackdrift.config.DriftMode;
+import io.stackdrift.config.DriftSettings;
+import io.stackdrift.config.Policy;
+import io.stackdrift.config.StackConfig;
+import io.stackdrift.drift.CheckDecision.Action;
+import io.stackdrift.drift.DueCheck.Input;
+import io.stackdrift.drift.DueCheck.Trigger;
+import io.stackdrift.model.RowState;
+import io.stackdrift.model.StackId;
+import io.stackdrift.model.Tool;
+import io.stackdrift.record.StackStatus;
+
+class DueCheckTest {
+    private static final Instant NOW = Instant.parse("2026-11-29T12:00:00Z");
+
+    static StackConfig stack(final String dir, final boolean enabled, final DriftMode mode, final Duration every) {
+        return new StackConfig(StackId.of(dir), Tool.TOFU, dir, "", List.of(), false,
+                new DriftSettings(enabled, mode, every, List.of()), Duration.ofMinutes(60), Policy.ON_CHANGE, Map.of(), Optional.empty());
+    }
+
+    static StackStatus status(final String id, final RowState state, final Duration checkedAgo, final int failures) {
+        long checkedAt = NOW.minus(checkedAgo).toEpochMilli();
+        return new StackStatus(StackId.of(id), 1, "1", state, checkedAt, failures, failures > 0 ? checkedAt : 0, List.of(), "", 0);
+    }
+
+    private static CheckDecision one(final StackConfig stack, final Input input) {
+        return DueCheck.decide(List.of(stack), input).get(0);
+    }
+
+    private static Input scheduled(final StackStatus... statuses) {
+        return new Input(Trigger.SCHEDULED, java.util.Arrays.stream(statuses)
+                .collect(java.util.stream.Collectors.toMap(StackStatus::id, s -> s)), Set.of(), Set.of(), NOW);
+    }
+
+    @ParameterizedTest(name = "every {0}, checked {1} ago, {2} failures → {3}")
+    @CsvSource({
+        // every, since last check, consecutive failures, action
+        "PT6H,  PT5H59M, 0, SKIP",
+        "PT6H,  PT6H,    0, CHECK",
+        "PT6H,  PT7H,    0, CHECK",
+        "PT15M, PT14M,   0, SKIP",
+        "PT15M, PT15M,   0, CHECK",
+        "PT6H,  PT14M,   1, SKIP",    // backoff 15m after the first failure
+        "PT6H,  PT15M,   1, CHECK",
+        "PT6H,  PT29M,   2, SKIP",    // 30m after the second
+        "PT6H,  PT30M,   2, CHECK",
+        "PT6H,  PT59M,   3, SKIP",    // 1h after the third
+        "PT6H,  PT1H,    3, CHECK",
+        "PT6H,  PT5H,   10, SKIP",    // capped at every
+        "PT6H,  PT6H,   10, CHECK",
+        "PT20M, PT20M,   2, CHECK",   // cap below the 30m step
+        "PT20M, PT19M,   2, SKIP"})
+    void scheduledChecksFollowEveryAndBackOffAfterFailures(final Duration every, final Duration ago, final int failures,
+            final Action expected) {
+        StackConfig stack = stack("network", true, DriftMode.REPORT, every);
+        RowState last = failures > 0 ? RowState.FAILED : RowState.IN_SYNC;
+        CheckDecision decision = one(stack, scheduled(status("network", last, ago, failures)));
+        assertThat(decision.action()).isEqualTo(expected);
+        if (expected == Action.SKIP) {
+            assertThat(decision.reason()).startsWith("not due until");
+        }
+    }
+
+    @Test
+    void aStackNeverCheckedIsDue() {
+        assertThat(one(stack("network", true, DriftMode.REPORT, Duration.ofHours(24)), scheduled()))
+                .isEqualTo(new CheckDecision(StackId.of("network"), Action.CHECK, "never checked"));
+    }
+
+    @Test
+    void disabledAndOffAreNeverChecked() {
+        assertThat(one(stack("a", false, DriftMode.REPORT, Duration.ofHours(1)), scheduled()).reason()).isEqualTo("drift checks disabled");
+        assertThat(one(stack("a", true, DriftMode.OFF, Duration.ofHours(1)), scheduled()).reason()).isEqualTo("drift mode off");
+    }
+
+    @Test
+    void aRunningDeployOrAPlanAwaitingApprovalSkipsTheCheck() {
+        StackConfig stack = stack("network", true, DriftMode.APPROVE, Duration.ofMinutes(15));
+        Input deploying = new Input(Trigger.MANUAL, Map.of(), Set.of(StackId.of("network")), Set.of(), NOW);
+        assertThat(one(stack, deploying)).extracting(CheckDecision::action, CheckDecision::reason)
+                .containsExactly(Action.SKIP, "a deploy of it is running");
+        Input awaiting = scheduled(status("network", RowState.AWAITING_APPROVAL, Duration.ofDays(3), 0));
+        assertThat(one(stack, awaiting)).extracting(CheckDecision::action, CheckDecision::reason)
+                .containsExactly(Action.SKIP, "a plan of it awaits approval");
+    }
+
+    @Test
+    void aPushChecksOnlyStacksThatDriftedAndPreviewsStacksWhoseFilesChanged() {
+        List<StackConfig> stacks = List.of(
+                stack("envs/prod", true, DriftMode.REPORT, Duration.ofDays(1)),
+                stack("envs/prod-eu", true, DriftMode.REPORT, Duration.ofDays(1)),
+                stack("network", true, DriftMode.CORRECT, Duration.ofDays(1)),
+                stack("dns", true, DriftMode.REPORT, Duration.ofDays(1)),
+                stack("legacy", true, DriftMode.OFF, Duration.ofDays(1)),
+                stack(".", true, DriftMode.REPORT, Duration.ofDays(1)));
+        Map<StackId, StackStatus> statuses = Map.of(
+                StackId.of("network"), status("network", RowState.DRIFTED, Duration.ofMinutes(1), 0),
+                StackId.of("dns"), status("dns", RowState.IN_SYNC, Duration.ofDays(9), 0),
+                StackId.of("legacy"), status("legacy", RowState.DRIFTED, Duration.ofDays(9), 0),
+                StackId.of("envs/prod-eu"), status("envs/prod-eu", RowState.PENDING_DRIFTED, Duration.ofDays(9), 0));
+        Input push = new Input(Trigger.PUSH, statuses, Set.of(), Set.of("envs/prod/main.tf", "./legacy/x.tf", "README.md"), NOW);
+
+        assertThat(DueCheck.decide(stacks, push)).extracting(d -> d.stack().value() + " " + d.action()).containsExactly(
+                ". PREVIEW",          // README.md at the root belongs to the root stack
+                "dns SKIP",           // in sync last time, files unchanged: not due on a push
+                "envs/prod PREVIEW",  // its own file changed; the longer directory wins over "."
+                "envs/prod-eu CHECK", // showed drift last time
+                "legacy PREVIEW",     // a preview is not a drift check: code changes are shown even with drift off
+                "network CHECK");
+    }
+
+    @Test
+    void aPushIgnoresTheDueTime() {
+        StackConfig stack = stack("network", true, DriftMode.REPORT, Duration.ofDays(1));
+        Input push = new Input(Trigger.PUSH, Map.of(StackId.of("network"), status("network", RowState.DRIFTED, Duration.ofMinutes(1), 0)),
+                Set.of(), Set.of(), NOW);
+        assertThat(one(stack, push).action()).isEqualTo(Action.CHECK);
+    }
+
+    @Test
+    void stacksSharingADirectoryAllChange() {
+        StackConfig a = new StackConfig(StackId.of("app:dev"), Tool.PULUMI, "app", "dev", List.of(), false, DriftSettings.defaults(),
+                Duration.ZERO, Policy.ON_CHANGE, Map.of(), Optional.empty());
+        StackConfig b = new StackConfig(StackId.of("app:prod"), Tool.PULUMI, "app", "prod", List.of(), false, DriftSettings.defaults(),
+                Duration.ZERO, Policy.ON_CHANGE, Map.of(), Optional.empty());
+        assertThat(DueCheck.owners(List.of(a, b), Set.of("app/index.ts"))).containsExactlyInAnyOrder(a.id(), b.id());
+        assertThat(DueCheck.owners(List.of(a, b), Set.of("application/index.ts"))).isEmpty();
+    }
+}

@@ -1,0 +1,276 @@
+package io.stackdrift.record;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.stackdrift.model.Action;
+import io.stackdrift.model.Cause;
+import io.stackdrift.model.Change;
+import io.stackdrift.model.Row;
+import io.stackdrift.model.RowState;
+import io.stackdrift.model.StackId;
+import io.stackdrift.model.Tool;
+
+class HistoryStoreTest {
+    @TempDir
+    Path dir;
+
+    private static final StackId NETWORK = StackId.of("network");
+    private static final StackId APP = StackId.of("app:prod");
+
+    private static Row row(final StackId id, final RowState state, final int changes) {
+        List<Change> drift = new ArrayList<>();
+        for (int i = 0; i < changes; i++) {
+            drift.add(new Change(Action.UPDATE, "aws_instance", "aws_instance.web" + i, List.of("tags.Name", "ingress[0].cidr"), Cause.DRIFT));
+        }
+        return new Row(id, Tool.TOFU, id.value(), state, state == RowState.FAILED ? "boom" : "", List.of(), drift,
+                List.of(new Change(Action.UPDATE, "aws_autoscaling_group", "aws_autoscaling_group.web", List.of("desired_capacity"), Cause.DRIFT)),
+                List.of(StackId.of("dns")));
+    }
+
+    private static RunRecord run(final String id, final long at, final Row... rows) {
+        return new RunRecord(id, RunKind.CHECK, "scheduled drift check", at, at + 1000, List.of(rows), List.of());
+    }
+
+    @Test
+    void aSavedRunReadsBackFieldForField() {
+        HistoryStore store = new HistoryStore(dir);
+        TrailEntry deploy = new TrailEntry(NETWORK, "7", 10, 20, TrailResult.DEPLOYED, true, List.of("aws_instance.web.tags.Name"), "");
+        RunRecord run = new RunRecord("7", RunKind.DEPLOY, "started by alice", 5, 30,
+                List.of(row(APP, RowState.FAILED, 0), row(NETWORK, RowState.DRIFTED, 3)), List.of(deploy));
+
+        RunSummary summary = store.save(run);
+
+        assertThat(new HistoryStore(dir).details(summary.sequence())).contains(run);
+        assertThat(store.summaries()).containsExactly(summary);
+        assertThat(summary.counts()).isEqualTo(run.counts());
+        assertThat(summary.drifted()).containsExactly(NETWORK);
+        assertThat(summary.failed()).containsExactly(APP);
+        assertThat(store.trail()).containsExactly(deploy);
+        assertThat(store.latestRow(NETWORK)).contains(run.rows().get(1));
+        assertThat(store.warnings()).isEmpty();
+    }
+
+    @Test
+    void theLatestRowOfEachStackComesFromTheRunThatLastHadIt() {
+        HistoryStore store = new HistoryStore(dir);
+        Row networkDrifted = row(NETWORK, RowState.DRIFTED, 2);
+        store.save(run("1", 1000, networkDrifted, row(APP, RowState.IN_SYNC, 0)));
+        Row appFailed = row(APP, RowState.FAILED, 0);
+        store.save(run("2", 2000, appFailed));
+        assertThat(store.latestRows()).containsExactlyInAnyOrderEntriesOf(Map.of(NETWORK, networkDrifted, APP, appFailed));
+        assertThat(store.latestRow(StackId.of("unknown"))).isEmpty();
+    }
+
+    @Test
+    void filesNameTheirFormatAndVersion() throws IOException {
+        HistoryStore store = new HistoryStore(dir);
+        store.save(run("1", 1, row(NETWORK, RowState.IN_SYNC, 0)));
+        assertThat(Files.readString(dir.resolve("runs/run-000000000001.summary.json"))).contains("\"format\":\"stackdrift-run-summary/1\"");
+        assertThat(Files.readString(dir.resolve("runs/run-000000000001.details.json"))).contains("\"format\":\"stackdrift-run-details/1\"");
+        assertThat(Files.readString(dir.resolve("stacks.json"))).contains("\"format\":\"stackdrift-stack-index/1\"");
+    }
+
+    @Test
+    void anotherFormatVersionIsSkippedWithAWarning() throws IOException {
+        HistoryStore store = new HistoryStore(dir);
+        store.save(run("1", 1, row(NETWORK, RowState.IN_SYNC, 0)));
+        Path summary = dir.resolve("runs/run-000000000001.summary.json");
+        Files.writeString(summary, Files.readString(summary).replace("stackdrift-run-summary/1", "stackdrift-run-summary/2"));
+        assertThat(store.summaries()).isEmpty();
+        assertThat(store.warnings()).singleElement().asString().contains("run-000000000001.summary.json").contains("not supported");
+    }
+
+    @Test
+    void runsListNewestFirstAndOnlyTheLastNAreKept() {
+        HistoryStore store = new HistoryStore(dir, new HistoryStore.Limits(3, 10));
+        for (int i = 1; i <= 5; i++) {
+            store.save(run(Integer.toString(i), i * 1000L, row(NETWORK, RowState.IN_SYNC, 0)));
+        }
+        assertThat(store.summaries()).extracting(RunSummary::runId).containsExactly("5", "4", "3");
+        assertThat(dir.resolve("runs").toFile().list()).hasSize(6);
+        assertThat(store.latestRun()).map(RunRecord::runId).contains("5");
+    }
+
+    @Test
+    void theTrailIsNewestFirstAcrossRunsAndBounded() {
+        HistoryStore store = new HistoryStore(dir, new HistoryStore.Limits(10, 3));
+        for (int i = 1; i <= 3; i++) {
+            TrailEntry a = new TrailEntry(NETWORK, "r" + i, i * 10, i * 10 + 1, TrailResult.DEPLOYED, false, List.of(), "");
+            TrailEntry b = new TrailEntry(APP, "r" + i, i * 10 + 2, i * 10 + 3, TrailResult.FAILED, false, List.of(), "apply failed");
+            store.save(new RunRecord("r" + i, RunKind.DEPLOY, "", i, i, List.of(), List.of(a, b)));
+        }
+        assertThat(store.trail()).extracting(e -> e.stack().value() + "@" + e.runId())
+                .containsExactly("app:prod@r3", "network@r3", "app:prod@r2");
+    }
+
+    @Test
+    void theStackIndexCountsFailuresAndKeepsTheLastCheckAcrossSkips() {
+        HistoryStore store = new HistoryStore(dir);
+        store.save(run("1", 1000, row(NETWORK, RowState.IN_SYNC, 0)));
+        store.save(run("2", 2000, row(NETWORK, RowState.FAILED, 0)));
+        store.save(run("3", 3000, row(NETWORK, RowState.SKIPPED, 0)));
+        store.save(run("4", 4000, row(NETWORK, RowState.FAILED, 0)));
+
+        StackStatus status = store.stackStatuses().get(NETWORK);
+        assertThat(status.consecutiveFailures()).isEqualTo(2);
+        assertThat(status.lastFailedAt()).isEqualTo(4000);
+        assertThat(status.lastCheckedAt()).isEqualTo(4000);
+        assertThat(status.lastState()).isEqualTo(RowState.FAILED);
+
+        store.save(run("5", 5000, row(NETWORK, RowState.SKIPPED, 0)));
+        assertThat(store.stackStatuses().get(NETWORK).lastCheckedAt()).isEqualTo(4000);
+        store.save(run("6", 6000, row(NETWORK, RowState.DRIFTED, 1)));
+        assertThat(store.stackStatuses().get(NETWORK).consecutiveFailures()).isZero();
+    }
+
+    @Test
+    void aSuccessfulDeployRecordsItsDigestAFailedOneDoesNot() {
+        HistoryStore store = new HistoryStore(dir);
+        TrailEntry ok = new TrailEntry(NETWORK, "1", 10, 20, TrailResult.DEPLOYED, false, List.of(), "");
+        TrailEntry bad = new TrailEntry(APP, "1", 10, 20, TrailResult.FAILED, false, List.of(), "x");
+        store.save(new RunRecord("1", RunKind.DEPLOY, "", 1, 30, List.of(row(NETWORK, RowState.IN_SYNC, 0), row(APP, RowState.FAILED, 0)),
+                List.of(ok, bad)), Map.of(NETWORK, "abc", APP, "def"));
+        assertThat(store.stackStatuses().get(NETWORK).lastDeployDigest()).isEqualTo("abc");
+        assertThat(store.stackStatuses().get(NETWORK).lastDeployedAt()).isEqualTo(20);
+        assertThat(store.stackStatuses().get(APP).everDeployed()).isFalse();
+    }
+
+    @Test
+    void aCrashBetweenWriteAndRenameAndATruncatedFileNeverBreakLoading() throws IOException {
+        HistoryStore store = new HistoryStore(dir);
+        RunSummary first = store.save(run("1", 1000, row(NETWORK, RowState.DRIFTED, 2)));
+        RunSummary second = store.save(run("2", 2000, row(NETWORK, RowState.IN_SYNC, 0)));
+        // a crash before the rename: a temporary file with half a record
+        Path temp = dir.resolve("runs/.run-000000000003.summary.json.1234.tmp");
+        Files.writeString(temp, "{\"format\":\"stackdrift-run-summ");
+        // a file cut short (a plain rename fallback, a full disk)
+        Path summary2 = dir.resolve("runs/run-000000000002.summary.json");
+        String whole = Files.readString(summary2);
+        Files.writeString(summary2, whole.substring(0, whole.length() / 2));
+        Path details1 = dir.resolve("runs/run-000000000001.details.json");
+        String wholeDetails = Files.readString(details1);
+        Files.writeString(details1, wholeDetails.substring(0, wholeDetails.length() - 10));
+        Files.writeString(dir.resolve("trail.json"), "{\"format\":\"stackdrift-trail/1\",\"entries\":[{\"sta");
+
+        HistoryStore reopened = new HistoryStore(dir);
+        assertThat(reopened.summaries()).containsExactly(first);
+        assertThat(reopened.details(first.sequence())).isEmpty();
+        assertThat(reopened.trail()).isEmpty();
+        assertThat(reopened.latestRun()).isEmpty();
+        assertThat(reopened.warnings()).anySatisfy(w -> assertThat(w).contains("run-000000000002.summary.json"))
+                .anySatisfy(w -> assertThat(w).contains("run-000000000001.details.json"));
+        assertThat(second.sequence()).isEqualTo(2);
+
+        RunSummary third = reopened.save(run("3", 3000, row(NETWORK, RowState.IN_SYNC, 0)));
+        assertThat(third.sequence()).isEqualTo(3);
+        assertThat(temp).doesNotExist();
+        assertThat(reopened.summaries()).extracting(RunSummary::runId).containsExactly("3", "1");
+    }
+
+    @Test
+    void detailsWithoutASummaryAreACrashLeftoverAndAreRemoved() throws IOException {
+        HistoryStore store = new HistoryStore(dir);
+        store.save(run("1", 1000, row(NETWORK, RowState.IN_SYNC, 0)));
+        Files.delete(dir.resolve("runs/run-000000000001.summary.json"));
+        assertThat(store.summaries()).isEmpty();
+        store.save(run("2", 2000, row(NETWORK, RowState.IN_SYNC, 0)));
+        assertThat(dir.resolve("runs/run-000000000001.details.json")).doesNotExist();
+        assertThat(store.summaries()).extracting(RunSummary::sequence).containsExactly(2L);
+    }
+
+    @Test
+    void summariesOfALargeHistoryLoadWithoutTheDetails() throws IOException {
+        HistoryStore store = new HistoryStore(dir, new HistoryStore.Limits(5, 100));
+        List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < 1000; i++) {
+            rows.add(row(StackId.of(String.format("envs/stack-%04d", i)), i % 3 == 0 ? RowState.DRIFTED : RowState.IN_SYNC, 50));
+        }
+        for (int r = 1; r <= 3; r++) {
+            store.save(run(Integer.toString(r), r * 1000L, rows.toArray(Row[]::new)));
+        }
+        long detailBytes;
+        try (Stream<Path> files = Files.list(dir.resolve("runs"))) {
+            detailBytes = files.filter(f -> f.toString().endsWith(".details.json")).mapToLong(f -> f.toFile().length()).sum();
+        }
+        long summaryBytes;
+        try (Stream<Path> files = Files.list(dir.resolve("runs"))) {
+            summaryBytes = files.filter(f -> f.toString().endsWith(".summary.json")).mapToLong(f -> f.toFile().length()).sum();
+        }
+        // the details are what would make loading slow; the summaries do not read them at all
+        try (Stream<Path> files = Files.list(dir.resolve("runs"))) {
+            for (Path f : files.filter(f -> f.toString().endsWith(".details.json")).toList()) {
+                Files.delete(f);
+            }
+        }
+        HistoryStore reopened = new HistoryStore(dir);
+        List<RunSummary> summaries = reopened.summaries();
+        Map<StackId, StackStatus> statuses = reopened.stackStatuses();
+
+        assertThat(summaries).hasSize(3);
+        assertThat(summaries.get(0).counts().total()).isEqualTo(1000);
+        assertThat(summaries.get(0).counts().drifted()).isEqualTo(334);
+        assertThat(summaries.get(0).drifted()).hasSize(RunSummary.ID_CAP);
+        assertThat(statuses).hasSize(1000);
+        assertThat(reopened.warnings()).isEmpty();
+        assertThat(detailBytes).isGreaterThan(3 * 50_000L * 50);
+        assertThat(summaryBytes).isLessThan(3 * 4096L);
+    }
+
+    @Test
+    void aDeployThatNeverFinishedBecomesAnInterruptedTrailEntry() {
+        HistoryStore store = new HistoryStore(dir);
+        store.markDeployStarted(NETWORK, "41", 1000);
+        store.markDeployStarted(APP, "42", 2000);
+        store.markDeployFinished(APP);
+        assertThat(store.deploysInProgress()).extracting(DeployMarker::stack).containsExactly(NETWORK);
+
+        // the run that wrote it is still running: nothing to recover
+        assertThat(store.recoverInterrupted(m -> true)).isEmpty();
+        assertThat(store.deploysInProgress()).hasSize(1);
+
+        List<TrailEntry> recovered = new HistoryStore(dir).recoverInterrupted(m -> false);
+        assertThat(recovered).singleElement().satisfies(e -> {
+            assertThat(e.stack()).isEqualTo(NETWORK);
+            assertThat(e.result()).isEqualTo(TrailResult.INTERRUPTED);
+            assertThat(e.runId()).isEqualTo("41");
+            assertThat(e.reason()).contains("run 41 ended before this deploy finished");
+        });
+        assertThat(store.trail()).containsExactlyElementsOf(recovered);
+        assertThat(store.deploysInProgress()).isEmpty();
+    }
+
+    @Test
+    void aMarkerOfThisLiveProcessCountsAsRunningOneOfAGoneProcessDoesNot() throws Exception {
+        HistoryStore store = new HistoryStore(dir);
+        DeployMarker mine = store.markDeployStarted(NETWORK, "1", 1);
+        assertThat(HistoryStore.isRunningHere(mine)).isTrue();
+        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-version")
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        child.waitFor();
+        DeployMarker gone = new DeployMarker(NETWORK, "1", 1, mine.host(), child.pid());
+        assertThat(HistoryStore.isRunningHere(gone)).isFalse();
+        assertThat(HistoryStore.isRunningHere(new DeployMarker(NETWORK, "1", 1, "another-host.example", child.pid()))).isTrue();
+    }
+
+    @Test
+    void aCorruptMarkerIsSkippedNotFatal() throws IOException {
+        HistoryStore store = new HistoryStore(dir);
+        store.markDeployStarted(NETWORK, "1", 1);
+        Files.createDirectories(dir.resolve("deploying"));
+        Files.writeString(dir.resolve("deploying/garbage.json"), "{\"format\":", StandardCharsets.UTF_8);
+        assertThat(store.deploysInProgress()).extracting(DeployMarker::stack).containsExactly(NETWORK);
+        assertThat(store.warnings()).singleElement().asString().contains("garbage.json");
+    }
+}
