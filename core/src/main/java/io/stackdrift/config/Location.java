@@ -1,0 +1,12 @@
+package io.stackdrift.config;
+
+/**
+ * A 1-based line and column in a YAML file; {@link #NOWHERE} when a problem has no position.
+ */
+record Location(int line, int column) {
+    static final Location NOWHERE = new Location(0, 0);
+
+    Problem problem(final String file, final String message, final String hint) {
+        return new Problem(file, line, column, message, hint);
+    }
+}
