@@ -72,6 +72,7 @@ final class StackDiscovery {
             problems.add(new Problem(displayRoot.isEmpty() ? "." : displayRoot, 0, 0,
                     "cannot read the repository directory: " + YamlReader.oneLine(e.getMessage()), "check that it exists and is readable"));
         }
+        found.sort(java.util.Comparator.comparing(ProjectDirectory::dir));
         return found;
     }
 

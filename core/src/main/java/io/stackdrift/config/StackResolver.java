@@ -263,7 +263,8 @@ final class StackResolver {
                 String shown = key.startsWith("credentials.") ? "credentials " + key.substring(12) : key;
                 String message = shown + " is `" + words(setting.value()) + "` here but `" + words(winner.value())
                         + "` in the entry at line " + top.get(0).dirAt().line() + "; both match stack `" + candidate.id() + "`";
-                report(setting.at(), key, message + (best == 2 ? " and two named entries must agree" : " with the same weight"),
+                report(setting.at(), key, message + (best == 2 ? ", and two named entries must agree"
+                                : ", and neither entry wins (a named entry wins over an exact dir, an exact dir over a glob)"),
                         best == 2 ? "set it in one of the two entries only"
                                 : "set it in one entry only, or give one entry the stack's name: a named entry wins over one without");
             }

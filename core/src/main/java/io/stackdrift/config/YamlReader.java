@@ -18,6 +18,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.reader.ReaderException;
 
 import io.stackdrift.config.YamlNode.Entry;
 import io.stackdrift.config.YamlNode.Scalar;
@@ -66,7 +67,9 @@ final class YamlReader {
                     "is this the right file? Split very large setups into several repositories or use globs (dir: envs/*)"));
             return Optional.empty();
         }
-        try (JsonParser parser = FACTORY.createParser(text)) {
+        JsonParser parser = null;
+        try {
+            parser = FACTORY.createParser(text);
             JsonToken first = parser.nextToken();
             if (first == null) {
                 problems.add(new Problem(file, 1, 1, "the file is empty",
@@ -82,16 +85,28 @@ final class YamlReader {
             }
             return problems.isEmpty() ? Optional.of(root) : Optional.empty();
         } catch (StreamConstraintsException e) {
-            problems.add(locationOf(e.getLocation()).problem(file,
+            problems.add(locationOf(parser == null ? e.getLocation() : parser.currentLocation()).problem(file,
                     "the YAML is nested more than " + MAX_DEPTH + " levels deep", "stacks.yaml needs at most five levels"));
         } catch (JacksonException e) {
-            problems.add(syntaxProblem(e));
+            problems.add(syntaxProblem(e, text));
         } catch (IOException | RuntimeException e) {
             // snakeyaml signals some reader errors (e.g. bad encodings) as plain runtime exceptions
             problems.add(new Problem(file, 0, 0, "the file is not readable YAML: " + oneLine(e.getMessage()),
                     "check that it is a UTF-8 text file"));
+        } finally {
+            close(parser);
         }
         return Optional.empty();
+    }
+
+    private static void close(final JsonParser parser) {
+        if (parser != null) {
+            try {
+                parser.close();
+            } catch (IOException e) {
+                // reading a String: nothing to release
+            }
+        }
     }
 
     private YamlNode node(final JsonParser parser, final JsonToken token) throws IOException {
@@ -145,13 +160,21 @@ final class YamlReader {
         return new Scalar(text == null ? "" : text, kind, at);
     }
 
-    private Problem syntaxProblem(final JacksonException e) {
+    private Problem syntaxProblem(final JacksonException e, final String text) {
         for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof ReaderException junk) {
+                return locationOfCodePoint(text, junk.getPosition()).problem(file,
+                        "the file contains a character YAML does not allow (code point " + junk.getCodePoint() + "; is it a binary file?)",
+                        "stacks.yaml is a UTF-8 text file; remove control characters");
+            }
             if (cause instanceof MarkedYAMLException marked) {
-                Mark mark = marked.getProblemMark() != null ? marked.getProblemMark() : marked.getContextMark();
-                Location at = mark == null ? locationOf(e.getLocation()) : new Location(mark.getLine() + 1, mark.getColumn() + 1);
                 String problem = marked.getProblem() == null ? "" : marked.getProblem();
-                if (problem.contains("\t")) {
+                // at the end of the file, where the unclosed bracket or quote began says more than where the file ends
+                boolean atEnd = problem.contains("<stream end>") || problem.contains("end of stream");
+                Mark mark = marked.getProblemMark() != null && !(atEnd && marked.getContextMark() != null)
+                        ? marked.getProblemMark() : marked.getContextMark();
+                Location at = mark == null ? locationOf(e.getLocation()) : new Location(mark.getLine() + 1, mark.getColumn() + 1);
+                if (problem.contains("\t") || problem.contains("\\t(TAB)")) {
                     return at.problem(file, "a tab character; YAML indents with spaces only",
                             "replace the tab with spaces (two per level), e.g.\ndrift:\n  mode: report");
                 }
@@ -182,6 +205,23 @@ final class YamlReader {
             return "close the quote on the same line";
         }
         return "check the indentation (spaces, the same amount for keys of one mapping) and quoting";
+    }
+
+    private static Location locationOfCodePoint(final String text, final int position) {
+        int line = 1;
+        int column = 1;
+        int index = 0;
+        for (int codePoints = 0; codePoints < position && index < text.length(); codePoints++) {
+            int c = text.codePointAt(index);
+            index += Character.charCount(c);
+            if (c == '\n') {
+                line++;
+                column = 1;
+            } else {
+                column++;
+            }
+        }
+        return new Location(line, column);
     }
 
     private static Location locationOf(final JsonLocation location) {
