@@ -47,6 +47,11 @@ final class StackDiscovery {
 
     List<ProjectDirectory> scan() {
         List<ProjectDirectory> found = new ArrayList<>();
+        if (!Files.isDirectory(root)) {
+            problems.add(new Problem(displayRoot.isEmpty() ? "." : displayRoot, 0, 0,
+                    "cannot read the repository directory: " + root + " is not a directory", "check that it exists and is readable"));
+            return found;
+        }
         try {
             Files.walkFileTree(root, Set.of(), MAX_DEPTH, new SimpleFileVisitor<>() {
                 @Override
