@@ -148,6 +148,11 @@ final class YamlReader {
                     "write the value out in full; a glob entry (dir: envs/*) shares settings between stacks"));
             return new Scalar("", Scalar.Kind.UNREADABLE, at);
         }
+        if (token == JsonToken.VALUE_EMBEDDED_OBJECT) {
+            problems.add(at.problem(file, "tagged values such as !!binary are not supported in stacks.yaml",
+                    "write plain text, e.g. dir: network"));
+            return new Scalar("", Scalar.Kind.UNREADABLE, at);
+        }
         String text = parser.getText();
         Scalar.Kind kind = switch (token) {
             case VALUE_TRUE, VALUE_FALSE -> Scalar.Kind.BOOLEAN;
@@ -155,7 +160,7 @@ final class YamlReader {
             case VALUE_NUMBER_FLOAT -> Scalar.Kind.DECIMAL;
             case VALUE_NULL -> Scalar.Kind.NULL;
             case VALUE_STRING -> text.isEmpty() ? Scalar.Kind.NULL : Scalar.Kind.STRING;
-            default -> Scalar.Kind.UNREADABLE; // embedded objects never come out of YAML
+            default -> Scalar.Kind.UNREADABLE; // no other token reaches here
         };
         return new Scalar(text == null ? "" : text, kind, at);
     }
