@@ -49,7 +49,10 @@ final class YamlReader {
         this.file = file;
     }
 
-    /** The document's root, or empty with the reasons in {@code problems}. */
+    /**
+     * The document's root (without duplicate keys; aliases and tagged values unreadable), or empty when
+     * the text is not one YAML document; the reasons go to {@code problems}.
+     */
     static Optional<YamlNode> read(final String file, final String text, final List<Problem> problems) {
         YamlReader reader = new YamlReader(file);
         Optional<YamlNode> root = reader.readDocument(text);
@@ -83,7 +86,8 @@ final class YamlReader {
                         "a second YAML document starts here; stacks.yaml holds exactly one",
                         "remove the `---` line and merge the settings into one mapping"));
             }
-            return problems.isEmpty() ? Optional.of(root) : Optional.empty();
+            // duplicate keys and aliases are reported, and the rest of the tree is still checked
+            return Optional.of(root);
         } catch (StreamConstraintsException e) {
             problems.add(locationOf(parser == null ? e.getLocation() : parser.currentLocation()).problem(file,
                     "the YAML is nested more than " + MAX_DEPTH + " levels deep", "stacks.yaml needs at most five levels"));
