@@ -92,7 +92,13 @@ public final class ConfigLoader {
         }
         int parallelism = Optional.ofNullable(parsed.get().defaults().get("parallelism"))
                 .map(s -> (Integer) s.value()).orElse(defaultParallelism());
-        StacksConfig config = new StacksConfig(configFile, repositoryRoot, parallelism, resolution.stacks(), resolution.warnings());
+        List<Problem> warnings = new ArrayList<>(resolution.warnings());
+        if (resolution.stacks().isEmpty()) {
+            warnings.add(new Problem(fileName, 0, 0, "no stacks found: no Pulumi project and no Terraform/OpenTofu root module under "
+                    + (displayRoot.isEmpty() ? "this directory" : displayRoot) + (resolution.ignored().isEmpty() ? "" : " (apart from ignored ones)"),
+                    "a root module declares terraform { ... } or a backend; a Pulumi project has Pulumi.yaml and Pulumi.<stack>.yaml"));
+        }
+        StacksConfig config = new StacksConfig(configFile, repositoryRoot, parallelism, resolution.stacks(), warnings);
         return ConfigResult.valid(config, resolution.ignored());
     }
 

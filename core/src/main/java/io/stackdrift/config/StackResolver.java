@@ -38,9 +38,13 @@ final class StackResolver {
     private final List<Problem> warnings = new ArrayList<>();
     /** Problems about one place and key are reported once, even when a glob entry matches many stacks. */
     private final Set<String> reported = new HashSet<>();
+    private final Map<String, DirGlob> globs = new HashMap<>();
+    private final String displayRoot;
 
     StackResolver(final String file, final Path root, final List<Problem> problems) {
         this.file = file;
+        int slash = file.lastIndexOf('/');
+        this.displayRoot = slash < 0 ? "" : file.substring(0, slash + 1);
         this.root = root;
         this.problems = problems;
     }
@@ -57,7 +61,17 @@ final class StackResolver {
         checkEntriesMatch(config, directories, candidates);
         Map<StackId, Candidate> active = new TreeMap<>();
         Map<StackId, IgnoreEntry> ignored = new TreeMap<>();
+        Map<StackId, Candidate> byId = new HashMap<>();
         for (Candidate candidate : candidates) {
+            Candidate first = byId.putIfAbsent(candidate.id(), candidate);
+            if (first != null && !first.directory().dir().equals(candidate.directory().dir())) {
+                String where = candidate.directory().isPulumi() ? candidate.directory().dir() + "/Pulumi.yaml" : candidate.directory().dir();
+                problems.add(new Problem(displayRoot + where, 0, 0, "stack id `" + candidate.id() + "` is also the id of the stack in `"
+                        + first.directory().dir() + "`; every stack needs its own id",
+                        candidate.directory().isPulumi() ? "give one of the Pulumi projects another `name:`"
+                                : "give the workspace another name in stacks.yaml"));
+                continue;
+            }
             if (candidate.ignoredBy().isPresent()) {
                 ignored.putIfAbsent(candidate.id(), candidate.ignoredBy().get());
             } else {
@@ -87,8 +101,8 @@ final class StackResolver {
     private List<Candidate> candidates(final ParsedConfig config, final List<ProjectDirectory> directories) {
         List<Candidate> candidates = new ArrayList<>();
         for (ProjectDirectory directory : directories) {
-            List<StackEntry> entries = config.entries().stream().filter(e -> DirGlob.of(e.dir()).matches(directory.dir())).toList();
-            Optional<IgnoreEntry> ignoredBy = config.ignores().stream().filter(i -> DirGlob.of(i.dir()).matches(directory.dir())).findFirst();
+            List<StackEntry> entries = config.entries().stream().filter(e -> glob(e.dir()).matches(directory.dir())).toList();
+            Optional<IgnoreEntry> ignoredBy = config.ignores().stream().filter(i -> glob(i.dir()).matches(directory.dir())).findFirst();
             Set<String> names = new TreeSet<>();
             entries.stream().filter(StackEntry::isNamed).map(e -> workspace(e.name())).forEach(names::add);
             if (directory.isPulumi()) {
@@ -120,8 +134,12 @@ final class StackResolver {
         return "default".equals(name) ? NO_STACK : name;
     }
 
-    private static boolean matches(final StackEntry entry, final Candidate candidate) {
-        return DirGlob.of(entry.dir()).matches(candidate.directory().dir())
+    private DirGlob glob(final String pattern) {
+        return globs.computeIfAbsent(pattern, DirGlob::of);
+    }
+
+    private boolean matches(final StackEntry entry, final Candidate candidate) {
+        return glob(entry.dir()).matches(candidate.directory().dir())
                 && (!entry.isNamed() || workspace(entry.name()).equals(candidate.name()));
     }
 

@@ -180,4 +180,28 @@ class StackDiscoveryTest {
                 new ProjectDirectory("modules/m", "", List.of(), true, true, false, true));
         assertThat(problems).isEmpty();
     }
+
+    @Test
+    void twoPulumiProjectsWithOneNameAreAProblemAtTheSecondOne() {
+        pulumi(root, "a", "shop", "prod");
+        pulumi(root, "b", "shop", "prod", "dev");
+
+        ConfigResult result = check(root, "{}");
+
+        assertThat(result.problems()).singleElement().satisfies(p -> {
+            assertThat(p.file()).isEqualTo("b/Pulumi.yaml");
+            assertThat(p.message()).isEqualTo("stack id `shop:prod` is also the id of the stack in `a`; every stack needs its own id");
+        });
+    }
+
+    @Test
+    void aRepositoryWithoutStacksIsValidWithAWarning() {
+        write(root.resolve("README.md"), "nothing to deploy\n");
+
+        ConfigResult result = check(root, "{}");
+
+        assertThat(result.isValid()).isTrue();
+        assertThat(result.config().stacks()).isEmpty();
+        assertThat(result.warnings()).singleElement().satisfies(w -> assertThat(w.message()).startsWith("no stacks found"));
+    }
 }
