@@ -59,6 +59,12 @@ final class StackResolver {
     Resolution resolve(final ParsedConfig config, final List<ProjectDirectory> directories, final int defaultParallelism) {
         List<Candidate> candidates = candidates(config, directories);
         checkEntriesMatch(config, directories, candidates);
+        for (IgnoreEntry ignore : config.ignores()) {
+            if (directories.stream().noneMatch(d -> glob(ignore.dir()).matches(d.dir()))) {
+                warnings.add(ignore.at().problem(file, "the ignore entry `" + ignore.dir() + "` matches no stack directory",
+                        "remove it, or check the pattern: legacy/** matches legacy and everything under it"));
+            }
+        }
         Map<StackId, Candidate> active = new TreeMap<>();
         Map<StackId, IgnoreEntry> ignored = new TreeMap<>();
         Map<StackId, Candidate> byId = new HashMap<>();

@@ -204,4 +204,17 @@ class StackDiscoveryTest {
         assertThat(result.config().stacks()).isEmpty();
         assertThat(result.warnings()).singleElement().satisfies(w -> assertThat(w.message()).startsWith("no stacks found"));
     }
+
+    @Test
+    void anIgnoreEntryThatMatchesNothingIsAWarning() {
+        terraform(root, "network");
+
+        ConfigResult result = check(root, "ignore:\n  - dir: old/**\n    reason: gone\n");
+
+        assertThat(result.isValid()).isTrue();
+        assertThat(result.warnings()).singleElement().satisfies(w -> {
+            assertThat(w.line()).isEqualTo(2);
+            assertThat(w.message()).isEqualTo("the ignore entry `old/**` matches no stack directory");
+        });
+    }
 }
