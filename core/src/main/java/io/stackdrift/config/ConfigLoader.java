@@ -72,7 +72,10 @@ public final class ConfigLoader {
         return ConfigResult.invalid(List.of(new Problem(shown, 0, 0, message, hint)), List.of());
     }
 
-    /** Parses YAML text as if it were the file {@code fileName}. */
+    /**
+     * Checks YAML text as if it were {@code configFile}, named {@code fileName} in problems, and
+     * discovers stacks under {@code repositoryRoot}.
+     */
     public ConfigResult check(final String yaml, final String fileName, final Path configFile, final Path repositoryRoot) {
         List<Problem> problems = new ArrayList<>();
         Optional<YamlNode> root = YamlReader.read(fileName, yaml, problems);
@@ -83,10 +86,10 @@ public final class ConfigLoader {
         if (parsed.isEmpty()) {
             return ConfigResult.invalid(problems, List.of());
         }
-        String displayRoot = displayRoot(fileName);
+        String displayRoot = displayRoot(fileName, configFile, repositoryRoot);
         List<ProjectDirectory> directories = new StackDiscovery(repositoryRoot, displayRoot, problems).scan();
         StackResolver.Resolution resolution = new StackResolver(fileName, repositoryRoot, problems)
-                .resolve(parsed.get(), directories, defaultParallelism());
+                .resolve(parsed.get(), directories);
         if (!problems.isEmpty()) {
             return ConfigResult.invalid(sorted(problems), resolution.warnings());
         }
@@ -106,7 +109,15 @@ public final class ConfigLoader {
         return Math.max(1, Math.min(cores, MAX_DEFAULT_PARALLELISM));
     }
 
-    private static String displayRoot(final String fileName) {
+    /**
+     * How files under the repository root are named in problems: as the configuration file was named
+     * when it lives at the root ({@code ../demo/app/Pulumi.yaml}), else by the root's own path.
+     */
+    private static String displayRoot(final String fileName, final Path configFile, final Path repositoryRoot) {
+        Path configDir = configFile.toAbsolutePath().normalize().getParent();
+        if (configDir != null && !configDir.equals(repositoryRoot.toAbsolutePath().normalize())) {
+            return repositoryRoot.toString().replace('\\', '/') + "/";
+        }
         int slash = fileName.lastIndexOf('/');
         return slash < 0 ? "" : fileName.substring(0, slash + 1);
     }

@@ -4,7 +4,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -56,7 +55,7 @@ final class StackResolver {
     record Resolution(List<StackConfig> stacks, List<IgnoredStack> ignored, List<Problem> warnings) {
     }
 
-    Resolution resolve(final ParsedConfig config, final List<ProjectDirectory> directories, final int defaultParallelism) {
+    Resolution resolve(final ParsedConfig config, final List<ProjectDirectory> directories) {
         List<Candidate> candidates = candidates(config, directories);
         checkEntriesMatch(config, directories, candidates);
         for (IgnoreEntry ignore : config.ignores()) {
