@@ -16,7 +16,7 @@ import picocli.CommandLine.Option;
  * {@code stackdrift validate}: check mode (spec §3). Reads stacks.yaml and the repository's files only
  * (no tool, no credentials), prints every stack with its settings, or every problem at once.
  */
-@Command(name = "validate", mixinStandardHelpOptions = true,
+@Command(name = "validate", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Check stacks.yaml and list every stack with its settings (reads files only; runs no tool).")
 public final class ValidateCommand implements Callable<Integer> {
     @CommandLine.Spec

@@ -47,6 +47,10 @@ public final class ConfigLoader {
     /** Reads {@code configFile} and discovers stacks under {@code repositoryRoot}. */
     public ConfigResult read(final Path configFile, final Path repositoryRoot) {
         String shown = configFile.toString().replace('\\', '/');
+        if (Files.isDirectory(configFile)) {
+            return unreadable(shown, "this is a directory, not a configuration file",
+                    "name the file: " + shown.replaceAll("/$", "") + "/stacks.yaml");
+        }
         try {
             long size = Files.size(configFile);
             if (size > YamlReader.MAX_CHARS) {

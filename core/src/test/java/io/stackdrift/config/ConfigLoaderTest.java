@@ -426,6 +426,15 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void aDirectoryInsteadOfAFileIsAProblem() {
+        ConfigResult result = ConfigLoader.load(root, root);
+        assertThat(result.problems()).singleElement().satisfies(p -> {
+            assertThat(p.message()).isEqualTo("this is a directory, not a configuration file");
+            assertThat(p.hint()).endsWith("/stacks.yaml");
+        });
+    }
+
+    @Test
     void aMissingRepositoryRootIsAProblem() {
         ConfigResult result = ConfigLoader.parse("{}", "stacks.yaml", root.resolve("gone"));
         assertThat(messages(result)).singleElement().asString().startsWith("cannot read the repository directory");
