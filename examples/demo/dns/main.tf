@@ -5,12 +5,6 @@ terraform {
       version = "~> 5.0"
     }
   }
-
-  backend "s3" {
-    bucket = "example-stackdrift-state"
-    key    = "dns/terraform.tfstate"
-    region = "eu-west-1"
-  }
 }
 
 provider "aws" {
@@ -19,11 +13,9 @@ provider "aws" {
 
 # Reads the network stack's outputs; stacks.yaml says dns dependsOn network.
 data "terraform_remote_state" "network" {
-  backend = "s3"
+  backend = "local"
   config = {
-    bucket = "example-stackdrift-state"
-    key    = "network/terraform.tfstate"
-    region = "eu-west-1"
+    path = "../network/terraform.tfstate"
   }
 }
 

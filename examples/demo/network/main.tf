@@ -7,12 +7,6 @@ terraform {
       version = "~> 5.0"
     }
   }
-
-  backend "s3" {
-    bucket = "example-stackdrift-state"
-    key    = "network/terraform.tfstate"
-    region = "eu-west-1"
-  }
 }
 
 provider "aws" {
