@@ -16,7 +16,8 @@ import io.stackdrift.model.Tool;
  * @param tool        terraform, tofu or pulumi
  * @param dir         the stack directory relative to the repository root, '/'-separated ("." for the root)
  * @param name        the Pulumi stack or Terraform workspace name; empty for the default workspace
- * @param dependsOn   the stack ids listed in {@code dependsOn} (empty when none or when {@code auto})
+ * @param dependsOn   the stack ids listed in {@code dependsOn} by the matching entries (empty when none;
+ *                    a stack can have both ids from one entry and {@code auto} from another)
  * @param autoDepends {@code dependsOn: auto}: dependencies come from the latest preview (Pulumi only)
  * @param drift       the drift settings
  * @param reapply     force a deploy of an in-sync stack after this long; {@link Duration#ZERO} = never

@@ -1,0 +1,60 @@
+package io.stackdrift.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+import io.stackdrift.config.ConfigLoader;
+import io.stackdrift.config.ConfigResult;
+import io.stackdrift.config.Problem;
+import io.stackdrift.config.ValidateListing;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code stackdrift validate}: check mode (spec §3). Reads stacks.yaml and the repository's files only
+ * (no tool, no credentials), prints every stack with its settings, or every problem at once.
+ */
+@Command(name = "validate", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "Check stacks.yaml and list every stack with its settings (reads files only; runs no tool).")
+public final class ValidateCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--config", paramLabel = "FILE", defaultValue = "stacks.yaml",
+            description = "The configuration file (default: ${DEFAULT-VALUE}); its directory is the repository root.")
+    private Path config;
+
+    @Option(names = "--json", description = "Print the result as JSON on standard output.")
+    private boolean json;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Path root = config.toAbsolutePath().normalize().getParent();
+        ConfigResult result = ConfigLoader.load(config, root == null ? Path.of(".") : root);
+        for (Problem warning : result.warnings()) {
+            err.println("warning: " + warning.format());
+        }
+        if (!result.isValid()) {
+            for (Problem problem : result.problems()) {
+                err.println(problem.format());
+            }
+            int count = result.problems().size();
+            err.println(config + ": " + count + (count == 1 ? " problem" : " problems") + "; nothing runs until "
+                    + (count == 1 ? "it is" : "they are") + " fixed");
+            if (json) {
+                out.print(ValidateListing.problemsJson(result.problems(), result.warnings()));
+            }
+            out.flush();
+            err.flush();
+            return ExitCodes.ERROR;
+        }
+        out.print(json ? ValidateListing.json(result.config(), result.ignored()) : ValidateListing.text(result.config(), result.ignored()));
+        out.flush();
+        err.flush();
+        return ExitCodes.OK;
+    }
+}

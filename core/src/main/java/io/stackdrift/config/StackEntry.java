@@ -1,0 +1,39 @@
+package io.stackdrift.config;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One item of {@code stacks:} as written, before it is matched to discovered stacks.
+ *
+ * @param dir       the directory or glob, normalized ('/'-separated, no leading "./")
+ * @param dirAt     where {@code dir} is written
+ * @param name      the Pulumi stack / Terraform workspace, "" when the entry has none
+ * @param settings  single-valued settings by key ({@code tool}, {@code drift.mode}, {@code credentials.VAR} …)
+ * @param dependsOn the entry's {@code dependsOn}
+ * @param ignore    its {@code drift.ignore} rules
+ */
+record StackEntry(String dir, Location dirAt, String name, Map<String, Setting<?>> settings,
+        DependsOn dependsOn, List<Setting<IgnoreRule>> ignore) {
+    StackEntry {
+        settings = Map.copyOf(settings);
+        ignore = List.copyOf(ignore);
+    }
+
+    boolean isNamed() {
+        return !name.isEmpty();
+    }
+
+    boolean isGlob() {
+        return DirGlob.isGlob(dir);
+    }
+
+    /** {@code dependsOn} as written: a list of ids and/or the word {@code auto}. */
+    record DependsOn(boolean auto, List<Setting<String>> ids, Location at) {
+        static final DependsOn NONE = new DependsOn(false, List.of(), Location.NOWHERE);
+
+        DependsOn {
+            ids = List.copyOf(ids);
+        }
+    }
+}

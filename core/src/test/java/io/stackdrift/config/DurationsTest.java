@@ -1,0 +1,39 @@
+package io.stackdrift.config;
+
+import java.time.Duration;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.LongRange;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class DurationsTest {
+    @ParameterizedTest
+    @CsvSource({"30s, 30", "15m, 900", "6h, 21600", "2d, 172800", "1h30m, 5400", "1d2h3m4s, 93784", "0, 0", "0m, 0", "90m, 5400"})
+    void parsesEveryForm(final String word, final long seconds) {
+        assertThat(Durations.parse(word)).contains(Duration.ofSeconds(seconds));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "15", "6 hours", "1m30h", "h", "-5m", "1.5h", "15M", "1w", "9999999h"})
+    void rejectsWhatIsNotADuration(final String word) {
+        assertThat(Durations.parse(word)).isEmpty();
+    }
+
+    @ParameterizedTest
+    @CsvSource({"0, 0", "30, 30s", "3600, 1h", "5400, 1h30m", "86400, 24h", "172800, 2d", "183600, 51h"})
+    void formatsTheShortestWord(final long seconds, final String word) {
+        assertThat(Durations.format(Duration.ofSeconds(seconds))).isEqualTo(word);
+    }
+
+    @Property
+    void formatThenParseGivesTheSameDuration(@ForAll @LongRange(min = 0, max = 999_999L * 3600) final long seconds) {
+        Duration duration = Duration.ofSeconds(seconds);
+        assertThat(Durations.parse(Durations.format(duration))).contains(duration);
+    }
+}

@@ -1,0 +1,7 @@
+terraform {
+  backend "s3" {}
+}
+
+resource "aws_instance" "app" {
+  ami = "ami-1"
+}

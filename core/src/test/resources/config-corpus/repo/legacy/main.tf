@@ -1,0 +1,6 @@
+terraform {
+}
+
+resource "aws_s3_bucket" "old" {
+  bucket = "old"
+}

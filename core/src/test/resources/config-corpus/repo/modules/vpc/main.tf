@@ -1,0 +1,5 @@
+terraform {
+  required_providers {}
+}
+
+variable "cidr" {}
