@@ -35,6 +35,10 @@ if cmp -s "$work/jq.txt" "$work/stackdrift-drift.txt"; then same="yes"; else sam
 
 sd_s=$(seconds "$(field 'Elapsed (wall clock)' "$work/stackdrift.time")")
 jq_s=$(seconds "$(field 'Elapsed (wall clock)' "$work/jq.time")")
+cpu() { awk -v u="$(field 'User time' "$1")" -v s="$(field 'System time' "$1")" 'BEGIN { print u + s }'; }
+sd_cpu=$(cpu "$work/stackdrift.time")
+jq_cpu=$(cpu "$work/jq.time")
+load=$(cut -d' ' -f1-3 /proc/loadavg)
 sd_rss=$(field 'Maximum resident set size' "$work/stackdrift.time")
 jq_rss=$(field 'Maximum resident set size' "$work/jq.time")
 # G1 lines end in "BEFORE M->AFTER M(CAPACITY M) pause": the largest heap in use before / after a collection
@@ -43,11 +47,11 @@ heap=$(grep -oE '[0-9]+M->[0-9]+M\([0-9]+M\)' "$work/gc.log" | awk -F'[M>(-]+' '
   END { printf "%d collections, heap in use at most %d MB before / %d MB after a collection, capacity %d MB", n, b, a, c }')
 
 awk -v bytes="$bytes" -v sd="$sd_s" -v jq="$jq_s" -v sdrss="$sd_rss" -v jqrss="$jq_rss" -v same="$same" -v heap="$heap" \
-    -v changes="$changes" -v drift="$drift" 'BEGIN {
+    -v changes="$changes" -v drift="$drift" -v sdcpu="$sd_cpu" -v jqcpu="$jq_cpu" -v load="$load" 'BEGIN {
   mb = bytes / 1048576
   printf "plan: %d resource changes + %d drift entries, %.1f MB\n", changes, drift, mb
-  printf "stackdrift report --json (-Xmx64m, two streaming passes): %.2f s, %.1f MB/s, peak RSS %.0f MB\n", sd, mb / sd, sdrss / 1024
+  printf "stackdrift report --json (-Xmx64m, one streaming pass): %.2f s wall, %.2f s CPU, %.1f MB/s, peak RSS %.0f MB\n", sd, sdcpu, mb / sd, sdrss / 1024
   printf "  GC: %s\n", heap
-  printf "jq -r .resource_drift[].address:                          %.2f s, %.1f MB/s, peak RSS %.0f MB\n", jq, mb / jq, jqrss / 1024
-  printf "speed-up over jq: %.1fx; same drifted addresses: %s\n", jq / sd, same
+  printf "jq -r .resource_drift[].address:                       %.2f s wall, %.2f s CPU, %.1f MB/s, peak RSS %.0f MB\n", jq, jqcpu, mb / jq, jqrss / 1024
+  printf "speed-up over jq: %.1fx wall clock, %.1fx CPU time; same drifted addresses: %s; load average %s\n", jq / sd, jqcpu / sdcpu, same, load
 }'

@@ -1,8 +1,12 @@
 package io.stackdrift.cli;
 
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -10,16 +14,15 @@ import java.util.concurrent.Callable;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
 
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
 import io.stackdrift.model.Counts;
 import io.stackdrift.model.RowState;
-import io.stackdrift.plan.CountingSink;
 import io.stackdrift.plan.PlanReaders;
 import io.stackdrift.plan.PlanSink;
 import io.stackdrift.plan.ReadOutcome;
-import io.stackdrift.plan.StreamingPlanReader;
 import io.stackdrift.render.CountsLine;
 
 import picocli.CommandLine;
@@ -29,9 +32,9 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code stackdrift report FILE...}: analyses plan/preview files a tool produced elsewhere (no tool runs).
- * Each file is read twice, streaming: a counting pass (values skipped) decides the state, then a second
- * pass prints every change as it is read, so a plan of 100,000 changes is never held in memory. A failed
- * file shows its one-line reason and no changes.
+ * Each file is read once, streaming; its changes go to a temporary spill file as they are read, and are
+ * copied out after the row line once the state is known, so a plan of 100,000 changes is never held in
+ * memory. A failed file shows its one-line reason and no changes.
  */
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = {"Analyses plan/preview JSON files produced elsewhere: terraform/tofu show -json, plan -json,",
@@ -49,10 +52,64 @@ final class ReportCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    /** One file's first-pass result. */
-    private record FileResult(Path file, StreamingPlanReader reader, ReadOutcome outcome, long pending, long drift) {
+    /** One file read: its outcome, counts, and the spill file that holds its changes as they were read. */
+    private record FileResult(Path file, ReadOutcome outcome, long pending, long drift, Path spill) {
         RowState state() {
             return outcome.failed() ? RowState.FAILED : RowState.of(pending > 0, drift > 0);
+        }
+
+        long count() {
+            return outcome.failed() ? 0 : pending + drift;
+        }
+    }
+
+    /**
+     * Counts and writes each change to the spill file at once: the row's state is known only at the end of
+     * the file, and a failed row must show no changes, so they wait on disk, never in memory.
+     */
+    private final class SpillSink implements PlanSink {
+        private final JsonGenerator generator;
+        private final BufferedWriter text;
+        private long pending;
+        private long drift;
+
+        SpillSink(final Path spill) throws IOException {
+            if (json) {
+                generator = JSON.createGenerator(Files.newOutputStream(spill), JsonEncoding.UTF8);
+                generator.writeStartArray();
+                text = null;
+            } else {
+                generator = null;
+                text = Files.newBufferedWriter(spill, StandardCharsets.UTF_8);
+            }
+        }
+
+        @Override
+        public void onChange(final Change change) {
+            if (change.cause() == Cause.DRIFT) {
+                drift++;
+            } else {
+                pending++;
+            }
+            try {
+                if (generator != null) {
+                    writeChange(generator, change);
+                } else {
+                    text.write(textLine(change));
+                    text.newLine();
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        void close() throws IOException {
+            if (generator != null) {
+                generator.writeEndArray();
+                generator.close();
+            } else {
+                text.close();
+            }
         }
     }
 
@@ -64,7 +121,6 @@ final class ReportCommand implements Callable<Integer> {
         int drifted = 0;
         int pending = 0;
         int failed = 0;
-        boolean lost = false;
         JsonGenerator generator = null;
         if (json) {
             generator = JSON.createGenerator(out);
@@ -72,18 +128,27 @@ final class ReportCommand implements Callable<Integer> {
             generator.writeArrayFieldStart("stacks");
         }
         for (Path file : files) {
-            FileResult result = firstPass(file);
-            RowState state = result.state();
-            total++;
-            switch (state) {
-                case IN_SYNC -> inSync++;
-                case FAILED -> failed++;
-                default -> {
-                    drifted += state.hasDrift() ? 1 : 0;
-                    pending += state.hasPendingChanges() ? 1 : 0;
+            Path spill = Files.createTempFile("stackdrift-report", json ? ".json" : ".txt");
+            try {
+                FileResult result = read(file, spill);
+                RowState state = result.state();
+                total++;
+                switch (state) {
+                    case IN_SYNC -> inSync++;
+                    case FAILED -> failed++;
+                    default -> {
+                        drifted += state.hasDrift() ? 1 : 0;
+                        pending += state.hasPendingChanges() ? 1 : 0;
+                    }
                 }
+                if (json) {
+                    writeJson(generator, result);
+                } else {
+                    writeText(out, result);
+                }
+            } finally {
+                Files.deleteIfExists(spill);
             }
-            lost |= json ? writeJson(generator, result) : writeText(out, result);
         }
         Counts counts = new Counts(total, inSync, drifted, pending, failed, 0, 0);
         if (json) {
@@ -103,17 +168,21 @@ final class ReportCommand implements Callable<Integer> {
             out.println(CountsLine.format(counts, Terminal.colour()));
         }
         out.flush();
-        if (failed > 0 || lost) {
+        if (failed > 0) {
             return ExitCodes.ERROR;
         }
         return drifted + pending > 0 ? ExitCodes.CHANGES : ExitCodes.OK;
     }
 
-    private static FileResult firstPass(final Path file) {
-        StreamingPlanReader reader = PlanReaders.forFile(file);
-        CountingSink counting = new CountingSink();
-        ReadOutcome outcome = reader.read(file, counting);
-        return new FileResult(file, reader, outcome, counting.changes(), counting.drift());
+    private FileResult read(final Path file, final Path spill) throws IOException {
+        SpillSink sink = new SpillSink(spill);
+        ReadOutcome outcome;
+        try {
+            outcome = PlanReaders.forFile(file).read(file, sink);
+        } finally {
+            sink.close();
+        }
+        return new FileResult(file, outcome, sink.pending, sink.drift, spill);
     }
 
     private static String label(final Path file) {
@@ -121,27 +190,28 @@ final class ReportCommand implements Callable<Integer> {
         return Terminal.safe(name == null ? file.toString() : name.toString());
     }
 
-    /** Returns true when the second pass no longer agreed with the first (the file changed meanwhile). */
-    private boolean writeText(final PrintWriter out, final FileResult result) {
-        RowState state = result.state();
-        long count = result.pending() + result.drift();
-        if (state == RowState.FAILED) {
-            out.println(label(result.file()) + " · failed · " + Terminal.safe(result.outcome().reason()));
-            return false;
-        }
-        out.println(label(result.file()) + " · " + state.word() + " · " + count + (count == 1 ? " change" : " changes"));
-        if (count == 0) {
-            return false;
-        }
-        ReadOutcome second = result.reader().read(result.file(), change -> {
-            out.println("  " + (change.cause() == Cause.DRIFT ? "drift " : "change") + "  " + change.action().word()
-                    + "  " + Terminal.safe(change.type()) + "  " + Terminal.safe(change.address())
-                    + (change.paths().isEmpty() ? "" : "  " + Terminal.safe(String.join(", ", change.paths()))));
-        });
-        return reportLost(second);
+    private static String textLine(final Change change) {
+        return "  " + (change.cause() == Cause.DRIFT ? "drift " : "change") + "  " + change.action().word()
+                + "  " + Terminal.safe(change.type()) + "  " + Terminal.safe(change.address())
+                + (change.paths().isEmpty() ? "" : "  " + Terminal.safe(String.join(", ", change.paths())));
     }
 
-    private boolean writeJson(final JsonGenerator generator, final FileResult result) throws IOException {
+    private static void writeText(final PrintWriter out, final FileResult result) throws IOException {
+        RowState state = result.state();
+        if (state == RowState.FAILED) {
+            out.println(label(result.file()) + " · failed · " + Terminal.safe(result.outcome().reason()));
+            return;
+        }
+        long count = result.count();
+        out.println(label(result.file()) + " · " + state.word() + " · " + count + (count == 1 ? " change" : " changes"));
+        try (BufferedReader lines = Files.newBufferedReader(result.spill(), StandardCharsets.UTF_8)) {
+            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                out.println(line);
+            }
+        }
+    }
+
+    private static void writeJson(final JsonGenerator generator, final FileResult result) throws IOException {
         RowState state = result.state();
         generator.writeStartObject();
         generator.writeStringField("stack", label(result.file()));
@@ -150,24 +220,20 @@ final class ReportCommand implements Callable<Integer> {
         generator.writeStringField("state", state.word());
         generator.writeStringField("reason", result.outcome().reason());
         generator.writeStringField("toolVersion", result.outcome().toolVersion());
-        generator.writeNumberField("changeCount", state == RowState.FAILED ? 0 : result.pending() + result.drift());
+        generator.writeNumberField("changeCount", result.count());
         generator.writeNumberField("pendingCount", state == RowState.FAILED ? 0 : result.pending());
         generator.writeNumberField("driftCount", state == RowState.FAILED ? 0 : result.drift());
-        generator.writeArrayFieldStart("changes");
-        boolean lost = false;
-        if (state != RowState.FAILED && result.pending() + result.drift() > 0) {
-            PlanSink sink = change -> {
-                try {
-                    writeChange(generator, change);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            };
-            lost = reportLost(result.reader().read(result.file(), sink));
+        generator.writeFieldName("changes");
+        if (state == RowState.FAILED) {
+            generator.writeStartArray();
+            generator.writeEndArray();
+        } else {
+            try (JsonParser spilled = JSON.createParser(result.spill().toFile())) {
+                spilled.nextToken();
+                generator.copyCurrentStructure(spilled);
+            }
         }
-        generator.writeEndArray();
         generator.writeEndObject();
-        return lost;
     }
 
     private static void writeChange(final JsonGenerator generator, final Change change) throws IOException {
@@ -182,14 +248,5 @@ final class ReportCommand implements Callable<Integer> {
         }
         generator.writeEndArray();
         generator.writeEndObject();
-    }
-
-    private boolean reportLost(final ReadOutcome second) {
-        if (second.failed()) {
-            spec.commandLine().getErr().println("stackdrift: a file changed while it was read; its changes are incomplete: "
-                    + Terminal.safe(second.reason()));
-            return true;
-        }
-        return false;
     }
 }

@@ -52,6 +52,10 @@ public final class TerraformPlanReader extends JsonPlanReader {
                 case "errored" -> errored = parser.currentToken() == JsonToken.VALUE_TRUE;
                 case "resource_changes" -> readChanges(parser, sink, Cause.CODE, findings, name);
                 case "resource_drift" -> readChanges(parser, sink, Cause.DRIFT, findings, name);
+                case "provider_schemas" -> {
+                    parser.skipChildren();
+                    findings.fail("a provider schema (providers schema -json), not a plan");
+                }
                 default -> parser.skipChildren();
             }
         }
