@@ -74,13 +74,14 @@ class PlanReadersTest {
     void badFilesFailWithAClearReason() throws IOException {
         assertThat(reason("")).isEqualTo("the file is empty");
         assertThat(reason("   \n")).isEqualTo("the file is empty");
-        assertThat(reason("hello secret")).isEqualTo("the file is not valid JSON (line 1, column 6)");
+        assertThat(reason("hello secret")).isEqualTo("the file is not valid JSON (line 1, column 1)");
         assertThat(reason("42")).contains("does not start with a JSON object or array");
         assertThat(reason("[1,2]")).contains("not of Terraform/OpenTofu UI messages");
         assertThat(reason("{\"format_version\":\"1.2\",\"resource_changes\":[{\"address\"")).isEqualTo("the JSON ends early: the file is truncated");
         assertThat(reason("{}")).contains("no format_version");
         assertThat(PlanReaders.sniffing().read(dir.resolve("missing.json")).failureReason()).isEqualTo("the file does not exist");
-        assertThat(reason("[" + "[".repeat(500) + "]".repeat(500) + "]")).contains("nested too deeply");
+        assertThat(reason("{\"format_version\":\"1.2\",\"x\":" + "[".repeat(500) + "]".repeat(500) + "}")).contains("nested too deeply");
+        assertThat(reason("[" + "[".repeat(500) + "]".repeat(500) + "]")).contains("not of Terraform/OpenTofu UI messages");
         assertThat(reason("{\"format_version\":\"1.2\",\"x\":" + "9".repeat(5000) + "}")).contains("too long");
     }
 

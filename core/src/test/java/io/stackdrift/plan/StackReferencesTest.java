@@ -27,8 +27,17 @@ class StackReferencesTest {
 
     @Test
     void twoPartsReadAsProjectStackElseOrgStackOfTheOwnProject() {
-        assertThat(resolve("dns/prod")).containsExactly(StackId.of("dns:prod"));
-        assertThat(resolve("acme/prod")).containsExactly(StackId.of("app:prod"));
+        assertThat(resolve("dns/dev", "acme/prod")).containsExactly(StackId.of("app:prod"));
+        Set<StackId> withoutOwnProd = Set.of(StackId.of("dns:prod"), StackId.of("app:dev"));
+        assertThat(StackReferences.resolve(List.of("dns/prod"), "app", "dev", withoutOwnProd, log::add))
+                .containsExactly(StackId.of("dns:prod"));
+        assertThat(log).isEmpty();
+    }
+
+    @Test
+    void twoPartsThatFitBothReadingsAreAmbiguous() {
+        assertThat(resolve("dns/prod")).isEmpty();
+        assertThat(log).singleElement().asString().contains("more than one");
     }
 
     @Test
@@ -45,13 +54,13 @@ class StackReferencesTest {
     @Test
     void unknownAndAmbiguousAreCountedAndLoggedWithoutTheName() {
         Set<StackId> both = Set.of(StackId.of("network:prod"), StackId.of("app:prod"));
-        List<StackId> ids = StackReferences.resolve(List.of("acme/other/prod", "nope", "a/b/c/d", "network/prod", "//"),
+        List<StackId> ids = StackReferences.resolve(List.of("acme/zzqprivate/prod", "nope", "a/b/c/d", "network/prod", "//"),
                 "app", "dev", both, log::add);
         assertThat(ids).isEmpty();
         assertThat(log).containsExactly(
-                "3 stack reference(s) fit no stack of this configuration (another repository or an ignored stack); nothing waits on them",
+                "4 stack reference(s) fit no stack of this configuration (another repository or an ignored stack); nothing waits on them",
                 "1 stack reference(s) fit more than one stack of this configuration; nothing waits on them. Write them as org/project/stack");
-        assertThat(String.join("\n", log)).doesNotContain("nope").doesNotContain("other");
+        assertThat(String.join("\n", log)).doesNotContain("nope").doesNotContain("zzqprivate");
     }
 
     @Test
@@ -62,7 +71,7 @@ class StackReferencesTest {
 
     @Test
     void terraformIdsAreNeverMatchedByPulumiNames() {
-        assertThat(resolve("envs/prod")).isEmpty();
+        assertThat(StackReferences.resolve(List.of("envs/prod"), "app", "dev", Set.of(StackId.of("envs/prod")), log::add)).isEmpty();
         assertThat(log).hasSize(1);
     }
 }

@@ -109,6 +109,6 @@ class TerraformStreamReaderTest {
     void aLineThatIsNotJsonFails() throws IOException {
         PlanSummary summary = lines("{\"type\":\"version\",\"terraform\":\"1.3.7\",\"ui\":\"1.0\"}", "Error: secret-ish text");
         assertThat(summary.failed()).isTrue();
-        assertThat(summary.failureReason()).isEqualTo("the file is not valid JSON (line 2, column 6)").doesNotContain("secret");
+        assertThat(summary.failureReason()).isEqualTo("the file is not valid JSON (line 2, column 1)").doesNotContain("secret");
     }
 }
