@@ -70,7 +70,7 @@ public final class FailureReasons {
             return "the file cannot be read (permission denied)";
         }
         if (e instanceof StreamConstraintsException constraints) {
-            return "the JSON is nested too deeply or holds a number or name too long to read safely" + at(constraints.getLocation());
+            return "the JSON is nested too deeply, or holds a number, string or key too long to read safely" + at(constraints.getLocation());
         }
         if (e instanceof JsonEOFException) {
             return "the JSON ends early: the file is truncated";

@@ -29,7 +29,9 @@ import io.stackdrift.model.Change;
  * Which kind a digest is: given by the adapter (it knows the command), or, for {@link Kind#DETECT},
  * decided by a first pass over the ops only: a refresh preview has {@code refresh} steps and nothing but
  * {@code refresh}, {@code update} and {@code delete} (a normal preview always shows the root stack step).
- * Known gap: with {@code PULUMI_ENABLE_LEGACY_REFRESH_DIFF} drift stays invisible in the steps.
+ * With {@code PULUMI_ENABLE_LEGACY_REFRESH_DIFF} the engine leaves drifted resources as plain refresh steps and
+ * only {@code changeSummary} counts them: such a refresh digest fails with a reason saying so, rather than
+ * reading as in sync.
  */
 public final class PulumiDigestReader extends JsonPlanReader {
     static final String FORMAT = "pulumi preview";
@@ -60,11 +62,21 @@ public final class PulumiDigestReader extends JsonPlanReader {
             findings.fail("not a Pulumi preview: the file is not a JSON object");
             return;
         }
+        long[] driftUpdates = {0};
+        long summaryUpdates = 0;
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             String name = parser.currentName();
             parser.nextToken();
             switch (name) {
-                case "steps" -> eachObject(parser, findings, name, step -> step(step, refresh, sink));
+                case "steps" -> eachObject(parser, findings, name, step -> {
+                    if (step(step, refresh, sink)) {
+                        driftUpdates[0]++;
+                    }
+                });
+                case "changeSummary" -> {
+                    JsonNode summary = parser.readValueAsTree();
+                    summaryUpdates = summary == null ? 0 : summary.path("update").asLong(0);
+                }
                 case "diagnostics" -> eachObject(parser, findings, name, diagnostic -> {
                     if ("error".equals(diagnostic.path("severity").asText())) {
                         findings.fail(FailureReasons.diagnostic(diagnostic.path("message").asText(""), ""));
@@ -75,6 +87,12 @@ public final class PulumiDigestReader extends JsonPlanReader {
         }
         if (parser.nextToken() != null) {
             findings.fail("unexpected content after the preview's JSON object");
+        }
+        // with the legacy refresh diff the engine leaves drifted resources as plain refresh steps: only the
+        // summary counts them, and a row that names none would wrongly read as in sync
+        if (refresh && summaryUpdates > driftUpdates[0]) {
+            findings.fail("the refresh preview counts " + summaryUpdates + " changed resource(s) but names "
+                    + driftUpdates[0] + "; unset PULUMI_ENABLE_LEGACY_REFRESH_DIFF so that Pulumi names them");
         }
     }
 
@@ -102,26 +120,28 @@ public final class PulumiDigestReader extends JsonPlanReader {
         }
     }
 
-    private static void step(final JsonNode step, final boolean refresh, final PlanSink sink) {
+    /** Emits the step's change; true when it is a drift update (to check against the summary). */
+    private static boolean step(final JsonNode step, final boolean refresh, final PlanSink sink) {
         String op = step.path("op").asText("");
         String urn = step.path("urn").asText("");
         if (urn.isEmpty()) {
-            return;
+            return false;
         }
         JsonNode state = step.has("newState") && step.get("newState").isObject() ? step.get("newState") : step.get("oldState");
         String type = PulumiSteps.type(state == null ? null : state.get("type"), urn);
         if ("read".equals(op)) {
             PulumiSteps.stackReference(type, step.get("newState")).ifPresent(sink::onStackReference);
-            return;
+            return false;
         }
         Optional<Action> action = PulumiSteps.action(op);
         if (action.isEmpty()) {
-            return;
+            return false;
         }
         boolean drift = refresh && (action.get() == Action.UPDATE || action.get() == Action.DELETE);
         sink.onChange(new Change(action.get(), type, PulumiSteps.name(urn),
                 PulumiSteps.paths(step.get("detailedDiff"), step.get("diffReasons"), step.get("replaceReasons")),
                 drift ? Cause.DRIFT : Cause.CODE));
+        return drift && action.get() == Action.UPDATE;
     }
 
     /** First pass over the ops only (everything else skipped unparsed into trees). */

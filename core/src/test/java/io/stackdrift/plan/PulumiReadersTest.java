@@ -68,6 +68,17 @@ class PulumiReadersTest {
     }
 
     @Test
+    void aLegacyRefreshDigestThatNamesNoDriftFailsInsteadOfReadingInSync() throws IOException {
+        PlanSummary summary = new PulumiDigestReader(PulumiDigestReader.Kind.DETECT).read(write("{\"steps\":["
+                + "{\"op\":\"refresh\",\"urn\":\"urn:pulumi:dev::p::pulumi:pulumi:Stack::p-dev\"},"
+                + "{\"op\":\"refresh\",\"urn\":\"urn:pulumi:dev::p::aws:s3/bucket:Bucket::b\",\"detailedDiff\":null}],"
+                + "\"changeSummary\":{\"same\":1,\"update\":1}}"));
+        assertThat(summary.failed()).isTrue();
+        assertThat(summary.failureReason()).isEqualTo("the refresh preview counts 1 changed resource(s) but names 0;"
+                + " unset PULUMI_ENABLE_LEGACY_REFRESH_DIFF so that Pulumi names them");
+    }
+
+    @Test
     void previewWithRefreshCountsRevertingStepsAsPending() throws IOException {
         PlanSummary summary = new PulumiDigestReader(PulumiDigestReader.Kind.DETECT).read(write("{\"steps\":["
                 + "{\"op\":\"same\",\"urn\":\"urn:pulumi:dev::p::pulumi:pulumi:Stack::p-dev\"},"
