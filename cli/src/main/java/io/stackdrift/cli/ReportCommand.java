@@ -37,8 +37,9 @@ import picocli.CommandLine.Parameters;
  * memory. A failed file shows its one-line reason and no changes.
  */
 @Command(name = "report", mixinStandardHelpOptions = true,
-        description = {"Analyses plan/preview JSON files produced elsewhere: terraform/tofu show -json, plan -json,",
-                "pulumi preview --json, pulumi refresh --preview-only --json, Pulumi engine events.",
+        description = {"Analyses plan and preview files a tool produced elsewhere (no tool runs):",
+                "terraform/tofu show -json and plan -json, pulumi preview --json,",
+                "pulumi refresh --preview-only --json, Pulumi engine events (JSON Lines).",
                 "Exit codes: 0 nothing to report, 2 drift or pending changes, 1 a file failed."})
 final class ReportCommand implements Callable<Integer> {
     private static final JsonFactory JSON = new JsonFactory();
