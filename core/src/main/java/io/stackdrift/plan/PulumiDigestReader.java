@@ -74,7 +74,7 @@ public final class PulumiDigestReader extends JsonPlanReader {
                     }
                 });
                 case "changeSummary" -> {
-                    JsonNode summary = parser.readValueAsTree();
+                    JsonNode summary = Trees.read(parser);
                     summaryUpdates = summary == null ? 0 : summary.path("update").asLong(0);
                 }
                 case "diagnostics" -> eachObject(parser, findings, name, diagnostic -> {
@@ -112,7 +112,7 @@ public final class PulumiDigestReader extends JsonPlanReader {
         }
         while (parser.nextToken() != JsonToken.END_ARRAY) {
             if (parser.currentToken() == JsonToken.START_OBJECT) {
-                handler.handle(parser.readValueAsTree());
+                handler.handle(Trees.read(parser));
             } else {
                 parser.skipChildren();
                 findings.fail(list + " holds something that is not an object");

@@ -51,7 +51,7 @@ public final class PulumiEventsReader extends JsonPlanReader {
                 findings.fail("an event is not a JSON object" + FailureReasons.at(parser.currentLocation()));
                 continue;
             }
-            JsonNode event = parser.readValueAsTree();
+            JsonNode event = Trees.read(parser);
             if (event.has("resourcePreEvent")) {
                 pre(event.get("resourcePreEvent").path("metadata"), refreshing, sink);
             } else if (event.has("resOutputsEvent")) {

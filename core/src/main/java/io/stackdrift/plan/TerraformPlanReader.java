@@ -145,12 +145,12 @@ public final class TerraformPlanReader extends JsonPlanReader {
                         parser.skipChildren();
                     }
                     // the masks and replace_paths are small and always needed (replace paths must be masked)
-                    case "before_sensitive" -> beforeSensitive = parser.readValueAsTree();
-                    case "after_sensitive" -> afterSensitive = parser.readValueAsTree();
-                    case "replace_paths" -> replacePaths = parser.readValueAsTree();
-                    case "before" -> before = wantsPaths ? parser.readValueAsTree() : skip(parser);
-                    case "after" -> after = wantsPaths ? parser.readValueAsTree() : skip(parser);
-                    case "after_unknown" -> afterUnknown = wantsPaths ? parser.readValueAsTree() : skip(parser);
+                    case "before_sensitive" -> beforeSensitive = Trees.read(parser);
+                    case "after_sensitive" -> afterSensitive = Trees.read(parser);
+                    case "replace_paths" -> replacePaths = Trees.read(parser);
+                    case "before" -> before = wantsPaths ? Trees.read(parser) : skip(parser);
+                    case "after" -> after = wantsPaths ? Trees.read(parser) : skip(parser);
+                    case "after_unknown" -> afterUnknown = wantsPaths ? Trees.read(parser) : skip(parser);
                     default -> parser.skipChildren();
                 }
             }

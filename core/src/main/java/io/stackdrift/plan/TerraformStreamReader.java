@@ -46,7 +46,7 @@ public final class TerraformStreamReader extends JsonPlanReader {
                 parser.skipChildren();
                 findings.fail("a message is not a JSON object" + FailureReasons.at(parser.currentLocation()));
             } else {
-                message(parser.readValueAsTree(), sink, findings);
+                message(Trees.read(parser), sink, findings);
             }
             token = parser.nextToken();
         }

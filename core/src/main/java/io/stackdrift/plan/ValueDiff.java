@@ -41,13 +41,7 @@ final class ValueDiff {
             return;
         }
         if (isObject(before) && isObject(after)) {
-            TreeSet<String> keys = new TreeSet<>();
-            addKeys(keys, before);
-            addKeys(keys, after);
-            if (isObject(unknown)) {
-                addKeys(keys, unknown);
-            }
-            for (String key : keys) {
+            for (String key : keys(before, after, unknown)) {
                 int mark = path.length();
                 AttributePaths.appendKey(path, key);
                 walk(before.get(key), after.get(key), child(unknown, key), child(beforeSensitive, key), child(afterSensitive, key));
@@ -80,10 +74,29 @@ final class ValueDiff {
         }
     }
 
-    private static void addKeys(final TreeSet<String> keys, final JsonNode node) {
-        Iterator<String> names = node.fieldNames();
+    /** The union of the keys, sorted; cheap in the usual case where the tool already sorted them alike. */
+    private static List<String> keys(final JsonNode before, final JsonNode after, final JsonNode unknown) {
+        List<String> keys = new ArrayList<>(before.size() + 2);
+        before.fieldNames().forEachRemaining(keys::add);
+        addMissing(keys, before, after);
+        if (isObject(unknown)) {
+            addMissing(keys, before, unknown);
+        }
+        for (int i = 1; i < keys.size(); i++) {
+            if (keys.get(i - 1).compareTo(keys.get(i)) >= 0) {
+                return List.copyOf(new TreeSet<>(keys));
+            }
+        }
+        return keys;
+    }
+
+    private static void addMissing(final List<String> keys, final JsonNode before, final JsonNode other) {
+        Iterator<String> names = other.fieldNames();
         while (names.hasNext()) {
-            keys.add(names.next());
+            String name = names.next();
+            if (!before.has(name) && !keys.contains(name)) {
+                keys.add(name);
+            }
         }
     }
 
