@@ -1,0 +1,124 @@
+package io.stackdrift.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.stackdrift.testing.CanaryPlans;
+import io.stackdrift.testing.Fixtures;
+
+import picocli.CommandLine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ReportCommandTest {
+    @TempDir
+    Path dir;
+
+    private String out;
+    private String err;
+
+    private int run(final String... args) {
+        CommandLine commandLine = StackDriftCommand.newCommandLine();
+        StringWriter outText = new StringWriter();
+        StringWriter errText = new StringWriter();
+        commandLine.setOut(new PrintWriter(outText));
+        commandLine.setErr(new PrintWriter(errText));
+        int exit = commandLine.execute(args);
+        out = outText.toString();
+        err = errText.toString();
+        return exit;
+    }
+
+    private static String fixture(final String name) {
+        return Fixtures.fixture(name).toString();
+    }
+
+    @Test
+    void listsEveryChangeAndDriftThenTheCountsLine() {
+        assertThat(run("report", fixture("terraform/equiv-drift_simple.plan.json"))).isEqualTo(ExitCodes.CHANGES);
+        assertThat(out.lines()).containsExactly(
+                "equiv-drift_simple.plan.json · pending+drifted · 2 changes",
+                "  change  update  tfcoremock_simple_resource  tfcoremock_simple_resource.drift  string",
+                "  drift   update  tfcoremock_simple_resource  tfcoremock_simple_resource.drift  string",
+                "1 stack · 0 in sync · 1 drifted ● · 1 pending · 0 failed");
+    }
+
+    @Test
+    void inSyncExitsZero() {
+        assertThat(run("report", fixture("pulumi/lifecycle-StackReference-preview.engine-events.jsonl"))).isEqualTo(ExitCodes.OK);
+        assertThat(out.lines()).containsExactly("lifecycle-StackReference-preview.engine-events.jsonl · in sync · 0 changes",
+                "1 stack · 1 in sync · 0 drifted · 0 pending · 0 failed");
+        // the referenced stack name is internal: it never leaves the reader
+        assertThat(out).doesNotContain("other");
+    }
+
+    @Test
+    void anyFailureExitsOneAndShowsItsReasonWithoutChanges() {
+        assertThat(run("report", fixture("pulumi/lifecycle-MissingRead-preview.engine-events.jsonl"),
+                fixture("terraform/equiv-drift_refresh_only.plan.json"), dir.resolve("nope.json").toString())).isEqualTo(ExitCodes.ERROR);
+        assertThat(out.lines()).containsExactly(
+                "lifecycle-MissingRead-preview.engine-events.jsonl · failed · Preview failed: resource 'resA-some-id' does not exist",
+                "equiv-drift_refresh_only.plan.json · drifted · 1 change",
+                "  drift   update  tfcoremock_simple_resource  tfcoremock_simple_resource.drift  string",
+                "nope.json · failed · the file does not exist",
+                "3 stacks · 0 in sync · 1 drifted ● · 0 pending · 2 failed ●");
+    }
+
+    @Test
+    void jsonIsMachineReadable() throws IOException {
+        assertThat(run("report", "--json", fixture("terraform/equiv-simple_object_replace.plan.json"),
+                fixture("terraform/showjson-plan-error.plan.json"))).isEqualTo(ExitCodes.ERROR);
+        JsonNode json = new ObjectMapper().readTree(out);
+        JsonNode first = json.get("stacks").get(0);
+        assertThat(first.get("stack").asText()).isEqualTo("equiv-simple_object_replace.plan.json");
+        assertThat(first.get("format").asText()).isEqualTo("terraform plan");
+        assertThat(first.get("state").asText()).isEqualTo("pending");
+        assertThat(first.get("changeCount").asInt()).isEqualTo(1);
+        assertThat(first.get("changes").get(0).toString()).isEqualTo(
+                "{\"cause\":\"code\",\"action\":\"replace\",\"type\":\"tfcoremock_object\",\"address\":\"tfcoremock_object.object\",\"paths\":[\"id\"]}");
+        JsonNode second = json.get("stacks").get(1);
+        assertThat(second.get("state").asText()).isEqualTo("failed");
+        assertThat(second.get("reason").asText()).contains("errored: true");
+        assertThat(second.get("changes")).isEmpty();
+        assertThat(json.get("counts").toString()).isEqualTo("{\"stacks\":2,\"inSync\":0,\"drifted\":0,\"pending\":1,\"failed\":1}");
+        assertThat(json.get("countsLine").asText()).isEqualTo("2 stacks · 0 in sync · 0 drifted · 1 pending · 1 failed ●");
+    }
+
+    @Test
+    void noCanaryInTextOrJson() throws IOException {
+        List<String> args = new ArrayList<>(List.of("report"));
+        CanaryPlans.write(dir).forEach(file -> args.add(file.toString()));
+        assertThat(run(args.toArray(String[]::new))).isEqualTo(ExitCodes.CHANGES);
+        assertThat(out).contains("4 stacks").doesNotContain(CanaryPlans.CANARY);
+        assertThat(err).doesNotContain(CanaryPlans.CANARY);
+        args.add(1, "--json");
+        assertThat(run(args.toArray(String[]::new))).isEqualTo(ExitCodes.CHANGES);
+        assertThat(new ObjectMapper().readTree(out).get("counts").get("stacks").asInt()).isEqualTo(4);
+        assertThat(out + err).doesNotContain(CanaryPlans.CANARY);
+    }
+
+    @Test
+    void controlCharactersInNamesCannotReachTheTerminal() throws IOException {
+        Path plan = Files.writeString(dir.resolve("evil.json"), "{\"format_version\":\"1.2\",\"resource_changes\":[{\"address\":"
+                + "\"a.\\u001b[2Jx\",\"type\":\"a\",\"change\":{\"actions\":[\"create\"]}}]}");
+        assertThat(run("report", plan.toString())).isEqualTo(ExitCodes.CHANGES);
+        assertThat(out).doesNotContain("\u001b").contains("a.?[2Jx");
+    }
+
+    @Test
+    void aFileIsRequired() {
+        assertThat(run("report")).isEqualTo(ExitCodes.ERROR);
+        assertThat(err).contains("FILE");
+    }
+}

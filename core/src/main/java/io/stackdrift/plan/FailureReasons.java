@@ -1,0 +1,96 @@
+package io.stackdrift.plan;
+
+import java.io.CharConversionException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
+import java.util.regex.Pattern;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.core.io.JsonEOFException;
+
+/**
+ * One-line failure reasons. Tool diagnostics lose their colour markup; parser errors are described by
+ * position only, because Jackson's own messages quote the offending text, which may be a value.
+ */
+public final class FailureReasons {
+    static final int MAX_LENGTH = 200;
+    private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;?]*[ -/]*[@-~]|\u001B[@-Z\\\\-_]");
+    private static final Pattern PULUMI_MARKUP = Pattern.compile("<\\{%[^%]*%}>");
+    private static final Pattern CONTROL = Pattern.compile("[\\p{Cntrl}&&[^\n]]");
+
+    private FailureReasons() {
+    }
+
+    /** The tool's diagnostic as one line: summary, plus the detail's first line when the whole stays short. */
+    public static String diagnostic(final String summary, final String detail) {
+        String head = firstLine(clean(summary));
+        String more = firstLine(clean(detail));
+        if (head.isEmpty()) {
+            head = more;
+            more = "";
+        }
+        if (head.isEmpty()) {
+            head = "the tool reported an error without a message";
+        }
+        String line = !more.isEmpty() && head.length() + more.length() + 2 <= MAX_LENGTH ? head + ": " + more : head;
+        return truncate(line);
+    }
+
+    /** Strips ANSI escapes, Pulumi's {@code <{%reset%}>} markup and control characters. */
+    public static String clean(final String text) {
+        if (text == null) {
+            return "";
+        }
+        String plain = PULUMI_MARKUP.matcher(ANSI.matcher(text).replaceAll("")).replaceAll("");
+        return CONTROL.matcher(plain.replace("\r\n", "\n").replace('\r', '\n')).replaceAll("").strip();
+    }
+
+    static String firstLine(final String text) {
+        String stripped = text.strip();
+        int newline = stripped.indexOf('\n');
+        return (newline < 0 ? stripped : stripped.substring(0, newline)).strip();
+    }
+
+    static String truncate(final String line) {
+        if (line.length() <= MAX_LENGTH) {
+            return line;
+        }
+        int cut = line.lastIndexOf(' ', MAX_LENGTH - 1);
+        return line.substring(0, cut > MAX_LENGTH / 2 ? cut : MAX_LENGTH - 1) + "…";
+    }
+
+    /** Why a file could not be read, without quoting any of its content. */
+    static String ofException(final Exception e) {
+        if (e instanceof NoSuchFileException) {
+            return "the file does not exist";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "the file cannot be read (permission denied)";
+        }
+        if (e instanceof StreamConstraintsException constraints) {
+            return "the JSON is nested too deeply, or holds a number, string or key too long to read safely" + at(constraints.getLocation());
+        }
+        if (e instanceof JsonEOFException) {
+            return "the JSON ends early: the file is truncated";
+        }
+        if (e instanceof CharConversionException) {
+            return "the file is not UTF-8 text";
+        }
+        if (e instanceof JsonProcessingException json) {
+            return "the file is not valid JSON" + at(json.getLocation());
+        }
+        if (e instanceof java.io.IOException) {
+            return "the file cannot be read (" + e.getClass().getSimpleName() + ")";
+        }
+        return "the file could not be read as a plan (" + e.getClass().getSimpleName() + ")";
+    }
+
+    static String at(final JsonLocation location) {
+        if (location == null || location.getLineNr() < 1) {
+            return "";
+        }
+        return " (line " + location.getLineNr() + ", column " + location.getColumnNr() + ")";
+    }
+}

@@ -1,0 +1,252 @@
+package io.stackdrift.plan;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+
+import io.stackdrift.model.Action;
+import io.stackdrift.model.Cause;
+import io.stackdrift.model.Change;
+
+/**
+ * Reads the plan representation of Terraform and OpenTofu ({@code show -json PLANFILE}), streaming: one
+ * resource-change object at a time, never the whole document.
+ * <ul>
+ * <li>pending changes: {@code resource_changes} whose actions are not {@code no-op} or {@code read};</li>
+ * <li>drift: every {@code resource_drift} entry that is not a no-op (refresh-only plans list moves as no-op);
+ *     all drift is reported, {@code relevant_attributes} does not filter it;</li>
+ * <li>failed: {@code errored: true}, a {@code format_version} whose major is not 0 or 1, or no format version;</li>
+ * <li>not failures: {@code checks} with status {@code fail} (Terraform turns a failing check that blocks
+ *     the plan into an error and {@code errored: true}; a failing check alone is a warning),
+ *     {@code complete: false} and {@code applyable: false};</li>
+ * <li>not read: {@code output_changes} (rows list resources), {@code deferred_changes}.</li>
+ * </ul>
+ */
+public final class TerraformPlanReader extends JsonPlanReader {
+    static final String FORMAT = "terraform plan";
+
+    @Override
+    String format() {
+        return FORMAT;
+    }
+
+    @Override
+    void parse(final java.nio.file.Path file, final JsonParser parser, final PlanSink sink, final Findings findings) throws IOException {
+        if (parser.nextToken() != JsonToken.START_OBJECT) {
+            findings.fail("not a Terraform/OpenTofu plan: the file is not a JSON object");
+            return;
+        }
+        String formatVersion = null;
+        boolean errored = false;
+        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+            String name = parser.currentName();
+            parser.nextToken();
+            switch (name) {
+                case "format_version" -> formatVersion = scalarText(parser);
+                case "terraform_version" -> findings.toolVersion = shown(String.valueOf(scalarText(parser)));
+                case "errored" -> errored = parser.currentToken() == JsonToken.VALUE_TRUE;
+                case "resource_changes" -> readChanges(parser, sink, Cause.CODE, findings, name);
+                case "resource_drift" -> readChanges(parser, sink, Cause.DRIFT, findings, name);
+                case "provider_schemas" -> {
+                    parser.skipChildren();
+                    findings.fail("a provider schema (providers schema -json), not a plan");
+                }
+                default -> parser.skipChildren();
+            }
+        }
+        if (parser.nextToken() != null) {
+            findings.fail("unexpected content after the plan's JSON object");
+        }
+        if (formatVersion == null) {
+            findings.fail("not a Terraform/OpenTofu plan: it has no format_version");
+        } else {
+            int major = majorVersion(formatVersion);
+            if (major != 0 && major != 1) {
+                findings.fail("unknown plan format version " + shown(formatVersion) + " (this version reads 0.x and 1.x)");
+            }
+        }
+        if (errored) {
+            findings.fail("the plan errored (errored: true): the tool's error diagnostics say why");
+        }
+    }
+
+    private static void readChanges(final JsonParser parser, final PlanSink sink, final Cause cause,
+            final Findings findings, final String list) throws IOException {
+        if (parser.currentToken() == JsonToken.VALUE_NULL) {
+            return;
+        }
+        if (parser.currentToken() != JsonToken.START_ARRAY) {
+            parser.skipChildren();
+            findings.fail(list + " is not a list");
+            return;
+        }
+        int index = 0;
+        while (parser.nextToken() != JsonToken.END_ARRAY) {
+            if (parser.currentToken() != JsonToken.START_OBJECT) {
+                parser.skipChildren();
+                findings.fail(list + "[" + index + "] is not an object");
+            } else {
+                ResourceChange change = ResourceChange.read(parser, sink.wantsPaths());
+                if (change.address == null || change.type == null) {
+                    findings.fail(list + "[" + index + "] has no address or type");
+                } else {
+                    change.emit(sink, cause);
+                }
+            }
+            index++;
+        }
+    }
+
+    /** One resource-change object, read field by field; only the values needed for paths become trees. */
+    static final class ResourceChange {
+        String address;
+        String type;
+        final List<String> actions = new ArrayList<>();
+        boolean importing;
+        JsonNode before;
+        JsonNode after;
+        JsonNode afterUnknown;
+        JsonNode beforeSensitive;
+        JsonNode afterSensitive;
+        JsonNode replacePaths;
+
+        static ResourceChange read(final JsonParser parser, final boolean wantsPaths) throws IOException {
+            ResourceChange rc = new ResourceChange();
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String name = parser.currentName();
+                parser.nextToken();
+                switch (name) {
+                    case "address" -> rc.address = scalarText(parser);
+                    case "type" -> rc.type = scalarText(parser);
+                    case "change" -> rc.readChange(parser, wantsPaths);
+                    default -> parser.skipChildren();
+                }
+            }
+            return rc;
+        }
+
+        private void readChange(final JsonParser parser, final boolean wantsPaths) throws IOException {
+            if (parser.currentToken() != JsonToken.START_OBJECT) {
+                parser.skipChildren();
+                return;
+            }
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String name = parser.currentName();
+                parser.nextToken();
+                switch (name) {
+                    case "actions" -> readActions(parser);
+                    case "importing" -> {
+                        importing = parser.currentToken() == JsonToken.START_OBJECT;
+                        parser.skipChildren();
+                    }
+                    // the masks and replace_paths are small and always needed (replace paths must be masked)
+                    case "before_sensitive" -> beforeSensitive = Trees.read(parser);
+                    case "after_sensitive" -> afterSensitive = Trees.read(parser);
+                    case "replace_paths" -> replacePaths = Trees.read(parser);
+                    case "before" -> before = wantsPaths ? Trees.read(parser) : skip(parser);
+                    case "after" -> after = wantsPaths ? Trees.read(parser) : skip(parser);
+                    case "after_unknown" -> afterUnknown = wantsPaths ? Trees.read(parser) : skip(parser);
+                    default -> parser.skipChildren();
+                }
+            }
+        }
+
+        private static JsonNode skip(final JsonParser parser) throws IOException {
+            parser.skipChildren();
+            return null;
+        }
+
+        private void readActions(final JsonParser parser) throws IOException {
+            if (parser.currentToken() != JsonToken.START_ARRAY) {
+                parser.skipChildren();
+                return;
+            }
+            while (parser.nextToken() != JsonToken.END_ARRAY) {
+                String action = scalarText(parser);
+                if (action != null) {
+                    actions.add(action);
+                }
+            }
+        }
+
+        /** The action a row shows; empty for no-op (unless importing) and unknown action words. */
+        Optional<Action> action() {
+            boolean create = actions.contains("create");
+            boolean delete = actions.contains("delete");
+            boolean forget = actions.contains("forget");
+            if (create && (delete || forget)) {
+                return Optional.of(Action.REPLACE);
+            }
+            if (actions.size() != 1) {
+                return Optional.empty();
+            }
+            return switch (actions.get(0)) {
+                case "create" -> Optional.of(Action.CREATE);
+                case "update" -> Optional.of(Action.UPDATE);
+                case "delete" -> Optional.of(Action.DELETE);
+                case "read" -> Optional.of(Action.READ);
+                case "forget" -> Optional.of(Action.FORGET);
+                case "no-op" -> importing ? Optional.of(Action.IMPORT) : Optional.empty();
+                default -> Optional.empty();
+            };
+        }
+
+        void emit(final PlanSink sink, final Cause cause) {
+            if (replacePaths != null && replacePaths.isArray() && !replacePaths.isEmpty()) {
+                sink.onReplacePaths(address, maskedReplacePaths());
+            }
+            Optional<Action> action = action();
+            // a read of a data source is not a change (spec §4: pending = not no-op/read)
+            if (action.isEmpty() || action.get() == Action.READ) {
+                return;
+            }
+            List<String> paths = sink.wantsPaths() && (action.get() == Action.UPDATE || action.get() == Action.REPLACE)
+                    ? ValueDiff.changedPaths(before, after, afterUnknown, beforeSensitive, afterSensitive)
+                    : List.of();
+            sink.onChange(new Change(action.get(), type, address, paths, cause));
+        }
+
+        /** replace_paths rendered, each cut at the first sensitive step. */
+        private List<String> maskedReplacePaths() {
+            List<String> out = new ArrayList<>();
+            for (JsonNode steps : replacePaths) {
+                if (!steps.isArray()) {
+                    continue;
+                }
+                StringBuilder path = new StringBuilder();
+                JsonNode bs = beforeSensitive;
+                JsonNode as = afterSensitive;
+                for (JsonNode step : steps) {
+                    if (isTrue(bs) || isTrue(as)) {
+                        break;
+                    }
+                    if (step.isIntegralNumber() && step.canConvertToInt()) {
+                        AttributePaths.appendIndex(path, step.intValue());
+                        bs = bs == null ? null : bs.get(step.intValue());
+                        as = as == null ? null : as.get(step.intValue());
+                    } else if (step.isTextual()) {
+                        AttributePaths.appendKey(path, step.textValue());
+                        bs = bs == null ? null : bs.get(step.textValue());
+                        as = as == null ? null : as.get(step.textValue());
+                    } else {
+                        break;
+                    }
+                }
+                String rendered = path.toString();
+                if (!rendered.isEmpty() && !out.contains(rendered)) {
+                    out.add(rendered);
+                }
+            }
+            return out;
+        }
+
+        private static boolean isTrue(final JsonNode node) {
+            return node != null && node.isBoolean() && node.booleanValue();
+        }
+    }
+}

@@ -1,0 +1,118 @@
+package io.stackdrift.plan;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+
+import io.stackdrift.model.Action;
+import io.stackdrift.model.Cause;
+import io.stackdrift.model.Change;
+
+/**
+ * Reads the machine-readable UI stream of Terraform and OpenTofu ({@code plan -json}): JSON Lines, or one
+ * JSON array of the same messages (the equivalence-test form). Each message is small and read as a tree.
+ * The stream names no attributes, so its changes carry no paths; take them from {@code show -json}.
+ * <ul>
+ * <li>{@code planned_change}: create, update, delete, replace, import, remove (forget); {@code read},
+ *     {@code noop}, {@code move} and ephemeral open/renew/close are not changes;</li>
+ * <li>{@code resource_drift}: update and delete (move and noop are not drift);</li>
+ * <li>the first {@code diagnostic} of severity error is the failure reason;</li>
+ * <li>{@code version} gives the tool version; a UI major version other than 0 or 1 fails the read.</li>
+ * </ul>
+ */
+public final class TerraformStreamReader extends JsonPlanReader {
+    static final String FORMAT = "terraform stream";
+
+    @Override
+    String format() {
+        return FORMAT;
+    }
+
+    @Override
+    void parse(final java.nio.file.Path file, final JsonParser parser, final PlanSink sink, final Findings findings) throws IOException {
+        JsonToken first = parser.nextToken();
+        if (first == null) {
+            findings.fail("the file is empty");
+            return;
+        }
+        boolean array = first == JsonToken.START_ARRAY;
+        JsonToken token = array ? parser.nextToken() : first;
+        while (token != null && !(array && token == JsonToken.END_ARRAY)) {
+            if (token != JsonToken.START_OBJECT) {
+                parser.skipChildren();
+                findings.fail("a message is not a JSON object" + FailureReasons.at(parser.currentLocation()));
+            } else {
+                message(Trees.read(parser), sink, findings);
+            }
+            token = parser.nextToken();
+        }
+        if (array && parser.nextToken() != null) {
+            findings.fail("unexpected content after the JSON array");
+        }
+    }
+
+    private static void message(final JsonNode message, final PlanSink sink, final Findings findings) {
+        switch (message.path("type").asText("")) {
+            case "version" -> version(message, findings);
+            case "planned_change" -> change(message.path("change"), Cause.CODE, sink);
+            case "resource_drift" -> change(message.path("change"), Cause.DRIFT, sink);
+            case "diagnostic" -> {
+                JsonNode diagnostic = message.path("diagnostic");
+                if ("error".equals(diagnostic.path("severity").asText())) {
+                    findings.fail(FailureReasons.diagnostic(diagnostic.path("summary").asText(""), diagnostic.path("detail").asText("")));
+                }
+            }
+            default -> {
+                // hooks, change_summary, outputs (values!), logs: nothing a row shows
+            }
+        }
+    }
+
+    private static void version(final JsonNode message, final Findings findings) {
+        JsonNode tool = message.has("tofu") ? message.get("tofu") : message.get("terraform");
+        if (tool != null && tool.isTextual()) {
+            findings.toolVersion = shown(tool.asText());
+        }
+        JsonNode ui = message.get("ui");
+        if (ui != null && ui.isTextual()) {
+            int major = majorVersion(ui.asText());
+            if (major != 0 && major != 1) {
+                findings.fail("unknown UI stream version " + shown(ui.asText()) + " (this version reads 0.x and 1.x)");
+            }
+        }
+    }
+
+    private static void change(final JsonNode change, final Cause cause, final PlanSink sink) {
+        JsonNode resource = change.path("resource");
+        String address = resource.path("addr").asText("");
+        String type = resource.path("resource_type").asText("");
+        if (address.isEmpty()) {
+            return;
+        }
+        Optional<Action> action = action(change.path("action").asText(""), cause);
+        action.ifPresent(a -> sink.onChange(new Change(a, type, address, List.of(), cause)));
+    }
+
+    static Optional<Action> action(final String word, final Cause cause) {
+        if (cause == Cause.DRIFT) {
+            return switch (word) {
+                case "update" -> Optional.of(Action.UPDATE);
+                case "delete" -> Optional.of(Action.DELETE);
+                default -> Optional.empty();
+            };
+        }
+        return switch (word) {
+            case "create" -> Optional.of(Action.CREATE);
+            case "update" -> Optional.of(Action.UPDATE);
+            case "delete" -> Optional.of(Action.DELETE);
+            case "replace" -> Optional.of(Action.REPLACE);
+            case "import" -> Optional.of(Action.IMPORT);
+            case "remove" -> Optional.of(Action.FORGET);
+            default -> Optional.empty();
+        };
+    }
+}

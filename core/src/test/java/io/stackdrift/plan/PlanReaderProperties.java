@@ -1,0 +1,162 @@
+package io.stackdrift.plan;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import io.stackdrift.testing.Fixtures;
+
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.Size;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Broken, hostile or merely reordered input never throws: it reads the same, or fails with one line. */
+class PlanReaderProperties {
+    private static final List<String> PLAN_FIXTURES = List.copyOf(PlanReadersTest.FORMATS.keySet().stream().sorted().toList());
+
+    @Provide
+    Arbitrary<String> fixtures() {
+        return Arbitraries.of(PLAN_FIXTURES);
+    }
+
+    private static PlanSummary readBytes(final byte[] content) {
+        try {
+            Path file = Files.createTempFile("plan-property", ".json");
+            try {
+                Files.write(file, content);
+                return PlanReaders.sniffing().read(file);
+            } finally {
+                Files.delete(file);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void assertOneLineReason(final PlanSummary summary) {
+        if (summary.failed()) {
+            assertThat(summary.failureReason()).isNotBlank().doesNotContain("\n").hasSizeLessThanOrEqualTo(FailureReasons.MAX_LENGTH + 1);
+            assertThat(summary.changes()).isEmpty();
+            assertThat(summary.drift()).isEmpty();
+        }
+    }
+
+    @Property(tries = 300)
+    void truncatedFilesFailUnlessCutAtAMessageBoundary(@ForAll("fixtures") final String fixture, @ForAll final double where) throws IOException {
+        byte[] full = Files.readAllBytes(Fixtures.fixture(fixture));
+        int offset = (int) (Math.abs(where) % 1.0 * full.length);
+        byte[] prefix = java.util.Arrays.copyOf(full, offset);
+        PlanSummary summary = readBytes(prefix);
+        assertOneLineReason(summary);
+        String text = new String(full, StandardCharsets.UTF_8);
+        String cut = new String(prefix, StandardCharsets.UTF_8);
+        boolean jsonLines = fixture.endsWith(".jsonl");
+        boolean wholeMessagesOnly = jsonLines && (cut.isEmpty() || cut.endsWith("\n") || text.charAt(cut.length()) == '\n');
+        if (cut.isBlank() || !wholeMessagesOnly && !cut.strip().equals(text.strip())) {
+            assertThat(summary.failed()).as("cut at %d of %d", offset, full.length).isTrue();
+        }
+    }
+
+    @Property(tries = 200)
+    void garbageNeverThrows(@ForAll @Size(max = 300) final byte[] garbage) {
+        assertOneLineReason(readBytes(garbage));
+    }
+
+    @Property(tries = 200)
+    void corruptedFixturesNeverThrow(@ForAll("fixtures") final String fixture, @ForAll final long seed) throws IOException {
+        byte[] content = Files.readAllBytes(Fixtures.fixture(fixture));
+        Random random = new Random(seed);
+        for (int i = 0; i < 1 + random.nextInt(8); i++) {
+            content[random.nextInt(content.length)] = (byte) random.nextInt(256);
+        }
+        assertOneLineReason(readBytes(content));
+    }
+
+    @Property(tries = 60)
+    void deepNestingFailsPastTheLimit(@ForAll @IntRange(min = 1, max = 3000) final int depth) {
+        String value = "[".repeat(depth) + "]".repeat(depth);
+        String plan = "{\"format_version\":\"1.2\",\"resource_changes\":[{\"address\":\"a.b\",\"type\":\"a\",\"change\":{\"actions\":[\"update\"],"
+                + "\"before\":{\"x\":" + value + "},\"after\":{\"x\":1}}}]}";
+        PlanSummary summary = readBytes(plan.getBytes(StandardCharsets.UTF_8));
+        assertOneLineReason(summary);
+        // the value sits at depth 6 (object, resource_changes, change, change object, before, x)
+        assertThat(summary.failed()).isEqualTo(depth + 5 > PlanJson.MAX_DEPTH);
+        if (!summary.failed()) {
+            assertThat(summary.changes().get(0).paths()).containsExactly("x");
+        }
+    }
+
+    @Property(tries = 60)
+    void hugeNumbersFailPastTheLimitAndNeverShow(@ForAll @IntRange(min = 1, max = 5000) final int digits, @ForAll final boolean exponent) {
+        String number = "7".repeat(digits) + (exponent ? "e999999" : "");
+        String plan = "{\"format_version\":\"1.2\",\"resource_changes\":[{\"address\":\"a.b\",\"type\":\"a\",\"change\":{\"actions\":[\"update\"],"
+                + "\"before\":{\"n\":" + number + "},\"after\":{\"n\":1}}}]}";
+        PlanSummary summary = readBytes(plan.getBytes(StandardCharsets.UTF_8));
+        assertOneLineReason(summary);
+        assertThat(summary.failed()).isEqualTo(digits > PlanJson.MAX_NUMBER_LENGTH);
+        assertThat(summary.toString()).doesNotContain("777");
+    }
+
+    @Property(tries = 100)
+    void reorderedKeysReadTheSame(@ForAll("documents") final String fixture, @ForAll final long seed) throws IOException {
+        ObjectMapper mapper = new ObjectMapper();
+        JsonNode tree = mapper.readTree(Fixtures.fixture(fixture).toFile());
+        JsonNode shuffled = shuffle(tree, new Random(seed), mapper);
+        PlanSummary original = PlanReaders.sniffing().read(Fixtures.fixture(fixture));
+        PlanSummary reordered = readBytes(mapper.writeValueAsBytes(shuffled));
+        if (PlanReaders.forFile(Fixtures.fixture(fixture)) instanceof TerraformPlanReader) {
+            assertThat(reordered).isEqualTo(original);
+        } else {
+            // the digest's first key decides the sniffing; once read, the content is the same
+            assertThat(new PulumiDigestReader(PulumiDigestReader.Kind.DETECT).read(write(mapper.writeValueAsBytes(shuffled))))
+                    .isEqualTo(original);
+        }
+    }
+
+    @Provide
+    Arbitrary<String> documents() {
+        return Arbitraries.of(PLAN_FIXTURES.stream().filter(f -> f.endsWith(".plan.json") || f.endsWith(".preview.json")).toList());
+    }
+
+    private static Path write(final byte[] content) throws IOException {
+        Path file = Files.createTempFile("plan-property", ".json");
+        file.toFile().deleteOnExit();
+        return Files.write(file, content);
+    }
+
+    private static JsonNode shuffle(final JsonNode node, final Random random, final ObjectMapper mapper) {
+        if (node.isObject()) {
+            List<Map.Entry<String, JsonNode>> entries = new ArrayList<>();
+            Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
+            fields.forEachRemaining(entries::add);
+            Collections.shuffle(entries, random);
+            ObjectNode out = mapper.createObjectNode();
+            entries.forEach(e -> out.set(e.getKey(), shuffle(e.getValue(), random, mapper)));
+            return out;
+        }
+        if (node.isArray()) {
+            var out = mapper.createArrayNode();
+            node.forEach(element -> out.add(shuffle(element, random, mapper)));
+            return out;
+        }
+        return node;
+    }
+}

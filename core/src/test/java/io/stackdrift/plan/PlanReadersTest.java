@@ -1,0 +1,94 @@
+package io.stackdrift.plan;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.stackdrift.testing.Fixtures;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class PlanReadersTest {
+    @TempDir
+    Path dir;
+
+    /** Every plan, stream and preview fixture (provider schemas are not plans). */
+    static final Map<String, String> FORMATS = Map.ofEntries(
+            Map.entry("opentofu/cmdtest-plan.plan-stream.jsonl", TerraformStreamReader.FORMAT),
+            Map.entry("opentofu/equiv-drift_simple.apply-stream.json", TerraformStreamReader.FORMAT),
+            Map.entry("opentofu/equiv-drift_simple.plan.json", TerraformPlanReader.FORMAT),
+            Map.entry("opentofu/equiv-simple_object_replace.plan.json", TerraformPlanReader.FORMAT),
+            Map.entry("pulumi/display-webserver-userdata.engine-events.jsonl", PulumiEventsReader.FORMAT),
+            Map.entry("pulumi/lifecycle-MissingRead-preview.engine-events.jsonl", PulumiEventsReader.FORMAT),
+            Map.entry("pulumi/lifecycle-RefreshBasics-all-preview.engine-events.jsonl", PulumiEventsReader.FORMAT),
+            Map.entry("pulumi/lifecycle-StackReference-preview.engine-events.jsonl", PulumiEventsReader.FORMAT),
+            Map.entry("pulumi/stratify-preview-creates.preview.json", PulumiDigestReader.FORMAT),
+            Map.entry("pulumi/stratify-preview-update.preview.json", PulumiDigestReader.FORMAT),
+            Map.entry("terraform/equiv-data_read.plan.json", TerraformPlanReader.FORMAT),
+            Map.entry("terraform/equiv-drift_refresh_only.plan.json", TerraformPlanReader.FORMAT),
+            Map.entry("terraform/equiv-drift_relevant_attributes.plan.json", TerraformPlanReader.FORMAT),
+            Map.entry("terraform/equiv-drift_simple.apply-stream.json", TerraformStreamReader.FORMAT),
+            Map.entry("terraform/equiv-drift_simple.plan.json", TerraformPlanReader.FORMAT),
+            Map.entry("terraform/equiv-fully_populated_complex_update.plan.json", TerraformPlanReader.FORMAT),
+            Map.entry("terraform/equiv-local_provider_delete.plan.json", TerraformPlanReader.FORMAT),
+            Map.entry("terraform/equiv-simple_object_replace.plan.json", TerraformPlanReader.FORMAT),
+            Map.entry("terraform/showjson-conditions.refresh-only.plan.json", TerraformPlanReader.FORMAT),
+            Map.entry("terraform/showjson-plan-error.plan.json", TerraformPlanReader.FORMAT),
+            Map.entry("terraform/tfc-apply-json-with-outputs.apply-stream.jsonl", TerraformStreamReader.FORMAT),
+            Map.entry("terraform/tfc-plan-import-config-gen.plan-stream.jsonl", TerraformStreamReader.FORMAT),
+            Map.entry("terraform/tfc-plan-json-error.plan-stream.jsonl", TerraformStreamReader.FORMAT),
+            Map.entry("terraform/tfc-plan-json-full.plan-stream.jsonl", TerraformStreamReader.FORMAT),
+            Map.entry("terraform/tfjson-120_basic.plan.json", TerraformPlanReader.FORMAT));
+
+    @Test
+    void everyPlanFixtureIsListedAndSniffedToItsFormat() throws IOException {
+        Path fixtures = Fixtures.shared().resolve("fixtures");
+        try (Stream<Path> files = Files.walk(fixtures)) {
+            assertThat(files.filter(Files::isRegularFile).map(f -> fixtures.relativize(f).toString().replace('\\', '/'))
+                    .filter(f -> !f.endsWith(".md") && !f.contains("providers-schema")))
+                    .containsExactlyInAnyOrderElementsOf(FORMATS.keySet());
+        }
+        FORMATS.forEach((fixture, format) ->
+                assertThat(PlanReaders.sniffing().read(Fixtures.fixture(fixture), new CountingSink()).format()).as(fixture).isEqualTo(format));
+    }
+
+    @Test
+    void sniffedReadsGiveTheSameSummaryAsTheFormatReader() {
+        assertThat(PlanReaders.sniffing().read(Fixtures.fixture("terraform/equiv-drift_simple.plan.json")))
+                .isEqualTo(new TerraformPlanReader().read(Fixtures.fixture("terraform/equiv-drift_simple.plan.json")));
+    }
+
+    @Test
+    void aProviderSchemaIsNotAPlan() {
+        PlanSummary summary = PlanReaders.sniffing().read(Fixtures.fixture("terraform/schema-tfjson-has_checks.providers-schema.json"));
+        assertThat(summary.failed()).isTrue();
+        assertThat(summary.failureReason()).isEqualTo("a provider schema (providers schema -json), not a plan");
+    }
+
+    @Test
+    void badFilesFailWithAClearReason() throws IOException {
+        assertThat(reason("")).isEqualTo("the file is empty");
+        assertThat(reason("   \n")).isEqualTo("the file is empty");
+        assertThat(reason("hello secret")).isEqualTo("the file is not valid JSON (line 1, column 1)");
+        assertThat(reason("42")).contains("does not start with a JSON object or array");
+        assertThat(reason("[1,2]")).contains("not of Terraform/OpenTofu UI messages");
+        assertThat(reason("{\"format_version\":\"1.2\",\"resource_changes\":[{\"address\"")).isEqualTo("the JSON ends early: the file is truncated");
+        assertThat(reason("{}")).contains("no format_version");
+        assertThat(PlanReaders.sniffing().read(dir.resolve("missing.json")).failureReason()).isEqualTo("the file does not exist");
+        assertThat(reason("{\"format_version\":\"1.2\",\"x\":" + "[".repeat(500) + "]".repeat(500) + "}")).contains("nested too deeply");
+        assertThat(reason("[" + "[".repeat(500) + "]".repeat(500) + "]")).contains("not of Terraform/OpenTofu UI messages");
+        assertThat(reason("{\"format_version\":\"1.2\",\"x\":" + "9".repeat(5000) + "}")).contains("too long");
+    }
+
+    private String reason(final String content) throws IOException {
+        Path file = Files.writeString(dir.resolve("f.json"), content);
+        PlanSummary summary = PlanReaders.sniffing().read(file);
+        assertThat(summary.failed()).isTrue();
+        return summary.failureReason();
+    }
+}

@@ -1,0 +1,114 @@
+package io.stackdrift.plan;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.stackdrift.model.Action;
+import io.stackdrift.model.Cause;
+import io.stackdrift.model.Change;
+import io.stackdrift.testing.Fixtures;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class TerraformStreamReaderTest {
+    private final TerraformStreamReader reader = new TerraformStreamReader();
+
+    @TempDir
+    Path dir;
+
+    private PlanSummary lines(final String... lines) throws IOException {
+        Path file = dir.resolve("plan.jsonl");
+        Files.writeString(file, String.join("\n", lines) + "\n");
+        return reader.read(file);
+    }
+
+    @Test
+    void fullPlanStream() {
+        PlanSummary summary = reader.read(Fixtures.fixture("terraform/tfc-plan-json-full.plan-stream.jsonl"));
+        assertThat(summary.failed()).isFalse();
+        assertThat(summary.toolVersion()).isEqualTo("1.3.7");
+        assertThat(summary.changes()).containsExactly(
+                new Change(Action.UPDATE, "tfcoremock_simple_resource", "tfcoremock_simple_resource.example", List.of(), Cause.CODE),
+                new Change(Action.CREATE, "tfcoremock_complex_resource", "tfcoremock_complex_resource.example", List.of(), Cause.CODE));
+        assertThat(summary.drift()).isEmpty();
+    }
+
+    @Test
+    void importPlanStream() {
+        PlanSummary summary = reader.read(Fixtures.fixture("terraform/tfc-plan-import-config-gen.plan-stream.jsonl"));
+        assertThat(summary.toolVersion()).isEqualTo("1.5.0");
+        assertThat(summary.changes()).containsExactly(
+                new Change(Action.IMPORT, "terraform_data", "terraform_data.foo", List.of(), Cause.CODE));
+    }
+
+    @Test
+    void theFirstErrorDiagnosticIsTheReason() {
+        PlanSummary summary = reader.read(Fixtures.fixture("terraform/tfc-plan-json-error.plan-stream.jsonl"));
+        assertThat(summary.failed()).isTrue();
+        assertThat(summary.failureReason()).isEqualTo("Unsupported block type: Blocks of type \"triggers\" are not expected"
+                + " here. Did you mean to define argument \"triggers\"? If so, use the equals sign to assign it a value.");
+        assertThat(summary.changes()).isEmpty();
+    }
+
+    @Test
+    void applyStreamWithOutputsShowsNoValueAndNoChange() {
+        PlanSummary summary = reader.read(Fixtures.fixture("terraform/tfc-apply-json-with-outputs.apply-stream.jsonl"));
+        assertThat(summary.failed()).isFalse();
+        assertThat(summary.changes()).isEmpty();
+        assertThat(summary.toString()).doesNotContain("hello");
+    }
+
+    @Test
+    void openTofuStreamWithADataSourceRead() {
+        PlanSummary summary = reader.read(Fixtures.fixture("opentofu/cmdtest-plan.plan-stream.jsonl"));
+        assertThat(summary.changes()).containsExactly(
+                new Change(Action.CREATE, "test_instance", "test_instance.foo", List.of(), Cause.CODE));
+    }
+
+    @Test
+    void equivalenceArrayForm() {
+        for (String fixture : List.of("terraform/equiv-drift_simple.apply-stream.json", "opentofu/equiv-drift_simple.apply-stream.json")) {
+            PlanSummary summary = reader.read(Fixtures.fixture(fixture));
+            assertThat(summary.failed()).as(fixture).isFalse();
+            assertThat(summary.changes()).as(fixture).containsExactly(new Change(Action.UPDATE, "tfcoremock_simple_resource",
+                    "tfcoremock_simple_resource.drift", List.of(), Cause.CODE));
+        }
+    }
+
+    @Test
+    void driftMessagesAndActions() throws IOException {
+        PlanSummary summary = lines(
+                "{\"type\":\"version\",\"tofu\":\"1.9.0\",\"ui\":\"1.2\"}",
+                "{\"type\":\"resource_drift\",\"change\":{\"resource\":{\"addr\":\"a.x\",\"resource_type\":\"a\"},\"action\":\"update\"}}",
+                "{\"type\":\"resource_drift\",\"change\":{\"resource\":{\"addr\":\"a.y\",\"resource_type\":\"a\"},\"action\":\"delete\"}}",
+                "{\"type\":\"resource_drift\",\"change\":{\"resource\":{\"addr\":\"a.m\",\"resource_type\":\"a\"},\"action\":\"move\"}}",
+                "{\"type\":\"planned_change\",\"change\":{\"resource\":{\"addr\":\"a.r\",\"resource_type\":\"a\"},\"action\":\"replace\"}}",
+                "{\"type\":\"planned_change\",\"change\":{\"resource\":{\"addr\":\"a.f\",\"resource_type\":\"a\"},\"action\":\"remove\"}}",
+                "{\"type\":\"planned_change\",\"change\":{\"resource\":{\"addr\":\"data.a.d\",\"resource_type\":\"a\"},\"action\":\"read\"}}",
+                "{\"type\":\"diagnostic\",\"diagnostic\":{\"severity\":\"warning\",\"summary\":\"just a warning\"}}");
+        assertThat(summary.failed()).isFalse();
+        assertThat(summary.toolVersion()).isEqualTo("1.9.0");
+        assertThat(summary.drift()).extracting(Change::address, Change::action).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("a.x", Action.UPDATE), org.assertj.core.groups.Tuple.tuple("a.y", Action.DELETE));
+        assertThat(summary.changes()).extracting(Change::address, Change::action).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("a.r", Action.REPLACE), org.assertj.core.groups.Tuple.tuple("a.f", Action.FORGET));
+    }
+
+    @Test
+    void unknownUiMajorVersionFails() throws IOException {
+        assertThat(lines("{\"type\":\"version\",\"terraform\":\"9.0\",\"ui\":\"2.0\"}").failureReason())
+                .isEqualTo("unknown UI stream version 2.0 (this version reads 0.x and 1.x)");
+    }
+
+    @Test
+    void aLineThatIsNotJsonFails() throws IOException {
+        PlanSummary summary = lines("{\"type\":\"version\",\"terraform\":\"1.3.7\",\"ui\":\"1.0\"}", "Error: secret-ish text");
+        assertThat(summary.failed()).isTrue();
+        assertThat(summary.failureReason()).isEqualTo("the file is not valid JSON (line 2, column 1)").doesNotContain("secret");
+    }
+}
