@@ -1,5 +1,7 @@
 package io.stackdrift.render;
 
+import io.stackdrift.record.AtomicFiles;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -44,7 +46,8 @@ public final class Assets {
     /** Copies both files into {@code dir}. */
     public static void copyTo(final Path dir) throws IOException {
         for (String name : names()) {
-            AtomicFiles.write(dir.resolve(name), bytes(name));
+            byte[] content = bytes(name);
+            AtomicFiles.write(dir.resolve(name), out -> out.write(content));
         }
     }
 }

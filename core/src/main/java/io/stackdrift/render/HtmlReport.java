@@ -1,5 +1,7 @@
 package io.stackdrift.render;
 
+import io.stackdrift.record.AtomicFiles;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -131,6 +133,7 @@ public final class HtmlReport {
     }
 
     private static void write(final Path file, final String content) throws IOException {
-        AtomicFiles.write(file, content.getBytes(StandardCharsets.UTF_8));
+        byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
+        AtomicFiles.write(file, out -> out.write(bytes));
     }
 }

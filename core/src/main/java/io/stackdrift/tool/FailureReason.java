@@ -56,28 +56,9 @@ public final class FailureReason {
         return what + " timed out after " + words(timeout);
     }
 
-    /** "10m", "90s" → "1m30s", "1h30m": the duration words of stacks.yaml. */
+    /** "10m", "90s" → "1m30s", "1h30m": the duration words of stacks.yaml; sub-second timeouts in ms. */
     public static String words(final Duration duration) {
-        long seconds = duration.toSeconds();
-        if (seconds == 0) {
-            return duration.toMillis() + "ms";
-        }
-        StringBuilder text = new StringBuilder();
-        long days = seconds / 86_400;
-        long hours = seconds % 86_400 / 3_600;
-        long minutes = seconds % 3_600 / 60;
-        long rest = seconds % 60;
-        append(text, days, "d");
-        append(text, hours, "h");
-        append(text, minutes, "m");
-        append(text, rest, "s");
-        return text.toString();
-    }
-
-    private static void append(final StringBuilder text, final long amount, final String unit) {
-        if (amount > 0) {
-            text.append(amount).append(unit);
-        }
+        return duration.toSeconds() == 0 ? duration.toMillis() + "ms" : io.stackdrift.config.Durations.format(duration);
     }
 
     static String cut(final String line) {
