@@ -1,0 +1,69 @@
+package io.stackdrift.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+
+/**
+ * The package design of the core, checked in the build (docs/architecture.md draws it). Data flows one way:
+ * model ← config ← plan/tool ← drift/digest/graph ← record ← render, with the engine on top; the core knows
+ * nothing of Jenkins or of the command line.
+ */
+class PackageRulesTest {
+    private static JavaClasses core;
+
+    @BeforeAll
+    static void importCore() {
+        core = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("io.stackdrift");
+    }
+
+    @Test
+    void theCoreKnowsNothingOfJenkinsOrTheCommandLine() {
+        noClasses().should().dependOnClassesThat()
+                .resideInAnyPackage("hudson..", "jenkins..", "org.jenkinsci..", "org.kohsuke..", "io.jenkins..",
+                        "com.cloudbees..", "io.stackdrift.cli..", "picocli..")
+                .check(core);
+    }
+
+    @Test
+    void packagesHaveNoCycles() {
+        slices().matching("io.stackdrift.(*)..").should().beFreeOfCycles().check(core);
+    }
+
+    @Test
+    void theModelStandsAlone() {
+        classes().that().resideInAPackage("io.stackdrift.model").should().onlyDependOnClassesThat()
+                .resideInAnyPackage("io.stackdrift.model", "java..")
+                .check(core);
+    }
+
+    @Test
+    void recordsDependOnTheModelOnly() {
+        classes().that().resideInAPackage("io.stackdrift.record").should().onlyDependOnClassesThat()
+                .resideInAnyPackage("io.stackdrift.record", "io.stackdrift.model", "java..", "com.fasterxml.jackson..")
+                .check(core);
+    }
+
+    @Test
+    void planReadingKnowsNeitherToolsNorRuns() {
+        noClasses().that().resideInAPackage("io.stackdrift.plan").should().dependOnClassesThat()
+                .resideInAnyPackage("io.stackdrift.tool..", "io.stackdrift.drift..", "io.stackdrift.record..",
+                        "io.stackdrift.graph..", "io.stackdrift.deploy..", "io.stackdrift.engine..")
+                .check(core);
+    }
+
+    @Test
+    void onlyTheCommandLineAndThePluginUseTheEngine() {
+        noClasses().that().resideOutsideOfPackage("io.stackdrift.engine..").should().dependOnClassesThat()
+                .resideInAPackage("io.stackdrift.engine..")
+                .check(core);
+    }
+}
