@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -32,9 +33,10 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code stackdrift report FILE...}: analyses plan/preview files a tool produced elsewhere (no tool runs).
- * Each file is read once, streaming; its changes go to a temporary spill file as they are read, and are
- * copied out after the row line once the state is known, so a plan of 100,000 changes is never held in
- * memory. A failed file shows its one-line reason and no changes.
+ * Each file is read once, streaming; its changes go to a temporary spill file as they are read. Once every
+ * file is read, the counts line opens the output (spec §8), then each row with its changes copied from its
+ * spill file, so a plan of 100,000 changes is never held in memory. A failed file shows its one-line reason
+ * and no changes.
  */
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = {"Analyses plan and preview files a tool produced elsewhere (no tool runs):",
@@ -117,62 +119,77 @@ final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
-        int total = 0;
+        List<FileResult> results = new ArrayList<>();
+        try {
+            // every file first: the counts line opens the output (spec §8); the changes wait in spill files
+            for (Path file : files) {
+                Path spill = Files.createTempFile("stackdrift-report", json ? ".json" : ".txt");
+                try {
+                    results.add(read(file, spill));
+                } catch (IOException | RuntimeException e) {
+                    Files.deleteIfExists(spill);
+                    throw e;
+                }
+            }
+            Counts counts = counts(results);
+            if (json) {
+                writeJson(out, counts, results);
+            } else {
+                out.println(CountsLine.text(counts, Terminal.colour()));
+                for (FileResult result : results) {
+                    writeText(out, result);
+                }
+            }
+            out.flush();
+            if (counts.failed() > 0) {
+                return ExitCodes.ERROR;
+            }
+            return counts.drifted() + counts.pending() > 0 ? ExitCodes.CHANGES : ExitCodes.OK;
+        } finally {
+            for (FileResult result : results) {
+                Files.deleteIfExists(result.spill());
+            }
+        }
+    }
+
+    private static Counts counts(final List<FileResult> results) {
         int inSync = 0;
         int drifted = 0;
         int pending = 0;
         int failed = 0;
-        JsonGenerator generator = null;
-        if (json) {
-            generator = JSON.createGenerator(out);
-            generator.writeStartObject();
-            generator.writeArrayFieldStart("stacks");
-        }
-        for (Path file : files) {
-            Path spill = Files.createTempFile("stackdrift-report", json ? ".json" : ".txt");
-            try {
-                FileResult result = read(file, spill);
-                RowState state = result.state();
-                total++;
-                switch (state) {
-                    case IN_SYNC -> inSync++;
-                    case FAILED -> failed++;
-                    default -> {
-                        drifted += state.hasDrift() ? 1 : 0;
-                        pending += state.hasPendingChanges() ? 1 : 0;
-                    }
+        for (FileResult result : results) {
+            RowState state = result.state();
+            switch (state) {
+                case IN_SYNC -> inSync++;
+                case FAILED -> failed++;
+                default -> {
+                    drifted += state.hasDrift() ? 1 : 0;
+                    pending += state.hasPendingChanges() ? 1 : 0;
                 }
-                if (json) {
-                    writeJson(generator, result);
-                } else {
-                    writeText(out, result);
-                }
-            } finally {
-                Files.deleteIfExists(spill);
             }
         }
-        Counts counts = new Counts(total, inSync, drifted, pending, failed, 0, 0);
-        if (json) {
-            generator.writeEndArray();
-            generator.writeObjectFieldStart("counts");
-            generator.writeNumberField("stacks", counts.total());
-            generator.writeNumberField("inSync", counts.inSync());
-            generator.writeNumberField("drifted", counts.drifted());
-            generator.writeNumberField("pending", counts.pending());
-            generator.writeNumberField("failed", counts.failed());
-            generator.writeEndObject();
-            generator.writeStringField("countsLine", CountsLine.text(counts, false));
-            generator.writeEndObject();
-            generator.flush();
-            out.println();
-        } else {
-            out.println(CountsLine.text(counts, Terminal.colour()));
+        return new Counts(results.size(), inSync, drifted, pending, failed, 0, 0);
+    }
+
+    private static void writeJson(final PrintWriter out, final Counts counts, final List<FileResult> results) throws IOException {
+        JsonGenerator generator = JSON.createGenerator(out);
+        generator.writeStartObject();
+        generator.writeStringField("countsLine", CountsLine.text(counts, false));
+        generator.writeObjectFieldStart("counts");
+        generator.writeNumberField("stacks", counts.total());
+        generator.writeNumberField("inSync", counts.inSync());
+        generator.writeNumberField("drifted", counts.drifted());
+        generator.writeNumberField("pending", counts.pending());
+        generator.writeNumberField("failed", counts.failed());
+        generator.writeEndObject();
+        generator.writeArrayFieldStart("stacks");
+        for (FileResult result : results) {
+            writeJson(generator, result);
         }
-        out.flush();
-        if (failed > 0) {
-            return ExitCodes.ERROR;
-        }
-        return drifted + pending > 0 ? ExitCodes.CHANGES : ExitCodes.OK;
+        generator.writeEndArray();
+        generator.writeEndObject();
+        generator.flush();
+        out.println();
     }
 
     private FileResult read(final Path file, final Path spill) throws IOException {

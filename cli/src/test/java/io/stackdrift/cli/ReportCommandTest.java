@@ -48,17 +48,17 @@ class ReportCommandTest {
     void listsEveryChangeAndDriftThenTheCountsLine() {
         assertThat(run("report", fixture("terraform/equiv-drift_simple.plan.json"))).isEqualTo(ExitCodes.CHANGES);
         assertThat(out.lines()).containsExactly(
+                "1 stack · 0 in sync · 1 drifted ● · 1 pending · 0 failed",
                 "equiv-drift_simple.plan.json · pending+drifted · 2 changes",
                 "  change  update  tfcoremock_simple_resource  tfcoremock_simple_resource.drift  string",
-                "  drift   update  tfcoremock_simple_resource  tfcoremock_simple_resource.drift  string",
-                "1 stack · 0 in sync · 1 drifted ● · 1 pending · 0 failed");
+                "  drift   update  tfcoremock_simple_resource  tfcoremock_simple_resource.drift  string");
     }
 
     @Test
     void inSyncExitsZero() {
         assertThat(run("report", fixture("pulumi/lifecycle-StackReference-preview.engine-events.jsonl"))).isEqualTo(ExitCodes.OK);
-        assertThat(out.lines()).containsExactly("lifecycle-StackReference-preview.engine-events.jsonl · in sync · 0 changes",
-                "1 stack · 1 in sync · 0 drifted · 0 pending · 0 failed");
+        assertThat(out.lines()).containsExactly("1 stack · 1 in sync · 0 drifted · 0 pending · 0 failed",
+                "lifecycle-StackReference-preview.engine-events.jsonl · in sync · 0 changes");
         // the referenced stack name is internal: it never leaves the reader
         assertThat(out).doesNotContain("other");
     }
@@ -68,11 +68,11 @@ class ReportCommandTest {
         assertThat(run("report", fixture("pulumi/lifecycle-MissingRead-preview.engine-events.jsonl"),
                 fixture("terraform/equiv-drift_refresh_only.plan.json"), dir.resolve("nope.json").toString())).isEqualTo(ExitCodes.ERROR);
         assertThat(out.lines()).containsExactly(
+                "3 stacks · 0 in sync · 1 drifted ● · 0 pending · 2 failed ●",
                 "lifecycle-MissingRead-preview.engine-events.jsonl · failed · Preview failed: resource 'resA-some-id' does not exist",
                 "equiv-drift_refresh_only.plan.json · drifted · 1 change",
                 "  drift   update  tfcoremock_simple_resource  tfcoremock_simple_resource.drift  string",
-                "nope.json · failed · the file does not exist",
-                "3 stacks · 0 in sync · 1 drifted ● · 0 pending · 2 failed ●");
+                "nope.json · failed · the file does not exist");
     }
 
     @Test
