@@ -1,0 +1,24 @@
+package hudson.model;
+
+import edu.umd.cs.findbugs.annotations.NonNull;
+
+public abstract class Job<JobT extends Job<JobT, RunT>, RunT extends Run<JobT, RunT>> extends Actionable implements Item {
+    @NonNull
+    @Override
+    public final String getFullName() {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public final String getUrl() {
+        throw new UnsupportedOperationException();
+    }
+
+    public RunT getBuildByNumber(int n) {
+        throw new UnsupportedOperationException();
+    }
+
+    public RunT getLastCompletedBuild() {
+        throw new UnsupportedOperationException();
+    }
+}

@@ -1,0 +1,50 @@
+package hudson.model;
+
+import java.io.File;
+import java.io.IOException;
+import java.util.List;
+
+import edu.umd.cs.findbugs.annotations.CheckForNull;
+import edu.umd.cs.findbugs.annotations.NonNull;
+import hudson.security.AccessControlled;
+import org.kohsuke.stapler.export.ExportedBean;
+
+@ExportedBean
+public abstract class Run<JobT extends Job<JobT, RunT>, RunT extends Run<JobT, RunT>> extends Actionable
+        implements Comparable<RunT>, AccessControlled {
+    public void setResult(@NonNull Result r) {
+        throw new UnsupportedOperationException();
+    }
+
+    public @NonNull List<Cause> getCauses() {
+        throw new UnsupportedOperationException();
+    }
+
+    public @CheckForNull <T extends Cause> T getCause(Class<T> type) {
+        throw new UnsupportedOperationException();
+    }
+
+    public @NonNull JobT getParent() {
+        throw new UnsupportedOperationException();
+    }
+
+    public int getNumber() {
+        throw new UnsupportedOperationException();
+    }
+
+    public @CheckForNull RunT getPreviousBuild() {
+        throw new UnsupportedOperationException();
+    }
+
+    public @NonNull String getId() {
+        throw new UnsupportedOperationException();
+    }
+
+    public @NonNull File getRootDir() {
+        throw new UnsupportedOperationException();
+    }
+
+    public synchronized void save() throws IOException {
+        throw new UnsupportedOperationException();
+    }
+}
