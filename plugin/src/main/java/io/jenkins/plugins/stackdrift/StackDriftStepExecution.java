@@ -41,7 +41,7 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
         temp.mkdirs();
         try (WorkspaceSecretFiles secretFiles = new WorkspaceSecretFiles(temp)) {
             return new StackDriftStepRun(settings, operation, run, listener,
-                    new AgentEngineGateway(workspace, recordFile, listener, EngineFactory.core()),
+                    new AgentEngineGateway(workspace, recordFile, listener, JenkinsFacade.engineFactory()),
                     new CredentialsEnvironment(new BuildCredentialsLookup(run), secretFiles),
                     JenkinsFacade.globalDefaults()).run();
         }

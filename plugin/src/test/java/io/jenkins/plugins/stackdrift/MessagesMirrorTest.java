@@ -31,7 +31,7 @@ class MessagesMirrorTest {
             assertThat(method.getReturnType()).isEqualTo(String.class);
         }
         long publicStatic = Arrays.stream(Messages.class.getDeclaredMethods())
-                .filter(x -> java.lang.reflect.Modifier.isPublic(x.getModifiers())).count();
+                .filter(x -> java.lang.reflect.Modifier.isPublic(x.getModifiers()) && x.getReturnType() == String.class).count();
         assertThat(publicStatic).isEqualTo(properties.size());
     }
 
