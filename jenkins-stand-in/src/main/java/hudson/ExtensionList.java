@@ -1,12 +1,14 @@
 package hudson;
 
+import jenkins.util.io.OnMaster;
+
 import java.util.AbstractList;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import edu.umd.cs.findbugs.annotations.NonNull;
 import jenkins.model.Jenkins;
 
-public class ExtensionList<T> extends AbstractList<T> {
+public class ExtensionList<T> extends AbstractList<T> implements OnMaster {
     protected ExtensionList(Jenkins jenkins, Class<T> extensionType) {
     }
 

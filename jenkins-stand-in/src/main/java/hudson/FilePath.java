@@ -1,5 +1,9 @@
 package hudson;
 
+import org.jenkinsci.remoting.RoleSensitive;
+
+import org.jenkinsci.remoting.SerializableOnlyOverRemoting;
+
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -9,7 +13,7 @@ import java.io.Serializable;
 import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.remoting.VirtualChannel;
 
-public final class FilePath implements Serializable {
+public final class FilePath implements SerializableOnlyOverRemoting {
     public FilePath(@NonNull File localPath) {
     }
 
@@ -61,7 +65,7 @@ public final class FilePath implements Serializable {
         throw new UnsupportedOperationException();
     }
 
-    public interface FileCallable<T> extends Serializable {
+    public interface FileCallable<T> extends Serializable, RoleSensitive {
         T invoke(File f, VirtualChannel channel) throws IOException, InterruptedException;
     }
 }

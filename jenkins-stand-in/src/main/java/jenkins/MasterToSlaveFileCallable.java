@@ -1,7 +1,8 @@
 package jenkins;
 
-import hudson.FilePath;
+import jenkins.agents.ControllerToAgentFileCallable;
 
-public abstract class MasterToSlaveFileCallable<T> implements FilePath.FileCallable<T> {
+
+public abstract class MasterToSlaveFileCallable<T> implements ControllerToAgentFileCallable<T> {
     private static final long serialVersionUID = 1L;
 }

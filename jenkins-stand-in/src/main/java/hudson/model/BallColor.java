@@ -1,5 +1,5 @@
 package hudson.model;
 
-public enum BallColor {
+public enum BallColor implements StatusIcon {
     RED, YELLOW, BLUE, ABORTED, NOTBUILT
 }

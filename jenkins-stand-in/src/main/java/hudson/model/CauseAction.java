@@ -1,5 +1,7 @@
 package hudson.model;
 
+import hudson.model.queue.FoldableAction;
+
 import java.util.List;
 
 import jenkins.model.RunAction2;
@@ -7,7 +9,7 @@ import org.kohsuke.stapler.export.Exported;
 import org.kohsuke.stapler.export.ExportedBean;
 
 @ExportedBean
-public class CauseAction implements RunAction2 {
+public class CauseAction implements FoldableAction, RunAction2 {
     public CauseAction(Cause c) {
     }
 

@@ -1,8 +1,12 @@
 package hudson.model;
 
+import jenkins.util.io.OnMaster;
+
+import jenkins.model.Loadable;
+
 import edu.umd.cs.findbugs.annotations.NonNull;
 
-public abstract class Descriptor<T extends Describable<T>> {
+public abstract class Descriptor<T extends Describable<T>> implements Loadable, Saveable, OnMaster {
     protected Descriptor() {
     }
 

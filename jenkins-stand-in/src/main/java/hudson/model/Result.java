@@ -1,11 +1,13 @@
 package hudson.model;
 
+import org.kohsuke.stapler.export.CustomExportedBean;
+
 import java.io.Serializable;
 
 import edu.umd.cs.findbugs.annotations.NonNull;
 
 /** Constants carry their real names and ordinals so that result mapping is testable on the stand-in. */
-public final class Result implements Serializable {
+public final class Result implements Serializable, CustomExportedBean {
     public static final @NonNull Result SUCCESS = new Result("SUCCESS", BallColor.BLUE, 0, true);
     public static final @NonNull Result UNSTABLE = new Result("UNSTABLE", BallColor.YELLOW, 1, true);
     public static final @NonNull Result FAILURE = new Result("FAILURE", BallColor.RED, 2, true);

@@ -1,5 +1,15 @@
 package hudson.model;
 
+import jenkins.console.WithConsoleUrl;
+
+import org.kohsuke.stapler.StaplerProxy;
+
+import jenkins.util.io.OnMaster;
+
+import jenkins.model.HistoricalBuild;
+
+import hudson.ExtensionPoint;
+
 import java.io.File;
 import java.io.IOException;
 import java.util.List;
@@ -11,7 +21,7 @@ import org.kohsuke.stapler.export.ExportedBean;
 
 @ExportedBean
 public abstract class Run<JobT extends Job<JobT, RunT>, RunT extends Run<JobT, RunT>> extends Actionable
-        implements Comparable<RunT>, AccessControlled {
+        implements ExtensionPoint, Comparable<RunT>, AccessControlled, PersistenceRoot, DescriptorByNameOwner, OnMaster, StaplerProxy, HistoricalBuild, WithConsoleUrl {
     public void setResult(@NonNull Result r) {
         throw new UnsupportedOperationException();
     }

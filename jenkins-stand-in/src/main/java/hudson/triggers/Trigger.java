@@ -1,11 +1,13 @@
 package hudson.triggers;
 
+import hudson.ExtensionPoint;
+
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.model.Describable;
 import hudson.model.Item;
 
-public abstract class Trigger<J extends Item> implements Describable<Trigger<?>> {
+public abstract class Trigger<J extends Item> implements Describable<Trigger<?>>, ExtensionPoint {
     @CheckForNull
     protected transient J job;
 

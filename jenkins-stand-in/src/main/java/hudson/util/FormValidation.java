@@ -1,8 +1,10 @@
 package hudson.util;
 
+import org.kohsuke.stapler.HttpResponse;
+
 import java.io.IOException;
 
-public abstract class FormValidation extends IOException {
+public abstract class FormValidation extends IOException implements HttpResponse {
     public static FormValidation error(String message) {
         throw new UnsupportedOperationException();
     }

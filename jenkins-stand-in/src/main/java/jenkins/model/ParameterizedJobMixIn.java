@@ -1,5 +1,9 @@
 package jenkins.model;
 
+import jenkins.triggers.TriggeredItem;
+
+import hudson.model.BuildableItem;
+
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import hudson.model.Action;
 import hudson.model.Job;
@@ -15,6 +19,6 @@ public abstract class ParameterizedJobMixIn<JobT extends Job<JobT, RunT> & Param
     }
 
     public interface ParameterizedJob<JobT extends Job<JobT, RunT> & ParameterizedJobMixIn.ParameterizedJob<JobT, RunT> & Queue.Task,
-            RunT extends Run<JobT, RunT> & Queue.Executable> {
+            RunT extends Run<JobT, RunT> & Queue.Executable> extends BuildableItem, TriggeredItem {
     }
 }

@@ -1,11 +1,13 @@
 package jenkins.model;
 
+import hudson.ExtensionPoint;
+
 import java.util.Collection;
 
 import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.model.Action;
 
-public abstract class TransientActionFactory<T> {
+public abstract class TransientActionFactory<T> implements ExtensionPoint {
     public abstract Class<T> type();
 
     public Class<? extends Action> actionType() {

@@ -1,6 +1,10 @@
 package com.cloudbees.plugins.credentials;
 
+import hudson.ExtensionPoint;
+
+import hudson.model.Describable;
+
 import java.io.Serializable;
 
-public interface Credentials extends Serializable {
+public interface Credentials extends Describable<Credentials>, Serializable, ExtensionPoint {
 }
