@@ -47,12 +47,13 @@ public final class SecretMaskingOutputStream extends FilterOutputStream {
         out.flush();
     }
 
+    /** Emits the last partial line; the stream underneath (the build log) stays open: it is not ours. */
     @Override
     public synchronized void close() throws IOException {
         if (line.size() > 0) {
             emitLine();
         }
-        super.close();
+        out.flush();
     }
 
     private void emitLine() throws IOException {

@@ -42,6 +42,19 @@ class SecretMaskingOutputStreamTest {
     }
 
     @Test
+    void closingLeavesTheBuildLogOpen() throws Exception {
+        java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+        ByteArrayOutputStream log = new ByteArrayOutputStream() {
+            @Override
+            public void close() {
+                closed.set(true);
+            }
+        };
+        new SecretMaskingOutputStream(log, List.of("x")).close();
+        assertThat(closed).isFalse();
+    }
+
+    @Test
     void ignoresEmptySecretsAndKeepsUtf8() throws Exception {
         assertThat(through(List.of(""), "drifted ● 2\n")).isEqualTo("drifted ● 2\n");
     }
