@@ -24,17 +24,17 @@ public final class ApproveDeployAction implements RunAction2 {
     private transient Run<?, ?> run;
 
     @Override
-    public void onAttached(final Run<?, ?> r) {
+    public synchronized void onAttached(final Run<?, ?> r) {
         this.run = r;
     }
 
     @Override
-    public void onLoad(final Run<?, ?> r) {
+    public synchronized void onLoad(final Run<?, ?> r) {
         this.run = r;
     }
 
     @Override
-    public String getIconFileName() {
+    public synchronized String getIconFileName() {
         return approved ? null : "symbol-status-yellow";
     }
 
@@ -48,17 +48,17 @@ public final class ApproveDeployAction implements RunAction2 {
         return "stack-drift-approval";
     }
 
-    public boolean isApproved() {
+    public synchronized boolean isApproved() {
         return approved;
     }
 
-    public Run<?, ?> getRun() {
+    public synchronized Run<?, ?> getRun() {
         return run;
     }
 
     @RequirePOST
     public void doApprove(final StaplerRequest2 req, final StaplerResponse2 rsp) throws IOException {
-        Job<?, ?> job = run.getParent();
+        Job<?, ?> job = getRun().getParent();
         job.checkPermission(Item.BUILD);
         approve(job);
         rsp.sendRedirect2(req.getContextPath() + "/" + job.getUrl());

@@ -26,7 +26,8 @@ public final class RunRecordJson {
     }
 
     public static void write(final RunRecord record, final Path file) throws IOException {
-        Path temp = Files.createTempFile(file.toAbsolutePath().getParent(), file.getFileName().toString(), ".tmp");
+        Path directory = java.util.Objects.requireNonNull(file.toAbsolutePath().getParent(), "a record file needs a directory");
+        Path temp = Files.createTempFile(directory, "record", ".tmp");
         try (OutputStream out = Files.newOutputStream(temp)) {
             MAPPER.writeValue(out, record);
         }
