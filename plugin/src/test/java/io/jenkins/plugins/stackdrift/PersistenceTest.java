@@ -62,6 +62,28 @@ class PersistenceTest {
     }
 
     @Test
+    void theGlobalConfigurationRoundTripsWithItsDefaults() throws Exception {
+        // made without its constructor (which loads from JENKINS_HOME), as XStream itself does when reading
+        StackDriftGlobalConfiguration configuration =
+                new org.objenesis.ObjenesisStd().newInstance(StackDriftGlobalConfiguration.class);
+        set(configuration, "defaultParallelism", 3);
+        set(configuration, "defaultDriftResult", "FAILURE");
+        set(configuration, "defaultEvery", "6h");
+        set(configuration, "tofuPath", "/opt/tofu/bin/tofu");
+        StackDriftGlobalConfiguration back = roundTrip(configuration);
+        assertThat(back.getDefaultParallelism()).isEqualTo(3);
+        assertThat(back.getDefaultDriftResult()).isEqualTo("FAILURE");
+        assertThat(back.getDefaultEvery()).isEqualTo("6h");
+        assertThat(back.getTofuPath()).isEqualTo("/opt/tofu/bin/tofu");
+    }
+
+    private static void set(final Object target, final String field, final Object value) throws Exception {
+        Field f = target.getClass().getDeclaredField(field);
+        f.setAccessible(true);
+        f.set(target, value);
+    }
+
+    @Test
     void aThousandStackRunKeepsBuildXmlSmall() {
         StackDriftRunAction action = new StackDriftRunAction(RunSummary.of(TestRecords.large(1_000)));
         String xml = xstream().toXML(action);
