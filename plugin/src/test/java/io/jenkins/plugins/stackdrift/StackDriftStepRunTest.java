@@ -165,6 +165,50 @@ class StackDriftStepRunTest {
     }
 
     @Test
+    void aBuildStartedByAnApprovalDeploysTheStacksThatAwaitedIt() {
+        Run<?, ?> source = mock(Run.class);
+        hudson.model.Job<?, ?> job = mock(hudson.model.Job.class);
+        StackDriftRunAction sourceAction = mock(StackDriftRunAction.class);
+        when(sourceAction.getRows()).thenReturn(List.of(TestRecords.row("dns", RowState.IN_SYNC),
+                TestRecords.row("net", RowState.AWAITING_APPROVAL)));
+        when(run.getCause(ApprovalCause.class)).thenReturn(new ApprovalCause(12, 1));
+        org.mockito.Mockito.doReturn(job).when(run).getParent();
+        org.mockito.Mockito.doReturn(source).when(job).getBuildByNumber(12);
+        when(source.getAction(StackDriftRunAction.class)).thenReturn(sourceAction);
+
+        EngineRequest request = stepRun(Operation.DEPLOY, settings()).request();
+
+        assertThat(request.approved()).isTrue();
+        assertThat(request.approvedStacks()).containsExactly("net");
+    }
+
+    @Test
+    void aScheduledCheckKnowsWhenEachStackWasLastChecked() {
+        when(run.getCause(ScheduledDriftCheckCause.class)).thenReturn(new ScheduledDriftCheckCause());
+        Run<?, ?> newer = mock(Run.class);
+        Run<?, ?> older = mock(Run.class);
+        org.mockito.Mockito.doReturn(newer).when(run).getPreviousBuild();
+        org.mockito.Mockito.doReturn(older).when(newer).getPreviousBuild();
+        StackDriftRunAction newerAction = mock(StackDriftRunAction.class);
+        StackDriftRunAction olderAction = mock(StackDriftRunAction.class);
+        when(newer.getAction(StackDriftRunAction.class)).thenReturn(newerAction);
+        when(older.getAction(StackDriftRunAction.class)).thenReturn(olderAction);
+        RunRecord newerRecord = TestRecords.record(RunKind.CHECK, TestRecords.row("dns", RowState.SKIPPED),
+                TestRecords.row("net", RowState.DRIFTED));
+        RunRecord olderRecord = TestRecords.record(RunKind.CHECK, TestRecords.row("dns", RowState.IN_SYNC),
+                TestRecords.row("net", RowState.IN_SYNC));
+        when(newerAction.getSummary()).thenReturn(new RunSummary("drift check", 5_000L, 6_000L, newerRecord.counts(), List.of(), List.of()));
+        when(olderAction.getSummary()).thenReturn(new RunSummary("drift check", 1_000L, 2_000L, olderRecord.counts(), List.of(), List.of()));
+        when(newerAction.record()).thenReturn(Optional.of(newerRecord));
+        when(olderAction.record()).thenReturn(Optional.of(olderRecord));
+
+        EngineRequest request = stepRun(Operation.CHECK, settings()).request();
+
+        // dns was skipped in the newer build, so its last check is the older one
+        assertThat(request.lastCheckedAt()).containsEntry("net", 5_000L).containsEntry("dns", 1_000L);
+    }
+
+    @Test
     void aRunThatLeftNoRecordFailsClearly() throws Exception {
         when(gateway.call(any(), any(), any())).thenReturn(AgentOutcome.credentials(Map.of()));
         when(gateway.storeRecord(buildDir)).thenReturn(Optional.empty());
