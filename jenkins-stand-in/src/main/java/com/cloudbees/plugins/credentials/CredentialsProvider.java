@@ -1,0 +1,28 @@
+package com.cloudbees.plugins.credentials;
+
+import org.jenkins.ui.icon.IconSpec;
+
+import hudson.ExtensionPoint;
+
+import hudson.model.Descriptor;
+
+import hudson.model.Describable;
+
+import com.cloudbees.plugins.credentials.common.IdCredentials;
+import edu.umd.cs.findbugs.annotations.CheckForNull;
+import edu.umd.cs.findbugs.annotations.NonNull;
+import hudson.model.Run;
+
+public abstract class CredentialsProvider extends Descriptor<CredentialsProvider>
+        implements ExtensionPoint, Describable<CredentialsProvider>, IconSpec {
+    @CheckForNull
+    public static <C extends IdCredentials> C findCredentialById(@NonNull String id, @NonNull Class<C> type,
+            @NonNull Run<?, ?> run) {
+        throw new UnsupportedOperationException();
+    }
+
+    @CheckForNull
+    public static <C extends Credentials> C track(@NonNull Run build, @CheckForNull C credentials) {
+        throw new UnsupportedOperationException();
+    }
+}

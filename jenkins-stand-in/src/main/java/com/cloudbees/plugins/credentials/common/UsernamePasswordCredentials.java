@@ -1,0 +1,4 @@
+package com.cloudbees.plugins.credentials.common;
+
+public interface UsernamePasswordCredentials extends UsernameCredentials, PasswordCredentials {
+}

@@ -1,0 +1,8 @@
+package hudson;
+
+import java.util.TreeMap;
+
+public class EnvVars extends TreeMap<String, String> {
+    public EnvVars() {
+    }
+}

@@ -1,0 +1,28 @@
+package hudson;
+
+import jenkins.util.io.OnMaster;
+
+import java.util.AbstractList;
+
+import edu.umd.cs.findbugs.annotations.CheckForNull;
+import edu.umd.cs.findbugs.annotations.NonNull;
+import jenkins.model.Jenkins;
+
+public class ExtensionList<T> extends AbstractList<T> implements OnMaster {
+    protected ExtensionList(Jenkins jenkins, Class<T> extensionType) {
+    }
+
+    public @CheckForNull <U extends T> U get(@NonNull Class<U> type) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public T get(int index) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public int size() {
+        throw new UnsupportedOperationException();
+    }
+}

@@ -1,0 +1,4 @@
+package hudson;
+
+public interface ExtensionPoint {
+}

@@ -1,0 +1,71 @@
+package hudson;
+
+import org.jenkinsci.remoting.RoleSensitive;
+
+import org.jenkinsci.remoting.SerializableOnlyOverRemoting;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.Serializable;
+
+import edu.umd.cs.findbugs.annotations.NonNull;
+import hudson.remoting.VirtualChannel;
+
+public final class FilePath implements SerializableOnlyOverRemoting {
+    public FilePath(@NonNull File localPath) {
+    }
+
+    public String getRemote() {
+        throw new UnsupportedOperationException();
+    }
+
+    public String getName() {
+        throw new UnsupportedOperationException();
+    }
+
+    public FilePath getParent() {
+        throw new UnsupportedOperationException();
+    }
+
+    public @NonNull FilePath child(String relOrAbsolute) {
+        throw new UnsupportedOperationException();
+    }
+
+    public boolean exists() throws IOException, InterruptedException {
+        throw new UnsupportedOperationException();
+    }
+
+    public void mkdirs() throws IOException, InterruptedException {
+        throw new UnsupportedOperationException();
+    }
+
+    public boolean delete() throws IOException, InterruptedException {
+        throw new UnsupportedOperationException();
+    }
+
+    public void deleteRecursive() throws IOException, InterruptedException {
+        throw new UnsupportedOperationException();
+    }
+
+    public void chmod(final int mask) throws IOException, InterruptedException {
+        throw new UnsupportedOperationException();
+    }
+
+    public void copyFrom(InputStream in) throws IOException, InterruptedException {
+        throw new UnsupportedOperationException();
+    }
+
+    public void copyTo(OutputStream os) throws IOException, InterruptedException {
+        throw new UnsupportedOperationException();
+    }
+
+    public <T> T act(final FileCallable<T> callable) throws IOException, InterruptedException {
+        throw new UnsupportedOperationException();
+    }
+
+    public interface FileCallable<T> extends Serializable, RoleSensitive {
+        T invoke(File f, VirtualChannel channel) throws IOException, InterruptedException;
+    }
+}

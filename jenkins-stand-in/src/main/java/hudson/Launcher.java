@@ -1,0 +1,48 @@
+package hudson;
+
+import java.io.OutputStream;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+
+import edu.umd.cs.findbugs.annotations.CheckForNull;
+import edu.umd.cs.findbugs.annotations.NonNull;
+import hudson.model.TaskListener;
+
+public abstract class Launcher {
+    @NonNull
+    public final ProcStarter launch() {
+        throw new UnsupportedOperationException();
+    }
+
+    public final class ProcStarter {
+        public ProcStarter cmds(List<String> args) {
+            throw new UnsupportedOperationException();
+        }
+
+        public ProcStarter pwd(@CheckForNull FilePath workDir) {
+            throw new UnsupportedOperationException();
+        }
+
+        public ProcStarter stdout(@CheckForNull OutputStream out) {
+            throw new UnsupportedOperationException();
+        }
+
+        public ProcStarter stderr(@CheckForNull OutputStream err) {
+            throw new UnsupportedOperationException();
+        }
+
+        public ProcStarter envs(@NonNull Map<String, String> overrides) {
+            throw new UnsupportedOperationException();
+        }
+
+        public Proc start() throws IOException {
+            throw new UnsupportedOperationException();
+        }
+    }
+
+    public static class LocalLauncher extends Launcher {
+        public LocalLauncher(@NonNull TaskListener listener) {
+        }
+    }
+}

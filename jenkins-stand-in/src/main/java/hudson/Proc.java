@@ -1,0 +1,16 @@
+package hudson;
+
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+
+import hudson.model.TaskListener;
+
+public abstract class Proc {
+    protected Proc() {
+    }
+
+    public final int joinWithTimeout(final long timeout, final TimeUnit unit, final TaskListener listener)
+            throws IOException, InterruptedException {
+        throw new UnsupportedOperationException();
+    }
+}

@@ -1,0 +1,9 @@
+package hudson.model;
+
+import hudson.security.AccessControlled;
+import org.kohsuke.stapler.HttpDeletable;
+import jenkins.model.Loadable;
+import org.kohsuke.stapler.StaplerProxy;
+
+public abstract class AbstractItem extends Actionable implements Loadable, Item, HttpDeletable, AccessControlled, DescriptorByNameOwner, StaplerProxy {
+}

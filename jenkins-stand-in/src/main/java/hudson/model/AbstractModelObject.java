@@ -1,0 +1,6 @@
+package hudson.model;
+
+import hudson.search.SearchableModelObject;
+
+public abstract class AbstractModelObject implements SearchableModelObject {
+}

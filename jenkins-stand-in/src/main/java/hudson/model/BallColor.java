@@ -1,0 +1,5 @@
+package hudson.model;
+
+public enum BallColor implements StatusIcon {
+    RED, YELLOW, BLUE, ABORTED, NOTBUILT
+}

@@ -1,0 +1,4 @@
+package hudson.model;
+
+public interface BuildBadgeAction extends Action {
+}

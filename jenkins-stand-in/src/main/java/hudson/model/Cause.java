@@ -1,0 +1,26 @@
+package hudson.model;
+
+import edu.umd.cs.findbugs.annotations.CheckForNull;
+import org.kohsuke.stapler.export.Exported;
+import org.kohsuke.stapler.export.ExportedBean;
+
+@ExportedBean
+public abstract class Cause {
+    @Exported(visibility = 3)
+    public abstract String getShortDescription();
+
+    public static class UserIdCause extends Cause {
+        public UserIdCause() {
+        }
+
+        @CheckForNull
+        public String getUserId() {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public String getShortDescription() {
+            throw new UnsupportedOperationException();
+        }
+    }
+}

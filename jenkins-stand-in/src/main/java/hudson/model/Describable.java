@@ -1,0 +1,4 @@
+package hudson.model;
+
+public interface Describable<T extends Describable<T>> {
+}

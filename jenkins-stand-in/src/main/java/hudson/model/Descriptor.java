@@ -1,0 +1,25 @@
+package hudson.model;
+
+import jenkins.util.io.OnMaster;
+
+import jenkins.model.Loadable;
+
+import edu.umd.cs.findbugs.annotations.NonNull;
+
+public abstract class Descriptor<T extends Describable<T>> implements Loadable, Saveable, OnMaster {
+    protected Descriptor() {
+    }
+
+    @NonNull
+    public String getDisplayName() {
+        throw new UnsupportedOperationException();
+    }
+
+    public synchronized void save() {
+        throw new UnsupportedOperationException();
+    }
+
+    public synchronized void load() {
+        throw new UnsupportedOperationException();
+    }
+}

@@ -1,0 +1,24 @@
+package hudson.model;
+
+import hudson.search.SearchableModelObject;
+
+import jenkins.util.io.OnMaster;
+
+import jenkins.model.Named;
+
+import jenkins.model.FullyNamedModelObject;
+
+import jenkins.model.FullyNamed;
+
+import edu.umd.cs.findbugs.annotations.NonNull;
+import hudson.security.AccessControlled;
+import hudson.security.Permission;
+
+public interface Item extends PersistenceRoot, FullyNamedModelObject, SearchableModelObject, FullyNamed, Named, AccessControlled, OnMaster {
+    @NonNull
+    String getFullName();
+
+    String getUrl();
+
+    Permission BUILD = null;
+}

@@ -1,0 +1,7 @@
+package hudson.model;
+
+import jenkins.model.FullyNamed;
+import jenkins.model.FullyNamedModelObject;
+
+public interface ItemGroup<T extends Item> extends FullyNamed, FullyNamedModelObject, PersistenceRoot {
+}

@@ -1,0 +1,32 @@
+package hudson.model;
+
+import org.kohsuke.stapler.StaplerOverridable;
+
+import jenkins.model.ModelObjectWithChildren;
+
+import jenkins.widgets.HasWidgets;
+
+import hudson.ExtensionPoint;
+
+import edu.umd.cs.findbugs.annotations.NonNull;
+
+public abstract class Job<JobT extends Job<JobT, RunT>, RunT extends Run<JobT, RunT>> extends AbstractItem implements ExtensionPoint, StaplerOverridable, ModelObjectWithChildren, HasWidgets {
+    @NonNull
+    @Override
+    public final String getFullName() {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public final String getUrl() {
+        throw new UnsupportedOperationException();
+    }
+
+    public RunT getBuildByNumber(int n) {
+        throw new UnsupportedOperationException();
+    }
+
+    public RunT getLastCompletedBuild() {
+        throw new UnsupportedOperationException();
+    }
+}

@@ -1,0 +1,5 @@
+package hudson.model;
+
+
+public interface ModifiableItemGroup<T extends Item> extends ItemGroup<T> {
+}

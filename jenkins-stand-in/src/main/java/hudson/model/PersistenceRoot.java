@@ -1,0 +1,5 @@
+package hudson.model;
+
+
+public interface PersistenceRoot extends Saveable {
+}

@@ -1,0 +1,24 @@
+package hudson.model;
+
+import jenkins.model.queue.QueueItem;
+
+import jenkins.console.WithConsoleUrl;
+
+import hudson.model.queue.SubTask;
+
+import jenkins.model.FullyNamedModelObject;
+
+import org.kohsuke.stapler.export.ExportedBean;
+
+@ExportedBean
+public class Queue extends ResourceController implements Saveable {
+    public interface Task extends FullyNamedModelObject, SubTask {
+    }
+
+    public interface Executable extends Runnable, WithConsoleUrl {
+    }
+
+    @ExportedBean(defaultVisibility = 999)
+    public abstract static class Item extends Actionable implements QueueItem {
+    }
+}

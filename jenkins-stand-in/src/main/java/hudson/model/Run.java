@@ -1,0 +1,60 @@
+package hudson.model;
+
+import jenkins.console.WithConsoleUrl;
+
+import org.kohsuke.stapler.StaplerProxy;
+
+import jenkins.util.io.OnMaster;
+
+import jenkins.model.HistoricalBuild;
+
+import hudson.ExtensionPoint;
+
+import java.io.File;
+import java.io.IOException;
+import java.util.List;
+
+import edu.umd.cs.findbugs.annotations.CheckForNull;
+import edu.umd.cs.findbugs.annotations.NonNull;
+import hudson.security.AccessControlled;
+import org.kohsuke.stapler.export.ExportedBean;
+
+@ExportedBean
+public abstract class Run<JobT extends Job<JobT, RunT>, RunT extends Run<JobT, RunT>> extends Actionable
+        implements ExtensionPoint, Comparable<RunT>, AccessControlled, PersistenceRoot, DescriptorByNameOwner, OnMaster, StaplerProxy, HistoricalBuild, WithConsoleUrl {
+    public void setResult(@NonNull Result r) {
+        throw new UnsupportedOperationException();
+    }
+
+    public @NonNull List<Cause> getCauses() {
+        throw new UnsupportedOperationException();
+    }
+
+    public @CheckForNull <T extends Cause> T getCause(Class<T> type) {
+        throw new UnsupportedOperationException();
+    }
+
+    public @NonNull JobT getParent() {
+        throw new UnsupportedOperationException();
+    }
+
+    public int getNumber() {
+        throw new UnsupportedOperationException();
+    }
+
+    public @CheckForNull RunT getPreviousBuild() {
+        throw new UnsupportedOperationException();
+    }
+
+    public @NonNull String getId() {
+        throw new UnsupportedOperationException();
+    }
+
+    public @NonNull File getRootDir() {
+        throw new UnsupportedOperationException();
+    }
+
+    public synchronized void save() throws IOException {
+        throw new UnsupportedOperationException();
+    }
+}

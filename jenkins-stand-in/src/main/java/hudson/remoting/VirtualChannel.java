@@ -1,0 +1,4 @@
+package hudson.remoting;
+
+public interface VirtualChannel {
+}

@@ -1,0 +1,5 @@
+package hudson.search;
+
+
+public interface SearchItem {
+}

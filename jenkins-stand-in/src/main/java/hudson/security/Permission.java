@@ -1,0 +1,4 @@
+package hudson.security;
+
+public final class Permission {
+}

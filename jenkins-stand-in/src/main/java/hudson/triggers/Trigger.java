@@ -1,0 +1,20 @@
+package hudson.triggers;
+
+import hudson.ExtensionPoint;
+
+import edu.umd.cs.findbugs.annotations.CheckForNull;
+import edu.umd.cs.findbugs.annotations.NonNull;
+import hudson.model.Describable;
+import hudson.model.Item;
+
+public abstract class Trigger<J extends Item> implements Describable<Trigger<?>>, ExtensionPoint {
+    @CheckForNull
+    protected transient J job;
+
+    protected Trigger(@NonNull String cronTabSpec) {
+    }
+
+    public void run() {
+        throw new UnsupportedOperationException();
+    }
+}

@@ -1,0 +1,19 @@
+package hudson.util;
+
+import org.kohsuke.stapler.HttpResponse;
+
+import java.io.IOException;
+
+public abstract class FormValidation extends IOException implements HttpResponse {
+    public static FormValidation error(String message) {
+        throw new UnsupportedOperationException();
+    }
+
+    public static FormValidation warning(String message) {
+        throw new UnsupportedOperationException();
+    }
+
+    public static FormValidation ok() {
+        throw new UnsupportedOperationException();
+    }
+}

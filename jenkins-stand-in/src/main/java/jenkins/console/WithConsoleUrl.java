@@ -1,0 +1,5 @@
+package jenkins.console;
+
+
+public interface WithConsoleUrl {
+}

@@ -1,0 +1,6 @@
+package jenkins.model;
+
+import hudson.model.ModelObject;
+
+public interface FullyNamedModelObject extends ModelObject {
+}

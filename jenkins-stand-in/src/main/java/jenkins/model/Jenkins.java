@@ -1,0 +1,31 @@
+package jenkins.model;
+
+import edu.umd.cs.findbugs.annotations.NonNull;
+import hudson.ExtensionList;
+import hudson.model.AbstractCIBase;
+import hudson.model.DescriptorByNameOwner;
+import hudson.model.ModifiableViewGroup;
+import hudson.security.AccessControlled;
+import jenkins.util.io.OnMaster;
+import org.kohsuke.stapler.StaplerFallback;
+import org.kohsuke.stapler.StaplerProxy;
+import org.kohsuke.stapler.export.ExportedBean;
+
+@ExportedBean
+public class Jenkins extends AbstractCIBase implements DirectlyModifiableTopLevelItemGroup, StaplerProxy, StaplerFallback,
+        ModifiableViewGroup, AccessControlled, DescriptorByNameOwner, ModelObjectWithContextMenu, ModelObjectWithChildren,
+        OnMaster, Loadable {
+    @NonNull
+    public static Jenkins get() throws IllegalStateException {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public String getDisplayName() {
+        throw new UnsupportedOperationException();
+    }
+
+    public <T> ExtensionList<T> getExtensionList(Class<T> extensionType) {
+        throw new UnsupportedOperationException();
+    }
+}

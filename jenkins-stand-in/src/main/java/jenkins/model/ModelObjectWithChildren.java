@@ -1,0 +1,6 @@
+package jenkins.model;
+
+import hudson.model.ModelObject;
+
+public interface ModelObjectWithChildren extends ModelObject {
+}

@@ -1,0 +1,5 @@
+package jenkins.model;
+
+
+public interface Named {
+}

@@ -1,0 +1,6 @@
+package jenkins.model.queue;
+
+import jenkins.model.FullyNamedModelObject;
+
+public interface ITask extends FullyNamedModelObject {
+}

@@ -1,0 +1,6 @@
+package jenkins.triggers;
+
+import hudson.model.Item;
+
+public interface TriggeredItem extends Item {
+}

@@ -1,0 +1,5 @@
+package jenkins.util.io;
+
+
+public interface OnMaster {
+}

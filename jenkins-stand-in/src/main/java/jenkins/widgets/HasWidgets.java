@@ -1,0 +1,5 @@
+package jenkins.widgets;
+
+
+public interface HasWidgets {
+}

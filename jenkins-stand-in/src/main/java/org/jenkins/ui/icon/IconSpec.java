@@ -1,0 +1,5 @@
+package org.jenkins.ui.icon;
+
+
+public interface IconSpec {
+}

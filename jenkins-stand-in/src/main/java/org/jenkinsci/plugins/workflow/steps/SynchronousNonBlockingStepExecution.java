@@ -1,0 +1,16 @@
+package org.jenkinsci.plugins.workflow.steps;
+
+import edu.umd.cs.findbugs.annotations.NonNull;
+
+public abstract class SynchronousNonBlockingStepExecution<T> extends StepExecution {
+    protected SynchronousNonBlockingStepExecution(@NonNull StepContext context) {
+        super(context);
+    }
+
+    protected abstract T run() throws Exception;
+
+    @Override
+    public final boolean start() throws Exception {
+        throw new UnsupportedOperationException();
+    }
+}

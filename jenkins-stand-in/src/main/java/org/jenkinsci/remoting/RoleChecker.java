@@ -1,0 +1,5 @@
+package org.jenkinsci.remoting;
+
+
+public abstract class RoleChecker {
+}

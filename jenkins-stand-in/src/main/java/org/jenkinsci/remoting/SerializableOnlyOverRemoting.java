@@ -1,0 +1,6 @@
+package org.jenkinsci.remoting;
+
+import java.io.Serializable;
+
+public interface SerializableOnlyOverRemoting extends Serializable {
+}

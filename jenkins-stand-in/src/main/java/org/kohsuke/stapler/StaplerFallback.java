@@ -1,0 +1,5 @@
+package org.kohsuke.stapler;
+
+
+public interface StaplerFallback {
+}

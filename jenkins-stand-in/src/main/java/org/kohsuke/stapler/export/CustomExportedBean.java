@@ -1,0 +1,5 @@
+package org.kohsuke.stapler.export;
+
+
+public interface CustomExportedBean {
+}

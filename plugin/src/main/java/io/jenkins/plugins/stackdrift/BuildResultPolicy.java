@@ -1,0 +1,52 @@
+package io.jenkins.plugins.stackdrift;
+
+import java.util.Locale;
+
+import hudson.model.Result;
+import io.stackdrift.model.Counts;
+
+/** Maps what a run found to a build result (spec §8): drift → {@code driftResult}, failures → {@code failedResult}. */
+public final class BuildResultPolicy {
+    private final Result onDrift;
+    private final Result onFailure;
+
+    public BuildResultPolicy(final Result onDrift, final Result onFailure) {
+        this.onDrift = onDrift;
+        this.onFailure = onFailure;
+    }
+
+    /**
+     * Reads a result word as written in a Jenkinsfile.
+     *
+     * @throws IllegalArgumentException for anything but SUCCESS, UNSTABLE or FAILURE
+     */
+    public static Result parse(final String word) {
+        switch (word.trim().toUpperCase(Locale.ROOT)) {
+            case "SUCCESS":
+                return Result.SUCCESS;
+            case "UNSTABLE":
+                return Result.UNSTABLE;
+            case "FAILURE":
+                return Result.FAILURE;
+            default:
+                throw new IllegalArgumentException(Messages.invalidBuildResult(word));
+        }
+    }
+
+    /** Drift (and stacks left awaiting approval) → the drift result; a failed stack → the failed result; the worse wins. */
+    public Result resultFor(final Counts counts) {
+        Result result = Result.SUCCESS;
+        if (counts.drifted() > 0 || counts.awaitingApproval() > 0) {
+            result = worse(result, onDrift);
+        }
+        if (counts.failed() > 0) {
+            result = worse(result, onFailure);
+        }
+        return result;
+    }
+
+    // Result.combine would do, but ordinals keep this testable on the stand-in (whose methods only throw).
+    static Result worse(final Result a, final Result b) {
+        return a.ordinal >= b.ordinal ? a : b;
+    }
+}

@@ -1,0 +1,22 @@
+package io.jenkins.plugins.stackdrift;
+
+import jenkins.model.Jenkins;
+
+/** The one place that reaches the Jenkins singleton, so everything else is testable with plain mocks (ArchUnit-checked). */
+final class JenkinsFacade {
+    private JenkinsFacade() {
+    }
+
+    /** The engine the steps run: a registered {@link EngineProvider}, else the core's. */
+    static EngineFactory engineFactory() {
+        java.util.List<EngineProvider> providers = Jenkins.get().getExtensionList(EngineProvider.class);
+        return providers.isEmpty() ? EngineFactory.core() : providers.get(0).factory();
+    }
+
+    /** The global defaults; the built-in ones when the configuration is not registered (e.g. during shutdown). */
+    static StackDriftGlobalConfiguration.Defaults globalDefaults() {
+        StackDriftGlobalConfiguration configuration =
+                Jenkins.get().getExtensionList(StackDriftGlobalConfiguration.class).get(StackDriftGlobalConfiguration.class);
+        return configuration == null ? StackDriftGlobalConfiguration.Defaults.builtIn() : configuration.defaults();
+    }
+}

@@ -1,0 +1,60 @@
+package io.jenkins.plugins.stackdrift;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.lang.ref.SoftReference;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import hudson.FilePath;
+import io.stackdrift.record.RunRecord;
+
+/**
+ * The per-stack details of one build, in {@value #FILE_NAME} beside build.xml; read only when a page or
+ * the API needs them, and kept through a soft reference so that many open builds never pin memory.
+ */
+final class RunDetails {
+    static final String FILE_NAME = "stack-drift.json";
+    private static final Logger LOGGER = Logger.getLogger(RunDetails.class.getName());
+
+    private final File buildDir;
+    private SoftReference<RunRecord> cached = new SoftReference<>(null);
+
+    RunDetails(final File buildDir) {
+        this.buildDir = buildDir;
+    }
+
+    /** Copies the record file from the agent into the build directory, atomically. */
+    static void store(final FilePath agentFile, final File buildDir) throws IOException, InterruptedException {
+        Path target = new File(buildDir, FILE_NAME).toPath();
+        Path temp = Files.createTempFile(buildDir.toPath(), FILE_NAME, ".tmp");
+        try (OutputStream out = Files.newOutputStream(temp)) {
+            agentFile.copyTo(out);
+        }
+        Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    synchronized Optional<RunRecord> load() {
+        RunRecord record = cached.get();
+        if (record != null) {
+            return Optional.of(record);
+        }
+        Path file = new File(buildDir, FILE_NAME).toPath();
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        try {
+            record = RunRecordJson.read(file);
+            cached = new SoftReference<>(record);
+            return Optional.of(record);
+        } catch (IOException e) {
+            LOGGER.log(Level.WARNING, "cannot read " + file, e);
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,170 @@
+package io.jenkins.plugins.stackdrift;
+
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.jenkinsci.Symbol;
+import org.kohsuke.stapler.DataBoundSetter;
+
+import edu.umd.cs.findbugs.annotations.NonNull;
+import hudson.Extension;
+import jenkins.model.GlobalConfiguration;
+
+/**
+ * Defaults for every Stack Drift step (Manage Jenkins → System, or JCasC under
+ * {@code unclassified: stackDrift:}): parallelism, build results, the default drift {@code every}, and
+ * tool paths on the agents. Plain setters so JCasC can set each attribute.
+ */
+@Extension
+@Symbol("stackDrift")
+public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
+    private int defaultParallelism;
+    private String defaultDriftResult = "UNSTABLE";
+    private String defaultFailedResult = "FAILURE";
+    private String defaultEvery = "24h";
+    private String terraformPath = "";
+    private String tofuPath = "";
+    private String pulumiPath = "";
+
+    public StackDriftGlobalConfiguration() {
+        load();
+    }
+
+    @NonNull
+    @Override
+    public String getDisplayName() {
+        return Messages.GlobalConfiguration_displayName();
+    }
+
+    public int getDefaultParallelism() {
+        return defaultParallelism;
+    }
+
+    @DataBoundSetter
+    public void setDefaultParallelism(final int defaultParallelism) {
+        if (defaultParallelism < 0) {
+            throw new IllegalArgumentException(Messages.invalidParallelism(defaultParallelism));
+        }
+        this.defaultParallelism = defaultParallelism;
+        save();
+    }
+
+    public String getDefaultDriftResult() {
+        return defaultDriftResult;
+    }
+
+    @DataBoundSetter
+    public void setDefaultDriftResult(final String defaultDriftResult) {
+        this.defaultDriftResult = BuildResultPolicy.parse(defaultDriftResult).toString();
+        save();
+    }
+
+    public String getDefaultFailedResult() {
+        return defaultFailedResult;
+    }
+
+    @DataBoundSetter
+    public void setDefaultFailedResult(final String defaultFailedResult) {
+        this.defaultFailedResult = BuildResultPolicy.parse(defaultFailedResult).toString();
+        save();
+    }
+
+    public String getDefaultEvery() {
+        return defaultEvery;
+    }
+
+    @DataBoundSetter
+    public void setDefaultEvery(final String defaultEvery) {
+        this.defaultEvery = defaultEvery == null ? "24h" : defaultEvery.trim();
+        save();
+    }
+
+    public String getTerraformPath() {
+        return terraformPath;
+    }
+
+    @DataBoundSetter
+    public void setTerraformPath(final String terraformPath) {
+        this.terraformPath = terraformPath == null ? "" : terraformPath.trim();
+        save();
+    }
+
+    public String getTofuPath() {
+        return tofuPath;
+    }
+
+    @DataBoundSetter
+    public void setTofuPath(final String tofuPath) {
+        this.tofuPath = tofuPath == null ? "" : tofuPath.trim();
+        save();
+    }
+
+    public String getPulumiPath() {
+        return pulumiPath;
+    }
+
+    @DataBoundSetter
+    public void setPulumiPath(final String pulumiPath) {
+        this.pulumiPath = pulumiPath == null ? "" : pulumiPath.trim();
+        save();
+    }
+
+    Defaults defaults() {
+        return new Defaults(defaultParallelism, defaultDriftResult, defaultFailedResult, defaultEvery,
+                terraformPath, tofuPath, pulumiPath);
+    }
+
+    /** A snapshot of the defaults for one step call (no Jenkins types, so step logic tests need no Jenkins). */
+    public static final class Defaults {
+        private final int parallelism;
+        private final String driftResult;
+        private final String failedResult;
+        private final String every;
+        private final String terraformPath;
+        private final String tofuPath;
+        private final String pulumiPath;
+
+        public Defaults(final int parallelism, final String driftResult, final String failedResult, final String every,
+                final String terraformPath, final String tofuPath, final String pulumiPath) {
+            this.parallelism = parallelism;
+            this.driftResult = driftResult;
+            this.failedResult = failedResult;
+            this.every = every;
+            this.terraformPath = terraformPath;
+            this.tofuPath = tofuPath;
+            this.pulumiPath = pulumiPath;
+        }
+
+        public static Defaults builtIn() {
+            return new Defaults(0, "UNSTABLE", "FAILURE", "24h", "", "", "");
+        }
+
+        public int parallelism() {
+            return parallelism;
+        }
+
+        public String driftResult() {
+            return driftResult;
+        }
+
+        public String failedResult() {
+            return failedResult;
+        }
+
+        /** What the engine gets: the default drift interval and the non-empty tool paths. */
+        public Map<String, String> asMap() {
+            Map<String, String> map = new TreeMap<>();
+            map.put("drift.every", every);
+            putIfSet(map, "tool.terraform", terraformPath);
+            putIfSet(map, "tool.tofu", tofuPath);
+            putIfSet(map, "tool.pulumi", pulumiPath);
+            return map;
+        }
+
+        private static void putIfSet(final Map<String, String> map, final String key, final String value) {
+            if (!value.isEmpty()) {
+                map.put(key, value);
+            }
+        }
+    }
+}

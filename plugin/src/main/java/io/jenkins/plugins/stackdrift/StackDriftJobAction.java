@@ -1,0 +1,118 @@
+package io.jenkins.plugins.stackdrift;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.kohsuke.stapler.StaplerRequest2;
+import org.kohsuke.stapler.StaplerResponse2;
+
+import hudson.model.Action;
+import hudson.model.Job;
+import hudson.model.Run;
+import io.stackdrift.record.TrailEntry;
+
+/**
+ * The job's drift picture (spec §8): the trend over recent builds (from the small summaries only), the
+ * "Recently deployed" trail, and the embeddable badge at the stable URL {@code /job/<name>/stack-drift/badge.svg}.
+ * Not persisted: {@link StackDriftJobActionFactory} makes it per request.
+ */
+public final class StackDriftJobAction implements Action {
+    static final int TREND_BUILDS = 30;
+    static final int TRAIL_BUILDS = 5;
+
+    private final Job<?, ?> job;
+
+    public StackDriftJobAction(final Job<?, ?> job) {
+        this.job = job;
+    }
+
+    @Override
+    public String getIconFileName() {
+        return "symbol-analytics";
+    }
+
+    @Override
+    public String getDisplayName() {
+        return Messages.StackDriftJobAction_displayName();
+    }
+
+    @Override
+    public String getUrlName() {
+        return StackDriftRunAction.URL_NAME;
+    }
+
+    public Job<?, ?> getJob() {
+        return job;
+    }
+
+    /** One point per build with Stack Drift data, oldest first. */
+    public List<TrendPoint> getTrend() {
+        List<TrendPoint> points = new ArrayList<>();
+        Run<?, ?> build = job.getLastCompletedBuild();
+        for (int i = 0; build != null && i < TREND_BUILDS; i++, build = build.getPreviousBuild()) {
+            StackDriftRunAction action = build.getAction(StackDriftRunAction.class);
+            if (action != null) {
+                points.add(0, new TrendPoint(build.getNumber(), action.getSummary()));
+            }
+        }
+        return points;
+    }
+
+    /** "Recently deployed": the trail of the last deploy builds, newest first (details read on demand). */
+    public List<TrailEntry> getTrail() {
+        List<TrailEntry> trail = new ArrayList<>();
+        int deploys = 0;
+        for (Run<?, ?> build = job.getLastCompletedBuild(); build != null && deploys < TRAIL_BUILDS;
+                build = build.getPreviousBuild()) {
+            StackDriftRunAction action = build.getAction(StackDriftRunAction.class);
+            if (action != null && !action.getTrail().isEmpty()) {
+                List<TrailEntry> entries = new ArrayList<>(action.getTrail());
+                java.util.Collections.reverse(entries);
+                trail.addAll(entries);
+                deploys++;
+            }
+        }
+        return trail;
+    }
+
+    /** The latest summary, for the badge. */
+    RunSummary latest() {
+        List<TrendPoint> trend = getTrend();
+        return trend.isEmpty() ? null : trend.get(trend.size() - 1).getSummary();
+    }
+
+    /** Serves {@code badge.svg}; anything else under this action is not found. */
+    public void doDynamic(final StaplerRequest2 req, final StaplerResponse2 rsp) throws IOException {
+        if (!"/badge.svg".equals(req.getRestOfPath())) {
+            rsp.sendError(404);
+            return;
+        }
+        RunSummary summary = latest();
+        rsp.setContentType("image/svg+xml;charset=UTF-8");
+        rsp.setHeader("Cache-Control", "no-cache, private");
+        PrintWriter writer = rsp.getWriter();
+        writer.print(summary == null ? DriftBadgeSvg.unknown() : DriftBadgeSvg.of(summary));
+        writer.flush();
+    }
+
+    /** One build in the trend. */
+    public static final class TrendPoint {
+        private final int build;
+        private final RunSummary summary;
+
+        TrendPoint(final int build, final RunSummary summary) {
+            this.build = build;
+            this.summary = summary;
+        }
+
+        public int getBuild() {
+            return build;
+        }
+
+        public RunSummary getSummary() {
+            return summary;
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package io.jenkins.plugins.stackdrift;
+
+import java.util.Map;
+
+import org.jenkinsci.plugins.workflow.steps.StepContext;
+import org.jenkinsci.plugins.workflow.steps.SynchronousNonBlockingStepExecution;
+
+import hudson.AbortException;
+import hudson.FilePath;
+import hudson.model.Run;
+import hudson.model.TaskListener;
+
+/**
+ * Runs a Stack Drift step off the CPS thread (it launches processes and waits). Not resumable after a
+ * controller restart (SynchronousNonBlockingStepExecution fails the step then), so it keeps only
+ * serializable settings.
+ */
+final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<Map<String, Object>> {
+    private static final long serialVersionUID = 1L;
+
+    private final StepSettings settings;
+    private final Operation operation;
+
+    StackDriftStepExecution(final StepSettings settings, final Operation operation, final StepContext context) {
+        super(context);
+        this.settings = settings;
+        this.operation = operation;
+    }
+
+    @Override
+    protected Map<String, Object> run() throws Exception {
+        StepContext context = getContext();
+        Run<?, ?> run = context.get(Run.class);
+        TaskListener listener = context.get(TaskListener.class);
+        FilePath workspace = context.get(FilePath.class);
+        if (workspace == null || run == null || listener == null) {
+            throw new AbortException(Messages.noWorkspace());
+        }
+        FilePath temp = tempDir(workspace);
+        FilePath recordFile = temp.child("stack-drift-" + run.getId() + "-" + operation.name().toLowerCase(java.util.Locale.ROOT) + ".json");
+        temp.mkdirs();
+        try (WorkspaceSecretFiles secretFiles = new WorkspaceSecretFiles(temp)) {
+            return new StackDriftStepRun(settings, operation, run, listener,
+                    new AgentEngineGateway(workspace, recordFile, listener, JenkinsFacade.engineFactory()),
+                    new CredentialsEnvironment(new BuildCredentialsLookup(run), secretFiles),
+                    JenkinsFacade.globalDefaults()).run();
+        }
+    }
+
+    /** {@code <workspace>@tmp}, where Jenkins keeps per-workspace temporary files (WorkspaceList.tempDir). */
+    private static FilePath tempDir(final FilePath workspace) {
+        FilePath parent = workspace.getParent();
+        return parent == null ? workspace.child(".stack-drift-tmp") : parent.child(workspace.getName() + "@tmp");
+    }
+}

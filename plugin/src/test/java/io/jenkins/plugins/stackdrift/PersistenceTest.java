@@ -1,0 +1,123 @@
+package io.jenkins.plugins.stackdrift;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.nio.charset.StandardCharsets;
+import java.time.temporal.Temporal;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import com.thoughtworks.xstream.XStream;
+
+import io.stackdrift.model.RowState;
+import io.stackdrift.record.RunKind;
+
+/**
+ * Everything Jenkins persists with XStream (build.xml, the job's config.xml) round-trips through the real
+ * XStream that core 2.541.3 uses, and holds no type that XStream or core's class filter cannot read back.
+ */
+class PersistenceTest {
+    /** Every class of ours that ends up in build.xml or config.xml. */
+    private static final List<Class<?>> PERSISTED = List.of(StackDriftRunAction.class, RunSummary.class,
+            ApproveDeployAction.class, ScheduledDriftCheckCause.class, ApprovalCause.class, DriftScheduleTrigger.class,
+            StackDriftGlobalConfiguration.class);
+
+    private static XStream xstream() {
+        XStream xstream = new XStream();
+        xstream.allowTypesByWildcard(new String[] {"io.jenkins.plugins.stackdrift.**", "hudson.**"});
+        return xstream;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> T roundTrip(final T object) {
+        XStream xstream = xstream();
+        return (T) xstream.fromXML(xstream.toXML(object));
+    }
+
+    @Test
+    void theRunActionKeepsItsSummaryAndForgetsItsRun() {
+        StackDriftRunAction action = new StackDriftRunAction(RunSummary.of(TestRecords.record(RunKind.CHECK,
+                TestRecords.row("dns", RowState.IN_SYNC), TestRecords.row("net", RowState.DRIFTED),
+                TestRecords.row("app", RowState.FAILED))));
+        StackDriftRunAction back = roundTrip(action);
+        assertThat(back.getTotal()).isEqualTo(3);
+        assertThat(back.getDriftedStacks()).containsExactly("net");
+        assertThat(back.getFailedStacks()).containsExactly("app");
+        assertThat(back.getSummary().getStartedAt()).isEqualTo(1_000L);
+        assertThat(back.getRun()).isNull();
+        assertThat(back.getRows()).isEmpty();
+        assertThat(xstream().toXML(action)).doesNotContain("tags.Name").doesNotContain("record");
+    }
+
+    @Test
+    void causesTriggerAndApprovalRoundTrip() {
+        assertThat(roundTrip(new ScheduledDriftCheckCause())).isEqualTo(new ScheduledDriftCheckCause());
+        assertThat(roundTrip(new ApprovalCause(5, 2))).isEqualTo(new ApprovalCause(5, 2));
+        assertThat(roundTrip(new ApproveDeployAction()).isApproved()).isFalse();
+        assertThat(xstream().toXML(new DriftScheduleTrigger("H/15 * * * *"))).contains("DriftScheduleTrigger");
+        assertThat((Object) roundTrip(new DriftScheduleTrigger("H/15 * * * *"))).isInstanceOf(DriftScheduleTrigger.class);
+    }
+
+    @Test
+    void theGlobalConfigurationRoundTripsWithItsDefaults() throws Exception {
+        // made without its constructor (which loads from JENKINS_HOME), as XStream itself does when reading
+        StackDriftGlobalConfiguration configuration =
+                new org.objenesis.ObjenesisStd().newInstance(StackDriftGlobalConfiguration.class);
+        set(configuration, "defaultParallelism", 3);
+        set(configuration, "defaultDriftResult", "FAILURE");
+        set(configuration, "defaultEvery", "6h");
+        set(configuration, "tofuPath", "/opt/tofu/bin/tofu");
+        StackDriftGlobalConfiguration back = roundTrip(configuration);
+        assertThat(back.getDefaultParallelism()).isEqualTo(3);
+        assertThat(back.getDefaultDriftResult()).isEqualTo("FAILURE");
+        assertThat(back.getDefaultEvery()).isEqualTo("6h");
+        assertThat(back.getTofuPath()).isEqualTo("/opt/tofu/bin/tofu");
+    }
+
+    private static void set(final Object target, final String field, final Object value) throws Exception {
+        Field f = target.getClass().getDeclaredField(field);
+        f.setAccessible(true);
+        f.set(target, value);
+    }
+
+    @Test
+    void aThousandStackRunKeepsBuildXmlSmall() {
+        StackDriftRunAction action = new StackDriftRunAction(RunSummary.of(TestRecords.large(1_000)));
+        String xml = xstream().toXML(action);
+        assertThat(xml.getBytes(StandardCharsets.UTF_8).length).isLessThan(4 * 1024);
+        assertThat(action.getTotal()).isEqualTo(1_000);
+        assertThat(action.getFailed()).isEqualTo(100);
+        assertThat(action.getDrifted()).isEqualTo(100);
+        assertThat(action.getDriftedStacks()).hasSize(RunSummary.MAX_IDS);
+    }
+
+    @Test
+    void overlongIdsAreCutSoOneOddPathCannotGrowBuildXml() {
+        String longId = "x".repeat(5_000);
+        RunSummary summary = RunSummary.of(TestRecords.record(RunKind.CHECK, TestRecords.row(longId, RowState.DRIFTED)));
+        assertThat(summary.getDriftedIds().get(0)).hasSize(RunSummary.MAX_ID_LENGTH);
+    }
+
+    @Test
+    void persistedClassesHoldNoRecordsNoJavaTimeAndNoImmutableCollections() {
+        for (Class<?> type : PERSISTED) {
+            assertThat(type.isRecord()).as(type + " is a record").isFalse();
+            for (Class<?> c = type; c != null && c.getName().startsWith("io.jenkins.plugins"); c = c.getSuperclass()) {
+                for (Field field : c.getDeclaredFields()) {
+                    if (Modifier.isTransient(field.getModifiers()) || Modifier.isStatic(field.getModifiers())) {
+                        continue;
+                    }
+                    Class<?> fieldType = field.getType();
+                    assertThat(fieldType.isRecord()).as(field + " is a record").isFalse();
+                    assertThat(Temporal.class.isAssignableFrom(fieldType)).as(field + " is java.time").isFalse();
+                    assertThat(fieldType.getName()).as(field.toString())
+                            .doesNotStartWith("java.util.ImmutableCollections")
+                            .isNotIn("java.util.List", "java.util.Map", "java.util.Set");
+                }
+            }
+        }
+    }
+}
