@@ -94,6 +94,21 @@ class CheckCommandTest {
     }
 
     @Test
+    void anIgnorePathThatBreaksARuleFailsTheStackNamingPathAndRuleAndNothingIsPlanned() throws Exception {
+        DemoRepo demo = DemoRepo.copyTo(dir);
+        Path config = demo.root.resolve("stacks.yaml");
+        Files.writeString(config, Files.readString(config).replace("aws_autoscaling_group.web.desired_capacity", "aws_vpc.main.id"));
+
+        DemoRepo.Result result = demo.run("check", "--stacks", "network", "--json");
+
+        JsonNode row = new ObjectMapper().readTree(result.out()).get("rows").get(0);
+        assertThat(row.get("state").asText()).isEqualTo("failed");
+        assertThat(row.get("reason").asText()).contains("'aws_vpc.main.id'").contains("rule 2");
+        assertThat(result.exit()).isEqualTo(ExitCodes.ERROR);
+        assertThat(demo.root.resolve("network").resolve("stackdrift_override.tf")).doesNotExist();
+    }
+
+    @Test
     void changedFilesNeedPush() throws Exception {
         DemoRepo demo = DemoRepo.copyTo(dir);
 

@@ -318,6 +318,22 @@ class StackDriftEngineTest {
     }
 
     @Test
+    void aFailedRepairInModeCorrectFailsTheRowAndKeepsTheDriftListed() throws IOException {
+        terraform("net");
+        config("stacks:\n  - dir: net\n    drift:\n      mode: correct\n");
+        world.stack("net").drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags.Owner"));
+        world.stack("net").applyFailure = "Error: UnauthorizedOperation";
+
+        RunOutcome outcome = engine().check(request());
+
+        assertThat(row(outcome, "net").state()).isEqualTo(RowState.FAILED);
+        assertThat(row(outcome, "net").reason()).endsWith("ended failed: Error: UnauthorizedOperation");
+        assertThat(row(outcome, "net").drift()).hasSize(1);
+        assertThat(trail(outcome)).extracting(TrailEntry::result).containsExactly(TrailResult.FAILED);
+        assertThat(outcome.exitCode()).isEqualTo(RunOutcome.ERROR);
+    }
+
+    @Test
     void modeReportRecordsDriftAndModeApproveWaits() throws IOException {
         terraform("seen", "gated");
         config("""
