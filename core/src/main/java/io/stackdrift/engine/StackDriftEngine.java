@@ -344,13 +344,13 @@ public final class StackDriftEngine {
     // deploy
 
     private void deployAll(final Run run) throws InterruptedException {
-        GraphBuild build = StackGraph.of(run.config, services.history().latestRows());
+        Map<StackId, Row> latest = services.history().latestRows();
+        GraphBuild build = StackGraph.of(run.config, latest);
         for (String note : build.notes()) {
             run.note(note);
         }
         StackGraph graph = build.graph().restrictTo(run.stacks.stream().map(StackConfig::id).collect(Collectors.toSet()));
-        Map<StackId, StackStatus> statuses = services.history().stackStatuses();
-        Map<StackId, Row> latest = services.history().latestRows();
+        Map<StackId, StackStatus> statuses = run.statusesAtStart;
         ScheduleOptions options = ScheduleOptions.deploy(run.parallelism()).withPriority(PriorityWeights.estimates(durations()));
         StackTask task = id -> {
             StackConfig stack = run.stack(id);

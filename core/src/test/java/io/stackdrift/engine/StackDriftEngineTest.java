@@ -195,6 +195,46 @@ class StackDriftEngineTest {
     }
 
     @Test
+    void policyOnChangeOrDependencyRedeploysAStackWhoseDependencyChanged() throws IOException {
+        terraform("net", "dns", "other");
+        config("""
+                reapply: 0
+                stacks:
+                  - dir: dns
+                    dependsOn: [net]
+                    policy: onChangeOrDependency
+                  - dir: other
+                    dependsOn: [net]
+                """);
+        pending("net", "dns", "other");
+        engine().deploy(request());
+        Files.writeString(repo.resolve("net/extra.tf"), "# a change of the code\n");
+        pending("net", "dns", "other");
+        world.calls.clear();
+
+        RunOutcome second = engine().deploy(request());
+
+        assertThat(world.callsFor("apply")).containsExactly("net", "dns");
+        assertThat(row(second, "other").reason()).startsWith("unchanged since its last deploy");
+    }
+
+    @Test
+    void policyOnceDeploysOnlyOnce() throws IOException {
+        terraform("a");
+        config("stacks:\n  - dir: a\n    policy: once\n");
+        pending("a");
+        engine().deploy(request());
+        Files.writeString(repo.resolve("a/extra.tf"), "# a change of the code\n");
+        pending("a");
+        world.calls.clear();
+
+        RunOutcome second = engine().deploy(request());
+
+        assertThat(world.calls).isEmpty();
+        assertThat(row(second, "a").reason()).startsWith("policy once");
+    }
+
+    @Test
     void aDeployOfAStackThatHadDriftRecordsTheRestoredPathsAndWritesOutputsWithoutSensitiveValues() throws IOException {
         terraform("net");
         config("""
