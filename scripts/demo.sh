@@ -7,11 +7,14 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 mvn -B -q -ntp package -DskipTests -pl cli -am
 demo=examples/demo
-# the simulated tools keep their pretend infrastructure under .demo-state; start from the same place every time
-rm -rf "$demo/.demo-state" out/record
+# a fresh copy each time: the simulated tools keep their pretend infrastructure inside the stack
+# directories (.terraform/demo-state, .pulumi/demo-state), and deploys write outputs files there
+rm -rf out/demo out/record out/report
+mkdir -p out
+cp -R "$demo" out/demo
 export PATH="$PWD/$demo/bin:$PATH"
 set +e
-java -jar cli/target/stackdrift.jar check --config "$demo/stacks.yaml" --record out/record --html out/report "$@"
+java -jar cli/target/stackdrift.jar check --config out/demo/stacks.yaml --record out/record --html out/report "$@"
 code=$?
 set -e
 echo "report: out/report/index.html (exit code $code: 0 nothing to report, 2 drift or pending changes, 1 error)" >&2
