@@ -24,7 +24,18 @@ import io.stackdrift.model.RowState;
 import io.stackdrift.plan.PlanReaders;
 import io.stackdrift.plan.PlanSink;
 import io.stackdrift.plan.ReadOutcome;
+import io.stackdrift.model.Row;
+import io.stackdrift.model.StackId;
+import io.stackdrift.model.Tool;
+import io.stackdrift.plan.CollectingSink;
+import io.stackdrift.plan.PlanReaders;
+import io.stackdrift.plan.PlanSummary;
+import io.stackdrift.record.HistoryStore;
+import io.stackdrift.record.RunKind;
+import io.stackdrift.record.RunRecord;
+import io.stackdrift.record.RunSummary;
 import io.stackdrift.render.CountsLine;
+import io.stackdrift.render.HtmlReport;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -51,6 +62,13 @@ final class ReportCommand implements Callable<Integer> {
 
     @Option(names = "--json", description = "machine-readable output")
     private boolean json;
+
+    @Option(names = "--html", paramLabel = "DIR",
+            description = "also write the static HTML report there (holds the changes of every file in memory)")
+    private Path html;
+
+    @Option(names = "--record", paramLabel = "DIR", description = "also keep this analysis in the history at DIR")
+    private Path record;
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -141,6 +159,9 @@ final class ReportCommand implements Callable<Integer> {
                 }
             }
             out.flush();
+            if (html != null || record != null) {
+                keep(spec.commandLine().getErr());
+            }
             if (counts.failed() > 0) {
                 return ExitCodes.ERROR;
             }
@@ -150,6 +171,39 @@ final class ReportCommand implements Callable<Integer> {
                 Files.deleteIfExists(result.spill());
             }
         }
+    }
+
+    /**
+     * The report and the history need whole rows, so each file is read a second time, collecting; the text and
+     * JSON above stay streamed. Each file is a row whose stack is the file name (no stack id exists here).
+     */
+    private void keep(final PrintWriter err) throws IOException {
+        long now = System.currentTimeMillis();
+        List<Row> rows = new ArrayList<>();
+        for (Path file : files) {
+            CollectingSink sink = new CollectingSink();
+            ReadOutcome outcome = PlanReaders.forFile(file).read(file, sink);
+            PlanSummary summary = sink.summary(outcome);
+            String name = String.valueOf(file.getFileName());
+            Tool tool = outcome.format().contains("pulumi") ? Tool.PULUMI : Tool.TERRAFORM;
+            rows.add(summary.failed()
+                    ? Row.withReason(StackId.of(name), tool, name, RowState.FAILED, summary.failureReason())
+                    : new Row(StackId.of(name), tool, name, RowState.of(!summary.changes().isEmpty(), !summary.drift().isEmpty()),
+                            "", summary.changes(), summary.drift(), List.of(), List.of()));
+        }
+        HistoryStore history = record == null ? null : new HistoryStore(record);
+        String runId = history == null ? "report"
+                : String.valueOf(history.summaries().stream().mapToLong(RunSummary::sequence).max().orElse(0) + 1);
+        RunRecord run = new RunRecord(runId, RunKind.REPORT, "report of files produced elsewhere", now, now, rows, List.of());
+        if (history != null) {
+            history.save(run);
+            err.println("recorded in " + record);
+        }
+        if (html != null) {
+            HtmlReport.write(html, run, List.of(run));
+            err.println("report written to " + html);
+        }
+        err.flush();
     }
 
     private static Counts counts(final List<FileResult> results) {

@@ -9,8 +9,6 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -54,7 +52,6 @@ final class RunOptions {
     private static final int HTML_HISTORY = 30;
     /** Changes listed per row and kind in the text output. */
     private static final int DETAIL_CAP = 20;
-    private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS").withZone(ZoneOffset.UTC);
 
     @Option(names = "--config", paramLabel = "FILE", defaultValue = "stacks.yaml",
             description = "The configuration file (default: ${DEFAULT-VALUE}); its directory is the repository root.")
@@ -97,8 +94,9 @@ final class RunOptions {
         Path root = Optional.ofNullable(configFile.getParent()).orElse(Path.of("").toAbsolutePath());
         Path recordDir = record != null ? record : root.resolve(".stackdrift");
         Clock clock = Clock.systemUTC();
+        HistoryStore history = new HistoryStore(recordDir);
         RunRequest asked = new RunRequest(config, root, stacks, parallelism == null ? OptionalInt.empty() : OptionalInt.of(parallelism),
-                startedBy, changed, RUN_ID.format(clock.instant()), cause, false, false, false);
+                startedBy, changed, nextRunId(history), cause, false, false, false);
         RunRequest request = adjust.apply(asked);
         ProgressListener progress = line -> {
             err.println(Terminal.safe(line));
@@ -107,7 +105,6 @@ final class RunOptions {
         Path workDir = null;
         try {
             workDir = Files.createTempDirectory("stackdrift-run");
-            HistoryStore history = new HistoryStore(recordDir);
             EngineServices services = new EngineServices(new LocalProcessRunner(), tools, history,
                     new FileStackLocks(recordDir.resolve("locks"), Duration.ofMinutes(30), progress::line),
                     CredentialsResolver.NONE, workDir, clock, progress);
@@ -242,6 +239,11 @@ final class RunOptions {
             out.println(Terminal.safe("  " + label + ": " + change.action().word() + " " + change.address()
                     + (change.paths().isEmpty() ? "" : " " + String.join(", ", change.paths()))));
         }
+    }
+
+    /** Runs are numbered like builds, so the pages and the trail say "run 7", not a timestamp. */
+    private static String nextRunId(final HistoryStore history) {
+        return String.valueOf(history.summaries().stream().mapToLong(RunSummary::sequence).max().orElse(0) + 1);
     }
 
     private static List<RunRecord> history(final HistoryStore history) {

@@ -121,4 +121,22 @@ class ReportCommandTest {
         assertThat(run("report")).isEqualTo(ExitCodes.ERROR);
         assertThat(err).contains("FILE");
     }
+
+    @Test
+    void writesTheStaticReportAndKeepsTheAnalysisInTheHistory() throws IOException {
+        Path html = dir.resolve("html");
+        Path record = dir.resolve("record");
+
+        assertThat(run("report", "--html", html.toString(), "--record", record.toString(),
+                fixture("terraform/equiv-drift_simple.plan.json"), fixture("pulumi/stratify-preview-update.preview.json")))
+                .isEqualTo(ExitCodes.CHANGES);
+
+        String index = Files.readString(html.resolve("index.html"));
+        assertThat(index).contains("equiv-drift_simple.plan.json", "stratify-preview-update.preview.json", "pending+drifted");
+        io.stackdrift.record.HistoryStore history = new io.stackdrift.record.HistoryStore(record);
+        assertThat(history.latestRun()).hasValueSatisfying(run -> {
+            assertThat(run.kind()).isEqualTo(io.stackdrift.record.RunKind.REPORT);
+            assertThat(run.rows()).extracting(row -> row.tool().word()).containsExactlyInAnyOrder("terraform", "pulumi");
+        });
+    }
 }
