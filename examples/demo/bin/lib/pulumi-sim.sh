@@ -2,7 +2,7 @@
 # SIMULATION of Pulumi for the Stack Drift demo. Not a real tool: it knows the two demo projects by their
 # directory (platform/ = project "platform", app/ = project "shop-app"), each with the stack "prod", and
 # prints what the real CLI prints in the same formats (the preview digest, 4-space indented; stack output
-# JSON; the typed exit codes of v3.226+). State lives in .demo-state/ in the project directory; delete it
+# JSON; the typed exit codes of v3.226+). State lives in .pulumi/demo-state/ in the project directory (left out of the stack digest, like real tool caches); delete it
 # to start the demo over.
 #
 #   platform:prod  in sync.
@@ -11,7 +11,7 @@
 set -u
 
 version=3.230.0
-state_dir="$PWD/.demo-state"
+state_dir="$PWD/.pulumi/demo-state"
 case "$(basename "$PWD")" in
   platform) project=platform ;;
   app) project=shop-app ;;

@@ -2,7 +2,7 @@
 # SIMULATION of Terraform / OpenTofu for the Stack Drift demo. Not a real tool: it knows the two demo
 # root modules (network, dns) by their directory name and prints what the real CLI would print in the
 # same formats (plan JSON format 1.2, provider schema format 1.0, -detailed-exitcode exit codes). Its
-# "infrastructure" is a small state kept in .demo-state/ inside the stack directory; delete that
+# "infrastructure" is a small state kept in .terraform/demo-state/ inside the stack directory (left out of the stack digest, like the real cache); delete that
 # directory to start the demo over.
 #
 #   network  aws_vpc.main, aws_subnet.public[0..1], aws_autoscaling_group.web. Drifted until applied:
@@ -25,7 +25,7 @@ else
 fi
 provider="$registry/hashicorp/aws"
 stack="$(basename "$PWD")"
-state_dir="$PWD/.demo-state"
+state_dir="$PWD/.terraform/demo-state"
 now="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 
 fail() {

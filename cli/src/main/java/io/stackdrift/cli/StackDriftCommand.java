@@ -6,7 +6,8 @@ import picocli.CommandLine.Command;
 /** {@code stackdrift}: the engine on the command line. Exit codes: 0 nothing to report, 2 drift or pending changes, 1 error. */
 @Command(name = "stackdrift", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Drift checks and dependency-aware deploys of Terraform, OpenTofu and Pulumi stacks.",
-        subcommands = {CommandLine.HelpCommand.class, ValidateCommand.class, ReportCommand.class})
+        subcommands = {CommandLine.HelpCommand.class, ValidateCommand.class, PreviewCommand.class, CheckCommand.class,
+                DeployCommand.class, ReportCommand.class})
 public final class StackDriftCommand implements Runnable {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;

@@ -1,0 +1,64 @@
+package io.stackdrift.cli;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+
+import io.stackdrift.engine.StartedBy;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code stackdrift check}: a drift check of the stacks that are due (spec §4, §5), each stack's drift mode
+ * applied (correct deploys, approve waits, report records).
+ */
+@Command(name = "check", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "Check the due stacks for changes made outside the code and apply each stack's drift mode.",
+        exitCodeListHeading = "Exit codes:%n",
+        exitCodeList = {"0:no drift", "2:drift, pending changes or a stack awaiting approval", "1:an error or a failed stack"})
+public final class CheckCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Mixin
+    private RunOptions options;
+
+    @Option(names = "--schedule", description = "A scheduled check: only stacks due by their own 'every' (the default for a manual check too).")
+    private boolean schedule;
+
+    @Option(names = "--push", description = "A check started by a push: stacks whose last row drifted are checked; stacks whose files changed are previewed.")
+    private boolean push;
+
+    @Option(names = "--changed", paramLabel = "FILE", arity = "1..*",
+            description = "With --push: the changed files, relative to the repository root.")
+    private List<String> changed = new ArrayList<>();
+
+    @Override
+    public Integer call() {
+        if (!changed.isEmpty() && !push) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--changed needs --push");
+        }
+        if (push && schedule) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--push and --schedule exclude each other");
+        }
+        Set<String> files = new LinkedHashSet<>();
+        for (String file : changed) {
+            String normalized = file.replace('\\', '/');
+            while (normalized.startsWith("./")) {
+                normalized = normalized.substring(2);
+            }
+            files.add(normalized);
+        }
+        StartedBy by = push ? StartedBy.PUSH : schedule ? StartedBy.SCHEDULE : StartedBy.MANUAL;
+        String cause = switch (by) {
+            case PUSH -> "drift check started by a push";
+            case SCHEDULE -> "scheduled drift check";
+            case MANUAL -> "drift check started by hand";
+        };
+        return options.run(spec.commandLine(), by, cause, files, r -> r, (engine, request) -> engine.check(request));
+    }
+}

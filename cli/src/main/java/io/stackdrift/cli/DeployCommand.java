@@ -1,0 +1,40 @@
+package io.stackdrift.cli;
+
+import java.util.Set;
+import java.util.concurrent.Callable;
+
+import io.stackdrift.engine.StartedBy;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code stackdrift deploy}: deploys the selected stacks in dependency order (spec §6, §7). */
+@Command(name = "deploy", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "Deploy the selected stacks in dependency order, each from a preview made in this run.",
+        exitCodeListHeading = "Exit codes:%n",
+        exitCodeList = {"0:every stack deployed, had nothing to deploy or was left alone by its policy",
+                "2:pending changes left (a rehearsal) or a stack awaiting approval", "1:an error or a failed stack"})
+public final class DeployCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Mixin
+    private RunOptions options;
+
+    @Option(names = "--rehearsal", description = "Plan every stack in order and apply nothing.")
+    private boolean rehearsal;
+
+    @Option(names = "--approved", description = "A person approved this run: stacks in drift mode approve are applied too.")
+    private boolean approved;
+
+    @Option(names = "--destroy", description = "Destroy in reverse dependency order (not supported yet: fails without running a tool).")
+    private boolean destroy;
+
+    @Override
+    public Integer call() {
+        String cause = rehearsal ? "rehearsal started by hand" : approved ? "deploy approved by hand" : "deploy started by hand";
+        return options.run(spec.commandLine(), StartedBy.MANUAL, cause, Set.of(),
+                r -> r.withDeployOptions(rehearsal, approved, destroy), (engine, request) -> engine.deploy(request));
+    }
+}

@@ -1,0 +1,280 @@
+package io.stackdrift.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.function.Function;
+
+import io.stackdrift.config.Problem;
+import io.stackdrift.deploy.FileStackLocks;
+import io.stackdrift.engine.CredentialsResolver;
+import io.stackdrift.engine.EngineServices;
+import io.stackdrift.engine.ProgressListener;
+import io.stackdrift.engine.RunOutcome;
+import io.stackdrift.engine.RunRequest;
+import io.stackdrift.engine.StackDriftEngine;
+import io.stackdrift.engine.StartedBy;
+import io.stackdrift.model.Change;
+import io.stackdrift.model.Row;
+import io.stackdrift.model.Tool;
+import io.stackdrift.record.HistoryStore;
+import io.stackdrift.record.RunRecord;
+import io.stackdrift.record.RunSummary;
+import io.stackdrift.record.TrailEntry;
+import io.stackdrift.render.CountsLine;
+import io.stackdrift.render.HtmlReport;
+import io.stackdrift.render.RowTable;
+import io.stackdrift.tool.LocalProcessRunner;
+import io.stackdrift.tool.ToolSettings;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+
+/**
+ * The options preview, check and deploy share, and the wiring of the engine's services for the command line:
+ * local processes, tools on {@code PATH} (or {@code --tool-path}), the history in {@code --record}, file locks
+ * beside it, no credentials resolver (the environment stackdrift runs in carries them), a temporary work
+ * directory removed afterwards.
+ */
+final class RunOptions {
+    /** How many earlier runs the HTML report reads for its drift picture and trail. */
+    private static final int HTML_HISTORY = 30;
+    /** Changes listed per row and kind in the text output. */
+    private static final int DETAIL_CAP = 20;
+    private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS").withZone(ZoneOffset.UTC);
+
+    @Option(names = "--config", paramLabel = "FILE", defaultValue = "stacks.yaml",
+            description = "The configuration file (default: ${DEFAULT-VALUE}); its directory is the repository root.")
+    Path config;
+
+    @Option(names = "--stacks", paramLabel = "ID", split = ",",
+            description = "Stack ids or globs to include (comma-separated or repeated); default: every stack.")
+    List<String> stacks = new ArrayList<>();
+
+    @Option(names = "--json", description = "Print the result as JSON on standard output (counts, rows, trail; never a value).")
+    boolean json;
+
+    @Option(names = "--html", paramLabel = "DIR", description = "Write a static HTML report of the run into DIR.")
+    Path html;
+
+    @Option(names = "--record", paramLabel = "DIR",
+            description = "Where the history lives (default: .stackdrift/ beside the configuration file).")
+    Path record;
+
+    @Option(names = "--parallelism", paramLabel = "N", description = "Stacks run at once (overrides the file's parallelism).")
+    Integer parallelism;
+
+    @Option(names = "--tool-path", paramLabel = "TOOL=PATH",
+            description = "The executable of a tool (terraform, tofu, pulumi); default: the tool's name on PATH.")
+    Map<String, String> toolPaths = Map.of();
+
+    @Option(names = "--timeout", paramLabel = "DURATION", description = "How long one tool process may run (default: 10m).")
+    String timeout;
+
+    /** Runs one engine call with the command line's services, prints the result and returns the exit code. */
+    int run(final CommandLine commandLine, final StartedBy startedBy, final String cause, final Set<String> changed,
+            final Function<RunRequest, RunRequest> adjust, final EngineCall call) {
+        PrintWriter out = commandLine.getOut();
+        PrintWriter err = commandLine.getErr();
+        if (parallelism != null && parallelism < 1) {
+            throw new CommandLine.ParameterException(commandLine, "--parallelism must be at least 1, not " + parallelism);
+        }
+        ToolSettings tools = toolSettings(commandLine);
+        Path configFile = config.toAbsolutePath().normalize();
+        Path root = Optional.ofNullable(configFile.getParent()).orElse(Path.of("").toAbsolutePath());
+        Path recordDir = record != null ? record : root.resolve(".stackdrift");
+        Clock clock = Clock.systemUTC();
+        RunRequest asked = new RunRequest(config, root, stacks, parallelism == null ? OptionalInt.empty() : OptionalInt.of(parallelism),
+                startedBy, changed, RUN_ID.format(clock.instant()), cause, false, false, false);
+        RunRequest request = adjust.apply(asked);
+        ProgressListener progress = line -> {
+            err.println(Terminal.safe(line));
+            err.flush();
+        };
+        Path workDir = null;
+        try {
+            workDir = Files.createTempDirectory("stackdrift-run");
+            HistoryStore history = new HistoryStore(recordDir);
+            EngineServices services = new EngineServices(new LocalProcessRunner(), tools, history,
+                    new FileStackLocks(recordDir.resolve("locks"), Duration.ofMinutes(30), progress::line),
+                    CredentialsResolver.NONE, workDir, clock, progress);
+            RunOutcome outcome = interruptible(() -> call.run(new StackDriftEngine(services), request));
+            for (String warning : history.warnings()) {
+                err.println("warning: " + Terminal.safe(warning));
+            }
+            print(outcome, out, err);
+            if (html != null && outcome.run().isPresent()) {
+                HtmlReport.write(html, outcome.run().get(), history(history));
+                err.println("report written to " + html);
+            }
+            out.flush();
+            err.flush();
+            return outcome.exitCode();
+        } catch (IOException e) {
+            err.println("stackdrift: " + Terminal.safe(String.valueOf(e.getMessage())));
+            err.flush();
+            return ExitCodes.ERROR;
+        } finally {
+            deleteQuietly(workDir);
+        }
+    }
+
+    @FunctionalInterface
+    interface EngineCall {
+        RunOutcome run(StackDriftEngine engine, RunRequest request);
+    }
+
+    /** Ctrl-C interrupts the run (running stacks are recorded as interrupted) and waits a little for the record. */
+    private static RunOutcome interruptible(final java.util.function.Supplier<RunOutcome> body) {
+        Thread runner = Thread.currentThread();
+        Thread hook = new Thread(() -> {
+            runner.interrupt();
+            try {
+                runner.join(Duration.ofSeconds(30).toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "stackdrift-stop");
+        boolean registered = false;
+        try {
+            Runtime.getRuntime().addShutdownHook(hook);
+            registered = true;
+        } catch (IllegalStateException e) {
+            // the JVM is already shutting down: run without the hook
+        }
+        try {
+            return body.get();
+        } finally {
+            if (registered) {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                } catch (IllegalStateException e) {
+                    // shutting down: the hook is running
+                }
+            }
+        }
+    }
+
+    private ToolSettings toolSettings(final CommandLine commandLine) {
+        ToolSettings settings = ToolSettings.defaults();
+        for (Map.Entry<String, String> entry : toolPaths.entrySet()) {
+            Tool tool = Tool.fromWord(entry.getKey()).orElseThrow(() -> new CommandLine.ParameterException(commandLine,
+                    "--tool-path: unknown tool '" + entry.getKey() + "'; write terraform=PATH, tofu=PATH or pulumi=PATH"));
+            settings = settings.withExecutable(tool, entry.getValue());
+        }
+        if (timeout != null) {
+            Duration parsed = io.stackdrift.config.Durations.parse(timeout).filter(d -> !d.isZero())
+                    .orElseThrow(() -> new CommandLine.ParameterException(commandLine,
+                            "--timeout: '" + timeout + "' is not a duration; write e.g. 30s, 15m or 1h30m"));
+            settings = settings.withTimeout(parsed);
+        }
+        return settings;
+    }
+
+    private void print(final RunOutcome outcome, final PrintWriter out, final PrintWriter err) {
+        for (String warning : outcome.warnings().stream().map(Problem::format).toList()) {
+            err.println("warning: " + warning);
+        }
+        if (outcome.configInvalid()) {
+            for (Problem problem : outcome.problems()) {
+                err.println(problem.format());
+            }
+            int count = outcome.problems().size();
+            err.println(config + ": " + count + (count == 1 ? " problem" : " problems") + "; no tool ran");
+        }
+        if (json) {
+            out.print(RunJson.of(outcome));
+            return;
+        }
+        if (outcome.run().isEmpty()) {
+            return;
+        }
+        RunRecord run = outcome.run().get();
+        out.println(CountsLine.text(run.counts(), Terminal.colour()));
+        for (String line : RowTable.text(run.rowsSorted()).split("\n", -1)) {
+            if (!line.isEmpty()) {
+                out.println(Terminal.safe(line));
+            }
+        }
+        for (Row row : run.rowsSorted()) {
+            printDetails(row, out);
+        }
+        for (TrailEntry entry : run.trail()) {
+            String what = entry.repairedDrift()
+                    ? "put back what changed outside the code: " + String.join(", ", entry.restoredPaths())
+                    : entry.result().word() + (entry.reason().isEmpty() ? "" : " — " + entry.reason());
+            out.println(Terminal.safe(entry.stack() + ": " + what));
+        }
+    }
+
+    /** What a row found, paths only: the table has counts, this says which resources and attributes. */
+    private static void printDetails(final Row row, final PrintWriter out) {
+        if (row.changes().isEmpty() && row.drift().isEmpty() && row.ownedElsewhere().isEmpty() && row.reason().isEmpty()) {
+            return;
+        }
+        out.println(Terminal.safe(row.id() + " (" + row.state().word() + ")" + (row.reason().isEmpty() ? "" : ": " + row.reason())));
+        printChanges("change", row.changes(), out);
+        printChanges("drift", row.drift(), out);
+        printChanges("owned elsewhere", row.ownedElsewhere(), out);
+    }
+
+    private static void printChanges(final String label, final List<Change> changes, final PrintWriter out) {
+        int shown = 0;
+        for (Change change : changes) {
+            if (shown == DETAIL_CAP) {
+                out.println("  … " + (changes.size() - shown) + " more (--json or --html lists every one)");
+                return;
+            }
+            shown++;
+            out.println(Terminal.safe("  " + label + ": " + change.action().word() + " " + change.address()
+                    + (change.paths().isEmpty() ? "" : " " + String.join(", ", change.paths()))));
+        }
+    }
+
+    private static List<RunRecord> history(final HistoryStore history) {
+        List<RunRecord> runs = new ArrayList<>();
+        for (RunSummary summary : history.summaries()) {
+            if (runs.size() >= HTML_HISTORY) {
+                break;
+            }
+            history.details(summary.sequence()).ifPresent(runs::add);
+        }
+        return runs;
+    }
+
+    private static void deleteQuietly(final Path dir) {
+        if (dir == null) {
+            return;
+        }
+        try {
+            Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(final Path file, final BasicFileAttributes attrs) throws IOException {
+                    Files.deleteIfExists(file);
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult postVisitDirectory(final Path d, final IOException exc) throws IOException {
+                    Files.deleteIfExists(d);
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (IOException e) {
+            // a temporary directory the system cleans up eventually; nothing of value is in it after the run
+        }
+    }
+}
