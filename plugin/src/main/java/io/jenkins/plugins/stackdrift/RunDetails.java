@@ -12,6 +12,7 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 import hudson.FilePath;
+import io.stackdrift.record.RecordJson;
 import io.stackdrift.record.RunRecord;
 
 /**
@@ -49,10 +50,12 @@ final class RunDetails {
             return Optional.empty();
         }
         try {
-            record = RunRecordJson.read(file);
+            try (java.io.InputStream in = Files.newInputStream(file)) {
+                record = RecordJson.readRun(in);
+            }
             cached = new SoftReference<>(record);
             return Optional.of(record);
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
             LOGGER.log(Level.WARNING, "cannot read " + file, e);
             return Optional.empty();
         }
