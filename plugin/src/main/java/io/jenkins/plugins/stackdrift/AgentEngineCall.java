@@ -95,13 +95,19 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
         }
         switch (operation) {
             case VALIDATE:
-                return AgentOutcome.builder().warnings(formatted(config.warnings()))
+                return AgentOutcome.builder().warnings(formatted(config.warnings())).selectedStacks(credentialIds(config.config()))
                         .stackLines(ValidateListing.text(config.config(), config.ignored()).lines().toList()).build();
             case INSPECT:
                 return inspect(config.config());
             default:
                 return runEngine(workspace, temp, log);
         }
+    }
+
+    private static Map<String, Map<String, String>> credentialIds(final StacksConfig config) {
+        Map<String, Map<String, String>> all = new TreeMap<>();
+        config.stacks().forEach(stack -> all.put(stack.id().value(), stack.credentials()));
+        return all;
     }
 
     /** The stacks the selection resolves to, with the credentials ids each names (ids only, never a secret). */

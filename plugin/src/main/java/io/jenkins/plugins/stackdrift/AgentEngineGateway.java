@@ -53,7 +53,7 @@ final class AgentEngineGateway implements EngineGateway, AutoCloseable {
         if (!recordFile.exists()) {
             return Optional.empty();
         }
-        RunDetails.store(recordFile, buildDir);
+        RunDetails.store(recordFile::copyTo, buildDir);
         return new RunDetails(buildDir).load();
     }
 

@@ -59,7 +59,10 @@ public final class AgentOutcome implements Serializable {
         return Collections.unmodifiableList(stackLines);
     }
 
-    /** The stacks the step's selection resolves to: stack id → (environment variable → credentials id). */
+    /**
+     * The stacks the step's selection resolves to (check mode: every stack): stack id → (environment variable →
+     * credentials id).
+     */
     public Map<String, Map<String, String>> selectedStacks() {
         return Collections.unmodifiableMap(selectedStacks);
     }

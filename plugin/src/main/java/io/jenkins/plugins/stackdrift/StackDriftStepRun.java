@@ -139,7 +139,7 @@ final class StackDriftStepRun {
         failOnProblems(outcome, log);
         Map<String, Object> map = new LinkedHashMap<>();
         map.put("valid", true);
-        map.put("stacks", outcome.stackLines().size());
+        map.put("stacks", outcome.selectedStacks().size());
         return map;
     }
 
