@@ -91,11 +91,13 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
     AgentOutcome run(final Path workspace, final Path temp, final PrintStream log) throws IOException, InterruptedException {
         ConfigResult config = ConfigLoader.load(request.configPath(workspace), request.repositoryRoot(workspace));
         if (!config.isValid()) {
-            return AgentOutcome.builder().problems(formatted(config.problems())).warnings(formatted(config.warnings())).build();
+            return AgentOutcome.builder().problems(formatted(config.problems(), workspace))
+                    .warnings(formatted(config.warnings(), workspace)).build();
         }
         switch (operation) {
             case VALIDATE:
-                return AgentOutcome.builder().warnings(formatted(config.warnings())).selectedStacks(credentialIds(config.config()))
+                return AgentOutcome.builder().warnings(formatted(config.warnings(), workspace))
+                        .selectedStacks(credentialIds(config.config()))
                         .stackLines(ValidateListing.text(config.config(), config.ignored()).lines().toList()).build();
             case INSPECT:
                 return inspect(config.config());
@@ -147,8 +149,8 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
                 outcome = engine.deploy(request.toRunRequest(workspace));
                 break;
         }
-        AgentOutcome.Builder result = AgentOutcome.builder().problems(formatted(outcome.problems()))
-                .warnings(formatted(outcome.warnings())).notes(outcome.notes());
+        AgentOutcome.Builder result = AgentOutcome.builder().problems(formatted(outcome.problems(), workspace))
+                .warnings(formatted(outcome.warnings(), workspace)).notes(outcome.notes());
         if (outcome.run().isPresent()) {
             RunRecord record = outcome.run().get();
             AtomicFiles.write(temp.resolve(RECORD_FILE), out -> RecordJson.writeRun(out, sequenceOf(record), record));
@@ -194,9 +196,14 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
         }
     }
 
-    private static List<String> formatted(final List<Problem> problems) {
+    /** Problems as lines, files named relative to the workspace (the agent's absolute path is noise in a build log). */
+    private static List<String> formatted(final List<Problem> problems, final Path workspace) {
+        String prefix = workspace.toAbsolutePath().normalize() + java.io.File.separator;
         List<String> lines = new ArrayList<>();
-        problems.forEach(problem -> lines.add(problem.format()));
+        for (Problem problem : problems) {
+            String file = problem.file().startsWith(prefix) ? problem.file().substring(prefix.length()) : problem.file();
+            lines.add(new Problem(file, problem.line(), problem.column(), problem.message(), problem.hint()).format());
+        }
         return lines;
     }
 }
