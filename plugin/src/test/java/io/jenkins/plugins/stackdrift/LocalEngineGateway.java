@@ -16,17 +16,7 @@ import io.stackdrift.record.RunRecord;
  * ({@link AgentEngineCall#invoke}, with its masking log), the same history copy and record store, with
  * java.nio in place of FilePath (whose stand-in only declares its methods).
  */
-final class LocalEngineGateway implements EngineGateway {
-    private final Path workspace;
-    private final Path temp;
-    private final TaskListener listener;
-
-    LocalEngineGateway(final Path workspace, final Path temp, final TaskListener listener) {
-        this.workspace = workspace;
-        this.temp = temp;
-        this.listener = listener;
-    }
-
+record LocalEngineGateway(Path workspace, Path temp, TaskListener listener) implements EngineGateway {
     @Override
     public AgentOutcome read(final Operation operation, final EngineRequest request) throws IOException, InterruptedException {
         return new AgentEngineCall(operation, request, StackCredentials.none(), listener, temp.toString(), Set.of())
