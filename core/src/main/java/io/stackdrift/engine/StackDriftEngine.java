@@ -296,11 +296,14 @@ public final class StackDriftEngine {
                 services.progress().line(stack.id() + ": " + mode.reason());
                 Deployed deployed = deployStack(run, stack, env.get(), Optional.of(row), true, false);
                 // the row keeps what the check found; the trail says whether the repair went through
-                String reason = deployed.outcome().kind() == TaskOutcome.Kind.SUCCEEDED
-                        ? "mode correct: put back by a deploy in this run"
-                        : "mode correct: the deploy that should put it back ended " + deployed.row().state().word()
-                                + (deployed.row().reason().isEmpty() ? "" : ": " + deployed.row().reason());
-                row = row.withState(row.state(), reason);
+                if (deployed.outcome().kind() == TaskOutcome.Kind.SUCCEEDED) {
+                    row = row.withState(row.state(), "mode correct: put back by a deploy in this run");
+                } else {
+                    // the drift stays listed on the row; the run is an error because the repair did not happen
+                    row = row.withState(deployed.row().state() == RowState.FAILED ? RowState.FAILED : row.state(),
+                            "mode correct: the deploy that should put back the drift ended " + deployed.row().state().word()
+                                    + (deployed.row().reason().isEmpty() ? "" : ": " + deployed.row().reason()));
+                }
             }
             case AWAIT_APPROVAL -> row = row.withState(RowState.AWAITING_APPROVAL, mode.reason());
             case NOT_CHECKED -> row = row.withState(RowState.SKIPPED, mode.reason());
@@ -341,13 +344,13 @@ public final class StackDriftEngine {
     // deploy
 
     private void deployAll(final Run run) throws InterruptedException {
-        GraphBuild build = StackGraph.of(run.config, services.history().latestRows());
+        Map<StackId, Row> latest = services.history().latestRows();
+        GraphBuild build = StackGraph.of(run.config, latest);
         for (String note : build.notes()) {
             run.note(note);
         }
         StackGraph graph = build.graph().restrictTo(run.stacks.stream().map(StackConfig::id).collect(Collectors.toSet()));
-        Map<StackId, StackStatus> statuses = services.history().stackStatuses();
-        Map<StackId, Row> latest = services.history().latestRows();
+        Map<StackId, StackStatus> statuses = run.statusesAtStart;
         ScheduleOptions options = ScheduleOptions.deploy(run.parallelism()).withPriority(PriorityWeights.estimates(durations()));
         StackTask task = id -> {
             StackConfig stack = run.stack(id);

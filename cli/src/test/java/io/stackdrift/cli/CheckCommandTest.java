@@ -1,0 +1,120 @@
+package io.stackdrift.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+class CheckCommandTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void theDemoCheckShowsTheDriftedStackWithItsPathsAndRepairsItInModeCorrect() throws Exception {
+        DemoRepo demo = DemoRepo.copyTo(dir);
+
+        DemoRepo.Result result = demo.run("check", "--html", dir.resolve("report").toString());
+
+        assertThat(result.exit()).isEqualTo(ExitCodes.CHANGES);
+        assertThat(result.out()).startsWith("4 stacks · 3 in sync · 1 drifted ● · 0 pending · 0 failed\n");
+        assertThat(result.out()).contains("network        tofu       drifted        1",
+                "  drift: update aws_vpc.main tags.Owner, tags_all.Owner",
+                "  owned elsewhere: update aws_autoscaling_group.web desired_capacity",
+                "network: put back what changed outside the code: aws_vpc.main.tags.Owner, aws_vpc.main.tags_all.Owner");
+        assertThat(result.err()).contains("checking network (tofu)…", "network: drifted — 1 change, 1 owned elsewhere");
+        assertThat(Files.list(demo.record.resolve("runs"))).isNotEmpty();
+        assertThat(dir.resolve("report").resolve("index.html")).exists();
+        assertThat(demo.root.resolve("network").resolve("stackdrift_override.tf")).doesNotExist();
+    }
+
+    @Test
+    void aSecondCheckRespectsEveryAndSaysWhyEachStackWasSkipped() throws Exception {
+        DemoRepo demo = DemoRepo.copyTo(dir);
+        demo.run("check");
+
+        DemoRepo.Result second = demo.run("check");
+
+        assertThat(second.exit()).isEqualTo(ExitCodes.OK);
+        assertThat(second.out()).startsWith("4 stacks · 0 in sync · 0 drifted · 0 pending · 0 failed · 4 skipped\n");
+        assertThat(second.out()).contains("network (skipped): not due until", "(every 15m)", "dns (skipped): not due until");
+    }
+
+    @Test
+    void jsonHasCountsRowsWithPathsAndTheTrail() throws Exception {
+        DemoRepo demo = DemoRepo.copyTo(dir);
+
+        DemoRepo.Result result = demo.run("check", "--json");
+
+        JsonNode json = new ObjectMapper().readTree(result.out());
+        assertThat(json.get("exitCode").asInt()).isEqualTo(2);
+        assertThat(json.get("kind").asText()).isEqualTo("drift check");
+        assertThat(json.get("counts").get("drifted").asInt()).isEqualTo(1);
+        JsonNode network = json.get("rows").get(1);
+        assertThat(network.get("id").asText()).isEqualTo("network");
+        assertThat(network.get("state").asText()).isEqualTo("drifted");
+        assertThat(network.get("drift").get(0).get("paths")).extracting(JsonNode::asText).containsExactly("tags.Owner", "tags_all.Owner");
+        assertThat(network.get("ownedElsewhere").get(0).get("address").asText()).isEqualTo("aws_autoscaling_group.web");
+        JsonNode trail = json.get("trail").get(0);
+        assertThat(trail.get("result").asText()).isEqualTo("deployed");
+        assertThat(trail.get("repairedDrift").asBoolean()).isTrue();
+        assertThat(trail.get("restoredPaths")).extracting(JsonNode::asText).contains("aws_vpc.main.tags.Owner");
+    }
+
+    @Test
+    void aPushChecksOnlyWhatDriftedAndPreviewsWhatChanged() throws Exception {
+        DemoRepo demo = DemoRepo.copyTo(dir);
+        demo.run("check", "--stacks", "dns,platform:prod");
+
+        DemoRepo.Result push = demo.run("check", "--push", "--changed", "dns/main.tf", "--json");
+
+        JsonNode rows = new ObjectMapper().readTree(push.out()).get("rows");
+        assertThat(rows.get(0).get("id").asText()).isEqualTo("dns");
+        assertThat(rows.get(0).get("state").asText()).isEqualTo("pending");
+        assertThat(rows.get(2).get("state").asText()).isEqualTo("skipped");
+        assertThat(push.err()).contains("previewing dns (terraform): its files changed");
+    }
+
+    @Test
+    void aConfigErrorIsExitOneWithTheProblemAndNoToolRuns() throws Exception {
+        DemoRepo demo = DemoRepo.copyTo(dir);
+        Files.writeString(demo.root.resolve("stacks.yaml"), "drift: true\n");
+
+        DemoRepo.Result result = demo.run("check", "--json");
+
+        assertThat(result.exit()).isEqualTo(ExitCodes.ERROR);
+        assertThat(result.err()).contains("stacks.yaml:1:").contains("no tool ran");
+        assertThat(new ObjectMapper().readTree(result.out()).get("problems")).isNotEmpty();
+        assertThat(demo.root.resolve("network").resolve(".terraform")).doesNotExist();
+    }
+
+    @Test
+    void anIgnorePathThatBreaksARuleFailsTheStackNamingPathAndRuleAndNothingIsPlanned() throws Exception {
+        DemoRepo demo = DemoRepo.copyTo(dir);
+        Path config = demo.root.resolve("stacks.yaml");
+        Files.writeString(config, Files.readString(config).replace("aws_autoscaling_group.web.desired_capacity", "aws_vpc.main.id"));
+
+        DemoRepo.Result result = demo.run("check", "--stacks", "network", "--json");
+
+        JsonNode row = new ObjectMapper().readTree(result.out()).get("rows").get(0);
+        assertThat(row.get("state").asText()).isEqualTo("failed");
+        assertThat(row.get("reason").asText()).contains("'aws_vpc.main.id'").contains("rule 2");
+        assertThat(result.exit()).isEqualTo(ExitCodes.ERROR);
+        assertThat(demo.root.resolve("network").resolve("stackdrift_override.tf")).doesNotExist();
+    }
+
+    @Test
+    void changedFilesNeedPush() throws Exception {
+        DemoRepo demo = DemoRepo.copyTo(dir);
+
+        DemoRepo.Result result = demo.run("check", "--changed", "dns/main.tf");
+
+        assertThat(result.exit()).isEqualTo(ExitCodes.ERROR);
+        assertThat(result.err()).contains("--changed needs --push");
+    }
+}

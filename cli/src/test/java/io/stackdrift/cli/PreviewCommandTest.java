@@ -1,0 +1,75 @@
+package io.stackdrift.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+class PreviewCommandTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void theDemoPreviewShowsPendingChangesAndTheAutoDependency() throws Exception {
+        DemoRepo demo = DemoRepo.copyTo(dir);
+
+        DemoRepo.Result result = demo.run("preview");
+
+        assertThat(result.exit()).isEqualTo(ExitCodes.CHANGES);
+        assertThat(result.out()).startsWith("4 stacks · 1 in sync · 1 drifted ● · 3 pending · 0 failed\n");
+        assertThat(result.out()).contains("shop-app:prod  pulumi     pending                1  platform:prod");
+        assertThat(result.err()).contains("previewing dns (terraform)…");
+    }
+
+    @Test
+    void jsonRowsCarryDependsOn() throws Exception {
+        DemoRepo demo = DemoRepo.copyTo(dir);
+
+        JsonNode json = new ObjectMapper().readTree(demo.run("preview", "--json").out());
+
+        assertThat(json.get("kind").asText()).isEqualTo("preview");
+        JsonNode app = json.get("rows").get(3);
+        assertThat(app.get("id").asText()).isEqualTo("shop-app:prod");
+        assertThat(app.get("dependsOn")).extracting(JsonNode::asText).containsExactly("platform:prod");
+        assertThat(app.get("changes").get(0).get("paths")).extracting(JsonNode::asText).contains("tags.CostCenter");
+    }
+
+    @Test
+    void aSelectionRunsOnlyTheNamedStacks() throws Exception {
+        DemoRepo demo = DemoRepo.copyTo(dir);
+
+        DemoRepo.Result result = demo.run("preview", "--stacks", "dns", "--json");
+
+        JsonNode rows = new ObjectMapper().readTree(result.out()).get("rows");
+        assertThat(rows).hasSize(1);
+        assertThat(rows.get(0).get("id").asText()).isEqualTo("dns");
+        assertThat(result.exit()).isEqualTo(ExitCodes.CHANGES);
+    }
+
+    @Test
+    void anUnknownStackIsAnErrorAndNothingRuns() throws Exception {
+        DemoRepo demo = DemoRepo.copyTo(dir);
+
+        DemoRepo.Result result = demo.run("preview", "--stacks", "nope");
+
+        assertThat(result.exit()).isEqualTo(ExitCodes.ERROR);
+        assertThat(result.err()).contains("nope").contains("known stacks: dns, network, platform:prod, shop-app:prod");
+        assertThat(result.out()).isEmpty();
+    }
+
+    @Test
+    void aToolThatCannotBeFoundFailsItsStacksWithOneLine() throws Exception {
+        DemoRepo demo = DemoRepo.copyTo(dir);
+
+        DemoRepo.Result result = demo.run("preview", "--stacks", "dns", "--tool-path", "terraform=" + dir.resolve("no-such-terraform"));
+
+        assertThat(result.exit()).isEqualTo(ExitCodes.ERROR);
+        assertThat(result.out()).containsPattern("dns +terraform +failed");
+        assertThat(result.err()).doesNotContain("Exception").doesNotContain("\tat ");
+    }
+}

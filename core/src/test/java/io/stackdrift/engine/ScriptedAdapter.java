@@ -1,0 +1,131 @@
+package io.stackdrift.engine;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import io.stackdrift.config.StackConfig;
+import io.stackdrift.model.Action;
+import io.stackdrift.model.Cause;
+import io.stackdrift.model.Change;
+import io.stackdrift.model.Row;
+import io.stackdrift.model.RowState;
+import io.stackdrift.model.StackId;
+import io.stackdrift.tool.ApplyResult;
+import io.stackdrift.tool.OutputsResult;
+import io.stackdrift.tool.PlanPurpose;
+import io.stackdrift.tool.StackOutput;
+import io.stackdrift.tool.StackPlan;
+import io.stackdrift.tool.ToolAdapter;
+import io.stackdrift.tool.ToolRun;
+
+/**
+ * An in-memory tool for engine scenarios: each stack has scripted preview / check results, an apply that
+ * succeeds or fails, and outputs. Every call is logged ("preview a", "check a", "apply a", ...) in one
+ * shared, ordered list, so tests can see order across stacks. Like the real adapters it refuses to apply a
+ * stack it did not plan in this run (one adapter per run), and an apply makes the stack's next preview clean.
+ */
+final class ScriptedAdapter implements ToolAdapter {
+    /** What the scripted "infrastructure" of one stack looks like. */
+    static final class Script {
+        List<Change> pending = List.of();
+        List<Change> drift = List.of();
+        List<StackId> dependsOn = List.of();
+        String previewFailure = "";
+        String applyFailure = "";
+        List<StackOutput> outputs = List.of();
+        boolean interruptApply;
+        int sleepApplySeconds;
+    }
+
+    /** The world all of a test's adapters share (the runs come and go; the infrastructure stays). */
+    static final class World {
+        final Map<StackId, Script> scripts = new HashMap<>();
+        final List<String> calls = Collections.synchronizedList(new ArrayList<>());
+
+        Script stack(final String id) {
+            return scripts.computeIfAbsent(StackId.of(id), k -> new Script());
+        }
+
+        List<String> callsFor(final String verb) {
+            synchronized (calls) {
+                return calls.stream().filter(c -> c.startsWith(verb + " ")).map(c -> c.substring(verb.length() + 1)).toList();
+            }
+        }
+    }
+
+    private final World world;
+    private final Set<StackId> plannedThisRun = Collections.synchronizedSet(new HashSet<>());
+
+    ScriptedAdapter(final World world) {
+        this.world = world;
+    }
+
+    static Change change(final Action action, final String address, final Cause cause, final String... paths) {
+        String type = address.substring(0, address.indexOf('.'));
+        return new Change(action, type, address, List.of(paths), cause);
+    }
+
+    @Override
+    public StackPlan plan(final StackConfig stack, final Path repositoryRoot, final PlanPurpose purpose, final Path workDir,
+            final Map<String, String> environment, final Set<StackId> knownStacks) throws InterruptedException {
+        world.calls.add((purpose == PlanPurpose.PREVIEW ? "preview " : "check ") + stack.id());
+        Script script = world.stack(stack.id().value());
+        if (!script.previewFailure.isEmpty()) {
+            return new StackPlan(Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, script.previewFailure), purpose,
+                    Optional.empty(), "1.0", Map.of());
+        }
+        plannedThisRun.add(stack.id());
+        List<Change> pending = purpose == PlanPurpose.PREVIEW ? script.pending : List.of();
+        List<StackId> dependsOn = purpose == PlanPurpose.PREVIEW ? script.dependsOn : List.of();
+        Row row = new Row(stack.id(), stack.tool(), stack.dir(), RowState.of(!pending.isEmpty(), !script.drift.isEmpty()), "",
+                pending, script.drift, List.of(), dependsOn);
+        return new StackPlan(row, purpose, Optional.empty(), "1.0", Map.of());
+    }
+
+    @Override
+    public ApplyResult apply(final StackConfig stack, final Path repositoryRoot, final StackPlan plan, final Path workDir,
+            final Map<String, String> environment) throws InterruptedException {
+        world.calls.add("apply " + stack.id());
+        if (!plannedThisRun.contains(stack.id())) {
+            return ApplyResult.failure("no plan from this run; refusing to apply");
+        }
+        Script script = world.stack(stack.id().value());
+        if (script.interruptApply) {
+            throw new InterruptedException("killed");
+        }
+        if (script.sleepApplySeconds > 0) {
+            Thread.sleep(script.sleepApplySeconds * 1000L);
+        }
+        if (!script.applyFailure.isEmpty()) {
+            return ApplyResult.failure(script.applyFailure);
+        }
+        script.pending = List.of();
+        script.drift = List.of();
+        return ApplyResult.success();
+    }
+
+    @Override
+    public OutputsResult outputs(final StackConfig stack, final Path repositoryRoot, final Path workDir,
+            final Map<String, String> environment) {
+        world.calls.add("outputs " + stack.id());
+        return new OutputsResult(true, "", world.stack(stack.id().value()).outputs);
+    }
+
+    @Override
+    public ToolRun providersSchema(final StackConfig stack, final Path repositoryRoot, final Path workDir,
+            final Map<String, String> environment) {
+        return new ToolRun(false, "no schema in scripted scenarios", Optional.empty());
+    }
+
+    @Override
+    public String version(final StackConfig stack, final Path repositoryRoot, final Path workDir, final Map<String, String> environment) {
+        return "1.0";
+    }
+}

@@ -1,0 +1,573 @@
+package io.stackdrift.engine;
+
+import static io.stackdrift.engine.ScriptedAdapter.change;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.TextNode;
+
+import io.stackdrift.deploy.FileStackLocks;
+import io.stackdrift.model.Action;
+import io.stackdrift.model.Cause;
+import io.stackdrift.model.Row;
+import io.stackdrift.model.RowState;
+import io.stackdrift.model.StackId;
+import io.stackdrift.record.HistoryStore;
+import io.stackdrift.record.RunRecord;
+import io.stackdrift.record.TrailEntry;
+import io.stackdrift.record.TrailResult;
+import io.stackdrift.tool.StackOutput;
+
+class StackDriftEngineTest {
+    private static final Instant NOW = Instant.parse("2026-11-29T12:00:00Z");
+
+    @TempDir
+    Path repo;
+    @TempDir
+    Path scratch;
+
+    private final ScriptedAdapter.World world = new ScriptedAdapter.World();
+    private final List<String> progress = Collections.synchronizedList(new ArrayList<>());
+    private final AtomicInteger runs = new AtomicInteger();
+    private CredentialsResolver credentials = CredentialsResolver.NONE;
+    private Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
+
+    // ---------------------------------------------------------------------------------------------
+    // deploy
+
+    @Test
+    void aFailedMiddleOfAChainSkipsWhatDependsOnItAndNothingElse() throws IOException {
+        terraform("a", "b", "c", "solo");
+        config("""
+                stacks:
+                  - dir: b
+                    dependsOn: [a]
+                  - dir: c
+                    dependsOn: [b]
+                """);
+        pending("a", "b", "c", "solo");
+        world.stack("b").previewFailure = "Error: Invalid provider configuration";
+
+        RunOutcome outcome = engine().deploy(request());
+
+        assertThat(state(outcome, "a")).isEqualTo(RowState.IN_SYNC);
+        assertThat(row(outcome, "b").state()).isEqualTo(RowState.FAILED);
+        assertThat(row(outcome, "b").reason()).isEqualTo("Error: Invalid provider configuration");
+        assertThat(row(outcome, "c").state()).isEqualTo(RowState.SKIPPED);
+        assertThat(row(outcome, "c").reason()).isEqualTo("dependency b failed");
+        assertThat(state(outcome, "solo")).isEqualTo(RowState.IN_SYNC);
+        assertThat(world.callsFor("preview")).doesNotContain("c");
+        assertThat(world.callsFor("apply")).containsExactlyInAnyOrder("a", "solo");
+        assertThat(trail(outcome)).extracting(e -> e.stack().value() + " " + e.result().word())
+                .containsExactlyInAnyOrder("a deployed", "b failed", "solo deployed");
+        assertThat(outcome.exitCode()).isEqualTo(RunOutcome.ERROR);
+    }
+
+    @Test
+    void aDiamondPreviewsEachStackOnlyAfterItsDependenciesDeployed() throws IOException {
+        terraform("a", "b", "c", "d");
+        config("""
+                parallelism: 4
+                stacks:
+                  - dir: b
+                    dependsOn: [a]
+                  - dir: c
+                    dependsOn: [a]
+                  - dir: d
+                    dependsOn: [b, c]
+                """);
+        pending("a", "b", "c", "d");
+
+        RunOutcome outcome = engine().deploy(request());
+
+        assertThat(outcome.exitCode()).isEqualTo(RunOutcome.OK);
+        List<String> calls = List.copyOf(world.calls);
+        assertThat(calls.indexOf("preview b")).isGreaterThan(calls.indexOf("apply a"));
+        assertThat(calls.indexOf("preview c")).isGreaterThan(calls.indexOf("apply a"));
+        assertThat(calls.indexOf("preview d")).isGreaterThan(calls.indexOf("apply b")).isGreaterThan(calls.indexOf("apply c"));
+        assertThat(trail(outcome)).extracting(TrailEntry::result).containsOnly(TrailResult.DEPLOYED);
+    }
+
+    @Test
+    void anAutoEdgeThatWouldCloseACycleIsDroppedAndNoted() throws IOException {
+        pulumi("app", "shop", "prod");
+        terraform("net");
+        config("""
+                stacks:
+                  - dir: app
+                    name: prod
+                    dependsOn: auto
+                  - dir: net
+                    dependsOn: [shop:prod]
+                """);
+        world.stack("shop:prod").dependsOn = List.of(StackId.of("net"));
+        pending("shop:prod", "net");
+
+        RunOutcome preview = engine().preview(request());
+        assertThat(row(preview, "shop:prod").dependsOn()).containsExactly(StackId.of("net"));
+        world.calls.clear();
+        RunOutcome deploy = engine().deploy(request());
+
+        assertThat(deploy.notes()).anySatisfy(note -> assertThat(note).contains("shop:prod").contains("net").contains("cycle"));
+        List<String> calls = List.copyOf(world.calls);
+        // the file's edge wins: net waits for shop:prod
+        assertThat(calls.indexOf("preview net")).isGreaterThan(calls.indexOf("apply shop:prod"));
+        assertThat(deploy.exitCode()).isEqualTo(RunOutcome.OK);
+    }
+
+    @Test
+    void anApproveStackWaitsForApprovalThenAnApprovedRunAppliesIt() throws IOException {
+        terraform("gate", "after");
+        config("""
+                stacks:
+                  - dir: gate
+                    drift:
+                      mode: approve
+                  - dir: after
+                    dependsOn: [gate]
+                """);
+        pending("gate", "after");
+
+        RunOutcome waiting = engine().deploy(request());
+        assertThat(row(waiting, "gate").state()).isEqualTo(RowState.AWAITING_APPROVAL);
+        assertThat(row(waiting, "after").state()).isEqualTo(RowState.SKIPPED);
+        assertThat(world.callsFor("apply")).isEmpty();
+        assertThat(waiting.exitCode()).isEqualTo(RunOutcome.CHANGES);
+
+        RunOutcome approved = engine().deploy(request().withDeployOptions(false, true, false));
+        assertThat(world.callsFor("apply")).containsExactly("gate", "after");
+        assertThat(state(approved, "gate")).isEqualTo(RowState.IN_SYNC);
+        assertThat(approved.exitCode()).isEqualTo(RunOutcome.OK);
+    }
+
+    @Test
+    void aRehearsalPlansInOrderAndAppliesNothing() throws IOException {
+        terraform("a", "b");
+        config("""
+                stacks:
+                  - dir: b
+                    dependsOn: [a]
+                """);
+        pending("a", "b");
+
+        RunOutcome outcome = engine().deploy(request().withDeployOptions(true, false, false));
+
+        assertThat(world.callsFor("apply")).isEmpty();
+        assertThat(world.calls).containsSubsequence("preview a", "preview b");
+        assertThat(trail(outcome)).extracting(TrailEntry::result).containsOnly(TrailResult.REHEARSAL);
+        assertThat(row(outcome, "a").state()).isEqualTo(RowState.PENDING);
+        assertThat(outcome.exitCode()).isEqualTo(RunOutcome.CHANGES);
+        // nothing was deployed, so the next real deploy is not skipped as unchanged
+        engine().deploy(request());
+        assertThat(world.callsFor("apply")).containsExactly("a", "b");
+    }
+
+    @Test
+    void anUnchangedStackIsLeftAloneByPolicyOnChange() throws IOException {
+        terraform("a");
+        config("reapply: 0\nstacks:\n  - dir: a\n");
+        pending("a");
+        engine().deploy(request());
+        world.calls.clear();
+
+        RunOutcome second = engine().deploy(request());
+
+        assertThat(row(second, "a").state()).isEqualTo(RowState.SKIPPED);
+        assertThat(row(second, "a").reason()).startsWith("unchanged since its last deploy");
+        assertThat(world.callsFor("preview")).isEmpty();
+    }
+
+    @Test
+    void policyOnChangeOrDependencyRedeploysAStackWhoseDependencyChanged() throws IOException {
+        terraform("net", "dns", "other");
+        config("""
+                reapply: 0
+                stacks:
+                  - dir: dns
+                    dependsOn: [net]
+                    policy: onChangeOrDependency
+                  - dir: other
+                    dependsOn: [net]
+                """);
+        pending("net", "dns", "other");
+        engine().deploy(request());
+        Files.writeString(repo.resolve("net/extra.tf"), "# a change of the code\n");
+        pending("net", "dns", "other");
+        world.calls.clear();
+
+        RunOutcome second = engine().deploy(request());
+
+        assertThat(world.callsFor("apply")).containsExactly("net", "dns");
+        assertThat(row(second, "other").reason()).startsWith("unchanged since its last deploy");
+    }
+
+    @Test
+    void policyOnceDeploysOnlyOnce() throws IOException {
+        terraform("a");
+        config("stacks:\n  - dir: a\n    policy: once\n");
+        pending("a");
+        engine().deploy(request());
+        Files.writeString(repo.resolve("a/extra.tf"), "# a change of the code\n");
+        pending("a");
+        world.calls.clear();
+
+        RunOutcome second = engine().deploy(request());
+
+        assertThat(world.calls).isEmpty();
+        assertThat(row(second, "a").reason()).startsWith("policy once");
+    }
+
+    @Test
+    void aDeployOfAStackThatHadDriftRecordsTheRestoredPathsAndWritesOutputsWithoutSensitiveValues() throws IOException {
+        terraform("net");
+        config("""
+                stacks:
+                  - dir: net
+                    outputs: out/net.json
+                """);
+        world.stack("net").drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags.Owner"));
+        world.stack("net").outputs = List.of(new StackOutput("vpc_id", TextNode.valueOf("vpc-123"), false),
+                new StackOutput("token", TextNode.valueOf("s3cr3t"), true));
+
+        RunOutcome outcome = engine().deploy(request());
+
+        TrailEntry entry = trail(outcome).get(0);
+        assertThat(entry.result()).isEqualTo(TrailResult.DEPLOYED);
+        assertThat(entry.repairedDrift()).isTrue();
+        assertThat(entry.restoredPaths()).containsExactly("aws_vpc.main.tags.Owner");
+        String written = Files.readString(repo.resolve("out/net.json"));
+        assertThat(new ObjectMapper().readTree(written).get("vpc_id").asText()).isEqualTo("vpc-123");
+        assertThat(written).doesNotContain("token").doesNotContain("s3cr3t");
+        assertThat(String.join("\n", progress)).doesNotContain("vpc-123").doesNotContain("s3cr3t");
+    }
+
+    @Test
+    void aDeployInterruptedByAKillIsSeenAsInterruptedByTheNextRun() throws IOException {
+        terraform("a");
+        config("stacks:\n  - dir: a\n");
+        HistoryStore history = new HistoryStore(scratch.resolve("record"));
+        // a run that died mid-deploy leaves its marker behind
+        history.markDeployStarted(StackId.of("a"), "41", NOW.toEpochMilli());
+
+        RunOutcome next = new StackDriftEngine(services(), marker -> false, (tool, refs) -> new ScriptedAdapter(world))
+                .preview(request());
+
+        assertThat(history.trail()).first().satisfies(entry -> {
+            assertThat(entry.stack()).isEqualTo(StackId.of("a"));
+            assertThat(entry.result()).isEqualTo(TrailResult.INTERRUPTED);
+        });
+        assertThat(history.deploysInProgress()).isEmpty();
+        assertThat(next.notes()).anySatisfy(note -> assertThat(note).startsWith("a: an earlier deploy was interrupted"));
+    }
+
+    @Test
+    void anApplyInterruptedInThisRunIsRecordedAsInterruptedAndTheRecordIsStillSaved() throws IOException {
+        terraform("a");
+        config("stacks:\n  - dir: a\n");
+        pending("a");
+        world.stack("a").interruptApply = true;
+
+        RunOutcome outcome = engine().deploy(request());
+
+        assertThat(trail(outcome)).extracting(TrailEntry::result).containsExactly(TrailResult.INTERRUPTED);
+        assertThat(row(outcome, "a").state()).isEqualTo(RowState.FAILED);
+        HistoryStore history = new HistoryStore(scratch.resolve("record"));
+        assertThat(history.summaries()).hasSize(1);
+        assertThat(history.deploysInProgress()).isEmpty();
+    }
+
+    @Test
+    void interruptingTheRunStopsARunningApplyRecordsItAndSavesTheRun() throws Exception {
+        terraform("slow", "after");
+        config("stacks:\n  - dir: after\n    dependsOn: [slow]\n");
+        pending("slow", "after");
+        world.stack("slow").sleepApplySeconds = 30;
+        Thread caller = Thread.currentThread();
+        Thread interrupter = new Thread(() -> {
+            while (!world.calls.contains("apply slow")) {
+                Thread.onSpinWait();
+            }
+            caller.interrupt();
+        });
+        interrupter.start();
+
+        RunOutcome outcome = engine().deploy(request());
+
+        assertThat(Thread.interrupted()).as("the interrupt is kept for the caller").isTrue();
+        interrupter.join();
+        assertThat(trail(outcome)).extracting(e -> e.stack().value() + " " + e.result().word()).containsExactly("slow interrupted");
+        assertThat(row(outcome, "after").state()).isEqualTo(RowState.SKIPPED);
+        assertThat(world.callsFor("preview")).doesNotContain("after");
+        HistoryStore history = new HistoryStore(scratch.resolve("record"));
+        assertThat(history.summaries()).hasSize(1);
+        assertThat(history.deploysInProgress()).isEmpty();
+    }
+
+    @Test
+    void destroyIsRefusedWithoutRunningATool() throws IOException {
+        terraform("a");
+        config("stacks:\n  - dir: a\n");
+
+        RunOutcome outcome = engine().deploy(request().withDeployOptions(false, false, true));
+
+        assertThat(outcome.problems()).extracting(p -> p.message()).containsExactly("destroy is not supported yet");
+        assertThat(world.calls).isEmpty();
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // drift check
+
+    @Test
+    void modeCorrectRepairsDriftThroughAFreshPreviewAndTheTrailNamesThePaths() throws IOException {
+        terraform("net", "dns");
+        config("""
+                stacks:
+                  - dir: net
+                    drift:
+                      mode: correct
+                """);
+        world.stack("net").drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags.Owner"));
+
+        RunOutcome outcome = engine().check(request());
+
+        assertThat(world.calls).containsSubsequence("check net", "preview net", "apply net");
+        assertThat(row(outcome, "net").state()).isEqualTo(RowState.DRIFTED);
+        assertThat(row(outcome, "net").reason()).contains("put back by a deploy in this run");
+        TrailEntry entry = trail(outcome).get(0);
+        assertThat(entry.repairedDrift()).isTrue();
+        assertThat(entry.restoredPaths()).containsExactly("aws_vpc.main.tags.Owner");
+        assertThat(world.callsFor("apply")).containsExactly("net");
+        assertThat(progress).contains("checking net (terraform)…", "net: drifted — 1 change");
+    }
+
+    @Test
+    void aFailedRepairInModeCorrectFailsTheRowAndKeepsTheDriftListed() throws IOException {
+        terraform("net");
+        config("stacks:\n  - dir: net\n    drift:\n      mode: correct\n");
+        world.stack("net").drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags.Owner"));
+        world.stack("net").applyFailure = "Error: UnauthorizedOperation";
+
+        RunOutcome outcome = engine().check(request());
+
+        assertThat(row(outcome, "net").state()).isEqualTo(RowState.FAILED);
+        assertThat(row(outcome, "net").reason()).endsWith("ended failed: Error: UnauthorizedOperation");
+        assertThat(row(outcome, "net").drift()).hasSize(1);
+        assertThat(trail(outcome)).extracting(TrailEntry::result).containsExactly(TrailResult.FAILED);
+        assertThat(outcome.exitCode()).isEqualTo(RunOutcome.ERROR);
+    }
+
+    @Test
+    void modeReportRecordsDriftAndModeApproveWaits() throws IOException {
+        terraform("seen", "gated");
+        config("""
+                stacks:
+                  - dir: gated
+                    drift:
+                      mode: approve
+                """);
+        world.stack("seen").drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags.Owner"));
+        world.stack("gated").drift = List.of(change(Action.DELETE, "aws_vpc.main", Cause.DRIFT));
+
+        RunOutcome outcome = engine().check(request());
+
+        assertThat(row(outcome, "seen").state()).isEqualTo(RowState.DRIFTED);
+        assertThat(row(outcome, "gated").state()).isEqualTo(RowState.AWAITING_APPROVAL);
+        assertThat(world.callsFor("apply")).isEmpty();
+        assertThat(outcome.exitCode()).isEqualTo(RunOutcome.CHANGES);
+    }
+
+    @Test
+    void aSecondCheckSkipsStacksThatAreNotDueYet() throws IOException {
+        terraform("fast", "slow");
+        config("""
+                drift:
+                  every: 6h
+                stacks:
+                  - dir: fast
+                    drift:
+                      every: 15m
+                """);
+        engine().check(request());
+        clock = Clock.fixed(NOW.plus(Duration.ofMinutes(20)), ZoneOffset.UTC);
+        world.calls.clear();
+
+        RunOutcome second = engine().check(request());
+
+        assertThat(world.callsFor("check")).containsExactly("fast");
+        assertThat(row(second, "slow").state()).isEqualTo(RowState.SKIPPED);
+        assertThat(row(second, "slow").reason()).startsWith("not due until");
+        assertThat(second.exitCode()).isEqualTo(RunOutcome.OK);
+    }
+
+    @Test
+    void aCleanCheckRewritesAMissingOutputsFileFromTheState() throws IOException {
+        terraform("net");
+        config("stacks:\n  - dir: net\n    outputs: out/net.json\n");
+        world.stack("net").outputs = List.of(new StackOutput("vpc_id", TextNode.valueOf("vpc-123"), false));
+
+        engine().check(request());
+
+        assertThat(new ObjectMapper().readTree(repo.resolve("out/net.json").toFile()).fieldNames()).toIterable().containsExactly("vpc_id");
+        assertThat(world.callsFor("apply")).isEmpty();
+    }
+
+    @Test
+    void aPushChecksOnlyStacksThatDriftedAndPreviewsStacksWhoseFilesChanged() throws IOException {
+        terraform("drifty", "quiet", "edited");
+        config("drift:\n  mode: report\n");
+        world.stack("drifty").drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags"));
+        engine().check(request());
+        world.calls.clear();
+
+        RunOutcome push = engine().check(request().startedBy(StartedBy.PUSH, "push", Set.of("edited/main.tf")));
+
+        assertThat(world.callsFor("check")).as("progress: %s", progress).containsExactly("drifty");
+        assertThat(world.callsFor("preview")).containsExactly("edited");
+        assertThat(row(push, "quiet").state()).isEqualTo(RowState.SKIPPED);
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // every run
+
+    @Test
+    void aMissingCredentialFailsThatStackBeforeAnyToolRunsAndOthersGoOn() throws IOException {
+        terraform("a", "b");
+        config("""
+                stacks:
+                  - dir: a
+                    credentials:
+                      AWS_ACCESS_KEY_ID: aws-a
+                """);
+        credentials = stack -> {
+            if (!stack.credentials().isEmpty()) {
+                throw new MissingCredentialsException("credentials 'aws-a' not found");
+            }
+            return Map.of();
+        };
+
+        RunOutcome outcome = engine().preview(request());
+
+        assertThat(row(outcome, "a").state()).isEqualTo(RowState.FAILED);
+        assertThat(row(outcome, "a").reason()).isEqualTo("credentials 'aws-a' not found");
+        assertThat(world.callsFor("preview")).containsExactly("b");
+    }
+
+    @Test
+    void aConfigErrorStopsTheRunBeforeAnyTool() throws IOException {
+        terraform("a");
+        config("stacks:\n  - dir: a\n    polcy: once\n");
+
+        RunOutcome outcome = engine().deploy(request());
+
+        assertThat(outcome.configInvalid()).isTrue();
+        assertThat(outcome.exitCode()).isEqualTo(RunOutcome.ERROR);
+        assertThat(outcome.problems()).isNotEmpty();
+        assertThat(world.calls).isEmpty();
+        assertThat(new HistoryStore(scratch.resolve("record")).summaries()).isEmpty();
+    }
+
+    @Test
+    void anUnknownStackInTheSelectionIsAProblemAndNothingRuns() throws IOException {
+        terraform("a");
+        config("stacks:\n  - dir: a\n");
+
+        RunOutcome outcome = engine().preview(request().withStacks(List.of("nope")));
+
+        assertThat(outcome.configInvalid()).isTrue();
+        assertThat(outcome.problems().get(0).message()).contains("nope");
+        assertThat(world.calls).isEmpty();
+    }
+
+    @Test
+    void aPreviewRecordsRowsWithDependsOnAndSavesTheRun() throws IOException {
+        pulumi("app", "shop", "prod");
+        pulumi("platform", "platform", "prod");
+        config("stacks:\n  - dir: app\n    name: prod\n    dependsOn: auto\n");
+        world.stack("shop:prod").dependsOn = List.of(StackId.of("platform:prod"));
+        world.stack("shop:prod").pending = List.of(change(Action.UPDATE, "aws:s3.bucket", Cause.CODE, "tags.CostCenter"));
+
+        RunOutcome outcome = engine().preview(request().withParallelism(2));
+
+        assertThat(row(outcome, "shop:prod").dependsOn()).containsExactly(StackId.of("platform:prod"));
+        assertThat(row(outcome, "shop:prod").state()).isEqualTo(RowState.PENDING);
+        assertThat(outcome.exitCode()).isEqualTo(RunOutcome.CHANGES);
+        assertThat(new HistoryStore(scratch.resolve("record")).latestRows()).containsKey(StackId.of("shop:prod"));
+    }
+
+    // ---------------------------------------------------------------------------------------------
+
+    private StackDriftEngine engine() {
+        return new StackDriftEngine(services(), HistoryStore::isRunningHere, (tool, refs) -> new ScriptedAdapter(world));
+    }
+
+    private EngineServices services() {
+        Path record = scratch.resolve("record");
+        return new EngineServices(spec -> {
+            throw new AssertionError("no process runs in scripted scenarios");
+        }, io.stackdrift.tool.ToolSettings.defaults(), new HistoryStore(record),
+                new FileStackLocks(record.resolve("locks"), Duration.ofSeconds(5), line -> { }), credentials,
+                scratch.resolve("work"), clock, progress::add);
+    }
+
+    private RunRequest request() {
+        return RunRequest.of(repo.resolve("stacks.yaml"), "run-" + runs.incrementAndGet());
+    }
+
+    private void config(final String yaml) throws IOException {
+        Files.writeString(repo.resolve("stacks.yaml"), yaml);
+    }
+
+    private void terraform(final String... dirs) throws IOException {
+        for (String dir : dirs) {
+            Files.createDirectories(repo.resolve(dir));
+            Files.writeString(repo.resolve(dir).resolve("main.tf"), "terraform {\n}\n\nresource \"aws_vpc\" \"main\" {}\n");
+        }
+    }
+
+    private void pulumi(final String dir, final String project, final String stack) throws IOException {
+        Files.createDirectories(repo.resolve(dir));
+        Files.writeString(repo.resolve(dir).resolve("Pulumi.yaml"), "name: " + project + "\nruntime: nodejs\n");
+        Files.writeString(repo.resolve(dir).resolve("Pulumi." + stack + ".yaml"), "config: {}\n");
+    }
+
+    private void pending(final String... ids) {
+        for (String id : ids) {
+            world.stack(id).pending = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.CODE, "cidr_block"));
+        }
+    }
+
+    private static RunRecord record(final RunOutcome outcome) {
+        assertThat(outcome.run()).as("problems: %s", outcome.problems()).isPresent();
+        return outcome.run().get();
+    }
+
+    private static Row row(final RunOutcome outcome, final String id) {
+        return record(outcome).rows().stream().filter(r -> r.id().value().equals(id)).findFirst()
+                .orElseThrow(() -> new AssertionError("no row for " + id));
+    }
+
+    private static RowState state(final RunOutcome outcome, final String id) {
+        return row(outcome, id).state();
+    }
+
+    private static List<TrailEntry> trail(final RunOutcome outcome) {
+        return record(outcome).trail();
+    }
+}
