@@ -267,6 +267,7 @@ class StepEndToEndTest {
             Row network = buildRecord(b10).rows().stream().filter(r -> r.id().value().equals("network")).findFirst()
                     .orElseThrow();
             assertThat(network.state()).isEqualTo(RowState.SKIPPED);
+            assertThat(network.reason()).isEqualTo("a deploy of it is running");
             assertThat(console()).contains("network: the deploy of build #9 holds it");
             assertThat(new HistoryStore(historyDir()).deploysInProgress()).extracting(DeployMarker::runId).containsExactly("9");
         } finally {
