@@ -61,19 +61,23 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
     private final TaskListener listener;
     private final String tempDir;
     private final TreeSet<String> lockedStacks;
+    private final TreeSet<String> heldElsewhere;
 
     /**
      * @param tempDir      the step's temporary directory on the agent (absolute)
-     * @param lockedStacks the stacks the controller locked for this step: the only ones the engine may apply
+     * @param lockedStacks  the stacks the controller locked for this step: the only ones the engine may apply
+     * @param heldElsewhere selected stacks another step of this job holds (a deploy, or a check that may deploy)
      */
     AgentEngineCall(final Operation operation, final EngineRequest request, final StackCredentials credentials,
-            final TaskListener listener, final String tempDir, final Set<String> lockedStacks) {
+            final TaskListener listener, final String tempDir, final Set<String> lockedStacks,
+            final Set<String> heldElsewhere) {
         this.operation = operation;
         this.request = request;
         this.credentials = credentials;
         this.listener = listener;
         this.tempDir = tempDir;
         this.lockedStacks = new TreeSet<>(lockedStacks);
+        this.heldElsewhere = new TreeSet<>(heldElsewhere);
     }
 
     @Override
@@ -130,6 +134,7 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
     private AgentOutcome runEngine(final Path workspace, final Path temp, final PrintStream log) throws IOException {
         Path work = Files.createDirectories(temp.resolve(WORK_DIR));
         HistoryStore history = new HistoryStore(temp.resolve(HISTORY_DIR));
+        markHeldElsewhere(history);
         EngineServices services = new EngineServices(
                 new AgentProcessRunner(new LocalProcessRunner(), request.buildEnvironment(), credentials.secretValues()),
                 request.toolSettings(), history, new HeldStackLocks(lockedStacks), this::environmentFor, work,
@@ -157,6 +162,22 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
             result.recorded(deployDigests(record, history));
         }
         return result.build();
+    }
+
+    /**
+     * A stack another step holds gets a "deploy running" marker in this run's copy of the history (unless the
+     * holder's deploy marker is already there), so the engine skips it as the spec says for a running deploy,
+     * instead of checking it and then failing to take its lock.
+     */
+    private void markHeldElsewhere(final HistoryStore history) {
+        Set<StackId> marked = new TreeSet<>();
+        history.deploysInProgress().forEach(marker -> marked.add(marker.stack()));
+        for (String stack : heldElsewhere) {
+            StackId id = StackId.of(stack);
+            if (!marked.contains(id)) {
+                history.markDeployStarted(id, "another build", System.currentTimeMillis());
+            }
+        }
     }
 
     private Map<String, String> environmentFor(final StackConfig stack) throws MissingCredentialsException {

@@ -31,12 +31,13 @@ final class AgentEngineGateway implements EngineGateway, AutoCloseable {
     @Override
     public AgentOutcome read(final Operation operation, final EngineRequest request) throws IOException, InterruptedException {
         return workspace.act(new AgentEngineCall(operation, request, StackCredentials.none(), listener, temp.getRemote(),
-                Set.of()));
+                Set.of(), Set.of()));
     }
 
     @Override
     public AgentOutcome run(final Operation operation, final EngineRequest request, final StackCredentials credentials,
-            final Path history, final List<String> historyFiles, final Set<String> lockedStacks)
+            final Path history, final List<String> historyFiles, final Set<String> lockedStacks,
+            final Set<String> heldElsewhere)
             throws IOException, InterruptedException {
         FilePath copy = temp.child(AgentEngineCall.HISTORY_DIR);
         for (String file : historyFiles) {
@@ -44,7 +45,8 @@ final class AgentEngineGateway implements EngineGateway, AutoCloseable {
                 copy.child(file).copyFrom(in);
             }
         }
-        return workspace.act(new AgentEngineCall(operation, request, credentials, listener, temp.getRemote(), lockedStacks));
+        return workspace.act(new AgentEngineCall(operation, request, credentials, listener, temp.getRemote(), lockedStacks,
+                heldElsewhere));
     }
 
     @Override

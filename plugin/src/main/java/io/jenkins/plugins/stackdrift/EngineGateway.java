@@ -19,10 +19,12 @@ public interface EngineGateway {
      *
      * @param history      the job history's directory on the controller
      * @param historyFiles the files of it the engine reads (relative), copied to the agent first
-     * @param lockedStacks the stacks the controller locked for this step
+     * @param lockedStacks  the stacks the controller locked for this step
+     * @param heldElsewhere selected stacks another step holds: the engine leaves them alone in this run
      */
     AgentOutcome run(Operation operation, EngineRequest request, StackCredentials credentials, Path history,
-            List<String> historyFiles, Set<String> lockedStacks) throws IOException, InterruptedException;
+            List<String> historyFiles, Set<String> lockedStacks, Set<String> heldElsewhere)
+            throws IOException, InterruptedException;
 
     /** The record the last run left, stored into the build directory; empty when none was written. */
     Optional<RunRecord> storeRecord(File buildDir) throws IOException, InterruptedException;

@@ -77,7 +77,8 @@ final class StackDriftStepRun {
                 history.markDeploying(locks.stacks(), request.runId(), System.currentTimeMillis());
             }
             try {
-                outcome = gateway.run(operation, request, resolved, history.directory(), historyFiles, locks.stacks());
+                outcome = gateway.run(operation, request, resolved, history.directory(), historyFiles, locks.stacks(),
+                        locks.busy().keySet());
                 outcome.warnings().forEach(w -> log.println("Stack Drift: warning: " + w));
                 failOnProblems(outcome, log);
                 outcome.notes().forEach(n -> log.println("Stack Drift: " + n));

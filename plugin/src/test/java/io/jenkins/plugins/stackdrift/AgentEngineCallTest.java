@@ -47,7 +47,7 @@ class AgentEngineCallTest {
     }
 
     private AgentOutcome call(final Operation operation, final List<String> stacks) throws Exception {
-        return new AgentEngineCall(operation, request(stacks), StackCredentials.none(), listener, temp.toString(), Set.of())
+        return new AgentEngineCall(operation, request(stacks), StackCredentials.none(), listener, temp.toString(), Set.of(), Set.of())
                 .invoke(workspace.toFile(), null);
     }
 

@@ -19,20 +19,21 @@ import io.stackdrift.record.RunRecord;
 record LocalEngineGateway(Path workspace, Path temp, TaskListener listener) implements EngineGateway {
     @Override
     public AgentOutcome read(final Operation operation, final EngineRequest request) throws IOException, InterruptedException {
-        return new AgentEngineCall(operation, request, StackCredentials.none(), listener, temp.toString(), Set.of())
+        return new AgentEngineCall(operation, request, StackCredentials.none(), listener, temp.toString(), Set.of(), Set.of())
                 .invoke(workspace.toFile(), null);
     }
 
     @Override
     public AgentOutcome run(final Operation operation, final EngineRequest request, final StackCredentials credentials,
-            final Path history, final List<String> historyFiles, final Set<String> lockedStacks)
+            final Path history, final List<String> historyFiles, final Set<String> lockedStacks,
+            final Set<String> heldElsewhere)
             throws IOException, InterruptedException {
         for (String file : historyFiles) {
             Path target = temp.resolve(AgentEngineCall.HISTORY_DIR).resolve(file);
             Files.createDirectories(target.getParent());
             Files.copy(history.resolve(file), target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
-        return new AgentEngineCall(operation, request, credentials, listener, temp.toString(), lockedStacks)
+        return new AgentEngineCall(operation, request, credentials, listener, temp.toString(), lockedStacks, heldElsewhere)
                 .invoke(workspace.toFile(), null);
     }
 

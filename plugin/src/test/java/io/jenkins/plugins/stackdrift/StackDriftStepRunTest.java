@@ -79,7 +79,7 @@ class StackDriftStepRunTest {
     }
 
     private void ranAndRecorded(final Operation operation, final io.stackdrift.record.RunRecord record) throws Exception {
-        when(gateway.run(eq(operation), any(), any(), any(), any(), anySet()))
+        when(gateway.run(eq(operation), any(), any(), any(), any(), anySet(), anySet()))
                 .thenReturn(AgentOutcome.builder().recorded(Map.of()).build());
         when(gateway.storeRecord(buildDir)).thenReturn(Optional.of(record));
     }
@@ -113,7 +113,7 @@ class StackDriftStepRunTest {
                 .thenReturn(AgentOutcome.builder().problems(List.of("stacks.yaml:1:1: cycle a -> b -> a")).build());
         assertThatThrownBy(() -> stepRun(Operation.CHECK, settings()).run()).isInstanceOf(AbortException.class);
         verify(lookup, never()).find(any());
-        verify(gateway, never()).run(any(), any(), any(), any(), any(), anySet());
+        verify(gateway, never()).run(any(), any(), any(), any(), any(), anySet(), anySet());
     }
 
     @Test
@@ -148,20 +148,20 @@ class StackDriftStepRunTest {
         ranAndRecorded(Operation.DEPLOY, TestRecords.record(RunKind.DEPLOY, TestRecords.row("network", RowState.IN_SYNC)));
         stepRun(Operation.DEPLOY, settings()).run();
         ArgumentCaptor<Set<String>> locked = lockedCaptor();
-        verify(gateway).run(eq(Operation.DEPLOY), any(), any(), any(), any(), locked.capture());
+        verify(gateway).run(eq(Operation.DEPLOY), any(), any(), any(), any(), locked.capture(), anySet());
         assertThat(locked.getValue()).containsExactlyInAnyOrder("network", "dns");
 
         try (JobStackLocks.Held other = JobStackLocks.acquireFree(job.getFullName(), List.of("dns"), "the deploy of build #3")) {
             ranAndRecorded(Operation.CHECK, TestRecords.record(RunKind.CHECK, TestRecords.row("network", RowState.IN_SYNC)));
             stepRun(Operation.CHECK, settings()).run();
-            verify(gateway).run(eq(Operation.CHECK), any(), any(), any(), any(), locked.capture());
+            verify(gateway).run(eq(Operation.CHECK), any(), any(), any(), any(), locked.capture(), anySet());
             assertThat(locked.getValue()).containsExactly("network");
             assertThat(console()).contains("dns: the deploy of build #3 holds it");
         }
 
         ranAndRecorded(Operation.PREVIEW, TestRecords.record(RunKind.PREVIEW, TestRecords.row("network", RowState.IN_SYNC)));
         stepRun(Operation.PREVIEW, settings()).run();
-        verify(gateway).run(eq(Operation.PREVIEW), any(), any(), any(), any(), locked.capture());
+        verify(gateway).run(eq(Operation.PREVIEW), any(), any(), any(), any(), locked.capture(), anySet());
         assertThat(locked.getValue()).isEmpty();
     }
 
@@ -179,7 +179,7 @@ class StackDriftStepRunTest {
         Map<String, Object> result = stepRun(Operation.DEPLOY, settings()).run();
 
         ArgumentCaptor<StackCredentials> credentials = ArgumentCaptor.forClass(StackCredentials.class);
-        verify(gateway).run(eq(Operation.DEPLOY), any(), credentials.capture(), any(), any(), anySet());
+        verify(gateway).run(eq(Operation.DEPLOY), any(), credentials.capture(), any(), any(), anySet(), anySet());
         assertThat(credentials.getValue().failures()).containsEntry("network", "credentials 'aws-prod' not found");
         assertThat(console()).contains("network: credentials 'aws-prod' not found");
         verify(run).setResult(Result.FAILURE);
@@ -194,7 +194,7 @@ class StackDriftStepRunTest {
         stepRun(Operation.CHECK, failOnDrift).run();
         verify(run).setResult(Result.FAILURE);
         ArgumentCaptor<EngineRequest> request = ArgumentCaptor.forClass(EngineRequest.class);
-        verify(gateway).run(eq(Operation.CHECK), request.capture(), any(), any(), any(), anySet());
+        verify(gateway).run(eq(Operation.CHECK), request.capture(), any(), any(), any(), anySet(), anySet());
         assertThat(request.getValue().parallelism()).isEqualTo(3);
         assertThat(request.getValue().configFile()).isEqualTo("infra/stacks.yaml");
         assertThat(request.getValue().startedBy()).isEqualTo("MANUAL");
@@ -228,7 +228,7 @@ class StackDriftStepRunTest {
     @Test
     void aRunThatLeftNoRecordFailsClearly() throws Exception {
         selection(Map.of("network", Map.of()));
-        when(gateway.run(any(), any(), any(), any(), any(), anySet())).thenReturn(AgentOutcome.builder().build());
+        when(gateway.run(any(), any(), any(), any(), any(), anySet(), anySet())).thenReturn(AgentOutcome.builder().build());
         when(gateway.storeRecord(buildDir)).thenReturn(Optional.empty());
         assertThatThrownBy(() -> stepRun(Operation.PREVIEW, settings()).run())
                 .isInstanceOf(AbortException.class).hasMessage("Stack Drift: the preview left no record");
@@ -237,7 +237,7 @@ class StackDriftStepRunTest {
     @Test
     void aDeployMarksItsStacksInTheJobHistoryWhileItRunsAndClearsThemAfter() throws Exception {
         selection(Map.of("network", Map.of()));
-        when(gateway.run(eq(Operation.DEPLOY), any(), any(), any(), any(), anySet())).thenAnswer(call -> {
+        when(gateway.run(eq(Operation.DEPLOY), any(), any(), any(), any(), anySet(), anySet())).thenAnswer(call -> {
             assertThat(new HistoryStore(jobDir).deploysInProgress()).singleElement()
                     .satisfies(m -> assertThat(m.runId()).isEqualTo("7"));
             List<String> files = call.getArgument(4);

@@ -276,6 +276,24 @@ class StepEndToEndTest {
     }
 
     @Test
+    void aStackAnotherCheckHoldsIsLeftAloneNotFailed() throws Exception {
+        // a concurrent check of build #11 holds network (its correct mode may deploy) and wrote no marker
+        try (JobStackLocks.Held held = JobStackLocks.acquireFree("folder/infra", List.of("network"),
+                "the drift check of build #11")) {
+            Run<?, ?> b12 = build(12);
+
+            Map<String, Object> result = step(b12, Operation.CHECK, all());
+
+            Row network = buildRecord(b12).rows().stream().filter(r -> r.id().value().equals("network")).findFirst()
+                    .orElseThrow();
+            assertThat(network.state()).isEqualTo(RowState.SKIPPED);
+            assertThat(result).containsEntry("failed", List.of()).containsEntry("result", "SUCCESS");
+            // the marker lived only in the agent's copy: the job history has none
+            assertThat(new HistoryStore(historyDir()).deploysInProgress()).isEmpty();
+        }
+    }
+
+    @Test
     void aDeployMarkerOfABuildThatEndedBecomesAnInterruptedTrailEntry() throws Exception {
         JobHistory.inJobDir(jobDir.toFile()).markDeploying(List.of("dns"), "5", 1L);
         doReturn(null).when(job).getBuildByNumber(anyInt());
