@@ -12,6 +12,7 @@ import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 import io.stackdrift.engine.RunRequest;
 import io.stackdrift.engine.StartedBy;
@@ -30,14 +31,16 @@ import io.stackdrift.tool.ToolSettings;
  * @param approved         deploy: a person approved the stacks awaiting approval
  * @param runId            the build number
  * @param cause            who or what started the build, in words
- * @param startedBy        {@link StartedBy} name: SCHEDULE for {@code driftSchedule} builds, else MANUAL
+ * @param startedBy        {@link StartedBy} name: SCHEDULE for {@code driftSchedule} builds, PUSH for builds an SCM
+ *                         change started, else MANUAL
+ * @param changedFiles     for a push: the files the build's change sets touched, relative to the workspace
  * @param toolPaths        tool word ({@code terraform}, {@code tofu}, {@code pulumi}) → executable on the agent
  * @param buildEnvironment the build's environment on the agent (from the step context: {@code withEnv},
  *                         tool installers); tool processes start with it, credentials added on top
  */
 public record EngineRequest(String configFile, List<String> stacks, int parallelism, boolean rehearsal, boolean approved,
-        String runId, String cause, String startedBy, Map<String, String> toolPaths, Map<String, String> buildEnvironment)
-        implements Serializable {
+        String runId, String cause, String startedBy, List<String> changedFiles, Map<String, String> toolPaths,
+        Map<String, String> buildEnvironment) implements Serializable {
     private static final long serialVersionUID = 2L;
 
     public EngineRequest {
@@ -46,6 +49,7 @@ public record EngineRequest(String configFile, List<String> stacks, int parallel
         Objects.requireNonNull(runId, "runId");
         cause = Objects.requireNonNullElse(cause, "");
         StartedBy.valueOf(startedBy);
+        changedFiles = Collections.unmodifiableList(new ArrayList<>(changedFiles));
         toolPaths = Collections.unmodifiableMap(new TreeMap<>(toolPaths));
         buildEnvironment = Collections.unmodifiableMap(new TreeMap<>(buildEnvironment));
     }
@@ -63,8 +67,21 @@ public record EngineRequest(String configFile, List<String> stacks, int parallel
     /** The core's request for this step, rooted at the workspace on the agent. */
     RunRequest toRunRequest(final Path workspace) {
         return new RunRequest(configPath(workspace), repositoryRoot(workspace), stacks,
-                parallelism > 0 ? OptionalInt.of(parallelism) : OptionalInt.empty(), StartedBy.valueOf(startedBy), Set.of(),
-                runId, cause, rehearsal, approved, false);
+                parallelism > 0 ? OptionalInt.of(parallelism) : OptionalInt.empty(), StartedBy.valueOf(startedBy),
+                changedUnderRoot(workspace), runId, cause, rehearsal, approved, false);
+    }
+
+    /** The changed files inside the repository root, relative to it ({@code /}-separated); others are left out. */
+    Set<String> changedUnderRoot(final Path workspace) {
+        Path root = repositoryRoot(workspace).toAbsolutePath().normalize();
+        Set<String> under = new TreeSet<>();
+        for (String file : changedFiles) {
+            Path path = workspace.toAbsolutePath().resolve(file).normalize();
+            if (path.startsWith(root) && !path.equals(root)) {
+                under.add(root.relativize(path).toString().replace('\\', '/'));
+            }
+        }
+        return under;
     }
 
     /** Configured tool paths; tools not named are looked up on the build's {@code PATH}. */

@@ -12,12 +12,15 @@ import hudson.AbortException;
 import hudson.model.Result;
 import hudson.model.Run;
 import hudson.model.TaskListener;
+import hudson.scm.ChangeLogSet;
+import hudson.triggers.SCMTrigger;
 import io.stackdrift.engine.StartedBy;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.record.DeployMarker;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.render.CountsLine;
+import jenkins.scm.RunWithSCM;
 
 /**
  * One step call on the controller: builds the request, asks the agent which stacks the selection names
@@ -156,13 +159,38 @@ final class StackDriftStepRun {
         if (parallelism < 0) {
             throw new IllegalArgumentException(Messages.invalidParallelism(parallelism));
         }
-        StartedBy startedBy = run.getCause(ScheduledDriftCheckCause.class) != null ? StartedBy.SCHEDULE : StartedBy.MANUAL;
+        StartedBy startedBy = startedBy();
         List<String> approvedStacks = approvedStacks();
         // an approval build deploys what awaited approval, unless the Jenkinsfile names its own selection
         List<String> stacks = settings.stacks().isEmpty() ? approvedStacks : settings.stacks();
         boolean approved = settings.approved() || run.getCause(ApprovalCause.class) != null;
         return new EngineRequest(settings.config(), stacks, parallelism, settings.rehearsal(), approved, run.getId(),
-                causeWords(), startedBy.name(), defaults.toolPaths(), buildEnvironment);
+                causeWords(), startedBy.name(), startedBy == StartedBy.PUSH ? changedFiles() : List.of(),
+                defaults.toolPaths(), buildEnvironment);
+    }
+
+    /**
+     * The drift schedule, else a push (an SCM change started the build: polling, the git plugin's
+     * notifyCommit, GitHub's push hook all use {@link SCMTrigger.SCMTriggerCause}), else a person.
+     */
+    private StartedBy startedBy() {
+        if (run.getCause(ScheduledDriftCheckCause.class) != null) {
+            return StartedBy.SCHEDULE;
+        }
+        return run.getCause(SCMTrigger.SCMTriggerCause.class) != null ? StartedBy.PUSH : StartedBy.MANUAL;
+    }
+
+    /** The files the build's change sets touched (a Pipeline's {@code checkout scm} records them). */
+    private List<String> changedFiles() {
+        List<String> files = new ArrayList<>();
+        if (run instanceof RunWithSCM<?, ?> withScm) {
+            for (ChangeLogSet<? extends ChangeLogSet.Entry> set : withScm.getChangeSets()) {
+                for (ChangeLogSet.Entry entry : set) {
+                    files.addAll(entry.getAffectedPaths());
+                }
+            }
+        }
+        return files;
     }
 
     private String causeWords() {

@@ -43,7 +43,7 @@ class AgentEngineCallTest {
     }
 
     private static EngineRequest request(final List<String> stacks) {
-        return new EngineRequest("stacks.yaml", stacks, 0, false, false, "1", "", "MANUAL", Map.of(), Map.of());
+        return new EngineRequest("stacks.yaml", stacks, 0, false, false, "1", "", "MANUAL", List.of(), Map.of(), Map.of());
     }
 
     private AgentOutcome call(final Operation operation, final List<String> stacks) throws Exception {

@@ -33,6 +33,9 @@ import hudson.model.Job;
 import hudson.model.Result;
 import hudson.model.Run;
 import hudson.model.TaskListener;
+import hudson.scm.ChangeLogSet;
+import hudson.triggers.SCMTrigger;
+import jenkins.scm.RunWithSCM;
 import hudson.util.Secret;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
@@ -190,6 +193,32 @@ class StepEndToEndTest {
         assertThat(history.summaries()).extracting(RunSummary::runId).containsExactly("2", "1");
         // a skipped row keeps the time of the last real check (what the next due decision reads)
         assertThat(history.stackStatuses().get(StackId.of("network")).lastCheckedAt()).isEqualTo(buildRecord(b1).startedAt());
+    }
+
+    @Test
+    void aPushChecksTheStacksThatDriftedLastAndPreviewsTheStacksWhoseFilesChanged() throws Exception {
+        step(build(1), Operation.CHECK, all());
+        Run<?, ?> pushed = mock(Run.class, org.mockito.Mockito.withSettings().extraInterfaces(RunWithSCM.class));
+        when(pushed.getId()).thenReturn("2");
+        when(pushed.getRootDir()).thenReturn(Files.createDirectories(root.resolve("builds/2")).toFile());
+        doReturn(job).when(pushed).getParent();
+        when(pushed.getCauses()).thenReturn(List.of());
+        when(pushed.getCause(SCMTrigger.SCMTriggerCause.class)).thenReturn(new SCMTrigger.SCMTriggerCause(""));
+        ChangeLogSet.Entry commit = mock(ChangeLogSet.Entry.class);
+        when(commit.getAffectedPaths()).thenReturn(List.of("dns/main.tf", "README.md"));
+        @SuppressWarnings("unchecked")
+        ChangeLogSet<ChangeLogSet.Entry> changes = mock(ChangeLogSet.class);
+        when(changes.iterator()).thenAnswer(call -> List.of(commit).iterator());
+        doReturn(List.of(changes)).when((RunWithSCM<?, ?>) pushed).getChangeSets();
+
+        step(pushed, Operation.CHECK, all());
+
+        Map<String, RowState> states = new java.util.TreeMap<>();
+        buildRecord(pushed).rows().forEach(row -> states.put(row.id().value(), row.state()));
+        // dns's files changed: a preview instead of a drift check, which shows its pending change
+        assertThat(states.get("dns")).isEqualTo(RowState.PENDING);
+        // platform neither drifted last time nor changed
+        assertThat(states.get("platform:prod")).isEqualTo(RowState.SKIPPED);
     }
 
     @Test
