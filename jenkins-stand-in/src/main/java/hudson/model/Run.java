@@ -46,6 +46,10 @@ public abstract class Run<JobT extends Job<JobT, RunT>, RunT extends Run<JobT, R
         throw new UnsupportedOperationException();
     }
 
+    public boolean isBuilding() {
+        throw new UnsupportedOperationException();
+    }
+
     public @NonNull String getId() {
         throw new UnsupportedOperationException();
     }

@@ -4,39 +4,80 @@ import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
-import hudson.Launcher;
 import hudson.model.TaskListener;
 import hudson.remoting.VirtualChannel;
+import io.stackdrift.config.ConfigLoader;
+import io.stackdrift.config.ConfigResult;
+import io.stackdrift.config.Problem;
+import io.stackdrift.config.StackConfig;
+import io.stackdrift.config.StacksConfig;
+import io.stackdrift.config.ValidateListing;
+import io.stackdrift.engine.EngineServices;
+import io.stackdrift.engine.MissingCredentialsException;
+import io.stackdrift.engine.RunOutcome;
+import io.stackdrift.engine.StackDriftEngine;
+import io.stackdrift.graph.StackSelection;
+import io.stackdrift.model.StackId;
+import io.stackdrift.record.AtomicFiles;
+import io.stackdrift.record.HistoryStore;
+import io.stackdrift.record.RecordJson;
 import io.stackdrift.record.RunRecord;
-import io.stackdrift.tool.ProcessRunner;
+import io.stackdrift.record.StackStatus;
+import io.stackdrift.record.TrailEntry;
+import io.stackdrift.record.TrailResult;
+import io.stackdrift.tool.LocalProcessRunner;
 import jenkins.MasterToSlaveFileCallable;
 
 /**
- * Runs the engine on the agent, against the workspace there: config reading, tool processes (through a
- * local {@link Launcher}) and plan parsing all stay on the agent; only an {@link AgentOutcome} comes
- * back, and the run record is left in {@code recordFile} for the controller to copy. Secrets travel here
- * inside {@link StackCredentials} (as credentials-binding's environment does) and are masked in the log.
+ * Runs the core engine on the agent, against the workspace there: config reading, tool processes and plan
+ * parsing all stay on the agent. Only an {@link AgentOutcome} comes back; the run record is left in
+ * {@value #RECORD_FILE} in the step's temporary directory for the controller to stream into the build
+ * directory. That directory also holds {@code history/} (the part of the job's history the engine reads,
+ * copied there by the controller before the call) and {@code work/} (plan files, tool output).
+ *
+ * <p>Secrets travel here inside {@link StackCredentials} (as credentials-binding's environment does); they
+ * reach only their stack's processes and are masked in every line the engine prints.
  */
 final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
-    private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 2L;
+
+    static final String RECORD_FILE = "record.json";
+    static final String HISTORY_DIR = "history";
+    static final String WORK_DIR = "work";
 
     private final Operation operation;
     private final EngineRequest request;
     private final StackCredentials credentials;
     private final TaskListener listener;
-    private final String recordFile;
-    private final EngineFactory engineFactory;
+    private final String tempDir;
+    private final TreeSet<String> lockedStacks;
+    private final TreeSet<String> heldElsewhere;
 
+    /**
+     * @param tempDir      the step's temporary directory on the agent (absolute)
+     * @param lockedStacks  the stacks the controller locked for this step: the only ones the engine may apply
+     * @param heldElsewhere selected stacks another step of this job holds (a deploy, or a check that may deploy)
+     */
     AgentEngineCall(final Operation operation, final EngineRequest request, final StackCredentials credentials,
-            final TaskListener listener, final String recordFile, final EngineFactory engineFactory) {
+            final TaskListener listener, final String tempDir, final Set<String> lockedStacks,
+            final Set<String> heldElsewhere) {
         this.operation = operation;
         this.request = request;
         this.credentials = credentials;
         this.listener = listener;
-        this.recordFile = recordFile;
-        this.engineFactory = engineFactory;
+        this.tempDir = tempDir;
+        this.lockedStacks = new TreeSet<>(lockedStacks);
+        this.heldElsewhere = new TreeSet<>(heldElsewhere);
     }
 
     @Override
@@ -44,39 +85,146 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
         PrintStream log = new PrintStream(new SecretMaskingOutputStream(listener.getLogger(), credentials.secretValues()),
                 true, StandardCharsets.UTF_8);
         try {
-            return run(engineFactory.create(), workspace.toPath(), log);
+            return run(workspace.toPath(), Path.of(tempDir), log);
         } finally {
             log.close();
         }
     }
 
-    AgentOutcome run(final StackDriftEngine engine, final Path workspace, final PrintStream log)
-            throws IOException, InterruptedException {
-        if (operation == Operation.VALIDATE) {
-            return AgentOutcome.validated(engine.validate(workspace, request));
+    /** The body, on plain paths (so it is tested without a Jenkins channel). */
+    AgentOutcome run(final Path workspace, final Path temp, final PrintStream log) throws IOException, InterruptedException {
+        ConfigResult config = ConfigLoader.load(request.configPath(workspace), request.repositoryRoot(workspace));
+        if (!config.isValid()) {
+            return AgentOutcome.builder().problems(formatted(config.problems(), workspace))
+                    .warnings(formatted(config.warnings(), workspace)).build();
         }
+        switch (operation) {
+            case VALIDATE:
+                return AgentOutcome.builder().warnings(formatted(config.warnings(), workspace))
+                        .selectedStacks(credentialIds(config.config()))
+                        .stackLines(ValidateListing.text(config.config(), config.ignored()).lines().toList()).build();
+            case INSPECT:
+                return inspect(config.config());
+            default:
+                return runEngine(workspace, temp, log);
+        }
+    }
+
+    private static Map<String, Map<String, String>> credentialIds(final StacksConfig config) {
+        Map<String, Map<String, String>> all = new TreeMap<>();
+        config.stacks().forEach(stack -> all.put(stack.id().value(), stack.credentials()));
+        return all;
+    }
+
+    /** The stacks the selection resolves to, with the credentials ids each names (ids only, never a secret). */
+    private AgentOutcome inspect(final StacksConfig config) {
+        Set<StackId> known = new TreeSet<>();
+        config.stacks().forEach(stack -> known.add(stack.id()));
+        StackSelection.Resolved selection = StackSelection.of(request.stacks()).resolve(known);
+        if (!selection.problems().isEmpty()) {
+            return AgentOutcome.builder().problems(selection.problems()).build();
+        }
+        Map<String, Map<String, String>> selected = new TreeMap<>();
+        for (StackId id : selection.stacks()) {
+            selected.put(id.value(), config.stack(id).map(StackConfig::credentials).orElse(Map.of()));
+        }
+        return AgentOutcome.builder().selectedStacks(selected).build();
+    }
+
+    private AgentOutcome runEngine(final Path workspace, final Path temp, final PrintStream log) throws IOException {
+        Path work = Files.createDirectories(temp.resolve(WORK_DIR));
+        HistoryStore history = new HistoryStore(temp.resolve(HISTORY_DIR));
+        markHeldElsewhere(history);
+        EngineServices services = new EngineServices(
+                new AgentProcessRunner(new LocalProcessRunner(), request.buildEnvironment(), credentials.secretValues()),
+                request.toolSettings(), history, new HeldStackLocks(lockedStacks), this::environmentFor, work,
+                Clock.systemUTC(), line -> log.println("Stack Drift: " + line));
+        // the controller already turned markers of builds that ended into "interrupted" trail entries; the
+        // markers left in the copy belong to builds that are running
+        StackDriftEngine engine = new StackDriftEngine(services, marker -> true);
+        RunOutcome outcome;
+        switch (operation) {
+            case PREVIEW:
+                outcome = engine.preview(request.toRunRequest(workspace));
+                break;
+            case CHECK:
+                outcome = engine.check(request.toRunRequest(workspace));
+                break;
+            default:
+                outcome = engine.deploy(request.toRunRequest(workspace));
+                break;
+        }
+        AgentOutcome.Builder result = AgentOutcome.builder().problems(formatted(outcome.problems(), workspace))
+                .warnings(formatted(outcome.warnings(), workspace)).notes(outcome.notes());
+        if (outcome.run().isPresent()) {
+            RunRecord record = outcome.run().get();
+            AtomicFiles.write(temp.resolve(RECORD_FILE), out -> RecordJson.writeRun(out, sequenceOf(record), record));
+            result.recorded(deployDigests(record, history));
+        }
+        return result.build();
+    }
+
+    /**
+     * A stack another step holds gets a "deploy running" marker in this run's copy of the history (unless the
+     * holder's deploy marker is already there), so the engine skips it as the spec says for a running deploy,
+     * instead of checking it and then failing to take its lock.
+     */
+    private void markHeldElsewhere(final HistoryStore history) {
+        Set<StackId> marked = new TreeSet<>();
+        history.deploysInProgress().forEach(marker -> marked.add(marker.stack()));
+        for (String stack : heldElsewhere) {
+            StackId id = StackId.of(stack);
+            if (!marked.contains(id)) {
+                history.markDeployStarted(id, "another build", System.currentTimeMillis());
+            }
+        }
+    }
+
+    private Map<String, String> environmentFor(final StackConfig stack) throws MissingCredentialsException {
+        String failure = credentials.failures().get(stack.id().value());
+        if (failure != null) {
+            throw new MissingCredentialsException(failure);
+        }
+        return credentials.environment(stack.id().value());
+    }
+
+    /**
+     * The digests the engine recorded for this run's successful deploys, read back from the agent's copy of
+     * the history; the controller saves the run into the job's history with them.
+     */
+    static Map<String, String> deployDigests(final RunRecord record, final HistoryStore history) {
+        Map<StackId, StackStatus> statuses = history.stackStatuses();
+        Map<String, String> digests = new TreeMap<>();
+        for (TrailEntry entry : record.trail()) {
+            if (entry.result() != TrailResult.DEPLOYED && entry.result() != TrailResult.NOTHING_TO_DEPLOY) {
+                continue;
+            }
+            StackStatus status = statuses.get(entry.stack());
+            if (status != null && status.lastRunId().equals(record.runId()) && status.lastDeployedAt() == entry.finishedAt()
+                    && !status.lastDeployDigest().isEmpty()) {
+                digests.put(entry.stack().value(), status.lastDeployDigest());
+            }
+        }
+        return digests;
+    }
+
+    /** The build number is the sequence in the build's own file; the job history numbers runs itself. */
+    private static long sequenceOf(final RunRecord record) {
         try {
-            if (operation == Operation.CREDENTIALS) {
-                return AgentOutcome.credentials(engine.credentialsNeeded(workspace, request));
-            }
-            ProcessRunner runner = new LauncherProcessRunner(new Launcher.LocalLauncher(new PrintStreamListener(log)),
-                    new PrintStreamListener(log));
-            RunRecord record;
-            switch (operation) {
-                case PREVIEW:
-                    record = engine.preview(workspace, request, credentials, runner, log);
-                    break;
-                case CHECK:
-                    record = engine.check(workspace, request, credentials, runner, log);
-                    break;
-                default:
-                    record = engine.deploy(workspace, request, credentials, runner, log);
-                    break;
-            }
-            RunRecordJson.write(record, Path.of(recordFile));
-            return AgentOutcome.recorded();
-        } catch (InvalidConfigurationException e) {
-            return AgentOutcome.invalid(e.getProblems());
+            return Long.parseLong(record.runId());
+        } catch (NumberFormatException e) {
+            return 0;
         }
+    }
+
+    /** Problems as lines, files named relative to the workspace (the agent's absolute path is noise in a build log). */
+    private static List<String> formatted(final List<Problem> problems, final Path workspace) {
+        String prefix = workspace.toAbsolutePath().normalize() + java.io.File.separator;
+        List<String> lines = new ArrayList<>();
+        for (Problem problem : problems) {
+            String file = problem.file().startsWith(prefix) ? problem.file().substring(prefix.length()) : problem.file();
+            lines.add(new Problem(file, problem.line(), problem.column(), problem.message(), problem.hint()).format());
+        }
+        return lines;
     }
 }

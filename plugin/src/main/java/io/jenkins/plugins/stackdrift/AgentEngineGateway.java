@@ -2,41 +2,67 @@ package io.jenkins.plugins.stackdrift;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 import hudson.FilePath;
 import hudson.model.TaskListener;
 import io.stackdrift.record.RunRecord;
 
-/** The gateway over a workspace {@link FilePath}: the engine runs on that agent via {@link AgentEngineCall}. */
-final class AgentEngineGateway implements EngineGateway {
+/**
+ * The gateway over a workspace {@link FilePath}: the engine runs on that agent via {@link AgentEngineCall},
+ * in a temporary directory of the step beside the workspace ({@code ws@tmp}), deleted when the step ends.
+ */
+final class AgentEngineGateway implements EngineGateway, AutoCloseable {
     private final FilePath workspace;
-    private final FilePath recordFile;
+    private final FilePath temp;
     private final TaskListener listener;
-    private final EngineFactory engineFactory;
 
-    AgentEngineGateway(final FilePath workspace, final FilePath recordFile, final TaskListener listener,
-            final EngineFactory engineFactory) {
+    AgentEngineGateway(final FilePath workspace, final FilePath temp, final TaskListener listener) {
         this.workspace = workspace;
-        this.recordFile = recordFile;
+        this.temp = temp;
         this.listener = listener;
-        this.engineFactory = engineFactory;
     }
 
     @Override
-    public AgentOutcome call(final Operation operation, final EngineRequest request, final StackCredentials credentials)
+    public AgentOutcome read(final Operation operation, final EngineRequest request) throws IOException, InterruptedException {
+        return workspace.act(new AgentEngineCall(operation, request, StackCredentials.none(), listener, temp.getRemote(),
+                Set.of(), Set.of()));
+    }
+
+    @Override
+    public AgentOutcome run(final Operation operation, final EngineRequest request, final StackCredentials credentials,
+            final Path history, final List<String> historyFiles, final Set<String> lockedStacks,
+            final Set<String> heldElsewhere)
             throws IOException, InterruptedException {
-        return workspace.act(new AgentEngineCall(operation, request, credentials, listener, recordFile.getRemote(),
-                engineFactory));
+        FilePath copy = temp.child(AgentEngineCall.HISTORY_DIR);
+        for (String file : historyFiles) {
+            try (InputStream in = Files.newInputStream(history.resolve(file))) {
+                copy.child(file).copyFrom(in);
+            }
+        }
+        return workspace.act(new AgentEngineCall(operation, request, credentials, listener, temp.getRemote(), lockedStacks,
+                heldElsewhere));
     }
 
     @Override
     public Optional<RunRecord> storeRecord(final File buildDir) throws IOException, InterruptedException {
+        FilePath recordFile = temp.child(AgentEngineCall.RECORD_FILE);
         if (!recordFile.exists()) {
             return Optional.empty();
         }
-        RunDetails.store(recordFile, buildDir);
-        recordFile.delete();
+        RunDetails.store(recordFile::copyTo, buildDir);
         return new RunDetails(buildDir).load();
+    }
+
+    @Override
+    public void close() throws IOException, InterruptedException {
+        if (temp.exists()) {
+            temp.deleteRecursive();
+        }
     }
 }

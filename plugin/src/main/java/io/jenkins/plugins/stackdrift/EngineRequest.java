@@ -1,41 +1,98 @@
 package io.jenkins.plugins.stackdrift;
 
 import java.io.Serializable;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalInt;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
+
+import io.stackdrift.engine.RunRequest;
+import io.stackdrift.engine.StartedBy;
+import io.stackdrift.model.Tool;
+import io.stackdrift.tool.ToolSettings;
 
 /**
  * What a step asks the engine to do, in plain values. It crosses to the agent (Java serialization over
- * remoting), so it holds only JDK types on core's class-filter whitelist and never a secret.
+ * remoting), so it holds only JDK types on core's class-filter whitelist and never a secret; on the agent
+ * it becomes the core's {@link RunRequest} and {@link ToolSettings}.
  *
- * @param configFile     the configuration file relative to the workspace ({@code stacks.yaml} by default)
- * @param stacks         selected stack ids or globs; empty = every stack
- * @param parallelism    stacks run at once; 0 = the engine's default (agent cores, at most 8)
- * @param rehearsal      deploy: plan everything in order, apply nothing
- * @param approved       deploy: a person approved the stacks awaiting approval
- * @param approvedStacks stack ids a person approved (from an approval build); empty = none named
- * @param runId          the build number
- * @param cause          who or what started the build, in words
- * @param scheduled      the build was started by {@code driftSchedule}: check only due stacks
- * @param lastCheckedAt  stack id → epoch millis of its last check, from the job's previous records
- * @param defaults       global defaults (default drift every, tool paths); names only, never secrets
+ * @param configFile       the configuration file relative to the workspace ({@code stacks.yaml} by default)
+ * @param stacks           selected stack ids or globs; empty = every stack
+ * @param parallelism      stacks run at once; 0 = the file's or the engine's default
+ * @param rehearsal        deploy: plan everything in order, apply nothing
+ * @param approved         deploy: a person approved the stacks awaiting approval
+ * @param runId            the build number
+ * @param cause            who or what started the build, in words
+ * @param startedBy        {@link StartedBy} name: SCHEDULE for {@code driftSchedule} builds, PUSH for builds an SCM
+ *                         change started, else MANUAL
+ * @param changedFiles     for a push: the files the build's change sets touched, relative to the workspace
+ * @param toolPaths        tool word ({@code terraform}, {@code tofu}, {@code pulumi}) → executable on the agent
+ * @param buildEnvironment the build's environment on the agent (from the step context: {@code withEnv},
+ *                         tool installers); tool processes start with it, credentials added on top
  */
 public record EngineRequest(String configFile, List<String> stacks, int parallelism, boolean rehearsal, boolean approved,
-        List<String> approvedStacks, String runId, String cause, boolean scheduled, Map<String, Long> lastCheckedAt,
-        Map<String, String> defaults) implements Serializable {
-    private static final long serialVersionUID = 1L;
+        String runId, String cause, String startedBy, List<String> changedFiles, Map<String, String> toolPaths,
+        Map<String, String> buildEnvironment) implements Serializable {
+    private static final long serialVersionUID = 2L;
 
     public EngineRequest {
         Objects.requireNonNull(configFile, "configFile");
         stacks = Collections.unmodifiableList(new ArrayList<>(stacks));
-        approvedStacks = Collections.unmodifiableList(new ArrayList<>(approvedStacks));
         Objects.requireNonNull(runId, "runId");
         cause = Objects.requireNonNullElse(cause, "");
-        lastCheckedAt = Collections.unmodifiableMap(new TreeMap<>(lastCheckedAt));
-        defaults = Collections.unmodifiableMap(new TreeMap<>(defaults));
+        StartedBy.valueOf(startedBy);
+        changedFiles = Collections.unmodifiableList(new ArrayList<>(changedFiles));
+        toolPaths = Collections.unmodifiableMap(new TreeMap<>(toolPaths));
+        buildEnvironment = Collections.unmodifiableMap(new TreeMap<>(buildEnvironment));
+    }
+
+    /** The config file inside the workspace; its directory is the repository root. */
+    Path configPath(final Path workspace) {
+        return workspace.resolve(configFile).normalize();
+    }
+
+    Path repositoryRoot(final Path workspace) {
+        Path parent = configPath(workspace).getParent();
+        return parent == null ? workspace : parent;
+    }
+
+    /** The core's request for this step, rooted at the workspace on the agent. */
+    RunRequest toRunRequest(final Path workspace) {
+        return new RunRequest(configPath(workspace), repositoryRoot(workspace), stacks,
+                parallelism > 0 ? OptionalInt.of(parallelism) : OptionalInt.empty(), StartedBy.valueOf(startedBy),
+                changedUnderRoot(workspace), runId, cause, rehearsal, approved, false);
+    }
+
+    /** The changed files inside the repository root, relative to it ({@code /}-separated); others are left out. */
+    Set<String> changedUnderRoot(final Path workspace) {
+        Path root = repositoryRoot(workspace).toAbsolutePath().normalize();
+        Set<String> under = new TreeSet<>();
+        for (String file : changedFiles) {
+            Path path = workspace.toAbsolutePath().resolve(file).normalize();
+            if (path.startsWith(root) && !path.equals(root)) {
+                under.add(root.relativize(path).toString().replace('\\', '/'));
+            }
+        }
+        return under;
+    }
+
+    /** Configured tool paths; tools not named are looked up on the build's {@code PATH}. */
+    ToolSettings toolSettings() {
+        Map<Tool, String> executables = new EnumMap<>(Tool.class);
+        for (Tool tool : Tool.values()) {
+            String path = toolPaths.get(tool.word().toLowerCase(Locale.ROOT));
+            if (path != null && !path.isBlank()) {
+                executables.put(tool, path);
+            }
+        }
+        return new ToolSettings(executables, ToolSettings.DEFAULT_TIMEOUT);
     }
 }

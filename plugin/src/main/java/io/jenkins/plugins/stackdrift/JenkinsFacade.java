@@ -7,12 +7,6 @@ final class JenkinsFacade {
     private JenkinsFacade() {
     }
 
-    /** The engine the steps run: a registered {@link EngineProvider}, else the core's. */
-    static EngineFactory engineFactory() {
-        java.util.List<EngineProvider> providers = Jenkins.get().getExtensionList(EngineProvider.class);
-        return providers.isEmpty() ? EngineFactory.core() : providers.get(0).factory();
-    }
-
     /** The global defaults; the built-in ones when the configuration is not registered (e.g. during shutdown). */
     static StackDriftGlobalConfiguration.Defaults globalDefaults() {
         StackDriftGlobalConfiguration configuration =

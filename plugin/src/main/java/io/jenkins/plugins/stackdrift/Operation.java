@@ -3,7 +3,7 @@ package io.jenkins.plugins.stackdrift;
 /** What the engine is asked to do on the agent. */
 public enum Operation {
     VALIDATE("validate"),
-    CREDENTIALS("read credentials"),
+    INSPECT("read the stack selection"),
     PREVIEW("preview"),
     CHECK("drift check"),
     DEPLOY("deploy");

@@ -11,7 +11,7 @@ import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
-import hudson.FilePath;
+import io.stackdrift.record.RecordJson;
 import io.stackdrift.record.RunRecord;
 
 /**
@@ -29,14 +29,24 @@ final class RunDetails {
         this.buildDir = buildDir;
     }
 
-    /** Copies the record file from the agent into the build directory, atomically. */
-    static void store(final FilePath agentFile, final File buildDir) throws IOException, InterruptedException {
+    /** Where the record comes from: the agent's record file ({@code FilePath::copyTo}), streamed. */
+    @FunctionalInterface
+    interface Source {
+        void copyTo(OutputStream out) throws IOException, InterruptedException;
+    }
+
+    /** Copies the record into the build directory, atomically (temp file + rename): a reader sees all or nothing. */
+    static void store(final Source source, final File buildDir) throws IOException, InterruptedException {
         Path target = new File(buildDir, FILE_NAME).toPath();
         Path temp = Files.createTempFile(buildDir.toPath(), FILE_NAME, ".tmp");
-        try (OutputStream out = Files.newOutputStream(temp)) {
-            agentFile.copyTo(out);
+        try {
+            try (OutputStream out = Files.newOutputStream(temp)) {
+                source.copyTo(out);
+            }
+            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(temp);
         }
-        Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     synchronized Optional<RunRecord> load() {
@@ -49,10 +59,12 @@ final class RunDetails {
             return Optional.empty();
         }
         try {
-            record = RunRecordJson.read(file);
+            try (java.io.InputStream in = Files.newInputStream(file)) {
+                record = RecordJson.readRun(in);
+            }
             cached = new SoftReference<>(record);
             return Optional.of(record);
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
             LOGGER.log(Level.WARNING, "cannot read " + file, e);
             return Optional.empty();
         }

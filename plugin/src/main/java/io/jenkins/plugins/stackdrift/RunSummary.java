@@ -6,6 +6,7 @@ import java.util.List;
 import io.stackdrift.model.Counts;
 import io.stackdrift.model.Row;
 import io.stackdrift.record.RunRecord;
+import io.stackdrift.render.CountsLine;
 
 /**
  * The small part of a run kept in build.xml (spec §8 storage): counts and a capped list of drifted and
@@ -122,10 +123,8 @@ public final class RunSummary {
         return List.copyOf(failedIds);
     }
 
-    /** The counts line (spec §8): {@code 12 stacks · 9 in sync · 2 drifted ● · 1 pending · 0 failed}. */
+    /** The counts line (spec §8), the core's words: {@code 12 stacks · 9 in sync · 2 drifted ● · 1 pending · 0 failed}. */
     public String countsLine() {
-        // TODO(core wiring): use the core's render.CountsLine when it lands, so CLI and Jenkins print the same words.
-        return total + " stacks · " + inSync + " in sync · " + drifted + " drifted" + (drifted > 0 ? " ●" : "")
-                + " · " + pending + " pending · " + failed + " failed" + (failed > 0 ? " ●" : "");
+        return CountsLine.text(counts(), false);
     }
 }

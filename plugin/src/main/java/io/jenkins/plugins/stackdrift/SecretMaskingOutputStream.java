@@ -17,13 +17,12 @@ import java.util.List;
 public final class SecretMaskingOutputStream extends FilterOutputStream {
     static final String MASK = "****";
 
-    private final List<String> secrets;
+    private final Masker masker;
     private final ByteArrayOutputStream line = new ByteArrayOutputStream();
 
     public SecretMaskingOutputStream(final OutputStream out, final Collection<String> secrets) {
         super(out);
-        this.secrets = secrets.stream().filter(s -> !s.isEmpty()).distinct()
-                .sorted(Comparator.comparingInt(String::length).reversed()).toList();
+        this.masker = new Masker(secrets);
     }
 
     @Override
@@ -64,10 +63,24 @@ public final class SecretMaskingOutputStream extends FilterOutputStream {
     }
 
     String mask(final String text) {
-        String masked = text;
-        for (String secret : secrets) {
-            masked = masked.replace(secret, MASK);
+        return masker.mask(text);
+    }
+
+    /** Replaces every secret in a text; longer secrets first, so one that contains another is masked whole. */
+    static final class Masker {
+        private final List<String> secrets;
+
+        Masker(final Collection<String> secrets) {
+            this.secrets = secrets.stream().filter(s -> !s.isEmpty()).distinct()
+                    .sorted(Comparator.comparingInt(String::length).reversed()).toList();
         }
-        return masked;
+
+        String mask(final String text) {
+            String masked = text;
+            for (String secret : secrets) {
+                masked = masked.replace(secret, MASK);
+            }
+            return masked;
+        }
     }
 }

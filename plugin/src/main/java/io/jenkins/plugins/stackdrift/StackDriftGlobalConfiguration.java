@@ -12,8 +12,8 @@ import jenkins.model.GlobalConfiguration;
 
 /**
  * Defaults for every Stack Drift step (Manage Jenkins → System, or JCasC under
- * {@code unclassified: stackDrift:}): parallelism, build results, the default drift {@code every}, and
- * tool paths on the agents. Plain setters so JCasC can set each attribute.
+ * {@code unclassified: stackDrift:}): parallelism, build results and tool paths on
+ * the agents. (How often stacks are checked is each stack's {@code drift.every} in stacks.yaml.) Plain setters so JCasC can set each attribute.
  */
 @Extension
 @Symbol("stackDrift")
@@ -21,7 +21,6 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
     private int defaultParallelism;
     private String defaultDriftResult = "UNSTABLE";
     private String defaultFailedResult = "FAILURE";
-    private String defaultEvery = "24h";
     private String terraformPath = "";
     private String tofuPath = "";
     private String pulumiPath = "";
@@ -69,16 +68,6 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
         save();
     }
 
-    public String getDefaultEvery() {
-        return defaultEvery;
-    }
-
-    @DataBoundSetter
-    public void setDefaultEvery(final String defaultEvery) {
-        this.defaultEvery = defaultEvery == null ? "24h" : defaultEvery.trim();
-        save();
-    }
-
     public String getTerraformPath() {
         return terraformPath;
     }
@@ -110,7 +99,7 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
     }
 
     Defaults defaults() {
-        return new Defaults(defaultParallelism, defaultDriftResult, defaultFailedResult, defaultEvery,
+        return new Defaults(defaultParallelism, defaultDriftResult, defaultFailedResult,
                 terraformPath, tofuPath, pulumiPath);
     }
 
@@ -119,24 +108,22 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
         private final int parallelism;
         private final String driftResult;
         private final String failedResult;
-        private final String every;
         private final String terraformPath;
         private final String tofuPath;
         private final String pulumiPath;
 
-        public Defaults(final int parallelism, final String driftResult, final String failedResult, final String every,
+        public Defaults(final int parallelism, final String driftResult, final String failedResult,
                 final String terraformPath, final String tofuPath, final String pulumiPath) {
             this.parallelism = parallelism;
             this.driftResult = driftResult;
             this.failedResult = failedResult;
-            this.every = every;
             this.terraformPath = terraformPath;
             this.tofuPath = tofuPath;
             this.pulumiPath = pulumiPath;
         }
 
         public static Defaults builtIn() {
-            return new Defaults(0, "UNSTABLE", "FAILURE", "24h", "", "", "");
+            return new Defaults(0, "UNSTABLE", "FAILURE", "", "", "");
         }
 
         public int parallelism() {
@@ -151,13 +138,12 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
             return failedResult;
         }
 
-        /** What the engine gets: the default drift interval and the non-empty tool paths. */
-        public Map<String, String> asMap() {
+        /** Tool word → executable on the agents, for the tools whose path is set (others come from PATH). */
+        public Map<String, String> toolPaths() {
             Map<String, String> map = new TreeMap<>();
-            map.put("drift.every", every);
-            putIfSet(map, "tool.terraform", terraformPath);
-            putIfSet(map, "tool.tofu", tofuPath);
-            putIfSet(map, "tool.pulumi", pulumiPath);
+            putIfSet(map, "terraform", terraformPath);
+            putIfSet(map, "tofu", tofuPath);
+            putIfSet(map, "pulumi", pulumiPath);
             return map;
         }
 

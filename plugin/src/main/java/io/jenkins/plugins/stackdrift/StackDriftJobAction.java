@@ -8,10 +8,16 @@ import java.util.List;
 import org.kohsuke.stapler.StaplerRequest2;
 import org.kohsuke.stapler.StaplerResponse2;
 
+import edu.umd.cs.findbugs.annotations.CheckForNull;
 import hudson.model.Action;
 import hudson.model.Job;
 import hudson.model.Run;
+import io.stackdrift.model.Counts;
 import io.stackdrift.record.TrailEntry;
+import io.stackdrift.render.JobBadge;
+import io.stackdrift.render.JobPage;
+import io.stackdrift.render.RunCounts;
+import io.stackdrift.render.StackLinks;
 
 /**
  * The job's drift picture (spec §8): the trend over recent builds (from the small summaries only), the
@@ -20,7 +26,6 @@ import io.stackdrift.record.TrailEntry;
  */
 public final class StackDriftJobAction implements Action {
     static final int TREND_BUILDS = 30;
-    static final int TRAIL_BUILDS = 5;
 
     private final Job<?, ?> job;
 
@@ -60,31 +65,36 @@ public final class StackDriftJobAction implements Action {
         return points;
     }
 
-    /** "Recently deployed": the trail of the last deploy builds, newest first (details read on demand). */
+    /** "Recently deployed": the job history's trail, newest first (spec §8). */
     public List<TrailEntry> getTrail() {
-        List<TrailEntry> trail = new ArrayList<>();
-        int deploys = 0;
-        for (Run<?, ?> build = job.getLastCompletedBuild(); build != null && deploys < TRAIL_BUILDS;
-                build = build.getPreviousBuild()) {
-            StackDriftRunAction action = build.getAction(StackDriftRunAction.class);
-            if (action != null && !action.getTrail().isEmpty()) {
-                List<TrailEntry> entries = new ArrayList<>(action.getTrail());
-                java.util.Collections.reverse(entries);
-                trail.addAll(entries);
-                deploys++;
-            }
+        return JobHistory.inJobDir(job.getRootDir()).trail();
+    }
+
+    /**
+     * The job page section as the core renders it: the drift picture over the trend, then "Recently
+     * deployed". Every text in it is escaped by the core. Trail entries link nowhere (their stack pages
+     * live in the builds that deployed them).
+     */
+    public String getFragment() {
+        List<RunCounts> runs = new ArrayList<>();
+        for (TrendPoint point : getTrend()) {
+            runs.add(new RunCounts(Integer.toString(point.getBuild()), point.getSummary().counts()));
         }
-        return trail;
+        return JobPage.fragment(runs, getTrail(), StackLinks.under("", "/").onlyFor(List.of()));
     }
 
     /** The latest summary, for the badge. */
+    @CheckForNull
     RunSummary latest() {
         List<TrendPoint> trend = getTrend();
         return trend.isEmpty() ? null : trend.get(trend.size() - 1).getSummary();
     }
 
-    /** Serves {@code badge.svg}; anything else under this action is not found. */
+    /** Serves {@code badge.svg} (the core's job badge) and the core's assets; anything else is not found. */
     public void doDynamic(final StaplerRequest2 req, final StaplerResponse2 rsp) throws IOException {
+        if (StaticAssets.serve(req.getRestOfPath(), rsp)) {
+            return;
+        }
         if (!"/badge.svg".equals(req.getRestOfPath())) {
             rsp.sendError(404);
             return;
@@ -93,7 +103,7 @@ public final class StackDriftJobAction implements Action {
         rsp.setContentType("image/svg+xml;charset=UTF-8");
         rsp.setHeader("Cache-Control", "no-cache, private");
         PrintWriter writer = rsp.getWriter();
-        writer.print(summary == null ? DriftBadgeSvg.unknown() : DriftBadgeSvg.of(summary));
+        writer.print(JobBadge.svg(summary == null ? new Counts(0, 0, 0, 0, 0, 0, 0) : summary.counts()));
         writer.flush();
     }
 

@@ -1,15 +1,28 @@
 package io.jenkins.plugins.stackdrift;
 
+import java.io.IOException;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
+import org.kohsuke.stapler.StaplerRequest2;
+import org.kohsuke.stapler.StaplerResponse2;
 import org.kohsuke.stapler.export.Exported;
 import org.kohsuke.stapler.export.ExportedBean;
 
+import edu.umd.cs.findbugs.annotations.CheckForNull;
 import hudson.model.BuildBadgeAction;
 import hudson.model.Run;
 import io.stackdrift.model.Row;
+import io.stackdrift.model.StackId;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.TrailEntry;
+import io.stackdrift.render.BuildBadge;
+import io.stackdrift.render.BuildPage;
+import io.stackdrift.render.CountsLine;
+import io.stackdrift.render.StackFileName;
+import io.stackdrift.render.StackLinks;
 import jenkins.model.RunAction2;
 
 /**
@@ -121,9 +134,56 @@ public final class StackDriftRunAction implements RunAction2, BuildBadgeAction {
         return summary.countsLine();
     }
 
+    /** The counts line as the core renders it (numbers and fixed words only), for the build's main page. */
+    public String getCountsHtml() {
+        return CountsLine.html(summary.counts());
+    }
+
     /** The badge shows only when something needs attention. */
     public boolean isBadgeShown() {
-        return summary.getDrifted() > 0 || summary.getFailed() > 0;
+        return getBadgeWords() != null;
+    }
+
+    /** The core's build badge words ("2 stacks drifted, 1 failed"); null when there is nothing to say. */
+    @CheckForNull
+    public String getBadgeWords() {
+        return BuildBadge.words(summary.counts()).orElse(null);
+    }
+
+    /**
+     * The build page section as the core renders it (counts line, then the table of rows with links to the
+     * stack pages); every text in it is escaped by the core. Reads the details file.
+     */
+    public String getBuildFragment() {
+        Optional<RunRecord> record = record();
+        if (record.isEmpty()) {
+            return CountsLine.html(summary.counts());
+        }
+        return BuildPage.fragment(record.get(), StackLinks.under("stack/", "/").onlyFor(stackIds()));
+    }
+
+    /** {@code stack/<name>/}: the page of one stack of this build, by its core file name; null (404) when unknown. */
+    @CheckForNull
+    public StackView getStack(final String name) {
+        for (Row row : getRows()) {
+            if (StackFileName.of(row.id()).equals(name)) {
+                return new StackView(this, row);
+            }
+        }
+        return null;
+    }
+
+    /** Serves {@code assets/stackdrift.css} and {@code assets/stackdrift.js}; anything else is not found. */
+    public void doDynamic(final StaplerRequest2 req, final StaplerResponse2 rsp) throws IOException {
+        if (!StaticAssets.serve(req.getRestOfPath(), rsp)) {
+            rsp.sendError(404);
+        }
+    }
+
+    Set<StackId> stackIds() {
+        Set<StackId> ids = new TreeSet<>();
+        getRows().forEach(row -> ids.add(row.id()));
+        return ids;
     }
 
     /** Rows for the build page, read from the details file (empty when it is gone). */
@@ -135,7 +195,7 @@ public final class StackDriftRunAction implements RunAction2, BuildBadgeAction {
         return record().map(RunRecord::trail).orElse(List.of());
     }
 
-    synchronized java.util.Optional<RunRecord> record() {
-        return details == null ? java.util.Optional.empty() : details.load();
+    synchronized Optional<RunRecord> record() {
+        return details == null ? Optional.empty() : details.load();
     }
 }

@@ -1,11 +1,14 @@
 package io.jenkins.plugins.stackdrift;
 
+import java.util.Locale;
 import java.util.Map;
+import java.util.UUID;
 
 import org.jenkinsci.plugins.workflow.steps.StepContext;
 import org.jenkinsci.plugins.workflow.steps.SynchronousNonBlockingStepExecution;
 
 import hudson.AbortException;
+import hudson.EnvVars;
 import hudson.FilePath;
 import hudson.model.Run;
 import hudson.model.TaskListener;
@@ -33,17 +36,19 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
         Run<?, ?> run = context.get(Run.class);
         TaskListener listener = context.get(TaskListener.class);
         FilePath workspace = context.get(FilePath.class);
+        EnvVars environment = context.get(EnvVars.class);
         if (workspace == null || run == null || listener == null) {
             throw new AbortException(Messages.noWorkspace());
         }
         FilePath temp = tempDir(workspace);
-        FilePath recordFile = temp.child("stack-drift-" + run.getId() + "-" + operation.name().toLowerCase(java.util.Locale.ROOT) + ".json");
-        temp.mkdirs();
-        try (WorkspaceSecretFiles secretFiles = new WorkspaceSecretFiles(temp)) {
-            return new StackDriftStepRun(settings, operation, run, listener,
-                    new AgentEngineGateway(workspace, recordFile, listener, JenkinsFacade.engineFactory()),
-                    new CredentialsEnvironment(new BuildCredentialsLookup(run), secretFiles),
-                    JenkinsFacade.globalDefaults()).run();
+        FilePath stepDir = temp.child("stack-drift-" + run.getId() + "-" + operation.name().toLowerCase(Locale.ROOT) + "-"
+                + UUID.randomUUID());
+        stepDir.mkdirs();
+        try (WorkspaceSecretFiles secretFiles = new WorkspaceSecretFiles(temp);
+                AgentEngineGateway gateway = new AgentEngineGateway(workspace, stepDir, listener)) {
+            return new StackDriftStepRun(settings, operation, run, listener, gateway,
+                    new CredentialsEnvironment(new BuildCredentialsLookup(run), secretFiles), JenkinsFacade.globalDefaults(),
+                    environment == null ? Map.of() : environment, JobHistory.inJobDir(run.getParent().getRootDir())).run();
         }
     }
 

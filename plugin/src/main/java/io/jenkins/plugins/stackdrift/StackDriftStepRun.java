@@ -6,27 +6,30 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.TreeMap;
+import java.util.Set;
 
 import hudson.AbortException;
 import hudson.model.Result;
 import hudson.model.Run;
 import hudson.model.TaskListener;
+import hudson.scm.ChangeLogSet;
+import hudson.triggers.SCMTrigger;
+import io.stackdrift.engine.StartedBy;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
+import io.stackdrift.record.DeployMarker;
 import io.stackdrift.record.RunRecord;
+import io.stackdrift.render.CountsLine;
+import jenkins.scm.RunWithSCM;
 
 /**
- * One step call on the controller: builds the request, asks the agent which credentials the stacks
- * name, resolves them in the build's context, runs the engine on the agent, stores the details, attaches
- * the build action, sets the build result and returns the result map. Jenkins objects come in through
- * the constructor, so it is unit-tested with Mockito.
+ * One step call on the controller: builds the request, asks the agent which stacks the selection names
+ * (and their credentials ids), resolves credentials in the build's context, takes the stack locks a step
+ * that may apply needs, hands the engine the job's history, runs it on the agent, stores the build record,
+ * saves the run into the job's history, attaches the build action, sets the build result and returns the
+ * result map. Jenkins objects come in through the constructor, so it is unit-tested with Mockito.
  */
 final class StackDriftStepRun {
-    /** How many previous builds a scheduled check reads to know when each stack was last checked. */
-    static final int HISTORY_DEPTH = 20;
-
     private final StepSettings settings;
     private final Operation operation;
     private final Run<?, ?> run;
@@ -34,10 +37,13 @@ final class StackDriftStepRun {
     private final EngineGateway gateway;
     private final CredentialsEnvironment credentials;
     private final StackDriftGlobalConfiguration.Defaults defaults;
+    private final Map<String, String> buildEnvironment;
+    private final JobHistory history;
 
     StackDriftStepRun(final StepSettings settings, final Operation operation, final Run<?, ?> run,
             final TaskListener listener, final EngineGateway gateway, final CredentialsEnvironment credentials,
-            final StackDriftGlobalConfiguration.Defaults defaults) {
+            final StackDriftGlobalConfiguration.Defaults defaults, final Map<String, String> buildEnvironment,
+            final JobHistory history) {
         this.settings = settings;
         this.operation = operation;
         this.run = run;
@@ -45,6 +51,8 @@ final class StackDriftStepRun {
         this.gateway = gateway;
         this.credentials = credentials;
         this.defaults = defaults;
+        this.buildEnvironment = new LinkedHashMap<>(buildEnvironment);
+        this.history = history;
     }
 
     Map<String, Object> run() throws IOException, InterruptedException {
@@ -56,19 +64,42 @@ final class StackDriftStepRun {
         if (operation == Operation.VALIDATE) {
             return validate(request, log);
         }
-        AgentOutcome needed = gateway.call(Operation.CREDENTIALS, request, StackCredentials.none());
-        failOnProblems(needed, log);
-        StackCredentials resolved = credentials.resolve(needed.credentialsNeeded());
+        AgentOutcome selection = gateway.read(Operation.INSPECT, request);
+        failOnProblems(selection, log);
+        StackCredentials resolved = credentials.resolve(selection.selectedStacks());
         resolved.failures().forEach((stack, reason) -> log.println("Stack Drift: " + stack + ": " + reason));
-        failOnProblems(gateway.call(operation, request, resolved), log);
-        RunRecord record = gateway.storeRecord(run.getRootDir())
-                .orElseThrow(() -> new AbortException("Stack Drift: the " + operation.word() + " left no record"));
+
+        RunRecord record;
+        AgentOutcome outcome;
+        try (JobStackLocks.Held locks = lock(selection.selectedStacks().keySet(), log)) {
+            locks.busy().forEach((stack, holder) -> log.println("Stack Drift: " + stack + ": " + holder
+                    + " holds it; it is not checked in this run"));
+            List<String> historyFiles = history.snapshot(this::stillRunning);
+            boolean deploying = operation == Operation.DEPLOY && !locks.stacks().isEmpty();
+            if (deploying) {
+                history.markDeploying(locks.stacks(), request.runId(), System.currentTimeMillis());
+            }
+            try {
+                outcome = gateway.run(operation, request, resolved, history.directory(), historyFiles, locks.stacks(),
+                        locks.busy().keySet());
+                outcome.warnings().forEach(w -> log.println("Stack Drift: warning: " + w));
+                failOnProblems(outcome, log);
+                outcome.notes().forEach(n -> log.println("Stack Drift: " + n));
+                record = gateway.storeRecord(run.getRootDir())
+                        .orElseThrow(() -> new AbortException("Stack Drift: the " + operation.word() + " left no record"));
+                history.save(record, outcome.deployDigests());
+            } finally {
+                if (deploying) {
+                    history.finishDeploying(locks.stacks());
+                }
+            }
+        }
         RunSummary summary = RunSummary.of(record);
         run.addOrReplaceAction(new StackDriftRunAction(summary));
         if (summary.getAwaitingApproval() > 0) {
             run.addOrReplaceAction(new ApproveDeployAction());
         }
-        log.println("Stack Drift: " + summary.countsLine());
+        log.println("Stack Drift: " + CountsLine.text(record.counts(), false));
         Result result = policy.resultFor(record.counts());
         if (result.ordinal > Result.SUCCESS.ordinal) {
             run.setResult(result);
@@ -76,14 +107,43 @@ final class StackDriftStepRun {
         return ResultMaps.of(record, result.toString());
     }
 
+    /**
+     * A deploy waits for the locks of all its stacks; a drift check takes those that are free (its
+     * {@code correct} mode deploys) and leaves the others to the deploy that holds them; a preview applies
+     * nothing and takes none.
+     */
+    private JobStackLocks.Held lock(final Set<String> stacks, final PrintStream log) throws InterruptedException {
+        String job = run.getParent().getFullName();
+        String holder = "the " + operation.word() + " of build #" + run.getId();
+        switch (operation) {
+            case DEPLOY:
+                return JobStackLocks.acquireAll(job, stacks, holder, log);
+            case CHECK:
+                return JobStackLocks.acquireFree(job, stacks, holder);
+            default:
+                return JobStackLocks.Held.none();
+        }
+    }
+
+    /** A deploy marker's build is running when the job has that build and it is still building. */
+    private boolean stillRunning(final DeployMarker marker) {
+        try {
+            Run<?, ?> build = run.getParent().getBuildByNumber(Integer.parseInt(marker.runId()));
+            return build != null && build.isBuilding();
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
     private Map<String, Object> validate(final EngineRequest request, final PrintStream log)
             throws IOException, InterruptedException {
-        AgentOutcome outcome = gateway.call(Operation.VALIDATE, request, StackCredentials.none());
+        AgentOutcome outcome = gateway.read(Operation.VALIDATE, request);
+        outcome.warnings().forEach(w -> log.println("Stack Drift: warning: " + w));
         outcome.stackLines().forEach(log::println);
         failOnProblems(outcome, log);
         Map<String, Object> map = new LinkedHashMap<>();
         map.put("valid", true);
-        map.put("stacks", outcome.stackLines().size());
+        map.put("stacks", outcome.selectedStacks().size());
         return map;
     }
 
@@ -99,11 +159,38 @@ final class StackDriftStepRun {
         if (parallelism < 0) {
             throw new IllegalArgumentException(Messages.invalidParallelism(parallelism));
         }
-        boolean scheduled = run.getCause(ScheduledDriftCheckCause.class) != null;
+        StartedBy startedBy = startedBy();
         List<String> approvedStacks = approvedStacks();
-        return new EngineRequest(settings.config(), settings.stacks(), parallelism, settings.rehearsal(),
-                settings.approved() || !approvedStacks.isEmpty(), approvedStacks, run.getId(), causeWords(), scheduled,
-                scheduled ? lastCheckedAt() : Map.of(), defaults.asMap());
+        // an approval build deploys what awaited approval, unless the Jenkinsfile names its own selection
+        List<String> stacks = settings.stacks().isEmpty() ? approvedStacks : settings.stacks();
+        boolean approved = settings.approved() || run.getCause(ApprovalCause.class) != null;
+        return new EngineRequest(settings.config(), stacks, parallelism, settings.rehearsal(), approved, run.getId(),
+                causeWords(), startedBy.name(), startedBy == StartedBy.PUSH ? changedFiles() : List.of(),
+                defaults.toolPaths(), buildEnvironment);
+    }
+
+    /**
+     * The drift schedule, else a push (an SCM change started the build: polling, the git plugin's
+     * notifyCommit, GitHub's push hook all use {@link SCMTrigger.SCMTriggerCause}), else a person.
+     */
+    private StartedBy startedBy() {
+        if (run.getCause(ScheduledDriftCheckCause.class) != null) {
+            return StartedBy.SCHEDULE;
+        }
+        return run.getCause(SCMTrigger.SCMTriggerCause.class) != null ? StartedBy.PUSH : StartedBy.MANUAL;
+    }
+
+    /** The files the build's change sets touched (a Pipeline's {@code checkout scm} records them). */
+    private List<String> changedFiles() {
+        List<String> files = new ArrayList<>();
+        if (run instanceof RunWithSCM<?, ?> withScm) {
+            for (ChangeLogSet<? extends ChangeLogSet.Entry> set : withScm.getChangeSets()) {
+                for (ChangeLogSet.Entry entry : set) {
+                    files.addAll(entry.getAffectedPaths());
+                }
+            }
+        }
+        return files;
     }
 
     private String causeWords() {
@@ -129,27 +216,5 @@ final class StackDriftStepRun {
             }
         }
         return ids;
-    }
-
-    /** Stack id → when it was last checked (not skipped), from the summaries and details of recent builds. */
-    private Map<String, Long> lastCheckedAt() {
-        Map<String, Long> last = new TreeMap<>();
-        Run<?, ?> previous = run.getPreviousBuild();
-        for (int i = 0; previous != null && i < HISTORY_DEPTH; i++, previous = previous.getPreviousBuild()) {
-            StackDriftRunAction action = previous.getAction(StackDriftRunAction.class);
-            if (action == null) {
-                continue;
-            }
-            long at = action.getSummary().getStartedAt();
-            Optional<RunRecord> record = action.record();
-            if (record.isPresent()) {
-                for (Row row : record.get().rows()) {
-                    if (row.state() != RowState.SKIPPED) {
-                        last.merge(row.id().value(), at, Math::max);
-                    }
-                }
-            }
-        }
-        return last;
     }
 }

@@ -20,11 +20,6 @@ public final class Messages {
         return new MessageFormat(pattern, Locale.getDefault()).format(args);
     }
 
-    /** engineNotWired */
-    public static String engineNotWired() {
-        return format("engineNotWired");
-    }
-
     /** ValidateStacksStep.displayName */
     public static String ValidateStacksStep_displayName() {
         return format("ValidateStacksStep.displayName");

@@ -1,64 +1,99 @@
 package io.jenkins.plugins.stackdrift;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import hudson.model.TaskListener;
+import io.stackdrift.model.StackId;
+import io.stackdrift.record.HistoryStore;
+import io.stackdrift.record.RunKind;
+import io.stackdrift.record.RunRecord;
+import io.stackdrift.record.TrailEntry;
+import io.stackdrift.record.TrailResult;
 
+/** The agent side on its own: what comes back over the channel, on a copy of the demo repository. */
 class AgentEngineCallTest {
     @TempDir
-    Path workspace;
+    Path root;
 
-    private final StackDriftEngine engine = mock(StackDriftEngine.class);
-    private final PrintStream log = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+    private Path workspace;
+    private Path temp;
+    private final ByteArrayOutputStream console = new ByteArrayOutputStream();
+    private final TaskListener listener = mock(TaskListener.class);
 
-    private static EngineRequest request() {
-        return new EngineRequest("stacks.yaml", List.of(), 0, false, false, List.of(), "1", "", false, Map.of(), Map.of());
+    @BeforeEach
+    void demo() throws Exception {
+        workspace = DemoWorkspace.copyTo(Files.createDirectories(root.resolve("ws")));
+        temp = Files.createDirectories(root.resolve("tmp"));
+        when(listener.getLogger()).thenReturn(new PrintStream(console, true, StandardCharsets.UTF_8));
     }
 
-    private AgentEngineCall call(final Operation operation) {
-        return new AgentEngineCall(operation, request(), StackCredentials.none(), mock(TaskListener.class),
-                workspace.resolve("record.json").toString(), EngineFactory.core());
+    private static EngineRequest request(final List<String> stacks) {
+        return new EngineRequest("stacks.yaml", stacks, 0, false, false, "1", "", "MANUAL", List.of(), Map.of(), Map.of());
+    }
+
+    private AgentOutcome call(final Operation operation, final List<String> stacks) throws Exception {
+        return new AgentEngineCall(operation, request(stacks), StackCredentials.none(), listener, temp.toString(), Set.of(), Set.of())
+                .invoke(workspace.toFile(), null);
     }
 
     @Test
-    void validateAsksTheEngineWithTheWorkspaceAsRoot() throws Exception {
-        when(engine.validate(workspace, request())).thenReturn(new ValidationOutcome(List.of("a  tofu"), List.of()));
-        AgentOutcome outcome = call(Operation.VALIDATE).run(engine, workspace, log);
-        assertThat(outcome.stackLines()).containsExactly("a  tofu");
+    void inspectNamesTheSelectedStacksWithTheirCredentialIdsOnly() throws Exception {
+        AgentOutcome outcome = call(Operation.INSPECT, List.of("network", "platform:*"));
         assertThat(outcome.problems()).isEmpty();
+        assertThat(outcome.selectedStacks()).containsOnlyKeys("network", "platform:prod");
+        assertThat(outcome.selectedStacks().get("network"))
+                .containsEntry("AWS_ACCESS_KEY_ID", "aws-network-key").containsEntry("AWS_SECRET_ACCESS_KEY", "aws-network-secret");
+        assertThat(outcome.recorded()).isFalse();
+        assertThat(temp.resolve(AgentEngineCall.RECORD_FILE)).doesNotExist();
     }
 
     @Test
-    void invalidConfigurationComesBackAsProblemsNotAnException() throws Exception {
-        when(engine.credentialsNeeded(any(), any())).thenThrow(new InvalidConfigurationException(List.of("stacks.yaml:2:3: x")));
-        assertThat(call(Operation.CREDENTIALS).run(engine, workspace, log).problems()).containsExactly("stacks.yaml:2:3: x");
+    void anUnknownStackInTheSelectionIsAProblemNotAnException() throws Exception {
+        assertThat(call(Operation.INSPECT, List.of("nope")).problems()).singleElement().asString().contains("nope");
     }
 
     @Test
-    void credentialIdsComeBackAsPlainMaps() throws Exception {
-        when(engine.credentialsNeeded(any(), any())).thenReturn(Map.of("net", Map.of("TOKEN", "tok-id")));
-        Map<String, Map<String, String>> needed = call(Operation.CREDENTIALS).run(engine, workspace, log).credentialsNeeded();
-        assertThat(needed).containsOnlyKeys("net");
-        assertThat(needed.get("net")).isInstanceOf(Map.class).containsEntry("TOKEN", "tok-id");
+    void validateListsTheStacksAndReadsNoToolAndNoHistory() throws Exception {
+        AgentOutcome outcome = call(Operation.VALIDATE, List.of());
+        assertThat(outcome.selectedStacks()).containsOnlyKeys("network", "dns", "platform:prod", "shop-app:prod");
+        assertThat(String.join("\n", outcome.stackLines())).contains("network").contains("AWS_ACCESS_KEY_ID")
+                .doesNotContain("aws-network-secret-value");
+        assertThat(temp.resolve(AgentEngineCall.HISTORY_DIR)).doesNotExist();
     }
 
     @Test
-    void theUnwiredCoreStopsWithAClearMessage() {
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> EngineFactory.core().create())
-                .isInstanceOf(hudson.AbortException.class)
-                .hasMessageContaining("not wired");
+    void configurationProblemsComeBackWithFileLineAndColumn() throws Exception {
+        Files.writeString(workspace.resolve("stacks.yaml"), "drift: true\n");
+        AgentOutcome outcome = call(Operation.PREVIEW, List.of());
+        assertThat(outcome.problems()).isNotEmpty().allSatisfy(p -> assertThat(p).startsWith("stacks.yaml:1:"));
+        assertThat(outcome.recorded()).isFalse();
+    }
+
+    @Test
+    void onlyDigestsTheEngineRecordedForThisRunsSuccessfulDeploysGoBack() throws Exception {
+        HistoryStore history = new HistoryStore(root.resolve("history"));
+        TrailEntry deployed = new TrailEntry(StackId.of("network"), "4", 10L, 20L, TrailResult.DEPLOYED, false, List.of(), "");
+        TrailEntry failed = new TrailEntry(StackId.of("dns"), "4", 10L, 30L, TrailResult.FAILED, false, List.of(), "boom");
+        RunRecord run = new RunRecord("4", RunKind.DEPLOY, "", 1L, 40L,
+                List.of(TestRecords.row("network", io.stackdrift.model.RowState.IN_SYNC),
+                        TestRecords.row("dns", io.stackdrift.model.RowState.FAILED)), List.of(deployed, failed));
+        history.save(run, Map.of(StackId.of("network"), "sha256:abc"));
+
+        assertThat(AgentEngineCall.deployDigests(run, history)).containsExactly(Map.entry("network", "sha256:abc"));
     }
 }

@@ -68,12 +68,10 @@ class PersistenceTest {
                 new org.objenesis.ObjenesisStd().newInstance(StackDriftGlobalConfiguration.class);
         set(configuration, "defaultParallelism", 3);
         set(configuration, "defaultDriftResult", "FAILURE");
-        set(configuration, "defaultEvery", "6h");
         set(configuration, "tofuPath", "/opt/tofu/bin/tofu");
         StackDriftGlobalConfiguration back = roundTrip(configuration);
         assertThat(back.getDefaultParallelism()).isEqualTo(3);
         assertThat(back.getDefaultDriftResult()).isEqualTo("FAILURE");
-        assertThat(back.getDefaultEvery()).isEqualTo("6h");
         assertThat(back.getTofuPath()).isEqualTo("/opt/tofu/bin/tofu");
     }
 

@@ -56,7 +56,24 @@ class StackDriftJobActionTest {
         when(rsp.getWriter()).thenReturn(new PrintWriter(body));
         new StackDriftJobAction(job).doDynamic(req, rsp);
         verify(rsp).setContentType("image/svg+xml;charset=UTF-8");
-        assertThat(body.toString()).startsWith("<svg").contains(">1 stack<");
+        assertThat(body.toString()).startsWith("<svg").contains("1 stack").contains("drift");
+    }
+
+    @Test
+    void theJobPageIsTheCoresDriftPictureAndTheJobHistorysTrail() throws Exception {
+        history();
+        java.nio.file.Path jobDir = java.nio.file.Files.createTempDirectory("job");
+        when(job.getRootDir()).thenReturn(jobDir.toFile());
+        io.stackdrift.record.TrailEntry entry = new io.stackdrift.record.TrailEntry(io.stackdrift.model.StackId.of("net<i>x</i>"),
+                "3", 1L, 2L, io.stackdrift.record.TrailResult.DEPLOYED, true, List.of("aws_vpc.main.tags.Owner"), "");
+        JobHistory.inJobDir(jobDir.toFile()).save(new io.stackdrift.record.RunRecord("3", RunKind.DEPLOY, "", 1L, 2L,
+                List.of(TestRecords.row("net<i>x</i>", RowState.IN_SYNC)), List.of(entry)), java.util.Map.of());
+
+        org.jsoup.nodes.Document page = org.jsoup.Jsoup.parse(new StackDriftJobAction(job).getFragment());
+
+        assertThat(page.select("i")).isEmpty();
+        assertThat(page.text()).contains("net<i>x</i>").contains("aws_vpc.main.tags.Owner");
+        assertThat(page.select("svg, table")).isNotEmpty();
     }
 
     @Test

@@ -8,6 +8,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import javax.xml.parsers.DocumentBuilderFactory;
@@ -29,14 +31,29 @@ class ViewsTest {
         }
     }
 
+    /** Getters that return the core's render fragments (HTML-escaped by the core), the only things given to j:out. */
+    private static final List<String> CORE_FRAGMENTS = List.of("${it.buildFragment}", "${it.fragment}", "${it.countsHtml}");
+
     @Test
-    void everyJellyIsWellFormedEscapesByDefaultAndHasNoInlineScriptOrStyle() throws Exception {
+    void everyJellyIsWellFormedEscapesByDefaultAndHasNoInlineScriptOrStyleAndRawOutputOnlyForCoreFragments() throws Exception {
         List<Path> jellies = files(".jelly");
         assertThat(jellies).hasSizeGreaterThan(10);
         for (Path jelly : jellies) {
             String text = Files.readString(jelly, StandardCharsets.UTF_8);
             assertThat(text).as(jelly.toString()).startsWith("<?jelly escape-by-default='true'?>")
-                    .doesNotContain("<script").doesNotContain("style=").doesNotContain("j:out");
+                    .doesNotContain("style=").doesNotContain("<style");
+            // scripts only as files (CSP): every <script> has a src and no body
+            Matcher script = Pattern.compile("<script([^>]*)>").matcher(text);
+            while (script.find()) {
+                assertThat(script.group(1)).as(jelly + ": " + script.group()).contains("src=").endsWith("/");
+            }
+            // raw output only for the core's fragments, which escape everything they write
+            Matcher raw = Pattern.compile("<j:out value=\"([^\"]*)\"").matcher(text);
+            while (raw.find()) {
+                assertThat(raw.group(1)).as(jelly.toString()).isIn(CORE_FRAGMENTS);
+            }
+            assertThat(text.split("<j:out", -1).length - 1).as(jelly + ": every j:out is a core fragment")
+                    .isEqualTo((int) Pattern.compile("<j:out value=\"([^\"]*)\"").matcher(text).results().count());
             DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(jelly.toFile());
         }
     }

@@ -1,0 +1,132 @@
+package io.jenkins.plugins.stackdrift;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Predicate;
+
+import io.stackdrift.model.StackId;
+import io.stackdrift.record.DeployMarker;
+import io.stackdrift.record.HistoryStore;
+import io.stackdrift.record.RunRecord;
+import io.stackdrift.record.RunSummary;
+import io.stackdrift.record.StackStatus;
+import io.stackdrift.record.TrailEntry;
+
+/**
+ * The job's history on the controller: a core {@link HistoryStore} in {@code <job dir>/}{@value #DIR_NAME}
+ * (summaries apart from details, the stack index, the trail, deploy markers; docs/records.md).
+ *
+ * <p>How it meets the engine on the agent: before a run, the few files the engine reads (stack index, trail,
+ * markers of running deploys, and the details each stack's latest row is in) are copied into the step's
+ * temporary directory there ({@link #snapshot}); the engine updates that copy. The copy is never copied back:
+ * the controller saves the run itself ({@link #save}) with the record the agent left and the deploy digests
+ * it reported, so the store numbers, indexes and trims runs in one place, and two builds that ran at the
+ * same time both land (a copy-back of the whole directory would let the later one overwrite the earlier).
+ * A per-job lock keeps a snapshot from reading a half-saved run and two saves apart.
+ */
+final class JobHistory {
+    static final String DIR_NAME = "stack-drift-history";
+
+    private static final ConcurrentMap<Path, ReentrantLock> LOCKS = new ConcurrentHashMap<>();
+
+    private final HistoryStore store;
+    private final ReentrantLock lock;
+
+    JobHistory(final Path directory) {
+        this.store = new HistoryStore(directory);
+        this.lock = LOCKS.computeIfAbsent(store.directory(), d -> new ReentrantLock());
+    }
+
+    static JobHistory inJobDir(final File jobRootDir) {
+        return new JobHistory(jobRootDir.toPath().resolve(DIR_NAME));
+    }
+
+    Path directory() {
+        return store.directory();
+    }
+
+    /**
+     * Turns markers of deploys whose build is no longer running into "interrupted" trail entries, then lists
+     * the files the engine reads, relative to {@link #directory()}.
+     *
+     * @param stillRunning whether the build that wrote a marker is still building
+     */
+    List<String> snapshot(final Predicate<DeployMarker> stillRunning) throws IOException {
+        lock.lock();
+        try {
+            store.recoverInterrupted(stillRunning);
+            List<String> files = new ArrayList<>();
+            addIfPresent(files, "stacks.json");
+            addIfPresent(files, "trail.json");
+            Path markers = directory().resolve("deploying");
+            if (Files.isDirectory(markers)) {
+                try (DirectoryStream<Path> list = Files.newDirectoryStream(markers, "*.json")) {
+                    for (Path marker : list) {
+                        if (!marker.getFileName().toString().startsWith(".")) {
+                            files.add("deploying/" + marker.getFileName());
+                        }
+                    }
+                }
+            }
+            // the latest row of each stack (due logic, Pulumi auto edges) is in these runs' details
+            TreeSet<Long> sequences = new TreeSet<>();
+            for (StackStatus status : store.stackStatuses().values()) {
+                sequences.add(status.lastSequence());
+            }
+            for (long sequence : sequences) {
+                addIfPresent(files, String.format("runs/run-%012d.summary.json", sequence));
+                addIfPresent(files, String.format("runs/run-%012d.details.json", sequence));
+            }
+            return files;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Saves a run the agent recorded, with the digests of the stacks it deployed (spec §7). */
+    RunSummary save(final RunRecord run, final Map<String, String> deployDigests) {
+        Map<StackId, String> digests = new java.util.TreeMap<>();
+        deployDigests.forEach((stack, digest) -> digests.put(new StackId(stack), digest));
+        lock.lock();
+        try {
+            return store.save(run, digests);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Marks deploys as running, so a controller restart in the middle leaves "interrupted" in the trail. */
+    void markDeploying(final Collection<String> stacks, final String runId, final long startedAt) {
+        for (String stack : stacks) {
+            store.markDeployStarted(new StackId(stack), runId, startedAt);
+        }
+    }
+
+    void finishDeploying(final Collection<String> stacks) {
+        for (String stack : stacks) {
+            store.markDeployFinished(new StackId(stack));
+        }
+    }
+
+    /** "Recently deployed", newest first. */
+    List<TrailEntry> trail() {
+        return store.trail();
+    }
+
+    private void addIfPresent(final List<String> files, final String relative) {
+        if (Files.isRegularFile(directory().resolve(relative))) {
+            files.add(relative);
+        }
+    }
+}
