@@ -38,6 +38,49 @@ public final class FailureReasons {
         return truncate(line);
     }
 
+    /** Characters that open or close quoted text; a quoted part of a tool's message is where it quotes a value. */
+    private static final String QUOTES = "\"'`\u2018\u2019\u201C\u201D\u00AB\u00BB";
+
+    /**
+     * The line with the inside of every quoted part replaced by {@code …}: tools quote what they were given
+     * (a value, a name from a program) in their messages, e.g. {@code invalid value "hunter2" for x}, and a
+     * reason must never show a value. An apostrophe between two letters ({@code can't}) is not a quote; a
+     * quote that is never closed masks the rest of the line. Values a tool prints without quotes cannot be
+     * told apart from words; the console log has the tool's full output.
+     */
+    public static String maskQuoted(final String line) {
+        StringBuilder masked = new StringBuilder(line.length());
+        int i = 0;
+        while (i < line.length()) {
+            char c = line.charAt(i);
+            if (!isQuote(line, i)) {
+                masked.append(c);
+                i++;
+                continue;
+            }
+            int close = i + 1;
+            while (close < line.length() && !isQuote(line, close)) {
+                close++;
+            }
+            masked.append(c).append('\u2026');
+            if (close < line.length()) {
+                masked.append(line.charAt(close));
+            }
+            i = close + 1;
+        }
+        return masked.toString();
+    }
+
+    private static boolean isQuote(final String line, final int at) {
+        char c = line.charAt(at);
+        if (QUOTES.indexOf(c) < 0) {
+            return false;
+        }
+        boolean apostrophe = (c == '\'' || c == '\u2019') && at > 0 && at + 1 < line.length()
+                && Character.isLetter(line.charAt(at - 1)) && Character.isLetter(line.charAt(at + 1));
+        return !apostrophe;
+    }
+
     /** Strips ANSI escapes, Pulumi's {@code <{%reset%}>} markup and control characters. */
     public static String clean(final String text) {
         if (text == null) {

@@ -221,6 +221,6 @@ public final class PulumiAdapter implements ToolAdapter {
         if (!outcome.ran() || !FailureReason.firstError(outcome.stderrTail()).isEmpty()) {
             return outcome.reason();
         }
-        return outcome.what() + " failed with exit code " + outcome.exitCode() + " (" + PulumiCommands.meaning(outcome.exitCode()) + ")";
+        return outcome.what() + " failed with exit code " + outcome.exitCode() + " (" + PulumiCommands.meaning(outcome.exitCode()) + "; see the console log)";
     }
 }

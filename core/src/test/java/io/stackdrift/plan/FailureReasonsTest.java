@@ -32,4 +32,12 @@ class FailureReasonsTest {
     void controlCharactersNeverSurvive() {
         assertThat(FailureReasons.diagnostic("a\u0007b\u001B]0;title\u0007c\rd", "")).doesNotContainPattern("\\p{Cntrl}");
     }
+
+    @Test
+    void quotedPartsAreMaskedApostrophesAreNot() {
+        assertThat(FailureReasons.maskQuoted("invalid value \"hunter2\" for 'x'")).isEqualTo("invalid value \"\u2026\" for '\u2026'");
+        assertThat(FailureReasons.maskQuoted("can't read \u201Chunter2\u201D")).isEqualTo("can't read \u201C\u2026\u201D");
+        assertThat(FailureReasons.maskQuoted("unclosed `hunter2 and more")).isEqualTo("unclosed `\u2026");
+        assertThat(FailureReasons.maskQuoted("Saved plan is stale")).isEqualTo("Saved plan is stale");
+    }
 }

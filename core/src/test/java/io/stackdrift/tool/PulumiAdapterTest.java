@@ -151,7 +151,7 @@ class PulumiAdapterTest {
 
         StackPlan plan = plan(PlanPurpose.DRIFT_CHECK);
 
-        assertThat(plan.row().reason()).isEqualTo("pulumi refresh --preview-only failed with exit code 6 (stack not found)");
+        assertThat(plan.row().reason()).isEqualTo("pulumi refresh --preview-only failed with exit code 6 (stack not found; see the console log)");
     }
 
     @Test
@@ -159,7 +159,7 @@ class PulumiAdapterTest {
         pulumi.on("preview").exitCode(PulumiCommands.EXIT_CHANGES_PROPOSED);
         Files.delete(pulumi.scenario().resolve("preview.stdout-from"));
 
-        assertThat(plan(PlanPurpose.PREVIEW).row().reason()).isEqualTo("pulumi preview failed with exit code 7 (changes were proposed)");
+        assertThat(plan(PlanPurpose.PREVIEW).row().reason()).isEqualTo("pulumi preview failed with exit code 7 (changes were proposed; see the console log)");
     }
 
     @Test
