@@ -180,6 +180,6 @@ class DemoSimulationTest {
         StackPlan plan = pulumi.plan(platform, repo, PlanPurpose.DRIFT_CHECK, repo.resolve(".work"), Map.of(), Set.of());
 
         assertThat(exitCodes).containsExactly(6);
-        assertThat(plan.row().reason()).isEqualTo("pulumi refresh --preview-only failed: error: no stack named 'dev' found");
+        assertThat(plan.row().reason()).isEqualTo("pulumi refresh --preview-only failed: error: no stack named '\u2026' found");
     }
 }
