@@ -23,19 +23,15 @@ public final class FailureReasons {
     private FailureReasons() {
     }
 
-    /** The tool's diagnostic as one line: summary, plus the detail's first line when the whole stays short. */
-    public static String diagnostic(final String summary, final String detail) {
-        String head = firstLine(clean(summary));
-        String more = firstLine(clean(detail));
-        if (head.isEmpty()) {
-            head = more;
-            more = "";
-        }
-        if (head.isEmpty()) {
-            head = "the tool reported an error without a message";
-        }
-        String line = !more.isEmpty() && head.length() + more.length() + 2 <= MAX_LENGTH ? head + ": " + more : head;
-        return truncate(line);
+    /**
+     * A tool's error diagnostic as one line: Terraform's {@code summary}, or the first line of Pulumi's error
+     * message, cleaned, its quoted parts masked ({@link #maskQuoted}) and cut. Terraform's {@code detail} is
+     * never used: it explains with the values the tool was given (validation messages, a program's exception
+     * text). The console log has the tool's full output.
+     */
+    public static String diagnostic(final String message) {
+        String line = maskQuoted(firstLine(clean(message)));
+        return truncate(line.isEmpty() ? "the tool reported an error without a message" : line);
     }
 
     /** Characters that open or close quoted text; a quoted part of a tool's message is where it quotes a value. */

@@ -84,7 +84,7 @@ public final class TerraformStreamReader extends JsonPlanReader {
             case "diagnostic" -> {
                 JsonNode diagnostic = message.path("diagnostic");
                 if ("error".equals(diagnostic.path("severity").asText())) {
-                    findings.fail(FailureReasons.diagnostic(diagnostic.path("summary").asText(""), diagnostic.path("detail").asText("")));
+                    findings.fail(FailureReasons.diagnostic(diagnostic.path("summary").asText("")));
                 }
             }
             default -> {

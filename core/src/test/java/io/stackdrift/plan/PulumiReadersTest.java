@@ -140,7 +140,7 @@ class PulumiReadersTest {
     void engineEventsOfAFailedPreview() {
         PlanSummary summary = new PulumiEventsReader().read(Fixtures.fixture("pulumi/lifecycle-MissingRead-preview.engine-events.jsonl"));
         assertThat(summary.failed()).isTrue();
-        assertThat(summary.failureReason()).isEqualTo("Preview failed: resource 'resA-some-id' does not exist");
+        assertThat(summary.failureReason()).isEqualTo("Preview failed: resource '\u2026' does not exist");
     }
 
     @Test

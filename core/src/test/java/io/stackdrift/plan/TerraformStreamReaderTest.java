@@ -50,8 +50,8 @@ class TerraformStreamReaderTest {
     void theFirstErrorDiagnosticIsTheReason() {
         PlanSummary summary = reader.read(Fixtures.fixture("terraform/tfc-plan-json-error.plan-stream.jsonl"));
         assertThat(summary.failed()).isTrue();
-        assertThat(summary.failureReason()).isEqualTo("Unsupported block type: Blocks of type \"triggers\" are not expected"
-                + " here. Did you mean to define argument \"triggers\"? If so, use the equals sign to assign it a value.");
+        // the summary only: the detail explains with what the configuration says
+        assertThat(summary.failureReason()).isEqualTo("Unsupported block type");
         assertThat(summary.changes()).isEmpty();
     }
 
@@ -130,6 +130,14 @@ class TerraformStreamReaderTest {
                 org.assertj.core.groups.Tuple.tuple("a.x", Action.UPDATE), org.assertj.core.groups.Tuple.tuple("a.y", Action.DELETE));
         assertThat(summary.changes()).extracting(Change::address, Change::action).containsExactly(
                 org.assertj.core.groups.Tuple.tuple("a.r", Action.REPLACE), org.assertj.core.groups.Tuple.tuple("a.f", Action.FORGET));
+    }
+
+    @Test
+    void theDetailOfADiagnosticNeverShows() throws IOException {
+        PlanSummary summary = lines("{\"type\":\"version\",\"terraform\":\"1.9.0\",\"ui\":\"1.2\"}",
+                "{\"type\":\"diagnostic\",\"diagnostic\":{\"severity\":\"error\",\"summary\":\"Invalid value for variable\","
+                        + "\"detail\":\"The password hunter2 is too short.\"}}");
+        assertThat(summary.failureReason()).isEqualTo("Invalid value for variable");
     }
 
     @Test
