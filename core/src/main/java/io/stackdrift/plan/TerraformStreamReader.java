@@ -50,7 +50,8 @@ public final class TerraformStreamReader extends JsonPlanReader {
                 findings.fail("a message is not a JSON object" + FailureReasons.at(parser.currentLocation()));
             } else {
                 JsonNode message = Trees.read(parser);
-                if ("change_summary".equals(message.path("type").asText()) && operation == null) {
+                if ("change_summary".equals(message.path("type").asText())) {
+                    // the last one decides: apply -json without a plan file prints the plan's summary, then the apply's
                     operation = message.path("changes").path("operation").asText("");
                 }
                 message(message, sink, findings);

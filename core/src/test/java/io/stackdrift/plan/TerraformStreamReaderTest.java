@@ -77,6 +77,18 @@ class TerraformStreamReaderTest {
     }
 
     @Test
+    void anApplyWithoutAPlanFileIsNotAPlanThoughItStartsWithOne() throws IOException {
+        // terraform 1.11 apply -json: the plan's change_summary comes first, then the apply's
+        PlanSummary summary = lines("{\"type\":\"version\",\"terraform\":\"1.11.4\",\"ui\":\"1.2\"}",
+                "{\"type\":\"change_summary\",\"changes\":{\"add\":0,\"change\":0,\"import\":0,\"remove\":0,\"operation\":\"plan\"}}",
+                "{\"type\":\"outputs\",\"outputs\":{\"x\":{\"sensitive\":false,\"action\":\"create\"}}}",
+                "{\"type\":\"change_summary\",\"changes\":{\"add\":0,\"change\":0,\"import\":0,\"remove\":0,\"operation\":\"apply\"}}",
+                "{\"type\":\"outputs\",\"outputs\":{\"x\":{\"sensitive\":false,\"type\":\"string\",\"value\":\"hunter2\"}}}");
+        assertThat(summary.failureReason()).isEqualTo("an apply log (apply -json), not a plan");
+        assertThat(summary.toString()).doesNotContain("hunter2");
+    }
+
+    @Test
     void aDestroyOrUnknownSummaryIsNotAPlan() throws IOException {
         String version = "{\"type\":\"version\",\"terraform\":\"1.9.0\",\"ui\":\"1.2\"}";
         assertThat(lines(version, "{\"type\":\"change_summary\",\"changes\":{\"add\":0,\"change\":0,\"remove\":1,\"operation\":\"destroy\"}}")
