@@ -2,7 +2,9 @@
 # SIMULATION of Pulumi for the Stack Drift demo. Not a real tool: it knows the two demo projects by their
 # directory (platform/ = project "platform", app/ = project "shop-app"), each with the stack "prod", and
 # prints what the real CLI prints in the same formats (the preview digest, 4-space indented; stack output
-# JSON; the typed exit codes of v3.226+). State lives in .pulumi/demo-state/ in the project directory (left out of the stack digest, like real tool caches); delete it
+# JSON; the typed exit codes of v3.226+). `preview --save-plan FILE` writes an update plan, and
+# `up --plan FILE` requires that file and refuses an update the plan does not allow. State lives in
+# .pulumi/demo-state/ in the project directory (left out of the stack digest, like real tool caches); delete it
 # to start the demo over.
 #
 #   platform:prod  in sync.
@@ -29,8 +31,13 @@ command=""
 sub=""
 stack=""
 json=false refresh=false preview_only=false yes=false skip_preview=false expect_no_changes=false
+save_plan="" plan_file=""
 while [ $# -gt 0 ]; do
   case "$1" in
+    --save-plan) save_plan="${2:-}"; shift ;;
+    --save-plan=*) save_plan="${1#--save-plan=}" ;;
+    --plan) plan_file="${2:-}"; shift ;;
+    --plan=*) plan_file="${1#--plan=}" ;;
     --stack|-s) stack="${2:-}"; shift ;;
     --stack=*) stack="${1#--stack=}" ;;
     --json|-j) json=true ;;
@@ -256,6 +263,13 @@ cmd_preview() {
     }'
   fi
   digest "$(join_steps "${steps[@]}")" "$summary"
+  if [ -n "$save_plan" ]; then
+    # an update plan: what this preview allows an `up --plan` to do (the simulation records only whether
+    # the bucket update was proposed, enough to refuse an update the preview did not show)
+    if pending_update; then allowed='"update"'; else allowed='"same"'; fi
+    printf '{\n  "manifest": {"version": "v%s"},\n  "resourcePlans": {\n    "urn:pulumi:prod::%s::aws:s3/bucket:Bucket::assets": {"steps": [%s]}\n  }\n}\n' \
+      "$version" "$project" "$allowed" > "$save_plan" || fail 1 "could not write the update plan to $save_plan"
+  fi
   if $expect_no_changes && pending_update; then
     fail 7 "no changes were expected but changes were proposed"
   fi
@@ -279,6 +293,13 @@ cmd_refresh() {
 
 cmd_up() {
   $yes || $skip_preview || fail 1 "--yes or --skip-preview must be passed in to proceed when running in non-interactive mode"
+  if [ -n "$plan_file" ]; then
+    [ -f "$plan_file" ] || fail 1 "open $plan_file: no such file or directory"
+    # the update may do only what the saved preview proposed
+    if pending_update && ! grep -q '"update"' "$plan_file"; then
+      fail 1 "update is not allowed by the plan: no steps were expected for urn:pulumi:prod::$project::aws:s3/bucket:Bucket::assets"
+    fi
+  fi
   printf 'Updating (prod)\n\n'
   printf '     Type                 Name            Status            Info\n'
   printf '     pulumi:pulumi:Stack  %s-prod                    \n' "$project"

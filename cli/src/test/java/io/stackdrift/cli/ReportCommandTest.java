@@ -69,7 +69,7 @@ class ReportCommandTest {
                 fixture("terraform/equiv-drift_refresh_only.plan.json"), dir.resolve("nope.json").toString())).isEqualTo(ExitCodes.ERROR);
         assertThat(out.lines()).containsExactly(
                 "3 stacks · 0 in sync · 1 drifted ● · 0 pending · 2 failed ●",
-                "lifecycle-MissingRead-preview.engine-events.jsonl · failed · Preview failed: resource 'resA-some-id' does not exist",
+                "lifecycle-MissingRead-preview.engine-events.jsonl · failed · Preview failed: resource '\u2026' does not exist",
                 "equiv-drift_refresh_only.plan.json · drifted · 1 change",
                 "  drift   update  tfcoremock_simple_resource  tfcoremock_simple_resource.drift  string",
                 "nope.json · failed · the file does not exist");

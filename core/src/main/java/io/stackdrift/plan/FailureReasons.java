@@ -23,19 +23,58 @@ public final class FailureReasons {
     private FailureReasons() {
     }
 
-    /** The tool's diagnostic as one line: summary, plus the detail's first line when the whole stays short. */
-    public static String diagnostic(final String summary, final String detail) {
-        String head = firstLine(clean(summary));
-        String more = firstLine(clean(detail));
-        if (head.isEmpty()) {
-            head = more;
-            more = "";
+    /**
+     * A tool's error diagnostic as one line: Terraform's {@code summary}, or the first line of Pulumi's error
+     * message, cleaned, its quoted parts masked ({@link #maskQuoted}) and cut. Terraform's {@code detail} is
+     * never used: it explains with the values the tool was given (validation messages, a program's exception
+     * text). The console log has the tool's full output.
+     */
+    public static String diagnostic(final String message) {
+        String line = maskQuoted(firstLine(clean(message)));
+        return truncate(line.isEmpty() ? "the tool reported an error without a message" : line);
+    }
+
+    /** Characters that open or close quoted text; a quoted part of a tool's message is where it quotes a value. */
+    private static final String QUOTES = "\"'`\u2018\u2019\u201C\u201D\u00AB\u00BB";
+
+    /**
+     * The line with the inside of every quoted part replaced by {@code …}: tools quote what they were given
+     * (a value, a name from a program) in their messages, e.g. {@code invalid value "hunter2" for x}, and a
+     * reason must never show a value. An apostrophe between two letters ({@code can't}) is not a quote; a
+     * quote that is never closed masks the rest of the line. Values a tool prints without quotes cannot be
+     * told apart from words; the console log has the tool's full output.
+     */
+    public static String maskQuoted(final String line) {
+        StringBuilder masked = new StringBuilder(line.length());
+        int i = 0;
+        while (i < line.length()) {
+            char c = line.charAt(i);
+            if (!isQuote(line, i)) {
+                masked.append(c);
+                i++;
+                continue;
+            }
+            int close = i + 1;
+            while (close < line.length() && !isQuote(line, close)) {
+                close++;
+            }
+            masked.append(c).append('\u2026');
+            if (close < line.length()) {
+                masked.append(line.charAt(close));
+            }
+            i = close + 1;
         }
-        if (head.isEmpty()) {
-            head = "the tool reported an error without a message";
+        return masked.toString();
+    }
+
+    private static boolean isQuote(final String line, final int at) {
+        char c = line.charAt(at);
+        if (QUOTES.indexOf(c) < 0) {
+            return false;
         }
-        String line = !more.isEmpty() && head.length() + more.length() + 2 <= MAX_LENGTH ? head + ": " + more : head;
-        return truncate(line);
+        boolean apostrophe = (c == '\'' || c == '\u2019') && at > 0 && at + 1 < line.length()
+                && Character.isLetter(line.charAt(at - 1)) && Character.isLetter(line.charAt(at + 1));
+        return !apostrophe;
     }
 
     /** Strips ANSI escapes, Pulumi's {@code <{%reset%}>} markup and control characters. */

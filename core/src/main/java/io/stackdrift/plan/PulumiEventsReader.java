@@ -26,7 +26,9 @@ import io.stackdrift.model.Change;
  *     the refresh's result: {@code update} or {@code delete} is drift, {@code same} is none. Only refreshes
  *     in flight are remembered, so memory stays flat.</li>
  * <li>the first {@code diagnosticEvent} of severity error is the failure reason (markup stripped);
- *     a {@code summaryEvent} with result {@code failed} fails the read too.</li>
+ *     a {@code summaryEvent} with result {@code failed} fails the read too;</li>
+ * <li>a read succeeds only when the stream ends as the engine ends it, with a {@code summaryEvent} or the
+ *     closing {@code cancelEvent}, and no refresh is left unanswered: anything else is a cut stream.</li>
  * </ul>
  */
 public final class PulumiEventsReader extends JsonPlanReader {
@@ -45,6 +47,7 @@ public final class PulumiEventsReader extends JsonPlanReader {
             findings.fail("the file is empty");
             return;
         }
+        boolean ended = false;
         for (; token != null; token = parser.nextToken()) {
             if (token != JsonToken.START_OBJECT) {
                 parser.skipChildren();
@@ -59,13 +62,21 @@ public final class PulumiEventsReader extends JsonPlanReader {
             } else if (event.has("diagnosticEvent")) {
                 JsonNode diagnostic = event.get("diagnosticEvent");
                 if ("error".equals(diagnostic.path("severity").asText())) {
-                    findings.fail(FailureReasons.diagnostic(diagnostic.path("message").asText(""), ""));
+                    findings.fail(FailureReasons.diagnostic(diagnostic.path("message").asText("")));
                 }
             } else if (event.has("summaryEvent")) {
+                ended = true;
                 if ("failed".equals(event.get("summaryEvent").path("result").asText())) {
                     findings.fail("the Pulumi operation failed (its summary says so; no error diagnostic was printed)");
                 }
+            } else if (event.has("cancelEvent")) {
+                ended = true;
             }
+        }
+        if (!ended) {
+            findings.fail("the event stream ends before its summary (truncated?)");
+        } else if (!refreshing.isEmpty()) {
+            findings.fail("the event stream ends with " + refreshing.size() + " refresh(es) unanswered (truncated?)");
         }
     }
 

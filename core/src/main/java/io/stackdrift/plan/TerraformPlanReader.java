@@ -20,7 +20,11 @@ import io.stackdrift.model.Change;
  * <li>pending changes: {@code resource_changes} whose actions are not {@code no-op} or {@code read};</li>
  * <li>drift: every {@code resource_drift} entry that is not a no-op (refresh-only plans list moves as no-op);
  *     all drift is reported, {@code relevant_attributes} does not filter it;</li>
- * <li>failed: {@code errored: true}, a {@code format_version} whose major is not 0 or 1, or no format version;</li>
+ * <li>failed: {@code errored: true}, a {@code format_version} whose major is not 0 or 1, or no format version;
+ *     a document without any of the plan's own keys ({@code planned_values}, {@code resource_changes},
+ *     {@code resource_drift}, {@code prior_state}, {@code configuration}, {@code output_changes}), such as the
+ *     {@code show -json} of a state ({@code values} and no {@code planned_values}): read as a plan it would
+ *     pass for one with nothing to do;</li>
  * <li>not failures: {@code checks} with status {@code fail} (Terraform turns a failing check that blocks
  *     the plan into an error and {@code errored: true}; a failing check alone is a warning),
  *     {@code complete: false} and {@code applyable: false};</li>
@@ -29,6 +33,10 @@ import io.stackdrift.model.Change;
  */
 public final class TerraformPlanReader extends JsonPlanReader {
     static final String FORMAT = "terraform plan";
+
+    /** Keys only a plan has (a state has {@code values}, a provider schema {@code provider_schemas}). */
+    static final List<String> PLAN_KEYS = List.of("planned_values", "resource_changes", "resource_drift", "prior_state",
+            "configuration", "output_changes");
 
     @Override
     String format() {
@@ -43,9 +51,15 @@ public final class TerraformPlanReader extends JsonPlanReader {
         }
         String formatVersion = null;
         boolean errored = false;
+        boolean planKey = false;
+        boolean plannedValues = false;
+        boolean stateValues = false;
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             String name = parser.currentName();
             parser.nextToken();
+            planKey |= PLAN_KEYS.contains(name);
+            plannedValues |= "planned_values".equals(name);
+            stateValues |= "values".equals(name);
             switch (name) {
                 case "format_version" -> formatVersion = scalarText(parser);
                 case "terraform_version" -> findings.toolVersion = shown(String.valueOf(scalarText(parser)));
@@ -69,6 +83,11 @@ public final class TerraformPlanReader extends JsonPlanReader {
             if (major != 0 && major != 1) {
                 findings.fail("unknown plan format version " + shown(formatVersion) + " (this version reads 0.x and 1.x)");
             }
+        }
+        if (stateValues && !plannedValues) {
+            findings.fail("a state (show -json of a state), not a plan: show the saved plan file instead");
+        } else if (!planKey) {
+            findings.fail("not a Terraform/OpenTofu plan: it has none of " + String.join(", ", PLAN_KEYS));
         }
         if (errored) {
             findings.fail("the plan errored (errored: true): the tool's error diagnostics say why");

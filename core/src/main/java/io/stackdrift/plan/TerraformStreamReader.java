@@ -21,7 +21,9 @@ import io.stackdrift.model.Change;
  *     {@code noop}, {@code move} and ephemeral open/renew/close are not changes;</li>
  * <li>{@code resource_drift}: update and delete (move and noop are not drift);</li>
  * <li>the first {@code diagnostic} of severity error is the failure reason;</li>
- * <li>{@code version} gives the tool version; a UI major version other than 0 or 1 fails the read.</li>
+ * <li>{@code version} gives the tool version; a UI major version other than 0 or 1 fails the read;</li>
+ * <li>a read succeeds only when a {@code change_summary} of operation {@code plan} arrives: a stream that ends
+ *     before it is truncated (or a failed plan), and an apply or destroy log is not a plan.</li>
  * </ul>
  */
 public final class TerraformStreamReader extends JsonPlanReader {
@@ -41,17 +43,37 @@ public final class TerraformStreamReader extends JsonPlanReader {
         }
         boolean array = first == JsonToken.START_ARRAY;
         JsonToken token = array ? parser.nextToken() : first;
+        String operation = null;
         while (token != null && !(array && token == JsonToken.END_ARRAY)) {
             if (token != JsonToken.START_OBJECT) {
                 parser.skipChildren();
                 findings.fail("a message is not a JSON object" + FailureReasons.at(parser.currentLocation()));
             } else {
-                message(Trees.read(parser), sink, findings);
+                JsonNode message = Trees.read(parser);
+                if ("change_summary".equals(message.path("type").asText())) {
+                    // the last one decides: apply -json without a plan file prints the plan's summary, then the apply's
+                    operation = message.path("changes").path("operation").asText("");
+                }
+                message(message, sink, findings);
             }
             token = parser.nextToken();
         }
         if (array && parser.nextToken() != null) {
             findings.fail("unexpected content after the JSON array");
+        }
+        ended(operation, findings);
+    }
+
+    /** Only a plan's own change summary says the stream is whole: a failed plan has none, nor a cut file. */
+    private static void ended(final String operation, final Findings findings) {
+        if (operation == null) {
+            findings.fail("the stream ends before its change summary (truncated?)");
+        } else if ("apply".equals(operation)) {
+            findings.fail("an apply log (apply -json), not a plan");
+        } else if ("destroy".equals(operation)) {
+            findings.fail("a destroy log (destroy -json), not a plan");
+        } else if (!"plan".equals(operation)) {
+            findings.fail("the change summary is of an unknown operation " + shown(operation) + ", not a plan");
         }
     }
 
@@ -63,7 +85,7 @@ public final class TerraformStreamReader extends JsonPlanReader {
             case "diagnostic" -> {
                 JsonNode diagnostic = message.path("diagnostic");
                 if ("error".equals(diagnostic.path("severity").asText())) {
-                    findings.fail(FailureReasons.diagnostic(diagnostic.path("summary").asText(""), diagnostic.path("detail").asText("")));
+                    findings.fail(FailureReasons.diagnostic(diagnostic.path("summary").asText("")));
                 }
             }
             default -> {

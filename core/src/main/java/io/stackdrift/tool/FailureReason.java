@@ -3,6 +3,8 @@ package io.stackdrift.tool;
 import java.time.Duration;
 import java.util.regex.Pattern;
 
+import io.stackdrift.plan.FailureReasons;
+
 /**
  * One-line reasons for failed tool runs (spec §4: the tool's first error diagnostic, colour markup
  * stripped), and the wording of the adapters' own failures.
@@ -21,22 +23,19 @@ public final class FailureReason {
     }
 
     /**
-     * The first error line of a tool's stderr, cleaned; else its last non-blank line; else empty.
-     * Terraform prints "Error: summary", Pulumi "error: message".
+     * The first error line of a tool's stderr, cleaned and with its quoted parts masked
+     * ({@link FailureReasons#maskQuoted}); empty when there is none. Terraform prints "Error: summary",
+     * Pulumi "error: message". No other line is ever taken: without an error line, stderr holds log
+     * output, a panic dump or a program's prints, which can be values or secrets.
      */
     public static String firstError(final String stderr) {
-        String lastLine = "";
         for (String raw : stderr.split("\\R")) {
             String line = clean(raw);
-            if (line.isEmpty()) {
-                continue;
-            }
             if (ERROR_LINE.matcher(line).matches()) {
-                return cut(line);
+                return cut(FailureReasons.maskQuoted(line));
             }
-            lastLine = line;
         }
-        return cut(lastLine);
+        return "";
     }
 
     /** Colour codes, Pulumi colour markup and Terraform's diagnostic frame removed, whitespace trimmed. */
@@ -50,6 +49,11 @@ public final class FailureReason {
         return configured
                 ? toolWord + " not found at " + executable + "; install it there or correct the tool path"
                 : toolWord + " not found on PATH; install it or set the tool path";
+    }
+
+    /** Why a tool failed when its stderr has no error line: the exit code, and where the full output is. */
+    public static String exitCode(final String what, final int exitCode) {
+        return what + " failed with exit code " + exitCode + " (see the console log)";
     }
 
     public static String timedOut(final String what, final Duration timeout) {

@@ -10,6 +10,12 @@ public record OutputsResult(boolean succeeded, String reason, List<StackOutput> 
         outputs = List.copyOf(outputs);
     }
 
+    /** Names and sensitive marks only, through {@link StackOutput#toString()}: never a value. */
+    @Override
+    public String toString() {
+        return "OutputsResult[succeeded=" + succeeded + ", reason=" + reason + ", outputs=" + outputs + "]";
+    }
+
     public static OutputsResult failure(final String reason) {
         return new OutputsResult(false, reason, List.of());
     }

@@ -25,8 +25,9 @@ import io.stackdrift.plan.PlanSummary;
 
 /**
  * Pulumi: {@code preview --refresh} or {@code refresh --preview-only} digests read by the plan readers,
- * stack references turned into stack ids, and {@code up} only right after a successful preview of this run
- * (Pulumi has no saved plan to apply; see {@link PulumiCommands#up}).
+ * stack references turned into stack ids; a preview saves an update plan, and {@code up} runs only with the
+ * update plan of a successful preview of this run, which holds it to what was reviewed
+ * (see {@link PulumiCommands#up}).
  */
 public final class PulumiAdapter implements ToolAdapter {
     /** How {@code stack output --json --show-secrets=false} prints a secret instead of its value. */
@@ -58,21 +59,28 @@ public final class PulumiAdapter implements ToolAdapter {
         Path work = workDir.toAbsolutePath();
         boolean driftCheck = purpose == PlanPurpose.DRIFT_CHECK;
         Path digest = work.resolve(driftCheck ? "drift.json" : "preview.json");
+        String name = stackName(stack);
+        Path updatePlan = work.resolve(fileName(name) + ".pulumi-plan.json");
         try {
             Files.createDirectories(work);
             Files.deleteIfExists(digest);
+            // an older update plan must never pass for this run's
+            Files.deleteIfExists(updatePlan);
         } catch (IOException e) {
             return PlansOfThisRun.failed(stack, purpose, "cannot prepare the work directory " + work + ": " + e.getMessage());
         }
-        String name = stackName(stack);
-        List<String> command = driftCheck ? commands.driftCheck(name) : commands.preview(name, true);
+        List<String> command = driftCheck ? commands.driftCheck(name) : commands.preview(name, true, updatePlan);
         String what = driftCheck ? "pulumi refresh --preview-only" : "pulumi preview";
-        ToolProcess.Outcome previewed = process.run(what, command, stack.directory(repositoryRoot), environment, digest, deadline);
+        ToolProcess.Outcome previewed = process.run(what, command, stack.directory(repositoryRoot),
+                driftCheck ? environment : withUpdatePlans(environment), digest, deadline);
         if (!previewed.ran()) {
             return PlansOfThisRun.failed(stack, purpose, previewed.reason());
         }
         if (previewed.exitCode() != 0) {
             return PlansOfThisRun.failed(stack, purpose, failureOf(previewed, purpose));
+        }
+        if (!driftCheck && !Files.isRegularFile(updatePlan)) {
+            return PlansOfThisRun.failed(stack, purpose, what + " exited with 0 but saved no update plan (--save-plan needs Pulumi v3.24.1 or later)");
         }
         PlanSummary summary = reading.read(Tool.PULUMI, purpose, digest);
         if (summary.failed()) {
@@ -80,8 +88,8 @@ public final class PulumiAdapter implements ToolAdapter {
                     ? "the digest of " + what + " could not be read" : FailureReason.cut(summary.failureReason()));
         }
         List<StackId> dependsOn = dependencies(stack, summary.stackReferences(), knownStacks);
-        StackPlan plan = new StackPlan(PlansOfThisRun.succeeded(stack, summary, dependsOn), purpose, Optional.empty(),
-                summary.toolVersion(), Map.of());
+        StackPlan plan = new StackPlan(PlansOfThisRun.succeeded(stack, summary, dependsOn), purpose,
+                driftCheck ? Optional.empty() : Optional.of(updatePlan), summary.toolVersion(), Map.of());
         plans.remember(plan);
         return plan;
     }
@@ -94,14 +102,19 @@ public final class PulumiAdapter implements ToolAdapter {
         if (refusal.isPresent()) {
             return ApplyResult.failure(refusal.get());
         }
+        Optional<Path> updatePlan = plan.planFile().filter(Files::isRegularFile);
+        if (updatePlan.isEmpty()) {
+            return ApplyResult.failure(PlansOfThisRun.NO_PLAN);
+        }
         Path work = workDir.toAbsolutePath();
         try {
             Files.createDirectories(work);
         } catch (IOException e) {
             return ApplyResult.failure("cannot prepare the work directory " + work + ": " + e.getMessage());
         }
-        ToolProcess.Outcome up = process.run("pulumi up", commands.up(stackName(stack)), stack.directory(repositoryRoot),
-                environment, work.resolve("up.log"), deadline);
+        // an update that would leave the plan fails with Pulumi's message; nothing falls back to a plain up
+        ToolProcess.Outcome up = process.run("pulumi up", commands.up(stackName(stack), updatePlan.get()),
+                stack.directory(repositoryRoot), withUpdatePlans(environment), work.resolve("up.log"), deadline);
         return up.exitedWith(0) ? ApplyResult.success() : ApplyResult.failure(withMeaning(up));
     }
 
@@ -188,6 +201,18 @@ public final class PulumiAdapter implements ToolAdapter {
         return List.copyOf(ids);
     }
 
+    /** The stack's variables over the switch that older Pulumi versions need for update plans. */
+    private static Map<String, String> withUpdatePlans(final Map<String, String> environment) {
+        Map<String, String> merged = new java.util.LinkedHashMap<>(PulumiCommands.UPDATE_PLANS);
+        merged.putAll(environment);
+        return merged;
+    }
+
+    /** A stack name as a file name: {@code org/prod} becomes {@code org_prod}. */
+    static String fileName(final String stackName) {
+        return stackName.replaceAll("[^A-Za-z0-9._-]", "_");
+    }
+
     /** The project: a Pulumi stack id is {@code project:stack}, and project names have no colon. */
     static String projectOf(final StackConfig stack) {
         String id = stack.id().value();
@@ -221,6 +246,6 @@ public final class PulumiAdapter implements ToolAdapter {
         if (!outcome.ran() || !FailureReason.firstError(outcome.stderrTail()).isEmpty()) {
             return outcome.reason();
         }
-        return outcome.what() + " failed with exit code " + outcome.exitCode() + " (" + PulumiCommands.meaning(outcome.exitCode()) + ")";
+        return outcome.what() + " failed with exit code " + outcome.exitCode() + " (" + PulumiCommands.meaning(outcome.exitCode()) + "; see the console log)";
     }
 }

@@ -1,7 +1,9 @@
 package io.stackdrift.tool;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -10,6 +12,13 @@ import java.util.Objects;
  * directory (two stacks of one project may run at once).
  */
 public final class PulumiCommands {
+    /**
+     * Update plans ({@code preview --save-plan}, {@code up --plan}) came as an experimental feature (v3.24.1):
+     * versions of that time saved an empty plan unless this was set (pulumi/pulumi#8889). It is given to the
+     * commands that save or apply a plan; a stack's own environment can override it.
+     */
+    public static final Map<String, String> UPDATE_PLANS = Map.of("PULUMI_EXPERIMENTAL", "true");
+
     /** Pulumi exits with this after {@code --expect-no-changes} when changes were proposed (v3.226+). */
     public static final int EXIT_CHANGES_PROPOSED = 7;
 
@@ -26,18 +35,30 @@ public final class PulumiCommands {
                 : of("preview", "--json", "--stack", stack);
     }
 
+    /**
+     * The preview a deploy may follow: the digest on stdout, and the operations it proposes saved as an
+     * update plan that the deploy is held to (spec §5 freshness).
+     */
+    public List<String> preview(final String stack, final boolean refresh, final Path planFile) {
+        List<String> command = new ArrayList<>(preview(stack, refresh));
+        command.addAll(List.of("--save-plan", planFile.toString()));
+        return List.copyOf(command);
+    }
+
     /** The read-only drift check: a refresh that is only previewed, its digest on stdout. */
     public List<String> driftCheck(final String stack) {
         return of("refresh", "--preview-only", "--json", "--stack", stack);
     }
 
     /**
-     * The deploy. Pulumi has no saved plan to apply, so the preview of this run is the review and the
-     * update follows it at once; {@code --refresh} makes the update start from the real resources, as the
-     * {@code preview --refresh} that was reviewed did, so drift shown there is put back.
+     * The deploy, held to the update plan of this run's preview: Pulumi fails the update as soon as it would
+     * do anything the plan does not allow, so nothing unreviewed is applied. {@code --skip-preview} because
+     * that preview was the review; {@code --refresh} so that the update starts, like the reviewed
+     * {@code preview --refresh}, from the real resources (without it, drift the plan puts back would look
+     * already done and be left in place).
      */
-    public List<String> up(final String stack) {
-        return of("up", "--yes", "--skip-preview", "--refresh", "--stack", stack);
+    public List<String> up(final String stack, final Path planFile) {
+        return of("up", "--yes", "--skip-preview", "--refresh", "--plan", planFile.toString(), "--stack", stack);
     }
 
     /** Outputs as JSON; secrets stay {@code "[secret]"}, their values are never read. */

@@ -7,4 +7,9 @@ import com.fasterxml.jackson.databind.JsonNode;
  * log, row, record or page.
  */
 public record StackOutput(String name, JsonNode value, boolean sensitive) {
+    /** The name and the sensitive mark only: a record's own toString would print the value into any log. */
+    @Override
+    public String toString() {
+        return "StackOutput[name=" + name + (sensitive ? ", sensitive" : "") + "]";
+    }
 }

@@ -13,7 +13,8 @@ import io.stackdrift.model.StackId;
  *
  * @param row          the row (state, changes, drift, depends-on as stack ids)
  * @param purpose      preview or drift check
- * @param planFile     the saved plan a deploy applies (Terraform/OpenTofu); empty for Pulumi and failures
+ * @param planFile     the saved plan a deploy applies: Terraform/OpenTofu's plan file, Pulumi's update plan;
+ *                     empty for drift checks of Pulumi and for failures
  * @param toolVersion  the tool's version, for the digest
  * @param replacePaths resource address → paths whose change forces replacement (for ignore eligibility)
  */

@@ -19,13 +19,33 @@ final class ToolProcess {
     private final Tool tool;
     private final ToolSettings settings;
     private final ProcessRunner runner;
+    /**
+     * Debug switches that make a tool (or the providers it starts) log request bodies, state and gRPC
+     * traffic, i.e. values and secrets, to stderr or a file. Inherited from the agent or the CLI's shell
+     * they are switched off; a stack that sets one in its own environment keeps it. The tools treat an empty
+     * value as unset (and Jenkins' launcher removes a variable given an empty value).
+     */
+    static final List<String> DEBUG_VARIABLES = List.of("TF_LOG", "TF_LOG_CORE", "TF_LOG_PROVIDER", "TF_LOG_PATH",
+            "TF_LOG_SDK", "TF_LOG_SDK_PROTO", "TF_LOG_SDK_FRAMEWORK", "TF_LOG_SDK_HELPER_RESOURCE", "TF_LOG_SDK_HELPER_SCHEMA",
+            "PULUMI_DEBUG_COMMANDS", "PULUMI_DEBUG_GRPC");
+
     private final Map<String, String> toolEnvironment;
 
     ToolProcess(final Tool tool, final ToolSettings settings, final ProcessRunner runner, final Map<String, String> toolEnvironment) {
+        this(tool, settings, runner, toolEnvironment, System.getenv().keySet());
+    }
+
+    /** @param inherited the names of the variables the tool's process inherits (for per-provider {@code TF_LOG_*}) */
+    ToolProcess(final Tool tool, final ToolSettings settings, final ProcessRunner runner, final Map<String, String> toolEnvironment,
+            final java.util.Set<String> inherited) {
         this.tool = Objects.requireNonNull(tool, "tool");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.runner = Objects.requireNonNull(runner, "runner");
-        this.toolEnvironment = Map.copyOf(toolEnvironment);
+        Map<String, String> defaults = new LinkedHashMap<>();
+        DEBUG_VARIABLES.forEach(name -> defaults.put(name, ""));
+        inherited.stream().filter(name -> name.startsWith("TF_LOG_")).forEach(name -> defaults.put(name, ""));
+        defaults.putAll(toolEnvironment);
+        this.toolEnvironment = Map.copyOf(defaults);
     }
 
     /**
@@ -107,7 +127,7 @@ final class ToolProcess {
             }
             String error = FailureReason.firstError(stderrTail);
             return error.isEmpty()
-                    ? what + " failed with exit code " + exitCode
+                    ? FailureReason.exitCode(what, exitCode)
                     : FailureReason.cut(what + " failed: " + error);
         }
     }

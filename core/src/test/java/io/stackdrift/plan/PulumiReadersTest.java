@@ -140,7 +140,7 @@ class PulumiReadersTest {
     void engineEventsOfAFailedPreview() {
         PlanSummary summary = new PulumiEventsReader().read(Fixtures.fixture("pulumi/lifecycle-MissingRead-preview.engine-events.jsonl"));
         assertThat(summary.failed()).isTrue();
-        assertThat(summary.failureReason()).isEqualTo("Preview failed: resource 'resA-some-id' does not exist");
+        assertThat(summary.failureReason()).isEqualTo("Preview failed: resource '\u2026' does not exist");
     }
 
     @Test
@@ -148,5 +148,32 @@ class PulumiReadersTest {
         PlanSummary summary = new PulumiEventsReader().read(write("{\"sequence\":1,\"summaryEvent\":{\"result\":\"failed\"}}\n"));
         assertThat(summary.failed()).isTrue();
         assertThat(summary.failureReason()).contains("failed");
+    }
+
+    @Test
+    void aCutEventStreamFails() throws IOException {
+        List<String> full = java.nio.file.Files.readAllLines(Fixtures.fixture("pulumi/lifecycle-RefreshBasics-all-preview.engine-events.jsonl"));
+        int summary = 0;
+        while (!full.get(summary).contains("summaryEvent")) {
+            summary++;
+        }
+        for (int lines = 1; lines <= summary; lines++) {
+            PlanSummary cut = new PulumiEventsReader().read(write(String.join("\n", full.subList(0, lines)) + "\n"));
+            assertThat(cut.failed()).as("the first %d lines", lines).isTrue();
+            assertThat(cut.failureReason()).isEqualTo("the event stream ends before its summary (truncated?)");
+            assertThat(cut.drift()).isEmpty();
+        }
+        assertThat(new PulumiEventsReader().read(write(String.join("\n", full.subList(0, summary + 1)) + "\n")).drift()).hasSize(3);
+    }
+
+    @Test
+    void aStreamWithOnlyItsPreludeOrAnUnansweredRefreshFails() throws IOException {
+        String prelude = "{\"sequence\":0,\"timestamp\":0,\"preludeEvent\":{\"config\":{}}}\n";
+        assertThat(new PulumiEventsReader().read(write(prelude)).failureReason()).isEqualTo("the event stream ends before its summary (truncated?)");
+        String refresh = "{\"sequence\":1,\"resourcePreEvent\":{\"metadata\":{\"op\":\"refresh\",\"urn\":\"urn:pulumi:s::p::t:m:T::r\"}}}\n";
+        String cancel = "{\"sequence\":2,\"cancelEvent\":{}}\n";
+        assertThat(new PulumiEventsReader().read(write(prelude + refresh + cancel)).failureReason())
+                .isEqualTo("the event stream ends with 1 refresh(es) unanswered (truncated?)");
+        assertThat(new PulumiEventsReader().read(write(prelude + cancel)).failed()).isFalse();
     }
 }

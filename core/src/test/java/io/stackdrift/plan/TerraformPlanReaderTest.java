@@ -148,8 +148,22 @@ class TerraformPlanReaderTest {
     void unknownMajorFormatVersionFails() throws IOException {
         assertThat(readJson("{\"format_version\":\"2.0\",\"resource_changes\":[]}").failureReason())
                 .isEqualTo("unknown plan format version 2.0 (this version reads 0.x and 1.x)");
-        assertThat(readJson("{\"format_version\":\"0.1\"}").failed()).isFalse();
+        assertThat(readJson("{\"format_version\":\"0.1\",\"planned_values\":{}}").failed()).isFalse();
         assertThat(readJson("{\"resource_changes\":[]}").failureReason()).contains("no format_version");
+    }
+
+    @Test
+    void aStateIsNotAPlan() throws IOException {
+        PlanSummary state = readJson("{\"format_version\":\"1.0\",\"terraform_version\":\"1.9.0\",\"values\":{\"root_module\":"
+                + "{\"resources\":[{\"address\":\"aws_db_instance.main\",\"values\":{\"password\":\"hunter2\"}}]}}}");
+        assertThat(state.failed()).isTrue();
+        assertThat(state.failureReason()).isEqualTo("a state (show -json of a state), not a plan: show the saved plan file instead");
+        assertThat(state.toString()).doesNotContain("hunter2");
+        assertThat(readJson("{\"format_version\":\"1.0\",\"terraform_version\":\"1.9.0\"}").failureReason())
+                .isEqualTo("not a Terraform/OpenTofu plan: it has none of planned_values, resource_changes, resource_drift, prior_state, "
+                        + "configuration, output_changes");
+        Path sniffed = Files.writeString(dir.resolve("state.json"), "{\"format_version\":\"1.0\",\"values\":{}}");
+        assertThat(PlanReaders.sniffing().read(sniffed).failureReason()).startsWith("a state");
     }
 
     @Test

@@ -50,17 +50,51 @@ class TerraformStreamReaderTest {
     void theFirstErrorDiagnosticIsTheReason() {
         PlanSummary summary = reader.read(Fixtures.fixture("terraform/tfc-plan-json-error.plan-stream.jsonl"));
         assertThat(summary.failed()).isTrue();
-        assertThat(summary.failureReason()).isEqualTo("Unsupported block type: Blocks of type \"triggers\" are not expected"
-                + " here. Did you mean to define argument \"triggers\"? If so, use the equals sign to assign it a value.");
+        // the summary only: the detail explains with what the configuration says
+        assertThat(summary.failureReason()).isEqualTo("Unsupported block type");
         assertThat(summary.changes()).isEmpty();
     }
 
     @Test
-    void applyStreamWithOutputsShowsNoValueAndNoChange() {
+    void anApplyStreamIsNotAPlanAndShowsNoValue() {
         PlanSummary summary = reader.read(Fixtures.fixture("terraform/tfc-apply-json-with-outputs.apply-stream.jsonl"));
-        assertThat(summary.failed()).isFalse();
+        assertThat(summary.failed()).isTrue();
+        assertThat(summary.failureReason()).isEqualTo("an apply log (apply -json), not a plan");
         assertThat(summary.changes()).isEmpty();
         assertThat(summary.toString()).doesNotContain("hello");
+    }
+
+    @Test
+    void aStreamCutBeforeItsChangeSummaryFails() throws IOException {
+        List<String> full = Files.readAllLines(Fixtures.fixture("terraform/tfc-plan-json-full.plan-stream.jsonl"));
+        for (int lines = 1; lines <= 5; lines++) {
+            PlanSummary summary = lines(full.subList(0, lines).toArray(String[]::new));
+            assertThat(summary.failed()).as("the first %d lines", lines).isTrue();
+            assertThat(summary.failureReason()).isEqualTo("the stream ends before its change summary (truncated?)");
+            assertThat(summary.changes()).isEmpty();
+        }
+        assertThat(lines(full.subList(0, 6).toArray(String[]::new)).changes()).hasSize(2);
+    }
+
+    @Test
+    void anApplyWithoutAPlanFileIsNotAPlanThoughItStartsWithOne() throws IOException {
+        // terraform 1.11 apply -json: the plan's change_summary comes first, then the apply's
+        PlanSummary summary = lines("{\"type\":\"version\",\"terraform\":\"1.11.4\",\"ui\":\"1.2\"}",
+                "{\"type\":\"change_summary\",\"changes\":{\"add\":0,\"change\":0,\"import\":0,\"remove\":0,\"operation\":\"plan\"}}",
+                "{\"type\":\"outputs\",\"outputs\":{\"x\":{\"sensitive\":false,\"action\":\"create\"}}}",
+                "{\"type\":\"change_summary\",\"changes\":{\"add\":0,\"change\":0,\"import\":0,\"remove\":0,\"operation\":\"apply\"}}",
+                "{\"type\":\"outputs\",\"outputs\":{\"x\":{\"sensitive\":false,\"type\":\"string\",\"value\":\"hunter2\"}}}");
+        assertThat(summary.failureReason()).isEqualTo("an apply log (apply -json), not a plan");
+        assertThat(summary.toString()).doesNotContain("hunter2");
+    }
+
+    @Test
+    void aDestroyOrUnknownSummaryIsNotAPlan() throws IOException {
+        String version = "{\"type\":\"version\",\"terraform\":\"1.9.0\",\"ui\":\"1.2\"}";
+        assertThat(lines(version, "{\"type\":\"change_summary\",\"changes\":{\"add\":0,\"change\":0,\"remove\":1,\"operation\":\"destroy\"}}")
+                .failureReason()).isEqualTo("a destroy log (destroy -json), not a plan");
+        assertThat(lines(version, "{\"type\":\"change_summary\",\"changes\":{\"operation\":\"teleport\"}}").failureReason())
+                .isEqualTo("the change summary is of an unknown operation teleport, not a plan");
     }
 
     @Test
@@ -71,13 +105,23 @@ class TerraformStreamReaderTest {
     }
 
     @Test
-    void equivalenceArrayForm() {
+    void equivalenceArrayFormOfAnApplyIsReadAndRefused() {
         for (String fixture : List.of("terraform/equiv-drift_simple.apply-stream.json", "opentofu/equiv-drift_simple.apply-stream.json")) {
             PlanSummary summary = reader.read(Fixtures.fixture(fixture));
-            assertThat(summary.failed()).as(fixture).isFalse();
-            assertThat(summary.changes()).as(fixture).containsExactly(new Change(Action.UPDATE, "tfcoremock_simple_resource",
-                    "tfcoremock_simple_resource.drift", List.of(), Cause.CODE));
+            assertThat(summary.failed()).as(fixture).isTrue();
+            assertThat(summary.failureReason()).as(fixture).isEqualTo("an apply log (apply -json), not a plan");
         }
+    }
+
+    @Test
+    void arrayFormOfAPlan() throws IOException {
+        Path file = dir.resolve("plan.json");
+        Files.writeString(file, "[{\"type\":\"planned_change\",\"change\":{\"action\":\"update\",\"resource\":{\"addr\":\"a.x\","
+                + "\"resource_type\":\"a\"}}},{\"type\":\"change_summary\",\"changes\":{\"add\":0,\"change\":1,\"remove\":0,"
+                + "\"operation\":\"plan\"}}]");
+        PlanSummary summary = reader.read(file);
+        assertThat(summary.failed()).isFalse();
+        assertThat(summary.changes()).containsExactly(new Change(Action.UPDATE, "a", "a.x", List.of(), Cause.CODE));
     }
 
     @Test
@@ -90,13 +134,22 @@ class TerraformStreamReaderTest {
                 "{\"type\":\"planned_change\",\"change\":{\"resource\":{\"addr\":\"a.r\",\"resource_type\":\"a\"},\"action\":\"replace\"}}",
                 "{\"type\":\"planned_change\",\"change\":{\"resource\":{\"addr\":\"a.f\",\"resource_type\":\"a\"},\"action\":\"remove\"}}",
                 "{\"type\":\"planned_change\",\"change\":{\"resource\":{\"addr\":\"data.a.d\",\"resource_type\":\"a\"},\"action\":\"read\"}}",
-                "{\"type\":\"diagnostic\",\"diagnostic\":{\"severity\":\"warning\",\"summary\":\"just a warning\"}}");
+                "{\"type\":\"diagnostic\",\"diagnostic\":{\"severity\":\"warning\",\"summary\":\"just a warning\"}}",
+                "{\"type\":\"change_summary\",\"changes\":{\"add\":1,\"change\":0,\"remove\":1,\"operation\":\"plan\"}}");
         assertThat(summary.failed()).isFalse();
         assertThat(summary.toolVersion()).isEqualTo("1.9.0");
         assertThat(summary.drift()).extracting(Change::address, Change::action).containsExactly(
                 org.assertj.core.groups.Tuple.tuple("a.x", Action.UPDATE), org.assertj.core.groups.Tuple.tuple("a.y", Action.DELETE));
         assertThat(summary.changes()).extracting(Change::address, Change::action).containsExactly(
                 org.assertj.core.groups.Tuple.tuple("a.r", Action.REPLACE), org.assertj.core.groups.Tuple.tuple("a.f", Action.FORGET));
+    }
+
+    @Test
+    void theDetailOfADiagnosticNeverShows() throws IOException {
+        PlanSummary summary = lines("{\"type\":\"version\",\"terraform\":\"1.9.0\",\"ui\":\"1.2\"}",
+                "{\"type\":\"diagnostic\",\"diagnostic\":{\"severity\":\"error\",\"summary\":\"Invalid value for variable\","
+                        + "\"detail\":\"The password hunter2 is too short.\"}}");
+        assertThat(summary.failureReason()).isEqualTo("Invalid value for variable");
     }
 
     @Test

@@ -47,6 +47,7 @@ public final class CanaryPlans {
                 "{\"@level\":\"info\",\"type\":\"planned_change\",\"change\":{\"resource\":{\"addr\":\"aws_x.i\",\"resource_type\":\"aws_x\"},"
                         + "\"action\":\"import\",\"importing\":{\"id\":\"" + c + "\"},\"generated_config\":\"name = \\\"" + c + "\\\"\"}}",
                 "{\"@level\":\"warn\",\"type\":\"diagnostic\",\"diagnostic\":{\"severity\":\"warning\",\"summary\":\"" + c + "\",\"detail\":\"" + c + "\"}}",
+                "{\"@level\":\"info\",\"type\":\"change_summary\",\"changes\":{\"add\":0,\"change\":0,\"import\":1,\"remove\":0,\"operation\":\"plan\"}}",
                 "{\"@level\":\"info\",\"type\":\"outputs\",\"outputs\":{\"o\":{\"sensitive\":true,\"value\":\"" + c + "\"}}}") + "\n";
         String state = "{\"type\":\"aws:s3/bucket:Bucket\",\"inputs\":{\"tags\":{\"Env\":\"" + c + "\"},\"pw\":\"" + c + "\"},"
                 + "\"outputs\":{\"arn\":\"" + c + "\"}}";

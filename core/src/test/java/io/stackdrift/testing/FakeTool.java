@@ -128,6 +128,11 @@ public final class FakeTool {
             return write("stderr", text);
         }
 
+        /** The step does not write the update plan that {@code --save-plan} asks for. */
+        public Step noPlan() {
+            return write("no-plan", "");
+        }
+
         public Step sleepSeconds(final int seconds) {
             return write("sleep", Integer.toString(seconds));
         }

@@ -159,6 +159,7 @@ class DemoSimulationTest {
         assertThat(digest.path("steps").get(2).path("newState").path("inputs").path("name").asText()).isEqualTo("acme/platform/prod");
         assertThat(digest.path("changeSummary").path("update").asInt()).isEqualTo(1);
         assertThat(preview.row().dependsOn()).containsExactly(StackId.of("platform:prod"));
+        assertThat(preview.planFile()).hasValueSatisfying(file -> assertThat(file).isRegularFile().content().contains("\"update\""));
 
         assertThat(pulumi.apply(app, repo, preview, repo.resolve(".work"), Map.of())).isEqualTo(ApplyResult.success());
         pulumi.plan(app, repo, PlanPurpose.DRIFT_CHECK, repo.resolve(".work"), Map.of(), Set.of(app.id()));
@@ -173,6 +174,22 @@ class DemoSimulationTest {
     }
 
     @Test
+    void theSimulatedUpRequiresItsUpdatePlanAndKeepsToIt() throws Exception {
+        StackConfig app = stack("shop-app:prod", Tool.PULUMI, "app", "prod");
+        ToolAdapter pulumi = ToolAdapters.forTool(Tool.PULUMI, settings, recordingRunner, reading, (n, p, s, k) -> List.of());
+
+        StackPlan gone = pulumi.plan(app, repo, PlanPurpose.PREVIEW, repo.resolve(".work"), Map.of(), Set.of(app.id()));
+        Files.delete(gone.planFile().orElseThrow());
+        assertThat(pulumi.apply(app, repo, gone, repo.resolve(".work"), Map.of()).reason()).isEqualTo("no plan from this run; refusing to apply");
+
+        StackPlan plan = pulumi.plan(app, repo, PlanPurpose.PREVIEW, repo.resolve(".work"), Map.of(), Set.of(app.id()));
+        Files.writeString(plan.planFile().orElseThrow(), "{\"resourcePlans\":{}}");
+        ApplyResult refused = pulumi.apply(app, repo, plan, repo.resolve(".work"), Map.of());
+        assertThat(refused.succeeded()).isFalse();
+        assertThat(refused.reason()).startsWith("pulumi up failed: error: update is not allowed by the plan");
+    }
+
+    @Test
     void anUnknownPulumiStackExitsWithStackNotFound() throws Exception {
         StackConfig platform = stack("platform:dev", Tool.PULUMI, "platform", "dev");
         ToolAdapter pulumi = ToolAdapters.forTool(Tool.PULUMI, settings, recordingRunner, reading, (n, p, s, k) -> List.of());
@@ -180,6 +197,6 @@ class DemoSimulationTest {
         StackPlan plan = pulumi.plan(platform, repo, PlanPurpose.DRIFT_CHECK, repo.resolve(".work"), Map.of(), Set.of());
 
         assertThat(exitCodes).containsExactly(6);
-        assertThat(plan.row().reason()).isEqualTo("pulumi refresh --preview-only failed: error: no stack named 'dev' found");
+        assertThat(plan.row().reason()).isEqualTo("pulumi refresh --preview-only failed: error: no stack named '\u2026' found");
     }
 }

@@ -22,13 +22,29 @@ class FailureReasonTest {
     @Test
     void takesPulumisErrorLineWithoutMarkup() {
         String stderr = "Updating (prod):\n<{%fg 1%}>error: <{%reset%}>no stack named 'prod' found\n";
-        assertThat(FailureReason.firstError(stderr)).isEqualTo("error: no stack named 'prod' found");
+        assertThat(FailureReason.firstError(stderr)).isEqualTo("error: no stack named '\u2026' found");
     }
 
     @Test
-    void withoutAnErrorLineTheLastLineSays() {
-        assertThat(FailureReason.firstError("starting\npanic: runtime error\n\n")).isEqualTo("panic: runtime error");
+    void withoutAnErrorLineNoLineIsTaken() {
+        // log output, panic dumps and a program's prints can be values or secrets
+        assertThat(FailureReason.firstError("panic: runtime error\nTF_VAR_db_password=hunter2\n")).isEmpty();
+        assertThat(FailureReason.firstError("starting\npanic: runtime error\n\n")).isEmpty();
+        assertThat(FailureReason.firstError("2026-11-29T19:52:00.000Z [DEBUG] provider: password=hunter2\n")).isEmpty();
         assertThat(FailureReason.firstError("")).isEmpty();
+    }
+
+    @Test
+    void anErrorLineQuotingAValueDoesNotShowIt() {
+        assertThat(FailureReason.firstError("\u2502 Error: invalid value \"hunter2\" for x\n"))
+                .isEqualTo("Error: invalid value \"\u2026\" for x");
+        assertThat(FailureReason.firstError("error: can't parse `hunter2 is the password\n"))
+                .isEqualTo("error: can't parse `\u2026");
+    }
+
+    @Test
+    void withoutAnErrorLineTheReasonIsTheExitCodeAndWhereToLook() {
+        assertThat(FailureReason.exitCode("tofu plan", 139)).isEqualTo("tofu plan failed with exit code 139 (see the console log)");
     }
 
     @Test

@@ -90,12 +90,15 @@ class PulumiAdapterTest {
 
         StackPlan plan = plan(PlanPurpose.PREVIEW);
 
-        assertThat(pulumi.arguments()).containsExactly(List.of("preview", "--json", "--refresh", "--stack", "prod"));
+        Path updatePlan = work.toAbsolutePath().resolve("prod.pulumi-plan.json");
+        assertThat(pulumi.arguments()).containsExactly(
+                List.of("preview", "--json", "--refresh", "--stack", "prod", "--save-plan", updatePlan.toString()));
         assertThat(pulumi.calls()).singleElement().satisfies(call -> assertThat(call.directory()).isEqualTo(repo.resolve("app").toRealPath()));
         assertThat(plan.row().state()).isEqualTo(RowState.PENDING);
         assertThat(plan.row().changes()).containsExactly(BUCKET_TAGS);
         assertThat(plan.row().dependsOn()).containsExactly(PLATFORM);
-        assertThat(plan.planFile()).isEmpty();
+        assertThat(plan.planFile()).contains(updatePlan);
+        assertThat(updatePlan).isRegularFile();
         assertThat(resolved).singleElement().asList().hasSize(4);
         assertThat(reading.requests()).singleElement().satisfies(request -> {
             assertThat(request.tool()).isEqualTo(Tool.PULUMI);
@@ -151,7 +154,7 @@ class PulumiAdapterTest {
 
         StackPlan plan = plan(PlanPurpose.DRIFT_CHECK);
 
-        assertThat(plan.row().reason()).isEqualTo("pulumi refresh --preview-only failed with exit code 6 (stack not found)");
+        assertThat(plan.row().reason()).isEqualTo("pulumi refresh --preview-only failed with exit code 6 (stack not found; see the console log)");
     }
 
     @Test
@@ -159,7 +162,7 @@ class PulumiAdapterTest {
         pulumi.on("preview").exitCode(PulumiCommands.EXIT_CHANGES_PROPOSED);
         Files.delete(pulumi.scenario().resolve("preview.stdout-from"));
 
-        assertThat(plan(PlanPurpose.PREVIEW).row().reason()).isEqualTo("pulumi preview failed with exit code 7 (changes were proposed)");
+        assertThat(plan(PlanPurpose.PREVIEW).row().reason()).isEqualTo("pulumi preview failed with exit code 7 (changes were proposed; see the console log)");
     }
 
     @Test
@@ -183,7 +186,7 @@ class PulumiAdapterTest {
     }
 
     @Test
-    void upFollowsOnlyAPreviewOfThisRun() throws Exception {
+    void upAppliesOnlyTheUpdatePlanOfAPreviewOfThisRunOnce() throws Exception {
         StackConfig app = app();
         ApplyResult withoutPreview = adapter.apply(app, repo,
                 new StackPlan(io.stackdrift.model.Row.withReason(APP, Tool.PULUMI, "app", RowState.PENDING, ""), PlanPurpose.PREVIEW,
@@ -195,9 +198,64 @@ class PulumiAdapterTest {
         assertThat(adapter.apply(app, repo, plan, work, pulumi.environment()).succeeded()).isTrue();
         assertThat(adapter.apply(app, repo, plan, work, pulumi.environment()).reason()).isEqualTo("no plan from this run; refusing to apply");
 
+        String updatePlan = work.toAbsolutePath().resolve("prod.pulumi-plan.json").toString();
         assertThat(pulumi.arguments()).containsExactly(
-                List.of("preview", "--json", "--refresh", "--stack", "prod"),
-                List.of("up", "--yes", "--skip-preview", "--refresh", "--stack", "prod"));
+                List.of("preview", "--json", "--refresh", "--stack", "prod", "--save-plan", updatePlan),
+                List.of("up", "--yes", "--skip-preview", "--refresh", "--plan", updatePlan, "--stack", "prod"));
+    }
+
+    @Test
+    void anUpdatePlanThatIsGoneIsNeverReplacedByAPlainUp() throws Exception {
+        StackPlan plan = plan(PlanPurpose.PREVIEW);
+        Files.delete(plan.planFile().orElseThrow());
+
+        assertThat(adapter.apply(app(), repo, plan, work, pulumi.environment()).reason()).isEqualTo("no plan from this run; refusing to apply");
+        assertThat(pulumi.arguments()).noneMatch(arguments -> arguments.get(0).equals("up"));
+    }
+
+    @Test
+    void aPreviewThatSavesNoUpdatePlanCannotBeDeployed() throws Exception {
+        pulumi.on("preview").noPlan();
+
+        StackPlan plan = plan(PlanPurpose.PREVIEW);
+
+        assertThat(plan.row().state()).isEqualTo(RowState.FAILED);
+        assertThat(plan.row().reason()).isEqualTo("pulumi preview exited with 0 but saved no update plan (--save-plan needs Pulumi v3.24.1 or later)");
+        assertThat(adapter.apply(app(), repo, plan, work, pulumi.environment()).reason()).isEqualTo("no plan from this run; refusing to apply");
+    }
+
+    @Test
+    void anUpdateThatLeavesThePlanFailsWithPulumisMessage() throws Exception {
+        pulumi.on("up").exitCode(1).stderr("error: resource urn:pulumi:prod::shop-app::aws:s3/bucket:Bucket::assets violates plan: "
+                + "properties changed: ~~tags[{\"CostCenter\":\"cc-300\"}!={\"CostCenter\":\"cc-200\"}]\n");
+        StackPlan plan = plan(PlanPurpose.PREVIEW);
+
+        ApplyResult result = adapter.apply(app(), repo, plan, work, pulumi.environment());
+
+        assertThat(result.reason()).startsWith("pulumi up failed: error: resource urn:pulumi:prod::shop-app::aws:s3/bucket:Bucket::assets violates plan")
+                .doesNotContain("cc-300", "cc-200");
+    }
+
+    @Test
+    void thePreviewAndTheUpGetTheUpdatePlanSwitchTheDriftCheckDoesNot() throws Exception {
+        Path script = temp.resolve("bin/env-pulumi");
+        Files.createDirectories(script.getParent());
+        Files.writeString(script, "#!/usr/bin/env bash\nprintf '%s %s\\n' \"$1\" \"${PULUMI_EXPERIMENTAL:-unset}\" >> \"$OUT\"\n"
+                + "prev=''; for a in \"$@\"; do [ \"$prev\" = --save-plan ] && echo '{}' > \"$a\"; prev=\"$a\"; done\n"
+                + "[ \"$1\" = version ] || cat \"$DIGEST\"\n");
+        script.toFile().setExecutable(true);
+        Path out = temp.resolve("env.txt");
+        PulumiAdapter envAdapter = adapter(ToolSettings.defaults().withExecutable(Tool.PULUMI, script.toString()));
+        Map<String, String> environment = Map.of("OUT", out.toString(),
+                "DIGEST", Fixtures.fixture("pulumi/stratify-preview-update.preview.json").toString());
+
+        StackPlan plan = envAdapter.plan(app(), repo, PlanPurpose.PREVIEW, work, environment, Set.of(APP));
+        envAdapter.apply(app(), repo, plan, work, environment);
+        envAdapter.plan(app(), repo, PlanPurpose.DRIFT_CHECK, work, environment, Set.of(APP));
+        envAdapter.plan(app(), repo, PlanPurpose.PREVIEW, work, Map.of("OUT", out.toString(), "PULUMI_EXPERIMENTAL", "false",
+                "DIGEST", environment.get("DIGEST")), Set.of(APP));
+
+        assertThat(Files.readAllLines(out)).containsExactly("preview true", "up true", "refresh unset", "preview false");
     }
 
     @Test

@@ -2,6 +2,8 @@ package io.stackdrift.tool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Path;
+
 import org.junit.jupiter.api.Test;
 
 class PulumiCommandsTest {
@@ -14,13 +16,21 @@ class PulumiCommandsTest {
     }
 
     @Test
+    void aPreviewForADeploySavesItsUpdatePlan() {
+        assertThat(pulumi.preview("prod", true, Path.of("/work/app/prod.pulumi-plan.json"))).containsExactly("pulumi", "preview", "--json",
+                "--refresh", "--stack", "prod", "--save-plan", "/work/app/prod.pulumi-plan.json");
+    }
+
+    @Test
     void driftCheckIsAPreviewOnlyRefresh() {
         assertThat(pulumi.driftCheck("acme/prod")).containsExactly("pulumi", "refresh", "--preview-only", "--json", "--stack", "acme/prod");
     }
 
     @Test
-    void upSkipsItsOwnPreviewAndRefreshesLikeTheReviewedPreview() {
-        assertThat(pulumi.up("prod")).containsExactly("pulumi", "up", "--yes", "--skip-preview", "--refresh", "--stack", "prod");
+    void upIsHeldToTheUpdatePlanSkipsItsOwnPreviewAndRefreshesLikeTheReviewedPreview() {
+        assertThat(pulumi.up("prod", Path.of("/work/app/prod.pulumi-plan.json"))).containsExactly("pulumi", "up", "--yes", "--skip-preview",
+                "--refresh", "--plan", "/work/app/prod.pulumi-plan.json", "--stack", "prod");
+        assertThat(PulumiCommands.UPDATE_PLANS).containsExactly(java.util.Map.entry("PULUMI_EXPERIMENTAL", "true"));
     }
 
     @Test

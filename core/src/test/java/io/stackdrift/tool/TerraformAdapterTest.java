@@ -154,7 +154,22 @@ class TerraformAdapterTest {
     void aCrashWithoutStderrNamesTheExitCode() throws Exception {
         tofu.on("plan").exitCode(139);
 
-        assertThat(plan(stack("network", ""), PlanPurpose.PREVIEW).row().reason()).isEqualTo("tofu plan failed with exit code 139");
+        assertThat(plan(stack("network", ""), PlanPurpose.PREVIEW).row().reason()).isEqualTo("tofu plan failed with exit code 139 (see the console log)");
+    }
+
+    @Test
+    void aSecretOnStderrNeverReachesTheRow() throws Exception {
+        tofu.on("plan").exitCode(11).stderr("panic: runtime error\nTF_VAR_db_password=hunter2\n");
+        tofu.on("init").stderr("[DEBUG] provider: token=hunter2\n");
+
+        StackPlan crashed = plan(stack("network", ""), PlanPurpose.PREVIEW);
+
+        tofu.on("plan").exitCode(1).stderr("[TRACE] body={\"password\":\"hunter2\"}\n\u2502 Error: invalid value \"hunter2\" for x\n");
+        StackPlan quoted = plan(stack("network", ""), PlanPurpose.PREVIEW);
+
+        assertThat(crashed.row().reason()).isEqualTo("tofu plan failed with exit code 11 (see the console log)");
+        assertThat(quoted.row().reason()).isEqualTo("tofu plan failed: Error: invalid value \"\u2026\" for x");
+        assertThat(List.of(crashed.row(), quoted.row())).allSatisfy(row -> assertThat(row.toString()).doesNotContain("hunter2"));
     }
 
     @Test
