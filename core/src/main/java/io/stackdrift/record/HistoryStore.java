@@ -192,7 +192,7 @@ public final class HistoryStore {
         return out;
     }
 
-    /** The latest row of one stack, with its changes (reads one details file). */
+    /** The latest row of one stack that was not skipped, with its changes (reads one details file). */
     public Optional<Row> latestRow(final StackId stack) {
         StackStatus status = stackStatuses().get(stack);
         if (status == null) {
@@ -201,7 +201,11 @@ public final class HistoryStore {
         return details(status.lastSequence()).flatMap(run -> run.rows().stream().filter(r -> r.id().equals(stack)).findFirst());
     }
 
-    /** The latest row of every stack the history has seen; each details file needed is read once. */
+    /**
+     * The latest row of every stack the history has seen, skipped rows left out where the stack had another
+     * (a skip says nothing about its state or its depends-on list, which the deploy graph reads); each
+     * details file needed is read once. A row whose run was pruned since is missing.
+     */
     public Map<StackId, Row> latestRows() {
         Map<Long, List<StackId>> bySequence = new TreeMap<>();
         stackStatuses().values().forEach(s -> bySequence.computeIfAbsent(s.lastSequence(), k -> new ArrayList<>()).add(s.id()));
@@ -315,6 +319,12 @@ public final class HistoryStore {
             StackStatus prev = index.get(row.id());
             boolean skipped = row.state() == RowState.SKIPPED;
             boolean failed = row.state() == RowState.FAILED;
+            // a skipped row says nothing about the stack: its status keeps pointing at the last row that did
+            // (its state — awaiting approval, drifted — and its depends-on list, which latestRows() returns)
+            boolean keepRow = skipped && prev != null;
+            long rowSequence = keepRow ? prev.lastSequence() : sequence;
+            String rowRunId = keepRow ? prev.lastRunId() : run.runId();
+            RowState state = keepRow ? prev.lastState() : row.state();
             long checkedAt = skipped ? prevLong(prev, StackStatus::lastCheckedAt) : run.startedAt();
             int failures = failed ? prevInt(prev) + 1 : skipped ? prevInt(prev) : 0;
             long failedAt = failed ? run.startedAt() : prevLong(prev, StackStatus::lastFailedAt);
@@ -326,7 +336,7 @@ public final class HistoryStore {
                 digest = deployDigests.get(row.id());
                 deployedAt = deploy.finishedAt();
             }
-            index.put(row.id(), new StackStatus(row.id(), sequence, run.runId(), row.state(), checkedAt, failures, failedAt,
+            index.put(row.id(), new StackStatus(row.id(), rowSequence, rowRunId, state, checkedAt, failures, failedAt,
                     dependsOn, digest, deployedAt));
         }
         AtomicFiles.write(stacksFile(), out -> {

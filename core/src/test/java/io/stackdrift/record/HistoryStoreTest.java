@@ -341,4 +341,36 @@ class HistoryStoreTest {
         assertThat(asideFiles("stacks.json")).isEmpty();
         assertThat(store.warnings()).isEmpty();
     }
+
+    // ------------------------------------------------------------------ skipped rows
+
+    @Test
+    void aSkippedRowKeepsTheStateAndTheRowOfTheLastRunThatLookedAtTheStack() {
+        HistoryStore store = new HistoryStore(dir);
+        Row awaiting = new Row(APP, Tool.PULUMI, "app", RowState.AWAITING_APPROVAL, "", List.of(),
+                List.of(new Change(Action.UPDATE, "aws:s3:Bucket", "logs", List.of("tags"), Cause.DRIFT)), List.of(),
+                List.of(NETWORK));
+        store.save(run("1", 1000, awaiting, row(NETWORK, RowState.IN_SYNC, 0)));
+        Row skipped = Row.withReason(APP, Tool.PULUMI, "app", RowState.SKIPPED, "a plan of it awaits approval");
+        store.save(run("2", 2000, skipped, row(NETWORK, RowState.IN_SYNC, 0)));
+        store.save(run("3", 3000, skipped));
+
+        StackStatus status = store.stackStatuses().get(APP);
+        assertThat(status.lastState()).isEqualTo(RowState.AWAITING_APPROVAL);
+        assertThat(status.lastRunId()).isEqualTo("1");
+        assertThat(status.lastCheckedAt()).isEqualTo(1000);
+        assertThat(status.dependsOn()).containsExactly(NETWORK);
+        assertThat(store.latestRows().get(APP)).isEqualTo(awaiting);
+        assertThat(store.latestRow(APP)).contains(awaiting);
+        assertThat(store.latestRows().get(NETWORK).state()).isEqualTo(RowState.IN_SYNC);
+    }
+
+    @Test
+    void aStackSeenOnlySkippedHasASkippedStatus() {
+        HistoryStore store = new HistoryStore(dir);
+        Row skipped = Row.withReason(APP, Tool.PULUMI, "app", RowState.SKIPPED, "drift mode off");
+        store.save(run("1", 1000, skipped));
+        assertThat(store.stackStatuses().get(APP).lastState()).isEqualTo(RowState.SKIPPED);
+        assertThat(store.latestRows()).containsEntry(APP, skipped);
+    }
 }
