@@ -49,12 +49,21 @@ public final class StackDigest {
             }
         }
         MessageDigest sha = sha256();
-        for (Map.Entry<String, Path> entry : StackFiles.collect(repoRoot, dir, nested).entrySet()) {
-            frame(sha, "file", entry.getKey().getBytes(StandardCharsets.UTF_8));
-            if (entry.getKey().endsWith("/<missing>")) {
-                frame(sha, "content", new byte[0]);
-            } else {
-                frameFile(sha, entry.getValue());
+        for (StackFiles.Entry entry : StackFiles.entries(repoRoot, dir, nested)) {
+            switch (entry.content()) {
+                case MISSING -> {
+                    frame(sha, "file", (entry.label() + "/<missing>").getBytes(StandardCharsets.UTF_8));
+                    frame(sha, "content", new byte[0]);
+                }
+                case LINK_TARGET -> {
+                    frame(sha, "file", entry.label().getBytes(StandardCharsets.UTF_8));
+                    String target = Files.readSymbolicLink(entry.path()).toString().replace('\\', '/');
+                    frame(sha, "link", target.getBytes(StandardCharsets.UTF_8));
+                }
+                default -> {
+                    frame(sha, "file", entry.label().getBytes(StandardCharsets.UTF_8));
+                    frameFile(sha, entry.path());
+                }
             }
         }
         frame(sha, "settings", canonicalSettings(stack).getBytes(StandardCharsets.UTF_8));

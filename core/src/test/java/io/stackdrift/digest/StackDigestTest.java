@@ -31,6 +31,10 @@ class StackDigestTest {
 
     private StackConfig network;
 
+    static StackConfig stackAt(final String dir) {
+        return stack(dir, Duration.ofMinutes(60));
+    }
+
     private static StackConfig stack(final String dir, final Duration reapply) {
         return new StackConfig(StackId.of(dir), Tool.TOFU, dir, "", List.of(), false, DriftSettings.defaults(), reapply,
                 Policy.ON_CHANGE, Map.of("AWS_ACCESS_KEY_ID", "aws-prod"), Optional.empty());
