@@ -47,7 +47,7 @@ public final class StackFiles {
             "__pycache__", "venv", ".venv", ".tox", ".mypy_cache", ".pytest_cache");
     private static final Pattern LOCAL_SOURCE = Pattern.compile("\\bsource\\s*=\\s*\"(\\.{1,2}/[^\"]*)\"");
     private static final Pattern DOTNET_PROJECT = Pattern.compile(".*\\.(cs|fs|vb)proj");
-    private static final long GIT_TIMEOUT_SECONDS = 20;
+    private static final long GIT_TIMEOUT_SECONDS = 10;
 
     /** What the digest takes from an entry. */
     public enum Content {
@@ -164,11 +164,10 @@ public final class StackFiles {
             listing = Files.createTempFile("stackdrift-ls-files", ".txt");
             String relative = dir.equals(root) ? "." : slashes(root.relativize(dir));
             ProcessBuilder pb = new ProcessBuilder("git", "ls-files", "-z", "--", relative).directory(root.toFile())
-                    .redirectErrorStream(false).redirectError(ProcessBuilder.Redirect.DISCARD)
-                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File(isWindows() ? "NUL" : "/dev/null")))
-                    .redirectOutput(listing.toFile());
+                    .redirectError(ProcessBuilder.Redirect.DISCARD).redirectOutput(listing.toFile());
             pb.environment().put("GIT_OPTIONAL_LOCKS", "0");
             Process git = pb.start();
+            git.getOutputStream().close(); // git reads nothing: no prompt can wait for input
             if (!git.waitFor(GIT_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                 git.destroyForcibly();
                 return Optional.empty();
@@ -204,10 +203,6 @@ public final class StackFiles {
                 }
             }
         }
-    }
-
-    private static boolean isWindows() {
-        return System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).startsWith("windows");
     }
 
     /** Gathers the entries of a stack and its modules; remembers followed directory links (no loops). */
