@@ -25,7 +25,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiConsumer;
@@ -204,14 +206,29 @@ public final class HistoryStore {
     /**
      * The latest row of every stack the history has seen, skipped rows left out where the stack had another
      * (a skip says nothing about its state or its depends-on list, which the deploy graph reads); each
-     * details file needed is read once. A row whose run was pruned since is missing.
+     * details file needed is read once. Where that row's run has been pruned since (a stack skipped for
+     * longer than the kept history), the stack's newest row in the kept runs stands in, skipped or not.
      */
     public Map<StackId, Row> latestRows() {
         Map<Long, List<StackId>> bySequence = new TreeMap<>();
-        stackStatuses().values().forEach(s -> bySequence.computeIfAbsent(s.lastSequence(), k -> new ArrayList<>()).add(s.id()));
+        Map<StackId, StackStatus> statuses = stackStatuses();
+        statuses.values().forEach(s -> bySequence.computeIfAbsent(s.lastSequence(), k -> new ArrayList<>()).add(s.id()));
         Map<StackId, Row> out = new TreeMap<>();
         bySequence.forEach((sequence, ids) -> details(sequence).ifPresent(run -> run.rows().stream()
                 .filter(r -> ids.contains(r.id())).forEach(r -> out.put(r.id(), r))));
+        Set<StackId> missing = new TreeSet<>(statuses.keySet());
+        missing.removeAll(out.keySet());
+        for (long sequence : sequences(true)) {
+            if (missing.isEmpty()) {
+                break;
+            }
+            if (!bySequence.containsKey(sequence)) {
+                details(sequence).ifPresent(run -> run.rows().stream().filter(r -> missing.contains(r.id())).forEach(r -> {
+                    out.put(r.id(), r);
+                    missing.remove(r.id());
+                }));
+            }
+        }
         return out;
     }
 

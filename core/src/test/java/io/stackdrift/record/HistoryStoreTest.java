@@ -373,4 +373,18 @@ class HistoryStoreTest {
         assertThat(store.stackStatuses().get(APP).lastState()).isEqualTo(RowState.SKIPPED);
         assertThat(store.latestRows()).containsEntry(APP, skipped);
     }
+
+    @Test
+    void whenTheLastRowThatWasNotSkippedWasPrunedTheNewestKeptRowStandsIn() {
+        HistoryStore store = new HistoryStore(dir, new HistoryStore.Limits(2, 10));
+        Row preview = new Row(APP, Tool.PULUMI, "app", RowState.IN_SYNC, "", List.of(), List.of(), List.of(), List.of(NETWORK));
+        store.save(run("1", 1000, preview));
+        // the engine carries the depends-on list into the rows it skips
+        Row skipped = new Row(APP, Tool.PULUMI, "app", RowState.SKIPPED, "not due", List.of(), List.of(), List.of(), List.of(NETWORK));
+        for (int i = 2; i <= 4; i++) {
+            store.save(run(Integer.toString(i), i * 1000L, skipped));
+        }
+        assertThat(store.stackStatuses().get(APP).lastRunId()).isEqualTo("1");
+        assertThat(store.latestRows()).containsEntry(APP, skipped);
+    }
 }
