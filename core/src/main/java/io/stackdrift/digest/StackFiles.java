@@ -160,13 +160,14 @@ public final class StackFiles {
      */
     static Optional<List<Path>> gitTracked(final Path root, final Path dir) {
         Path listing = null;
+        Process git = null;
         try {
             listing = Files.createTempFile("stackdrift-ls-files", ".txt");
             String relative = dir.equals(root) ? "." : slashes(root.relativize(dir));
             ProcessBuilder pb = new ProcessBuilder("git", "ls-files", "-z", "--", relative).directory(root.toFile())
                     .redirectError(ProcessBuilder.Redirect.DISCARD).redirectOutput(listing.toFile());
             pb.environment().put("GIT_OPTIONAL_LOCKS", "0");
-            Process git = pb.start();
+            git = pb.start();
             git.getOutputStream().close(); // git reads nothing: no prompt can wait for input
             if (!git.waitFor(GIT_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                 git.destroyForcibly();
@@ -193,6 +194,7 @@ public final class StackFiles {
             return Optional.empty();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            git.destroyForcibly();
             return Optional.empty();
         } finally {
             if (listing != null) {
