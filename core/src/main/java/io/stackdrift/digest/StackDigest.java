@@ -1,6 +1,7 @@
 package io.stackdrift.digest;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,7 +24,8 @@ import io.stackdrift.model.StackId;
  * A stack's digest (spec §7): SHA-256 over its files and the local modules it references, its resolved
  * settings, and the tool version. Stable across checkouts: files are taken in label order, text files
  * have CRLF turned into LF (a Windows checkout digests like a Linux one), and each entry is framed by
- * its label and length so that moving bytes between files changes the digest.
+ * its label and length so that moving bytes between files changes the digest. Files are streamed, never
+ * read whole.
  */
 public final class StackDigest {
     private StackDigest() {
@@ -47,10 +49,22 @@ public final class StackDigest {
             }
         }
         MessageDigest sha = sha256();
-        for (Map.Entry<String, Path> entry : StackFiles.collect(repoRoot, dir, nested).entrySet()) {
-            byte[] content = entry.getKey().endsWith("/<missing>") ? new byte[0] : normalized(Files.readAllBytes(entry.getValue()));
-            frame(sha, "file", entry.getKey().getBytes(StandardCharsets.UTF_8));
-            frame(sha, "content", content);
+        for (StackFiles.Entry entry : StackFiles.entries(repoRoot, dir, nested)) {
+            switch (entry.content()) {
+                case MISSING -> {
+                    frame(sha, "file", (entry.label() + "/<missing>").getBytes(StandardCharsets.UTF_8));
+                    frame(sha, "content", new byte[0]);
+                }
+                case LINK_TARGET -> {
+                    frame(sha, "file", entry.label().getBytes(StandardCharsets.UTF_8));
+                    String target = Files.readSymbolicLink(entry.path()).toString().replace('\\', '/');
+                    frame(sha, "link", target.getBytes(StandardCharsets.UTF_8));
+                }
+                default -> {
+                    frame(sha, "file", entry.label().getBytes(StandardCharsets.UTF_8));
+                    frameFile(sha, entry.path());
+                }
+            }
         }
         frame(sha, "settings", canonicalSettings(stack).getBytes(StandardCharsets.UTF_8));
         frame(sha, "tool", (stack.tool().word() + " " + toolVersion).getBytes(StandardCharsets.UTF_8));
@@ -97,7 +111,102 @@ public final class StackDigest {
         out.append(key).append('=').append(value.replace("\\", "\\\\").replace("\n", "\\n")).append('\n');
     }
 
-    /** CRLF → LF for text; a file with a NUL byte in its first 8 KiB is binary and left as it is. */
+    /**
+     * Frames one file's content as {@link #frame} would frame its normalized bytes, without holding the file:
+     * the frame starts with the normalized length, so a first pass counts it and a second feeds the bytes
+     * (same digest as before streaming, so recorded digests stay valid). A file that changes between the
+     * passes fails the digest rather than record a wrong one.
+     */
+    static void frameFile(final MessageDigest sha, final Path file) throws IOException {
+        long length;
+        try (InputStream in = Files.newInputStream(file)) {
+            length = normalize(in, BUFFER, null);
+        }
+        sha.update("content".getBytes(StandardCharsets.UTF_8));
+        sha.update((byte) 0);
+        sha.update(ByteBuffer.allocate(8).putLong(length).array());
+        long fed;
+        try (InputStream in = Files.newInputStream(file)) {
+            fed = normalize(in, BUFFER, sha);
+        }
+        if (fed != length) {
+            throw new IOException(file + " changed while its digest was computed; run again");
+        }
+    }
+
+    static final int BUFFER = 8192;
+    private static final int BINARY_PROBE = 8192;
+
+    /**
+     * Streams {@code in} through the CRLF → LF normalisation into {@code sink} (when not null), reading
+     * {@code bufferSize} bytes at a time; a CR that ends one buffer waits for the first byte of the next.
+     * Content with a NUL byte in its first 8 KiB is binary and passes unchanged.
+     *
+     * @return the length of the normalized content
+     */
+    static long normalize(final InputStream in, final int bufferSize, final MessageDigest sink) throws IOException {
+        byte[] probe = in.readNBytes(BINARY_PROBE);
+        boolean binary = false;
+        for (byte b : probe) {
+            if (b == 0) {
+                binary = true;
+                break;
+            }
+        }
+        long length = 0;
+        boolean pendingCr = false;
+        byte[] buffer = new byte[bufferSize];
+        byte[] out = new byte[bufferSize + 1];
+        int probeUsed = 0;
+        while (true) {
+            int n;
+            if (probeUsed < probe.length) {
+                n = Math.min(bufferSize, probe.length - probeUsed);
+                System.arraycopy(probe, probeUsed, buffer, 0, n);
+                probeUsed += n;
+            } else {
+                n = in.readNBytes(buffer, 0, bufferSize);
+            }
+            if (n == 0) {
+                break;
+            }
+            int o = 0;
+            for (int i = 0; i < n; i++) {
+                byte b = buffer[i];
+                if (binary) {
+                    out[o++] = b;
+                    continue;
+                }
+                if (pendingCr) {
+                    pendingCr = false;
+                    if (b != '\n') {
+                        out[o++] = '\r';
+                    }
+                }
+                if (b == '\r') {
+                    pendingCr = true;
+                } else {
+                    out[o++] = b;
+                }
+            }
+            length += o;
+            if (sink != null) {
+                sink.update(out, 0, o);
+            }
+        }
+        if (pendingCr) {
+            length++;
+            if (sink != null) {
+                sink.update((byte) '\r');
+            }
+        }
+        return length;
+    }
+
+    /**
+     * CRLF → LF for text; a file with a NUL byte in its first 8 KiB is binary and left as it is. The
+     * in-memory form of {@link #normalize}, which the tests hold the streaming form to.
+     */
     static byte[] normalized(final byte[] content) {
         int probe = Math.min(content.length, 8192);
         for (int i = 0; i < probe; i++) {

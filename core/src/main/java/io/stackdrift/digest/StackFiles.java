@@ -2,103 +2,136 @@ package io.stackdrift.digest;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileVisitResult;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The files a stack's digest covers: every file under its directory except tool caches, state and
- * Stack Drift's own temporary files, plus every file of the local modules it references
- * ({@code source = "./x"} or {@code "../x"}), followed recursively. No git: the walk sees what is
- * on disk, which in a CI checkout is the tracked files plus what the tools left (skipped below).
+ * The files a stack's digest covers (spec §7): the stack directory's tracked files plus those of the local
+ * modules it references ({@code source = "./x"} or {@code "../x"}), followed recursively.
  *
- * <p>The module reference scan is a regular expression over {@code .tf}/{@code .tofu} text: it may
- * also match a {@code source} in a comment, which only adds files (a redeploy too many, never one
- * too few). Registry and git module sources are not local and are covered by the lock file and the
- * tool version only.
+ * <p>Which files: when the repository is a git checkout and {@code git} is on the PATH, {@code git ls-files}
+ * of each directory (untracked files never count: caches, virtualenvs, build output; a directory of which git
+ * tracks nothing is walked, as an untracked copy inside another checkout would be). Otherwise every file on
+ * disk, leaving out what tools and language runtimes leave behind — {@link #SKIPPED_DIRS} anywhere,
+ * {@code *.pyc}/{@code *.pyo} files, and build output beside its project file ({@code bin/}, {@code obj/}
+ * beside a {@code *.csproj}/{@code *.fsproj}/{@code *.vbproj}; {@code target/} beside a {@code pom.xml}).
+ * In both modes state files and Stack Drift's own override file are left out (docs/digest.md).
+ *
+ * <p>Symbolic links: one whose target stays inside the repository is followed (a {@code provider.tf} linked
+ * from {@code ../shared} counts with its content; a linked directory with its files); one that leads outside
+ * the repository, or nowhere, counts as the text of its target.
+ *
+ * <p>The module reference scan is a regular expression over {@code .tf}/{@code .tofu} text: it may also
+ * match a {@code source} in a comment, which only adds files (a redeploy too many, never one too few).
+ * Registry and git module sources are not local and are covered by the lock file and the tool version only.
  */
 public final class StackFiles {
-    private static final Set<String> SKIPPED_DIRS = Set.of(".terraform", ".git", ".pulumi", "node_modules");
+    /** Tool caches and dependency/virtualenv directories, skipped anywhere in the walk (not under git). */
+    static final Set<String> SKIPPED_DIRS = Set.of(".terraform", ".terragrunt-cache", ".git", ".pulumi", "node_modules",
+            "__pycache__", "venv", ".venv", ".tox", ".mypy_cache", ".pytest_cache");
     private static final Pattern LOCAL_SOURCE = Pattern.compile("\\bsource\\s*=\\s*\"(\\.{1,2}/[^\"]*)\"");
+    private static final Pattern DOTNET_PROJECT = Pattern.compile(".*\\.(cs|fs|vb)proj");
+    private static final long GIT_TIMEOUT_SECONDS = 10;
+
+    /** What the digest takes from an entry. */
+    public enum Content {
+        /** the file's bytes (a link inside the repository is read through) */
+        FILE,
+        /** a referenced module directory that does not exist */
+        MISSING,
+        /** the target text of a link that leaves the repository or leads nowhere */
+        LINK_TARGET
+    }
+
+    /**
+     * One file of a stack.
+     *
+     * @param label   {@code stack/<path relative to the stack>} or {@code module/<path relative to the repository>/<path>}
+     * @param path    where it is on disk
+     * @param content what counts of it
+     */
+    public record Entry(String label, Path path, Content content) {
+    }
 
     private StackFiles() {
     }
 
     /**
      * Files by a stable label ({@code stack/<relative path>} and {@code module/<path relative to the
-     * repository root>}), sorted by label.
+     * repository root>}), sorted by label; a missing module is {@code <label>/<missing>}.
      *
      * @param excludedDirs directories of other stacks nested inside this one (a root stack "." holds
      *                     them); their files belong to those stacks
      */
     public static Map<String, Path> collect(final Path repoRoot, final Path stackDir, final Set<Path> excludedDirs) throws IOException {
+        Map<String, Path> out = new LinkedHashMap<>();
+        for (Entry e : entries(repoRoot, stackDir, excludedDirs)) {
+            out.put(e.content() == Content.MISSING ? e.label() + "/<missing>" : e.label(), e.path());
+        }
+        return out;
+    }
+
+    /** The stack's files, sorted by label (see the class comment for which files). */
+    public static List<Entry> entries(final Path repoRoot, final Path stackDir, final Set<Path> excludedDirs) throws IOException {
         Path root = repoRoot.toAbsolutePath().normalize();
         Path dir = stackDir.toAbsolutePath().normalize();
         Set<Path> excluded = new LinkedHashSet<>();
         excludedDirs.forEach(p -> excluded.add(p.toAbsolutePath().normalize()));
         excluded.remove(dir);
-        Map<String, Path> files = new TreeMap<>();
-        walk(dir, excluded, (file) -> files.put("stack/" + slashes(dir.relativize(file)), file));
-        Set<Path> seen = new LinkedHashSet<>();
-        seen.add(dir);
-        Deque<Path> modulesToRead = new ArrayDeque<>(localModules(dir));
-        while (!modulesToRead.isEmpty()) {
-            Path module = modulesToRead.pop().normalize();
-            if (!seen.add(module)) {
-                continue;
-            }
+        Collector collector = new Collector(root, excluded);
+        collector.directory(dir, "stack");
+        for (Path module : referencedModules(dir)) {
             String label = "module/" + (module.startsWith(root) ? slashes(root.relativize(module)) : slashes(module));
-            if (!Files.isDirectory(module)) {
-                files.put(label + "/<missing>", module);
-                continue;
+            if (Files.isDirectory(module)) {
+                collector.directory(module, label);
+            } else {
+                collector.entries.put(label, new Entry(label, module, Content.MISSING));
             }
-            walk(module, Set.of(), file -> files.put(label + "/" + slashes(module.relativize(file)), file));
-            modulesToRead.addAll(localModules(module));
         }
-        return files;
+        return List.copyOf(collector.entries.values());
+    }
+
+    /**
+     * The local module directories a stack or module directory references, transitively (absolute and
+     * normalized, in discovery order; the directory itself is not among them). The digest covers their files,
+     * and a push that changes one of them concerns the stacks that reference it.
+     */
+    public static Set<Path> referencedModules(final Path dir) throws IOException {
+        Path start = dir.toAbsolutePath().normalize();
+        Set<Path> seen = new HashSet<>();
+        seen.add(start);
+        Set<Path> out = new LinkedHashSet<>();
+        Deque<Path> toRead = new ArrayDeque<>(localModules(start));
+        while (!toRead.isEmpty()) {
+            Path module = toRead.pop().normalize();
+            if (seen.add(module)) {
+                out.add(module);
+                toRead.addAll(localModules(module));
+            }
+        }
+        return out;
     }
 
     /** A file that belongs in a digest (not state, not a cache, not our own override). */
     static boolean isCovered(final String fileName) {
         return !fileName.contains(".tfstate") && !fileName.equals("stackdrift_override.tf")
                 && !(fileName.startsWith(".stackdrift_override.tf.") && fileName.endsWith(".tmp"));
-    }
-
-    private interface FileSink {
-        void add(Path file);
-    }
-
-    private static void walk(final Path dir, final Set<Path> excluded, final FileSink sink) throws IOException {
-        if (!Files.isDirectory(dir)) {
-            return;
-        }
-        Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult preVisitDirectory(final Path d, final BasicFileAttributes attrs) {
-                if (!d.equals(dir) && (SKIPPED_DIRS.contains(d.getFileName().toString()) || excluded.contains(d.normalize()))) {
-                    return FileVisitResult.SKIP_SUBTREE;
-                }
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult visitFile(final Path file, final BasicFileAttributes attrs) {
-                if (attrs.isRegularFile() && isCovered(file.getFileName().toString())) {
-                    sink.add(file);
-                }
-                return FileVisitResult.CONTINUE;
-            }
-        });
     }
 
     /** Local module directories named by {@code source} arguments in the directory's own configuration files. */
@@ -119,6 +152,155 @@ public final class StackFiles {
             }
         }
         return out;
+    }
+
+    /**
+     * The files git tracks under {@code dir}, or empty when git cannot say (not a checkout, no git on the
+     * PATH, the directory outside the repository, a timeout): the caller then walks the disk.
+     */
+    static Optional<List<Path>> gitTracked(final Path root, final Path dir) {
+        Path listing = null;
+        Process git = null;
+        try {
+            listing = Files.createTempFile("stackdrift-ls-files", ".txt");
+            String relative = dir.equals(root) ? "." : slashes(root.relativize(dir));
+            ProcessBuilder pb = new ProcessBuilder("git", "ls-files", "-z", "--", relative).directory(root.toFile())
+                    .redirectError(ProcessBuilder.Redirect.DISCARD).redirectOutput(listing.toFile());
+            pb.environment().put("GIT_OPTIONAL_LOCKS", "0");
+            git = pb.start();
+            git.getOutputStream().close(); // git reads nothing: no prompt can wait for input
+            if (!git.waitFor(GIT_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                git.destroyForcibly();
+                return Optional.empty();
+            }
+            if (git.exitValue() != 0) {
+                return Optional.empty();
+            }
+            // NUL-separated names, UTF-8 and unquoted with -z; names only, so small even for a large directory
+            List<Path> files = new ArrayList<>();
+            byte[] all = Files.readAllBytes(listing);
+            int start = 0;
+            for (int i = 0; i < all.length; i++) {
+                if (all[i] == 0) {
+                    if (i > start) {
+                        files.add(root.resolve(new String(all, start, i - start, StandardCharsets.UTF_8)).normalize());
+                    }
+                    start = i + 1;
+                }
+            }
+            // nothing tracked: a directory git does not know (an untracked copy inside another checkout), not an empty stack
+            return files.isEmpty() ? Optional.empty() : Optional.of(files);
+        } catch (IOException e) {
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            git.destroyForcibly();
+            return Optional.empty();
+        } finally {
+            if (listing != null) {
+                try {
+                    Files.deleteIfExists(listing);
+                } catch (IOException ignored) {
+                    // a temporary file left behind is harmless
+                }
+            }
+        }
+    }
+
+    /** Gathers the entries of a stack and its modules; remembers followed directory links (no loops). */
+    private static final class Collector {
+        private final Path root;
+        private final Path realRoot;
+        private final Set<Path> excluded;
+        private final Set<Path> followed = new HashSet<>();
+        private final Map<String, Entry> entries = new TreeMap<>();
+
+        Collector(final Path root, final Set<Path> excluded) throws IOException {
+            this.root = root;
+            this.realRoot = Files.exists(root) ? root.toRealPath() : root;
+            this.excluded = excluded;
+        }
+
+        void directory(final Path dir, final String label) throws IOException {
+            if (!Files.isDirectory(dir)) {
+                return;
+            }
+            Optional<List<Path>> tracked = gitTracked(root, dir);
+            if (tracked.isEmpty()) {
+                walk(dir, dir, label);
+                return;
+            }
+            for (Path file : tracked.get()) {
+                if (!file.startsWith(dir) || excluded.stream().anyMatch(file::startsWith)) {
+                    continue;
+                }
+                String name = file.getFileName().toString();
+                String fileLabel = label + "/" + slashes(dir.relativize(file));
+                if (Files.isSymbolicLink(file)) {
+                    link(file, fileLabel);
+                } else if (Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+                    if (isCovered(name)) {
+                        entries.put(fileLabel, new Entry(fileLabel, file, Content.FILE));
+                    }
+                } else if (Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS)) {
+                    walk(file, file, fileLabel); // a submodule: git lists only its directory
+                }
+                // listed but deleted in the working tree: not there, not digested
+            }
+        }
+
+        /** Every file under {@code dir}, labelled relative to {@code base}, without the skipped directories. */
+        private void walk(final Path base, final Path dir, final String label) throws IOException {
+            boolean dotnet = false;
+            boolean maven = false;
+            List<Path> children = new ArrayList<>();
+            try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir)) {
+                for (Path child : stream) {
+                    children.add(child);
+                    String name = child.getFileName().toString();
+                    dotnet |= DOTNET_PROJECT.matcher(name).matches();
+                    maven |= name.equals("pom.xml");
+                }
+            }
+            for (Path child : children) {
+                String name = child.getFileName().toString();
+                String childLabel = label + "/" + slashes(base.relativize(child));
+                if (Files.isSymbolicLink(child)) {
+                    link(child, childLabel);
+                } else if (Files.isDirectory(child, LinkOption.NOFOLLOW_LINKS)) {
+                    boolean buildOutput = dotnet && (name.equals("bin") || name.equals("obj")) || maven && name.equals("target");
+                    if (!SKIPPED_DIRS.contains(name) && !buildOutput && !excluded.contains(child.normalize())) {
+                        walk(base, child, label);
+                    }
+                } else if (Files.isRegularFile(child, LinkOption.NOFOLLOW_LINKS) && isCovered(name)
+                        && !name.endsWith(".pyc") && !name.endsWith(".pyo")) {
+                    entries.put(childLabel, new Entry(childLabel, child, Content.FILE));
+                }
+            }
+        }
+
+        /** A link inside the repository is followed; one that leaves it (or leads nowhere) counts as its target text. */
+        private void link(final Path link, final String label) throws IOException {
+            Path target;
+            try {
+                target = link.toRealPath();
+            } catch (IOException dangling) {
+                entries.put(label, new Entry(label, link, Content.LINK_TARGET));
+                return;
+            }
+            if (!target.startsWith(realRoot)) {
+                entries.put(label, new Entry(label, link, Content.LINK_TARGET));
+            } else if (Files.isRegularFile(target)) {
+                if (isCovered(link.getFileName().toString())) {
+                    entries.put(label, new Entry(label, link, Content.FILE));
+                }
+            } else if (Files.isDirectory(target) && followed.add(target)) {
+                walk(target, target, label);
+            } else {
+                // a directory already followed (a loop of links): its files are in once; the link counts as text
+                entries.put(label, new Entry(label, link, Content.LINK_TARGET));
+            }
+        }
     }
 
     private static String slashes(final Path path) {

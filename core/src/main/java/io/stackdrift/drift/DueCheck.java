@@ -1,17 +1,23 @@
 package io.stackdrift.drift;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 
 import io.stackdrift.config.DriftMode;
 import io.stackdrift.config.StackConfig;
+import io.stackdrift.digest.StackFiles;
 import io.stackdrift.drift.CheckDecision.Action;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
@@ -21,8 +27,8 @@ import io.stackdrift.record.StackStatus;
  * Which stacks a drift check run checks (spec §4, §9): a pure function of the configuration, the
  * history's stack index, the deploys in progress and, for a push, the changed files.
  *
- * <p>Order of the rules: a running deploy skips everything; a stack whose own files changed in a push
- * is previewed even when drift is off or a plan awaits approval (that plan is stale once the code
+ * <p>Order of the rules: a running deploy skips everything; a stack whose own files, or the files of a
+ * local module it references ({@link Modules}), changed in a push is previewed even when drift is off or a plan awaits approval (that plan is stale once the code
  * changed, and a preview is not a drift check); then drift disabled or off, a plan awaiting approval,
  * and finally the push rule (last row drifted) or the schedule (due by {@code every}, or by the backoff
  * after failures, counted from the last check).
@@ -37,20 +43,61 @@ public final class DueCheck {
     }
 
     /**
+     * The local module directories a stack references, relative to the repository root and '/'-separated
+     * ({@code modules/vpc}), for the push rule: a change in one of them concerns the stack as much as a
+     * change in its own directory. Asked only on a push with changed files.
+     */
+    @FunctionalInterface
+    public interface Modules {
+        /** No module knowledge: only a stack's own directory counts (what the 5-argument Input gives). */
+        Modules NONE = stack -> Set.of();
+
+        Set<String> of(StackConfig stack);
+
+        /**
+         * Read from the stack's configuration files the way its digest reads them
+         * ({@link StackFiles#referencedModules}, transitively). A directory that cannot be read has no modules
+         * here; its stack's own files still count.
+         */
+        static Modules onDisk(final Path repositoryRoot) {
+            Path root = repositoryRoot.toAbsolutePath().normalize();
+            return stack -> {
+                try {
+                    Set<String> out = new TreeSet<>();
+                    for (Path module : StackFiles.referencedModules(stack.directory(root))) {
+                        out.add(root.relativize(module.toAbsolutePath().normalize()).toString().replace('\\', '/'));
+                    }
+                    return out;
+                } catch (IOException | UncheckedIOException e) {
+                    return Set.of();
+                }
+            };
+        }
+    }
+
+    /**
      * @param trigger        what started the run
      * @param statuses       the history's latest status per stack ({@code HistoryStore.stackStatuses()})
      * @param deploysRunning stacks with a deploy in progress (markers left after {@code recoverInterrupted})
      * @param changedFiles   for a push: changed files relative to the repository root, '/'-separated
      * @param now            the time of the run
+     * @param modules        the local modules each stack references ({@link Modules#onDisk}), for a push
      */
     public record Input(Trigger trigger, Map<StackId, StackStatus> statuses, Set<StackId> deploysRunning,
-            Set<String> changedFiles, Instant now) {
+            Set<String> changedFiles, Instant now, Modules modules) {
         public Input {
             Objects.requireNonNull(trigger, "trigger");
             Objects.requireNonNull(now, "now");
+            Objects.requireNonNull(modules, "modules");
             statuses = Map.copyOf(statuses);
             deploysRunning = Set.copyOf(deploysRunning);
             changedFiles = Set.copyOf(changedFiles);
+        }
+
+        /** Without module knowledge: a push that changes only a module a stack uses previews nothing. */
+        public Input(final Trigger trigger, final Map<StackId, StackStatus> statuses, final Set<StackId> deploysRunning,
+                final Set<String> changedFiles, final Instant now) {
+            this(trigger, statuses, deploysRunning, changedFiles, now, Modules.NONE);
         }
     }
 
@@ -60,22 +107,47 @@ public final class DueCheck {
     /** One decision per stack, in stack id order. */
     public static List<CheckDecision> decide(final List<StackConfig> stacks, final Input input) {
         List<StackConfig> sorted = stacks.stream().sorted(Comparator.comparing(StackConfig::id)).toList();
-        List<StackId> changed = input.trigger() == Trigger.PUSH ? owners(sorted, input.changedFiles()) : List.of();
+        Map<StackId, String> changed = new HashMap<>();
+        if (input.trigger() == Trigger.PUSH && !input.changedFiles().isEmpty()) {
+            for (StackId id : owners(sorted, input.changedFiles())) {
+                changed.put(id, "its files changed");
+            }
+            for (StackConfig stack : sorted) {
+                if (!changed.containsKey(stack.id())) {
+                    changedModule(input.modules().of(stack), input.changedFiles())
+                            .ifPresent(module -> changed.put(stack.id(), "module " + module + " it uses changed"));
+                }
+            }
+        }
         List<CheckDecision> out = new ArrayList<>();
         for (StackConfig stack : sorted) {
-            out.add(decide(stack, Optional.ofNullable(input.statuses().get(stack.id())), changed.contains(stack.id()), input));
+            out.add(decide(stack, Optional.ofNullable(input.statuses().get(stack.id())), changed.get(stack.id()), input));
         }
         return out;
     }
 
-    private static CheckDecision decide(final StackConfig stack, final Optional<StackStatus> status, final boolean filesChanged,
+    /** The module that holds a changed file, the innermost one where modules nest ({@code modules/vpc/subnet}). */
+    private static Optional<String> changedModule(final Set<String> modules, final Set<String> changedFiles) {
+        String found = null;
+        for (String module : new TreeSet<>(modules)) {
+            String dir = normalize(module);
+            boolean holds = changedFiles.stream().map(DueCheck::normalize).anyMatch(f -> f.startsWith(dir + "/"));
+            if (holds && (found == null || dir.length() > found.length())) {
+                found = dir;
+            }
+        }
+        return Optional.ofNullable(found);
+    }
+
+    /** @param filesChanged why a push concerns the stack's files, or null when it does not */
+    private static CheckDecision decide(final StackConfig stack, final Optional<StackStatus> status, final String filesChanged,
             final Input input) {
         StackId id = stack.id();
         if (input.deploysRunning().contains(id)) {
             return new CheckDecision(id, Action.SKIP, "a deploy of it is running");
         }
-        if (filesChanged) {
-            return new CheckDecision(id, Action.PREVIEW, "its files changed: a preview, which includes drift");
+        if (filesChanged != null) {
+            return new CheckDecision(id, Action.PREVIEW, filesChanged + ": a preview, which includes drift");
         }
         if (!stack.drift().enabled()) {
             return new CheckDecision(id, Action.SKIP, "drift checks disabled");

@@ -85,9 +85,16 @@ public final class IgnoreEligibility {
         Optional<IgnorePath> parsed = IgnorePath.parse(trimmed);
         if (parsed.isEmpty()) {
             return reject(text, 1, "not of the form TYPE.NAME.attribute",
-                    "write it as aws_autoscaling_group.web.desired_capacity (an [index] after the name is allowed)");
+                    "write it as aws_autoscaling_group.web.desired_capacity");
         }
         IgnorePath path = parsed.get();
+        if (!path.instanceKey().isEmpty()) {
+            // ignore_changes belongs to the resource block: the override would ignore the field on every
+            // instance while the drift split counted only this one's as owned elsewhere
+            String whole = path.resource() + "." + path.attribute().toHcl();
+            return reject(text, 1, "ignore_changes applies to the whole resource block, so it cannot own a field of instance ["
+                    + path.instanceKey() + "] only", "write " + whole + " (it then applies to every instance of " + path.resource() + ")");
+        }
         if (declarations.resource(path.resource()).isEmpty()) {
             String unread = declarations.problems().isEmpty() ? "" : " (files not read: " + String.join("; ", declarations.problems()) + ")";
             return reject(text, 1, "no resource \"" + path.type() + "\" \"" + path.name() + "\" is declared in the stack's .tf/.tofu files"

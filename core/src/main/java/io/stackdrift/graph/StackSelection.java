@@ -13,19 +13,32 @@ import io.stackdrift.model.StackId;
 /**
  * The {@code stacks} selection of a step or {@code --stacks}: stack ids or globs over ids. {@code *} and
  * {@code ?} stay within one path segment ({@code envs/*} matches {@code envs/prod}, not
- * {@code envs/prod/eu}); {@code **} crosses segments. An empty selection selects every stack.
+ * {@code envs/prod/eu}); {@code **} crosses segments. An empty list selects every stack; a list of only
+ * blank patterns selects none and is a problem (see {@link #of}).
  *
  * <p>Selecting a stack does not select what it depends on (a deploy of x alone must not deploy y); see
  * {@link StackGraph#restrictTo} for how the order between selected stacks is kept and
  * {@link StackGraph#withDependencies} for a run that asks for its dependencies too.
  */
 public final class StackSelection {
-    private final List<String> patterns;
+    static final String BLANK = "the stack selection is blank (an empty Jenkins parameter, or --stacks \"\"?): name stack ids"
+            + " or globs, or leave the selection out to select every stack";
 
-    private StackSelection(final List<String> patterns) {
+    private final List<String> patterns;
+    /** Patterns were given but every one was blank: selects nothing and is a problem, never "all". */
+    private final boolean blank;
+
+    private StackSelection(final List<String> patterns, final boolean blank) {
         this.patterns = List.copyOf(patterns);
+        this.blank = blank;
     }
 
+    /**
+     * Blank patterns (and blank parts between commas) are ignored when others are present. A non-empty list
+     * of only blanks is a blank selection: {@link #resolve} selects nothing and reports a problem, because
+     * deploying every stack by accident (an empty build parameter) is the worst reading of it. Only an empty
+     * list selects every stack.
+     */
     public static StackSelection of(final List<String> patterns) {
         List<String> cleaned = new ArrayList<>();
         for (String pattern : patterns) {
@@ -35,15 +48,16 @@ public final class StackSelection {
                 }
             }
         }
-        return new StackSelection(cleaned);
+        return new StackSelection(cleaned, !patterns.isEmpty() && cleaned.isEmpty());
     }
 
     public static StackSelection all() {
-        return new StackSelection(List.of());
+        return new StackSelection(List.of(), false);
     }
 
+    /** Whether no selection was given (an empty list), which selects every stack. */
     public boolean selectsAll() {
-        return patterns.isEmpty();
+        return patterns.isEmpty() && !blank;
     }
 
     /**
@@ -51,6 +65,9 @@ public final class StackSelection {
      * none (a typo must not deploy nothing and report success).
      */
     public Resolved resolve(final Set<StackId> known) {
+        if (blank) {
+            return new Resolved(new TreeSet<>(), List.of(BLANK));
+        }
         if (patterns.isEmpty()) {
             return new Resolved(new TreeSet<>(known), List.of());
         }
@@ -105,6 +122,6 @@ public final class StackSelection {
 
     @Override
     public String toString() {
-        return selectsAll() ? "all stacks" : String.join(", ", patterns);
+        return blank ? "a blank selection" : selectsAll() ? "all stacks" : String.join(", ", patterns);
     }
 }

@@ -9,10 +9,14 @@ import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -21,9 +25,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -50,7 +58,8 @@ import io.stackdrift.model.StackId;
  * </pre>
  *
  * Every file is written with {@link AtomicFiles}. Unreadable files (cut short, foreign, another format
- * version) are skipped and named in {@link #warnings()}; the store never fails a run for them.
+ * version) are skipped and named in {@link #warnings()}; the store never fails a run for them. An unreadable
+ * {@code stacks.json} or {@code trail.json} is never overwritten: a save moves it aside first (warned).
  */
 public final class HistoryStore {
     /** How much history is kept. */
@@ -66,6 +75,8 @@ public final class HistoryStore {
 
     private static final Pattern RUN_FILE = Pattern.compile("run-(\\d{12})\\.(summary|details)\\.json");
     private static final Map<Path, ReentrantLock> LOCKS = new ConcurrentHashMap<>();
+    private static final DateTimeFormatter UNREADABLE_STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
+            .withZone(ZoneOffset.UTC);
 
     private final Path dir;
     private final Limits limits;
@@ -170,17 +181,20 @@ public final class HistoryStore {
 
     /** The latest status of every stack the history has seen, by id. */
     public Map<StackId, StackStatus> stackStatuses() {
+        return load(stacksFile(), HistoryStore::statusesOf, this::warn).orElseGet(TreeMap::new);
+    }
+
+    private static Map<StackId, StackStatus> statusesOf(final JsonNode n) {
+        RecordJson.checkFormat(n, RecordJson.STACKS);
         Map<StackId, StackStatus> out = new TreeMap<>();
-        readJson(stacksFile()).flatMap(n -> parse(stacksFile(), () -> {
-            RecordJson.checkFormat(n, RecordJson.STACKS);
-            List<StackStatus> list = new ArrayList<>();
-            n.path("stacks").forEach(s -> list.add(RecordJson.readStatus(s)));
-            return list;
-        })).ifPresent(list -> list.forEach(s -> out.put(s.id(), s)));
+        n.path("stacks").forEach(s -> {
+            StackStatus status = RecordJson.readStatus(s);
+            out.put(status.id(), status);
+        });
         return out;
     }
 
-    /** The latest row of one stack, with its changes (reads one details file). */
+    /** The latest row of one stack that was not skipped, with its changes (reads one details file). */
     public Optional<Row> latestRow(final StackId stack) {
         StackStatus status = stackStatuses().get(stack);
         if (status == null) {
@@ -189,24 +203,45 @@ public final class HistoryStore {
         return details(status.lastSequence()).flatMap(run -> run.rows().stream().filter(r -> r.id().equals(stack)).findFirst());
     }
 
-    /** The latest row of every stack the history has seen; each details file needed is read once. */
+    /**
+     * The latest row of every stack the history has seen, skipped rows left out where the stack had another
+     * (a skip says nothing about its state or its depends-on list, which the deploy graph reads); each
+     * details file needed is read once. Where that row's run has been pruned since (a stack skipped for
+     * longer than the kept history), the stack's newest row in the kept runs stands in, skipped or not.
+     */
     public Map<StackId, Row> latestRows() {
         Map<Long, List<StackId>> bySequence = new TreeMap<>();
-        stackStatuses().values().forEach(s -> bySequence.computeIfAbsent(s.lastSequence(), k -> new ArrayList<>()).add(s.id()));
+        Map<StackId, StackStatus> statuses = stackStatuses();
+        statuses.values().forEach(s -> bySequence.computeIfAbsent(s.lastSequence(), k -> new ArrayList<>()).add(s.id()));
         Map<StackId, Row> out = new TreeMap<>();
         bySequence.forEach((sequence, ids) -> details(sequence).ifPresent(run -> run.rows().stream()
                 .filter(r -> ids.contains(r.id())).forEach(r -> out.put(r.id(), r))));
+        Set<StackId> missing = new TreeSet<>(statuses.keySet());
+        missing.removeAll(out.keySet());
+        for (long sequence : sequences(true)) {
+            if (missing.isEmpty()) {
+                break;
+            }
+            if (!bySequence.containsKey(sequence)) {
+                details(sequence).ifPresent(run -> run.rows().stream().filter(r -> missing.contains(r.id())).forEach(r -> {
+                    out.put(r.id(), r);
+                    missing.remove(r.id());
+                }));
+            }
+        }
         return out;
     }
 
     /** Deploys newest first, across runs, at most {@link Limits#trailEntries()}. */
     public List<TrailEntry> trail() {
-        return readJson(trailFile()).flatMap(n -> parse(trailFile(), () -> {
-            RecordJson.checkFormat(n, RecordJson.TRAIL);
-            List<TrailEntry> list = new ArrayList<>();
-            n.path("entries").forEach(e -> list.add(RecordJson.readTrailEntry(e)));
-            return list;
-        })).orElse(List.of());
+        return load(trailFile(), HistoryStore::trailOf, this::warn).orElse(List.of());
+    }
+
+    private static List<TrailEntry> trailOf(final JsonNode n) {
+        RecordJson.checkFormat(n, RecordJson.TRAIL);
+        List<TrailEntry> list = new ArrayList<>();
+        n.path("entries").forEach(e -> list.add(RecordJson.readTrailEntry(e)));
+        return list;
     }
 
     // ------------------------------------------------------------------ deploys in progress
@@ -290,7 +325,7 @@ public final class HistoryStore {
 
     private void updateStackIndex(final long sequence, final RunRecord run, final Map<StackId, String> deployDigests)
             throws IOException {
-        Map<StackId, StackStatus> index = new TreeMap<>(stackStatuses());
+        Map<StackId, StackStatus> index = new TreeMap<>(loadForRewrite(stacksFile(), HistoryStore::statusesOf).orElse(Map.of()));
         Map<StackId, TrailEntry> deployed = new LinkedHashMap<>();
         for (TrailEntry e : run.trail()) {
             if (e.result() == TrailResult.DEPLOYED || e.result() == TrailResult.NOTHING_TO_DEPLOY) {
@@ -301,6 +336,12 @@ public final class HistoryStore {
             StackStatus prev = index.get(row.id());
             boolean skipped = row.state() == RowState.SKIPPED;
             boolean failed = row.state() == RowState.FAILED;
+            // a skipped row says nothing about the stack: its status keeps pointing at the last row that did
+            // (its state — awaiting approval, drifted — and its depends-on list, which latestRows() returns)
+            boolean keepRow = skipped && prev != null;
+            long rowSequence = keepRow ? prev.lastSequence() : sequence;
+            String rowRunId = keepRow ? prev.lastRunId() : run.runId();
+            RowState state = keepRow ? prev.lastState() : row.state();
             long checkedAt = skipped ? prevLong(prev, StackStatus::lastCheckedAt) : run.startedAt();
             int failures = failed ? prevInt(prev) + 1 : skipped ? prevInt(prev) : 0;
             long failedAt = failed ? run.startedAt() : prevLong(prev, StackStatus::lastFailedAt);
@@ -312,7 +353,7 @@ public final class HistoryStore {
                 digest = deployDigests.get(row.id());
                 deployedAt = deploy.finishedAt();
             }
-            index.put(row.id(), new StackStatus(row.id(), sequence, run.runId(), row.state(), checkedAt, failures, failedAt,
+            index.put(row.id(), new StackStatus(row.id(), rowSequence, rowRunId, state, checkedAt, failures, failedAt,
                     dependsOn, digest, deployedAt));
         }
         AtomicFiles.write(stacksFile(), out -> {
@@ -342,7 +383,7 @@ public final class HistoryStore {
             return;
         }
         List<TrailEntry> all = new ArrayList<>(newestFirst);
-        all.addAll(trail());
+        all.addAll(loadForRewrite(trailFile(), HistoryStore::trailOf).orElse(List.of()));
         List<TrailEntry> kept = all.subList(0, Math.min(all.size(), limits.trailEntries()));
         AtomicFiles.write(trailFile(), out -> {
             try (JsonGenerator g = factory.createGenerator(out)) {
@@ -414,6 +455,59 @@ public final class HistoryStore {
             }
         }
         return max;
+    }
+
+    /**
+     * Reads a file; a file that exists but cannot be read (cut short, not JSON, another format version) is
+     * reported to {@code problems} with the reason and gives empty, like a missing file.
+     */
+    private <T> Optional<T> load(final Path file, final Function<JsonNode, T> reader, final BiConsumer<Path, String> problems) {
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        JsonNode node;
+        try (InputStream in = Files.newInputStream(file)) {
+            node = mapper.readTree(in);
+        } catch (IOException e) {
+            problems.accept(file, "not readable JSON (cut short by a crash?): " + firstLine(e.getMessage()));
+            return Optional.empty();
+        }
+        if (node == null || node.isMissingNode()) {
+            problems.accept(file, "empty file");
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(reader.apply(node));
+        } catch (RecordFormatException | IllegalArgumentException | NullPointerException e) {
+            problems.accept(file, firstLine(e.getMessage()));
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * Reads a file that is about to be rewritten from what it holds. One that exists but cannot be read is
+     * never overwritten: it is moved aside to {@code NAME.unreadable-<UTC time>} (a newer Stack Drift may
+     * have written it, or a person can repair it) and a warning says where it went; the save then starts
+     * the file afresh.
+     */
+    private <T> Optional<T> loadForRewrite(final Path file, final Function<JsonNode, T> reader) throws IOException {
+        List<String> problems = new ArrayList<>();
+        Optional<T> value = load(file, reader, (f, why) -> problems.add(why));
+        if (!problems.isEmpty() && Files.exists(file)) {
+            Path aside = moveAside(file);
+            warnings.add(dir.relativize(file) + " could not be read (" + problems.get(0) + "); moved it to "
+                    + dir.relativize(aside) + " and started a new one: restore or merge it from there");
+        }
+        return value;
+    }
+
+    private static Path moveAside(final Path file) throws IOException {
+        String stamp = UNREADABLE_STAMP.format(Instant.now());
+        Path aside = file.resolveSibling(file.getFileName() + ".unreadable-" + stamp);
+        for (int i = 2; Files.exists(aside, LinkOption.NOFOLLOW_LINKS); i++) {
+            aside = file.resolveSibling(file.getFileName() + ".unreadable-" + stamp + "-" + i);
+        }
+        return Files.move(file, aside);
     }
 
     private Optional<JsonNode> readJson(final Path file) {

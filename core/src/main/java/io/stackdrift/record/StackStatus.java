@@ -11,9 +11,12 @@ import io.stackdrift.model.StackId;
  * logic, the dependency graph and deploy decisions never read per-run details.
  *
  * @param id                  the stack
- * @param lastSequence        the run that last had a row for it (its details hold the full row)
+ * @param lastSequence        the run that last had a row for it that was not {@code skipped} (its details hold
+ *                            the full row); a skipped row says nothing about the stack, so it leaves the
+ *                            status pointing at the row before (only a stack never seen otherwise has a
+ *                            skipped one here)
  * @param lastRunId           that run's id
- * @param lastState           the state of that row
+ * @param lastState           the state of that row (so {@code awaiting approval} and drift survive skips)
  * @param lastCheckedAt       epoch ms of the last run that checked or previewed it (not skipped); 0 = never
  * @param consecutiveFailures failed rows in a row, reset by any non-failed, non-skipped row
  * @param lastFailedAt        epoch ms of the last failed row; 0 = never

@@ -31,6 +31,10 @@ class StackDigestTest {
 
     private StackConfig network;
 
+    static StackConfig stackAt(final String dir) {
+        return stack(dir, Duration.ofMinutes(60));
+    }
+
     private static StackConfig stack(final String dir, final Duration reapply) {
         return new StackConfig(StackId.of(dir), Tool.TOFU, dir, "", List.of(), false, DriftSettings.defaults(), reapply,
                 Policy.ON_CHANGE, Map.of("AWS_ACCESS_KEY_ID", "aws-prod"), Optional.empty());
@@ -164,5 +168,27 @@ class StackDigestTest {
         assertThat(StackDigest.withDependencies(own, reversed)).isEqualTo(folded);
         assertThat(StackDigest.withDependencies(own, Map.of(StackId.of("dns"), "1", StackId.of("base"), "3"))).isNotEqualTo(folded);
         assertThat(folded).isNotEqualTo(StackDigest.withDependencies(own, Map.of()));
+    }
+
+    @Test
+    void aCrlfSplitAcrossTheReadBufferDigestsLikeAnLf() throws IOException {
+        for (int at : List.of(StackDigest.BUFFER - 1, 2 * StackDigest.BUFFER - 1)) {
+            String head = "#".repeat(at);
+            write("network/big.tf", head + "\n" + "x\n");
+            String lf = digest();
+            write("network/big.tf", head + "\r\n" + "x\r\n");
+            assertThat(Files.readAllBytes(repo.resolve("network/big.tf"))[at]).isEqualTo((byte) '\r');
+            assertThat(digest()).as("CR at byte %d", at).isEqualTo(lf);
+            write("network/big.tf", head + "\r" + "x\n");
+            assertThat(digest()).as("a lone CR at byte %d stays", at).isNotEqualTo(lf);
+        }
+    }
+
+    @Test
+    void streamingKeepsTheDigestsRecordedBeforeIt() throws IOException {
+        write("network/crlf.tf", "a\r\nb\r\n");
+        Files.write(repo.resolve("network/blob.bin"), new byte[] {0, '\r', '\n', 1});
+        // computed by the implementation that read files whole (before streaming): recorded digests stay valid
+        assertThat(digest()).isEqualTo("6a6c0834b4833c28471bfad7436e20dddd354d35462eb11a15b3505ed753ecda");
     }
 }

@@ -141,4 +141,39 @@ class DueCheckTest {
         assertThat(DueCheck.owners(List.of(a, b), Set.of("app/index.ts"))).containsExactlyInAnyOrder(a.id(), b.id());
         assertThat(DueCheck.owners(List.of(a, b), Set.of("application/index.ts"))).isEmpty();
     }
+
+    @Test
+    void aPushThatChangesAModuleAStackUsesPreviewsThatStack(@org.junit.jupiter.api.io.TempDir final java.nio.file.Path repo)
+            throws java.io.IOException {
+        java.nio.file.Files.createDirectories(repo.resolve("network"));
+        java.nio.file.Files.createDirectories(repo.resolve("modules/vpc/subnet"));
+        java.nio.file.Files.writeString(repo.resolve("network/main.tf"), "module \"vpc\" {\n  source = \"../modules/vpc\"\n}\n");
+        java.nio.file.Files.writeString(repo.resolve("modules/vpc/main.tf"), "module \"s\" {\n  source = \"./subnet\"\n}\n");
+        java.nio.file.Files.writeString(repo.resolve("modules/vpc/subnet/main.tf"), "resource \"a\" \"b\" {}\n");
+        StackConfig network = stack("network", true, DriftMode.REPORT, Duration.ofDays(1));
+        StackConfig dns = stack("dns", true, DriftMode.OFF, Duration.ofDays(1));
+        Map<StackId, StackStatus> statuses = Map.of(network.id(), status("network", RowState.IN_SYNC, Duration.ofMinutes(1), 0));
+        DueCheck.Modules modules = DueCheck.Modules.onDisk(repo);
+        assertThat(modules.of(network)).containsExactlyInAnyOrder("modules/vpc", "modules/vpc/subnet");
+
+        Input push = new Input(Trigger.PUSH, statuses, Set.of(), Set.of("modules/vpc/subnet/variables.tf"), NOW, modules);
+        assertThat(DueCheck.decide(List.of(network, dns), push)).extracting(d -> d.stack().value() + " " + d.action() + " " + d.reason())
+                .containsExactly("dns SKIP drift mode off",
+                        "network PREVIEW module modules/vpc/subnet it uses changed: a preview, which includes drift");
+
+        Input otherModule = new Input(Trigger.PUSH, statuses, Set.of(), Set.of("modules/vpcx/main.tf"), NOW, modules);
+        assertThat(one(network, otherModule).action()).isEqualTo(Action.SKIP);
+        Input withoutModules = new Input(Trigger.PUSH, statuses, Set.of(), Set.of("modules/vpc/subnet/variables.tf"), NOW);
+        assertThat(one(network, withoutModules).action()).as("the 5-argument form knows no modules").isEqualTo(Action.SKIP);
+    }
+
+    @Test
+    void modulesAreAskedOnlyOnAPushWithChangedFiles() {
+        StackConfig network = stack("network", true, DriftMode.REPORT, Duration.ofDays(1));
+        DueCheck.Modules failing = s -> {
+            throw new AssertionError("modules asked for " + s.id());
+        };
+        assertThat(one(network, new Input(Trigger.SCHEDULED, Map.of(), Set.of(), Set.of(), NOW, failing)).action()).isEqualTo(Action.CHECK);
+        assertThat(one(network, new Input(Trigger.PUSH, Map.of(), Set.of(), Set.of(), NOW, failing)).action()).isEqualTo(Action.SKIP);
+    }
 }

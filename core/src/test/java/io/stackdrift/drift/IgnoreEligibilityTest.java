@@ -60,7 +60,8 @@ class IgnoreEligibilityTest {
         // fixture | path | rule broken (0 = accepted)
         AWS + "| aws_instance.web.tags.Name                          | 0",
         AWS + "| aws_instance.web.tags[\"Name\"]                     | 0",
-        AWS + "| aws_instance.web[0].tags.Name                       | 0",
+        AWS + "| aws_instance.web[0].tags.Name                       | 1",
+        AWS + "| aws_instance.web[\"blue\"].tags                      | 1",
         AWS + "| aws_instance.web.root_block_device[0].volume_size   | 0",
         AWS + "| aws_instance.web.ebs_block_device                   | 0",
         AWS + "| aws_instance.web.timeouts.create                    | 0",
@@ -111,7 +112,7 @@ class IgnoreEligibilityTest {
         assertThat(check(AWS, "aws_instance.web.ami", replace).rejections()).singleElement()
                 .satisfies(r -> assertThat(r.rule()).isEqualTo(2))
                 .satisfies(r -> assertThat(r.message()).contains("replace_paths"));
-        assertThat(check(AWS, "aws_instance.web[0].root_block_device", Map.of("aws_instance.web[0]", List.of("root_block_device[0].volume_size")))
+        assertThat(check(AWS, "aws_instance.web.root_block_device", Map.of("aws_instance.web[0]", List.of("root_block_device[0].volume_size")))
                 .rejections()).extracting(Rejection::rule).containsExactly(2);
         assertThat(check(AWS, "aws_instance.web.tags", replace).allAccepted()).isTrue();
     }
@@ -156,5 +157,16 @@ class IgnoreEligibilityTest {
                 .hasMessageContaining("format_version 2.0 is not supported");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> ProviderSchemas.read(
                 new java.io.ByteArrayInputStream("[1]".getBytes()), Set.of("x"))).isInstanceOf(IOException.class);
+    }
+
+    @Test
+    void anInstanceKeyIsRejectedWithThePathForTheWholeBlock() throws IOException {
+        assertThat(check(AWS, "aws_instance.web[0].tags", Map.of()).rejections()).singleElement().satisfies(r -> {
+            assertThat(r.rule()).isEqualTo(1);
+            assertThat(r.message()).contains("whole resource block").contains("[0]");
+            assertThat(r.hint()).contains("write aws_instance.web.tags ");
+        });
+        assertThat(check(AWS, "aws_instance.web[\"blue\"].tags[\"Name\"]", Map.of()).rejections()).singleElement()
+                .satisfies(r -> assertThat(r.hint()).contains("write aws_instance.web.tags[\"Name\"] "));
     }
 }

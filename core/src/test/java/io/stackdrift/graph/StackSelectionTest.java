@@ -46,6 +46,25 @@ class StackSelectionTest {
     @Test
     void noPatternSelectsEverything() {
         assertThat(StackSelection.all().resolve(KNOWN).stacks()).hasSize(KNOWN.size());
-        assertThat(StackSelection.of(List.of(" ")).selectsAll()).isTrue();
+        assertThat(StackSelection.of(List.of()).selectsAll()).isTrue();
+        assertThat(StackSelection.of(List.of()).resolve(KNOWN).problems()).isEmpty();
+    }
+
+    @Test
+    void aSelectionOfOnlyBlanksSelectsNothingAndIsAProblem() {
+        for (List<String> blank : List.of(List.of(""), List.of(" "), List.of("", "  "), List.of(" , ,"))) {
+            StackSelection selection = StackSelection.of(blank);
+            assertThat(selection.selectsAll()).as("%s", blank).isFalse();
+            StackSelection.Resolved resolved = selection.resolve(KNOWN);
+            assertThat(resolved.stacks()).as("%s", blank).isEmpty();
+            assertThat(resolved.problems()).singleElement().asString().startsWith("the stack selection is blank");
+        }
+    }
+
+    @Test
+    void blankPatternsBesideOthersAreIgnored() {
+        StackSelection.Resolved resolved = StackSelection.of(List.of("", "net:prod", " ", "net:prod, ,")).resolve(KNOWN);
+        assertThat(resolved.problems()).isEmpty();
+        assertThat(resolved.stacks()).containsExactlyElementsOf(ids("net:prod"));
     }
 }

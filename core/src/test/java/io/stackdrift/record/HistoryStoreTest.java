@@ -273,4 +273,118 @@ class HistoryStoreTest {
         assertThat(store.deploysInProgress()).extracting(DeployMarker::stack).containsExactly(NETWORK);
         assertThat(store.warnings()).singleElement().asString().contains("garbage.json");
     }
+
+    // ------------------------------------------------------------------ unreadable index and trail
+
+    private List<Path> asideFiles(final String name) throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(f -> f.getFileName().toString().startsWith(name + ".unreadable-")).toList();
+        }
+    }
+
+    @Test
+    void aTruncatedTrailIsMovedAsideNotOverwritten() throws IOException {
+        HistoryStore store = new HistoryStore(dir);
+        TrailEntry old = new TrailEntry(NETWORK, "1", 10, 20, TrailResult.DEPLOYED, false, List.of(), "");
+        store.save(new RunRecord("1", RunKind.DEPLOY, "", 1, 30, List.of(), List.of(old)));
+        Path trail = dir.resolve("trail.json");
+        String whole = Files.readString(trail);
+        String cut = whole.substring(0, whole.length() - 5);
+        Files.writeString(trail, cut);
+
+        TrailEntry next = new TrailEntry(APP, "2", 40, 50, TrailResult.DEPLOYED, false, List.of(), "");
+        store.save(new RunRecord("2", RunKind.DEPLOY, "", 35, 60, List.of(), List.of(next)));
+
+        assertThat(asideFiles("trail.json")).singleElement().satisfies(aside -> {
+            assertThat(Files.readString(aside)).isEqualTo(cut);
+            assertThat(store.warnings()).anySatisfy(w -> assertThat(w).contains("trail.json could not be read")
+                    .contains("moved it to " + aside.getFileName()));
+        });
+        assertThat(store.trail()).containsExactly(next);
+    }
+
+    @Test
+    void aTrailOfANewerFormatIsMovedAsideNotOverwritten() throws IOException {
+        HistoryStore store = new HistoryStore(dir);
+        String newer = "{\"format\":\"stackdrift-trail/99\",\"entries\":[{\"stack\":\"network\",\"something\":\"new\"}]}";
+        Files.writeString(dir.resolve("trail.json"), newer);
+        assertThat(store.recoverInterrupted(m -> false)).isEmpty();
+        store.markDeployStarted(NETWORK, "41", 1000);
+
+        store.recoverInterrupted(m -> false);
+
+        assertThat(asideFiles("trail.json")).singleElement().satisfies(aside -> assertThat(Files.readString(aside)).isEqualTo(newer));
+        assertThat(store.warnings()).anySatisfy(w -> assertThat(w).contains("stackdrift-trail/99"));
+        assertThat(store.trail()).extracting(TrailEntry::result).containsExactly(TrailResult.INTERRUPTED);
+    }
+
+    @Test
+    void anUnreadableStackIndexIsMovedAsideNotOverwritten() throws IOException {
+        HistoryStore store = new HistoryStore(dir);
+        Path stacks = dir.resolve("stacks.json");
+        String newer = "{\"format\":\"stackdrift-stack-index/99\",\"stacks\":[]}";
+        Files.writeString(stacks, newer);
+        store.save(run("1", 1000, row(NETWORK, RowState.IN_SYNC, 0)));
+        Files.writeString(stacks, "{\"format\":\"stackdrift-stack-index/1\",\"stacks\":[{\"id\":\"netw");
+        store.save(run("2", 2000, row(APP, RowState.IN_SYNC, 0)));
+
+        assertThat(asideFiles("stacks.json")).hasSize(2).extracting(Files::readString)
+                .containsExactlyInAnyOrder(newer, "{\"format\":\"stackdrift-stack-index/1\",\"stacks\":[{\"id\":\"netw");
+        assertThat(store.stackStatuses()).containsOnlyKeys(APP);
+        assertThat(store.warnings()).filteredOn(w -> w.contains("stacks.json could not be read")).hasSize(2);
+    }
+
+    @Test
+    void aMissingTrailOrIndexIsNoProblem() throws IOException {
+        HistoryStore store = new HistoryStore(dir);
+        store.save(run("1", 1000, row(NETWORK, RowState.IN_SYNC, 0)));
+        assertThat(asideFiles("stacks.json")).isEmpty();
+        assertThat(store.warnings()).isEmpty();
+    }
+
+    // ------------------------------------------------------------------ skipped rows
+
+    @Test
+    void aSkippedRowKeepsTheStateAndTheRowOfTheLastRunThatLookedAtTheStack() {
+        HistoryStore store = new HistoryStore(dir);
+        Row awaiting = new Row(APP, Tool.PULUMI, "app", RowState.AWAITING_APPROVAL, "", List.of(),
+                List.of(new Change(Action.UPDATE, "aws:s3:Bucket", "logs", List.of("tags"), Cause.DRIFT)), List.of(),
+                List.of(NETWORK));
+        store.save(run("1", 1000, awaiting, row(NETWORK, RowState.IN_SYNC, 0)));
+        Row skipped = Row.withReason(APP, Tool.PULUMI, "app", RowState.SKIPPED, "a plan of it awaits approval");
+        store.save(run("2", 2000, skipped, row(NETWORK, RowState.IN_SYNC, 0)));
+        store.save(run("3", 3000, skipped));
+
+        StackStatus status = store.stackStatuses().get(APP);
+        assertThat(status.lastState()).isEqualTo(RowState.AWAITING_APPROVAL);
+        assertThat(status.lastRunId()).isEqualTo("1");
+        assertThat(status.lastCheckedAt()).isEqualTo(1000);
+        assertThat(status.dependsOn()).containsExactly(NETWORK);
+        assertThat(store.latestRows().get(APP)).isEqualTo(awaiting);
+        assertThat(store.latestRow(APP)).contains(awaiting);
+        assertThat(store.latestRows().get(NETWORK).state()).isEqualTo(RowState.IN_SYNC);
+    }
+
+    @Test
+    void aStackSeenOnlySkippedHasASkippedStatus() {
+        HistoryStore store = new HistoryStore(dir);
+        Row skipped = Row.withReason(APP, Tool.PULUMI, "app", RowState.SKIPPED, "drift mode off");
+        store.save(run("1", 1000, skipped));
+        assertThat(store.stackStatuses().get(APP).lastState()).isEqualTo(RowState.SKIPPED);
+        assertThat(store.latestRows()).containsEntry(APP, skipped);
+    }
+
+    @Test
+    void whenTheLastRowThatWasNotSkippedWasPrunedTheNewestKeptRowStandsIn() {
+        HistoryStore store = new HistoryStore(dir, new HistoryStore.Limits(2, 10));
+        Row preview = new Row(APP, Tool.PULUMI, "app", RowState.IN_SYNC, "", List.of(), List.of(), List.of(), List.of(NETWORK));
+        store.save(run("1", 1000, preview));
+        // the engine carries the depends-on list into the rows it skips
+        Row skipped = new Row(APP, Tool.PULUMI, "app", RowState.SKIPPED, "not due", List.of(), List.of(), List.of(), List.of(NETWORK));
+        for (int i = 2; i <= 4; i++) {
+            store.save(run(Integer.toString(i), i * 1000L, skipped));
+        }
+        assertThat(store.stackStatuses().get(APP).lastRunId()).isEqualTo("1");
+        assertThat(store.latestRows()).containsEntry(APP, skipped);
+    }
 }
