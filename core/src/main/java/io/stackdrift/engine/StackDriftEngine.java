@@ -190,7 +190,7 @@ public final class StackDriftEngine {
         for (StackConfig stack : run.stacks) {
             Row row = run.rows.getOrDefault(stack.id(),
                     Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.SKIPPED, "run interrupted before it started"));
-            rows.add(keepDependencies(row, run.statusesAtStart.get(stack.id())));
+            rows.add(run.previewed.contains(stack.id()) ? row : keepDependencies(row, run.statusesAtStart.get(stack.id())));
         }
         RunRecord record = new RunRecord(request.runId(), kind, request.cause(), startedAt, services.clock().millis(), rows,
                 run.trailSnapshot());
@@ -202,12 +202,13 @@ public final class StackDriftEngine {
     }
 
     /**
-     * A row that ran no preview (skipped, failed before its tool) says nothing about what the stack reads; it
-     * keeps the depends-on the stack was last seen with, so the next deploy's graph keeps its auto edges.
-     * A failed preview's own row has none (spec §4), so failed rows are left as they are.
+     * A row made without a preview in this run (skipped, failed before its tool, or a drift check — Pulumi's
+     * {@code refresh --preview-only} does not run the program, so it never sees a stack reference) says nothing
+     * about what the stack reads; it keeps the depends-on the stack was last seen with, so the next deploy's graph
+     * keeps its auto edges. A preview's own row is left as it is: a failed preview has none (spec §4).
      */
     private static Row keepDependencies(final Row row, final StackStatus status) {
-        if (row.state() != RowState.SKIPPED || !row.dependsOn().isEmpty() || status == null || status.dependsOn().isEmpty()) {
+        if (!row.dependsOn().isEmpty() || status == null || status.dependsOn().isEmpty()) {
             return row;
         }
         return new Row(row.id(), row.tool(), row.dir(), row.state(), row.reason(), row.changes(), row.drift(), row.ownedElsewhere(),
@@ -263,7 +264,7 @@ public final class StackDriftEngine {
             case PUSH -> DueCheck.Trigger.PUSH;
         };
         List<CheckDecision> decisions = DueCheck.decide(run.stacks, new DueCheck.Input(trigger, statuses, running,
-                run.request.changedFiles(), Instant.ofEpochMilli(run.startedAt)));
+                run.request.changedFiles(), Instant.ofEpochMilli(run.startedAt), DueCheck.Modules.onDisk(run.root())));
         Map<StackId, CheckDecision> toRun = new LinkedHashMap<>();
         for (CheckDecision decision : decisions) {
             if (decision.action() == CheckDecision.Action.SKIP) {
@@ -483,6 +484,7 @@ public final class StackDriftEngine {
             throws InterruptedException {
         StackId id = stack.id();
         Path work = run.workDir(stack, "deploy");
+        run.previewed.add(id);
         StackPlan plan = run.adapter(stack.tool()).plan(stack, run.root(), PlanPurpose.PREVIEW, work, env, run.known);
         Row row = split(plan.row(), accepted);
         if (row.state() == RowState.FAILED) {
@@ -592,6 +594,9 @@ public final class StackDriftEngine {
             throws InterruptedException {
         return withOwnership(run, stack, env, reason -> Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, reason),
                 accepted -> {
+                    if (purpose == PlanPurpose.PREVIEW) {
+                        run.previewed.add(stack.id());
+                    }
                     StackPlan plan = run.adapter(stack.tool()).plan(stack, run.root(), purpose,
                             run.workDir(stack, purpose == PlanPurpose.PREVIEW ? "preview" : "check"), env, run.known);
                     return split(plan.row(), accepted);
@@ -750,6 +755,8 @@ public final class StackDriftEngine {
         final Set<StackId> known;
         final long startedAt;
         final Map<StackId, Row> rows = new ConcurrentHashMap<>();
+        /** Stacks whose row comes from a preview of this run: only those say afresh what they depend on. */
+        final Set<StackId> previewed = ConcurrentHashMap.newKeySet();
         final Map<StackId, StackStatus> statusesAtStart;
         final Map<StackId, String> digests = new ConcurrentHashMap<>();
         final Map<StackId, String> deployDigests = new ConcurrentHashMap<>();

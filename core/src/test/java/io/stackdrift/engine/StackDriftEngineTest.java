@@ -496,6 +496,22 @@ class StackDriftEngineTest {
     }
 
     @Test
+    void aDriftCheckKeepsTheDependenciesItsPreviewSaw() throws IOException {
+        pulumi("app", "shop", "prod");
+        pulumi("platform", "platform", "prod");
+        config("stacks:\n  - dir: app\n    name: prod\n    dependsOn: auto\n");
+        world.stack("shop:prod").dependsOn = List.of(StackId.of("platform:prod"));
+        engine().preview(request());
+
+        // refresh --preview-only does not run the program, so a check sees no stack reference at all
+        RunOutcome check = engine().check(request());
+
+        assertThat(row(check, "shop:prod").dependsOn()).containsExactly(StackId.of("platform:prod"));
+        assertThat(new HistoryStore(scratch.resolve("record")).latestRows().get(StackId.of("shop:prod")).dependsOn())
+                .containsExactly(StackId.of("platform:prod"));
+    }
+
+    @Test
     void aPreviewRecordsRowsWithDependsOnAndSavesTheRun() throws IOException {
         pulumi("app", "shop", "prod");
         pulumi("platform", "platform", "prod");
