@@ -51,6 +51,7 @@ public final class TerraformAdapter implements ToolAdapter {
     public StackPlan plan(final StackConfig stack, final Path repositoryRoot, final PlanPurpose purpose, final Path workDir,
             final Map<String, String> environment, final Set<StackId> knownStacks) throws InterruptedException {
         ToolProcess.Deadline deadline = process.deadline();
+        Map<String, String> env = withWorkspace(stack, environment);
         plans.forget(stack.id());
         Path dir = stack.directory(repositoryRoot);
         String prefix = purpose == PlanPurpose.DRIFT_CHECK ? "drift" : "preview";
@@ -63,11 +64,11 @@ public final class TerraformAdapter implements ToolAdapter {
         } catch (IOException e) {
             return PlansOfThisRun.failed(stack, purpose, "cannot prepare the work directory " + work + ": " + e.getMessage());
         }
-        Optional<String> ready = prepare(stack, dir, work, environment, purpose == PlanPurpose.PREVIEW, deadline);
+        Optional<String> ready = prepare(stack, dir, work, env, purpose == PlanPurpose.PREVIEW, deadline);
         if (ready.isPresent()) {
             return PlansOfThisRun.failed(stack, purpose, ready.get());
         }
-        ToolProcess.Outcome planned = process.run(word("plan"), commands.plan(purpose, planFile), dir, environment,
+        ToolProcess.Outcome planned = process.run(word("plan"), commands.plan(purpose, planFile), dir, env,
                 work.resolve(prefix + "-plan.log"), deadline);
         if (!planned.exitedWith(0, 2)) {
             return PlansOfThisRun.failed(stack, purpose, planned.reason());
@@ -76,7 +77,7 @@ public final class TerraformAdapter implements ToolAdapter {
             return PlansOfThisRun.failed(stack, purpose, word("plan") + " exited with " + planned.exitCode() + " but wrote no plan file");
         }
         Path planJson = work.resolve(prefix + ".plan.json");
-        ToolProcess.Outcome shown = process.run(word("show"), commands.show(planFile), dir, environment, planJson, deadline);
+        ToolProcess.Outcome shown = process.run(word("show"), commands.show(planFile), dir, env, planJson, deadline);
         if (!shown.exitedWith(0)) {
             return PlansOfThisRun.failed(stack, purpose, shown.reason());
         }
@@ -95,6 +96,7 @@ public final class TerraformAdapter implements ToolAdapter {
     public ApplyResult apply(final StackConfig stack, final Path repositoryRoot, final StackPlan plan, final Path workDir,
             final Map<String, String> environment) throws InterruptedException {
         ToolProcess.Deadline deadline = process.deadline();
+        Map<String, String> env = withWorkspace(stack, environment);
         Optional<String> refusal = plans.take(stack.id(), plan);
         if (refusal.isPresent()) {
             return ApplyResult.failure(refusal.get());
@@ -104,12 +106,12 @@ public final class TerraformAdapter implements ToolAdapter {
             return ApplyResult.failure(PlansOfThisRun.NO_PLAN);
         }
         Path dir = stack.directory(repositoryRoot);
-        Optional<String> workspace = selectWorkspace(stack, dir, workDir.toAbsolutePath(), environment, false, deadline);
+        Optional<String> workspace = selectWorkspace(stack, dir, workDir.toAbsolutePath(), env, false, deadline);
         if (workspace.isPresent()) {
             return ApplyResult.failure(workspace.get());
         }
         // a stale plan is refused by the tool itself; its message is the reason, nothing falls back
-        ToolProcess.Outcome applied = process.run(word("apply"), commands.apply(planFile.get()), dir, environment,
+        ToolProcess.Outcome applied = process.run(word("apply"), commands.apply(planFile.get()), dir, env,
                 workDir.toAbsolutePath().resolve("apply.log"), deadline);
         return applied.exitedWith(0) ? ApplyResult.success() : ApplyResult.failure(applied.reason());
     }
@@ -120,12 +122,13 @@ public final class TerraformAdapter implements ToolAdapter {
         ToolProcess.Deadline deadline = process.deadline();
         Path dir = stack.directory(repositoryRoot);
         Path work = workDir.toAbsolutePath();
-        Optional<String> ready = prepare(stack, dir, work, environment, false, deadline);
+        Map<String, String> env = withWorkspace(stack, environment);
+        Optional<String> ready = prepare(stack, dir, work, env, false, deadline);
         if (ready.isPresent()) {
             return OutputsResult.failure(ready.get());
         }
         Path file = work.resolve("outputs.json");
-        ToolProcess.Outcome read = process.run(word("output"), commands.output(), dir, environment, file, deadline);
+        ToolProcess.Outcome read = process.run(word("output"), commands.output(), dir, env, file, deadline);
         if (!read.exitedWith(0)) {
             return OutputsResult.failure(read.reason());
         }
@@ -161,13 +164,14 @@ public final class TerraformAdapter implements ToolAdapter {
         } catch (IOException e) {
             return new ToolRun(false, "cannot prepare the work directory " + work + ": " + e.getMessage(), Optional.empty());
         }
+        Map<String, String> env = withWorkspace(stack, environment);
         // the schema comes from the providers that init installed
-        ToolProcess.Outcome init = process.run(word("init"), commands.init(), dir, environment, work.resolve("init.log"), deadline);
+        ToolProcess.Outcome init = process.run(word("init"), commands.init(), dir, env, work.resolve("init.log"), deadline);
         if (!init.exitedWith(0)) {
             return new ToolRun(false, init.reason(), Optional.empty());
         }
         Path file = work.resolve("providers-schema.json");
-        ToolProcess.Outcome schema = process.run(word("providers schema"), commands.providersSchema(), dir, environment, file, deadline);
+        ToolProcess.Outcome schema = process.run(word("providers schema"), commands.providersSchema(), dir, env, file, deadline);
         if (!schema.exitedWith(0)) {
             return new ToolRun(false, schema.reason(), Optional.empty());
         }
@@ -183,7 +187,7 @@ public final class TerraformAdapter implements ToolAdapter {
         try {
             Files.createDirectories(work);
             ToolProcess.Outcome version = process.run(word("version"), commands.version(), stack.directory(repositoryRoot),
-                    environment, file, deadline);
+                    withWorkspace(stack, environment), file, deadline);
             if (!version.exitedWith(0)) {
                 return "";
             }
@@ -191,6 +195,25 @@ public final class TerraformAdapter implements ToolAdapter {
         } catch (IOException e) {
             return "";
         }
+    }
+
+    /**
+     * The stack's variables over the workspace switch. Terraform picks the workspace from {@code TF_WORKSPACE}
+     * when it is set, else from {@code .terraform/environment}, which the last {@code workspace select} in the
+     * directory left behind. A stack without a name gets {@code TF_WORKSPACE=default}, so a named stack of the
+     * same directory (or an earlier build) cannot redirect it to its own state; a named stack gets it empty
+     * (which Terraform treats as unset), as {@code workspace select} refuses to run while it is set. Found with
+     * Terraform 1.11.4; a stack's own {@code TF_WORKSPACE} still wins.
+     */
+    static Map<String, String> withWorkspace(final StackConfig stack, final Map<String, String> environment) {
+        Map<String, String> merged = new java.util.LinkedHashMap<>();
+        merged.put("TF_WORKSPACE", isDefaultWorkspace(stack) ? "default" : "");
+        merged.putAll(environment);
+        return merged;
+    }
+
+    private static boolean isDefaultWorkspace(final StackConfig stack) {
+        return stack.name() == null || stack.name().isEmpty() || "default".equals(stack.name());
     }
 
     /** init, then the workspace of a named stack; a reason when either failed. */
@@ -210,10 +233,10 @@ public final class TerraformAdapter implements ToolAdapter {
 
     private Optional<String> selectWorkspace(final StackConfig stack, final Path dir, final Path work,
             final Map<String, String> environment, final boolean create, final ToolProcess.Deadline deadline) throws InterruptedException {
-        String name = stack.name() == null ? "" : stack.name();
-        if (name.isEmpty() || "default".equals(name)) {
+        if (isDefaultWorkspace(stack)) {
             return Optional.empty();
         }
+        String name = stack.name();
         ToolProcess.Outcome selected = process.run(word("workspace select"), commands.selectWorkspace(name, create), dir,
                 environment, work.resolve("workspace.log"), deadline);
         return selected.exitedWith(0) ? Optional.empty() : Optional.of(selected.reason());

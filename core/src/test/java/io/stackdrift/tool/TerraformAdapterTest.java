@@ -374,4 +374,34 @@ class TerraformAdapterTest {
 
         assertThat(Files.readString(out)).isEqualTo("1 AKIA");
     }
+
+    @Test
+    void everyCommandNamesTheWorkspaceSoALeftoverSelectionCannotRedirectAStack() throws Exception {
+        // Terraform 1.11.4 plans an unnamed stack in whatever workspace .terraform/environment names, and
+        // refuses "workspace select" while TF_WORKSPACE is set
+        Path log = temp.resolve("workspaces.log");
+        Path script = temp.resolve("bin/ws-tofu");
+        Files.writeString(script, "#!/usr/bin/env bash\nprintf '%s=%s\\n' \"$1\" \"${TF_WORKSPACE-unset}\" >> \"$WS_LOG\"\nexec \""
+                + tofu.executable() + "\" \"$@\"\n");
+        script.toFile().setExecutable(true);
+        TerraformAdapter wsAdapter = adapter(ToolSettings.defaults().withExecutable(Tool.TOFU, script.toString()));
+        Map<String, String> env = new java.util.HashMap<>(tofu.environment());
+        env.put("WS_LOG", log.toString());
+
+        StackPlan unnamed = wsAdapter.plan(stack("network", ""), repo, PlanPurpose.PREVIEW, work, env, Set.of());
+        wsAdapter.apply(stack("network", ""), repo, unnamed, work, env);
+        wsAdapter.outputs(stack("network", ""), repo, work, env);
+        assertThat(Files.readAllLines(log)).isNotEmpty().allSatisfy(line -> assertThat(line).endsWith("=default"));
+
+        Files.delete(log);
+        StackPlan named = wsAdapter.plan(stack("network", "prod"), repo, PlanPurpose.PREVIEW, work, env, Set.of());
+        wsAdapter.apply(stack("network", "prod"), repo, named, work, env);
+        // set and empty: Terraform reads that as unset, so workspace select may run
+        assertThat(Files.readAllLines(log)).contains("workspace=").isNotEmpty().allSatisfy(line -> assertThat(line).endsWith("="));
+
+        Files.delete(log);
+        env.put("TF_WORKSPACE", "mine");
+        wsAdapter.plan(stack("network", ""), repo, PlanPurpose.PREVIEW, work, env, Set.of());
+        assertThat(Files.readAllLines(log)).allSatisfy(line -> assertThat(line).endsWith("=mine"));
+    }
 }
