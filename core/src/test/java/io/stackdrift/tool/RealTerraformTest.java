@@ -505,6 +505,39 @@ class RealTerraformTest {
         assertThat(JSON.readTree(repo.resolve("out/app.json").toFile()).path("server_cidr").asText()).isEqualTo("10.1.0.0/16");
     }
 
+    @Test
+    void theEngineEnforcesAnIgnorePathWithTheRealToolAndRejectsId() throws Exception {
+        Path repo = Files.createDirectories(dir.resolve("repo"));
+        module = Files.createDirectories(repo.resolve("owned"));
+        writeModule("one", "t1");
+        Files.writeString(repo.resolve("stacks.yaml"), """
+                stacks:
+                  - dir: owned
+                    drift:
+                      ignore:
+                        - paths: [terraform_data.x.input]
+                          reason: another team owns it
+                """);
+        List<String> progress = Collections.synchronizedList(new ArrayList<>());
+        RunOutcome first = engine(Clock.systemUTC(), progress).deploy(RunRequest.of(repo.resolve("stacks.yaml"), "1"));
+        assertThat(first.exitCode()).as(rows(first)).isEqualTo(RunOutcome.OK);
+
+        writeModule("two", "t1");
+        RunOutcome preview = engine(Clock.systemUTC(), progress).preview(RunRequest.of(repo.resolve("stacks.yaml"), "2"));
+
+        assertThat(preview.exitCode()).as(rows(preview)).isEqualTo(RunOutcome.OK);
+        assertThat(preview.run().orElseThrow().rows()).singleElement()
+                .satisfies(row -> assertThat(row.state()).isEqualTo(RowState.IN_SYNC));
+        assertThat(module.resolve(OverrideFile.FILE_NAME)).doesNotExist();
+
+        Files.writeString(repo.resolve("stacks.yaml"), Files.readString(repo.resolve("stacks.yaml"))
+                .replace("terraform_data.x.input", "terraform_data.x.id"));
+        RunOutcome rejected = engine(Clock.systemUTC(), progress).preview(RunRequest.of(repo.resolve("stacks.yaml"), "3"));
+        Row row = rejected.run().orElseThrow().rows().get(0);
+        assertThat(row.state()).isEqualTo(RowState.FAILED);
+        assertThat(row.reason()).contains("terraform_data.x.id").contains("identifies the object");
+    }
+
     // ---------------------------------------------------------------------------------------------
 
     private StackDriftEngine engine(final Clock clock, final List<String> progress) {
