@@ -36,6 +36,8 @@ public final class TerraformAdapter implements ToolAdapter {
     private final PlanReading reading;
     private final ObjectMapper json = new ObjectMapper();
     private final PlansOfThisRun plans = new PlansOfThisRun();
+    /** Unnamed stacks whose directory the configuration also runs as named workspaces (see {@link #withWorkspace}). */
+    private final Set<StackId> sharedWithWorkspaces = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     public TerraformAdapter(final Tool tool, final ToolSettings settings, final ProcessRunner runner, final PlanReading reading) {
         if (!tool.isTerraformFamily()) {
@@ -51,6 +53,7 @@ public final class TerraformAdapter implements ToolAdapter {
     public StackPlan plan(final StackConfig stack, final Path repositoryRoot, final PlanPurpose purpose, final Path workDir,
             final Map<String, String> environment, final Set<StackId> knownStacks) throws InterruptedException {
         ToolProcess.Deadline deadline = process.deadline();
+        noteSharedDirectory(stack, knownStacks);
         Map<String, String> env = withWorkspace(stack, environment);
         plans.forget(stack.id());
         Path dir = stack.directory(repositoryRoot);
@@ -198,18 +201,32 @@ public final class TerraformAdapter implements ToolAdapter {
     }
 
     /**
-     * The stack's variables over the workspace switch. Terraform picks the workspace from {@code TF_WORKSPACE}
-     * when it is set, else from {@code .terraform/environment}, which the last {@code workspace select} in the
-     * directory left behind. A stack without a name gets {@code TF_WORKSPACE=default}, so a named stack of the
-     * same directory (or an earlier build) cannot redirect it to its own state; a named stack gets it empty
-     * (which Terraform treats as unset), as {@code workspace select} refuses to run while it is set. Found with
-     * Terraform 1.11.4; a stack's own {@code TF_WORKSPACE} still wins.
+     * The stack's variables, plus {@code TF_WORKSPACE=default} for an unnamed stack whose directory the
+     * configuration also runs as named workspaces. Terraform plans in the workspace {@code TF_WORKSPACE} names,
+     * else in the one {@code .terraform/environment} names, which the last {@code workspace select} in the
+     * directory wrote; so after a named stack of the same directory, the unnamed one would plan and apply
+     * against that workspace's state (seen with Terraform 1.11.4). Only then: with a {@code cloud} block the
+     * default workspace does not exist and the CLI workspace is the configured one, so setting it always would
+     * break those stacks. A stack's own {@code TF_WORKSPACE} still wins.
      */
-    static Map<String, String> withWorkspace(final StackConfig stack, final Map<String, String> environment) {
+    private Map<String, String> withWorkspace(final StackConfig stack, final Map<String, String> environment) {
+        if (!sharedWithWorkspaces.contains(stack.id())) {
+            return environment;
+        }
         Map<String, String> merged = new java.util.LinkedHashMap<>();
-        merged.put("TF_WORKSPACE", isDefaultWorkspace(stack) ? "default" : "");
+        merged.put("TF_WORKSPACE", "default");
         merged.putAll(environment);
         return merged;
+    }
+
+    /** Remembers whether an unnamed stack's directory is also run as named workspaces (ids {@code DIR:NAME}). */
+    private void noteSharedDirectory(final StackConfig stack, final Set<StackId> knownStacks) {
+        String prefix = stack.id().value() + ":";
+        if (isDefaultWorkspace(stack) && knownStacks.stream().anyMatch(id -> id.value().startsWith(prefix))) {
+            sharedWithWorkspaces.add(stack.id());
+        } else {
+            sharedWithWorkspaces.remove(stack.id());
+        }
     }
 
     private static boolean isDefaultWorkspace(final StackConfig stack) {

@@ -252,7 +252,8 @@ class RealTerraformTest {
         assertThat(module.resolve("terraform.tfstate.d/staging/terraform.tfstate")).isRegularFile();
         assertThat(module.resolve("terraform.tfstate")).doesNotExist();
         // the directory's selection now says staging; an unnamed stack of the same directory still plans default
-        StackPlan unnamed = adapter().plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+        StackPlan unnamed = adapter().plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment,
+                Set.of(stack("").id(), staging.id()));
         assertThat(unnamed.row().state()).as(unnamed.row().reason()).isEqualTo(RowState.PENDING);
         assertThat(unnamed.row().changes()).extracting(Change::action).containsOnly(Action.CREATE);
         assertThat(Files.readString(module.resolve(".terraform/environment")).strip()).isEqualTo("staging");
