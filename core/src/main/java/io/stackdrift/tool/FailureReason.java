@@ -18,6 +18,11 @@ public final class FailureReason {
     /** Terraform frames diagnostics with box-drawing characters: "╷", "│ Error: ...", "╵". */
     private static final Pattern FRAME = Pattern.compile("^[\\s\u2502\u2577\u2575|]+");
     private static final Pattern ERROR_LINE = Pattern.compile("^(error|fatal)\\b.*", Pattern.CASE_INSENSITIVE);
+    /**
+     * Terraform's {@code workspace select} of a missing workspace prints its error without the "Error:" prefix
+     * (seen with Terraform 1.11.4): the one such line taken, by its exact shape, so no other line slips through.
+     */
+    private static final Pattern MISSING_WORKSPACE = Pattern.compile("^Workspace \".*\" doesn't exist\\.$");
 
     private FailureReason() {
     }
@@ -25,13 +30,13 @@ public final class FailureReason {
     /**
      * The first error line of a tool's stderr, cleaned and with its quoted parts masked
      * ({@link FailureReasons#maskQuoted}); empty when there is none. Terraform prints "Error: summary",
-     * Pulumi "error: message". No other line is ever taken: without an error line, stderr holds log
+     * Pulumi "error: message"; Terraform's missing-workspace line is the one unprefixed line taken. No other line is ever taken: without an error line, stderr holds log
      * output, a panic dump or a program's prints, which can be values or secrets.
      */
     public static String firstError(final String stderr) {
         for (String raw : stderr.split("\\R")) {
             String line = clean(raw);
-            if (ERROR_LINE.matcher(line).matches()) {
+            if (ERROR_LINE.matcher(line).matches() || MISSING_WORKSPACE.matcher(line).matches()) {
                 return cut(FailureReasons.maskQuoted(line));
             }
         }

@@ -36,6 +36,8 @@ public final class TerraformAdapter implements ToolAdapter {
     private final PlanReading reading;
     private final ObjectMapper json = new ObjectMapper();
     private final PlansOfThisRun plans = new PlansOfThisRun();
+    /** Unnamed stacks whose directory the configuration also runs as named workspaces (see {@link #withWorkspace}). */
+    private final Set<StackId> sharedWithWorkspaces = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     public TerraformAdapter(final Tool tool, final ToolSettings settings, final ProcessRunner runner, final PlanReading reading) {
         if (!tool.isTerraformFamily()) {
@@ -51,6 +53,8 @@ public final class TerraformAdapter implements ToolAdapter {
     public StackPlan plan(final StackConfig stack, final Path repositoryRoot, final PlanPurpose purpose, final Path workDir,
             final Map<String, String> environment, final Set<StackId> knownStacks) throws InterruptedException {
         ToolProcess.Deadline deadline = process.deadline();
+        noteSharedDirectory(stack, knownStacks);
+        Map<String, String> env = withWorkspace(stack, environment);
         plans.forget(stack.id());
         Path dir = stack.directory(repositoryRoot);
         String prefix = purpose == PlanPurpose.DRIFT_CHECK ? "drift" : "preview";
@@ -63,11 +67,11 @@ public final class TerraformAdapter implements ToolAdapter {
         } catch (IOException e) {
             return PlansOfThisRun.failed(stack, purpose, "cannot prepare the work directory " + work + ": " + e.getMessage());
         }
-        Optional<String> ready = prepare(stack, dir, work, environment, purpose == PlanPurpose.PREVIEW, deadline);
+        Optional<String> ready = prepare(stack, dir, work, env, purpose == PlanPurpose.PREVIEW, deadline);
         if (ready.isPresent()) {
             return PlansOfThisRun.failed(stack, purpose, ready.get());
         }
-        ToolProcess.Outcome planned = process.run(word("plan"), commands.plan(purpose, planFile), dir, environment,
+        ToolProcess.Outcome planned = process.run(word("plan"), commands.plan(purpose, planFile), dir, env,
                 work.resolve(prefix + "-plan.log"), deadline);
         if (!planned.exitedWith(0, 2)) {
             return PlansOfThisRun.failed(stack, purpose, planned.reason());
@@ -76,7 +80,7 @@ public final class TerraformAdapter implements ToolAdapter {
             return PlansOfThisRun.failed(stack, purpose, word("plan") + " exited with " + planned.exitCode() + " but wrote no plan file");
         }
         Path planJson = work.resolve(prefix + ".plan.json");
-        ToolProcess.Outcome shown = process.run(word("show"), commands.show(planFile), dir, environment, planJson, deadline);
+        ToolProcess.Outcome shown = process.run(word("show"), commands.show(planFile), dir, env, planJson, deadline);
         if (!shown.exitedWith(0)) {
             return PlansOfThisRun.failed(stack, purpose, shown.reason());
         }
@@ -95,6 +99,7 @@ public final class TerraformAdapter implements ToolAdapter {
     public ApplyResult apply(final StackConfig stack, final Path repositoryRoot, final StackPlan plan, final Path workDir,
             final Map<String, String> environment) throws InterruptedException {
         ToolProcess.Deadline deadline = process.deadline();
+        Map<String, String> env = withWorkspace(stack, environment);
         Optional<String> refusal = plans.take(stack.id(), plan);
         if (refusal.isPresent()) {
             return ApplyResult.failure(refusal.get());
@@ -104,12 +109,12 @@ public final class TerraformAdapter implements ToolAdapter {
             return ApplyResult.failure(PlansOfThisRun.NO_PLAN);
         }
         Path dir = stack.directory(repositoryRoot);
-        Optional<String> workspace = selectWorkspace(stack, dir, workDir.toAbsolutePath(), environment, false, deadline);
+        Optional<String> workspace = selectWorkspace(stack, dir, workDir.toAbsolutePath(), env, false, deadline);
         if (workspace.isPresent()) {
             return ApplyResult.failure(workspace.get());
         }
         // a stale plan is refused by the tool itself; its message is the reason, nothing falls back
-        ToolProcess.Outcome applied = process.run(word("apply"), commands.apply(planFile.get()), dir, environment,
+        ToolProcess.Outcome applied = process.run(word("apply"), commands.apply(planFile.get()), dir, env,
                 workDir.toAbsolutePath().resolve("apply.log"), deadline);
         return applied.exitedWith(0) ? ApplyResult.success() : ApplyResult.failure(applied.reason());
     }
@@ -120,12 +125,13 @@ public final class TerraformAdapter implements ToolAdapter {
         ToolProcess.Deadline deadline = process.deadline();
         Path dir = stack.directory(repositoryRoot);
         Path work = workDir.toAbsolutePath();
-        Optional<String> ready = prepare(stack, dir, work, environment, false, deadline);
+        Map<String, String> env = withWorkspace(stack, environment);
+        Optional<String> ready = prepare(stack, dir, work, env, false, deadline);
         if (ready.isPresent()) {
             return OutputsResult.failure(ready.get());
         }
         Path file = work.resolve("outputs.json");
-        ToolProcess.Outcome read = process.run(word("output"), commands.output(), dir, environment, file, deadline);
+        ToolProcess.Outcome read = process.run(word("output"), commands.output(), dir, env, file, deadline);
         if (!read.exitedWith(0)) {
             return OutputsResult.failure(read.reason());
         }
@@ -161,13 +167,14 @@ public final class TerraformAdapter implements ToolAdapter {
         } catch (IOException e) {
             return new ToolRun(false, "cannot prepare the work directory " + work + ": " + e.getMessage(), Optional.empty());
         }
+        Map<String, String> env = withWorkspace(stack, environment);
         // the schema comes from the providers that init installed
-        ToolProcess.Outcome init = process.run(word("init"), commands.init(), dir, environment, work.resolve("init.log"), deadline);
+        ToolProcess.Outcome init = process.run(word("init"), commands.init(), dir, env, work.resolve("init.log"), deadline);
         if (!init.exitedWith(0)) {
             return new ToolRun(false, init.reason(), Optional.empty());
         }
         Path file = work.resolve("providers-schema.json");
-        ToolProcess.Outcome schema = process.run(word("providers schema"), commands.providersSchema(), dir, environment, file, deadline);
+        ToolProcess.Outcome schema = process.run(word("providers schema"), commands.providersSchema(), dir, env, file, deadline);
         if (!schema.exitedWith(0)) {
             return new ToolRun(false, schema.reason(), Optional.empty());
         }
@@ -183,7 +190,7 @@ public final class TerraformAdapter implements ToolAdapter {
         try {
             Files.createDirectories(work);
             ToolProcess.Outcome version = process.run(word("version"), commands.version(), stack.directory(repositoryRoot),
-                    environment, file, deadline);
+                    withWorkspace(stack, environment), file, deadline);
             if (!version.exitedWith(0)) {
                 return "";
             }
@@ -191,6 +198,39 @@ public final class TerraformAdapter implements ToolAdapter {
         } catch (IOException e) {
             return "";
         }
+    }
+
+    /**
+     * The stack's variables, plus {@code TF_WORKSPACE=default} for an unnamed stack whose directory the
+     * configuration also runs as named workspaces. Terraform plans in the workspace {@code TF_WORKSPACE} names,
+     * else in the one {@code .terraform/environment} names, which the last {@code workspace select} in the
+     * directory wrote; so after a named stack of the same directory, the unnamed one would plan and apply
+     * against that workspace's state (seen with Terraform 1.11.4). Only then: with a {@code cloud} block the
+     * default workspace does not exist and the CLI workspace is the configured one, so setting it always would
+     * break those stacks. A stack's own {@code TF_WORKSPACE} still wins.
+     */
+    private Map<String, String> withWorkspace(final StackConfig stack, final Map<String, String> environment) {
+        if (!sharedWithWorkspaces.contains(stack.id())) {
+            return environment;
+        }
+        Map<String, String> merged = new java.util.LinkedHashMap<>();
+        merged.put("TF_WORKSPACE", "default");
+        merged.putAll(environment);
+        return merged;
+    }
+
+    /** Remembers whether an unnamed stack's directory is also run as named workspaces (ids {@code DIR:NAME}). */
+    private void noteSharedDirectory(final StackConfig stack, final Set<StackId> knownStacks) {
+        String prefix = stack.id().value() + ":";
+        if (isDefaultWorkspace(stack) && knownStacks.stream().anyMatch(id -> id.value().startsWith(prefix))) {
+            sharedWithWorkspaces.add(stack.id());
+        } else {
+            sharedWithWorkspaces.remove(stack.id());
+        }
+    }
+
+    private static boolean isDefaultWorkspace(final StackConfig stack) {
+        return stack.name() == null || stack.name().isEmpty() || "default".equals(stack.name());
     }
 
     /** init, then the workspace of a named stack; a reason when either failed. */
@@ -210,10 +250,10 @@ public final class TerraformAdapter implements ToolAdapter {
 
     private Optional<String> selectWorkspace(final StackConfig stack, final Path dir, final Path work,
             final Map<String, String> environment, final boolean create, final ToolProcess.Deadline deadline) throws InterruptedException {
-        String name = stack.name() == null ? "" : stack.name();
-        if (name.isEmpty() || "default".equals(name)) {
+        if (isDefaultWorkspace(stack)) {
             return Optional.empty();
         }
+        String name = stack.name();
         ToolProcess.Outcome selected = process.run(word("workspace select"), commands.selectWorkspace(name, create), dir,
                 environment, work.resolve("workspace.log"), deadline);
         return selected.exitedWith(0) ? Optional.empty() : Optional.of(selected.reason());

@@ -20,6 +20,16 @@ class FailureReasonTest {
     }
 
     @Test
+    void takesTerraformsUnprefixedMissingWorkspaceLine() {
+        // stderr of "terraform workspace select qa" (Terraform 1.11.4) when qa does not exist; it has no "Error:"
+        String stderr = "\u001B[31m\nWorkspace \"qa\" doesn't exist.\n\nYou can create this workspace with the \"new\" subcommand \n"
+                + "or include the \"-or-create\" flag with the \"select\" subcommand.\u001B[0m\u001B[0m\n";
+        assertThat(FailureReason.firstError(stderr)).isEqualTo("Workspace \"\u2026\" doesn't exist.");
+        // only that exact shape: another unprefixed line is still never taken
+        assertThat(FailureReason.firstError("Workspace \"qa\" has password hunter2\n")).isEmpty();
+    }
+
+    @Test
     void takesPulumisErrorLineWithoutMarkup() {
         String stderr = "Updating (prod):\n<{%fg 1%}>error: <{%reset%}>no stack named 'prod' found\n";
         assertThat(FailureReason.firstError(stderr)).isEqualTo("error: no stack named '\u2026' found");

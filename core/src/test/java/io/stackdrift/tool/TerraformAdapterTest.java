@@ -374,4 +374,40 @@ class TerraformAdapterTest {
 
         assertThat(Files.readString(out)).isEqualTo("1 AKIA");
     }
+
+    @Test
+    void anUnnamedStackSharingItsDirectoryWithWorkspacesRunsInTheDefaultOne() throws Exception {
+        // Terraform 1.11.4 plans an unnamed stack in whatever workspace .terraform/environment names, i.e. the
+        // one the named stack of the same directory selected last
+        Path log = temp.resolve("workspaces.log");
+        Path script = temp.resolve("bin/ws-tofu");
+        Files.writeString(script, "#!/usr/bin/env bash\nprintf '%s=%s\\n' \"$1\" \"${TF_WORKSPACE-unset}\" >> \"$WS_LOG\"\nexec \""
+                + tofu.executable() + "\" \"$@\"\n");
+        script.toFile().setExecutable(true);
+        TerraformAdapter wsAdapter = adapter(ToolSettings.defaults().withExecutable(Tool.TOFU, script.toString()));
+        Map<String, String> env = new java.util.HashMap<>(tofu.environment());
+        env.put("WS_LOG", log.toString());
+        StackConfig unnamed = stack("network", "");
+        Set<StackId> shared = Set.of(StackId.of("network"), StackId.of("network:prod"));
+
+        StackPlan plan = wsAdapter.plan(unnamed, repo, PlanPurpose.PREVIEW, work, env, shared);
+        wsAdapter.apply(unnamed, repo, plan, work, env);
+        wsAdapter.outputs(unnamed, repo, work, env);
+        assertThat(Files.readAllLines(log)).extracting(line -> line.substring(0, line.indexOf('=')))
+                .contains("init", "plan", "show", "apply", "output");
+        assertThat(Files.readAllLines(log)).allSatisfy(line -> assertThat(line).endsWith("=default"));
+
+        // alone in its directory (a cloud block has no default workspace) and named stacks: left as they are
+        Files.delete(log);
+        wsAdapter.plan(unnamed, repo, PlanPurpose.PREVIEW, work, env, Set.of(StackId.of("network"), StackId.of("dns:prod")));
+        wsAdapter.outputs(unnamed, repo, work, env);
+        wsAdapter.plan(stack("network", "prod"), repo, PlanPurpose.PREVIEW, work, env, shared);
+        assertThat(Files.readAllLines(log)).isNotEmpty().allSatisfy(line -> assertThat(line).endsWith("=unset"));
+
+        // the stack's own value wins
+        Files.delete(log);
+        env.put("TF_WORKSPACE", "mine");
+        wsAdapter.plan(unnamed, repo, PlanPurpose.PREVIEW, work, env, shared);
+        assertThat(Files.readAllLines(log)).isNotEmpty().allSatisfy(line -> assertThat(line).endsWith("=mine"));
+    }
 }

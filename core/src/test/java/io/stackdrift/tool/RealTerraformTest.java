@@ -1,0 +1,638 @@
+package io.stackdrift.tool;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.stackdrift.config.DriftMode;
+import io.stackdrift.config.DriftSettings;
+import io.stackdrift.config.IgnoreRule;
+import io.stackdrift.config.Policy;
+import io.stackdrift.config.StackConfig;
+import io.stackdrift.deploy.FileStackLocks;
+import io.stackdrift.drift.FieldOwnership;
+import io.stackdrift.drift.IgnoreEligibility;
+import io.stackdrift.drift.OverrideFile;
+import io.stackdrift.drift.ProviderSchemas;
+import io.stackdrift.drift.Rejection;
+import io.stackdrift.drift.ResourceScanner;
+import io.stackdrift.engine.EngineServices;
+import io.stackdrift.engine.RunOutcome;
+import io.stackdrift.engine.RunRequest;
+import io.stackdrift.engine.StackDriftEngine;
+import io.stackdrift.model.Action;
+import io.stackdrift.model.Change;
+import io.stackdrift.model.Row;
+import io.stackdrift.model.RowState;
+import io.stackdrift.model.StackId;
+import io.stackdrift.model.Tool;
+import io.stackdrift.plan.PlanReaders;
+import io.stackdrift.plan.PlanSummary;
+import io.stackdrift.plan.TerraformPlanReader;
+import io.stackdrift.record.HistoryStore;
+import io.stackdrift.record.RunRecord;
+import io.stackdrift.record.TrailEntry;
+import io.stackdrift.record.TrailResult;
+
+/**
+ * Our Terraform adapter, plan readers and field ownership against a real Terraform binary, offline: the
+ * root modules use only Terraform's built-in provider ({@code terraform_data}, {@code terraform_remote_state},
+ * {@code terraform.io/builtin/terraform}), which needs no download. Runs only where a {@code terraform}
+ * executable is installed (on PATH or at /usr/local/bin/terraform); elsewhere every test is skipped, since
+ * these are not fixtures. docs/verified-with-real-terraform.md says what they showed.
+ */
+class RealTerraformTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Path WELL_KNOWN = Path.of("/usr/local/bin/terraform");
+    /** Looked up once; every test is skipped (each with the message) when there is none. */
+    private static final String terraform = locate().orElse(null);
+
+    @TempDir
+    Path dir;
+
+    private Path module;
+    private Map<String, String> environment;
+    private int workDirs;
+
+    @BeforeEach
+    void emptyCliConfiguration() throws IOException {
+        Assumptions.assumeTrue(terraform != null,
+                "no terraform executable on PATH or at /usr/local/bin/terraform: the real-Terraform checks are skipped");
+        module = Files.createDirectories(dir.resolve("stack"));
+        Path cliConfig = Files.writeString(dir.resolve("empty.tfrc"), "");
+        // no user CLI configuration (credentials, mirrors, plugin cache) and no version check over the network
+        environment = Map.of("TF_CLI_CONFIG_FILE", cliConfig.toString(), "CHECKPOINT_DISABLE", "1");
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // preview, apply, in sync
+
+    @Test
+    void aNewStackIsPendingWithCreatesThenItsPlanAppliesThenItIsInSync() throws Exception {
+        writeModule("one", "t1");
+        TerraformAdapter adapter = adapter();
+        StackConfig stack = stack("");
+
+        StackPlan preview = adapter.plan(stack, module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+
+        assertThat(preview.row().state()).as(preview.row().reason()).isEqualTo(RowState.PENDING);
+        assertThat(preview.row().changes()).extracting(Change::action, Change::address)
+                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple(Action.CREATE, "terraform_data.x"),
+                        org.assertj.core.groups.Tuple.tuple(Action.CREATE, "terraform_data.y"));
+        assertThat(preview.row().changes()).allSatisfy(c -> assertThat(c.type()).isEqualTo("terraform_data"));
+        assertThat(preview.planFile()).get().satisfies(file -> assertThat(file).isRegularFile());
+        assertThat(preview.toolVersion()).matches("\\d+\\.\\d+\\.\\d+.*");
+        assertNoValueIn(preview.row());
+
+        ApplyResult applied = adapter.apply(stack, module, preview, work(), environment);
+        assertThat(applied.succeeded()).as(applied.reason()).isTrue();
+        assertThat(module.resolve("terraform.tfstate")).isRegularFile();
+
+        StackPlan again = adapter.plan(stack, module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+        assertThat(again.row().state()).as(again.row().reason()).isEqualTo(RowState.IN_SYNC);
+        assertThat(again.row().changes()).isEmpty();
+        // the same plan is never applied twice
+        assertThat(adapter.apply(stack, module, preview, work(), environment).reason())
+                .isEqualTo("no plan from this run; refusing to apply");
+    }
+
+    @Test
+    void anInputChangeIsAnUpdateOfInputAndATriggerChangeIsAReplace() throws Exception {
+        writeModule("one", "t1");
+        deployed(stack(""));
+
+        writeModule("two", "t1");
+        StackPlan update = adapter().plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+        assertThat(update.row().state()).isEqualTo(RowState.PENDING);
+        assertThat(update.row().changes()).singleElement().satisfies(change -> {
+            assertThat(change.action()).isEqualTo(Action.UPDATE);
+            assertThat(change.address()).isEqualTo("terraform_data.x");
+            // input changed in code; output follows it after apply (after_unknown), and Terraform lists both
+            assertThat(change.paths()).containsExactly("input", "output");
+        });
+        assertNoValueIn(update.row());
+
+        writeModule("one", "t2");
+        StackPlan replace = adapter().plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+        assertThat(replace.row().changes()).singleElement().satisfies(change -> {
+            assertThat(change.action()).isEqualTo(Action.REPLACE);
+            assertThat(change.address()).isEqualTo("terraform_data.y");
+            // id and output become unknown with the new object, so they are listed too
+            assertThat(change.paths()).containsExactly("id", "output", "triggers_replace[0]");
+        });
+        assertThat(replace.replacePaths()).containsEntry("terraform_data.y", List.of("triggers_replace"));
+    }
+
+    @Test
+    void aSensitiveInputsPathStopsAtTheSensitiveAttribute() throws Exception {
+        Files.writeString(module.resolve("main.tf"), secretModule("a"));
+        deployed(stack(""));
+        Files.writeString(module.resolve("main.tf"), secretModule("b"));
+
+        StackPlan plan = adapter().plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+
+        assertThat(plan.row().changes()).singleElement().satisfies(change -> {
+            assertThat(change.action()).isEqualTo(Action.UPDATE);
+            // the map's key may itself be the secret: no path goes inside a sensitive value
+            assertThat(change.paths()).containsExactly("input", "output");
+        });
+        assertThat(plan.row().toString()).doesNotContain("hunter2");
+    }
+
+    private static String secretModule(final String value) {
+        return """
+                resource "terraform_data" "s" {
+                  input = sensitive({ "hunter2-key" = "%s" })
+                }
+                """.formatted(value);
+    }
+
+    @Test
+    void aDriftCheckOfTerraformDataIsInSyncBecauseItHasNoRemoteObject() throws Exception {
+        writeModule("one", "t1");
+        deployed(stack(""));
+
+        StackPlan check = adapter().plan(stack(""), module, PlanPurpose.DRIFT_CHECK, work(), environment, Set.of());
+
+        assertThat(check.row().state()).as(check.row().reason()).isEqualTo(RowState.IN_SYNC);
+        assertThat(check.row().drift()).isEmpty();
+        assertThat(check.planFile()).isPresent();
+    }
+
+    @Test
+    void aStalePlanFailsWithTerraformsOwnMessageAndNothingElseIsApplied() throws Exception {
+        writeModule("one", "t1");
+        deployed(stack(""));
+        writeModule("two", "t1");
+        TerraformAdapter first = adapter();
+        StackPlan older = first.plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+        assertThat(older.row().state()).isEqualTo(RowState.PENDING);
+
+        // another run changes the state after the plan was made
+        writeModule("three", "t1");
+        deployed(stack(""));
+
+        ApplyResult stale = first.apply(stack(""), module, older, work(), environment);
+
+        assertThat(stale.succeeded()).isFalse();
+        assertThat(stale.reason()).isEqualTo("terraform apply failed: Error: Saved plan is stale");
+        // the state still holds what the other run applied
+        assertThat(adapter().plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment, Set.of()).row().state())
+                .isEqualTo(RowState.IN_SYNC);
+    }
+
+    @Test
+    void aFailingPlanIsAFailedRowWithTheFirstErrorLineWithoutColours() throws Exception {
+        Files.writeString(module.resolve("main.tf"), """
+                resource "terraform_data" "x" {
+                  input = terraform_data.missing.output
+                }
+                """);
+
+        StackPlan failed = adapter().plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+
+        assertThat(failed.row().state()).isEqualTo(RowState.FAILED);
+        assertThat(failed.row().reason()).isEqualTo("terraform plan failed: Error: Reference to undeclared resource");
+        assertThat(failed.row().changes()).isEmpty();
+        assertThat(failed.planFile()).isEmpty();
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // outputs, workspaces, version
+
+    @Test
+    void outputsCarryNamesAndSensitiveMarksAndTheirValuesOnlyInsideStackOutput() throws Exception {
+        writeModule("one", "t1");
+        deployed(stack(""));
+
+        OutputsResult outputs = adapter().outputs(stack(""), module, work(), environment);
+
+        assertThat(outputs.succeeded()).as(outputs.reason()).isTrue();
+        assertThat(outputs.outputs()).extracting(StackOutput::name, StackOutput::sensitive)
+                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("plain", false),
+                        org.assertj.core.groups.Tuple.tuple("secret", true));
+        StackOutput plain = named(outputs, "plain");
+        StackOutput secret = named(outputs, "secret");
+        assertThat(plain.value().asText()).isEqualTo("one");
+        assertThat(secret.value().asText()).isEqualTo("hunter2-not-a-real-secret");
+        assertThat(outputs.toString()).doesNotContain("one\"").doesNotContain("hunter2");
+        assertThat(secret.toString()).doesNotContain("hunter2");
+    }
+
+    @Test
+    void aNamedStackPreviewCreatesItsWorkspaceAndADriftCheckOfAMissingWorkspaceFails() throws Exception {
+        writeModule("one", "t1");
+        StackConfig staging = stack("staging");
+
+        StackPlan preview = adapter().plan(staging, module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+        assertThat(preview.row().state()).as(preview.row().reason()).isEqualTo(RowState.PENDING);
+        assertThat(Files.readString(module.resolve(".terraform/environment")).strip()).isEqualTo("staging");
+        TerraformAdapter adapter = adapter();
+        deployed(adapter, staging);
+        assertThat(module.resolve("terraform.tfstate.d/staging/terraform.tfstate")).isRegularFile();
+        assertThat(module.resolve("terraform.tfstate")).doesNotExist();
+        // the directory's selection now says staging; an unnamed stack of the same directory still plans default
+        StackPlan unnamed = adapter().plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment,
+                Set.of(stack("").id(), staging.id()));
+        assertThat(unnamed.row().state()).as(unnamed.row().reason()).isEqualTo(RowState.PENDING);
+        assertThat(unnamed.row().changes()).extracting(Change::action).containsOnly(Action.CREATE);
+        assertThat(Files.readString(module.resolve(".terraform/environment")).strip()).isEqualTo("staging");
+
+        StackPlan check = adapter().plan(stack("qa"), module, PlanPurpose.DRIFT_CHECK, work(), environment, Set.of());
+        assertThat(check.row().state()).isEqualTo(RowState.FAILED);
+        assertThat(check.row().reason()).isEqualTo("terraform workspace select failed: Workspace \"…\" doesn't exist.");
+        assertThat(module.resolve("terraform.tfstate.d/qa")).doesNotExist();
+    }
+
+    @Test
+    void theVersionIsReadFromVersionJson() throws Exception {
+        writeModule("one", "t1");
+        String version = adapter().version(stack(""), module, work(), environment);
+        assertThat(version).matches("\\d+\\.\\d+\\.\\d+.*");
+        // the plan JSON names the same version, so the digest does not change between the two sources
+        StackPlan plan = adapter().plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+        assertThat(plan.toolVersion()).isEqualTo(version);
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // field ownership
+
+    @Test
+    void theBuiltinProvidersSchemaAcceptsInputAndRejectsIdAndAReplacingTrigger() throws Exception {
+        writeModule("one", "t1");
+        TerraformAdapter adapter = adapter();
+        ToolRun schema = adapter.providersSchema(stack(""), module, work(), environment);
+        assertThat(schema.succeeded()).as(schema.reason()).isTrue();
+        ResourceScanner.Result declarations = ResourceScanner.scan(module, Tool.TERRAFORM);
+        ProviderSchemas schemas;
+        try (InputStream in = Files.newInputStream(schema.output().orElseThrow())) {
+            schemas = ProviderSchemas.read(in, Set.of("terraform_data"));
+        }
+        assertThat(schemas.block("terraform_data")).isPresent();
+
+        IgnoreEligibility.Verdict input = IgnoreEligibility.check(Tool.TERRAFORM, List.of("terraform_data.x.input"), declarations,
+                schemas, Map.of());
+        assertThat(input.allAccepted()).isTrue();
+        assertThat(input.accepted()).extracting(p -> p.text()).containsExactly("terraform_data.x.input");
+
+        IgnoreEligibility.Verdict id = IgnoreEligibility.check(Tool.TERRAFORM, List.of("terraform_data.x.id"), declarations,
+                schemas, Map.of());
+        assertThat(id.rejections()).extracting(Rejection::rule).containsExactly(2);
+
+        IgnoreEligibility.Verdict unknown = IgnoreEligibility.check(Tool.TERRAFORM, List.of("terraform_data.x.nope"), declarations,
+                schemas, Map.of());
+        assertThat(unknown.rejections()).extracting(Rejection::rule).containsExactly(1);
+
+        // the schema does not say triggers_replace forces replacement; a real plan's replace_paths does
+        deployed(adapter, stack(""));
+        writeModule("one", "t2");
+        StackPlan replace = adapter.plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+        IgnoreEligibility.Verdict trigger = IgnoreEligibility.check(Tool.TERRAFORM, List.of("terraform_data.y.triggers_replace"),
+                ResourceScanner.scan(module, Tool.TERRAFORM), schemas, replace.replacePaths());
+        assertThat(trigger.rejections()).extracting(Rejection::rule).containsExactly(2);
+    }
+
+    @Test
+    void theOverrideFileMakesTheRealPlanLeaveAnOwnedInputAlone() throws Exception {
+        writeModule("one", "t1");
+        StackConfig owned = stackIgnoring("terraform_data.x.input");
+        TerraformAdapter adapter = adapter();
+        deployed(adapter, owned);
+
+        writeModule("two", "t1");
+        ToolRun schema = adapter.providersSchema(owned, module, work(), environment);
+        FieldOwnership.Checked checked;
+        try (InputStream in = Files.newInputStream(schema.output().orElseThrow())) {
+            checked = FieldOwnership.check(owned, module, in, Map.of());
+        }
+        assertThat(checked.verdict().allAccepted()).as(checked.verdict().rejections().toString()).isTrue();
+        StackPlan withOverride;
+        try (OverrideFile override = OverrideFile.write(module, checked.verdict().accepted(), checked.declarations())) {
+            assertThat(Files.readString(override.path())).contains("ignore_changes = [input]");
+            withOverride = adapter.plan(owned, module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+        }
+        assertThat(module.resolve(OverrideFile.FILE_NAME)).doesNotExist();
+
+        assertThat(withOverride.row().state()).as(withOverride.row().reason()).isEqualTo(RowState.IN_SYNC);
+        assertThat(withOverride.row().changes()).isEmpty();
+        // without the override the same code is an update of input
+        StackPlan without = adapter.plan(owned, module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+        assertThat(without.row().changes()).extracting(Change::action).containsExactly(Action.UPDATE);
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // plan readers on real output
+
+    @Test
+    void theJsonUiStreamOfARealPlanIsSniffedAndRead() throws Exception {
+        writeModule("one", "t1");
+        deployed(stack(""));
+        writeModule("two", "t2");
+        Path stream = work().resolve("plan-stream.jsonl");
+        ProcessResult result = run(List.of(terraform, "plan", "-json", "-input=false", "-detailed-exitcode"), stream);
+        assertThat(result.exitCode()).isEqualTo(2);
+
+        PlanSummary summary = PlanReaders.sniffing().read(stream);
+
+        assertThat(summary.failed()).as(summary.failureReason()).isFalse();
+        assertThat(summary.changes()).extracting(Change::action, Change::address)
+                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple(Action.UPDATE, "terraform_data.x"),
+                        org.assertj.core.groups.Tuple.tuple(Action.REPLACE, "terraform_data.y"));
+        assertThat(summary.drift()).isEmpty();
+    }
+
+    @Test
+    void theJsonUiStreamOfAFailingPlanGivesTheDiagnosticsSummary() throws Exception {
+        Files.writeString(module.resolve("main.tf"), """
+                resource "terraform_data" "x" {
+                  input = terraform_data.missing.output
+                }
+                """);
+        Path stream = work().resolve("plan-stream.jsonl");
+        ProcessResult result = run(List.of(terraform, "plan", "-json", "-input=false", "-detailed-exitcode"), stream);
+        assertThat(result.exitCode()).isEqualTo(1);
+
+        PlanSummary summary = PlanReaders.sniffing().read(stream);
+
+        assertThat(summary.failed()).isTrue();
+        assertThat(summary.failureReason()).isEqualTo("Reference to undeclared resource");
+    }
+
+    @Test
+    void onlyAnOutputChangeExitsTwoButIsNoPendingResourceChange() throws Exception {
+        writeModule("one", "t1");
+        deployed(stack(""));
+        Files.writeString(module.resolve("extra.tf"), "output \"extra\" {\n  value = \"new\"\n}\n");
+        Path planFile = work().resolve("extra.tfplan");
+        ProcessResult planned = run(List.of(terraform, "plan", "-input=false", "-out=" + planFile, "-detailed-exitcode"),
+                work().resolve("plan.log"));
+        Path shown = work().resolve("extra.plan.json");
+        run(List.of(terraform, "show", "-json", planFile.toString()), shown);
+        JsonNode plan = JSON.readTree(shown.toFile());
+
+        // Terraform: "changes" (exit 2) for a new output alone; every resource change is a no-op
+        assertThat(planned.exitCode()).isEqualTo(2);
+        assertThat(plan.path("output_changes").path("extra").path("actions").get(0).asText()).isEqualTo("create");
+        assertThat(plan.path("resource_changes")).allSatisfy(c -> assertThat(c.path("change").path("actions").get(0).asText())
+                .isEqualTo("no-op"));
+        // KNOWN GAP, not an endorsement: spec §4 counts resource_changes only, so the row is in sync and a deploy
+        // finds nothing to deploy; the new output reaches the state only with the next resource change
+        StackPlan preview = adapter().plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+        assertThat(preview.row().state()).isEqualTo(RowState.IN_SYNC);
+    }
+
+    @Test
+    void theShowJsonOfAStateIsRejectedAsNotAPlan() throws Exception {
+        writeModule("one", "t1");
+        deployed(stack(""));
+        Path state = work().resolve("state.json");
+        ProcessResult result = run(List.of(terraform, "show", "-json"), state);
+        assertThat(result.exitCode()).isZero();
+
+        PlanSummary sniffed = PlanReaders.sniffing().read(state);
+        PlanSummary direct = new TerraformPlanReader().read(state);
+
+        assertThat(sniffed.failed()).isTrue();
+        assertThat(sniffed.failureReason()).isEqualTo("a state (show -json of a state), not a plan: show the saved plan file instead");
+        assertThat(direct.failureReason()).isEqualTo(sniffed.failureReason());
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // the engine over two stacks, one reading the other's state
+
+    @Test
+    void theEngineDeploysInDependencyOrderWritesOutputsAndThenFindsBothInSync() throws Exception {
+        Path repo = Files.createDirectories(dir.resolve("repo"));
+        Files.createDirectories(repo.resolve("net"));
+        Files.createDirectories(repo.resolve("app"));
+        Files.writeString(repo.resolve("net/main.tf"), """
+                resource "terraform_data" "vpc" {
+                  input = "10.0.0.0/16"
+                }
+                output "cidr" {
+                  value = terraform_data.vpc.output
+                }
+                output "token" {
+                  value     = "hunter2-not-a-real-secret"
+                  sensitive = true
+                }
+                """);
+        Files.writeString(repo.resolve("app/main.tf"), """
+                data "terraform_remote_state" "net" {
+                  backend = "local"
+                  config = {
+                    path = "${path.module}/../net/terraform.tfstate"
+                  }
+                }
+                resource "terraform_data" "server" {
+                  input = data.terraform_remote_state.net.outputs.cidr
+                }
+                output "server_cidr" {
+                  value = terraform_data.server.output
+                }
+                """);
+        Files.writeString(repo.resolve("stacks.yaml"), """
+                parallelism: 2
+                stacks:
+                  - dir: net
+                    outputs: out/net.json
+                  - dir: app
+                    dependsOn: [net]
+                    outputs: out/app.json
+                """);
+        List<String> progress = Collections.synchronizedList(new ArrayList<>());
+
+        RunOutcome deploy = engine(Clock.systemUTC(), progress).deploy(RunRequest.of(repo.resolve("stacks.yaml"), "1"));
+
+        assertThat(deploy.exitCode()).as(rows(deploy) + " " + progress).isEqualTo(RunOutcome.OK);
+        RunRecord deployed = deploy.run().orElseThrow();
+        assertThat(deployed.trail()).extracting(e -> e.stack().value(), TrailEntry::result)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("net", TrailResult.DEPLOYED),
+                        org.assertj.core.groups.Tuple.tuple("app", TrailResult.DEPLOYED));
+        assertThat(deployed.trail().get(1).startedAt()).isGreaterThanOrEqualTo(deployed.trail().get(0).finishedAt());
+        assertThat(deployed.rows()).extracting(Row::state).containsOnly(RowState.IN_SYNC);
+        JsonNode net = JSON.readTree(repo.resolve("out/net.json").toFile());
+        assertThat(net.fieldNames()).toIterable().containsExactly("cidr");
+        assertThat(net.path("cidr").asText()).isEqualTo("10.0.0.0/16");
+        JsonNode app = JSON.readTree(repo.resolve("out/app.json").toFile());
+        // the dependent read the dependency's freshly deployed state
+        assertThat(app.path("server_cidr").asText()).isEqualTo("10.0.0.0/16");
+        assertThat(String.join("\n", progress)).doesNotContain("10.0.0.0").doesNotContain("hunter2");
+
+        // a deploy counts as a check: the next check is due a day later
+        StackDriftEngine engine = engine(Clock.offset(Clock.systemUTC(), Duration.ofHours(25)), progress);
+        RunOutcome check = engine.check(RunRequest.of(repo.resolve("stacks.yaml"), "2"));
+        assertThat(check.exitCode()).as(rows(check)).isEqualTo(RunOutcome.OK);
+        assertThat(check.run().orElseThrow().rows()).as(rows(check)).extracting(Row::state).containsOnly(RowState.IN_SYNC);
+
+        Files.writeString(repo.resolve("net/main.tf"), Files.readString(repo.resolve("net/main.tf")).replace("10.0.0.0/16", "10.1.0.0/16"));
+        RunOutcome preview = engine.preview(RunRequest.of(repo.resolve("stacks.yaml"), "3"));
+        assertThat(preview.exitCode()).isEqualTo(RunOutcome.CHANGES);
+        Map<String, RowState> states = new HashMap<>();
+        preview.run().orElseThrow().rows().forEach(r -> states.put(r.id().value(), r.state()));
+        // app reads net's state as deployed, not net's code: only net is pending until net deploys
+        assertThat(states).containsEntry("net", RowState.PENDING).containsEntry("app", RowState.IN_SYNC);
+
+        // a deploy previews app only after net deployed, so app picks up net's new output in the same run
+        RunOutcome second = engine.deploy(RunRequest.of(repo.resolve("stacks.yaml"), "4"));
+        assertThat(second.exitCode()).as(rows(second)).isEqualTo(RunOutcome.OK);
+        assertThat(second.run().orElseThrow().trail()).extracting(e -> e.stack().value(), TrailEntry::result)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("net", TrailResult.DEPLOYED),
+                        org.assertj.core.groups.Tuple.tuple("app", TrailResult.DEPLOYED));
+        assertThat(JSON.readTree(repo.resolve("out/app.json").toFile()).path("server_cidr").asText()).isEqualTo("10.1.0.0/16");
+    }
+
+    @Test
+    void theEngineEnforcesAnIgnorePathWithTheRealToolAndRejectsId() throws Exception {
+        Path repo = Files.createDirectories(dir.resolve("repo"));
+        module = Files.createDirectories(repo.resolve("owned"));
+        writeModule("one", "t1");
+        Files.writeString(repo.resolve("stacks.yaml"), """
+                stacks:
+                  - dir: owned
+                    drift:
+                      ignore:
+                        - paths: [terraform_data.x.input]
+                          reason: another team owns it
+                """);
+        List<String> progress = Collections.synchronizedList(new ArrayList<>());
+        RunOutcome first = engine(Clock.systemUTC(), progress).deploy(RunRequest.of(repo.resolve("stacks.yaml"), "1"));
+        assertThat(first.exitCode()).as(rows(first)).isEqualTo(RunOutcome.OK);
+
+        writeModule("two", "t1");
+        RunOutcome preview = engine(Clock.systemUTC(), progress).preview(RunRequest.of(repo.resolve("stacks.yaml"), "2"));
+
+        assertThat(preview.exitCode()).as(rows(preview)).isEqualTo(RunOutcome.OK);
+        assertThat(preview.run().orElseThrow().rows()).singleElement()
+                .satisfies(row -> assertThat(row.state()).isEqualTo(RowState.IN_SYNC));
+        assertThat(module.resolve(OverrideFile.FILE_NAME)).doesNotExist();
+
+        Files.writeString(repo.resolve("stacks.yaml"), Files.readString(repo.resolve("stacks.yaml"))
+                .replace("terraform_data.x.input", "terraform_data.x.id"));
+        RunOutcome rejected = engine(Clock.systemUTC(), progress).preview(RunRequest.of(repo.resolve("stacks.yaml"), "3"));
+        Row row = rejected.run().orElseThrow().rows().get(0);
+        assertThat(row.state()).isEqualTo(RowState.FAILED);
+        assertThat(row.reason()).contains("terraform_data.x.id").contains("identifies the object");
+    }
+
+    // ---------------------------------------------------------------------------------------------
+
+    private StackDriftEngine engine(final Clock clock, final List<String> progress) {
+        // the engine's own adapters (its PlanReading wiring); the stacks' environment stands in for credentials
+        return new StackDriftEngine(new EngineServices(new LocalProcessRunner(),
+                ToolSettings.defaults().withExecutable(Tool.TERRAFORM, terraform).withTimeout(Duration.ofMinutes(2)),
+                new HistoryStore(dir.resolve("record")), new FileStackLocks(dir.resolve("record/locks"), Duration.ofSeconds(5), line -> { }),
+                stack -> environment, dir.resolve("engine-work"), clock, progress::add));
+    }
+
+    private static Optional<String> locate() {
+        String path = System.getenv("PATH");
+        if (path != null) {
+            for (String entry : path.split(java.io.File.pathSeparator)) {
+                if (!entry.isEmpty() && Files.isExecutable(Path.of(entry, "terraform"))) {
+                    return Optional.of(Path.of(entry, "terraform").toString());
+                }
+            }
+        }
+        return Files.isExecutable(WELL_KNOWN) ? Optional.of(WELL_KNOWN.toString()) : Optional.empty();
+    }
+
+    /** Two terraform_data resources (input, triggers_replace), a plain and a sensitive output, the local backend. */
+    private void writeModule(final String input, final String trigger) throws IOException {
+        Files.writeString(module.resolve("main.tf"), """
+                resource "terraform_data" "x" {
+                  input = "%s"
+                }
+
+                resource "terraform_data" "y" {
+                  input            = "fixed"
+                  triggers_replace = ["%s"]
+                }
+
+                output "plain" {
+                  value = terraform_data.x.output
+                }
+
+                output "secret" {
+                  value     = "hunter2-not-a-real-secret"
+                  sensitive = true
+                }
+                """.formatted(input, trigger));
+    }
+
+    private TerraformAdapter adapter() {
+        ToolSettings settings = ToolSettings.defaults().withExecutable(Tool.TERRAFORM, terraform).withTimeout(Duration.ofMinutes(2));
+        // the engine's wiring for Terraform/OpenTofu
+        return new TerraformAdapter(Tool.TERRAFORM, settings, new LocalProcessRunner(),
+                PlanReading.using(new TerraformPlanReader()));
+    }
+
+    private void deployed(final StackConfig stack) throws InterruptedException, IOException {
+        deployed(adapter(), stack);
+    }
+
+    private void deployed(final TerraformAdapter adapter, final StackConfig stack) throws InterruptedException, IOException {
+        StackPlan plan = adapter.plan(stack, module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+        assertThat(plan.row().state()).as(plan.row().reason()).isIn(RowState.PENDING, RowState.IN_SYNC);
+        if (plan.row().state() == RowState.PENDING) {
+            ApplyResult applied = adapter.apply(stack, module, plan, work(), environment);
+            assertThat(applied.succeeded()).as(applied.reason()).isTrue();
+        }
+    }
+
+    private Path work() throws IOException {
+        return Files.createDirectories(dir.resolve("work-" + ++workDirs));
+    }
+
+    private static StackConfig stack(final String workspace) {
+        return new StackConfig(StackId.terraform(".", workspace), Tool.TERRAFORM, ".", workspace, List.of(), false,
+                DriftSettings.defaults(), Duration.ZERO, Policy.ON_CHANGE, Map.of(), Optional.empty());
+    }
+
+    private static StackConfig stackIgnoring(final String path) {
+        DriftSettings drift = new DriftSettings(true, DriftMode.REPORT, DriftSettings.DEFAULT_EVERY,
+                List.of(new IgnoreRule(List.of(path), "owned by a test")));
+        return new StackConfig(StackId.terraform(".", ""), Tool.TERRAFORM, ".", "", List.of(), false, drift, Duration.ZERO,
+                Policy.ON_CHANGE, Map.of(), Optional.empty());
+    }
+
+    /** Runs the real tool directly (for formats the adapter does not ask for), stdout to {@code stdout}. */
+    private ProcessResult run(final List<String> command, final Path stdout) throws IOException, InterruptedException {
+        Map<String, String> env = new HashMap<>(environment);
+        env.put("TF_IN_AUTOMATION", "1");
+        return new LocalProcessRunner().run(new ProcessSpec(command, module, env, Duration.ofMinutes(1), stdout));
+    }
+
+    private static StackOutput named(final OutputsResult outputs, final String name) {
+        return outputs.outputs().stream().filter(o -> o.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    private static void assertNoValueIn(final Row row) {
+        assertThat(row.toString()).doesNotContain("hunter2").doesNotContain("\"one\"").doesNotContain("\"two\"");
+    }
+
+    private static String rows(final RunOutcome outcome) {
+        return outcome.run().map(r -> r.rows().stream().map(row -> row.id() + " " + row.state() + " " + row.reason()).toList().toString())
+                .orElse(outcome.problems().toString());
+    }
+}
