@@ -740,9 +740,9 @@ public final class StackDriftEngine {
             return new TerraformPlanReader();
         }
         PlanReader sniffed = PlanReaders.forFile(file);
-        // a digest's kind cannot be sniffed: a refresh digest lists drift, a preview digest pending changes
+        // a digest's kind cannot be sniffed: a refresh digest lists drift, a preview digest (also of a destroy) pending changes
         return sniffed instanceof PulumiDigestReader
-                ? new PulumiDigestReader(purpose == PlanPurpose.PREVIEW ? PulumiDigestReader.Kind.PREVIEW : PulumiDigestReader.Kind.REFRESH)
+                ? new PulumiDigestReader(purpose == PlanPurpose.DRIFT_CHECK ? PulumiDigestReader.Kind.REFRESH : PulumiDigestReader.Kind.PREVIEW)
                 : sniffed;
     }
 
