@@ -120,6 +120,16 @@ public final class HistoryStore {
      * @param deployDigests the digest of each stack this run deployed successfully (spec §7)
      */
     public RunSummary save(final RunRecord run, final Map<StackId, String> deployDigests) {
+        return save(run, deployDigests, Set.of());
+    }
+
+    /**
+     * Saves a run as {@link #save(RunRecord, Map)} does, and forgets the last deploy (digest and time) of the stacks
+     * in {@code forgetDeploys}: a destroy that failed or was interrupted may have deleted part of a stack, so a later
+     * {@code onChange} deploy must not skip it as "unchanged". A {@code destroyed} or {@code nothing to destroy}
+     * trail entry of this run forgets it without being named here.
+     */
+    public RunSummary save(final RunRecord run, final Map<StackId, String> deployDigests, final Set<StackId> forgetDeploys) {
         return locked(() -> {
             Files.createDirectories(runsDir());
             removeTemporaryFiles();
@@ -131,7 +141,7 @@ public final class HistoryStore {
                     RecordJson.writeSummary(g, summary);
                 }
             });
-            updateStackIndex(sequence, run, deployDigests);
+            updateStackIndex(sequence, run, deployDigests, forgetDeploys);
             List<TrailEntry> newest = new ArrayList<>(run.trail());
             Collections.reverse(newest);
             prependTrail(newest);
@@ -323,13 +333,17 @@ public final class HistoryStore {
 
     // ------------------------------------------------------------------ internals
 
-    private void updateStackIndex(final long sequence, final RunRecord run, final Map<StackId, String> deployDigests)
-            throws IOException {
+    private void updateStackIndex(final long sequence, final RunRecord run, final Map<StackId, String> deployDigests,
+            final Set<StackId> forgetDeploys) throws IOException {
         Map<StackId, StackStatus> index = new TreeMap<>(loadForRewrite(stacksFile(), HistoryStore::statusesOf).orElse(Map.of()));
         Map<StackId, TrailEntry> deployed = new LinkedHashMap<>();
+        Set<StackId> forget = new java.util.HashSet<>(forgetDeploys);
         for (TrailEntry e : run.trail()) {
             if (e.result() == TrailResult.DEPLOYED || e.result() == TrailResult.NOTHING_TO_DEPLOY) {
                 deployed.put(e.stack(), e);
+            }
+            if (e.result().endsTheDeployment()) {
+                forget.add(e.stack());
             }
         }
         for (Row row : run.rows()) {
@@ -352,6 +366,11 @@ public final class HistoryStore {
             if (deploy != null && deployDigests.containsKey(row.id())) {
                 digest = deployDigests.get(row.id());
                 deployedAt = deploy.finishedAt();
+            }
+            if (forget.contains(row.id())) {
+                // destroyed (or partly): the next deploy previews it as never deployed
+                digest = "";
+                deployedAt = 0;
             }
             index.put(row.id(), new StackStatus(row.id(), rowSequence, rowRunId, state, checkedAt, failures, failedAt,
                     dependsOn, digest, deployedAt));
