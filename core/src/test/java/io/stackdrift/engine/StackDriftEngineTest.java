@@ -489,8 +489,6 @@ class StackDriftEngineTest {
         world.stack("c").interruptApply = true;
 
         RunOutcome outcome = engine().deploy(destroy());
-        // the engine hands the interrupt back to its caller; this test goes on reading files
-        assertThat(Thread.interrupted()).isTrue();
 
         Map<StackId, io.stackdrift.record.StackStatus> statuses = new HistoryStore(scratch.resolve("record")).stackStatuses();
         assertThat(statuses.get(StackId.of("a")).everDeployed()).isFalse();
