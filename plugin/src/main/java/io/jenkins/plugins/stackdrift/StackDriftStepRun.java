@@ -164,7 +164,7 @@ final class StackDriftStepRun {
         // an approval build deploys what awaited approval, unless the Jenkinsfile names its own selection
         List<String> stacks = settings.stacks().isEmpty() ? approvedStacks : settings.stacks();
         boolean approved = settings.approved() || run.getCause(ApprovalCause.class) != null;
-        return new EngineRequest(settings.config(), stacks, parallelism, settings.rehearsal(), approved, run.getId(),
+        return new EngineRequest(settings.config(), stacks, parallelism, settings.rehearsal(), approved, settings.destroy(), run.getId(),
                 causeWords(), startedBy.name(), startedBy == StartedBy.PUSH ? changedFiles() : List.of(),
                 defaults.toolPaths(), buildEnvironment);
     }
