@@ -87,7 +87,7 @@ final class StackDriftStepRun {
                 outcome.notes().forEach(n -> log.println("Stack Drift: " + n));
                 record = gateway.storeRecord(run.getRootDir())
                         .orElseThrow(() -> new AbortException("Stack Drift: the " + operation.word() + " left no record"));
-                history.save(record, outcome.deployDigests());
+                history.save(record, outcome.deployDigests(), outcome.forgottenDeploys());
             } finally {
                 if (deploying) {
                     history.finishDeploying(locks.stacks());
