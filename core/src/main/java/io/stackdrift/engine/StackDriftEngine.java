@@ -97,6 +97,9 @@ public final class StackDriftEngine {
         ToolAdapter create(Tool tool, StackReferenceResolver references);
     }
 
+    /** Trail reasons of a destroy start with this, so "failed" and "rehearsal" entries say what failed or was rehearsed. */
+    private static final String DESTROY_PREFIX = "destroy: ";
+
     private final EngineServices services;
     private final Predicate<DeployMarker> stillRunning;
     private final AdapterFactory adapters;
@@ -634,7 +637,7 @@ public final class StackDriftEngine {
         long startedAt = services.clock().millis();
         try {
             if (!rehearsal) {
-                services.history().markDeployStarted(id, run.request.runId(), startedAt);
+                services.history().markDeployStarted(id, run.request.runId(), startedAt, true);
             }
             try {
                 return planAndDestroy(run, stack, env, approved, rehearsal, startedAt);
@@ -656,9 +659,6 @@ public final class StackDriftEngine {
             }
         }
     }
-
-    /** Trail reasons of a destroy start with this, so "failed" and "rehearsal" entries say what failed or was rehearsed. */
-    private static final String DESTROY_PREFIX = "destroy: ";
 
     private Deployed planAndDestroy(final Run run, final StackConfig stack, final Map<String, String> env, final boolean approved,
             final boolean rehearsal, final long startedAt) throws InterruptedException {

@@ -258,7 +258,15 @@ public final class HistoryStore {
 
     /** Writes the "deploy running" marker; call before the apply starts. */
     public DeployMarker markDeployStarted(final StackId stack, final String runId, final long startedAt) {
-        DeployMarker marker = new DeployMarker(stack, runId, startedAt, hostName(), ProcessHandle.current().pid());
+        return markDeployStarted(stack, runId, startedAt, false);
+    }
+
+    /**
+     * Writes the "deploy running" marker, saying whether the run destroys the stack: a destroy that dies leaves
+     * a marker that {@link #recoverInterrupted} turns into "interrupted" and a forgotten last deploy.
+     */
+    public DeployMarker markDeployStarted(final StackId stack, final String runId, final long startedAt, final boolean destroy) {
+        DeployMarker marker = new DeployMarker(stack, runId, startedAt, hostName(), ProcessHandle.current().pid(), destroy);
         locked(() -> {
             AtomicFiles.write(markerFile(stack), out -> {
                 try (JsonGenerator g = factory.createGenerator(out)) {
@@ -302,12 +310,20 @@ public final class HistoryStore {
     public List<TrailEntry> recoverInterrupted(final Predicate<DeployMarker> stillRunning) {
         return locked(() -> {
             List<TrailEntry> added = new ArrayList<>();
+            Set<StackId> destroyed = new TreeSet<>();
             for (DeployMarker marker : deploysInProgress()) {
                 if (!stillRunning.test(marker)) {
                     added.add(new TrailEntry(marker.stack(), marker.runId(), marker.startedAt(), 0, TrailResult.INTERRUPTED,
-                            false, List.of(), "run " + marker.runId()
-                                    + " ended before this deploy finished; look at the stack's state before deploying it again"));
+                            false, List.of(), "run " + marker.runId() + " ended before this " + (marker.destroy() ? "destroy" : "deploy")
+                                    + " finished; look at the stack's state before deploying it again"));
+                    if (marker.destroy()) {
+                        destroyed.add(marker.stack());
+                    }
                 }
+            }
+            if (!destroyed.isEmpty()) {
+                // part of the stack may be gone: its next deploy must preview it, not skip it as unchanged
+                forgetLastDeploys(destroyed);
             }
             if (!added.isEmpty()) {
                 added.sort(Comparator.comparingLong(TrailEntry::startedAt).reversed());
@@ -375,6 +391,10 @@ public final class HistoryStore {
             index.put(row.id(), new StackStatus(row.id(), rowSequence, rowRunId, state, checkedAt, failures, failedAt,
                     dependsOn, digest, deployedAt));
         }
+        writeStackIndex(index);
+    }
+
+    private void writeStackIndex(final Map<StackId, StackStatus> index) throws IOException {
         AtomicFiles.write(stacksFile(), out -> {
             try (JsonGenerator g = factory.createGenerator(out)) {
                 g.writeStartObject();
@@ -387,6 +407,23 @@ public final class HistoryStore {
                 g.writeEndObject();
             }
         });
+    }
+
+    /** Clears the last deploy (digest and time) of the stacks in the index; stacks it does not hold are left out. */
+    private void forgetLastDeploys(final Set<StackId> stacks) throws IOException {
+        Map<StackId, StackStatus> index = new TreeMap<>(loadForRewrite(stacksFile(), HistoryStore::statusesOf).orElse(Map.of()));
+        boolean changed = false;
+        for (StackId id : stacks) {
+            StackStatus s = index.get(id);
+            if (s != null && s.everDeployed()) {
+                index.put(id, new StackStatus(s.id(), s.lastSequence(), s.lastRunId(), s.lastState(), s.lastCheckedAt(),
+                        s.consecutiveFailures(), s.lastFailedAt(), s.dependsOn(), "", 0));
+                changed = true;
+            }
+        }
+        if (changed) {
+            writeStackIndex(index);
+        }
     }
 
     private static long prevLong(final StackStatus prev, final java.util.function.ToLongFunction<StackStatus> field) {

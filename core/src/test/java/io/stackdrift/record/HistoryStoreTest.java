@@ -171,6 +171,27 @@ class HistoryStoreTest {
     }
 
     @Test
+    void aDestroyThatDiedLeavesAnInterruptedEntryAndForgetsTheLastDeploy() {
+        HistoryStore store = new HistoryStore(dir);
+        TrailEntry net = new TrailEntry(NETWORK, "1", 10, 20, TrailResult.DEPLOYED, false, List.of(), "");
+        TrailEntry app = new TrailEntry(APP, "1", 10, 20, TrailResult.DEPLOYED, false, List.of(), "");
+        store.save(new RunRecord("1", RunKind.DEPLOY, "", 1, 30, List.of(row(NETWORK, RowState.IN_SYNC, 0), row(APP, RowState.IN_SYNC, 0)),
+                List.of(net, app)), Map.of(NETWORK, "abc", APP, "def"));
+        DeployMarker marker = store.markDeployStarted(NETWORK, "2", 40, true);
+        store.markDeployStarted(APP, "2", 40);
+        assertThat(marker.destroy()).isTrue();
+        assertThat(store.deploysInProgress()).extracting(DeployMarker::destroy).containsExactlyInAnyOrder(true, false);
+
+        List<TrailEntry> added = store.recoverInterrupted(m -> false);
+
+        assertThat(added).extracting(TrailEntry::reason).containsExactlyInAnyOrder(
+                "run 2 ended before this destroy finished; look at the stack's state before deploying it again",
+                "run 2 ended before this deploy finished; look at the stack's state before deploying it again");
+        assertThat(store.stackStatuses().get(NETWORK).everDeployed()).isFalse();
+        assertThat(store.stackStatuses().get(APP).lastDeployDigest()).isEqualTo("def");
+    }
+
+    @Test
     void aCrashBetweenWriteAndRenameAndATruncatedFileNeverBreakLoading() throws IOException {
         HistoryStore store = new HistoryStore(dir);
         RunSummary first = store.save(run("1", 1000, row(NETWORK, RowState.DRIFTED, 2)));

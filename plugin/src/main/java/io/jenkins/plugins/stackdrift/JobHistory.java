@@ -115,8 +115,13 @@ final class JobHistory {
 
     /** Marks deploys as running, so a controller restart in the middle leaves "interrupted" in the trail. */
     void markDeploying(final Collection<String> stacks, final String runId, final long startedAt) {
+        markDeploying(stacks, runId, startedAt, false);
+    }
+
+    /** As {@link #markDeploying(Collection, String, long)}; a destroy's markers say so (a restart then forgets the deploys). */
+    void markDeploying(final Collection<String> stacks, final String runId, final long startedAt, final boolean destroy) {
         for (String stack : stacks) {
-            store.markDeployStarted(new StackId(stack), runId, startedAt);
+            store.markDeployStarted(new StackId(stack), runId, startedAt, destroy);
         }
     }
 

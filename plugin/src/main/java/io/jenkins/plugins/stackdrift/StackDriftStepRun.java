@@ -77,7 +77,7 @@ final class StackDriftStepRun {
             List<String> historyFiles = history.snapshot(this::stillRunning);
             boolean deploying = operation == Operation.DEPLOY && !locks.stacks().isEmpty();
             if (deploying) {
-                history.markDeploying(locks.stacks(), request.runId(), System.currentTimeMillis());
+                history.markDeploying(locks.stacks(), request.runId(), System.currentTimeMillis(), request.destroy());
             }
             try {
                 outcome = gateway.run(operation, request, resolved, history.directory(), historyFiles, locks.stacks(),
