@@ -10,6 +10,9 @@
 #   platform:prod  in sync.
 #   shop-app:prod  reads the stack reference acme/platform/prod; the code changed the bucket's
 #                  tags.CostCenter, so a preview has a pending update until `pulumi up` ran.
+#
+# `destroy --preview-only --json` prints the digest of what `destroy` would delete (nothing once destroyed);
+# `destroy --yes` deletes it, after which a preview creates everything from the code again.
 set -u
 
 version=3.230.0
@@ -20,6 +23,7 @@ case "$(basename "$PWD")" in
   *) project="" ;;
 esac
 applied() { [ -f "$state_dir/applied" ]; }
+destroyed() { [ -f "$state_dir/destroyed" ]; }
 
 fail() { # exit-code message
   printf 'error: %s\n' "$2" >&2
@@ -225,7 +229,7 @@ $step"; fi
   printf '%s' "$out"
 }
 
-pending_update() { [ "$project" = shop-app ] && ! applied; }
+pending_update() { [ "$project" = shop-app ] && ! applied && ! destroyed; }
 cost_center() { if [ "$project" = shop-app ] && applied; then echo cc-200; else echo cc-100; fi; }
 
 refresh_steps() {
@@ -238,9 +242,71 @@ refresh_steps() {
   fi
 }
 
+# a step on one resource with one state: op type name id inputs outputs
+state_step() {
+  local field=oldState
+  [ "$1" = create ] && field=newState
+  cat <<JSON
+        {
+            "op": "$1",
+            "urn": "urn:pulumi:prod::$project::$2::$3",
+            "provider": "$provider_ref",
+            "$field": $(resource_state "$2" "$3" "$4" "$5" "$6"),
+            "detailedDiff": null
+        }
+JSON
+}
+
+# every resource of the program, as steps of one op (delete for a destroy, create after one)
+resource_steps() { # op
+  if [ "$project" = platform ]; then
+    join_steps "$(state_step "$1" aws:s3/bucket:Bucket logs platform-logs-91d3 "$logs_inputs" "$logs_outputs")" \
+      "$(state_step "$1" aws:iam/role:Role deployer platform-deployer "$role_inputs" "$role_outputs")"
+  else
+    state_step "$1" aws:s3/bucket:Bucket assets shop-assets-5c1e9a2 "$(bucket_inputs "$(cost_center)")" "$(bucket_outputs "$(cost_center)")"
+  fi
+}
+resource_count() { if [ "$project" = platform ]; then echo 2; else echo 1; fi; }
+
 # ------------------------------------------------------------------------------------------ commands
+cmd_destroy() {
+  if $preview_only; then
+    $json || fail 2 "this simulation prints destroy previews with --json only"
+    if destroyed; then
+      digest "" '{}'
+    else
+      digest "$(resource_steps delete)" "{
+        \"delete\": $(resource_count)
+    }"
+    fi
+    return 0
+  fi
+  $yes || $skip_preview || fail 1 "--yes or --skip-preview must be passed in to proceed when running in non-interactive mode"
+  printf 'Destroying (prod)\n\n'
+  local gone=0
+  if ! destroyed; then
+    sleep 1
+    gone="$(resource_count)"
+  fi
+  mkdir -p "$state_dir" && touch "$state_dir/destroyed" && rm -f "$state_dir/applied"
+  printf '\nResources:\n    - %s deleted\n\nDuration: 2s\n\nThe resources in the stack have been deleted, but the history and configuration associated with the stack are still maintained.\n' "$gone"
+}
+
 cmd_preview() {
   $json || fail 2 "this simulation prints previews with --json only"
+  if destroyed; then
+    # everything is created again from the code
+    local steps=("$(resource_steps create)")
+    [ "$project" = shop-app ] && steps+=("$(stack_reference_step)")
+    digest "$(join_steps "${steps[@]}")" "{
+        \"create\": $(resource_count)
+    }"
+    if [ -n "$save_plan" ]; then
+      printf '{\n  "manifest": {"version": "v%s"},\n  "resourcePlans": {\n    "urn:pulumi:prod::%s::aws:s3/bucket:Bucket::assets": {"steps": ["create"]}\n  }\n}\n' \
+        "$version" "$project" > "$save_plan" || fail 1 "could not write the update plan to $save_plan"
+    fi
+    return 0
+  fi
   local steps=("$(root_step same)")
   $refresh && steps+=("$(refresh_steps)")
   if [ "$project" = shop-app ]; then
@@ -278,6 +344,10 @@ cmd_preview() {
 cmd_refresh() {
   $preview_only || fail 2 "this simulation only previews refreshes (--preview-only); it never writes state"
   $json || fail 2 "this simulation prints refresh previews with --json only"
+  if destroyed; then
+    digest "" '{}'
+    return 0
+  fi
   local summary
   if [ "$project" = platform ]; then
     summary='{
@@ -295,6 +365,9 @@ cmd_up() {
   $yes || $skip_preview || fail 1 "--yes or --skip-preview must be passed in to proceed when running in non-interactive mode"
   if [ -n "$plan_file" ]; then
     [ -f "$plan_file" ] || fail 1 "open $plan_file: no such file or directory"
+    if destroyed && ! grep -q '"create"' "$plan_file"; then
+      fail 1 "create is not allowed by the plan: no steps were expected for the resources of $project"
+    fi
     # the update may do only what the saved preview proposed
     if pending_update && ! grep -q '"update"' "$plan_file"; then
       fail 1 "update is not allowed by the plan: no steps were expected for urn:pulumi:prod::$project::aws:s3/bucket:Bucket::assets"
@@ -304,6 +377,13 @@ cmd_up() {
   printf '     Type                 Name            Status            Info\n'
   printf '     pulumi:pulumi:Stack  %s-prod                    \n' "$project"
   local updated=0
+  if destroyed; then
+    sleep 1
+    rm -f "$state_dir/destroyed"
+    mkdir -p "$state_dir" && touch "$state_dir/applied"
+    printf '\nResources:\n    + %s created\n\nDuration: 3s\n\n' "$(resource_count)"
+    return 0
+  fi
   if pending_update; then
     sleep 1
     printf ' ~   └─ aws:s3:Bucket     assets          updated (1s)      [diff: ~tags]\n'
@@ -324,7 +404,9 @@ cmd_up() {
 
 cmd_stack_output() {
   $json || fail 2 "this simulation prints outputs with --json only"
-  if [ "$project" = shop-app ]; then
+  if destroyed; then
+    printf '{}\n'
+  elif [ "$project" = shop-app ]; then
     printf '{\n  "bucketName": "shop-assets-5c1e9a2",\n  "dbPassword": "[secret]"\n}\n'
   else
     printf '{\n  "deployerRoleArn": "arn:aws:iam::111122223333:role/platform-deployer",\n  "logBucket": "platform-logs-91d3"\n}\n'
@@ -335,8 +417,9 @@ case "$command" in
   preview) cmd_preview ;;
   refresh) cmd_refresh ;;
   up|update) cmd_up ;;
+  destroy) cmd_destroy ;;
   stack)
     [ "$sub" = output ] || fail 2 "this simulation knows only \"stack output\""
     cmd_stack_output ;;
-  *) fail 2 "this is a Pulumi simulation for the Stack Drift demo; it knows preview, refresh --preview-only, up, stack output and version" ;;
+  *) fail 2 "this is a Pulumi simulation for the Stack Drift demo; it knows preview, refresh --preview-only, up, destroy, stack output and version" ;;
 esac

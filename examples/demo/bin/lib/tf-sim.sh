@@ -10,6 +10,9 @@
 #            autoscaler (owned elsewhere: an *override.tf with ignore_changes = [desired_capacity] keeps
 #            the plan from reverting it).
 #   dns      aws_route53_record.www, in sync; the code lowers ttl, so a preview has a pending update.
+#
+# `plan -destroy -out=FILE` plans deleting every resource (nothing, once destroyed); applying that plan
+# leaves the stack destroyed, and the next plan creates everything from the code again.
 set -u
 
 tool="$1"
@@ -43,6 +46,7 @@ known_stack() {
 
 generation() { cat "$state_dir/generation" 2>/dev/null || echo 0; }
 applied() { [ -f "$state_dir/applied" ]; }
+destroyed() { [ -f "$state_dir/destroyed" ]; }
 # the plugin writes an override file with lifecycle { ignore_changes = [...] } before planning (spec §5)
 desired_capacity_ignored() { grep -qs desired_capacity "$PWD"/override.tf "$PWD"/*_override.tf "$PWD"/override.tf.json "$PWD"/*_override.tf.json; }
 
@@ -101,7 +105,7 @@ desired_capacity_ignored && network_capacity_planned=$network_capacity_real
 
 # ------------------------------------------------------------------------------------------ plan JSON
 planned_values() { # mode
-  if [ "$1" = refresh-only ]; then
+  if [ "$1" = refresh-only ] || [ "$1" = destroy ]; then
     printf '{"root_module":{}}'
   elif [ "$stack" = network ]; then
     printf '{"outputs":{"flow_log_token":{"sensitive":true,"type":"string","value":"demo-not-a-real-token-7f3a"},"subnet_ids":{"sensitive":false,"type":["list","string"],"value":["%s","%s"]},"vpc_id":{"sensitive":false,"type":"string","value":"%s"}},"root_module":{"resources":[%s,%s,%s,%s]}}' \
@@ -117,7 +121,9 @@ planned_values() { # mode
 }
 
 prior_state() {
-  if [ "$stack" = network ]; then
+  if destroyed; then
+    printf '{"format_version":"1.0","terraform_version":"%s","values":{"root_module":{}}}' "$version"
+  elif [ "$stack" = network ]; then
     printf '{"format_version":"1.0","terraform_version":"%s","values":{"outputs":{"flow_log_token":{"sensitive":true,"value":"demo-not-a-real-token-7f3a","type":"string"},"subnet_ids":{"sensitive":false,"value":["%s","%s"],"type":["list","string"]},"vpc_id":{"sensitive":false,"value":"%s","type":"string"}},"root_module":{"resources":[%s,%s,%s,%s]}}}' \
       "$version" "$subnet0" "$subnet1" "$vpc_id" \
       "$(resource_value aws_autoscaling_group.web aws_autoscaling_group web "" "$(asg "$network_capacity_real")" "$asg_mask")" \
@@ -133,6 +139,7 @@ prior_state() {
 # drift: the recorded state against what exists (the same list in both modes)
 resource_drift() {
   local entries=()
+  destroyed && return 0
   if [ "$stack" = network ]; then
     [ "$network_capacity_recorded" != "$network_capacity_real" ] && entries+=("$(resource_change aws_autoscaling_group.web aws_autoscaling_group web "" update "$(asg "$network_capacity_recorded")" "$(asg "$network_capacity_real")" "$asg_mask")")
     [ "$network_owner_recorded" != "$network_owner_real" ] && entries+=("$(resource_change aws_vpc.main aws_vpc main "" update "$(vpc "$network_owner_recorded")" "$(vpc "$network_owner_real")" "$vpc_mask")")
@@ -141,9 +148,38 @@ resource_drift() {
   [ ${#entries[@]} -gt 0 ] && printf '%s' "${entries[*]}"
 }
 
+# planned actions of a destroy: every resource that exists is deleted
+destroy_changes() {
+  destroyed && return 0
+  if [ "$stack" = network ]; then
+    printf '%s,%s,%s,%s' \
+      "$(resource_change aws_autoscaling_group.web aws_autoscaling_group web "" delete "$(asg "$network_capacity_real")" null "$asg_mask")" \
+      "$(resource_change 'aws_subnet.public[0]' aws_subnet public 0 delete "$(subnet 0)" null "$subnet_mask")" \
+      "$(resource_change 'aws_subnet.public[1]' aws_subnet public 1 delete "$(subnet 1)" null "$subnet_mask")" \
+      "$(resource_change aws_vpc.main aws_vpc main "" delete "$(vpc "$network_owner_real")" null "$vpc_mask")"
+  else
+    resource_change aws_route53_record.www aws_route53_record www "" delete "$(record "$dns_ttl_recorded")" null "$record_mask"
+  fi
+}
+
+# planned actions after a destroy: every resource is created from the code
+create_changes() {
+  if [ "$stack" = network ]; then
+    printf '%s,%s,%s,%s' \
+      "$(resource_change aws_autoscaling_group.web aws_autoscaling_group web "" create null "$(asg "$network_capacity_code")" "$asg_mask")" \
+      "$(resource_change 'aws_subnet.public[0]' aws_subnet public 0 create null "$(subnet 0)" "$subnet_mask")" \
+      "$(resource_change 'aws_subnet.public[1]' aws_subnet public 1 create null "$(subnet 1)" "$subnet_mask")" \
+      "$(resource_change aws_vpc.main aws_vpc main "" create null "$(vpc "$network_owner_code")" "$vpc_mask")"
+  else
+    resource_change aws_route53_record.www aws_route53_record www "" create null "$(record "$dns_ttl_code")" "$record_mask"
+  fi
+}
+
 # planned actions: what exists against the code (every instance, no-op included)
 resource_changes() {
-  if [ "$stack" = network ]; then
+  if destroyed; then
+    create_changes
+  elif [ "$stack" = network ]; then
     local asg_action=no-op vpc_action=no-op
     [ "$network_capacity_real" != "$network_capacity_planned" ] && asg_action=update
     [ "$network_owner_real" != "$network_owner_code" ] && vpc_action=update
@@ -161,10 +197,13 @@ resource_changes() {
 
 # how many planned actions are not no-op
 pending_count() { resource_changes | grep -o '"actions":\["[a-z-]*"\]' | grep -vc '"no-op"'; }
+destroy_count() { destroy_changes | grep -o '"actions":\["delete"\]' | wc -l | tr -d ' '; }
 drift_count() { resource_drift | grep -o '"actions":' | wc -l | tr -d ' '; }
 
 output_changes() {
-  if [ "$stack" = network ]; then
+  if [ "${1:-}" = destroy ] || destroyed; then
+    printf '{}'
+  elif [ "$stack" = network ]; then
     printf '{"flow_log_token":{"actions":["no-op"],"before":"demo-not-a-real-token-7f3a","after":"demo-not-a-real-token-7f3a","after_unknown":false,"before_sensitive":true,"after_sensitive":true},"subnet_ids":{"actions":["no-op"],"before":["%s","%s"],"after":["%s","%s"],"after_unknown":false,"before_sensitive":false,"after_sensitive":false},"vpc_id":{"actions":["no-op"],"before":"%s","after":"%s","after_unknown":false,"before_sensitive":false,"after_sensitive":false}}' \
       "$subnet0" "$subnet1" "$subnet0" "$subnet1" "$vpc_id" "$vpc_id"
   else
@@ -193,12 +232,15 @@ plan_json() { # mode
   [ -n "$drift" ] && printf '"resource_drift":[%s],' "$drift"
   if [ "$mode" = refresh-only ]; then
     pending=0
+  elif [ "$mode" = destroy ]; then
+    printf '"resource_changes":[%s],"output_changes":{},' "$(destroy_changes)"
+    pending="$(destroy_count)"
   else
     printf '"resource_changes":[%s],"output_changes":%s,' "$(resource_changes)" "$(output_changes)"
     pending="$(pending_count)"
   fi
   printf '"prior_state":%s,"configuration":%s,' "$(prior_state)" "$(configuration)"
-  if [ "$mode" != refresh-only ] && [ "$pending" -gt 0 ]; then
+  if [ "$mode" = normal ] && [ "$pending" -gt 0 ] && ! destroyed; then
     if [ "$stack" = network ]; then
       local relevant=()
       [ "$network_capacity_real" != "$network_capacity_planned" ] && relevant+=('{"resource":"aws_autoscaling_group.web","attribute":["desired_capacity"]}')
@@ -230,25 +272,32 @@ cmd_plan() {
   for arg in "$@"; do
     case "$arg" in
       -refresh-only) mode=refresh-only ;;
+      -destroy) mode=destroy ;;
       -out=*) out="${arg#-out=}" ;;
       -detailed-exitcode) detailed=true ;;
       -input=false|-no-color|-lock=*|-lock-timeout=*) ;;
       *) fail "Invalid argument" "This simulation does not know the plan argument $arg." ;;
     esac
   done
-  printf 'aws_vpc.main: Refreshing state... [id=%s]\n' "$vpc_id" | { [ "$stack" = network ] && cat || true; }
-  [ "$stack" = dns ] && printf 'aws_route53_record.www: Refreshing state... [id=Z0123456789ABCDEFGHIJ_www.demo.example.com_CNAME]\n'
+  destroyed || printf 'aws_vpc.main: Refreshing state... [id=%s]\n' "$vpc_id" | { [ "$stack" = network ] && cat || true; }
+  ! destroyed && [ "$stack" = dns ] && printf 'aws_route53_record.www: Refreshing state... [id=Z0123456789ABCDEFGHIJ_www.demo.example.com_CNAME]\n'
   local drifted pending=0
   drifted="$(drift_count)"
   [ "$mode" = normal ] && pending="$(pending_count)"
+  [ "$mode" = destroy ] && pending="$(destroy_count)"
   if [ "$drifted" -gt 0 ]; then
     printf '\nNote: Objects have changed outside of %s\n\n' "$product"
   fi
-  if [ "$mode" = refresh-only ]; then
+  if [ "$mode" = destroy ]; then
+    [ "$pending" -eq 0 ] && printf '\nNo changes. No objects need to be destroyed.\n'
+    [ "$pending" -gt 0 ] && printf '\n%s will perform the following actions:\n\nPlan: 0 to add, 0 to change, %s to destroy.\n' "$product" "$pending"
+  elif [ "$mode" = refresh-only ]; then
     [ "$drifted" -eq 0 ] && printf '\nNo changes. Your infrastructure still matches the configuration.\n'
     [ "$drifted" -gt 0 ] && printf 'This is a refresh-only plan, so %s will not take any actions to undo these.\n' "$product"
   elif [ "$pending" -eq 0 ]; then
     printf '\nNo changes. Your infrastructure matches the configuration.\n'
+  elif destroyed; then
+    printf '\n%s will perform the following actions:\n\nPlan: %s to add, 0 to change, 0 to destroy.\n' "$product" "$pending"
   else
     printf '\n%s will perform the following actions:\n\nPlan: 0 to add, %s to change, 0 to destroy.\n' "$product" "$pending"
   fi
@@ -308,6 +357,26 @@ cmd_apply() {
   fi
   mkdir -p "$state_dir"
   local changed=0
+  if [ "$(plan_file_field "$file" mode)" = destroy ]; then
+    local gone=0
+    destroyed || gone="$(destroy_count)"
+    [ "$gone" -gt 0 ] && sleep 1
+    touch "$state_dir/destroyed"
+    rm -f "$state_dir/applied"
+    echo $(( $(generation) + 1 )) > "$state_dir/generation"
+    printf '\nDestroy complete! Resources: %s destroyed.\n' "$gone"
+    return 0
+  fi
+  if [ "$(plan_file_field "$file" mode)" = normal ] && destroyed; then
+    local added
+    added="$(pending_count)"
+    sleep 1
+    rm -f "$state_dir/destroyed"
+    touch "$state_dir/applied"
+    echo $(( $(generation) + 1 )) > "$state_dir/generation"
+    printf '\nApply complete! Resources: %s added, 0 changed, 0 destroyed.\n' "$added"
+    return 0
+  fi
   if [ "$(plan_file_field "$file" mode)" = normal ]; then
     if [ "$stack" = network ] && ! applied; then
       printf 'aws_vpc.main: Modifying... [id=%s]\n' "$vpc_id"; sleep 1
@@ -336,7 +405,9 @@ cmd_apply() {
 
 cmd_output() {
   [ "${1:-}" = -json ] || fail "Unsupported" "This simulation prints outputs with -json only."
-  if [ "$stack" = network ]; then
+  if destroyed; then
+    printf '{}\n'
+  elif [ "$stack" = network ]; then
     cat <<JSON
 {
   "flow_log_token": {

@@ -9,11 +9,11 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code stackdrift deploy}: deploys the selected stacks in dependency order (spec §6, §7). */
+/** {@code stackdrift deploy}: deploys the selected stacks in dependency order (spec §6, §7), or destroys them in reverse. */
 @Command(name = "deploy", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Deploy the selected stacks in dependency order, each from a preview made in this run.",
         exitCodeListHeading = "Exit codes:%n",
-        exitCodeList = {"0:every stack deployed, had nothing to deploy or was left alone by its policy",
+        exitCodeList = {"0:every stack deployed, had nothing to deploy or was left alone by its policy (with --destroy: destroyed or had nothing to destroy)",
                 "2:pending changes left (a rehearsal) or a stack awaiting approval", "1:an error or a failed stack"})
 public final class DeployCommand implements Callable<Integer> {
     @CommandLine.Spec
@@ -28,12 +28,14 @@ public final class DeployCommand implements Callable<Integer> {
     @Option(names = "--approved", description = "A person approved this run: stacks in drift mode approve are applied too.")
     private boolean approved;
 
-    @Option(names = "--destroy", description = "Destroy in reverse dependency order (not supported yet: fails without running a tool).")
+    @Option(names = "--destroy", description = "Destroy the selected stacks in reverse dependency order (a stack after every stack "
+            + "that depends on it), each from a destroy preview made in this run; with --rehearsal only planned.")
     private boolean destroy;
 
     @Override
     public Integer call() {
-        String cause = rehearsal ? "rehearsal started by hand" : approved ? "deploy approved by hand" : "deploy started by hand";
+        String what = destroy ? "destroy" : "deploy";
+        String cause = rehearsal ? what + " rehearsal started by hand" : approved ? what + " approved by hand" : what + " started by hand";
         return options.run(spec.commandLine(), StartedBy.MANUAL, cause, Set.of(),
                 r -> r.withDeployOptions(rehearsal, approved, destroy), (engine, request) -> engine.deploy(request));
     }

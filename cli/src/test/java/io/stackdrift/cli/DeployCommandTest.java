@@ -72,14 +72,34 @@ class DeployCommandTest {
     }
 
     @Test
-    void destroyIsNotSupportedYetAndRunsNoTool() throws Exception {
+    void destroyGoesInReverseDependencyOrderAndTheNextDeployCreatesEverythingAgain() throws Exception {
         DemoRepo demo = DemoRepo.copyTo(dir);
+        // a first deploy: everything exists, the auto edge shop-app → platform is known, digests are recorded
+        assertThat(demo.run("deploy", "--approved").exit()).isEqualTo(ExitCodes.OK);
+        assertThat(demo.root.resolve("out/network.json")).exists();
 
-        DemoRepo.Result result = demo.run("deploy", "--destroy");
+        DemoRepo.Result destroyed = demo.run("deploy", "--destroy", "--approved", "--json");
 
-        assertThat(result.exit()).isEqualTo(ExitCodes.ERROR);
-        assertThat(result.err()).contains("destroy is not supported yet");
-        assertThat(demo.root.resolve("network").resolve(".terraform")).doesNotExist();
+        assertThat(destroyed.exit()).as(destroyed.err()).isEqualTo(ExitCodes.OK);
+        List<String> lines = List.of(destroyed.err().split("\n"));
+        assertThat(lines.indexOf("dns: destroyed")).isNotNegative().isLessThan(lines.indexOf("planning the destroy of network (tofu)…"));
+        assertThat(lines.indexOf("shop-app:prod: destroyed")).isNotNegative()
+                .isLessThan(lines.indexOf("planning the destroy of platform:prod (pulumi)…"));
+        assertThat(lines).noneMatch(line -> line.startsWith("checking ") || line.startsWith("previewing ") || line.startsWith("applying "));
+        JsonNode json = new ObjectMapper().readTree(destroyed.out());
+        assertThat(json.get("trail")).extracting(e -> e.get("result").asText()).containsOnly("destroyed").hasSize(4);
+        assertThat(json.get("counts").get("inSync").asInt()).isEqualTo(4);
+        assertThat(demo.root.resolve("out/network.json")).doesNotExist();
+
+        DemoRepo.Result again = demo.run("deploy", "--approved", "--json");
+
+        assertThat(again.exit()).as(again.err()).isEqualTo(ExitCodes.OK);
+        assertThat(again.err()).doesNotContain("unchanged since its last deploy").contains("network: deploying (never deployed)");
+        JsonNode redeployed = new ObjectMapper().readTree(again.out());
+        assertThat(redeployed.get("trail")).extracting(e -> e.get("stack").asText() + " " + e.get("result").asText())
+                .containsExactlyInAnyOrder("network deployed", "dns deployed", "platform:prod deployed", "shop-app:prod deployed");
+        assertThat(demo.root.resolve("out/network.json")).exists();
+        assertThat(demo.run("deploy", "--destroy", "--rehearsal").exit()).isEqualTo(ExitCodes.CHANGES);
     }
 
     @Test

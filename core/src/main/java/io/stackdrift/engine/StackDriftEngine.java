@@ -97,6 +97,9 @@ public final class StackDriftEngine {
         ToolAdapter create(Tool tool, StackReferenceResolver references);
     }
 
+    /** Trail reasons of a destroy start with this, so "failed" and "rehearsal" entries say what failed or was rehearsed. */
+    private static final String DESTROY_PREFIX = "destroy: ";
+
     private final EngineServices services;
     private final Predicate<DeployMarker> stillRunning;
     private final AdapterFactory adapters;
@@ -135,9 +138,9 @@ public final class StackDriftEngine {
         return execute(request, RunKind.CHECK, this::checkAll);
     }
 
-    /** A dependency-aware deploy (spec §6, §7). */
+    /** A dependency-aware deploy (spec §6, §7); with {@link RunRequest#destroy()} a destroy in reverse dependency order. */
     public RunOutcome deploy(final RunRequest request) {
-        return execute(request, RunKind.DEPLOY, this::deployAll);
+        return execute(request, RunKind.DEPLOY, request.destroy() ? this::destroyAll : this::deployAll);
     }
 
     // ----------------------------------------------------------------------------------------------
@@ -164,11 +167,6 @@ public final class StackDriftEngine {
                     .toList();
             return RunOutcome.invalidConfig(problems, result.warnings());
         }
-        if (kind == RunKind.DEPLOY && request.destroy()) {
-            // not faked: a destroy needs destroy plans the tool adapters do not make yet
-            return RunOutcome.invalidConfig(List.of(new Problem(fileName, 0, 0, "destroy is not supported yet",
-                    "destroy the stacks with the tool itself, in reverse dependency order")), result.warnings());
-        }
         for (Problem warning : result.warnings()) {
             services.progress().line("warning: " + warning.format());
         }
@@ -194,7 +192,7 @@ public final class StackDriftEngine {
         }
         RunRecord record = new RunRecord(request.runId(), kind, request.cause(), startedAt, services.clock().millis(), rows,
                 run.trailSnapshot());
-        services.history().save(record, run.deployDigests);
+        services.history().save(record, run.deployDigests, Set.copyOf(run.forgetDeploys));
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
@@ -582,6 +580,148 @@ public final class StackDriftEngine {
     }
 
     // ----------------------------------------------------------------------------------------------
+    // destroy
+
+    /**
+     * Spec §6 destroy: the deploy graph run in reverse (a stack only after every stack that depends on it), no drift
+     * check and no digest or policy skip — every selected stack gets a destroy preview of this run, and only that
+     * preview is applied.
+     */
+    private void destroyAll(final Run run) throws InterruptedException {
+        GraphBuild build = StackGraph.of(run.config, services.history().latestRows());
+        for (String note : build.notes()) {
+            run.note(note);
+        }
+        Set<StackId> selected = run.stacks.stream().map(StackConfig::id).collect(Collectors.toSet());
+        for (StackId id : new java.util.TreeSet<>(selected)) {
+            // a dependent left out of the selection keeps reading this stack: say so, the person chose it
+            List<String> left = build.graph().contains(id)
+                    ? build.graph().dependentsOf(id).stream().filter(d -> !selected.contains(d)).map(StackId::value).toList()
+                    : List.of();
+            if (!left.isEmpty()) {
+                run.note(id + ": destroyed although " + String.join(", ", left) + " (not selected) depends on it");
+            }
+        }
+        StackGraph graph = build.graph().restrictTo(selected);
+        StackTask task = id -> {
+            StackConfig stack = run.stack(id);
+            Optional<Map<String, String>> env = environment(run, stack);
+            if (env.isEmpty()) {
+                return TaskOutcome.failed(run.rows.get(id).reason());
+            }
+            Deployed destroyed = destroyStack(run, stack, env.get(), run.request.approved(), run.request.rehearsal());
+            finish(run, destroyed.row());
+            return destroyed.outcome();
+        };
+        schedule(run, graph, ScheduleOptions.destroy(run.parallelism()), task, new SchedulerListener() {
+            @Override
+            public void stopping(final io.stackdrift.graph.StopMode mode) {
+                services.progress().line("stopping: no stack starts any more"
+                        + (mode == io.stackdrift.graph.StopMode.KILL_RUNNING ? "; running stacks are stopped" : "; running stacks finish"));
+            }
+        });
+    }
+
+    /** Lock (purpose "destroy"), deploy marker, then {@link #planAndDestroy}; the frame of {@link #deployStack}. */
+    private Deployed destroyStack(final Run run, final StackConfig stack, final Map<String, String> env, final boolean approved,
+            final boolean rehearsal) throws InterruptedException {
+        StackId id = stack.id();
+        StackLock lock = null;
+        if (!rehearsal) {
+            try {
+                lock = services.locks().acquire(id, "destroy");
+            } catch (StackLockTimeoutException e) {
+                return failedDeploy(run, stack, services.clock().millis(), DESTROY_PREFIX + e.getMessage());
+            }
+        }
+        long startedAt = services.clock().millis();
+        try {
+            if (!rehearsal) {
+                services.history().markDeployStarted(id, run.request.runId(), startedAt, true);
+            }
+            try {
+                return planAndDestroy(run, stack, env, approved, rehearsal, startedAt);
+            } catch (InterruptedException e) {
+                if (!rehearsal) {
+                    run.forgetDeploys.add(id);
+                    run.trail(new TrailEntry(id, run.request.runId(), startedAt, 0, TrailResult.INTERRUPTED, false, List.of(),
+                            "run " + run.request.runId() + " was interrupted during this destroy; look at the stack's state before deploying it again"));
+                }
+                throw e;
+            } finally {
+                if (!rehearsal) {
+                    services.history().markDeployFinished(id);
+                }
+            }
+        } finally {
+            if (lock != null) {
+                lock.close();
+            }
+        }
+    }
+
+    private Deployed planAndDestroy(final Run run, final StackConfig stack, final Map<String, String> env, final boolean approved,
+            final boolean rehearsal, final long startedAt) throws InterruptedException {
+        StackId id = stack.id();
+        Path work = run.workDir(stack, "destroy");
+        services.progress().line("planning the destroy of " + id + " (" + stack.tool().word() + ")…");
+        StackPlan plan = run.adapter(stack.tool()).plan(stack, run.root(), PlanPurpose.DESTROY, work, env, run.known);
+        // what a destroy deletes; drift does not matter to resources about to go (no drift check runs, spec §6)
+        Row planned = plan.row();
+        if (planned.state() == RowState.FAILED) {
+            return failedDeploy(run, stack, startedAt, DESTROY_PREFIX + planned.reason());
+        }
+        Row row = new Row(id, stack.tool(), stack.dir(), planned.changes().isEmpty() ? RowState.IN_SYNC : RowState.PENDING, "",
+                planned.changes(), List.of(), List.of(), List.of());
+        if (row.changes().isEmpty()) {
+            if (rehearsal) {
+                run.trail(entry(run, id, startedAt, TrailResult.REHEARSAL, List.of(), DESTROY_PREFIX + "nothing to destroy"));
+                return new Deployed(row.withState(RowState.IN_SYNC, "rehearsal: nothing to destroy"), TaskOutcome.nothingToDo());
+            }
+            run.trail(entry(run, id, startedAt, TrailResult.NOTHING_TO_DESTROY, List.of(), ""));
+            return afterDestroy(run, stack, row.withState(RowState.IN_SYNC, "nothing to destroy"), TaskOutcome.nothingToDo());
+        }
+        if (stack.drift().mode() == DriftMode.APPROVE && !approved) {
+            String reason = "mode approve: destroy with approval to delete these resources";
+            return new Deployed(row.withState(RowState.AWAITING_APPROVAL, reason), TaskOutcome.awaitingApproval(reason));
+        }
+        if (rehearsal) {
+            run.trail(entry(run, id, startedAt, TrailResult.REHEARSAL, List.of(), DESTROY_PREFIX + "planned, nothing destroyed"));
+            return new Deployed(row.withState(RowState.PENDING, "rehearsal: destroy planned, nothing destroyed"), TaskOutcome.succeeded());
+        }
+        services.progress().line("destroying " + id + " (" + stack.tool().word() + ")…");
+        ApplyResult applied = run.adapter(stack.tool()).apply(stack, run.root(), plan, work, env);
+        if (!applied.succeeded()) {
+            // part of the stack may be gone: the next deploy must preview it, not skip it as unchanged
+            run.forgetDeploys.add(id);
+            return failedDeploy(run, stack, startedAt, DESTROY_PREFIX + applied.reason());
+        }
+        run.trail(entry(run, id, startedAt, TrailResult.DESTROYED, List.of(), ""));
+        Row destroyed = new Row(id, stack.tool(), stack.dir(), RowState.IN_SYNC, "destroyed", List.of(), List.of(), List.of(), List.of());
+        return afterDestroy(run, stack, destroyed, TaskOutcome.succeeded());
+    }
+
+    /**
+     * A destroyed stack has no outputs: its outputs file is removed, so a later step cannot read values of resources
+     * that are gone. A file that cannot be removed fails the stack (its dependencies are then not destroyed).
+     */
+    private Deployed afterDestroy(final Run run, final StackConfig stack, final Row row, final TaskOutcome outcome) {
+        if (stack.outputs().isEmpty()) {
+            return new Deployed(row, outcome);
+        }
+        String file = stack.outputs().get().file();
+        try {
+            if (Files.deleteIfExists(run.root().resolve(file))) {
+                services.progress().line(stack.id() + ": outputs file " + file + " removed");
+            }
+            return new Deployed(row, outcome);
+        } catch (IOException e) {
+            Row failed = row.withState(RowState.FAILED, row.reason() + ", but its outputs file " + file + " could not be removed: " + e.getMessage());
+            return new Deployed(failed, TaskOutcome.failed(failed.reason()));
+        }
+    }
+
+    // ----------------------------------------------------------------------------------------------
     // planning with field ownership
 
     @FunctionalInterface
@@ -740,9 +880,9 @@ public final class StackDriftEngine {
             return new TerraformPlanReader();
         }
         PlanReader sniffed = PlanReaders.forFile(file);
-        // a digest's kind cannot be sniffed: a refresh digest lists drift, a preview digest pending changes
+        // a digest's kind cannot be sniffed: a refresh digest lists drift, a preview digest (also of a destroy) pending changes
         return sniffed instanceof PulumiDigestReader
-                ? new PulumiDigestReader(purpose == PlanPurpose.PREVIEW ? PulumiDigestReader.Kind.PREVIEW : PulumiDigestReader.Kind.REFRESH)
+                ? new PulumiDigestReader(purpose == PlanPurpose.DRIFT_CHECK ? PulumiDigestReader.Kind.REFRESH : PulumiDigestReader.Kind.PREVIEW)
                 : sniffed;
     }
 
@@ -760,6 +900,8 @@ public final class StackDriftEngine {
         final Map<StackId, StackStatus> statusesAtStart;
         final Map<StackId, String> digests = new ConcurrentHashMap<>();
         final Map<StackId, String> deployDigests = new ConcurrentHashMap<>();
+        /** Stacks a destroy may have changed without a destroyed entry (failed, interrupted): their last deploy is forgotten. */
+        final Set<StackId> forgetDeploys = ConcurrentHashMap.newKeySet();
         private final Map<Tool, ToolAdapter> toolAdapters = new EnumMap<>(Tool.class);
         private final List<TrailEntry> trail = Collections.synchronizedList(new ArrayList<>());
         private final List<String> notes = Collections.synchronizedList(new ArrayList<>());

@@ -13,11 +13,17 @@ import io.stackdrift.model.StackId;
  * @param startedAt epoch milliseconds
  * @param host      the machine the run was on (to tell a live CLI process from a dead one)
  * @param pid       the process id of that run
+ * @param destroy   the run is destroying the stack (a marker left by it makes the history forget the last deploy)
  */
-public record DeployMarker(StackId stack, String runId, long startedAt, String host, long pid) {
+public record DeployMarker(StackId stack, String runId, long startedAt, String host, long pid, boolean destroy) {
     public DeployMarker {
         Objects.requireNonNull(stack, "stack");
         Objects.requireNonNull(runId, "runId");
         host = Objects.requireNonNullElse(host, "");
+    }
+
+    /** The marker of a deploy. */
+    public DeployMarker(final StackId stack, final String runId, final long startedAt, final String host, final long pid) {
+        this(stack, runId, startedAt, host, pid, false);
     }
 }

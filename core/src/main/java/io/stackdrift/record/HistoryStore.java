@@ -120,6 +120,16 @@ public final class HistoryStore {
      * @param deployDigests the digest of each stack this run deployed successfully (spec §7)
      */
     public RunSummary save(final RunRecord run, final Map<StackId, String> deployDigests) {
+        return save(run, deployDigests, Set.of());
+    }
+
+    /**
+     * Saves a run as {@link #save(RunRecord, Map)} does, and forgets the last deploy (digest and time) of the stacks
+     * in {@code forgetDeploys}: a destroy that failed or was interrupted may have deleted part of a stack, so a later
+     * {@code onChange} deploy must not skip it as "unchanged". A {@code destroyed} or {@code nothing to destroy}
+     * trail entry of this run forgets it without being named here.
+     */
+    public RunSummary save(final RunRecord run, final Map<StackId, String> deployDigests, final Set<StackId> forgetDeploys) {
         return locked(() -> {
             Files.createDirectories(runsDir());
             removeTemporaryFiles();
@@ -131,7 +141,7 @@ public final class HistoryStore {
                     RecordJson.writeSummary(g, summary);
                 }
             });
-            updateStackIndex(sequence, run, deployDigests);
+            updateStackIndex(sequence, run, deployDigests, forgetDeploys);
             List<TrailEntry> newest = new ArrayList<>(run.trail());
             Collections.reverse(newest);
             prependTrail(newest);
@@ -248,7 +258,15 @@ public final class HistoryStore {
 
     /** Writes the "deploy running" marker; call before the apply starts. */
     public DeployMarker markDeployStarted(final StackId stack, final String runId, final long startedAt) {
-        DeployMarker marker = new DeployMarker(stack, runId, startedAt, hostName(), ProcessHandle.current().pid());
+        return markDeployStarted(stack, runId, startedAt, false);
+    }
+
+    /**
+     * Writes the "deploy running" marker, saying whether the run destroys the stack: a destroy that dies leaves
+     * a marker that {@link #recoverInterrupted} turns into "interrupted" and a forgotten last deploy.
+     */
+    public DeployMarker markDeployStarted(final StackId stack, final String runId, final long startedAt, final boolean destroy) {
+        DeployMarker marker = new DeployMarker(stack, runId, startedAt, hostName(), ProcessHandle.current().pid(), destroy);
         locked(() -> {
             AtomicFiles.write(markerFile(stack), out -> {
                 try (JsonGenerator g = factory.createGenerator(out)) {
@@ -292,12 +310,20 @@ public final class HistoryStore {
     public List<TrailEntry> recoverInterrupted(final Predicate<DeployMarker> stillRunning) {
         return locked(() -> {
             List<TrailEntry> added = new ArrayList<>();
+            Set<StackId> destroyed = new TreeSet<>();
             for (DeployMarker marker : deploysInProgress()) {
                 if (!stillRunning.test(marker)) {
                     added.add(new TrailEntry(marker.stack(), marker.runId(), marker.startedAt(), 0, TrailResult.INTERRUPTED,
-                            false, List.of(), "run " + marker.runId()
-                                    + " ended before this deploy finished; look at the stack's state before deploying it again"));
+                            false, List.of(), "run " + marker.runId() + " ended before this " + (marker.destroy() ? "destroy" : "deploy")
+                                    + " finished; look at the stack's state before deploying it again"));
+                    if (marker.destroy()) {
+                        destroyed.add(marker.stack());
+                    }
                 }
+            }
+            if (!destroyed.isEmpty()) {
+                // part of the stack may be gone: its next deploy must preview it, not skip it as unchanged
+                forgetLastDeploys(destroyed);
             }
             if (!added.isEmpty()) {
                 added.sort(Comparator.comparingLong(TrailEntry::startedAt).reversed());
@@ -323,13 +349,17 @@ public final class HistoryStore {
 
     // ------------------------------------------------------------------ internals
 
-    private void updateStackIndex(final long sequence, final RunRecord run, final Map<StackId, String> deployDigests)
-            throws IOException {
+    private void updateStackIndex(final long sequence, final RunRecord run, final Map<StackId, String> deployDigests,
+            final Set<StackId> forgetDeploys) throws IOException {
         Map<StackId, StackStatus> index = new TreeMap<>(loadForRewrite(stacksFile(), HistoryStore::statusesOf).orElse(Map.of()));
         Map<StackId, TrailEntry> deployed = new LinkedHashMap<>();
+        Set<StackId> forget = new java.util.HashSet<>(forgetDeploys);
         for (TrailEntry e : run.trail()) {
             if (e.result() == TrailResult.DEPLOYED || e.result() == TrailResult.NOTHING_TO_DEPLOY) {
                 deployed.put(e.stack(), e);
+            }
+            if (e.result().endsTheDeployment()) {
+                forget.add(e.stack());
             }
         }
         for (Row row : run.rows()) {
@@ -353,9 +383,18 @@ public final class HistoryStore {
                 digest = deployDigests.get(row.id());
                 deployedAt = deploy.finishedAt();
             }
+            if (forget.contains(row.id())) {
+                // destroyed (or partly): the next deploy previews it as never deployed
+                digest = "";
+                deployedAt = 0;
+            }
             index.put(row.id(), new StackStatus(row.id(), rowSequence, rowRunId, state, checkedAt, failures, failedAt,
                     dependsOn, digest, deployedAt));
         }
+        writeStackIndex(index);
+    }
+
+    private void writeStackIndex(final Map<StackId, StackStatus> index) throws IOException {
         AtomicFiles.write(stacksFile(), out -> {
             try (JsonGenerator g = factory.createGenerator(out)) {
                 g.writeStartObject();
@@ -368,6 +407,23 @@ public final class HistoryStore {
                 g.writeEndObject();
             }
         });
+    }
+
+    /** Clears the last deploy (digest and time) of the stacks in the index; stacks it does not hold are left out. */
+    private void forgetLastDeploys(final Set<StackId> stacks) throws IOException {
+        Map<StackId, StackStatus> index = new TreeMap<>(loadForRewrite(stacksFile(), HistoryStore::statusesOf).orElse(Map.of()));
+        boolean changed = false;
+        for (StackId id : stacks) {
+            StackStatus s = index.get(id);
+            if (s != null && s.everDeployed()) {
+                index.put(id, new StackStatus(s.id(), s.lastSequence(), s.lastRunId(), s.lastState(), s.lastCheckedAt(),
+                        s.consecutiveFailures(), s.lastFailedAt(), s.dependsOn(), "", 0));
+                changed = true;
+            }
+        }
+        if (changed) {
+            writeStackIndex(index);
+        }
     }
 
     private static long prevLong(final StackStatus prev, final java.util.function.ToLongFunction<StackStatus> field) {

@@ -305,13 +305,17 @@ public final class RecordJson {
         g.writeNumberField("startedAt", m.startedAt());
         g.writeStringField("host", m.host());
         g.writeNumberField("pid", m.pid());
+        if (m.destroy()) {
+            // only when set: a deploy's marker keeps its bytes, and older readers ignore the key
+            g.writeBooleanField("destroy", true);
+        }
         g.writeEndObject();
     }
 
     static DeployMarker readMarker(final JsonNode n) {
         checkFormat(n, MARKER);
         return new DeployMarker(StackId.of(text(n, "stack")), text(n, "runId"), n.path("startedAt").asLong(),
-                n.path("host").asText(""), n.path("pid").asLong());
+                n.path("host").asText(""), n.path("pid").asLong(), n.path("destroy").asBoolean(false));
     }
 
     // ---- helpers

@@ -42,7 +42,7 @@ final class PlansOfThisRun {
         if (!stack.equals(plan.stack()) || plan.row().state() == RowState.FAILED || !plans.remove(stack, plan)) {
             return Optional.of(NO_PLAN);
         }
-        if (plan.purpose() != PlanPurpose.PREVIEW) {
+        if (plan.purpose() == PlanPurpose.DRIFT_CHECK) {
             return Optional.of(DRIFT_CHECK_PLAN);
         }
         return Optional.empty();

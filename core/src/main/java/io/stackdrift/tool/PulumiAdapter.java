@@ -27,7 +27,8 @@ import io.stackdrift.plan.PlanSummary;
  * Pulumi: {@code preview --refresh} or {@code refresh --preview-only} digests read by the plan readers,
  * stack references turned into stack ids; a preview saves an update plan, and {@code up} runs only with the
  * update plan of a successful preview of this run, which holds it to what was reviewed
- * (see {@link PulumiCommands#up}).
+ * (see {@link PulumiCommands#up}). A destroy runs only after this run's {@code destroy --preview-only} of the
+ * stack (see {@link PulumiCommands#destroy}).
  */
 public final class PulumiAdapter implements ToolAdapter {
     /** How {@code stack output --json --show-secrets=false} prints a secret instead of its value. */
@@ -58,7 +59,10 @@ public final class PulumiAdapter implements ToolAdapter {
         plans.forget(stack.id());
         Path work = workDir.toAbsolutePath();
         boolean driftCheck = purpose == PlanPurpose.DRIFT_CHECK;
-        Path digest = work.resolve(driftCheck ? "drift.json" : "preview.json");
+        boolean destroy = purpose == PlanPurpose.DESTROY;
+        // only a preview saves an update plan: a drift check never applies, and destroy takes none (see destroyPreview)
+        boolean savesPlan = purpose == PlanPurpose.PREVIEW;
+        Path digest = work.resolve(driftCheck ? "drift.json" : destroy ? "destroy.json" : "preview.json");
         String name = stackName(stack);
         Path updatePlan = work.resolve(fileName(name) + ".pulumi-plan.json");
         try {
@@ -69,17 +73,25 @@ public final class PulumiAdapter implements ToolAdapter {
         } catch (IOException e) {
             return PlansOfThisRun.failed(stack, purpose, "cannot prepare the work directory " + work + ": " + e.getMessage());
         }
-        List<String> command = driftCheck ? commands.driftCheck(name) : commands.preview(name, true, updatePlan);
-        String what = driftCheck ? "pulumi refresh --preview-only" : "pulumi preview";
+        List<String> command = switch (purpose) {
+            case DRIFT_CHECK -> commands.driftCheck(name);
+            case DESTROY -> commands.destroyPreview(name);
+            case PREVIEW -> commands.preview(name, true, updatePlan);
+        };
+        String what = switch (purpose) {
+            case DRIFT_CHECK -> "pulumi refresh --preview-only";
+            case DESTROY -> "pulumi destroy --preview-only";
+            case PREVIEW -> "pulumi preview";
+        };
         ToolProcess.Outcome previewed = process.run(what, command, stack.directory(repositoryRoot),
-                driftCheck ? environment : withUpdatePlans(environment), digest, deadline);
+                savesPlan ? withUpdatePlans(environment) : environment, digest, deadline);
         if (!previewed.ran()) {
             return PlansOfThisRun.failed(stack, purpose, previewed.reason());
         }
         if (previewed.exitCode() != 0) {
             return PlansOfThisRun.failed(stack, purpose, failureOf(previewed, purpose));
         }
-        if (!driftCheck && !Files.isRegularFile(updatePlan)) {
+        if (savesPlan && !Files.isRegularFile(updatePlan)) {
             return PlansOfThisRun.failed(stack, purpose, what + " exited with 0 but saved no update plan (--save-plan needs Pulumi v3.24.1 or later)");
         }
         PlanSummary summary = reading.read(Tool.PULUMI, purpose, digest);
@@ -89,7 +101,7 @@ public final class PulumiAdapter implements ToolAdapter {
         }
         List<StackId> dependsOn = dependencies(stack, summary.stackReferences(), knownStacks);
         StackPlan plan = new StackPlan(PlansOfThisRun.succeeded(stack, summary, dependsOn), purpose,
-                driftCheck ? Optional.empty() : Optional.of(updatePlan), summary.toolVersion(), Map.of());
+                savesPlan ? Optional.of(updatePlan) : Optional.empty(), summary.toolVersion(), Map.of());
         plans.remember(plan);
         return plan;
     }
@@ -101,6 +113,9 @@ public final class PulumiAdapter implements ToolAdapter {
         Optional<String> refusal = plans.take(stack.id(), plan);
         if (refusal.isPresent()) {
             return ApplyResult.failure(refusal.get());
+        }
+        if (plan.purpose() == PlanPurpose.DESTROY) {
+            return destroy(stack, repositoryRoot, workDir, environment, deadline);
         }
         Optional<Path> updatePlan = plan.planFile().filter(Files::isRegularFile);
         if (updatePlan.isEmpty()) {
@@ -116,6 +131,24 @@ public final class PulumiAdapter implements ToolAdapter {
         ToolProcess.Outcome up = process.run("pulumi up", commands.up(stackName(stack), updatePlan.get()),
                 stack.directory(repositoryRoot), withUpdatePlans(environment), work.resolve("up.log"), deadline);
         return up.exitedWith(0) ? ApplyResult.success() : ApplyResult.failure(withMeaning(up));
+    }
+
+    /**
+     * {@code pulumi destroy} after this run's {@code destroy --preview-only} of the stack (checked by the caller):
+     * Pulumi cannot hold a destroy to a saved plan, so the destroy deletes what the state holds when it runs — the
+     * per-stack lock keeps other deploys of this job out in between (docs/tools.md, Freshness).
+     */
+    private ApplyResult destroy(final StackConfig stack, final Path repositoryRoot, final Path workDir,
+            final Map<String, String> environment, final ToolProcess.Deadline deadline) throws InterruptedException {
+        Path work = workDir.toAbsolutePath();
+        try {
+            Files.createDirectories(work);
+        } catch (IOException e) {
+            return ApplyResult.failure("cannot prepare the work directory " + work + ": " + e.getMessage());
+        }
+        ToolProcess.Outcome destroyed = process.run("pulumi destroy", commands.destroy(stackName(stack)),
+                stack.directory(repositoryRoot), environment, work.resolve("destroy.log"), deadline);
+        return destroyed.exitedWith(0) ? ApplyResult.success() : ApplyResult.failure(withMeaning(destroyed));
     }
 
     @Override

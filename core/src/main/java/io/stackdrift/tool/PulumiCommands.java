@@ -61,6 +61,24 @@ public final class PulumiCommands {
         return of("up", "--yes", "--skip-preview", "--refresh", "--plan", planFile.toString(), "--stack", stack);
     }
 
+    /**
+     * The reviewed preview of a destroy: what {@code destroy} would delete, as a digest on stdout; changes nothing.
+     * {@code pulumi destroy} takes no update plan ({@code --plan} is an option of {@code up} only), so this preview
+     * cannot bind the destroy that follows; see {@link #destroy}.
+     */
+    public List<String> destroyPreview(final String stack) {
+        return of("destroy", "--preview-only", "--json", "--stack", stack);
+    }
+
+    /**
+     * The destroy, run only after {@link #destroyPreview} of the same stack in the same run. {@code --skip-preview}
+     * because that preview was the review. Weaker than a saved plan: it deletes whatever the stack's state holds
+     * when it runs (docs/tools.md, Freshness).
+     */
+    public List<String> destroy(final String stack) {
+        return of("destroy", "--yes", "--skip-preview", "--stack", stack);
+    }
+
     /** Outputs as JSON; secrets stay {@code "[secret]"}, their values are never read. */
     public List<String> outputs(final String stack) {
         return of("stack", "output", "--json", "--show-secrets=false", "--stack", stack);

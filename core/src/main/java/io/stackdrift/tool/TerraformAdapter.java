@@ -22,8 +22,8 @@ import io.stackdrift.model.Tool;
 import io.stackdrift.plan.PlanSummary;
 
 /**
- * Terraform and OpenTofu: init, workspace, a saved plan, {@code show -json} of it read by the plan
- * readers, and apply of exactly that saved plan. Every file goes to the run's work directory; the
+ * Terraform and OpenTofu: init, workspace, a saved plan (preview, drift check or destroy), {@code show -json} of
+ * it read by the plan readers, and apply of exactly that saved plan. Every file goes to the run's work directory; the
  * processes run in the stack directory.
  */
 public final class TerraformAdapter implements ToolAdapter {
@@ -57,7 +57,11 @@ public final class TerraformAdapter implements ToolAdapter {
         Map<String, String> env = withWorkspace(stack, environment);
         plans.forget(stack.id());
         Path dir = stack.directory(repositoryRoot);
-        String prefix = purpose == PlanPurpose.DRIFT_CHECK ? "drift" : "preview";
+        String prefix = switch (purpose) {
+            case DRIFT_CHECK -> "drift";
+            case DESTROY -> "destroy";
+            case PREVIEW -> "preview";
+        };
         Path work = workDir.toAbsolutePath();
         Path planFile = work.resolve(prefix + ".tfplan");
         try {
@@ -113,9 +117,11 @@ public final class TerraformAdapter implements ToolAdapter {
         if (workspace.isPresent()) {
             return ApplyResult.failure(workspace.get());
         }
-        // a stale plan is refused by the tool itself; its message is the reason, nothing falls back
+        // a stale plan is refused by the tool itself; its message is the reason, nothing falls back.
+        // A destroy plan is applied the same way: the saved file itself says it destroys.
+        boolean destroy = plan.purpose() == PlanPurpose.DESTROY;
         ToolProcess.Outcome applied = process.run(word("apply"), commands.apply(planFile.get()), dir, env,
-                workDir.toAbsolutePath().resolve("apply.log"), deadline);
+                workDir.toAbsolutePath().resolve(destroy ? "destroy-apply.log" : "apply.log"), deadline);
         return applied.exitedWith(0) ? ApplyResult.success() : ApplyResult.failure(applied.reason());
     }
 

@@ -30,11 +30,16 @@ public final class TerraformCommands {
         return create ? of("workspace", "select", "-or-create", workspace) : of("workspace", "select", workspace);
     }
 
-    /** The plan of a preview or drift check, saved to {@code planFile}; exit 0 nothing, 2 changes/drift, 1 failure. */
+    /**
+     * The plan of a preview, drift check or destroy, saved to {@code planFile}; exit 0 nothing, 2 changes/drift,
+     * 1 failure. A destroy plan is applied like any saved plan ({@link #apply}): the file says it destroys.
+     */
     public List<String> plan(final PlanPurpose purpose, final Path planFile) {
-        return purpose == PlanPurpose.DRIFT_CHECK
-                ? of("plan", "-refresh-only", "-input=false", "-out=" + planFile, "-detailed-exitcode")
-                : of("plan", "-input=false", "-out=" + planFile, "-detailed-exitcode");
+        return switch (purpose) {
+            case DRIFT_CHECK -> of("plan", "-refresh-only", "-input=false", "-out=" + planFile, "-detailed-exitcode");
+            case DESTROY -> of("plan", "-destroy", "-input=false", "-out=" + planFile, "-detailed-exitcode");
+            case PREVIEW -> of("plan", "-input=false", "-out=" + planFile, "-detailed-exitcode");
+        };
     }
 
     /** The saved plan as JSON on stdout (the plan representation, one line). */

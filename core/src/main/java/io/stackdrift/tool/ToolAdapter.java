@@ -14,7 +14,7 @@ import io.stackdrift.model.StackId;
  */
 public interface ToolAdapter {
     /**
-     * init, then plan (preview or drift check) saved to a plan file in {@code workDir}, then show.
+     * init, then plan (preview, drift check or destroy) saved to a plan file in {@code workDir}, then show.
      *
      * @param knownStacks every stack id of the configuration, to turn Pulumi stack references into ids
      * @param environment extra variables for this stack's processes (credentials: never logged)
@@ -22,7 +22,10 @@ public interface ToolAdapter {
     StackPlan plan(StackConfig stack, Path repositoryRoot, PlanPurpose purpose, Path workDir,
             Map<String, String> environment, Set<StackId> knownStacks) throws InterruptedException;
 
-    /** Applies exactly the plan this run produced; refuses (fails closed) when there is none. */
+    /**
+     * Applies exactly the plan this run produced; refuses (fails closed) when there is none. A plan of purpose
+     * {@link PlanPurpose#DESTROY} destroys the stack's resources; a drift check's plan is never applied.
+     */
     ApplyResult apply(StackConfig stack, Path repositoryRoot, StackPlan plan, Path workDir,
             Map<String, String> environment) throws InterruptedException;
 

@@ -42,6 +42,9 @@ final class ScriptedAdapter implements ToolAdapter {
         List<StackOutput> outputs = List.of();
         boolean interruptApply;
         int sleepApplySeconds;
+        /** Whether the stack's resources exist: a destroy plan deletes them, a deploy creates them. */
+        boolean exists = true;
+        String destroyFailure = "";
     }
 
     /** The world all of a test's adapters share (the runs come and go; the infrastructure stays). */
@@ -75,13 +78,23 @@ final class ScriptedAdapter implements ToolAdapter {
     @Override
     public StackPlan plan(final StackConfig stack, final Path repositoryRoot, final PlanPurpose purpose, final Path workDir,
             final Map<String, String> environment, final Set<StackId> knownStacks) throws InterruptedException {
-        world.calls.add((purpose == PlanPurpose.PREVIEW ? "preview " : "check ") + stack.id());
+        world.calls.add(switch (purpose) {
+            case PREVIEW -> "preview ";
+            case DRIFT_CHECK -> "check ";
+            case DESTROY -> "destroy-plan ";
+        } + stack.id());
         Script script = world.stack(stack.id().value());
         if (!script.previewFailure.isEmpty()) {
             return new StackPlan(Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, script.previewFailure), purpose,
                     Optional.empty(), "1.0", Map.of());
         }
         plannedThisRun.add(stack.id());
+        if (purpose == PlanPurpose.DESTROY) {
+            List<Change> deletes = script.exists ? List.of(change(Action.DELETE, "aws_vpc.main", Cause.CODE)) : List.of();
+            Row row = new Row(stack.id(), stack.tool(), stack.dir(), RowState.of(!deletes.isEmpty(), !script.drift.isEmpty()), "",
+                    deletes, script.drift, List.of(), List.of());
+            return new StackPlan(row, purpose, Optional.empty(), "1.0", Map.of());
+        }
         List<Change> pending = purpose == PlanPurpose.PREVIEW ? script.pending : List.of();
         List<StackId> dependsOn = purpose == PlanPurpose.PREVIEW ? script.dependsOn : List.of();
         Row row = new Row(stack.id(), stack.tool(), stack.dir(), RowState.of(!pending.isEmpty(), !script.drift.isEmpty()), "",
@@ -92,11 +105,25 @@ final class ScriptedAdapter implements ToolAdapter {
     @Override
     public ApplyResult apply(final StackConfig stack, final Path repositoryRoot, final StackPlan plan, final Path workDir,
             final Map<String, String> environment) throws InterruptedException {
-        world.calls.add("apply " + stack.id());
+        boolean destroy = plan.purpose() == PlanPurpose.DESTROY;
+        world.calls.add((destroy ? "destroy " : "apply ") + stack.id());
         if (!plannedThisRun.contains(stack.id())) {
             return ApplyResult.failure("no plan from this run; refusing to apply");
         }
         Script script = world.stack(stack.id().value());
+        if (destroy) {
+            if (script.interruptApply) {
+                throw new InterruptedException("killed");
+            }
+            if (!script.destroyFailure.isEmpty()) {
+                return ApplyResult.failure(script.destroyFailure);
+            }
+            script.exists = false;
+            script.drift = List.of();
+            // the code still declares the resources: the next preview creates them again
+            script.pending = List.of(change(Action.CREATE, "aws_vpc.main", Cause.CODE));
+            return ApplyResult.success();
+        }
         if (script.interruptApply) {
             throw new InterruptedException("killed");
         }
@@ -108,6 +135,7 @@ final class ScriptedAdapter implements ToolAdapter {
         }
         script.pending = List.of();
         script.drift = List.of();
+        script.exists = true;
         return ApplyResult.success();
     }
 

@@ -320,15 +320,186 @@ class StackDriftEngineTest {
         assertThat(history.deploysInProgress()).isEmpty();
     }
 
+    // ---------------------------------------------------------------------------------------------
+    // destroy
+
+    private RunRequest destroy() {
+        return request().withDeployOptions(false, false, true);
+    }
+
     @Test
-    void destroyIsRefusedWithoutRunningATool() throws IOException {
+    void aDestroyGoesInReverseDependencyOrderWithoutDriftChecksAndRecordsDestroyed() throws IOException {
+        terraform("net", "dns", "app", "solo");
+        config("""
+                parallelism: 4
+                stacks:
+                  - dir: dns
+                    dependsOn: [net]
+                  - dir: app
+                    dependsOn: [dns]
+                """);
+
+        RunOutcome outcome = engine().deploy(destroy());
+
+        List<String> calls = List.copyOf(world.calls);
+        assertThat(calls.indexOf("destroy-plan dns")).isGreaterThan(calls.indexOf("destroy app"));
+        assertThat(calls.indexOf("destroy-plan net")).isGreaterThan(calls.indexOf("destroy dns"));
+        assertThat(world.callsFor("destroy")).containsExactlyInAnyOrder("app", "dns", "net", "solo");
+        assertThat(world.callsFor("check")).isEmpty();
+        assertThat(world.callsFor("preview")).isEmpty();
+        assertThat(world.callsFor("apply")).isEmpty();
+        assertThat(trail(outcome)).extracting(e -> e.stack().value() + " " + e.result().word())
+                .containsExactlyInAnyOrder("app destroyed", "dns destroyed", "net destroyed", "solo destroyed");
+        assertThat(row(outcome, "dns").state()).isEqualTo(RowState.IN_SYNC);
+        assertThat(row(outcome, "dns").reason()).isEqualTo("destroyed");
+        assertThat(record(outcome).kind()).isEqualTo(io.stackdrift.record.RunKind.DEPLOY);
+        assertThat(outcome.exitCode()).isEqualTo(RunOutcome.OK);
+        assertThat(progress).contains("destroying net (terraform)…", "net: destroyed");
+        HistoryStore history = new HistoryStore(scratch.resolve("record"));
+        assertThat(history.deploysInProgress()).isEmpty();
+    }
+
+    @Test
+    void aFailedDestroySkipsTheStacksItDependsOnAndLeavesOthersGoing() throws IOException {
+        terraform("net", "dns", "app", "solo");
+        config("""
+                stacks:
+                  - dir: dns
+                    dependsOn: [net]
+                  - dir: app
+                    dependsOn: [dns]
+                """);
+        world.stack("dns").destroyFailure = "tofu apply failed: Error: deleting zone: in use";
+
+        RunOutcome outcome = engine().deploy(destroy());
+
+        assertThat(row(outcome, "app").reason()).isEqualTo("destroyed");
+        assertThat(row(outcome, "dns").state()).isEqualTo(RowState.FAILED);
+        assertThat(row(outcome, "dns").reason()).isEqualTo("destroy: tofu apply failed: Error: deleting zone: in use");
+        assertThat(row(outcome, "net").state()).isEqualTo(RowState.SKIPPED);
+        assertThat(row(outcome, "net").reason()).isEqualTo("dependent dns failed");
+        assertThat(world.callsFor("destroy-plan")).doesNotContain("net");
+        assertThat(row(outcome, "solo").reason()).isEqualTo("destroyed");
+        assertThat(trail(outcome)).extracting(e -> e.stack().value() + " " + e.result().word())
+                .containsExactlyInAnyOrder("app destroyed", "dns failed", "solo destroyed");
+        assertThat(outcome.exitCode()).isEqualTo(RunOutcome.ERROR);
+    }
+
+    @Test
+    void aDestroyRehearsalPlansInReverseOrderAndDestroysNothing() throws IOException {
+        terraform("net", "dns");
+        config("stacks:\n  - dir: dns\n    dependsOn: [net]\n");
+        world.stack("net").exists = false;
+
+        RunOutcome outcome = engine().deploy(request().withDeployOptions(true, false, true));
+
+        assertThat(world.calls).containsExactly("destroy-plan dns", "destroy-plan net");
+        assertThat(trail(outcome)).extracting(e -> e.stack().value() + " " + e.result().word() + " " + e.reason())
+                .containsExactly("dns rehearsal destroy: planned, nothing destroyed", "net rehearsal destroy: nothing to destroy");
+        assertThat(row(outcome, "dns").state()).isEqualTo(RowState.PENDING);
+        assertThat(row(outcome, "dns").changes()).extracting(c -> c.action()).containsExactly(Action.DELETE);
+        assertThat(row(outcome, "net").reason()).isEqualTo("rehearsal: nothing to destroy");
+        assertThat(outcome.exitCode()).isEqualTo(RunOutcome.CHANGES);
+        assertThat(new HistoryStore(scratch.resolve("record")).deploysInProgress()).isEmpty();
+    }
+
+    @Test
+    void anApproveStackIsDestroyedOnlyWithApprovalAndWhatItDependsOnWaits() throws IOException {
+        terraform("net", "gate");
+        config("""
+                stacks:
+                  - dir: gate
+                    dependsOn: [net]
+                    drift:
+                      mode: approve
+                """);
+
+        RunOutcome waiting = engine().deploy(destroy());
+        assertThat(row(waiting, "gate").state()).isEqualTo(RowState.AWAITING_APPROVAL);
+        assertThat(row(waiting, "gate").reason()).isEqualTo("mode approve: destroy with approval to delete these resources");
+        assertThat(row(waiting, "net").reason()).isEqualTo("dependent gate awaits approval");
+        assertThat(world.callsFor("destroy")).isEmpty();
+
+        RunOutcome approved = engine().deploy(request().withDeployOptions(false, true, true));
+        assertThat(world.callsFor("destroy")).containsExactly("gate", "net");
+        assertThat(approved.exitCode()).isEqualTo(RunOutcome.OK);
+    }
+
+    @Test
+    void aDestroyForgetsTheLastDeploySoTheNextDeployCreatesTheStackAgain() throws IOException {
+        terraform("a", "b");
+        config("reapply: 0\nstacks:\n  - dir: b\n    dependsOn: [a]\n");
+        pending("a", "b");
+        engine().deploy(request());
+        HistoryStore history = new HistoryStore(scratch.resolve("record"));
+        assertThat(history.stackStatuses().get(StackId.of("a")).everDeployed()).isTrue();
+
+        engine().deploy(destroy());
+        assertThat(history.stackStatuses().get(StackId.of("a")).everDeployed()).isFalse();
+        world.calls.clear();
+        RunOutcome again = engine().deploy(request());
+
+        assertThat(world.callsFor("apply")).containsExactly("a", "b");
+        assertThat(row(again, "a").reason()).isEqualTo("deployed");
+        assertThat(progress).contains("a: deploying (never deployed)");
+    }
+
+    @Test
+    void nothingToDestroyIsRecordedAndForgetsTheDeployToo() throws IOException {
         terraform("a");
-        config("stacks:\n  - dir: a\n");
+        config("reapply: 0\nstacks:\n  - dir: a\n    outputs: out/a.json\n");
+        pending("a");
+        engine().deploy(request());
+        assertThat(repo.resolve("out/a.json")).exists();
+        world.stack("a").exists = false;
 
-        RunOutcome outcome = engine().deploy(request().withDeployOptions(false, false, true));
+        RunOutcome outcome = engine().deploy(destroy());
 
-        assertThat(outcome.problems()).extracting(p -> p.message()).containsExactly("destroy is not supported yet");
-        assertThat(world.calls).isEmpty();
+        assertThat(world.callsFor("destroy")).isEmpty();
+        assertThat(trail(outcome)).extracting(TrailEntry::result).containsExactly(TrailResult.NOTHING_TO_DESTROY);
+        assertThat(row(outcome, "a").reason()).isEqualTo("nothing to destroy");
+        assertThat(repo.resolve("out/a.json")).doesNotExist();
+        assertThat(new HistoryStore(scratch.resolve("record")).stackStatuses().get(StackId.of("a")).everDeployed()).isFalse();
+    }
+
+    @Test
+    void aDestroyedStacksOutputsFileIsRemoved() throws IOException {
+        terraform("net");
+        config("stacks:\n  - dir: net\n    outputs: out/net.json\n");
+        world.stack("net").outputs = List.of(new StackOutput("vpc_id", TextNode.valueOf("vpc-123"), false));
+        pending("net");
+        engine().deploy(request());
+        assertThat(repo.resolve("out/net.json")).exists();
+
+        RunOutcome outcome = engine().deploy(destroy());
+
+        assertThat(repo.resolve("out/net.json")).doesNotExist();
+        assertThat(row(outcome, "net").reason()).isEqualTo("destroyed");
+        assertThat(progress).contains("net: outputs file out/net.json removed");
+    }
+
+    @Test
+    void aFailedOrInterruptedDestroyForgetsTheDeployAndAFailedDestroyPreviewDoesNot() throws IOException {
+        terraform("a", "b", "c");
+        config("reapply: 0\nstacks:\n  - dir: a\n  - dir: b\n  - dir: c\n");
+        pending("a", "b", "c");
+        engine().deploy(request());
+        world.stack("a").destroyFailure = "tofu apply failed: Error: x";
+        world.stack("b").previewFailure = "tofu plan failed: Error: y";
+        world.stack("c").interruptApply = true;
+
+        RunOutcome outcome = engine().deploy(destroy());
+
+        Map<StackId, io.stackdrift.record.StackStatus> statuses = new HistoryStore(scratch.resolve("record")).stackStatuses();
+        assertThat(statuses.get(StackId.of("a")).everDeployed()).isFalse();
+        assertThat(statuses.get(StackId.of("b")).everDeployed()).isTrue();
+        assertThat(row(outcome, "b").reason()).isEqualTo("destroy: tofu plan failed: Error: y");
+        assertThat(trail(outcome)).filteredOn(e -> e.stack().value().equals("c")).singleElement().satisfies(e -> {
+            assertThat(e.result()).isEqualTo(TrailResult.INTERRUPTED);
+            assertThat(e.reason()).contains("interrupted during this destroy");
+        });
+        assertThat(statuses.get(StackId.of("c")).everDeployed()).isFalse();
+        assertThat(new HistoryStore(scratch.resolve("record")).deploysInProgress()).isEmpty();
     }
 
     // ---------------------------------------------------------------------------------------------

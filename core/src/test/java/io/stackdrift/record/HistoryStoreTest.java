@@ -148,6 +148,50 @@ class HistoryStoreTest {
     }
 
     @Test
+    void aDestroyForgetsTheLastDeploySoTheNextDeployIsNotSkippedAsUnchanged() {
+        HistoryStore store = new HistoryStore(dir);
+        TrailEntry deployed = new TrailEntry(NETWORK, "1", 10, 20, TrailResult.DEPLOYED, false, List.of(), "");
+        TrailEntry deployedApp = new TrailEntry(APP, "1", 10, 20, TrailResult.DEPLOYED, false, List.of(), "");
+        store.save(new RunRecord("1", RunKind.DEPLOY, "", 1, 30, List.of(row(NETWORK, RowState.IN_SYNC, 0), row(APP, RowState.IN_SYNC, 0)),
+                List.of(deployed, deployedApp)), Map.of(NETWORK, "abc", APP, "def"));
+
+        TrailEntry destroyed = new TrailEntry(NETWORK, "2", 40, 50, TrailResult.DESTROYED, false, List.of(), "");
+        store.save(new RunRecord("2", RunKind.DEPLOY, "", 40, 60, List.of(row(NETWORK, RowState.IN_SYNC, 0)), List.of(destroyed)), Map.of());
+        assertThat(store.stackStatuses().get(NETWORK).everDeployed()).isFalse();
+        assertThat(store.stackStatuses().get(NETWORK).lastDeployedAt()).isZero();
+        assertThat(store.stackStatuses().get(APP).lastDeployDigest()).isEqualTo("def");
+
+        // a destroy that failed part-way is named by the engine: it forgets too
+        TrailEntry failed = new TrailEntry(APP, "3", 70, 80, TrailResult.FAILED, false, List.of(), "destroy failed: x");
+        store.save(new RunRecord("3", RunKind.DEPLOY, "", 70, 90, List.of(row(APP, RowState.FAILED, 0)), List.of(failed)), Map.of(),
+                java.util.Set.of(APP));
+        assertThat(store.stackStatuses().get(APP).everDeployed()).isFalse();
+        assertThat(store.trail()).extracting(TrailEntry::result)
+                .containsExactly(TrailResult.FAILED, TrailResult.DESTROYED, TrailResult.DEPLOYED, TrailResult.DEPLOYED);
+    }
+
+    @Test
+    void aDestroyThatDiedLeavesAnInterruptedEntryAndForgetsTheLastDeploy() {
+        HistoryStore store = new HistoryStore(dir);
+        TrailEntry net = new TrailEntry(NETWORK, "1", 10, 20, TrailResult.DEPLOYED, false, List.of(), "");
+        TrailEntry app = new TrailEntry(APP, "1", 10, 20, TrailResult.DEPLOYED, false, List.of(), "");
+        store.save(new RunRecord("1", RunKind.DEPLOY, "", 1, 30, List.of(row(NETWORK, RowState.IN_SYNC, 0), row(APP, RowState.IN_SYNC, 0)),
+                List.of(net, app)), Map.of(NETWORK, "abc", APP, "def"));
+        DeployMarker marker = store.markDeployStarted(NETWORK, "2", 40, true);
+        store.markDeployStarted(APP, "2", 40);
+        assertThat(marker.destroy()).isTrue();
+        assertThat(store.deploysInProgress()).extracting(DeployMarker::destroy).containsExactlyInAnyOrder(true, false);
+
+        List<TrailEntry> added = store.recoverInterrupted(m -> false);
+
+        assertThat(added).extracting(TrailEntry::reason).containsExactlyInAnyOrder(
+                "run 2 ended before this destroy finished; look at the stack's state before deploying it again",
+                "run 2 ended before this deploy finished; look at the stack's state before deploying it again");
+        assertThat(store.stackStatuses().get(NETWORK).everDeployed()).isFalse();
+        assertThat(store.stackStatuses().get(APP).lastDeployDigest()).isEqualTo("def");
+    }
+
+    @Test
     void aCrashBetweenWriteAndRenameAndATruncatedFileNeverBreakLoading() throws IOException {
         HistoryStore store = new HistoryStore(dir);
         RunSummary first = store.save(run("1", 1000, row(NETWORK, RowState.DRIFTED, 2)));

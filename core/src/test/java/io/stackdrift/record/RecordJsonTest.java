@@ -78,4 +78,23 @@ class RecordJsonTest {
         assertThatThrownBy(() -> RecordJson.readDetails(MAPPER.readTree(badState)))
                 .isInstanceOf(RecordFormatException.class).hasMessageContaining("unknown row state");
     }
+
+    @Test
+    void destroyWordsRoundTripAndTrailEntriesOfEarlierVersionsStillRead() throws IOException {
+        for (TrailResult result : TrailResult.values()) {
+            TrailEntry entry = new TrailEntry(StackId.of("dns"), "7", 1, 2, result, false, List.of(), "r");
+            String json = write(g -> RecordJson.writeTrailEntry(g, entry));
+            assertThat(RecordJson.readTrailEntry(MAPPER.readTree(json))).isEqualTo(entry);
+        }
+        String destroyed = write(g -> RecordJson.writeTrailEntry(g,
+                new TrailEntry(StackId.of("dns"), "7", 1, 2, TrailResult.DESTROYED, false, List.of(), "")));
+        assertThat(destroyed).contains("\"result\":\"destroyed\"");
+        // an entry as version 1 files have always held it reads as before
+        String older = "{\"stack\":\"dns\",\"runId\":\"3\",\"startedAt\":1,\"finishedAt\":2,\"result\":\"nothing to deploy\","
+                + "\"repairedDrift\":false,\"restoredPaths\":[],\"reason\":\"\"}";
+        assertThat(RecordJson.readTrailEntry(MAPPER.readTree(older)).result()).isEqualTo(TrailResult.NOTHING_TO_DEPLOY);
+        assertThat(TrailResult.DESTROYED.endsTheDeployment()).isTrue();
+        assertThat(TrailResult.NOTHING_TO_DESTROY.word()).isEqualTo("nothing to destroy");
+        assertThat(TrailResult.FAILED.endsTheDeployment()).isFalse();
+    }
 }

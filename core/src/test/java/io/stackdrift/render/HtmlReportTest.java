@@ -89,7 +89,7 @@ class HtmlReportTest {
         assertThat(index.selectFirst("h1").text()).isEqualTo("Drift check #42");
         assertThat(index.selectFirst(".sd-run-line").text()).isEqualTo("scheduled drift check · 2026-09-21 14:13 UTC · took 3m 2s");
         assertThat(index.select("svg.sd-trend g.sd-bar")).hasSize(7);
-        assertThat(index.select(".sd-trail-entry")).hasSize(6);
+        assertThat(index.select(".sd-trail-entry")).hasSize(8);
     }
 
     @Test
@@ -100,7 +100,7 @@ class HtmlReportTest {
         HtmlReport.write(dir, run, history);
         Document index = Jsoup.parse(dir.resolve("index.html").toFile());
         assertThat(index.select("svg.sd-trend g.sd-bar")).hasSize(7);
-        assertThat(index.select(".sd-trail-entry")).hasSize(6);
+        assertThat(index.select(".sd-trail-entry")).hasSize(8);
     }
 
     @Test

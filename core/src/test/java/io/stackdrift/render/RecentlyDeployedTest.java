@@ -42,6 +42,19 @@ class RecentlyDeployedTest {
     }
 
     @Test
+    void destroysSayDestroyedOrNothingToDestroy() {
+        List<TrailEntry> trail = List.of(entry("queue", T + 2, TrailResult.DESTROYED, false, List.of(), ""),
+                entry("topics", T + 1, TrailResult.NOTHING_TO_DESTROY, false, List.of(), ""),
+                entry("dns", T, TrailResult.FAILED, false, List.of(), "destroy failed: tofu apply failed: Error: x"));
+        Document html = Jsoup.parseBodyFragment(RecentlyDeployed.html(trail, StackLinks.staticReport()));
+
+        assertThat(html.select(".sd-trail-result").eachText()).containsExactly("destroyed", "nothing to destroy", "failed");
+        assertThat(html.select("li.sd-trail-destroyed")).hasSize(1);
+        assertThat(html.select("li.sd-trail-nothing-to-destroy")).hasSize(1);
+        assertThat(html.selectFirst(".sd-trail-failed .sd-trail-reason").text()).startsWith("destroy failed");
+    }
+
+    @Test
     void aRepairSaysItPutBackWhatChangedOutsideTheCodeAndListsThePaths() {
         TrailEntry repair = entry("net", T, TrailResult.DEPLOYED, true, List.of("aws_sg.web.ingress[0].cidr", "aws_sg.web.tags.Owner"), "");
         Element li = Jsoup.parseBodyFragment(RecentlyDeployed.html(List.of(repair), StackLinks.staticReport())).selectFirst("li");

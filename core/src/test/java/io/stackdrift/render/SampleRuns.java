@@ -71,6 +71,11 @@ final class SampleRuns {
                 }
             }
             List<TrailEntry> trail = switch (i) {
+                case 2 -> List.of(
+                        new TrailEntry(StackId.of("legacy/queue"), "38", T0 - 12_000_000, T0 - 11_900_000, TrailResult.DESTROYED, false,
+                                List.of(), ""),
+                        new TrailEntry(StackId.of("legacy/topics"), "38", T0 - 12_100_000, T0 - 12_050_000, TrailResult.NOTHING_TO_DESTROY,
+                                false, List.of(), ""));
                 case 3 -> List.of(new TrailEntry(StackId.of("apps/api"), "39", T0 - 9_000_000, T0 - 8_990_000, TrailResult.DEPLOYED,
                         false, List.of(), ""));
                 case 4 -> List.of(new TrailEntry(StackId.of("edge:prod"), "40", T0 - 7_200_000, 0, TrailResult.INTERRUPTED, false,

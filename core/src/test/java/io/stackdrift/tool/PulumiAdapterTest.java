@@ -205,6 +205,48 @@ class PulumiAdapterTest {
     }
 
     @Test
+    void destroyRunsOnlyAfterItsPreviewOfThisRunAndOnce() throws Exception {
+        Change gone = new Change(Action.DELETE, "aws:s3/bucket:Bucket", "assets", List.of(), Cause.CODE);
+        StackConfig app = app();
+        StackPlan notMade = new StackPlan(io.stackdrift.model.Row.withReason(APP, Tool.PULUMI, "app", RowState.PENDING, ""),
+                PlanPurpose.DESTROY, Optional.empty(), "", Map.of());
+        assertThat(adapter.apply(app, repo, notMade, work, pulumi.environment()).reason()).isEqualTo("no plan from this run; refusing to apply");
+        assertThat(pulumi.calls()).isEmpty();
+        reading.answer(CannedPlanReading.summary(List.of(gone), List.of(), List.of()));
+
+        StackPlan plan = plan(PlanPurpose.DESTROY);
+        ApplyResult first = adapter.apply(app, repo, plan, work, pulumi.environment());
+        ApplyResult second = adapter.apply(app, repo, plan, work, pulumi.environment());
+
+        assertThat(pulumi.arguments()).containsExactly(
+                List.of("destroy", "--preview-only", "--json", "--stack", "prod"),
+                List.of("destroy", "--yes", "--skip-preview", "--stack", "prod"));
+        assertThat(plan.row().state()).isEqualTo(RowState.PENDING);
+        assertThat(plan.row().changes()).containsExactly(gone);
+        assertThat(plan.planFile()).isEmpty();
+        assertThat(first.succeeded()).isTrue();
+        assertThat(second.reason()).isEqualTo("no plan from this run; refusing to apply");
+        assertThat(work.resolve("destroy.json")).exists();
+        assertThat(reading.requests()).singleElement().extracting(CannedPlanReading.Request::purpose).isEqualTo(PlanPurpose.DESTROY);
+    }
+
+    @Test
+    void aFailedDestroyPreviewIsNeverDestroyedAndAFailedDestroySaysWhy() throws Exception {
+        pulumi.on("destroy-preview-only").exitCode(3);
+        StackPlan failed = plan(PlanPurpose.DESTROY);
+        assertThat(failed.row().state()).isEqualTo(RowState.FAILED);
+        assertThat(failed.row().reason()).isEqualTo("pulumi destroy --preview-only failed with exit code 3 (an authentication error; see the console log)");
+        assertThat(adapter.apply(app(), repo, failed, work, pulumi.environment()).reason()).isEqualTo("no plan from this run; refusing to apply");
+
+        pulumi.on("destroy-preview-only").exitCode(0);
+        pulumi.on("destroy").exitCode(4).stderr("error: resource \"assets\" is protected\n");
+        StackPlan plan = plan(PlanPurpose.DESTROY);
+        assertThat(adapter.apply(app(), repo, plan, work, pulumi.environment()).reason())
+                .isEqualTo("pulumi destroy failed: error: resource \"…\" is protected");
+        assertThat(pulumi.arguments()).filteredOn(arguments -> arguments.contains("--yes")).hasSize(1);
+    }
+
+    @Test
     void anUpdatePlanThatIsGoneIsNeverReplacedByAPlainUp() throws Exception {
         StackPlan plan = plan(PlanPurpose.PREVIEW);
         Files.delete(plan.planFile().orElseThrow());

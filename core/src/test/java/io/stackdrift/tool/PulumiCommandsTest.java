@@ -34,6 +34,12 @@ class PulumiCommandsTest {
     }
 
     @Test
+    void destroyIsPreviewedAsJsonThenRunWithoutItsOwnPreview() {
+        assertThat(pulumi.destroyPreview("acme/prod")).containsExactly("pulumi", "destroy", "--preview-only", "--json", "--stack", "acme/prod");
+        assertThat(pulumi.destroy("acme/prod")).containsExactly("pulumi", "destroy", "--yes", "--skip-preview", "--stack", "acme/prod");
+    }
+
+    @Test
     void outputsNeverShowSecrets() {
         assertThat(pulumi.outputs("prod")).containsExactly("pulumi", "stack", "output", "--json", "--show-secrets=false", "--stack", "prod");
     }

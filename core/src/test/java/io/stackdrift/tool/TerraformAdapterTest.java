@@ -245,6 +245,45 @@ class TerraformAdapterTest {
     }
 
     @Test
+    void destroyPlansWithDestroySelectsTheWorkspaceWithoutCreatingItAndAppliesThatPlanOnce() throws Exception {
+        tofu.on("plan-destroy").exitCode(2);
+        Change gone = new Change(Action.DELETE, "aws_vpc", "aws_vpc.main", List.of(), Cause.CODE);
+        reading.answer(CannedPlanReading.summary(List.of(gone), List.of(), List.of()));
+        StackConfig network = stack("network", "prod");
+
+        StackPlan plan = plan(network, PlanPurpose.DESTROY);
+        ApplyResult first = adapter.apply(network, repo, plan, work, tofu.environment());
+        ApplyResult second = adapter.apply(network, repo, plan, work, tofu.environment());
+
+        Path planFile = work.toAbsolutePath().resolve("destroy.tfplan");
+        assertThat(tofu.arguments()).containsExactly(
+                List.of("init", "-input=false"),
+                List.of("workspace", "select", "prod"),
+                List.of("plan", "-destroy", "-input=false", "-out=" + planFile, "-detailed-exitcode"),
+                List.of("show", "-json", planFile.toString()),
+                List.of("workspace", "select", "prod"),
+                List.of("apply", "-input=false", planFile.toString()));
+        assertThat(plan.purpose()).isEqualTo(PlanPurpose.DESTROY);
+        assertThat(plan.row().state()).isEqualTo(RowState.PENDING);
+        assertThat(plan.row().changes()).containsExactly(gone);
+        assertThat(first).isEqualTo(ApplyResult.success());
+        assertThat(second).isEqualTo(ApplyResult.failure("no plan from this run; refusing to apply"));
+        assertThat(work.resolve("destroy-apply.log")).exists();
+        assertThat(reading.requests()).singleElement().extracting(CannedPlanReading.Request::purpose).isEqualTo(PlanPurpose.DESTROY);
+    }
+
+    @Test
+    void aPreviewAfterADestroyPlanReplacesIt() throws Exception {
+        tofu.on("plan").exitCode(2);
+        StackConfig network = stack("network", "");
+        StackPlan destroy = plan(network, PlanPurpose.DESTROY);
+        plan(network, PlanPurpose.PREVIEW);
+
+        assertThat(adapter.apply(network, repo, destroy, work, tofu.environment()).reason()).isEqualTo("no plan from this run; refusing to apply");
+        assertThat(tofu.arguments()).noneMatch(arguments -> arguments.get(0).equals("apply"));
+    }
+
+    @Test
     void refusesAPlanThisAdapterDidNotMake() throws Exception {
         StackConfig network = stack("network", "");
         StackPlan plan = plan(network, PlanPurpose.PREVIEW);

@@ -28,6 +28,12 @@ class TerraformCommandsTest {
     }
 
     @Test
+    void destroyIsASavedDestroyPlanWithDetailedExitCode() {
+        assertThat(tofu.plan(PlanPurpose.DESTROY, Path.of("/work/run/destroy.tfplan"))).containsExactly(
+                "/opt/tofu/bin/tofu", "plan", "-destroy", "-input=false", "-out=/work/run/destroy.tfplan", "-detailed-exitcode");
+    }
+
+    @Test
     void showPrintsTheSavedPlanAsJson() {
         assertThat(tofu.show(planFile)).containsExactly("/opt/tofu/bin/tofu", "show", "-json", "/work/run/preview.tfplan");
     }

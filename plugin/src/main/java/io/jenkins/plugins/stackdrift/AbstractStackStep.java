@@ -40,7 +40,7 @@ public abstract class AbstractStackStep extends Step {
     }
 
     StepSettings settings() {
-        return new StepSettings(config, stacks, parallelism, driftResult, failedResult, isRehearsal(), isApproved());
+        return new StepSettings(config, stacks, parallelism, driftResult, failedResult, isRehearsal(), isApproved(), isDestroy());
     }
 
     boolean isRehearsal() {
@@ -48,6 +48,10 @@ public abstract class AbstractStackStep extends Step {
     }
 
     boolean isApproved() {
+        return false;
+    }
+
+    boolean isDestroy() {
         return false;
     }
 

@@ -142,6 +142,7 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
         // the controller already turned markers of builds that ended into "interrupted" trail entries; the
         // markers left in the copy belong to builds that are running
         StackDriftEngine engine = new StackDriftEngine(services, marker -> true);
+        Set<StackId> deployedBefore = everDeployed(history);
         RunOutcome outcome;
         switch (operation) {
             case PREVIEW:
@@ -159,7 +160,7 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
         if (outcome.run().isPresent()) {
             RunRecord record = outcome.run().get();
             AtomicFiles.write(temp.resolve(RECORD_FILE), out -> RecordJson.writeRun(out, sequenceOf(record), record));
-            result.recorded(deployDigests(record, history));
+            result.recorded(deployDigests(record, history)).forgotten(forgottenDeploys(record, deployedBefore, history));
         }
         return result.build();
     }
@@ -206,6 +207,32 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
             }
         }
         return digests;
+    }
+
+    private static Set<StackId> everDeployed(final HistoryStore history) {
+        Set<StackId> deployed = new TreeSet<>();
+        history.stackStatuses().forEach((id, status) -> {
+            if (status.everDeployed()) {
+                deployed.add(id);
+            }
+        });
+        return deployed;
+    }
+
+    /**
+     * The stacks of this run's trail whose last deploy the engine forgot in the agent's copy of the history (a
+     * destroy, also one that failed or was interrupted part-way); the controller forgets them in the job's history.
+     */
+    static Set<String> forgottenDeploys(final RunRecord record, final Set<StackId> deployedBefore, final HistoryStore history) {
+        Map<StackId, StackStatus> statuses = history.stackStatuses();
+        Set<String> forgotten = new TreeSet<>();
+        for (TrailEntry entry : record.trail()) {
+            StackStatus status = statuses.get(entry.stack());
+            if (deployedBefore.contains(entry.stack()) && status != null && !status.everDeployed()) {
+                forgotten.add(entry.stack().value());
+            }
+        }
+        return forgotten;
     }
 
     /** The build number is the sequence in the build's own file; the job history numbers runs itself. */

@@ -10,12 +10,12 @@ import java.util.TreeMap;
 /**
  * The compact answer of one agent call: configuration problems and warnings, check-mode lines, the
  * selected stacks with the credentials ids they name, the engine's notes, whether a run record was left
- * in the agent's record file, and the digests of the stacks the run deployed (so the controller can save
- * the run into the job's history). Never a value from a plan; never a secret. Plain JDK collections only
+ * in the agent's record file, the digests of the stacks the run deployed and the stacks whose last deploy it
+ * forgot (a destroy), so the controller can save the run into the job's history the same way. Never a value from a plan; never a secret. Plain JDK collections only
  * (core's remoting class filter).
  */
 public final class AgentOutcome implements Serializable {
-    private static final long serialVersionUID = 2L;
+    private static final long serialVersionUID = 3L;
 
     private final ArrayList<String> problems;
     private final ArrayList<String> warnings;
@@ -24,6 +24,7 @@ public final class AgentOutcome implements Serializable {
     private final TreeMap<String, TreeMap<String, String>> selectedStacks;
     private final boolean recorded;
     private final TreeMap<String, String> deployDigests;
+    private final java.util.TreeSet<String> forgottenDeploys;
 
     private AgentOutcome(final Builder b) {
         this.problems = new ArrayList<>(b.problems);
@@ -34,6 +35,7 @@ public final class AgentOutcome implements Serializable {
         b.selectedStacks.forEach((stack, vars) -> this.selectedStacks.put(stack, new TreeMap<>(vars)));
         this.recorded = b.recorded;
         this.deployDigests = new TreeMap<>(b.deployDigests);
+        this.forgottenDeploys = new java.util.TreeSet<>(b.forgottenDeploys);
     }
 
     public static Builder builder() {
@@ -77,6 +79,11 @@ public final class AgentOutcome implements Serializable {
         return Collections.unmodifiableMap(deployDigests);
     }
 
+    /** Stack ids whose last deploy this run forgot (destroyed, or a destroy that failed or was interrupted). */
+    public java.util.Set<String> forgottenDeploys() {
+        return Collections.unmodifiableSet(forgottenDeploys == null ? new java.util.TreeSet<>() : forgottenDeploys);
+    }
+
     /** Builds an outcome; every part defaults to empty. */
     public static final class Builder {
         private List<String> problems = List.of();
@@ -86,6 +93,7 @@ public final class AgentOutcome implements Serializable {
         private Map<String, ? extends Map<String, String>> selectedStacks = Map.of();
         private boolean recorded;
         private Map<String, String> deployDigests = Map.of();
+        private java.util.Set<String> forgottenDeploys = java.util.Set.of();
 
         public Builder problems(final List<String> value) {
             this.problems = value;
@@ -115,6 +123,11 @@ public final class AgentOutcome implements Serializable {
         public Builder recorded(final Map<String, String> digests) {
             this.recorded = true;
             this.deployDigests = digests;
+            return this;
+        }
+
+        public Builder forgotten(final java.util.Set<String> stacks) {
+            this.forgottenDeploys = stacks;
             return this;
         }
 

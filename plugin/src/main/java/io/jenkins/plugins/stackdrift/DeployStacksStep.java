@@ -10,10 +10,11 @@ import org.kohsuke.stapler.DataBoundSetter;
 import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.Extension;
 
-/** {@code deployStacks(stacks: [...], rehearsal: false, approved: false, ...)}: see help.html beside this class. */
+/** {@code deployStacks(stacks: [...], rehearsal: false, approved: false, destroy: false, ...)}: see help.html beside this class. */
 public final class DeployStacksStep extends AbstractStackStep {
     private boolean rehearsal;
     private boolean approved;
+    private boolean destroy;
 
     @DataBoundConstructor
     public DeployStacksStep() {
@@ -43,6 +44,17 @@ public final class DeployStacksStep extends AbstractStackStep {
     @DataBoundSetter
     public void setApproved(final boolean approved) {
         this.approved = approved;
+    }
+
+    /** Destroy the selected stacks in reverse dependency order (spec §6) instead of deploying them. */
+    @Override
+    public boolean isDestroy() {
+        return destroy;
+    }
+
+    @DataBoundSetter
+    public void setDestroy(final boolean destroy) {
+        this.destroy = destroy;
     }
 
     @Extension

@@ -29,6 +29,7 @@ import io.stackdrift.tool.ToolSettings;
  * @param parallelism      stacks run at once; 0 = the file's or the engine's default
  * @param rehearsal        deploy: plan everything in order, apply nothing
  * @param approved         deploy: a person approved the stacks awaiting approval
+ * @param destroy          deploy: destroy the stacks in reverse dependency order
  * @param runId            the build number
  * @param cause            who or what started the build, in words
  * @param startedBy        {@link StartedBy} name: SCHEDULE for {@code driftSchedule} builds, PUSH for builds an SCM
@@ -39,9 +40,9 @@ import io.stackdrift.tool.ToolSettings;
  *                         tool installers); tool processes start with it, credentials added on top
  */
 public record EngineRequest(String configFile, List<String> stacks, int parallelism, boolean rehearsal, boolean approved,
-        String runId, String cause, String startedBy, List<String> changedFiles, Map<String, String> toolPaths,
+        boolean destroy, String runId, String cause, String startedBy, List<String> changedFiles, Map<String, String> toolPaths,
         Map<String, String> buildEnvironment) implements Serializable {
-    private static final long serialVersionUID = 2L;
+    private static final long serialVersionUID = 3L;
 
     public EngineRequest {
         Objects.requireNonNull(configFile, "configFile");
@@ -52,6 +53,14 @@ public record EngineRequest(String configFile, List<String> stacks, int parallel
         changedFiles = Collections.unmodifiableList(new ArrayList<>(changedFiles));
         toolPaths = Collections.unmodifiableMap(new TreeMap<>(toolPaths));
         buildEnvironment = Collections.unmodifiableMap(new TreeMap<>(buildEnvironment));
+    }
+
+    /** A request that deploys (or previews, checks): no destroy. */
+    public EngineRequest(final String configFile, final List<String> stacks, final int parallelism, final boolean rehearsal,
+            final boolean approved, final String runId, final String cause, final String startedBy, final List<String> changedFiles,
+            final Map<String, String> toolPaths, final Map<String, String> buildEnvironment) {
+        this(configFile, stacks, parallelism, rehearsal, approved, false, runId, cause, startedBy, changedFiles, toolPaths,
+                buildEnvironment);
     }
 
     /** The config file inside the workspace; its directory is the repository root. */
@@ -68,7 +77,7 @@ public record EngineRequest(String configFile, List<String> stacks, int parallel
     RunRequest toRunRequest(final Path workspace) {
         return new RunRequest(configPath(workspace), repositoryRoot(workspace), stacks,
                 parallelism > 0 ? OptionalInt.of(parallelism) : OptionalInt.empty(), StartedBy.valueOf(startedBy),
-                changedUnderRoot(workspace), runId, cause, rehearsal, approved, false);
+                changedUnderRoot(workspace), runId, cause, rehearsal, approved, destroy);
     }
 
     /** The changed files inside the repository root, relative to it ({@code /}-separated); others are left out. */

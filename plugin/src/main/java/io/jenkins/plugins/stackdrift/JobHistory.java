@@ -96,11 +96,18 @@ final class JobHistory {
 
     /** Saves a run the agent recorded, with the digests of the stacks it deployed (spec §7). */
     RunSummary save(final RunRecord run, final Map<String, String> deployDigests) {
+        return save(run, deployDigests, java.util.Set.of());
+    }
+
+    /** As {@link #save(RunRecord, Map)}, forgetting the last deploy of the stacks a destroy may have changed. */
+    RunSummary save(final RunRecord run, final Map<String, String> deployDigests, final java.util.Set<String> forgottenDeploys) {
         Map<StackId, String> digests = new java.util.TreeMap<>();
         deployDigests.forEach((stack, digest) -> digests.put(new StackId(stack), digest));
+        java.util.Set<StackId> forget = new java.util.TreeSet<>();
+        forgottenDeploys.forEach(stack -> forget.add(new StackId(stack)));
         lock.lock();
         try {
-            return store.save(run, digests);
+            return store.save(run, digests, forget);
         } finally {
             lock.unlock();
         }
@@ -108,8 +115,13 @@ final class JobHistory {
 
     /** Marks deploys as running, so a controller restart in the middle leaves "interrupted" in the trail. */
     void markDeploying(final Collection<String> stacks, final String runId, final long startedAt) {
+        markDeploying(stacks, runId, startedAt, false);
+    }
+
+    /** As {@link #markDeploying(Collection, String, long)}; a destroy's markers say so (a restart then forgets the deploys). */
+    void markDeploying(final Collection<String> stacks, final String runId, final long startedAt, final boolean destroy) {
         for (String stack : stacks) {
-            store.markDeployStarted(new StackId(stack), runId, startedAt);
+            store.markDeployStarted(new StackId(stack), runId, startedAt, destroy);
         }
     }
 

@@ -77,7 +77,7 @@ final class StackDriftStepRun {
             List<String> historyFiles = history.snapshot(this::stillRunning);
             boolean deploying = operation == Operation.DEPLOY && !locks.stacks().isEmpty();
             if (deploying) {
-                history.markDeploying(locks.stacks(), request.runId(), System.currentTimeMillis());
+                history.markDeploying(locks.stacks(), request.runId(), System.currentTimeMillis(), request.destroy());
             }
             try {
                 outcome = gateway.run(operation, request, resolved, history.directory(), historyFiles, locks.stacks(),
@@ -87,7 +87,7 @@ final class StackDriftStepRun {
                 outcome.notes().forEach(n -> log.println("Stack Drift: " + n));
                 record = gateway.storeRecord(run.getRootDir())
                         .orElseThrow(() -> new AbortException("Stack Drift: the " + operation.word() + " left no record"));
-                history.save(record, outcome.deployDigests());
+                history.save(record, outcome.deployDigests(), outcome.forgottenDeploys());
             } finally {
                 if (deploying) {
                     history.finishDeploying(locks.stacks());
@@ -164,7 +164,7 @@ final class StackDriftStepRun {
         // an approval build deploys what awaited approval, unless the Jenkinsfile names its own selection
         List<String> stacks = settings.stacks().isEmpty() ? approvedStacks : settings.stacks();
         boolean approved = settings.approved() || run.getCause(ApprovalCause.class) != null;
-        return new EngineRequest(settings.config(), stacks, parallelism, settings.rehearsal(), approved, run.getId(),
+        return new EngineRequest(settings.config(), stacks, parallelism, settings.rehearsal(), approved, settings.destroy(), run.getId(),
                 causeWords(), startedBy.name(), startedBy == StartedBy.PUSH ? changedFiles() : List.of(),
                 defaults.toolPaths(), buildEnvironment);
     }

@@ -19,10 +19,17 @@ public final class StepSettings implements Serializable {
     @CheckForNull private final String failedResult;
     private final boolean rehearsal;
     private final boolean approved;
+    private final boolean destroy;
 
     public StepSettings(@CheckForNull final String config, final List<String> stacks, @CheckForNull final Integer parallelism,
             @CheckForNull final String driftResult, @CheckForNull final String failedResult, final boolean rehearsal,
             final boolean approved) {
+        this(config, stacks, parallelism, driftResult, failedResult, rehearsal, approved, false);
+    }
+
+    public StepSettings(@CheckForNull final String config, final List<String> stacks, @CheckForNull final Integer parallelism,
+            @CheckForNull final String driftResult, @CheckForNull final String failedResult, final boolean rehearsal,
+            final boolean approved, final boolean destroy) {
         this.config = config == null || config.isBlank() ? DEFAULT_CONFIG : config.trim();
         this.stacks = new ArrayList<>(stacks);
         this.parallelism = parallelism;
@@ -30,6 +37,7 @@ public final class StepSettings implements Serializable {
         this.failedResult = failedResult;
         this.rehearsal = rehearsal;
         this.approved = approved;
+        this.destroy = destroy;
     }
 
     public String config() {
@@ -58,5 +66,10 @@ public final class StepSettings implements Serializable {
 
     public boolean approved() {
         return approved;
+    }
+
+    /** deployStacks: destroy in reverse dependency order. */
+    public boolean destroy() {
+        return destroy;
     }
 }

@@ -51,4 +51,15 @@ class EngineRequestTest {
     void anUnknownStartWordIsRefused() {
         assertThatThrownBy(() -> request("stacks.yaml", "LATER", List.of())).isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void destroyReachesTheCoreRequestAndIsOffUnlessAsked() {
+        EngineRequest destroy = new EngineRequest("stacks.yaml", List.of(), 0, false, true, true, "12", "", "MANUAL", List.of(),
+                Map.of(), Map.of());
+        RunRequest run = destroy.toRunRequest(WORKSPACE);
+        assertThat(run.destroy()).isTrue();
+        assertThat(run.approved()).isTrue();
+        assertThat(request("stacks.yaml", "MANUAL", List.of()).destroy()).isFalse();
+        assertThat(request("stacks.yaml", "MANUAL", List.of()).toRunRequest(WORKSPACE).destroy()).isFalse();
+    }
 }

@@ -56,6 +56,21 @@ class JobHistoryTest {
     }
 
     @Test
+    void aDestroyBuildThatEndedForgetsTheDeploysOfItsStacks() throws Exception {
+        JobHistory history = new JobHistory(dir);
+        io.stackdrift.record.TrailEntry deployed = new io.stackdrift.record.TrailEntry(StackId.of("net"), "7", 1L, 2L,
+                TrailResult.DEPLOYED, false, List.of(), "");
+        history.save(new RunRecord("7", RunKind.DEPLOY, "", 1L, 3L, List.of(TestRecords.row("net", RowState.IN_SYNC)), List.of(deployed)),
+                Map.of("net", "sha256:a"));
+        history.markDeploying(List.of("net"), "8", 5L, true);
+
+        history.snapshot(marker -> false);
+
+        assertThat(history.trail()).first().satisfies(e -> assertThat(e.reason()).contains("before this destroy finished"));
+        assertThat(new HistoryStore(dir).stackStatuses().get(StackId.of("net")).everDeployed()).isFalse();
+    }
+
+    @Test
     void twoBuildsSavedOneAfterTheOtherBothLand() {
         JobHistory history = new JobHistory(dir);
         history.save(run("1", "a"), Map.of());

@@ -226,6 +226,15 @@ class StackDriftStepRunTest {
     }
 
     @Test
+    void aDestroyStepAsksTheEngineForADestroy() {
+        StepSettings destroy = new StepSettings(null, List.of("dns"), null, null, null, false, false, true);
+        EngineRequest request = stepRun(Operation.DEPLOY, destroy).request();
+        assertThat(request.destroy()).isTrue();
+        assertThat(request.rehearsal()).isFalse();
+        assertThat(stepRun(Operation.DEPLOY, settings()).request().destroy()).isFalse();
+    }
+
+    @Test
     void aRunThatLeftNoRecordFailsClearly() throws Exception {
         selection(Map.of("network", Map.of()));
         when(gateway.run(any(), any(), any(), any(), any(), anySet(), anySet())).thenReturn(AgentOutcome.builder().build());

@@ -243,6 +243,22 @@ class StepEndToEndTest {
     }
 
     @Test
+    void aDestroyStepDestroysInReverseOrderAndTheJobHistoryForgetsTheDeploys() throws Exception {
+        step(build(1), Operation.DEPLOY, all());
+        Run<?, ?> b2 = build(2);
+
+        step(b2, Operation.DEPLOY, new StepSettings(null, List.of("network", "dns"), null, null, null, false, false, true));
+
+        RunRecord record = buildRecord(b2);
+        List<String> order = record.trail().stream().map(e -> e.stack().value() + " " + e.result().word()).toList();
+        assertThat(order).containsExactly("dns destroyed", "network destroyed");
+        HistoryStore history = new HistoryStore(historyDir());
+        assertThat(history.stackStatuses().get(StackId.of("dns")).everDeployed()).isFalse();
+        assertThat(history.stackStatuses().get(StackId.of("network")).everDeployed()).isFalse();
+        assertThat(history.deploysInProgress()).isEmpty();
+    }
+
+    @Test
     void noSecretReachesTheLogTheBuildRecordOrTheHistoryEvenWhenAToolPrintsIt() throws Exception {
         // a tofu that prints the secret it was given and fails: the credentials reach the process, the mask holds
         Path tofu = workspace.resolve("bin/tofu");
