@@ -49,7 +49,7 @@ final class ScriptedAdapter implements ToolAdapter {
 
     /** The world all of a test's adapters share (the runs come and go; the infrastructure stays). */
     static final class World {
-        final Map<StackId, Script> scripts = new HashMap<>();
+        final Map<StackId, Script> scripts = new java.util.concurrent.ConcurrentHashMap<>();
         final List<String> calls = Collections.synchronizedList(new ArrayList<>());
 
         Script stack(final String id) {
