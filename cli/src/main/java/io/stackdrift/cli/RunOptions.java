@@ -182,12 +182,14 @@ final class RunOptions {
     }
 
     private void print(final RunOutcome outcome, final PrintWriter out, final PrintWriter err) {
-        for (String warning : outcome.warnings().stream().map(Problem::format).toList()) {
-            err.println("warning: " + warning);
+        // the one place configuration warnings are printed (the engine returns them, it does not print them):
+        // in full, the hint on its own line, each line made inert for the terminal
+        for (Problem warning : outcome.warnings()) {
+            printLines("warning: " + warning.format(), err);
         }
         if (outcome.configInvalid()) {
             for (Problem problem : outcome.problems()) {
-                err.println(problem.format());
+                printLines(problem.format(), err);
             }
             int count = outcome.problems().size();
             err.println(config + ": " + count + (count == 1 ? " problem" : " problems") + "; no tool ran");
@@ -214,6 +216,12 @@ final class RunOptions {
                     ? "put back what changed outside the code: " + String.join(", ", entry.restoredPaths())
                     : entry.result().word() + (entry.reason().isEmpty() ? "" : " — " + entry.reason());
             out.println(Terminal.safe(entry.stack() + ": " + what));
+        }
+    }
+
+    private static void printLines(final String text, final PrintWriter err) {
+        for (String line : text.split("\n", -1)) {
+            err.println(Terminal.safe(line));
         }
     }
 

@@ -27,6 +27,20 @@ class PreviewCommandTest {
     }
 
     @Test
+    void aConfigurationWarningIsPrintedOnceWithItsHintOnItsOwnLine() throws Exception {
+        DemoRepo demo = DemoRepo.copyTo(dir);
+        java.nio.file.Files.writeString(demo.root.resolve("stacks.yaml"), "  - dir: nowhere/**\n    reason: gone\n",
+                java.nio.file.StandardOpenOption.APPEND);
+
+        DemoRepo.Result result = demo.run("preview", "--stacks", "dns");
+
+        String warning = "the ignore entry `nowhere/**` matches no stack directory";
+        assertThat(result.err().split(java.util.regex.Pattern.quote(warning), -1)).as(result.err()).hasSize(2);
+        assertThat(result.err()).contains("warning: ").contains(warning + "\n    remove it, or check the pattern")
+                .doesNotContain("?    remove it");
+    }
+
+    @Test
     void jsonRowsCarryDependsOn() throws Exception {
         DemoRepo demo = DemoRepo.copyTo(dir);
 

@@ -167,9 +167,7 @@ public final class StackDriftEngine {
                     .toList();
             return RunOutcome.invalidConfig(problems, result.warnings());
         }
-        for (Problem warning : result.warnings()) {
-            services.progress().line("warning: " + warning.format());
-        }
+        // configuration warnings are not progress: the host prints RunOutcome.warnings() once, in full (docs/engine.md)
         Run run = new Run(request, kind, config, selection.stacks().stream().map(id -> config.stack(id).orElseThrow()).toList(),
                 known, startedAt);
         removeOverrideLeftovers(run);
