@@ -313,7 +313,8 @@ public final class HistoryStore {
             Set<StackId> destroyed = new TreeSet<>();
             for (DeployMarker marker : deploysInProgress()) {
                 if (!stillRunning.test(marker)) {
-                    added.add(new TrailEntry(marker.stack(), marker.runId(), marker.startedAt(), 0, TrailResult.INTERRUPTED,
+                    // when the run died is unknown: its start is the last moment known, so lists order it there, not at 1970
+                    added.add(new TrailEntry(marker.stack(), marker.runId(), marker.startedAt(), marker.startedAt(), TrailResult.INTERRUPTED,
                             false, List.of(), "run " + marker.runId() + " ended before this " + (marker.destroy() ? "destroy" : "deploy")
                                     + " finished; look at the stack's state before deploying it again"));
                     if (marker.destroy()) {

@@ -11,7 +11,8 @@ import io.stackdrift.model.StackId;
  * @param stack         the stack
  * @param runId         the run (build) that deployed it
  * @param startedAt     epoch milliseconds
- * @param finishedAt    epoch milliseconds; 0 while running or when interrupted before it ended
+ * @param finishedAt    epoch milliseconds; 0 only in records written before interrupted entries got one (an interrupt seen
+ *                      in the run: when it was seen; a deploy marker recovered later: the marker's start)
  * @param result        how it ended
  * @param repairedDrift a successful deploy of a stack that had drift: it put back what changed outside the code
  * @param restoredPaths the drifted attribute paths it put back ({@code address.path}); never values

@@ -290,6 +290,8 @@ class HistoryStoreTest {
             assertThat(e.result()).isEqualTo(TrailResult.INTERRUPTED);
             assertThat(e.runId()).isEqualTo("41");
             assertThat(e.reason()).contains("run 41 ended before this deploy finished");
+            // when it died is unknown: the marker's start, never 0 (lists ordered by finish time put it at 1970)
+            assertThat(e.finishedAt()).isEqualTo(1000);
         });
         assertThat(store.trail()).containsExactlyElementsOf(recovered);
         assertThat(store.deploysInProgress()).isEmpty();
