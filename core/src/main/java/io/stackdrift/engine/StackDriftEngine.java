@@ -278,22 +278,29 @@ public final class StackDriftEngine {
         if (env.isEmpty()) {
             return TaskOutcome.failed(run.rows.get(stack.id()).reason());
         }
+        Row row;
         if (decision.action() == CheckDecision.Action.PREVIEW) {
+            // a push preview of a stack whose files changed: it includes drift, so the drift mode applies to it too
             services.progress().line("previewing " + stack.id() + " (" + stack.tool().word() + "): " + decision.reason());
-            Row row = planRow(run, stack, PlanPurpose.PREVIEW, env.get());
-            finish(run, row);
-            return outcomeOf(row);
+            row = planRow(run, stack, PlanPurpose.PREVIEW, env.get());
+        } else {
+            services.progress().line("checking " + stack.id() + " (" + stack.tool().word() + ")…");
+            row = planRow(run, stack, PlanPurpose.DRIFT_CHECK, env.get());
         }
-        services.progress().line("checking " + stack.id() + " (" + stack.tool().word() + ")…");
-        Row row = planRow(run, stack, PlanPurpose.DRIFT_CHECK, env.get());
-        ModeOutcome mode = DriftModes.outcome(stack.drift().mode(), row.state());
+        ModeOutcome mode = modeOutcome(stack, row);
         switch (mode.consequence()) {
             case DEPLOY -> {
                 services.progress().line(ProgressText.of(row));
                 services.progress().line(stack.id() + ": " + mode.reason());
-                Deployed deployed = deployStack(run, stack, env.get(), Optional.of(row), true, false);
-                // the row keeps what the check found; the trail says whether the repair went through
-                if (deployed.outcome().kind() == TaskOutcome.Kind.SUCCEEDED) {
+                Deployed deployed = deployStack(run, stack, env.get(), Optional.of(row), true, false, true);
+                // a Pulumi stack's references come from the deploy's preview (a check sees none): keep them on the row
+                row = withDependsOn(row, deployed.row().dependsOn());
+                if (deployed.withheld()) {
+                    // the fresh preview carries code changes nobody reviewed: nothing applied, no trail entry
+                    Row preview = deployed.row();
+                    row = new Row(row.id(), row.tool(), row.dir(), RowState.PENDING_DRIFTED, preview.reason(), preview.changes(), row.drift(),
+                            row.ownedElsewhere(), row.dependsOn());
+                } else if (deployed.outcome().kind() == TaskOutcome.Kind.SUCCEEDED) {
                     row = row.withState(row.state(), "mode correct: put back by a deploy in this run");
                 } else {
                     // the drift stays listed on the row; the run is an error because the repair did not happen
@@ -315,6 +322,62 @@ public final class StackDriftEngine {
         }
         finish(run, row);
         return outcomeOf(row);
+    }
+
+    /** Why mode correct did not put drift back: the plan that would do it also applies code changes nobody reviewed. */
+    static final String NOT_CORRECTED =
+            "mode correct: not corrected — the stack also has code changes not deployed; deploy them to put the drift back";
+
+    /**
+     * The drift mode applied to a check's or a push preview's row. Mode correct only deploys when the row's changes do
+     * no more than put its drift back ({@link #codeChanges}); any other change is code nobody reviewed as a deploy, so
+     * the row is recorded (pending+drifted) and says why nothing was corrected.
+     */
+    private static ModeOutcome modeOutcome(final StackConfig stack, final Row row) {
+        if (stack.drift().mode() == DriftMode.CORRECT && row.state().hasDrift()) {
+            if (!codeChanges(row.changes(), row.drift()).isEmpty()) {
+                return new ModeOutcome(ModeOutcome.Consequence.RECORD_ONLY, ModeOutcome.BuildMark.DRIFT, NOT_CORRECTED);
+            }
+            return DriftModes.outcome(DriftMode.CORRECT, RowState.DRIFTED);
+        }
+        return DriftModes.outcome(stack.drift().mode(), row.state());
+    }
+
+    /**
+     * The changes of a plan that are not the revert of {@code drift}. Terraform lists putting drift back as a resource
+     * change on the drifted address: a change on a drifted address whose paths all lie within that drift's paths (a
+     * path equal to one, or below it) is the revert; a change without paths is the revert only of drift without paths
+     * (a resource deleted or created outside the code). Everything else is a code change.
+     */
+    static List<Change> codeChanges(final List<Change> changes, final List<Change> drift) {
+        Map<String, List<Change>> byAddress = drift.stream().collect(Collectors.groupingBy(Change::address));
+        List<Change> code = new ArrayList<>();
+        for (Change change : changes) {
+            List<Change> drifted = byAddress.getOrDefault(change.address(), List.of());
+            boolean revert = !drifted.isEmpty() && (change.paths().isEmpty()
+                    ? drifted.stream().anyMatch(d -> d.paths().isEmpty())
+                    : change.paths().stream().allMatch(path -> drifted.stream().anyMatch(d -> within(path, d.paths()))));
+            if (!revert) {
+                code.add(change);
+            }
+        }
+        return code;
+    }
+
+    private static boolean within(final String path, final List<String> driftPaths) {
+        for (String drifted : driftPaths) {
+            if (path.equals(drifted) || path.startsWith(drifted + ".") || path.startsWith(drifted + "[")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Row withDependsOn(final Row row, final List<StackId> dependsOn) {
+        if (dependsOn.isEmpty() || !row.dependsOn().isEmpty()) {
+            return row;
+        }
+        return new Row(row.id(), row.tool(), row.dir(), row.state(), row.reason(), row.changes(), row.drift(), row.ownedElsewhere(), dependsOn);
     }
 
     /** After a clean check: the outputs file must exist with the expected keys, else it is rewritten from the state. */
@@ -361,7 +424,7 @@ public final class StackDriftEngine {
                 return skipped.get().outcome();
             }
             Optional<Row> hadDrift = Optional.ofNullable(latest.get(id)).filter(r -> r.state().hasDrift());
-            Deployed deployed = deployStack(run, stack, env.get(), hadDrift, run.request.approved(), run.request.rehearsal());
+            Deployed deployed = deployStack(run, stack, env.get(), hadDrift, run.request.approved(), run.request.rehearsal(), false);
             finish(run, deployed.row());
             return deployed.outcome();
         };
@@ -430,7 +493,11 @@ public final class StackDriftEngine {
         return durations;
     }
 
-    private record Deployed(Row row, TaskOutcome outcome) {
+    /** @param withheld a correction that applied nothing because the fresh preview also carried code changes */
+    private record Deployed(Row row, TaskOutcome outcome, boolean withheld) {
+        Deployed(final Row row, final TaskOutcome outcome) {
+            this(row, outcome, false);
+        }
     }
 
     /**
@@ -439,7 +506,7 @@ public final class StackDriftEngine {
      * rehearsal / apply of exactly that preview, the trail entry, the outputs file and the digest.
      */
     private Deployed deployStack(final Run run, final StackConfig stack, final Map<String, String> env, final Optional<Row> hadDrift,
-            final boolean approved, final boolean rehearsal) throws InterruptedException {
+            final boolean approved, final boolean rehearsal, final boolean correction) throws InterruptedException {
         StackId id = stack.id();
         StackLock lock = null;
         if (!rehearsal) {
@@ -456,10 +523,10 @@ public final class StackDriftEngine {
             }
             try {
                 return withOwnership(run, stack, env, reason -> failedDeploy(run, stack, startedAt, reason),
-                        accepted -> planAndApply(run, stack, env, hadDrift, approved, rehearsal, accepted, startedAt));
+                        accepted -> planAndApply(run, stack, env, hadDrift, approved, rehearsal, correction, accepted, startedAt));
             } catch (InterruptedException e) {
                 if (!rehearsal) {
-                    run.trail(new TrailEntry(id, run.request.runId(), startedAt, 0, TrailResult.INTERRUPTED, false, List.of(),
+                    run.trail(new TrailEntry(id, run.request.runId(), startedAt, services.clock().millis(), TrailResult.INTERRUPTED, false, List.of(),
                             "run " + run.request.runId() + " was interrupted during this deploy; look at the stack's state before deploying it again"));
                 }
                 throw e;
@@ -476,8 +543,8 @@ public final class StackDriftEngine {
     }
 
     private Deployed planAndApply(final Run run, final StackConfig stack, final Map<String, String> env, final Optional<Row> hadDrift,
-            final boolean approved, final boolean rehearsal, final List<IgnorePath> accepted, final long startedAt)
-            throws InterruptedException {
+            final boolean approved, final boolean rehearsal, final boolean correction, final List<IgnorePath> accepted,
+            final long startedAt) throws InterruptedException {
         StackId id = stack.id();
         Path work = run.workDir(stack, "deploy");
         run.previewed.add(id);
@@ -496,13 +563,24 @@ public final class StackDriftEngine {
             recordDigest(run, id);
             return new Deployed(row.withState(RowState.IN_SYNC, "nothing to deploy"), TaskOutcome.nothingToDo());
         }
-        if (stack.drift().mode() == DriftMode.APPROVE && !approved) {
+        if (correction) {
+            // a drift correction puts back the drift the check found and nothing else (fix on review: it shipped code changes)
+            List<Change> checked = hadDrift.map(Row::drift).orElse(List.of());
+            if (!codeChanges(row.changes(), checked).isEmpty()) {
+                return new Deployed(row.withState(RowState.PENDING_DRIFTED, NOT_CORRECTED), TaskOutcome.succeeded(), true);
+            }
+        }
+        boolean awaitsApproval = stack.drift().mode() == DriftMode.APPROVE && !approved;
+        if (rehearsal) {
+            // a rehearsal plans everything in order (spec §6): an approve-mode stack says it would wait, and its dependents are planned
+            String note = awaitsApproval ? "would await approval" : "";
+            run.trail(entry(run, id, startedAt, TrailResult.REHEARSAL, List.of(), note));
+            return new Deployed(row.withState(row.state(), "rehearsal: planned, nothing applied" + (awaitsApproval ? "; would await approval" : "")),
+                    TaskOutcome.succeeded());
+        }
+        if (awaitsApproval) {
             String reason = "mode approve: deploy with approval to apply these changes";
             return new Deployed(row.withState(RowState.AWAITING_APPROVAL, reason), TaskOutcome.awaitingApproval(reason));
-        }
-        if (rehearsal) {
-            run.trail(entry(run, id, startedAt, TrailResult.REHEARSAL, List.of(), ""));
-            return new Deployed(row.withState(row.state(), "rehearsal: planned, nothing applied"), TaskOutcome.succeeded());
         }
         services.progress().line("applying " + id + " (" + stack.tool().word() + ")…");
         ApplyResult applied = run.adapter(stack.tool()).apply(stack, run.root(), plan, work, env);
@@ -568,7 +646,9 @@ public final class StackDriftEngine {
 
     private Deployed failedDeploy(final Run run, final StackConfig stack, final long startedAt, final String reason, final Row row) {
         run.trail(entry(run, stack.id(), startedAt, TrailResult.FAILED, List.of(), reason));
-        Row failed = new Row(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, reason, List.of(), List.of(), List.of(), List.of());
+        // what the preview found stays listed (changes, drift, owned elsewhere, depends-on): the failure does not unmake it
+        Row failed = new Row(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, reason, row.changes(), row.drift(), row.ownedElsewhere(),
+                row.dependsOn());
         return new Deployed(failed, TaskOutcome.failed(reason));
     }
 
@@ -642,7 +722,7 @@ public final class StackDriftEngine {
             } catch (InterruptedException e) {
                 if (!rehearsal) {
                     run.forgetDeploys.add(id);
-                    run.trail(new TrailEntry(id, run.request.runId(), startedAt, 0, TrailResult.INTERRUPTED, false, List.of(),
+                    run.trail(new TrailEntry(id, run.request.runId(), startedAt, services.clock().millis(), TrailResult.INTERRUPTED, false, List.of(),
                             "run " + run.request.runId() + " was interrupted during this destroy; look at the stack's state before deploying it again"));
                 }
                 throw e;
@@ -679,13 +759,16 @@ public final class StackDriftEngine {
             run.trail(entry(run, id, startedAt, TrailResult.NOTHING_TO_DESTROY, List.of(), ""));
             return afterDestroy(run, stack, row.withState(RowState.IN_SYNC, "nothing to destroy"), TaskOutcome.nothingToDo());
         }
-        if (stack.drift().mode() == DriftMode.APPROVE && !approved) {
+        boolean awaitsApproval = stack.drift().mode() == DriftMode.APPROVE && !approved;
+        if (rehearsal) {
+            // as a deploy rehearsal: the approve-mode stack says it would wait, and the stacks after it are planned
+            String waits = awaitsApproval ? "; would await approval" : "";
+            run.trail(entry(run, id, startedAt, TrailResult.REHEARSAL, List.of(), DESTROY_PREFIX + "planned, nothing destroyed" + waits));
+            return new Deployed(row.withState(RowState.PENDING, "rehearsal: destroy planned, nothing destroyed" + waits), TaskOutcome.succeeded());
+        }
+        if (awaitsApproval) {
             String reason = "mode approve: destroy with approval to delete these resources";
             return new Deployed(row.withState(RowState.AWAITING_APPROVAL, reason), TaskOutcome.awaitingApproval(reason));
-        }
-        if (rehearsal) {
-            run.trail(entry(run, id, startedAt, TrailResult.REHEARSAL, List.of(), DESTROY_PREFIX + "planned, nothing destroyed"));
-            return new Deployed(row.withState(RowState.PENDING, "rehearsal: destroy planned, nothing destroyed"), TaskOutcome.succeeded());
         }
         services.progress().line("destroying " + id + " (" + stack.tool().word() + ")…");
         ApplyResult applied = run.adapter(stack.tool()).apply(stack, run.root(), plan, work, env);

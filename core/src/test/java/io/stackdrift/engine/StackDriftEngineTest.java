@@ -26,6 +26,7 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import io.stackdrift.deploy.FileStackLocks;
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
+import io.stackdrift.model.Change;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
@@ -177,6 +178,73 @@ class StackDriftEngineTest {
         // nothing was deployed, so the next real deploy is not skipped as unchanged
         engine().deploy(request());
         assertThat(world.callsFor("apply")).containsExactly("a", "b");
+    }
+
+    @Test
+    void aRehearsalPlansPastAnApproveStackAndSaysItWouldWait() throws IOException {
+        terraform("gate", "after");
+        config("""
+                stacks:
+                  - dir: gate
+                    drift:
+                      mode: approve
+                  - dir: after
+                    dependsOn: [gate]
+                """);
+        pending("gate", "after");
+
+        RunOutcome outcome = engine().deploy(request().withDeployOptions(true, false, false));
+
+        assertThat(world.calls).containsSubsequence("preview gate", "preview after");
+        assertThat(world.callsFor("apply")).isEmpty();
+        assertThat(row(outcome, "gate").state()).isEqualTo(RowState.PENDING);
+        assertThat(row(outcome, "gate").reason()).isEqualTo("rehearsal: planned, nothing applied; would await approval");
+        assertThat(row(outcome, "after").state()).isEqualTo(RowState.PENDING);
+        assertThat(trail(outcome)).extracting(e -> e.stack().value() + " " + e.result().word() + " " + e.reason())
+                .containsExactly("gate rehearsal would await approval", "after rehearsal ");
+        assertThat(outcome.exitCode()).isEqualTo(RunOutcome.CHANGES);
+    }
+
+    @Test
+    void aFailedApplyKeepsThePreviewsChangesAndDriftOnTheRow() throws IOException {
+        terraform("a");
+        config("stacks:\n  - dir: a\n");
+        pending("a");
+        world.stack("a").drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags.Owner"));
+        world.stack("a").applyFailure = "Error: UnauthorizedOperation";
+
+        RunOutcome outcome = engine().deploy(request());
+
+        Row a = row(outcome, "a");
+        assertThat(a.state()).isEqualTo(RowState.FAILED);
+        assertThat(a.reason()).isEqualTo("Error: UnauthorizedOperation");
+        assertThat(a.changes()).extracting(c -> c.address() + " " + c.paths()).containsExactly("aws_vpc.main [cidr_block]");
+        assertThat(a.drift()).extracting(c -> c.address() + " " + c.paths()).containsExactly("aws_vpc.main [tags.Owner]");
+        assertThat(trail(outcome)).extracting(TrailEntry::result).containsExactly(TrailResult.FAILED);
+    }
+
+    @Test
+    void interruptedTrailEntriesHaveAFinishTime() throws IOException {
+        terraform("a", "b");
+        config("stacks:\n  - dir: a\n  - dir: b\n");
+        pending("a");
+        world.stack("a").interruptApply = true;
+        HistoryStore history = new HistoryStore(scratch.resolve("record"));
+        long killedAt = NOW.minus(Duration.ofHours(3)).toEpochMilli();
+        history.markDeployStarted(StackId.of("b"), "41", killedAt);
+
+        // the marker was written by this process: say its run is gone, as for a killed CLI
+        RunOutcome outcome = new StackDriftEngine(services(), marker -> false, (tool, refs) -> new ScriptedAdapter(world))
+                .deploy(request().withStacks(List.of("a")));
+
+        assertThat(trail(outcome)).singleElement().satisfies(entry -> {
+            assertThat(entry.result()).isEqualTo(TrailResult.INTERRUPTED);
+            assertThat(entry.finishedAt()).isEqualTo(NOW.toEpochMilli());
+        });
+        assertThat(history.trail()).filteredOn(e -> e.stack().equals(StackId.of("b"))).singleElement().satisfies(entry -> {
+            assertThat(entry.result()).isEqualTo(TrailResult.INTERRUPTED);
+            assertThat(entry.finishedAt()).isEqualTo(killedAt);
+        });
     }
 
     @Test
@@ -529,6 +597,79 @@ class StackDriftEngineTest {
     }
 
     @Test
+    void modeCorrectAppliesNothingWhenTheFreshPreviewAlsoCarriesCodeChanges() throws IOException {
+        terraform("net");
+        config("stacks:\n  - dir: net\n    drift:\n      mode: correct\n");
+        world.stack("net").drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags.Owner"));
+        // Terraform's preview lists the revert of the drift as a change, beside a code change nobody reviewed
+        world.stack("net").pending = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.CODE, "cidr_block", "tags.Owner"));
+
+        RunOutcome outcome = engine().check(request());
+
+        assertThat(world.calls).containsSubsequence("check net", "preview net");
+        assertThat(world.callsFor("apply")).isEmpty();
+        Row net = row(outcome, "net");
+        assertThat(net.state()).isEqualTo(RowState.PENDING_DRIFTED);
+        assertThat(net.reason()).isEqualTo("mode correct: not corrected — the stack also has code changes not deployed; "
+                + "deploy them to put the drift back");
+        assertThat(net.changes()).extracting(c -> String.join(",", c.paths())).containsExactly("cidr_block,tags.Owner");
+        assertThat(net.drift()).extracting(c -> c.address() + " " + c.paths()).containsExactly("aws_vpc.main [tags.Owner]");
+        assertThat(trail(outcome)).isEmpty();
+        assertThat(outcome.exitCode()).isEqualTo(RunOutcome.CHANGES);
+    }
+
+    @Test
+    void modeCorrectAppliesAPreviewWhoseOnlyChangesPutTheDriftBack() throws IOException {
+        terraform("net");
+        config("stacks:\n  - dir: net\n    drift:\n      mode: correct\n");
+        world.stack("net").drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags"));
+        world.stack("net").pending = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.CODE, "tags.Owner", "tags[\"Team\"]"));
+
+        RunOutcome outcome = engine().check(request());
+
+        assertThat(world.callsFor("apply")).containsExactly("net");
+        assertThat(row(outcome, "net").reason()).contains("put back by a deploy in this run");
+        assertThat(trail(outcome)).extracting(TrailEntry::result).containsExactly(TrailResult.DEPLOYED);
+    }
+
+    @Test
+    void theRevertOfDriftIsTheChangeOnTheDriftedAddressWithinItsPaths() {
+        List<Change> drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags"),
+                change(Action.DELETE, "aws_s3_bucket.logs", Cause.DRIFT));
+        Change revert = change(Action.UPDATE, "aws_vpc.main", Cause.CODE, "tags.Owner");
+        Change recreate = change(Action.CREATE, "aws_s3_bucket.logs", Cause.CODE);
+        Change otherPath = change(Action.UPDATE, "aws_vpc.main", Cause.CODE, "tags_all.Owner");
+        Change otherAddress = change(Action.UPDATE, "aws_vpc.other", Cause.CODE, "tags.Owner");
+        Change wholeResource = change(Action.REPLACE, "aws_vpc.main", Cause.CODE);
+
+        assertThat(StackDriftEngine.codeChanges(List.of(revert, recreate, otherPath, otherAddress, wholeResource), drift))
+                .containsExactly(otherPath, otherAddress, wholeResource);
+    }
+
+    @Test
+    void aCorrectionKeepsTheAutoDependenciesOfItsPreview() throws IOException {
+        pulumi("app", "shop", "prod");
+        pulumi("platform", "platform", "prod");
+        config("""
+                stacks:
+                  - dir: app
+                    name: prod
+                    dependsOn: auto
+                    drift:
+                      mode: correct
+                """);
+        world.stack("shop:prod").dependsOn = List.of(StackId.of("platform:prod"));
+        world.stack("shop:prod").drift = List.of(change(Action.UPDATE, "aws:s3.bucket", Cause.DRIFT, "tags.Owner"));
+
+        RunOutcome check = engine().check(request());
+
+        assertThat(world.callsFor("apply")).containsExactly("shop:prod");
+        assertThat(row(check, "shop:prod").dependsOn()).containsExactly(StackId.of("platform:prod"));
+        assertThat(new HistoryStore(scratch.resolve("record")).latestRows().get(StackId.of("shop:prod")).dependsOn())
+                .containsExactly(StackId.of("platform:prod"));
+    }
+
+    @Test
     void aFailedRepairInModeCorrectFailsTheRowAndKeepsTheDriftListed() throws IOException {
         terraform("net");
         config("stacks:\n  - dir: net\n    drift:\n      mode: correct\n");
@@ -612,6 +753,40 @@ class StackDriftEngineTest {
         assertThat(world.callsFor("check")).as("progress: %s", progress).containsExactly("drifty");
         assertThat(world.callsFor("preview")).containsExactly("edited");
         assertThat(row(push, "quiet").state()).isEqualTo(RowState.SKIPPED);
+    }
+
+    @Test
+    void aPushPreviewGoesThroughTheDriftModes() throws IOException {
+        terraform("gated", "fixed", "mixed");
+        config("""
+                stacks:
+                  - dir: gated
+                    drift:
+                      mode: approve
+                  - dir: fixed
+                    drift:
+                      mode: correct
+                  - dir: mixed
+                    drift:
+                      mode: correct
+                """);
+        engine().check(request());
+        world.calls.clear();
+        world.stack("gated").drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags.Owner"));
+        world.stack("fixed").drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags.Owner"));
+        world.stack("mixed").drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags.Owner"));
+        pending("mixed");
+
+        RunOutcome push = engine().check(request().startedBy(StartedBy.PUSH, "push",
+                Set.of("gated/main.tf", "fixed/main.tf", "mixed/main.tf")));
+
+        assertThat(world.callsFor("check")).isEmpty();
+        assertThat(row(push, "gated").state()).isEqualTo(RowState.AWAITING_APPROVAL);
+        assertThat(row(push, "fixed").reason()).contains("put back by a deploy in this run");
+        assertThat(row(push, "mixed").state()).isEqualTo(RowState.PENDING_DRIFTED);
+        assertThat(row(push, "mixed").reason()).startsWith("mode correct: not corrected");
+        assertThat(world.callsFor("apply")).containsExactly("fixed");
+        assertThat(trail(push)).extracting(e -> e.stack().value()).containsExactly("fixed");
     }
 
     // ---------------------------------------------------------------------------------------------
