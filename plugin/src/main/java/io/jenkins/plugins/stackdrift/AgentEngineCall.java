@@ -55,6 +55,8 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
     static final String RECORD_FILE = "record.json";
     static final String HISTORY_DIR = "history";
     static final String WORK_DIR = "work";
+    /** Left in the temporary directory when the call ends, however it ends (an interrupted step waits for it). */
+    static final String ENDED_FILE = "call-ended";
 
     private final Operation operation;
     private final EngineRequest request;
@@ -89,6 +91,16 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
             return run(workspace.toPath(), Path.of(tempDir), log);
         } finally {
             log.close();
+            markEnded(Path.of(tempDir));
+        }
+    }
+
+    private static void markEnded(final Path temp) {
+        try {
+            Files.deleteIfExists(temp.resolve(ENDED_FILE));
+            Files.createFile(temp.resolve(ENDED_FILE));
+        } catch (IOException e) {
+            // only a hint for the controller's bounded wait; it never hides what the call threw
         }
     }
 

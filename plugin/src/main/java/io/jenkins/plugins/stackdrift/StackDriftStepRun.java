@@ -71,25 +71,35 @@ final class StackDriftStepRun {
 
         RunRecord record;
         AgentOutcome outcome;
-        try (JobStackLocks.Held locks = lock(selection.selectedStacks().keySet(), log)) {
+        try (JobStackLocks.Held locks = lock(selection.selectedStacks().keySet(), request.rehearsal(), log)) {
             locks.busy().forEach((stack, holder) -> log.println("Stack Drift: " + stack + ": " + holder
                     + " holds it; it is not checked in this run"));
             List<String> historyFiles = history.snapshot(this::stillRunning);
-            boolean deploying = operation == Operation.DEPLOY && !locks.stacks().isEmpty();
+            // a rehearsal applies nothing: no marker (a restart would report a deploy that never was)
+            boolean deploying = operation == Operation.DEPLOY && !request.rehearsal() && !locks.stacks().isEmpty();
             if (deploying) {
                 history.markDeploying(locks.stacks(), request.runId(), System.currentTimeMillis(), request.destroy());
             }
+            boolean interrupted = false;
             try {
-                outcome = gateway.run(operation, request, resolved, history.directory(), historyFiles, locks.stacks(),
-                        locks.busy().keySet());
-                outcome.warnings().forEach(w -> log.println("Stack Drift: warning: " + w));
+                try {
+                    outcome = gateway.run(operation, request, resolved, history.directory(), historyFiles, locks.stacks(),
+                            locks.busy().keySet());
+                } catch (InterruptedException | IOException e) {
+                    // an aborted build, a lost agent: remoting returns at once, the agent may still be at work
+                    interrupted = true;
+                    interrupted(deploying, request.runId(), e, log);
+                    throw e;
+                }
+                // the engine's warnings and notes are already in the log, masked, from the agent
                 failOnProblems(outcome, log);
-                outcome.notes().forEach(n -> log.println("Stack Drift: " + n));
-                record = gateway.storeRecord(run.getRootDir())
+                RunRecord stored = gateway.storeRecord(run.getRootDir())
                         .orElseThrow(() -> new AbortException("Stack Drift: the " + operation.word() + " left no record"));
-                history.save(record, outcome.deployDigests(), outcome.forgottenDeploys());
+                AgentOutcome ran = outcome;
+                JobHistory.withoutInterrupt(() -> history.save(stored, ran.deployDigests(), ran.forgottenDeploys()));
+                record = stored;
             } finally {
-                if (deploying) {
+                if (deploying && !interrupted) {
                     history.finishDeploying(locks.stacks());
                 }
             }
@@ -112,18 +122,41 @@ final class StackDriftStepRun {
      * {@code correct} mode deploys) and leaves the others to the deploy that holds them; a preview applies
      * nothing and takes none.
      */
-    private JobStackLocks.Held lock(final Set<String> stacks, final PrintStream log) throws InterruptedException {
+    private JobStackLocks.Held lock(final Set<String> stacks, final boolean rehearsal, final PrintStream log)
+            throws InterruptedException {
         String job = run.getParent().getFullName();
         String holder = "the " + operation.word() + " of build #" + run.getId();
         switch (operation) {
             case DEPLOY:
-                return JobStackLocks.acquireAll(job, stacks, holder, log);
+                // a rehearsal plans and applies nothing: it keeps no real deploy waiting
+                return rehearsal ? JobStackLocks.Held.none() : JobStackLocks.acquireAll(job, stacks, holder, log);
             case CHECK:
                 return JobStackLocks.acquireFree(job, stacks, holder);
             default:
                 return JobStackLocks.Held.none();
         }
     }
+
+    /**
+     * The build was aborted or the agent was lost while the engine ran: this build's deploy markers become
+     * "interrupted" trail entries now (not deleted: what the tools did is unknown), with the interrupt flag
+     * cleared while the history is written. Before the locks are released and the temporary directory is
+     * deleted, the agent call gets a few seconds to stop its tools.
+     */
+    private void interrupted(final boolean deploying, final String runId, final Exception cause, final PrintStream log) {
+        log.println("Stack Drift: the " + operation.word() + " was interrupted (" + cause.getClass().getSimpleName()
+                + "); no record of it is kept" + (deploying ? ", its stacks are marked interrupted in the job history" : ""));
+        if (deploying) {
+            JobHistory.withoutInterrupt(() -> history.recordInterrupted(runId));
+        }
+        JobHistory.withoutInterrupt(() -> {
+            gateway.awaitStopped(AGENT_STOP_WAIT_MILLIS);
+            return null;
+        });
+    }
+
+    /** How long an interrupted step waits for the agent call to stop before it lets go of locks and files. */
+    static final long AGENT_STOP_WAIT_MILLIS = 10_000;
 
     /** A deploy marker's build is running when the job has that build and it is still building. */
     private boolean stillRunning(final DeployMarker marker) {

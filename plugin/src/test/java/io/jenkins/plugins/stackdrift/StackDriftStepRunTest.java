@@ -1,5 +1,13 @@
 package io.jenkins.plugins.stackdrift;
 
+import java.io.IOException;
+
+import io.stackdrift.record.TrailResult;
+
+import static org.mockito.Mockito.doAnswer;
+
+import static org.mockito.ArgumentMatchers.anyLong;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.mockito.ArgumentMatchers.any;
@@ -257,5 +265,88 @@ class StackDriftStepRunTest {
                 TestRecords.record(RunKind.DEPLOY, TestRecords.row("network", RowState.IN_SYNC))));
         stepRun(Operation.DEPLOY, settings()).run();
         assertThat(new HistoryStore(jobDir).deploysInProgress()).isEmpty();
+    }
+
+    @Test
+    void aRehearsalTakesNoDeployLockAndWritesNoDeployMarker() throws Exception {
+        selection(Map.of("network", Map.of()));
+        when(gateway.run(eq(Operation.DEPLOY), any(), any(), any(), any(), anySet(), anySet())).thenAnswer(call -> {
+            assertThat(new HistoryStore(jobDir).deploysInProgress()).isEmpty();
+            try (JobStackLocks.Held other = JobStackLocks.acquireFree(job.getFullName(), List.of("network"), "another deploy")) {
+                assertThat(other.stacks()).containsExactly("network");
+            }
+            return AgentOutcome.builder().recorded(Map.of()).build();
+        });
+        when(gateway.storeRecord(buildDir)).thenReturn(Optional.of(
+                TestRecords.record(RunKind.DEPLOY, TestRecords.row("network", RowState.PENDING))));
+
+        stepRun(Operation.DEPLOY, new StepSettings(null, List.of("network"), null, null, null, true, false)).run();
+
+        ArgumentCaptor<Set<String>> locked = lockedCaptor();
+        verify(gateway).run(eq(Operation.DEPLOY), any(), any(), any(), any(), locked.capture(), anySet());
+        assertThat(locked.getValue()).isEmpty();
+        assertThat(new HistoryStore(jobDir).trail()).isEmpty();
+    }
+
+    @Test
+    void theEnginesWarningsAndNotesAreNotPrintedAgainOnTheController() throws Exception {
+        selection(Map.of("network", Map.of()));
+        when(gateway.run(eq(Operation.CHECK), any(), any(), any(), any(), anySet(), anySet())).thenReturn(AgentOutcome.builder()
+                .recorded(Map.of()).warnings(List.of("stacks.yaml:3:1: unknown key")).notes(List.of("network: depends on dns")).build());
+        when(gateway.storeRecord(buildDir)).thenReturn(Optional.of(
+                TestRecords.record(RunKind.CHECK, TestRecords.row("network", RowState.IN_SYNC))));
+
+        stepRun(Operation.CHECK, settings()).run();
+
+        // the agent printed them, masked; the controller's copies were unmasked duplicates
+        assertThat(console()).doesNotContain("unknown key").doesNotContain("depends on dns");
+    }
+
+    @Test
+    void anAbortedDeployLeavesInterruptedTrailEntriesKeepsItsLocksUntilTheAgentStoppedAndEndsAborted() throws Exception {
+        selection(Map.of("network", Map.of()));
+        when(gateway.run(eq(Operation.DEPLOY), any(), any(), any(), any(), anySet(), anySet())).thenAnswer(call -> {
+            // remoting's Request.call on abort: the thread is interrupted and the call returns at once
+            Thread.currentThread().interrupt();
+            throw new InterruptedException();
+        });
+        doAnswer(call -> {
+            try (JobStackLocks.Held other = JobStackLocks.acquireFree(job.getFullName(), List.of("network"), "another deploy")) {
+                assertThat(other.stacks()).as("still locked while the agent stops").isEmpty();
+            }
+            return null;
+        }).when(gateway).awaitStopped(anyLong());
+
+        try {
+            assertThatThrownBy(() -> stepRun(Operation.DEPLOY, settings()).run()).isInstanceOf(InterruptedException.class);
+            assertThat(Thread.currentThread().isInterrupted()).as("the interrupt is passed on").isTrue();
+        } finally {
+            Thread.interrupted();
+        }
+
+        verify(gateway).awaitStopped(StackDriftStepRun.AGENT_STOP_WAIT_MILLIS);
+        HistoryStore store = new HistoryStore(jobDir);
+        assertThat(store.deploysInProgress()).isEmpty();
+        assertThat(store.trail()).singleElement().satisfies(e -> {
+            assertThat(e.stack().value()).isEqualTo("network");
+            assertThat(e.runId()).isEqualTo("7");
+            assertThat(e.result()).isEqualTo(TrailResult.INTERRUPTED);
+        });
+        assertThat(console()).contains("the deploy was interrupted");
+        try (JobStackLocks.Held after = JobStackLocks.acquireFree(job.getFullName(), List.of("network"), "next")) {
+            assertThat(after.stacks()).containsExactly("network");
+        }
+    }
+
+    @Test
+    void aLostAgentDuringADeployAlsoLeavesInterruptedTrailEntries() throws Exception {
+        selection(Map.of("network", Map.of()));
+        when(gateway.run(eq(Operation.DEPLOY), any(), any(), any(), any(), anySet(), anySet()))
+                .thenThrow(new IOException("channel closed"));
+
+        assertThatThrownBy(() -> stepRun(Operation.DEPLOY, settings()).run()).isInstanceOf(IOException.class);
+
+        assertThat(new HistoryStore(jobDir).trail()).singleElement()
+                .satisfies(e -> assertThat(e.result()).isEqualTo(TrailResult.INTERRUPTED));
     }
 }
