@@ -66,6 +66,13 @@ final class StackDriftStepRun {
         }
         AgentOutcome selection = gateway.read(Operation.INSPECT, request);
         failOnProblems(selection, log);
+        ApprovalCause approval = approvalFor(log);
+        if (approval != null) {
+            selection = approvedOnly(selection, approval);
+            request = withStacks(request, new ArrayList<>(selection.selectedStacks().keySet()));
+            log.println("Stack Drift: approved in build #" + approval.getSourceBuild() + ": "
+                    + String.join(", ", selection.selectedStacks().keySet()));
+        }
         StackCredentials resolved = credentials.resolve(selection.selectedStacks());
         resolved.failures().forEach((stack, reason) -> log.println("Stack Drift: " + stack + ": " + reason));
 
@@ -106,9 +113,7 @@ final class StackDriftStepRun {
         }
         RunSummary summary = RunSummary.of(record);
         run.addOrReplaceAction(new StackDriftRunAction(summary));
-        if (summary.getAwaitingApproval() > 0) {
-            run.addOrReplaceAction(new ApproveDeployAction());
-        }
+        refreshApproval(record, operation == Operation.DEPLOY && request.destroy());
         log.println("Stack Drift: " + CountsLine.text(record.counts(), false));
         Result result = policy.resultFor(record.counts());
         if (result.ordinal > Result.SUCCESS.ordinal) {
@@ -193,13 +198,85 @@ final class StackDriftStepRun {
             throw new IllegalArgumentException(Messages.invalidParallelism(parallelism));
         }
         StartedBy startedBy = startedBy();
-        List<String> approvedStacks = approvedStacks();
-        // an approval build deploys what awaited approval, unless the Jenkinsfile names its own selection
-        List<String> stacks = settings.stacks().isEmpty() ? approvedStacks : settings.stacks();
-        boolean approved = settings.approved() || run.getCause(ApprovalCause.class) != null;
-        return new EngineRequest(settings.config(), stacks, parallelism, settings.rehearsal(), approved, settings.destroy(), run.getId(),
+        // an approval build's deploy is narrowed to the approved stacks once the selection is known (run())
+        boolean approved = settings.approved() || approvalApplies();
+        return new EngineRequest(settings.config(), settings.stacks(), parallelism, settings.rehearsal(), approved, settings.destroy(), run.getId(),
                 causeWords(), startedBy.name(), startedBy == StartedBy.PUSH ? changedFiles() : List.of(),
                 defaults.toolPaths(), buildEnvironment);
+    }
+
+    private static EngineRequest withStacks(final EngineRequest r, final List<String> stacks) {
+        return new EngineRequest(r.configFile(), stacks, r.parallelism(), r.rehearsal(), r.approved(), r.destroy(), r.runId(),
+                r.cause(), r.startedBy(), r.changedFiles(), r.toolPaths(), r.buildEnvironment());
+    }
+
+    /**
+     * An approval counts for a deploy step of the same kind as what was approved: a deploy approval never
+     * approves a destroy (nor the other way round). Previews and checks of an approval build are ordinary.
+     */
+    private boolean approvalApplies() {
+        ApprovalCause cause = run.getCause(ApprovalCause.class);
+        return operation == Operation.DEPLOY && cause != null && cause.isDestroy() == settings.destroy();
+    }
+
+    private ApprovalCause approvalFor(final PrintStream log) {
+        ApprovalCause cause = run.getCause(ApprovalCause.class);
+        if (operation != Operation.DEPLOY || cause == null) {
+            return null;
+        }
+        if (!approvalApplies()) {
+            log.println("Stack Drift: this build approves a " + (cause.isDestroy() ? "destroy" : "deploy") + " from build #"
+                    + cause.getSourceBuild() + "; this " + (settings.destroy() ? "destroy" : "deploy")
+                    + " is not approved by it");
+            return null;
+        }
+        return cause;
+    }
+
+    /**
+     * The step's own selection (every stack when it names none) narrowed to the stacks the approval names: an
+     * approval build deploys nothing else. Nothing left is an error, not "every stack".
+     */
+    private static AgentOutcome approvedOnly(final AgentOutcome selection, final ApprovalCause approval)
+            throws AbortException {
+        Map<String, Map<String, String>> approved = new java.util.TreeMap<>();
+        selection.selectedStacks().forEach((stack, ids) -> {
+            if (approval.getStacks().contains(stack)) {
+                approved.put(stack, ids);
+            }
+        });
+        if (approved.isEmpty()) {
+            throw new AbortException("Stack Drift: this build was started by approving "
+                    + (approval.getStacks().isEmpty() ? "no recorded stack" : String.join(", ", approval.getStacks()))
+                    + " in build #" + approval.getSourceBuild() + ", and none of them is in this step's selection;"
+                    + " nothing is deployed (approve again from a build that awaits approval, or run deployStacks with"
+                    + " approved: true)");
+        }
+        return AgentOutcome.builder().selectedStacks(approved).build();
+    }
+
+    /**
+     * The build's approve link follows its run action: rows awaiting approval get one for exactly those ids,
+     * none removes a stale one. An approval already made stays as it was.
+     */
+    private void refreshApproval(final RunRecord record, final boolean destroy) {
+        ApproveDeployAction current = run.getAction(ApproveDeployAction.class);
+        if (current != null && current.isApproved()) {
+            return;
+        }
+        List<String> awaiting = new ArrayList<>();
+        for (Row row : record.rows()) {
+            if (row.state() == RowState.AWAITING_APPROVAL) {
+                awaiting.add(row.id().value());
+            }
+        }
+        if (awaiting.isEmpty()) {
+            if (current != null) {
+                run.removeActions(ApproveDeployAction.class);
+            }
+        } else {
+            run.addOrReplaceAction(new ApproveDeployAction(awaiting, destroy));
+        }
     }
 
     /**
@@ -232,22 +309,4 @@ final class StackDriftStepRun {
         return String.join("; ", words);
     }
 
-    /** In a build started from an approval, the stacks that awaited approval in the build it came from. */
-    private List<String> approvedStacks() {
-        ApprovalCause cause = run.getCause(ApprovalCause.class);
-        if (cause == null) {
-            return List.of();
-        }
-        Run<?, ?> source = run.getParent().getBuildByNumber(cause.getSourceBuild());
-        StackDriftRunAction action = source == null ? null : source.getAction(StackDriftRunAction.class);
-        List<String> ids = new ArrayList<>();
-        if (action != null) {
-            for (Row row : action.getRows()) {
-                if (row.state() == RowState.AWAITING_APPROVAL) {
-                    ids.add(row.id().value());
-                }
-            }
-        }
-        return ids;
-    }
 }

@@ -53,10 +53,28 @@ class PersistenceTest {
     }
 
     @Test
+    void anApprovalCauseSavedBeforeTheIdsWereRecordedApprovesNothing() {
+        String legacy = "<io.jenkins.plugins.stackdrift.ApprovalCause><sourceBuild>4</sourceBuild><stackCount>2</stackCount>"
+                + "</io.jenkins.plugins.stackdrift.ApprovalCause>";
+        ApprovalCause cause = (ApprovalCause) xstream().fromXML(legacy);
+        assertThat(cause.getStacks()).isEmpty();
+        assertThat(cause.isDestroy()).isFalse();
+        assertThat(cause.getSourceBuild()).isEqualTo(4);
+    }
+
+    @Test
     void causesTriggerAndApprovalRoundTrip() {
         assertThat(roundTrip(new ScheduledDriftCheckCause())).isEqualTo(new ScheduledDriftCheckCause());
-        assertThat(roundTrip(new ApprovalCause(5, 2))).isEqualTo(new ApprovalCause(5, 2));
-        assertThat(roundTrip(new ApproveDeployAction()).isApproved()).isFalse();
+        ApprovalCause cause = new ApprovalCause(5, List.of("net", "envs/dev"), true);
+        ApprovalCause causeBack = roundTrip(cause);
+        assertThat(causeBack).isEqualTo(cause);
+        assertThat(causeBack.getStacks()).containsExactly("net", "envs/dev");
+        assertThat(causeBack.isDestroy()).isTrue();
+        assertThat(xstream().toXML(cause)).doesNotContain("ImmutableCollections");
+        ApproveDeployAction approve = roundTrip(new ApproveDeployAction(List.of("platform:prod"), false));
+        assertThat(approve.isApproved()).isFalse();
+        assertThat(approve.getStacks()).containsExactly("platform:prod");
+        assertThat(approve.isDestroy()).isFalse();
         assertThat(xstream().toXML(new DriftScheduleTrigger("H/15 * * * *"))).contains("DriftScheduleTrigger");
         assertThat((Object) roundTrip(new DriftScheduleTrigger("H/15 * * * *"))).isInstanceOf(DriftScheduleTrigger.class);
     }

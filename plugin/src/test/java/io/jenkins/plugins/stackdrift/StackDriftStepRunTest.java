@@ -1,5 +1,7 @@
 package io.jenkins.plugins.stackdrift;
 
+import static org.mockito.ArgumentMatchers.anyInt;
+
 import java.io.IOException;
 
 import io.stackdrift.record.TrailResult;
@@ -216,21 +218,79 @@ class StackDriftStepRunTest {
         assertThat(stepRun(Operation.CHECK, settings()).request().startedBy()).isEqualTo("SCHEDULE");
     }
 
+    private EngineRequest deployedRequest(final Operation operation) throws Exception {
+        ArgumentCaptor<EngineRequest> request = ArgumentCaptor.forClass(EngineRequest.class);
+        verify(gateway).run(eq(operation), request.capture(), any(), any(), any(), anySet(), anySet());
+        return request.getValue();
+    }
+
     @Test
-    void aBuildStartedByAnApprovalDeploysTheStacksThatAwaitedIt() {
-        Run<?, ?> source = mock(Run.class);
-        StackDriftRunAction sourceAction = mock(StackDriftRunAction.class);
-        when(sourceAction.getRows()).thenReturn(List.of(TestRecords.row("dns", RowState.IN_SYNC),
-                TestRecords.row("net", RowState.AWAITING_APPROVAL)));
-        when(run.getCause(ApprovalCause.class)).thenReturn(new ApprovalCause(12, 1));
-        doReturn(source).when(job).getBuildByNumber(12);
-        when(source.getAction(StackDriftRunAction.class)).thenReturn(sourceAction);
+    void aBuildStartedByAnApprovalDeploysExactlyTheApprovedStacksWhateverTheSourceBuildShowsNow() throws Exception {
+        when(run.getCause(ApprovalCause.class)).thenReturn(new ApprovalCause(12, List.of("net"), false));
+        selection(Map.of("net", Map.of(), "dns", Map.of()));
+        ranAndRecorded(Operation.DEPLOY, TestRecords.record(RunKind.DEPLOY, TestRecords.row("net", RowState.IN_SYNC)));
 
-        EngineRequest request = stepRun(Operation.DEPLOY, new StepSettings(null, List.of(), null, null, null, false, false))
-                .request();
+        stepRun(Operation.DEPLOY, new StepSettings(null, List.of(), null, null, null, false, false)).run();
 
+        EngineRequest request = deployedRequest(Operation.DEPLOY);
         assertThat(request.approved()).isTrue();
         assertThat(request.stacks()).containsExactly("net");
+        ArgumentCaptor<Set<String>> locked = lockedCaptor();
+        verify(gateway).run(eq(Operation.DEPLOY), any(), any(), any(), any(), locked.capture(), anySet());
+        assertThat(locked.getValue()).containsExactly("net");
+        verify(job, never()).getBuildByNumber(anyInt());
+    }
+
+    @Test
+    void anApprovalBuildsOwnSelectionIsIntersectedWithTheApprovedStacks() throws Exception {
+        when(run.getCause(ApprovalCause.class)).thenReturn(new ApprovalCause(12, List.of("net", "app"), false));
+        selection(Map.of("net", Map.of(), "dns", Map.of()));
+        ranAndRecorded(Operation.DEPLOY, TestRecords.record(RunKind.DEPLOY, TestRecords.row("net", RowState.IN_SYNC)));
+
+        stepRun(Operation.DEPLOY, new StepSettings(null, List.of("net", "dns"), null, null, null, false, false)).run();
+
+        assertThat(deployedRequest(Operation.DEPLOY).stacks()).containsExactly("net");
+    }
+
+    @Test
+    void anApprovalThatNamesNoSelectedStackStopsTheStepInsteadOfApprovingEveryStack() throws Exception {
+        when(run.getCause(ApprovalCause.class)).thenReturn(new ApprovalCause(12, List.of(), false));
+        selection(Map.of("net", Map.of(), "dns", Map.of()));
+
+        assertThatThrownBy(() -> stepRun(Operation.DEPLOY, new StepSettings(null, List.of(), null, null, null, false, false)).run())
+                .isInstanceOf(AbortException.class).hasMessageContaining("none of them is in this step's selection");
+        verify(gateway, never()).run(any(), any(), any(), any(), any(), anySet(), anySet());
+    }
+
+    @Test
+    void aDeployApprovalNeverApprovesADestroy() throws Exception {
+        when(run.getCause(ApprovalCause.class)).thenReturn(new ApprovalCause(12, List.of("net"), false));
+        selection(Map.of("net", Map.of(), "dns", Map.of()));
+        ranAndRecorded(Operation.DEPLOY, TestRecords.record(RunKind.DEPLOY, TestRecords.row("net", RowState.AWAITING_APPROVAL)));
+
+        stepRun(Operation.DEPLOY, new StepSettings(null, List.of(), null, null, null, false, false, true)).run();
+
+        EngineRequest request = deployedRequest(Operation.DEPLOY);
+        assertThat(request.approved()).isFalse();
+        assertThat(request.destroy()).isTrue();
+        assertThat(console()).contains("is not approved by it");
+    }
+
+    @Test
+    void theApproveLinkFollowsTheRunActionOfTheLatestStep() throws Exception {
+        selection(Map.of("net", Map.of()));
+        ranAndRecorded(Operation.CHECK, TestRecords.record(RunKind.CHECK, TestRecords.row("net", RowState.AWAITING_APPROVAL)));
+        stepRun(Operation.CHECK, settings()).run();
+        ArgumentCaptor<hudson.model.Action> attached = ArgumentCaptor.forClass(hudson.model.Action.class);
+        verify(run, org.mockito.Mockito.atLeastOnce()).addOrReplaceAction(attached.capture());
+        assertThat(attached.getAllValues()).filteredOn(ApproveDeployAction.class::isInstance).singleElement()
+                .satisfies(a -> assertThat(((ApproveDeployAction) a).getStacks()).containsExactly("net"));
+
+        // a later step of the same build leaves nothing awaiting: the stale link goes
+        when(run.getAction(ApproveDeployAction.class)).thenReturn(new ApproveDeployAction(List.of("net"), false));
+        ranAndRecorded(Operation.CHECK, TestRecords.record(RunKind.CHECK, TestRecords.row("net", RowState.IN_SYNC)));
+        stepRun(Operation.CHECK, settings()).run();
+        verify(run).removeActions(ApproveDeployAction.class);
     }
 
     @Test
