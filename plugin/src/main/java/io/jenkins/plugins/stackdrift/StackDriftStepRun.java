@@ -98,7 +98,11 @@ final class StackDriftStepRun {
                     interrupted(deploying, request.runId(), e, log);
                     throw e;
                 }
-                // the engine's warnings and notes are already in the log, masked, from the agent
+                // the engine's warnings and notes are already in the log, masked, from the agent; a configuration
+                // it refused comes back unprinted (masked too)
+                if (!outcome.problems().isEmpty()) {
+                    outcome.warnings().forEach(w -> log.println("Stack Drift: warning: " + w));
+                }
                 failOnProblems(outcome, log);
                 RunRecord stored = gateway.storeRecord(run.getRootDir())
                         .orElseThrow(() -> new AbortException("Stack Drift: the " + operation.word() + " left no record"));

@@ -409,4 +409,15 @@ class StackDriftStepRunTest {
         assertThat(new HistoryStore(jobDir).trail()).singleElement()
                 .satisfies(e -> assertThat(e.result()).isEqualTo(TrailResult.INTERRUPTED));
     }
+
+    @Test
+    void aConfigurationTheEngineRefusedIsPrintedWithItsWarnings() throws Exception {
+        selection(Map.of("network", Map.of()));
+        when(gateway.run(eq(Operation.CHECK), any(), any(), any(), any(), anySet(), anySet())).thenReturn(AgentOutcome.builder()
+                .problems(List.of("stacks.yaml:2:1: no stacks")).warnings(List.of("stacks.yaml:3:1: unknown key")).build());
+
+        assertThatThrownBy(() -> stepRun(Operation.CHECK, settings()).run()).isInstanceOf(AbortException.class);
+
+        assertThat(console()).contains("warning: stacks.yaml:3:1: unknown key").contains("stacks.yaml:2:1: no stacks");
+    }
 }
