@@ -111,7 +111,10 @@ final class StackDriftStepRun {
                 record = stored;
             } finally {
                 if (deploying && !interrupted) {
-                    history.finishDeploying(locks.stacks());
+                    JobHistory.withoutInterrupt(() -> {
+                        history.finishDeploying(locks.stacks());
+                        return null;
+                    });
                 }
             }
         }
