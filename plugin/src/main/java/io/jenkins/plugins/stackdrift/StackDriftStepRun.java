@@ -95,7 +95,7 @@ final class StackDriftStepRun {
                 } catch (InterruptedException | IOException e) {
                     // an aborted build, a lost agent: remoting returns at once, the agent may still be at work
                     interrupted = true;
-                    interrupted(deploying, request.runId(), e, log);
+                    interrupted(deploying ? locks.stacks() : Set.of(), request.runId(), e, log);
                     throw e;
                 }
                 // the engine's warnings and notes are already in the log, masked, from the agent; a configuration
@@ -155,12 +155,13 @@ final class StackDriftStepRun {
      * cleared while the history is written. Before the locks are released and the temporary directory is
      * deleted, the agent call gets a few seconds to stop its tools.
      */
-    private void interrupted(final boolean deploying, final String runId, final Exception cause, final PrintStream log) {
+    private void interrupted(final Set<String> deploying, final String runId, final Exception cause, final PrintStream log) {
         log.println("Stack Drift: the " + operation.word() + " was interrupted (" + cause.getClass().getSimpleName()
-                + "); no record of it is kept" + (deploying ? ", its stacks are marked interrupted in the job history" : ""));
-        if (deploying) {
+                + "); no record of it is kept" + (deploying.isEmpty() ? "" : ", its stacks are marked interrupted in the job history"));
+        if (!deploying.isEmpty()) {
             JobHistory.withoutInterrupt(() -> history.recordInterrupted(runId));
         }
+        run.addOrReplaceAction(new StackDriftInterruptedAction(operation.word(), deploying));
         JobHistory.withoutInterrupt(() -> {
             gateway.awaitStopped(AGENT_STOP_WAIT_MILLIS);
             return null;

@@ -23,7 +23,7 @@ class PersistenceTest {
     /** Every class of ours that ends up in build.xml or config.xml. */
     private static final List<Class<?>> PERSISTED = List.of(StackDriftRunAction.class, RunSummary.class,
             ApproveDeployAction.class, ScheduledDriftCheckCause.class, ApprovalCause.class, DriftScheduleTrigger.class,
-            StackDriftGlobalConfiguration.class);
+            StackDriftGlobalConfiguration.class, StackDriftInterruptedAction.class);
 
     private static XStream xstream() {
         XStream xstream = new XStream();
@@ -50,6 +50,14 @@ class PersistenceTest {
         assertThat(back.getRun()).isNull();
         assertThat(back.getRows()).isEmpty();
         assertThat(xstream().toXML(action)).doesNotContain("tags.Name").doesNotContain("record");
+    }
+
+    @Test
+    void theInterruptedActionKeepsItsWordAndStacks() {
+        StackDriftInterruptedAction back = roundTrip(new StackDriftInterruptedAction("deploy", List.of("net", "dns")));
+        assertThat(back.getOperation()).isEqualTo("deploy");
+        assertThat(back.getInterruptedStacks()).containsExactly("net", "dns");
+        assertThat(back.getIconFileName()).isNull();
     }
 
     @Test

@@ -393,6 +393,12 @@ class StackDriftStepRunTest {
             assertThat(e.result()).isEqualTo(TrailResult.INTERRUPTED);
         });
         assertThat(console()).contains("the deploy was interrupted");
+        ArgumentCaptor<hudson.model.Action> attached = ArgumentCaptor.forClass(hudson.model.Action.class);
+        verify(run).addOrReplaceAction(attached.capture());
+        assertThat(attached.getValue()).isInstanceOfSatisfying(StackDriftInterruptedAction.class, a -> {
+            assertThat(a.getOperation()).isEqualTo("deploy");
+            assertThat(a.getInterruptedStacks()).containsExactly("network");
+        });
         try (JobStackLocks.Held after = JobStackLocks.acquireFree(job.getFullName(), List.of("network"), "next")) {
             assertThat(after.stacks()).containsExactly("network");
         }
