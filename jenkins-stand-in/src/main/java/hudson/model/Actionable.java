@@ -11,6 +11,10 @@ public abstract class Actionable extends AbstractModelObject implements ModelObj
         throw new UnsupportedOperationException();
     }
 
+    public boolean removeActions(@NonNull Class<? extends Action> clazz) {
+        throw new UnsupportedOperationException();
+    }
+
     public <T extends Action> T getAction(Class<T> type) {
         throw new UnsupportedOperationException();
     }

@@ -7,4 +7,8 @@ public interface AccessControlled {
     default void checkPermission(@NonNull Permission permission) throws AccessDeniedException {
         throw new UnsupportedOperationException();
     }
+
+    default boolean hasPermission(@NonNull Permission permission) {
+        throw new UnsupportedOperationException();
+    }
 }

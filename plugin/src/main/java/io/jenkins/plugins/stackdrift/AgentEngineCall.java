@@ -27,6 +27,7 @@ import io.stackdrift.engine.MissingCredentialsException;
 import io.stackdrift.engine.RunOutcome;
 import io.stackdrift.engine.StackDriftEngine;
 import io.stackdrift.graph.StackSelection;
+import io.stackdrift.model.Row;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.AtomicFiles;
 import io.stackdrift.record.HistoryStore;
@@ -54,6 +55,8 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
     static final String RECORD_FILE = "record.json";
     static final String HISTORY_DIR = "history";
     static final String WORK_DIR = "work";
+    /** Left in the temporary directory when the call ends, however it ends (an interrupted step waits for it). */
+    static final String ENDED_FILE = "call-ended";
 
     private final Operation operation;
     private final EngineRequest request;
@@ -88,6 +91,16 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
             return run(workspace.toPath(), Path.of(tempDir), log);
         } finally {
             log.close();
+            markEnded(Path.of(tempDir));
+        }
+    }
+
+    private static void markEnded(final Path temp) {
+        try {
+            Files.deleteIfExists(temp.resolve(ENDED_FILE));
+            Files.createFile(temp.resolve(ENDED_FILE));
+        } catch (IOException e) {
+            // only a hint for the controller's bounded wait; it never hides what the call threw
         }
     }
 
@@ -155,14 +168,35 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
                 outcome = engine.deploy(request.toRunRequest(workspace));
                 break;
         }
-        AgentOutcome.Builder result = AgentOutcome.builder().problems(formatted(outcome.problems(), workspace))
-                .warnings(formatted(outcome.warnings(), workspace)).notes(outcome.notes());
+        // a tool's own words (a Pulumi diagnostic on stdout, say) can carry a secret into a reason: the record
+        // and what goes back to the controller get the log's mask too
+        SecretMaskingOutputStream.Masker masker = new SecretMaskingOutputStream.Masker(credentials.secretValues());
+        AgentOutcome.Builder result = AgentOutcome.builder().problems(masked(formatted(outcome.problems(), workspace), masker))
+                .warnings(masked(formatted(outcome.warnings(), workspace), masker)).notes(masked(outcome.notes(), masker));
         if (outcome.run().isPresent()) {
-            RunRecord record = outcome.run().get();
+            RunRecord record = masked(outcome.run().get(), masker);
             AtomicFiles.write(temp.resolve(RECORD_FILE), out -> RecordJson.writeRun(out, sequenceOf(record), record));
             result.recorded(deployDigests(record, history)).forgotten(forgottenDeploys(record, deployedBefore, history));
         }
         return result.build();
+    }
+
+    /** The record with every secret value masked in the reasons of its rows and trail entries. */
+    static RunRecord masked(final RunRecord record, final SecretMaskingOutputStream.Masker masker) {
+        List<Row> rows = new ArrayList<>();
+        for (Row row : record.rows()) {
+            rows.add(row.withState(row.state(), masker.mask(row.reason())));
+        }
+        List<TrailEntry> trail = new ArrayList<>();
+        for (TrailEntry e : record.trail()) {
+            trail.add(new TrailEntry(e.stack(), e.runId(), e.startedAt(), e.finishedAt(), e.result(), e.repairedDrift(),
+                    e.restoredPaths(), masker.mask(e.reason())));
+        }
+        return new RunRecord(record.runId(), record.kind(), record.cause(), record.startedAt(), record.finishedAt(), rows, trail);
+    }
+
+    private static List<String> masked(final List<String> lines, final SecretMaskingOutputStream.Masker masker) {
+        return lines.stream().map(masker::mask).toList();
     }
 
     /**

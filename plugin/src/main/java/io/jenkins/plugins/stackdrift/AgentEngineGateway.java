@@ -45,6 +45,7 @@ final class AgentEngineGateway implements EngineGateway, AutoCloseable {
                 copy.child(file).copyFrom(in);
             }
         }
+        temp.child(AgentEngineCall.ENDED_FILE).delete();
         return workspace.act(new AgentEngineCall(operation, request, credentials, listener, temp.getRemote(), lockedStacks,
                 heldElsewhere));
     }
@@ -57,6 +58,22 @@ final class AgentEngineGateway implements EngineGateway, AutoCloseable {
         }
         RunDetails.store(recordFile::copyTo, buildDir);
         return new RunDetails(buildDir).load();
+    }
+
+    /** Polls for the marker the agent call leaves when it ends; a lost channel ends the wait at once. */
+    @Override
+    public void awaitStopped(final long millis) {
+        FilePath ended = temp.child(AgentEngineCall.ENDED_FILE);
+        long deadline = System.currentTimeMillis() + millis;
+        try {
+            while (!ended.exists() && System.currentTimeMillis() < deadline) {
+                Thread.sleep(200);
+            }
+        } catch (IOException e) {
+            // the agent is gone: nothing there to wait for
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Override

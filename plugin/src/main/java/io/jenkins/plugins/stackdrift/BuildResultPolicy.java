@@ -33,6 +33,30 @@ public final class BuildResultPolicy {
         }
     }
 
+    /**
+     * A configured result word in its canonical form; blank (an empty form field, JCasC {@code ""}) means the
+     * default.
+     *
+     * @throws IllegalArgumentException for anything else but SUCCESS, UNSTABLE or FAILURE
+     */
+    public static String wordOr(final String word, final String fallback) {
+        if (word == null || word.isBlank()) {
+            return fallback;
+        }
+        parse(word);
+        return word.trim().toUpperCase(Locale.ROOT);
+    }
+
+    /** What is wrong with a result word typed into the global configuration; empty when it is fine (blank is). */
+    public static java.util.Optional<String> problemWith(final String word) {
+        try {
+            wordOr(word, "");
+            return java.util.Optional.empty();
+        } catch (IllegalArgumentException e) {
+            return java.util.Optional.of(e.getMessage());
+        }
+    }
+
     /** Drift (and stacks left awaiting approval) → the drift result; a failed stack → the failed result; the worse wins. */
     public Result resultFor(final Counts counts) {
         Result result = Result.SUCCESS;

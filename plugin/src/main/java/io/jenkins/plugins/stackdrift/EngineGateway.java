@@ -28,4 +28,11 @@ public interface EngineGateway {
 
     /** The record the last run left, stored into the build directory; empty when none was written. */
     Optional<RunRecord> storeRecord(File buildDir) throws IOException, InterruptedException;
+
+    /**
+     * After an interrupted {@link #run}: waits up to {@code millis} for the agent call to end (it may still be
+     * stopping its tools), so its temporary directory and the stack locks are not let go under it. Never throws.
+     */
+    default void awaitStopped(final long millis) {
+    }
 }

@@ -131,6 +131,34 @@ final class JobHistory {
         }
     }
 
+    /**
+     * The deploy markers of one build become "interrupted" trail entries (the build was aborted or lost its
+     * agent while deploying); markers of other builds stay.
+     */
+    List<TrailEntry> recordInterrupted(final String runId) {
+        lock.lock();
+        try {
+            return store.recoverInterrupted(marker -> !marker.runId().equals(runId));
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Runs a history write with the thread's interrupt flag cleared, and sets it again after: an aborted
+     * build's thread is interrupted, and a FileChannel lock taken then fails (ClosedByInterruptException).
+     */
+    static <T> T withoutInterrupt(final java.util.function.Supplier<T> write) {
+        boolean wasInterrupted = Thread.interrupted();
+        try {
+            return write.get();
+        } finally {
+            if (wasInterrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
     /** "Recently deployed", newest first. */
     List<TrailEntry> trail() {
         return store.trail();

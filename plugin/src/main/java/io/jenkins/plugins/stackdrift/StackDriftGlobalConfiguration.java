@@ -5,9 +5,11 @@ import java.util.TreeMap;
 
 import org.jenkinsci.Symbol;
 import org.kohsuke.stapler.DataBoundSetter;
+import org.kohsuke.stapler.QueryParameter;
 
 import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.Extension;
+import hudson.util.FormValidation;
 import jenkins.model.GlobalConfiguration;
 
 /**
@@ -54,7 +56,7 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
 
     @DataBoundSetter
     public void setDefaultDriftResult(final String defaultDriftResult) {
-        this.defaultDriftResult = BuildResultPolicy.parse(defaultDriftResult).toString();
+        this.defaultDriftResult = BuildResultPolicy.wordOr(defaultDriftResult, "UNSTABLE");
         save();
     }
 
@@ -64,8 +66,22 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
 
     @DataBoundSetter
     public void setDefaultFailedResult(final String defaultFailedResult) {
-        this.defaultFailedResult = BuildResultPolicy.parse(defaultFailedResult).toString();
+        this.defaultFailedResult = BuildResultPolicy.wordOr(defaultFailedResult, "FAILURE");
         save();
+    }
+
+    /** Form check: SUCCESS, UNSTABLE or FAILURE; blank is the default (UNSTABLE). */
+    public FormValidation doCheckDefaultDriftResult(@QueryParameter final String value) {
+        return resultWordCheck(value);
+    }
+
+    /** Form check: SUCCESS, UNSTABLE or FAILURE; blank is the default (FAILURE). */
+    public FormValidation doCheckDefaultFailedResult(@QueryParameter final String value) {
+        return resultWordCheck(value);
+    }
+
+    private static FormValidation resultWordCheck(final String value) {
+        return BuildResultPolicy.problemWith(value).map(FormValidation::error).orElseGet(FormValidation::ok);
     }
 
     public String getTerraformPath() {

@@ -66,39 +66,61 @@ final class StackDriftStepRun {
         }
         AgentOutcome selection = gateway.read(Operation.INSPECT, request);
         failOnProblems(selection, log);
+        ApprovalCause approval = approvalFor(log);
+        if (approval != null) {
+            selection = approvedOnly(selection, approval);
+            request = withStacks(request, new ArrayList<>(selection.selectedStacks().keySet()));
+            log.println("Stack Drift: approved in build #" + approval.getSourceBuild() + ": "
+                    + String.join(", ", selection.selectedStacks().keySet()));
+        }
         StackCredentials resolved = credentials.resolve(selection.selectedStacks());
         resolved.failures().forEach((stack, reason) -> log.println("Stack Drift: " + stack + ": " + reason));
 
         RunRecord record;
         AgentOutcome outcome;
-        try (JobStackLocks.Held locks = lock(selection.selectedStacks().keySet(), log)) {
+        try (JobStackLocks.Held locks = lock(selection.selectedStacks().keySet(), request.rehearsal(), log)) {
             locks.busy().forEach((stack, holder) -> log.println("Stack Drift: " + stack + ": " + holder
                     + " holds it; it is not checked in this run"));
             List<String> historyFiles = history.snapshot(this::stillRunning);
-            boolean deploying = operation == Operation.DEPLOY && !locks.stacks().isEmpty();
+            // a rehearsal applies nothing: no marker (a restart would report a deploy that never was)
+            boolean deploying = operation == Operation.DEPLOY && !request.rehearsal() && !locks.stacks().isEmpty();
             if (deploying) {
                 history.markDeploying(locks.stacks(), request.runId(), System.currentTimeMillis(), request.destroy());
             }
+            boolean interrupted = false;
             try {
-                outcome = gateway.run(operation, request, resolved, history.directory(), historyFiles, locks.stacks(),
-                        locks.busy().keySet());
-                outcome.warnings().forEach(w -> log.println("Stack Drift: warning: " + w));
+                try {
+                    outcome = gateway.run(operation, request, resolved, history.directory(), historyFiles, locks.stacks(),
+                            locks.busy().keySet());
+                } catch (InterruptedException | IOException e) {
+                    // an aborted build, a lost agent: remoting returns at once, the agent may still be at work
+                    interrupted = true;
+                    interrupted(deploying ? locks.stacks() : Set.of(), request.runId(), e, log);
+                    throw e;
+                }
+                // the engine's warnings and notes are already in the log, masked, from the agent; a configuration
+                // it refused comes back unprinted (masked too)
+                if (!outcome.problems().isEmpty()) {
+                    outcome.warnings().forEach(w -> log.println("Stack Drift: warning: " + w));
+                }
                 failOnProblems(outcome, log);
-                outcome.notes().forEach(n -> log.println("Stack Drift: " + n));
-                record = gateway.storeRecord(run.getRootDir())
+                RunRecord stored = gateway.storeRecord(run.getRootDir())
                         .orElseThrow(() -> new AbortException("Stack Drift: the " + operation.word() + " left no record"));
-                history.save(record, outcome.deployDigests(), outcome.forgottenDeploys());
+                AgentOutcome ran = outcome;
+                JobHistory.withoutInterrupt(() -> history.save(stored, ran.deployDigests(), ran.forgottenDeploys()));
+                record = stored;
             } finally {
-                if (deploying) {
-                    history.finishDeploying(locks.stacks());
+                if (deploying && !interrupted) {
+                    JobHistory.withoutInterrupt(() -> {
+                        history.finishDeploying(locks.stacks());
+                        return null;
+                    });
                 }
             }
         }
         RunSummary summary = RunSummary.of(record);
         run.addOrReplaceAction(new StackDriftRunAction(summary));
-        if (summary.getAwaitingApproval() > 0) {
-            run.addOrReplaceAction(new ApproveDeployAction());
-        }
+        refreshApproval(record, operation == Operation.DEPLOY && request.destroy());
         log.println("Stack Drift: " + CountsLine.text(record.counts(), false));
         Result result = policy.resultFor(record.counts());
         if (result.ordinal > Result.SUCCESS.ordinal) {
@@ -112,18 +134,42 @@ final class StackDriftStepRun {
      * {@code correct} mode deploys) and leaves the others to the deploy that holds them; a preview applies
      * nothing and takes none.
      */
-    private JobStackLocks.Held lock(final Set<String> stacks, final PrintStream log) throws InterruptedException {
+    private JobStackLocks.Held lock(final Set<String> stacks, final boolean rehearsal, final PrintStream log)
+            throws InterruptedException {
         String job = run.getParent().getFullName();
         String holder = "the " + operation.word() + " of build #" + run.getId();
         switch (operation) {
             case DEPLOY:
-                return JobStackLocks.acquireAll(job, stacks, holder, log);
+                // a rehearsal plans and applies nothing: it keeps no real deploy waiting
+                return rehearsal ? JobStackLocks.Held.none() : JobStackLocks.acquireAll(job, stacks, holder, log);
             case CHECK:
                 return JobStackLocks.acquireFree(job, stacks, holder);
             default:
                 return JobStackLocks.Held.none();
         }
     }
+
+    /**
+     * The build was aborted or the agent was lost while the engine ran: this build's deploy markers become
+     * "interrupted" trail entries now (not deleted: what the tools did is unknown), with the interrupt flag
+     * cleared while the history is written. Before the locks are released and the temporary directory is
+     * deleted, the agent call gets a few seconds to stop its tools.
+     */
+    private void interrupted(final Set<String> deploying, final String runId, final Exception cause, final PrintStream log) {
+        log.println("Stack Drift: the " + operation.word() + " was interrupted (" + cause.getClass().getSimpleName()
+                + "); no record of it is kept" + (deploying.isEmpty() ? "" : ", its stacks are marked interrupted in the job history"));
+        if (!deploying.isEmpty()) {
+            JobHistory.withoutInterrupt(() -> history.recordInterrupted(runId));
+        }
+        run.addOrReplaceAction(new StackDriftInterruptedAction(operation.word(), deploying));
+        JobHistory.withoutInterrupt(() -> {
+            gateway.awaitStopped(AGENT_STOP_WAIT_MILLIS);
+            return null;
+        });
+    }
+
+    /** How long an interrupted step waits for the agent call to stop before it lets go of locks and files. */
+    static final long AGENT_STOP_WAIT_MILLIS = 10_000;
 
     /** A deploy marker's build is running when the job has that build and it is still building. */
     private boolean stillRunning(final DeployMarker marker) {
@@ -160,13 +206,85 @@ final class StackDriftStepRun {
             throw new IllegalArgumentException(Messages.invalidParallelism(parallelism));
         }
         StartedBy startedBy = startedBy();
-        List<String> approvedStacks = approvedStacks();
-        // an approval build deploys what awaited approval, unless the Jenkinsfile names its own selection
-        List<String> stacks = settings.stacks().isEmpty() ? approvedStacks : settings.stacks();
-        boolean approved = settings.approved() || run.getCause(ApprovalCause.class) != null;
-        return new EngineRequest(settings.config(), stacks, parallelism, settings.rehearsal(), approved, settings.destroy(), run.getId(),
+        // an approval build's deploy is narrowed to the approved stacks once the selection is known (run())
+        boolean approved = settings.approved() || approvalApplies();
+        return new EngineRequest(settings.config(), settings.stacks(), parallelism, settings.rehearsal(), approved, settings.destroy(), run.getId(),
                 causeWords(), startedBy.name(), startedBy == StartedBy.PUSH ? changedFiles() : List.of(),
                 defaults.toolPaths(), buildEnvironment);
+    }
+
+    private static EngineRequest withStacks(final EngineRequest r, final List<String> stacks) {
+        return new EngineRequest(r.configFile(), stacks, r.parallelism(), r.rehearsal(), r.approved(), r.destroy(), r.runId(),
+                r.cause(), r.startedBy(), r.changedFiles(), r.toolPaths(), r.buildEnvironment());
+    }
+
+    /**
+     * An approval counts for a deploy step of the same kind as what was approved: a deploy approval never
+     * approves a destroy (nor the other way round). Previews and checks of an approval build are ordinary.
+     */
+    private boolean approvalApplies() {
+        ApprovalCause cause = run.getCause(ApprovalCause.class);
+        return operation == Operation.DEPLOY && cause != null && cause.isDestroy() == settings.destroy();
+    }
+
+    private ApprovalCause approvalFor(final PrintStream log) {
+        ApprovalCause cause = run.getCause(ApprovalCause.class);
+        if (operation != Operation.DEPLOY || cause == null) {
+            return null;
+        }
+        if (!approvalApplies()) {
+            log.println("Stack Drift: this build approves a " + (cause.isDestroy() ? "destroy" : "deploy") + " from build #"
+                    + cause.getSourceBuild() + "; this " + (settings.destroy() ? "destroy" : "deploy")
+                    + " is not approved by it");
+            return null;
+        }
+        return cause;
+    }
+
+    /**
+     * The step's own selection (every stack when it names none) narrowed to the stacks the approval names: an
+     * approval build deploys nothing else. Nothing left is an error, not "every stack".
+     */
+    private static AgentOutcome approvedOnly(final AgentOutcome selection, final ApprovalCause approval)
+            throws AbortException {
+        Map<String, Map<String, String>> approved = new java.util.TreeMap<>();
+        selection.selectedStacks().forEach((stack, ids) -> {
+            if (approval.getStacks().contains(stack)) {
+                approved.put(stack, ids);
+            }
+        });
+        if (approved.isEmpty()) {
+            throw new AbortException("Stack Drift: this build was started by approving "
+                    + (approval.getStacks().isEmpty() ? "no recorded stack" : String.join(", ", approval.getStacks()))
+                    + " in build #" + approval.getSourceBuild() + ", and none of them is in this step's selection;"
+                    + " nothing is deployed (approve again from a build that awaits approval, or run deployStacks with"
+                    + " approved: true)");
+        }
+        return AgentOutcome.builder().selectedStacks(approved).build();
+    }
+
+    /**
+     * The build's approve link follows its run action: rows awaiting approval get one for exactly those ids,
+     * none removes a stale one. An approval already made stays as it was.
+     */
+    private void refreshApproval(final RunRecord record, final boolean destroy) {
+        ApproveDeployAction current = run.getAction(ApproveDeployAction.class);
+        if (current != null && current.isApproved()) {
+            return;
+        }
+        List<String> awaiting = new ArrayList<>();
+        for (Row row : record.rows()) {
+            if (row.state() == RowState.AWAITING_APPROVAL) {
+                awaiting.add(row.id().value());
+            }
+        }
+        if (awaiting.isEmpty()) {
+            if (current != null) {
+                run.removeActions(ApproveDeployAction.class);
+            }
+        } else {
+            run.addOrReplaceAction(new ApproveDeployAction(awaiting, destroy));
+        }
     }
 
     /**
@@ -199,22 +317,4 @@ final class StackDriftStepRun {
         return String.join("; ", words);
     }
 
-    /** In a build started from an approval, the stacks that awaited approval in the build it came from. */
-    private List<String> approvedStacks() {
-        ApprovalCause cause = run.getCause(ApprovalCause.class);
-        if (cause == null) {
-            return List.of();
-        }
-        Run<?, ?> source = run.getParent().getBuildByNumber(cause.getSourceBuild());
-        StackDriftRunAction action = source == null ? null : source.getAction(StackDriftRunAction.class);
-        List<String> ids = new ArrayList<>();
-        if (action != null) {
-            for (Row row : action.getRows()) {
-                if (row.state() == RowState.AWAITING_APPROVAL) {
-                    ids.add(row.id().value());
-                }
-            }
-        }
-        return ids;
-    }
 }

@@ -55,6 +55,11 @@ public final class Messages {
         return format("ApprovalCause.shortDescription", arg0, arg1);
     }
 
+    /** ApprovalCause.destroyDescription */
+    public static String ApprovalCause_destroyDescription(Object arg0, Object arg1) {
+        return format("ApprovalCause.destroyDescription", arg0, arg1);
+    }
+
     /** StackDriftRunAction.displayName */
     public static String StackDriftRunAction_displayName() {
         return format("StackDriftRunAction.displayName");

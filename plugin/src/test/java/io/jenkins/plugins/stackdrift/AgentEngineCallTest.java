@@ -115,4 +115,15 @@ class AgentEngineCallTest {
         assertThat(AgentEngineCall.forgottenDeploys(run, before, history)).containsExactly("dns", "network");
         assertThat(AgentEngineCall.forgottenDeploys(run, java.util.Set.of(), history)).isEmpty();
     }
+
+    @Test
+    void theCallLeavesItsEndMarkerHoweverItEndsForTheControllersBoundedWait() throws Exception {
+        call(Operation.INSPECT, List.of("network"));
+        assertThat(temp.resolve(AgentEngineCall.ENDED_FILE)).isRegularFile();
+
+        Files.delete(temp.resolve(AgentEngineCall.ENDED_FILE));
+        Files.writeString(workspace.resolve("stacks.yaml"), "stacks: [\n");
+        call(Operation.PREVIEW, List.of());
+        assertThat(temp.resolve(AgentEngineCall.ENDED_FILE)).isRegularFile();
+    }
 }

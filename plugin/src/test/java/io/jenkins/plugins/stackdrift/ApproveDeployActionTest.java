@@ -1,5 +1,13 @@
 package io.jenkins.plugins.stackdrift;
 
+import hudson.model.Item;
+
+import hudson.AbortException;
+
+import static org.mockito.Mockito.doReturn;
+
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyInt;
@@ -33,14 +41,14 @@ class ApproveDeployActionTest {
         when(run.getNumber()).thenReturn(12);
         when(run.getAction(StackDriftRunAction.class)).thenReturn(new StackDriftRunAction(RunSummary.of(TestRecords.record(
                 RunKind.CHECK, TestRecords.row("a", RowState.AWAITING_APPROVAL), TestRecords.row("b", RowState.AWAITING_APPROVAL)))));
-        ApproveDeployAction action = new ApproveDeployAction();
+        ApproveDeployAction action = new ApproveDeployAction(List.of("a", "b"), false);
         action.onAttached(run);
         try (MockedStatic<ParameterizedJobMixIn> mixIn = mockStatic(ParameterizedJobMixIn.class);
                 MockedConstruction<CauseAction> causeActions = mockConstruction(CauseAction.class, (mocked, context) ->
                         assertThat(List.of((Object[]) context.arguments().get(0)))
                                 .hasSize(2)
                                 .anySatisfy(c -> assertThat(c).isInstanceOf(Cause.UserIdCause.class))
-                                .contains(new ApprovalCause(12, 2)))) {
+                                .contains(new ApprovalCause(12, List.of("a", "b"), false)))) {
             action.approve(job);
             action.approve(job);
             assertThat(causeActions.constructed()).hasSize(1);
@@ -49,5 +57,56 @@ class ApproveDeployActionTest {
         assertThat(action.isApproved()).isTrue();
         assertThat(action.getIconFileName()).isNull();
         verify(run, times(1)).save();
+    }
+
+    @Test
+    void theApprovalCarriesTheIdsFixedWhenTheStepLeftThemAwaitingNotTheBuildPageOfNow() throws Exception {
+        Run<?, ?> run = mock(Run.class);
+        Job<?, ?> job = mock(Job.class);
+        when(run.getNumber()).thenReturn(12);
+        // a later step replaced the run action with rows of other stacks
+        when(run.getAction(StackDriftRunAction.class)).thenReturn(new StackDriftRunAction(RunSummary.of(TestRecords.record(
+                RunKind.CHECK, TestRecords.row("other", RowState.AWAITING_APPROVAL)))));
+        ApproveDeployAction action = new ApproveDeployAction(List.of("net"), true);
+        action.onAttached(run);
+        try (MockedStatic<ParameterizedJobMixIn> mixIn = mockStatic(ParameterizedJobMixIn.class);
+                MockedConstruction<CauseAction> causeActions = mockConstruction(CauseAction.class, (mocked, context) ->
+                        assertThat(List.of((Object[]) context.arguments().get(0)))
+                                .contains(new ApprovalCause(12, List.of("net"), true)))) {
+            action.approve(job);
+            assertThat(causeActions.constructed()).hasSize(1);
+        }
+        assertThat(action.getDisplayName()).isEqualTo("Approve destroy");
+    }
+
+    @Test
+    void nothingToApproveIsRefusedAndQueuesNoBuild() {
+        Run<?, ?> run = mock(Run.class);
+        when(run.getNumber()).thenReturn(3);
+        ApproveDeployAction action = new ApproveDeployAction(List.of(), false);
+        action.onAttached(run);
+        try (MockedStatic<ParameterizedJobMixIn> mixIn = mockStatic(ParameterizedJobMixIn.class)) {
+            assertThatThrownBy(() -> action.approve(mock(Job.class))).isInstanceOf(AbortException.class)
+                    .hasMessageContaining("no stack awaits approval in build #3");
+            mixIn.verifyNoInteractions();
+        }
+        assertThat(action.isApproved()).isFalse();
+    }
+
+    @Test
+    void theLinkShowsOnlyToUsersWhoMayBuildTheJob() {
+        Run<?, ?> run = mock(Run.class);
+        Job<?, ?> job = mock(Job.class);
+        doReturn(job).when(run).getParent();
+        ApproveDeployAction action = new ApproveDeployAction(List.of("a"), false);
+        action.onAttached(run);
+
+        when(job.hasPermission(Item.BUILD)).thenReturn(false);
+        assertThat(action.getIconFileName()).isNull();
+        assertThat(action.isCanApprove()).isFalse();
+
+        when(job.hasPermission(Item.BUILD)).thenReturn(true);
+        assertThat(action.getIconFileName()).isEqualTo("symbol-status-yellow");
+        assertThat(action.isCanApprove()).isTrue();
     }
 }

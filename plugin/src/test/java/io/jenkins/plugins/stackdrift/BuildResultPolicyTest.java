@@ -54,4 +54,21 @@ class BuildResultPolicyTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("'ABORTED' is not a build result; use SUCCESS, UNSTABLE or FAILURE");
     }
+
+    @Test
+    void aBlankConfiguredResultIsTheDefaultAndAWordIsCanonical() {
+        assertThat(BuildResultPolicy.wordOr("", "UNSTABLE")).isEqualTo("UNSTABLE");
+        assertThat(BuildResultPolicy.wordOr("  ", "FAILURE")).isEqualTo("FAILURE");
+        assertThat(BuildResultPolicy.wordOr(null, "FAILURE")).isEqualTo("FAILURE");
+        assertThat(BuildResultPolicy.wordOr(" success ", "FAILURE")).isEqualTo("SUCCESS");
+        assertThatThrownBy(() -> BuildResultPolicy.wordOr("ABORTED", "FAILURE")).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void theFormCheckNamesTheAllowedWords() {
+        assertThat(BuildResultPolicy.problemWith("")).isEmpty();
+        assertThat(BuildResultPolicy.problemWith("unstable")).isEmpty();
+        assertThat(BuildResultPolicy.problemWith("yellow")).hasValueSatisfying(m ->
+                assertThat(m).contains("'yellow'").contains("SUCCESS, UNSTABLE or FAILURE"));
+    }
 }

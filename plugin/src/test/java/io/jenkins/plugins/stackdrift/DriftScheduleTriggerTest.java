@@ -1,5 +1,7 @@
 package io.jenkins.plugins.stackdrift;
 
+import java.util.List;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyInt;
@@ -53,12 +55,18 @@ class DriftScheduleTriggerTest {
         ScheduledDriftCheckCause cause = new ScheduledDriftCheckCause();
         assertThat(cause.getShortDescription()).isEqualTo("Scheduled drift check");
         assertThat(cause).isEqualTo(new ScheduledDriftCheckCause()).hasSameHashCodeAs(new ScheduledDriftCheckCause());
-        assertThat(cause).isNotEqualTo(new ApprovalCause(3, 1));
+        assertThat(cause).isNotEqualTo(new ApprovalCause(3, List.of("a"), false));
     }
 
     @Test
     void theApprovalCauseNamesItsSourceBuild() {
-        assertThat(new ApprovalCause(12, 2).getShortDescription()).isEqualTo("Deploy of 2 stack(s) approved from build #12");
-        assertThat(new ApprovalCause(12, 2)).isEqualTo(new ApprovalCause(12, 2)).isNotEqualTo(new ApprovalCause(13, 2));
+        ApprovalCause cause = new ApprovalCause(12, List.of("a", "b"), false);
+        assertThat(cause.getShortDescription()).isEqualTo("Deploy of 2 stack(s) approved from build #12");
+        assertThat(new ApprovalCause(12, List.of("a"), true).getShortDescription()).isEqualTo("Destroy of 1 stack(s) approved from build #12");
+        assertThat(cause).isEqualTo(new ApprovalCause(12, List.of("a", "b"), false))
+                .hasSameHashCodeAs(new ApprovalCause(12, List.of("a", "b"), false))
+                .isNotEqualTo(new ApprovalCause(13, List.of("a", "b"), false))
+                .isNotEqualTo(new ApprovalCause(12, List.of("a", "c"), false))
+                .isNotEqualTo(new ApprovalCause(12, List.of("a", "b"), true));
     }
 }

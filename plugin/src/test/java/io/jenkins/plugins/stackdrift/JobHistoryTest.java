@@ -79,4 +79,30 @@ class JobHistoryTest {
         assertThat(store.stackStatuses()).containsOnlyKeys(StackId.of("a"), StackId.of("b"));
         assertThat(store.summaries()).hasSize(2);
     }
+
+    @Test
+    void oneBuildsMarkersBecomeInterruptedOthersStay() {
+        JobHistory history = new JobHistory(dir);
+        history.markDeploying(List.of("net"), "8", 5L);
+        history.markDeploying(List.of("dns"), "9", 6L);
+
+        history.recordInterrupted("8");
+
+        assertThat(history.trail()).singleElement().satisfies(e -> assertThat(e.stack()).isEqualTo(StackId.of("net")));
+        assertThat(new io.stackdrift.record.HistoryStore(dir).deploysInProgress()).singleElement()
+                .satisfies(m -> assertThat(m.runId()).isEqualTo("9"));
+    }
+
+    @Test
+    void anInterruptedThreadCanStillSaveTheRunAndStaysInterrupted() {
+        JobHistory history = new JobHistory(dir);
+        Thread.currentThread().interrupt();
+        try {
+            JobHistory.withoutInterrupt(() -> history.save(run("1", "a"), Map.of()));
+            assertThat(Thread.currentThread().isInterrupted()).isTrue();
+        } finally {
+            Thread.interrupted();
+        }
+        assertThat(new io.stackdrift.record.HistoryStore(dir).summaries()).hasSize(1);
+    }
 }

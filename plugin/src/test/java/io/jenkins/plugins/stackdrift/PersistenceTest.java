@@ -23,7 +23,7 @@ class PersistenceTest {
     /** Every class of ours that ends up in build.xml or config.xml. */
     private static final List<Class<?>> PERSISTED = List.of(StackDriftRunAction.class, RunSummary.class,
             ApproveDeployAction.class, ScheduledDriftCheckCause.class, ApprovalCause.class, DriftScheduleTrigger.class,
-            StackDriftGlobalConfiguration.class);
+            StackDriftGlobalConfiguration.class, StackDriftInterruptedAction.class);
 
     private static XStream xstream() {
         XStream xstream = new XStream();
@@ -53,10 +53,36 @@ class PersistenceTest {
     }
 
     @Test
+    void theInterruptedActionKeepsItsWordAndStacks() {
+        StackDriftInterruptedAction back = roundTrip(new StackDriftInterruptedAction("deploy", List.of("net", "dns")));
+        assertThat(back.getOperation()).isEqualTo("deploy");
+        assertThat(back.getInterruptedStacks()).containsExactly("net", "dns");
+        assertThat(back.getIconFileName()).isNull();
+    }
+
+    @Test
+    void anApprovalCauseSavedBeforeTheIdsWereRecordedApprovesNothing() {
+        String legacy = "<io.jenkins.plugins.stackdrift.ApprovalCause><sourceBuild>4</sourceBuild><stackCount>2</stackCount>"
+                + "</io.jenkins.plugins.stackdrift.ApprovalCause>";
+        ApprovalCause cause = (ApprovalCause) xstream().fromXML(legacy);
+        assertThat(cause.getStacks()).isEmpty();
+        assertThat(cause.isDestroy()).isFalse();
+        assertThat(cause.getSourceBuild()).isEqualTo(4);
+    }
+
+    @Test
     void causesTriggerAndApprovalRoundTrip() {
         assertThat(roundTrip(new ScheduledDriftCheckCause())).isEqualTo(new ScheduledDriftCheckCause());
-        assertThat(roundTrip(new ApprovalCause(5, 2))).isEqualTo(new ApprovalCause(5, 2));
-        assertThat(roundTrip(new ApproveDeployAction()).isApproved()).isFalse();
+        ApprovalCause cause = new ApprovalCause(5, List.of("net", "envs/dev"), true);
+        ApprovalCause causeBack = roundTrip(cause);
+        assertThat(causeBack).isEqualTo(cause);
+        assertThat(causeBack.getStacks()).containsExactly("net", "envs/dev");
+        assertThat(causeBack.isDestroy()).isTrue();
+        assertThat(xstream().toXML(cause)).doesNotContain("ImmutableCollections");
+        ApproveDeployAction approve = roundTrip(new ApproveDeployAction(List.of("platform:prod"), false));
+        assertThat(approve.isApproved()).isFalse();
+        assertThat(approve.getStacks()).containsExactly("platform:prod");
+        assertThat(approve.isDestroy()).isFalse();
         assertThat(xstream().toXML(new DriftScheduleTrigger("H/15 * * * *"))).contains("DriftScheduleTrigger");
         assertThat((Object) roundTrip(new DriftScheduleTrigger("H/15 * * * *"))).isInstanceOf(DriftScheduleTrigger.class);
     }

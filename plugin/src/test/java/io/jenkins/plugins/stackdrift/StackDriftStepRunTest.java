@@ -1,5 +1,15 @@
 package io.jenkins.plugins.stackdrift;
 
+import static org.mockito.ArgumentMatchers.anyInt;
+
+import java.io.IOException;
+
+import io.stackdrift.record.TrailResult;
+
+import static org.mockito.Mockito.doAnswer;
+
+import static org.mockito.ArgumentMatchers.anyLong;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.mockito.ArgumentMatchers.any;
@@ -208,21 +218,79 @@ class StackDriftStepRunTest {
         assertThat(stepRun(Operation.CHECK, settings()).request().startedBy()).isEqualTo("SCHEDULE");
     }
 
+    private EngineRequest deployedRequest(final Operation operation) throws Exception {
+        ArgumentCaptor<EngineRequest> request = ArgumentCaptor.forClass(EngineRequest.class);
+        verify(gateway).run(eq(operation), request.capture(), any(), any(), any(), anySet(), anySet());
+        return request.getValue();
+    }
+
     @Test
-    void aBuildStartedByAnApprovalDeploysTheStacksThatAwaitedIt() {
-        Run<?, ?> source = mock(Run.class);
-        StackDriftRunAction sourceAction = mock(StackDriftRunAction.class);
-        when(sourceAction.getRows()).thenReturn(List.of(TestRecords.row("dns", RowState.IN_SYNC),
-                TestRecords.row("net", RowState.AWAITING_APPROVAL)));
-        when(run.getCause(ApprovalCause.class)).thenReturn(new ApprovalCause(12, 1));
-        doReturn(source).when(job).getBuildByNumber(12);
-        when(source.getAction(StackDriftRunAction.class)).thenReturn(sourceAction);
+    void aBuildStartedByAnApprovalDeploysExactlyTheApprovedStacksWhateverTheSourceBuildShowsNow() throws Exception {
+        when(run.getCause(ApprovalCause.class)).thenReturn(new ApprovalCause(12, List.of("net"), false));
+        selection(Map.of("net", Map.of(), "dns", Map.of()));
+        ranAndRecorded(Operation.DEPLOY, TestRecords.record(RunKind.DEPLOY, TestRecords.row("net", RowState.IN_SYNC)));
 
-        EngineRequest request = stepRun(Operation.DEPLOY, new StepSettings(null, List.of(), null, null, null, false, false))
-                .request();
+        stepRun(Operation.DEPLOY, new StepSettings(null, List.of(), null, null, null, false, false)).run();
 
+        EngineRequest request = deployedRequest(Operation.DEPLOY);
         assertThat(request.approved()).isTrue();
         assertThat(request.stacks()).containsExactly("net");
+        ArgumentCaptor<Set<String>> locked = lockedCaptor();
+        verify(gateway).run(eq(Operation.DEPLOY), any(), any(), any(), any(), locked.capture(), anySet());
+        assertThat(locked.getValue()).containsExactly("net");
+        verify(job, never()).getBuildByNumber(anyInt());
+    }
+
+    @Test
+    void anApprovalBuildsOwnSelectionIsIntersectedWithTheApprovedStacks() throws Exception {
+        when(run.getCause(ApprovalCause.class)).thenReturn(new ApprovalCause(12, List.of("net", "app"), false));
+        selection(Map.of("net", Map.of(), "dns", Map.of()));
+        ranAndRecorded(Operation.DEPLOY, TestRecords.record(RunKind.DEPLOY, TestRecords.row("net", RowState.IN_SYNC)));
+
+        stepRun(Operation.DEPLOY, new StepSettings(null, List.of("net", "dns"), null, null, null, false, false)).run();
+
+        assertThat(deployedRequest(Operation.DEPLOY).stacks()).containsExactly("net");
+    }
+
+    @Test
+    void anApprovalThatNamesNoSelectedStackStopsTheStepInsteadOfApprovingEveryStack() throws Exception {
+        when(run.getCause(ApprovalCause.class)).thenReturn(new ApprovalCause(12, List.of(), false));
+        selection(Map.of("net", Map.of(), "dns", Map.of()));
+
+        assertThatThrownBy(() -> stepRun(Operation.DEPLOY, new StepSettings(null, List.of(), null, null, null, false, false)).run())
+                .isInstanceOf(AbortException.class).hasMessageContaining("none of them is in this step's selection");
+        verify(gateway, never()).run(any(), any(), any(), any(), any(), anySet(), anySet());
+    }
+
+    @Test
+    void aDeployApprovalNeverApprovesADestroy() throws Exception {
+        when(run.getCause(ApprovalCause.class)).thenReturn(new ApprovalCause(12, List.of("net"), false));
+        selection(Map.of("net", Map.of(), "dns", Map.of()));
+        ranAndRecorded(Operation.DEPLOY, TestRecords.record(RunKind.DEPLOY, TestRecords.row("net", RowState.AWAITING_APPROVAL)));
+
+        stepRun(Operation.DEPLOY, new StepSettings(null, List.of(), null, null, null, false, false, true)).run();
+
+        EngineRequest request = deployedRequest(Operation.DEPLOY);
+        assertThat(request.approved()).isFalse();
+        assertThat(request.destroy()).isTrue();
+        assertThat(console()).contains("is not approved by it");
+    }
+
+    @Test
+    void theApproveLinkFollowsTheRunActionOfTheLatestStep() throws Exception {
+        selection(Map.of("net", Map.of()));
+        ranAndRecorded(Operation.CHECK, TestRecords.record(RunKind.CHECK, TestRecords.row("net", RowState.AWAITING_APPROVAL)));
+        stepRun(Operation.CHECK, settings()).run();
+        ArgumentCaptor<hudson.model.Action> attached = ArgumentCaptor.forClass(hudson.model.Action.class);
+        verify(run, org.mockito.Mockito.atLeastOnce()).addOrReplaceAction(attached.capture());
+        assertThat(attached.getAllValues()).filteredOn(ApproveDeployAction.class::isInstance).singleElement()
+                .satisfies(a -> assertThat(((ApproveDeployAction) a).getStacks()).containsExactly("net"));
+
+        // a later step of the same build leaves nothing awaiting: the stale link goes
+        when(run.getAction(ApproveDeployAction.class)).thenReturn(new ApproveDeployAction(List.of("net"), false));
+        ranAndRecorded(Operation.CHECK, TestRecords.record(RunKind.CHECK, TestRecords.row("net", RowState.IN_SYNC)));
+        stepRun(Operation.CHECK, settings()).run();
+        verify(run).removeActions(ApproveDeployAction.class);
     }
 
     @Test
@@ -257,5 +325,105 @@ class StackDriftStepRunTest {
                 TestRecords.record(RunKind.DEPLOY, TestRecords.row("network", RowState.IN_SYNC))));
         stepRun(Operation.DEPLOY, settings()).run();
         assertThat(new HistoryStore(jobDir).deploysInProgress()).isEmpty();
+    }
+
+    @Test
+    void aRehearsalTakesNoDeployLockAndWritesNoDeployMarker() throws Exception {
+        selection(Map.of("network", Map.of()));
+        when(gateway.run(eq(Operation.DEPLOY), any(), any(), any(), any(), anySet(), anySet())).thenAnswer(call -> {
+            assertThat(new HistoryStore(jobDir).deploysInProgress()).isEmpty();
+            try (JobStackLocks.Held other = JobStackLocks.acquireFree(job.getFullName(), List.of("network"), "another deploy")) {
+                assertThat(other.stacks()).containsExactly("network");
+            }
+            return AgentOutcome.builder().recorded(Map.of()).build();
+        });
+        when(gateway.storeRecord(buildDir)).thenReturn(Optional.of(
+                TestRecords.record(RunKind.DEPLOY, TestRecords.row("network", RowState.PENDING))));
+
+        stepRun(Operation.DEPLOY, new StepSettings(null, List.of("network"), null, null, null, true, false)).run();
+
+        ArgumentCaptor<Set<String>> locked = lockedCaptor();
+        verify(gateway).run(eq(Operation.DEPLOY), any(), any(), any(), any(), locked.capture(), anySet());
+        assertThat(locked.getValue()).isEmpty();
+        assertThat(new HistoryStore(jobDir).trail()).isEmpty();
+    }
+
+    @Test
+    void theEnginesWarningsAndNotesAreNotPrintedAgainOnTheController() throws Exception {
+        selection(Map.of("network", Map.of()));
+        when(gateway.run(eq(Operation.CHECK), any(), any(), any(), any(), anySet(), anySet())).thenReturn(AgentOutcome.builder()
+                .recorded(Map.of()).warnings(List.of("stacks.yaml:3:1: unknown key")).notes(List.of("network: depends on dns")).build());
+        when(gateway.storeRecord(buildDir)).thenReturn(Optional.of(
+                TestRecords.record(RunKind.CHECK, TestRecords.row("network", RowState.IN_SYNC))));
+
+        stepRun(Operation.CHECK, settings()).run();
+
+        // the agent printed them, masked; the controller's copies were unmasked duplicates
+        assertThat(console()).doesNotContain("unknown key").doesNotContain("depends on dns");
+    }
+
+    @Test
+    void anAbortedDeployLeavesInterruptedTrailEntriesKeepsItsLocksUntilTheAgentStoppedAndEndsAborted() throws Exception {
+        selection(Map.of("network", Map.of()));
+        when(gateway.run(eq(Operation.DEPLOY), any(), any(), any(), any(), anySet(), anySet())).thenAnswer(call -> {
+            // remoting's Request.call on abort: the thread is interrupted and the call returns at once
+            Thread.currentThread().interrupt();
+            throw new InterruptedException();
+        });
+        doAnswer(call -> {
+            try (JobStackLocks.Held other = JobStackLocks.acquireFree(job.getFullName(), List.of("network"), "another deploy")) {
+                assertThat(other.stacks()).as("still locked while the agent stops").isEmpty();
+            }
+            return null;
+        }).when(gateway).awaitStopped(anyLong());
+
+        try {
+            assertThatThrownBy(() -> stepRun(Operation.DEPLOY, settings()).run()).isInstanceOf(InterruptedException.class);
+            assertThat(Thread.currentThread().isInterrupted()).as("the interrupt is passed on").isTrue();
+        } finally {
+            Thread.interrupted();
+        }
+
+        verify(gateway).awaitStopped(StackDriftStepRun.AGENT_STOP_WAIT_MILLIS);
+        HistoryStore store = new HistoryStore(jobDir);
+        assertThat(store.deploysInProgress()).isEmpty();
+        assertThat(store.trail()).singleElement().satisfies(e -> {
+            assertThat(e.stack().value()).isEqualTo("network");
+            assertThat(e.runId()).isEqualTo("7");
+            assertThat(e.result()).isEqualTo(TrailResult.INTERRUPTED);
+        });
+        assertThat(console()).contains("the deploy was interrupted");
+        ArgumentCaptor<hudson.model.Action> attached = ArgumentCaptor.forClass(hudson.model.Action.class);
+        verify(run).addOrReplaceAction(attached.capture());
+        assertThat(attached.getValue()).isInstanceOfSatisfying(StackDriftInterruptedAction.class, a -> {
+            assertThat(a.getOperation()).isEqualTo("deploy");
+            assertThat(a.getInterruptedStacks()).containsExactly("network");
+        });
+        try (JobStackLocks.Held after = JobStackLocks.acquireFree(job.getFullName(), List.of("network"), "next")) {
+            assertThat(after.stacks()).containsExactly("network");
+        }
+    }
+
+    @Test
+    void aLostAgentDuringADeployAlsoLeavesInterruptedTrailEntries() throws Exception {
+        selection(Map.of("network", Map.of()));
+        when(gateway.run(eq(Operation.DEPLOY), any(), any(), any(), any(), anySet(), anySet()))
+                .thenThrow(new IOException("channel closed"));
+
+        assertThatThrownBy(() -> stepRun(Operation.DEPLOY, settings()).run()).isInstanceOf(IOException.class);
+
+        assertThat(new HistoryStore(jobDir).trail()).singleElement()
+                .satisfies(e -> assertThat(e.result()).isEqualTo(TrailResult.INTERRUPTED));
+    }
+
+    @Test
+    void aConfigurationTheEngineRefusedIsPrintedWithItsWarnings() throws Exception {
+        selection(Map.of("network", Map.of()));
+        when(gateway.run(eq(Operation.CHECK), any(), any(), any(), any(), anySet(), anySet())).thenReturn(AgentOutcome.builder()
+                .problems(List.of("stacks.yaml:2:1: no stacks")).warnings(List.of("stacks.yaml:3:1: unknown key")).build());
+
+        assertThatThrownBy(() -> stepRun(Operation.CHECK, settings()).run()).isInstanceOf(AbortException.class);
+
+        assertThat(console()).contains("warning: stacks.yaml:3:1: unknown key").contains("stacks.yaml:2:1: no stacks");
     }
 }

@@ -280,6 +280,25 @@ class StepEndToEndTest {
     }
 
     @Test
+    void aSecretInAPulumiDiagnosticOnStdoutIsMaskedInTheRecordTheResultMapAndTheHistory() throws Exception {
+        // pulumi preview --json failing with its reason only in the stdout digest (nothing on stderr): the
+        // adapter takes the row's reason from there, past the stderr mask
+        Path pulumi = workspace.resolve("bin/pulumi");
+        Files.writeString(pulumi, "#!/usr/bin/env bash\n"
+                + "echo '{\"steps\":[],\"diagnostics\":[{\"message\":\"error: login failed with token '\"$PULUMI_ACCESS_TOKEN\"' for this stack\",\"severity\":\"error\"}]}'\n"
+                + "exit 255\n");
+        Run<?, ?> b1 = build(1);
+
+        Map<String, Object> result = step(b1, Operation.PREVIEW, new StepSettings(null, List.of("platform:prod"), null, null, null, false, false));
+
+        Row platform = buildRecord(b1).rows().stream().filter(r -> r.id().value().equals("platform:prod")).findFirst().orElseThrow();
+        assertThat(platform.state()).isEqualTo(RowState.FAILED);
+        assertThat(platform.reason()).contains("login failed with token ****");
+        String everything = console() + everythingRecorded() + result;
+        assertThat(everything).doesNotContain("pul-TOKEN-5");
+    }
+
+    @Test
     void aMissingCredentialFailsOnlyThatStackBeforeAnyToolRuns() throws Exception {
         Run<?, ?> b1 = build(1);
         CredentialsLookup lookup = id -> id.equals("pulumi-token") ? Optional.empty()
