@@ -98,11 +98,9 @@ final class StackDriftStepRun {
                     interrupted(deploying ? locks.stacks() : Set.of(), request.runId(), e, log);
                     throw e;
                 }
-                // the engine's warnings and notes are already in the log, masked, from the agent; a configuration
-                // it refused comes back unprinted (masked too)
-                if (!outcome.problems().isEmpty()) {
-                    outcome.warnings().forEach(w -> log.println("Stack Drift: warning: " + w));
-                }
+                // the engine prints its notes as progress (masked, from the agent); configuration warnings are the
+                // host's to print, once, here (masked on the agent before they crossed)
+                outcome.warnings().forEach(w -> log.println("Stack Drift: warning: " + w));
                 failOnProblems(outcome, log);
                 RunRecord stored = gateway.storeRecord(run.getRootDir())
                         .orElseThrow(() -> new AbortException("Stack Drift: the " + operation.word() + " left no record"));
