@@ -211,6 +211,13 @@ public final class StackDriftEngine {
                 status.dependsOn());
     }
 
+    /** The trail entry of a deploy or destroy this run's interrupt cut short. */
+    private TrailEntry interrupted(final Run run, final StackId id, final long startedAt, final String what) {
+        return new TrailEntry(id, run.request.runId(), startedAt, services.clock().millis(), TrailResult.INTERRUPTED, false, List.of(),
+                "run " + run.request.runId() + " was interrupted during this " + what
+                        + "; look at the stack's state before deploying it again");
+    }
+
     private void removeOverrideLeftovers(final Run run) {
         for (StackConfig stack : run.stacks) {
             if (!stack.tool().isTerraformFamily()) {
@@ -526,8 +533,7 @@ public final class StackDriftEngine {
                         accepted -> planAndApply(run, stack, env, hadDrift, approved, rehearsal, correction, accepted, startedAt));
             } catch (InterruptedException e) {
                 if (!rehearsal) {
-                    run.trail(new TrailEntry(id, run.request.runId(), startedAt, services.clock().millis(), TrailResult.INTERRUPTED, false, List.of(),
-                            "run " + run.request.runId() + " was interrupted during this deploy; look at the stack's state before deploying it again"));
+                    run.trail(interrupted(run, id, startedAt, "deploy"));
                 }
                 throw e;
             } finally {
@@ -722,8 +728,7 @@ public final class StackDriftEngine {
             } catch (InterruptedException e) {
                 if (!rehearsal) {
                     run.forgetDeploys.add(id);
-                    run.trail(new TrailEntry(id, run.request.runId(), startedAt, services.clock().millis(), TrailResult.INTERRUPTED, false, List.of(),
-                            "run " + run.request.runId() + " was interrupted during this destroy; look at the stack's state before deploying it again"));
+                    run.trail(interrupted(run, id, startedAt, "destroy"));
                 }
                 throw e;
             } finally {
