@@ -514,36 +514,47 @@ public final class StackDriftEngine {
      */
     private Deployed deployStack(final Run run, final StackConfig stack, final Map<String, String> env, final Optional<Row> hadDrift,
             final boolean approved, final boolean rehearsal, final boolean correction) throws InterruptedException {
-        StackId id = stack.id();
-        StackLock lock = null;
-        if (!rehearsal) {
-            try {
-                lock = services.locks().acquire(id, "deploy");
-            } catch (StackLockTimeoutException e) {
-                return failedDeploy(run, stack, services.clock().millis(), e.getMessage());
-            }
+        return underLock(run, stack, false, rehearsal, startedAt -> withOwnership(run, stack, env,
+                reason -> failedDeploy(run, stack, startedAt, reason),
+                accepted -> planAndApply(run, stack, env, hadDrift, approved, rehearsal, correction, accepted, startedAt)));
+    }
+
+    @FunctionalInterface
+    private interface LockedWork {
+        Deployed run(long startedAt) throws InterruptedException;
+    }
+
+    /**
+     * The frame of a deploy or a destroy (not of a rehearsal, which applies nothing): the stack's lock, the "running"
+     * marker, an "interrupted" trail entry when the run is interrupted (a destroy also forgets the last deploy: part of
+     * the stack may be gone), then marker and lock released.
+     */
+    private Deployed underLock(final Run run, final StackConfig stack, final boolean destroy, final boolean rehearsal,
+            final LockedWork work) throws InterruptedException {
+        if (rehearsal) {
+            return work.run(services.clock().millis());
         }
-        long startedAt = services.clock().millis();
+        StackId id = stack.id();
+        String purpose = destroy ? "destroy" : "deploy";
+        StackLock lock;
         try {
-            if (!rehearsal) {
-                services.history().markDeployStarted(id, run.request.runId(), startedAt);
-            }
+            lock = services.locks().acquire(id, purpose);
+        } catch (StackLockTimeoutException e) {
+            return failedDeploy(run, stack, services.clock().millis(), (destroy ? DESTROY_PREFIX : "") + e.getMessage());
+        }
+        try (lock) {
+            long startedAt = services.clock().millis();
+            services.history().markDeployStarted(id, run.request.runId(), startedAt, destroy);
             try {
-                return withOwnership(run, stack, env, reason -> failedDeploy(run, stack, startedAt, reason),
-                        accepted -> planAndApply(run, stack, env, hadDrift, approved, rehearsal, correction, accepted, startedAt));
+                return work.run(startedAt);
             } catch (InterruptedException e) {
-                if (!rehearsal) {
-                    run.trail(interrupted(run, id, startedAt, "deploy"));
+                if (destroy) {
+                    run.forgetDeploys.add(id);
                 }
+                run.trail(interrupted(run, id, startedAt, purpose));
                 throw e;
             } finally {
-                if (!rehearsal) {
-                    services.history().markDeployFinished(id);
-                }
-            }
-        } finally {
-            if (lock != null) {
-                lock.close();
+                services.history().markDeployFinished(id);
             }
         }
     }
@@ -706,41 +717,10 @@ public final class StackDriftEngine {
         });
     }
 
-    /** Lock (purpose "destroy"), deploy marker, then {@link #planAndDestroy}; the frame of {@link #deployStack}. */
+    /** {@link #planAndDestroy} in the frame of {@link #underLock} (purpose "destroy"). */
     private Deployed destroyStack(final Run run, final StackConfig stack, final Map<String, String> env, final boolean approved,
             final boolean rehearsal) throws InterruptedException {
-        StackId id = stack.id();
-        StackLock lock = null;
-        if (!rehearsal) {
-            try {
-                lock = services.locks().acquire(id, "destroy");
-            } catch (StackLockTimeoutException e) {
-                return failedDeploy(run, stack, services.clock().millis(), DESTROY_PREFIX + e.getMessage());
-            }
-        }
-        long startedAt = services.clock().millis();
-        try {
-            if (!rehearsal) {
-                services.history().markDeployStarted(id, run.request.runId(), startedAt, true);
-            }
-            try {
-                return planAndDestroy(run, stack, env, approved, rehearsal, startedAt);
-            } catch (InterruptedException e) {
-                if (!rehearsal) {
-                    run.forgetDeploys.add(id);
-                    run.trail(interrupted(run, id, startedAt, "destroy"));
-                }
-                throw e;
-            } finally {
-                if (!rehearsal) {
-                    services.history().markDeployFinished(id);
-                }
-            }
-        } finally {
-            if (lock != null) {
-                lock.close();
-            }
-        }
+        return underLock(run, stack, true, rehearsal, startedAt -> planAndDestroy(run, stack, env, approved, rehearsal, startedAt));
     }
 
     private Deployed planAndDestroy(final Run run, final StackConfig stack, final Map<String, String> env, final boolean approved,
