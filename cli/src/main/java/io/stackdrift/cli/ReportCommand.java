@@ -33,7 +33,6 @@ import io.stackdrift.plan.PlanSummary;
 import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RunKind;
 import io.stackdrift.record.RunRecord;
-import io.stackdrift.record.RunSummary;
 import io.stackdrift.render.CountsLine;
 import io.stackdrift.render.HtmlReport;
 
@@ -192,8 +191,7 @@ final class ReportCommand implements Callable<Integer> {
                             "", summary.changes(), summary.drift(), List.of(), List.of()));
         }
         HistoryStore history = record == null ? null : new HistoryStore(record);
-        String runId = history == null ? "report"
-                : String.valueOf(history.summaries().stream().mapToLong(RunSummary::sequence).max().orElse(0) + 1);
+        String runId = history == null ? "report" : RunOptions.nextRunId(history);
         RunRecord run = new RunRecord(runId, RunKind.REPORT, "report of files produced elsewhere", now, now, rows, List.of());
         if (history != null) {
             history.save(run);

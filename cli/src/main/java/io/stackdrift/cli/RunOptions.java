@@ -250,7 +250,7 @@ final class RunOptions {
     }
 
     /** Runs are numbered like builds, so the pages and the trail say "run 7", not a timestamp. */
-    private static String nextRunId(final HistoryStore history) {
+    static String nextRunId(final HistoryStore history) {
         return String.valueOf(history.summaries().stream().mapToLong(RunSummary::sequence).max().orElse(0) + 1);
     }
 
