@@ -9,17 +9,17 @@ import java.util.function.Consumer;
 import io.stackdrift.model.StackId;
 
 /**
- * Turns the names Pulumi {@code StackReference} reads carry into stack ids (spec §4), and drops the names:
+ * Turns the names Pulumi {@code StackReference} reads carry into stack ids (docs/engine.md, "Dependencies
+ * read from stack references"), and drops the names:
  * <ul>
  * <li>{@code org/project/stack} → {@code project:stack};</li>
- * <li>{@code project/stack} → {@code project:stack} as a file backend reads it, else
- *     {@code ownProject:stack} (Pulumi Cloud reads it as {@code org/stack}); when both are known stacks the
- *     name is ambiguous;</li>
+ * <li>{@code project/stack} → {@code project:stack} as a file backend reads it when that is a known stack,
+ *     else {@code ownProject:stack} (Pulumi Cloud reads it as {@code org/stack});</li>
  * <li>{@code stack} → {@code ownProject:stack}.</li>
  * </ul>
- * The organization is never compared. A name that fits no known stack, or more than one, is counted and
- * logged — by count only, since the name is written by the program — and nothing waits on it. A reference
- * to the stack itself is dropped.
+ * The organization is never compared. A name that fits no known stack is counted and logged — by count
+ * only, since the name is written by the program — and nothing waits on it. A reference to the stack
+ * itself is dropped before anything is counted.
  */
 public final class StackReferences {
     private StackReferences() {
@@ -32,7 +32,6 @@ public final class StackReferences {
         StackId self = StackId.pulumi(ownProject, ownStack);
         TreeSet<StackId> ids = new TreeSet<>();
         int unknown = 0;
-        int ambiguous = 0;
         for (String name : names) {
             String[] parts = name.split("/", -1);
             boolean blank = false;
@@ -45,15 +44,13 @@ public final class StackReferences {
             } else if (parts.length == 3) {
                 fits = known(known, StackId.pulumi(parts[1], parts[2]));
             } else if (parts.length == 2) {
-                TreeSet<StackId> both = new TreeSet<>(known(known, StackId.pulumi(parts[0], parts[1])));
-                both.addAll(known(known, StackId.pulumi(ownProject, parts[1])));
-                fits = List.copyOf(both);
+                // The file-backend reading wins: "c2/prod" read from c1:prod must not fall back to c1:prod itself.
+                List<StackId> projectStack = known(known, StackId.pulumi(parts[0], parts[1]));
+                fits = projectStack.isEmpty() ? known(known, StackId.pulumi(ownProject, parts[1])) : projectStack;
             } else {
                 fits = known(known, StackId.pulumi(ownProject, parts[0]));
             }
-            if (fits.size() > 1) {
-                ambiguous++;
-            } else if (fits.isEmpty()) {
+            if (fits.isEmpty()) {
                 if (!isSelf(parts, ownProject, ownStack)) {
                     unknown++;
                 }
@@ -64,10 +61,6 @@ public final class StackReferences {
         if (unknown > 0) {
             log.accept(unknown + " stack reference(s) fit no stack of this configuration (another repository or an"
                     + " ignored stack); nothing waits on them");
-        }
-        if (ambiguous > 0) {
-            log.accept(ambiguous + " stack reference(s) fit more than one stack of this configuration; nothing waits on them."
-                    + " Write them as org/project/stack");
         }
         return List.copyOf(ids);
     }

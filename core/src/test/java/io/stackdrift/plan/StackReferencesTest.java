@@ -35,9 +35,17 @@ class StackReferencesTest {
     }
 
     @Test
-    void twoPartsThatFitBothReadingsAreAmbiguous() {
-        assertThat(resolve("dns/prod")).isEmpty();
-        assertThat(log).singleElement().asString().contains("more than one");
+    void twoPartsThatFitBothReadingsTakeTheFileBackendReading() {
+        assertThat(resolve("dns/prod")).containsExactly(StackId.of("dns:prod"));
+        assertThat(log).isEmpty();
+    }
+
+    @Test
+    void anotherProjectsStackOfTheSameNameIsNotReadAsTheStackItself() {
+        Set<StackId> twoProjects = Set.of(StackId.of("c1:prod"), StackId.of("c2:prod"));
+        assertThat(StackReferences.resolve(List.of("c2/prod"), "c1", "prod", twoProjects, log::add))
+                .containsExactly(StackId.of("c2:prod"));
+        assertThat(log).isEmpty();
     }
 
     @Test
@@ -52,14 +60,13 @@ class StackReferencesTest {
     }
 
     @Test
-    void unknownAndAmbiguousAreCountedAndLoggedWithoutTheName() {
+    void unknownNamesAreCountedAndLoggedWithoutTheName() {
         Set<StackId> both = Set.of(StackId.of("network:prod"), StackId.of("app:prod"));
         List<StackId> ids = StackReferences.resolve(List.of("acme/zzqprivate/prod", "nope", "a/b/c/d", "network/prod", "//"),
                 "app", "dev", both, log::add);
-        assertThat(ids).isEmpty();
+        assertThat(ids).containsExactly(StackId.of("network:prod"));
         assertThat(log).containsExactly(
-                "4 stack reference(s) fit no stack of this configuration (another repository or an ignored stack); nothing waits on them",
-                "1 stack reference(s) fit more than one stack of this configuration; nothing waits on them. Write them as org/project/stack");
+                "4 stack reference(s) fit no stack of this configuration (another repository or an ignored stack); nothing waits on them");
         assertThat(String.join("\n", log)).doesNotContain("nope").doesNotContain("zzqprivate");
     }
 
