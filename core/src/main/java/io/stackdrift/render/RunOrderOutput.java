@@ -1,0 +1,83 @@
+package io.stackdrift.render;
+
+import java.io.UncheckedIOException;
+import java.util.List;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import io.stackdrift.graph.RunOrder;
+import io.stackdrift.model.StackId;
+
+/**
+ * The run order as text (one line a group), JSON ({@code {"groups": [[…]], "edges": [{…}]}}) and Graphviz
+ * DOT (edges read from stack references dashed). Stack ids come from directory names, so the text and DOT
+ * forms make them inert for a terminal and quote them for DOT.
+ */
+public final class RunOrderOutput {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private RunOrderOutput() {
+    }
+
+    public static String text(final RunOrder order) {
+        StringBuilder out = new StringBuilder();
+        List<List<StackId>> groups = order.groups();
+        for (int i = 0; i < groups.size(); i++) {
+            out.append("group ").append(i + 1).append(": ");
+            out.append(String.join(", ", groups.get(i).stream().map(id -> TextSafe.clean(id.value())).toList()));
+            out.append('\n');
+        }
+        for (RunOrder.Edge edge : order.edges()) {
+            out.append(TextSafe.clean(edge.dependent().value())).append(" depends on ")
+                    .append(TextSafe.clean(edge.dependency().value())).append(" (").append(edge.origin().word()).append(")\n");
+        }
+        out.append(groups.size()).append(groups.size() == 1 ? " group, " : " groups, ").append(order.stacks().size())
+                .append(order.stacks().size() == 1 ? " stack, " : " stacks, ").append(order.edges().size())
+                .append(order.edges().size() == 1 ? " edge\n" : " edges\n");
+        return out.toString();
+    }
+
+    public static String json(final RunOrder order) {
+        ObjectNode root = JSON.createObjectNode();
+        ArrayNode groups = root.putArray("groups");
+        for (List<StackId> group : order.groups()) {
+            ArrayNode ids = groups.addArray();
+            group.forEach(id -> ids.add(id.value()));
+        }
+        ArrayNode edges = root.putArray("edges");
+        for (RunOrder.Edge edge : order.edges()) {
+            edges.addObject().put("stack", edge.dependent().value()).put("dependsOn", edge.dependency().value())
+                    .put("from", edge.origin().word());
+        }
+        ArrayNode notes = root.putArray("notes");
+        order.notes().forEach(notes::add);
+        try {
+            return JSON.writeValueAsString(root) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static String dot(final RunOrder order) {
+        StringBuilder out = new StringBuilder("digraph stacks {\n  rankdir=LR;\n");
+        for (List<StackId> group : order.groups()) {
+            out.append("  { rank=same;");
+            group.forEach(id -> out.append(' ').append(quoted(id)).append(';'));
+            out.append(" }\n");
+        }
+        for (RunOrder.Edge edge : order.edges()) {
+            // Arrows point the way a deploy runs: from the dependency to its dependent.
+            out.append("  ").append(quoted(edge.dependency())).append(" -> ").append(quoted(edge.dependent()));
+            out.append(edge.origin() == RunOrder.Origin.REFERENCE ? " [style=dashed];\n" : ";\n");
+        }
+        return out.append("}\n").toString();
+    }
+
+    private static String quoted(final StackId id) {
+        return '"' + TextSafe.clean(id.value()).replace("\\", "\\\\").replace("\"", "\\\"") + '"';
+    }
+}

@@ -1,0 +1,62 @@
+package io.stackdrift.render;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.stackdrift.graph.RunOrder;
+import io.stackdrift.graph.StackGraph;
+import io.stackdrift.model.StackId;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class RunOrderOutputTest {
+    private static final StackId NETWORK = StackId.of("network");
+    private static final StackId DNS = StackId.of("dns");
+    private static final StackId APP = StackId.of("shop:prod");
+
+    private final Map<StackId, List<StackId>> file = Map.of(NETWORK, List.of(), DNS, List.of(NETWORK), APP, List.of());
+    private final RunOrder order = RunOrder.of(
+            StackGraph.build(file, Map.of(APP, List.of(DNS)), file.keySet()), file);
+
+    @Test
+    void textListsGroupsThenEdgesWithWhereTheyWereRead() {
+        assertThat(RunOrderOutput.text(order)).isEqualTo("""
+                group 1: network
+                group 2: dns
+                group 3: shop:prod
+                dns depends on network (file)
+                shop:prod depends on dns (reference)
+                3 groups, 3 stacks, 2 edges
+                """);
+    }
+
+    @Test
+    void jsonHasGroupsAndMarkedEdges() throws Exception {
+        JsonNode json = new ObjectMapper().readTree(RunOrderOutput.json(order));
+        assertThat(json.get("groups").toString()).isEqualTo("[[\"network\"],[\"dns\"],[\"shop:prod\"]]");
+        assertThat(json.get("edges").toString()).isEqualTo(
+                "[{\"stack\":\"dns\",\"dependsOn\":\"network\",\"from\":\"file\"},"
+                        + "{\"stack\":\"shop:prod\",\"dependsOn\":\"dns\",\"from\":\"reference\"}]");
+    }
+
+    @Test
+    void dotQuotesIdsAndDashesReferenceEdges() {
+        Map<StackId, List<StackId>> odd = Map.of(StackId.of("a\"b"), List.of());
+        assertThat(RunOrderOutput.dot(RunOrder.of(StackGraph.build(odd, Map.of(), odd.keySet()), odd)))
+                .contains("\"a\\\"b\"");
+        assertThat(RunOrderOutput.dot(order)).contains("\"network\" -> \"dns\";")
+                .contains("\"dns\" -> \"shop:prod\" [style=dashed];");
+    }
+
+    @Test
+    void controlCharactersInIdsAreInertInText() {
+        Map<StackId, List<StackId>> odd = Map.of(StackId.of("evil\u001b[2J"), List.of());
+        assertThat(RunOrderOutput.text(RunOrder.of(StackGraph.build(odd, Map.of(), odd.keySet()), odd)))
+                .doesNotContain("\u001b").contains("evil\\u001B[2J");
+    }
+}
