@@ -219,7 +219,8 @@ public final class StackDeployment {
             }
             return new Deployed(row, outcome);
         } catch (IOException e) {
-            Row failed = row.withState(RowState.FAILED, row.reason() + ", but its outputs file " + file + " could not be removed: " + e.getMessage());
+            Row failed = row.withState(RowState.FAILED,
+                    row.reason() + ", but its outputs file " + file + " could not be removed: " + e.getMessage());
             return new Deployed(failed, TaskOutcome.failed(failed.reason()));
         }
     }

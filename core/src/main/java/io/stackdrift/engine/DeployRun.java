@@ -77,7 +77,8 @@ final class DeployRun implements RunBody {
         try {
             digest = digestOf(run, stack, env, graph);
         } catch (IOException e) {
-            Row row = Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, "cannot compute the stack's digest: " + e.getMessage());
+            Row row = Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.FAILED,
+                    "cannot compute the stack's digest: " + e.getMessage());
             return Optional.of(new Deployed(row, TaskOutcome.failed(row.reason())));
         }
         run.digest(stack.id(), digest);

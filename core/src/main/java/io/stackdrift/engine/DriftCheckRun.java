@@ -83,7 +83,9 @@ final class DriftCheckRun implements RunBody {
             case DEPLOY -> corrected(run, stack, env.get(), row, mode);
             case AWAIT_APPROVAL -> row.withState(RowState.AWAITING_APPROVAL, mode.reason());
             case NOT_CHECKED -> row.withState(RowState.SKIPPED, mode.reason());
-            case RECORD_ONLY -> !mode.reason().isEmpty() && row.state() != RowState.FAILED ? row.withState(row.state(), mode.reason()) : row;
+            case RECORD_ONLY -> !mode.reason().isEmpty() && row.state() != RowState.FAILED
+                    ? row.withState(row.state(), mode.reason())
+                    : row;
         };
         if (row.state() == RowState.IN_SYNC && stack.outputs().isPresent()) {
             verifyOutputs(run, stack, env.get(), stack.outputs().get());

@@ -217,9 +217,9 @@ final class RunContext implements DeployContext {
     public void trail(final TrailEntry entry) {
         trail.add(entry);
         if (entry.repairedDrift()) {
-            services.progress().line(entry.stack() + ": put back what changed outside the code: " + String.join(", ", entry.restoredPaths()));
+            progress(entry.stack() + ": put back what changed outside the code: " + String.join(", ", entry.restoredPaths()));
         } else {
-            services.progress().line(entry.stack() + ": " + entry.result().word() + (entry.reason().isEmpty() ? "" : " — " + entry.reason()));
+            progress(entry.stack() + ": " + entry.result().word() + (entry.reason().isEmpty() ? "" : " — " + entry.reason()));
         }
     }
 

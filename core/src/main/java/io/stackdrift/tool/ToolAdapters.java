@@ -48,8 +48,10 @@ public final class ToolAdapters {
         }
         PlanReader sniffed = PlanReaders.forFile(file);
         // a digest's kind cannot be sniffed: a refresh digest lists drift, a preview digest (also of a destroy) pending changes
-        return sniffed instanceof PulumiDigestReader
-                ? new PulumiDigestReader(purpose == PlanPurpose.DRIFT_CHECK ? PulumiDigestReader.Kind.REFRESH : PulumiDigestReader.Kind.PREVIEW)
-                : sniffed;
+        if (!(sniffed instanceof PulumiDigestReader)) {
+            return sniffed;
+        }
+        return new PulumiDigestReader(
+                purpose == PlanPurpose.DRIFT_CHECK ? PulumiDigestReader.Kind.REFRESH : PulumiDigestReader.Kind.PREVIEW);
     }
 }

@@ -13,8 +13,9 @@ class ApplyGateTest {
     void aPlanWithoutWorkIsNothingToDoWhateverTheModeAndApproval() {
         for (DriftMode drift : DriftMode.values()) {
             for (Approval approval : Approval.values()) {
-                assertThat(ApplyGate.decide(false, DeployMode.APPLY, approval, drift)).isEqualTo(new Decision(Step.NOTHING_TO_DO, false));
-                assertThat(ApplyGate.decide(false, DeployMode.CORRECTION, approval, drift)).isEqualTo(new Decision(Step.NOTHING_TO_DO, false));
+                Decision nothing = new Decision(Step.NOTHING_TO_DO, false);
+                assertThat(ApplyGate.decide(false, DeployMode.APPLY, approval, drift)).isEqualTo(nothing);
+                assertThat(ApplyGate.decide(false, DeployMode.CORRECTION, approval, drift)).isEqualTo(nothing);
                 assertThat(ApplyGate.decide(false, DeployMode.REHEARSAL, approval, drift))
                         .isEqualTo(new Decision(Step.NOTHING_TO_REHEARSE, false));
             }

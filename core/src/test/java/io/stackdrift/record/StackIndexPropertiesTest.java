@@ -208,7 +208,8 @@ class StackIndexPropertiesTest {
         for (StackId id : IDS) {
             if (random.nextBoolean()) {
                 boolean deployed = random.nextBoolean();
-                index.put(id, new StackStatus(id, 1 + random.nextInt(50), "run-" + random.nextInt(50), pick(random, List.of(RowState.values())),
+                index.put(id, new StackStatus(id, 1 + random.nextInt(50), "run-" + random.nextInt(50),
+                        pick(random, List.of(RowState.values())),
                         random.nextInt(3) == 0 ? 0 : 1_000 + random.nextInt(10_000), random.nextInt(4),
                         random.nextBoolean() ? 0 : 500 + random.nextInt(10_000), someIds(random),
                         deployed ? "sha256:" + Integer.toHexString(random.nextInt()) : "", deployed ? 2_000 + random.nextInt(10_000) : 0));
@@ -228,7 +229,8 @@ class StackIndexPropertiesTest {
             rows.add(Row.withReason(id, Tool.TERRAFORM, id.value(), pick(random, List.of(RowState.values())), "")
                     .withDependsOn(someIds(random)));
             if (random.nextBoolean()) {
-                trail.add(new TrailEntry(id, "run-99", startedAt, startedAt + random.nextInt(5_000), pick(random, List.of(TrailResult.values())),
+                trail.add(new TrailEntry(id, "run-99", startedAt, startedAt + random.nextInt(5_000),
+                        pick(random, List.of(TrailResult.values())),
                         false, List.of(), ""));
             }
         }
