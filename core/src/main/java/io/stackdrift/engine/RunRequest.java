@@ -43,22 +43,109 @@ public record RunRequest(Path configFile, Path repositoryRoot, List<String> stac
     }
 
     public RunRequest withStacks(final List<String> selection) {
-        return new RunRequest(configFile, repositoryRoot, selection, parallelism, startedBy, changedFiles, runId, cause,
-                rehearsal, approved, destroy);
+        return toBuilder().stacks(selection).build();
     }
 
     public RunRequest withParallelism(final int value) {
-        return new RunRequest(configFile, repositoryRoot, stacks, OptionalInt.of(value), startedBy, changedFiles, runId,
-                cause, rehearsal, approved, destroy);
+        return toBuilder().parallelism(OptionalInt.of(value)).build();
     }
 
     public RunRequest startedBy(final StartedBy by, final String words, final Set<String> changed) {
-        return new RunRequest(configFile, repositoryRoot, stacks, parallelism, by, changed, runId, words, rehearsal,
-                approved, destroy);
+        return toBuilder().startedBy(by).cause(words).changedFiles(changed).build();
+    }
+
+    public RunRequest withRehearsal(final boolean asRehearsal) {
+        return toBuilder().rehearsal(asRehearsal).build();
+    }
+
+    public RunRequest withApproval(final boolean isApproved) {
+        return toBuilder().approved(isApproved).build();
+    }
+
+    public RunRequest withDestroy(final boolean asDestroy) {
+        return toBuilder().destroy(asDestroy).build();
     }
 
     public RunRequest withDeployOptions(final boolean asRehearsal, final boolean isApproved, final boolean asDestroy) {
-        return new RunRequest(configFile, repositoryRoot, stacks, parallelism, startedBy, changedFiles, runId, cause,
-                asRehearsal, isApproved, asDestroy);
+        return toBuilder().rehearsal(asRehearsal).approved(isApproved).destroy(asDestroy).build();
+    }
+
+    /** A builder holding this request's values: change what differs, then {@link Builder#build()}. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** Changes a request field by field, so no caller rebuilds one from eleven positional arguments. */
+    public static final class Builder {
+        private final Path configFile;
+        private final Path repositoryRoot;
+        private List<String> stacks;
+        private OptionalInt parallelism;
+        private StartedBy startedBy;
+        private Set<String> changedFiles;
+        private final String runId;
+        private String cause;
+        private boolean rehearsal;
+        private boolean approved;
+        private boolean destroy;
+
+        private Builder(final RunRequest from) {
+            configFile = from.configFile;
+            repositoryRoot = from.repositoryRoot;
+            stacks = from.stacks;
+            parallelism = from.parallelism;
+            startedBy = from.startedBy;
+            changedFiles = from.changedFiles;
+            runId = from.runId;
+            cause = from.cause;
+            rehearsal = from.rehearsal;
+            approved = from.approved;
+            destroy = from.destroy;
+        }
+
+        public Builder stacks(final List<String> value) {
+            stacks = value;
+            return this;
+        }
+
+        public Builder parallelism(final OptionalInt value) {
+            parallelism = value;
+            return this;
+        }
+
+        public Builder startedBy(final StartedBy value) {
+            startedBy = value;
+            return this;
+        }
+
+        public Builder changedFiles(final Set<String> value) {
+            changedFiles = value;
+            return this;
+        }
+
+        public Builder cause(final String value) {
+            cause = value;
+            return this;
+        }
+
+        public Builder rehearsal(final boolean value) {
+            rehearsal = value;
+            return this;
+        }
+
+        public Builder approved(final boolean value) {
+            approved = value;
+            return this;
+        }
+
+        public Builder destroy(final boolean value) {
+            destroy = value;
+            return this;
+        }
+
+        public RunRequest build() {
+            return new RunRequest(configFile, repositoryRoot, stacks, parallelism, startedBy, changedFiles, runId, cause,
+                    rehearsal, approved, destroy);
+        }
     }
 }

@@ -1,6 +1,6 @@
 package io.stackdrift.engine;
 
-/** What started a run; decides which stacks a drift check looks at (spec §4). */
+/** What started a run; decides which stacks a drift check looks at (docs/engine.md, "check"). */
 public enum StartedBy {
     /** The drift schedule: stacks due by their own {@code every}. */
     SCHEDULE,

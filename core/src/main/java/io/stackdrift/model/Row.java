@@ -43,4 +43,20 @@ public record Row(StackId id, Tool tool, String dir, RowState state, String reas
     public Row withState(final RowState newState, final String newReason) {
         return new Row(id, tool, dir, newState, newReason, changes, drift, ownedElsewhere, dependsOn);
     }
+
+    public Row withChanges(final List<Change> newChanges) {
+        return new Row(id, tool, dir, state, reason, newChanges, drift, ownedElsewhere, dependsOn);
+    }
+
+    public Row withDrift(final List<Change> newDrift) {
+        return new Row(id, tool, dir, state, reason, changes, newDrift, ownedElsewhere, dependsOn);
+    }
+
+    public Row withOwnedElsewhere(final List<Change> newOwnedElsewhere) {
+        return new Row(id, tool, dir, state, reason, changes, drift, newOwnedElsewhere, dependsOn);
+    }
+
+    public Row withDependsOn(final List<StackId> newDependsOn) {
+        return new Row(id, tool, dir, state, reason, changes, drift, ownedElsewhere, newDependsOn);
+    }
 }

@@ -4,8 +4,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
@@ -242,6 +245,49 @@ public final class RecordJson {
             out.add(new Change(action, text(c, "type"), text(c, "address"), paths,
                     Cause.valueOf(text(c, "cause").toUpperCase(Locale.ROOT))));
         }
+        return out;
+    }
+
+    // ---- the trail and stack index files
+
+    /** The whole {@code trail.json}: entries newest first. */
+    static void writeTrail(final JsonGenerator g, final List<TrailEntry> entries) throws IOException {
+        g.writeStartObject();
+        writeFormat(g, TRAIL);
+        g.writeArrayFieldStart("entries");
+        for (TrailEntry e : entries) {
+            writeTrailEntry(g, e);
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+    }
+
+    static List<TrailEntry> readTrail(final JsonNode n) {
+        checkFormat(n, TRAIL);
+        List<TrailEntry> list = new ArrayList<>();
+        n.path("entries").forEach(e -> list.add(readTrailEntry(e)));
+        return list;
+    }
+
+    /** The whole {@code stacks.json}: one status per stack. */
+    static void writeStacks(final JsonGenerator g, final Collection<StackStatus> statuses) throws IOException {
+        g.writeStartObject();
+        writeFormat(g, STACKS);
+        g.writeArrayFieldStart("stacks");
+        for (StackStatus s : statuses) {
+            writeStatus(g, s);
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+    }
+
+    static Map<StackId, StackStatus> readStacks(final JsonNode n) {
+        checkFormat(n, STACKS);
+        Map<StackId, StackStatus> out = new TreeMap<>();
+        n.path("stacks").forEach(s -> {
+            StackStatus status = readStatus(s);
+            out.put(status.id(), status);
+        });
         return out;
     }
 

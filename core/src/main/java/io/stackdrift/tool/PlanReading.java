@@ -11,7 +11,7 @@ import io.stackdrift.plan.PlanSummary;
 /**
  * The adapters' port to the plan readers of {@code io.stackdrift.plan}: which reader reads a file depends
  * on the tool, and the purpose tells the reader how to classify what it finds (everything a drift check
- * finds is drift). Never throws: unreadable files give a failed summary. Wiring with the plan package:
+ * finds is drift). Never throws: unreadable files give a failed summary. {@link ToolAdapters#planReading()} wires it:
  * Terraform/OpenTofu → its plan reader; Pulumi → its digest reader of the kind the purpose names
  * (preview for {@link PlanPurpose#PREVIEW}, refresh for {@link PlanPurpose#DRIFT_CHECK}).
  */

@@ -1,13 +1,25 @@
 package io.stackdrift.tool;
 
+import java.nio.file.Path;
+
 import io.stackdrift.model.Tool;
+import io.stackdrift.plan.PlanReader;
+import io.stackdrift.plan.PlanReaders;
+import io.stackdrift.plan.PulumiDigestReader;
+import io.stackdrift.plan.TerraformPlanReader;
 
 /**
- * Makes the adapter for a tool. An adapter remembers the plans it produced, so one adapter per tool
- * serves one run: a deploy applies only what that run planned.
+ * Makes the adapter for a tool, and chooses the plan reader of each file an adapter reads. An adapter remembers
+ * the plans it produced, so one adapter per tool serves one run: a deploy applies only what that run planned.
  */
 public final class ToolAdapters {
     private ToolAdapters() {
+    }
+
+    /** An adapter that reads its plans with {@link #planReading()}. */
+    public static ToolAdapter forTool(final Tool tool, final ToolSettings settings, final ProcessRunner runner,
+            final StackReferenceResolver references) {
+        return forTool(tool, settings, runner, planReading(), references);
     }
 
     /**
@@ -19,5 +31,27 @@ public final class ToolAdapters {
             case TERRAFORM, TOFU -> new TerraformAdapter(tool, settings, runner, reading);
             case PULUMI -> new PulumiAdapter(settings, runner, reading, references);
         };
+    }
+
+    /** The plan reading of a real run: each file read by {@link #readerFor}. */
+    public static PlanReading planReading() {
+        return (tool, purpose, file) -> readerFor(tool, purpose, file).read(file);
+    }
+
+    /**
+     * Terraform/OpenTofu → its plan reader; Pulumi → the reader the file's content names, a digest read as the kind
+     * the purpose asks for.
+     */
+    static PlanReader readerFor(final Tool tool, final PlanPurpose purpose, final Path file) {
+        if (tool.isTerraformFamily()) {
+            return new TerraformPlanReader();
+        }
+        PlanReader sniffed = PlanReaders.forFile(file);
+        // a digest's kind cannot be sniffed: a refresh digest lists drift, a preview digest (also of a destroy) pending changes
+        if (!(sniffed instanceof PulumiDigestReader)) {
+            return sniffed;
+        }
+        return new PulumiDigestReader(
+                purpose == PlanPurpose.DRIFT_CHECK ? PulumiDigestReader.Kind.REFRESH : PulumiDigestReader.Kind.PREVIEW);
     }
 }

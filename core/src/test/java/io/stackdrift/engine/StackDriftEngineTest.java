@@ -633,20 +633,6 @@ class StackDriftEngineTest {
     }
 
     @Test
-    void theRevertOfDriftIsTheChangeOnTheDriftedAddressWithinItsPaths() {
-        List<Change> drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags"),
-                change(Action.DELETE, "aws_s3_bucket.logs", Cause.DRIFT));
-        Change revert = change(Action.UPDATE, "aws_vpc.main", Cause.CODE, "tags.Owner");
-        Change recreate = change(Action.CREATE, "aws_s3_bucket.logs", Cause.CODE);
-        Change otherPath = change(Action.UPDATE, "aws_vpc.main", Cause.CODE, "tags_all.Owner");
-        Change otherAddress = change(Action.UPDATE, "aws_vpc.other", Cause.CODE, "tags.Owner");
-        Change wholeResource = change(Action.REPLACE, "aws_vpc.main", Cause.CODE);
-
-        assertThat(StackDriftEngine.codeChanges(List.of(revert, recreate, otherPath, otherAddress, wholeResource), drift))
-                .containsExactly(otherPath, otherAddress, wholeResource);
-    }
-
-    @Test
     void aCorrectionKeepsTheAutoDependenciesOfItsPreview() throws IOException {
         pulumi("app", "shop", "prod");
         pulumi("platform", "platform", "prod");

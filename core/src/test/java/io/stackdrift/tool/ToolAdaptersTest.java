@@ -8,6 +8,8 @@ import org.junit.jupiter.api.Test;
 
 import io.stackdrift.model.Tool;
 import io.stackdrift.plan.PlanSummary;
+import io.stackdrift.plan.TerraformPlanReader;
+import io.stackdrift.testing.Fixtures;
 
 class ToolAdaptersTest {
     private final ProcessRunner runner = spec -> ProcessResult.exited(0, spec.stdoutFile(), "");
@@ -37,5 +39,26 @@ class ToolAdaptersTest {
 
         assertThat(byTool.read(Tool.PULUMI, PlanPurpose.PREVIEW, java.nio.file.Path.of("x")).failureReason()).isEqualTo("pulumi");
         assertThat(byTool.read(Tool.TOFU, PlanPurpose.DRIFT_CHECK, java.nio.file.Path.of("x")).failureReason()).isEqualTo("tofu");
+    }
+
+    @Test
+    void terraformFilesAreReadByTheTerraformReaderWhateverThePurpose() {
+        for (PlanPurpose purpose : PlanPurpose.values()) {
+            assertThat(ToolAdapters.readerFor(Tool.TOFU, purpose, java.nio.file.Path.of("plan.json"))).isInstanceOf(TerraformPlanReader.class);
+        }
+    }
+
+    @Test
+    void aPulumiDigestIsReadAsTheKindThePurposeNames() {
+        java.nio.file.Path digest = Fixtures.shared().resolve("fixtures/pulumi/stratify-preview-update.preview.json");
+
+        PlanSummary preview = ToolAdapters.planReading().read(Tool.PULUMI, PlanPurpose.PREVIEW, digest);
+        PlanSummary check = ToolAdapters.planReading().read(Tool.PULUMI, PlanPurpose.DRIFT_CHECK, digest);
+
+        assertThat(preview.failed()).isFalse();
+        assertThat(preview.changes()).isNotEmpty();
+        assertThat(preview.drift()).isEmpty();
+        assertThat(check.drift()).as("a refresh digest lists drift").hasSameSizeAs(preview.changes());
+        assertThat(check.changes()).isEmpty();
     }
 }

@@ -1,4 +1,4 @@
-package io.stackdrift.engine;
+package io.stackdrift.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.stackdrift.engine;
+package io.stackdrift.deploy;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -20,18 +20,18 @@ import io.stackdrift.config.Outputs;
 import io.stackdrift.tool.StackOutput;
 
 /**
- * The outputs file a stack's {@code outputs:} names (spec §6): a JSON object of output name → value. The
+ * The outputs file a stack's {@code outputs:} names (docs/engine.md, "Outputs file"): a JSON object of output name → value. The
  * only place an output value is ever written. Sensitive outputs are left out entirely unless
  * {@code outputs.sensitive: true} (a key with a placeholder value would look like a real value to a later step).
  */
-final class OutputsFile {
+public final class OutputsFile {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private OutputsFile() {
     }
 
     /** The keys the file must hold for these outputs. */
-    static Set<String> expectedKeys(final Outputs settings, final List<StackOutput> outputs) {
+    public static Set<String> expectedKeys(final Outputs settings, final List<StackOutput> outputs) {
         Set<String> keys = new LinkedHashSet<>();
         for (StackOutput output : outputs) {
             if (!output.sensitive() || settings.sensitive()) {
@@ -42,7 +42,7 @@ final class OutputsFile {
     }
 
     /** Writes the file atomically (temporary file beside it, then a rename). */
-    static void write(final Path file, final Outputs settings, final List<StackOutput> outputs) throws IOException {
+    public static void write(final Path file, final Outputs settings, final List<StackOutput> outputs) throws IOException {
         ObjectNode root = JSON.createObjectNode();
         for (StackOutput output : outputs) {
             if (!output.sensitive() || settings.sensitive()) {
@@ -65,7 +65,7 @@ final class OutputsFile {
     }
 
     /** True when the file exists, is a JSON object and has exactly the expected keys. */
-    static boolean holdsKeys(final Path file, final Set<String> expected) {
+    public static boolean holdsKeys(final Path file, final Set<String> expected) {
         if (!Files.isRegularFile(file)) {
             return false;
         }

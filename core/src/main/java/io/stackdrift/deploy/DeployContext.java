@@ -1,0 +1,48 @@
+package io.stackdrift.deploy;
+
+import java.nio.file.Path;
+import java.util.Set;
+
+import io.stackdrift.config.StackConfig;
+import io.stackdrift.model.StackId;
+import io.stackdrift.model.Tool;
+import io.stackdrift.record.DeployMarker;
+import io.stackdrift.record.TrailEntry;
+import io.stackdrift.tool.ToolAdapter;
+
+/** What a {@link StackDeployment} needs of the run it belongs to; the engine's run context provides it. */
+public interface DeployContext {
+    String runId();
+
+    Path root();
+
+    /** Every stack id of the configuration (Pulumi stack references resolve against them). */
+    Set<StackId> known();
+
+    /** This run's adapter of {@code tool}: it applies only plans it made in this run. */
+    ToolAdapter adapter(Tool tool);
+
+    Path workDir(StackConfig stack, String step);
+
+    long now();
+
+    void progress(String line);
+
+    StackLocks locks();
+
+    /** Writes the "running" marker of a deploy or destroy (recovered as "interrupted" if the run dies). */
+    DeployMarker markStarted(StackId stack, long startedAt, boolean destroy);
+
+    void markFinished(StackId stack);
+
+    void trail(TrailEntry entry);
+
+    /** The stack's row comes from a preview of this run: it says afresh what the stack depends on. */
+    void previewed(StackId stack);
+
+    /** The stack was deployed (or found unchanged): the digest computed for it in this run is recorded. */
+    void deployed(StackId stack);
+
+    /** A destroy may have changed the stack without a "destroyed" entry: its last deploy is forgotten. */
+    void forgetDeploy(StackId stack);
+}

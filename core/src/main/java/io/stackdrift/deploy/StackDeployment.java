@@ -1,0 +1,299 @@
+package io.stackdrift.deploy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import io.stackdrift.config.Outputs;
+import io.stackdrift.config.StackConfig;
+import io.stackdrift.drift.DriftRevert;
+import io.stackdrift.drift.IgnorePath;
+import io.stackdrift.drift.OwnershipGuard;
+import io.stackdrift.graph.TaskOutcome;
+import io.stackdrift.model.Change;
+import io.stackdrift.model.Row;
+import io.stackdrift.model.RowState;
+import io.stackdrift.model.StackId;
+import io.stackdrift.record.TrailEntry;
+import io.stackdrift.record.TrailResult;
+import io.stackdrift.tool.ApplyResult;
+import io.stackdrift.tool.OutputsResult;
+import io.stackdrift.tool.PlanPurpose;
+import io.stackdrift.tool.StackPlan;
+import io.stackdrift.tool.ToolAdapter;
+
+/**
+ * One stack's deploy or destroy in a run (docs/engine.md, "deploy" and "destroy"): the lock and the "running"
+ * marker, a plan made now (after the stack's dependencies deployed in this run), the {@link ApplyGate} ladder, the
+ * apply of exactly that plan, the trail entry, the outputs file and the digest.
+ */
+public final class StackDeployment {
+    /** Trail reasons of a destroy start with this, so "failed" and "rehearsal" entries say what failed or was rehearsed. */
+    public static final String DESTROY_PREFIX = "destroy: ";
+
+    private final DeployContext run;
+
+    public StackDeployment(final DeployContext run) {
+        this.run = run;
+    }
+
+    /**
+     * Deploys the stack (also a drift check's correction, {@link DeployMode#CORRECTION}).
+     *
+     * @param hadDrift the stack's latest row when it had drift: what a correction may put back, and what a deploy
+     *                 reports as put back when its own preview shows none
+     */
+    public Deployed deploy(final StackConfig stack, final Map<String, String> env, final Optional<Row> hadDrift,
+            final DeployMode mode, final Approval approval) throws InterruptedException {
+        return underLock(stack, Operation.DEPLOY, mode, startedAt -> OwnershipGuard.withOwnership(stack, run.adapter(stack.tool()),
+                run.root(), run.workDir(stack, "schema"), env,
+                reason -> failed(stack, startedAt, reason),
+                accepted -> planAndApply(stack, env, hadDrift, mode, approval, accepted, startedAt)));
+    }
+
+    /** Destroys the stack: a destroy plan of this run, and only that plan applied. */
+    public Deployed destroy(final StackConfig stack, final Map<String, String> env, final DeployMode mode, final Approval approval)
+            throws InterruptedException {
+        return underLock(stack, Operation.DESTROY, mode, startedAt -> planAndDestroy(stack, env, mode, approval, startedAt));
+    }
+
+    @FunctionalInterface
+    private interface LockedWork {
+        Deployed run(long startedAt) throws InterruptedException;
+    }
+
+    /**
+     * The frame of a deploy or a destroy (not of a rehearsal, which applies nothing): the stack's lock, the "running"
+     * marker, an "interrupted" trail entry when the run is interrupted (a destroy also forgets the last deploy: part of
+     * the stack may be gone), then marker and lock released.
+     */
+    private Deployed underLock(final StackConfig stack, final Operation operation, final DeployMode mode, final LockedWork work)
+            throws InterruptedException {
+        if (mode == DeployMode.REHEARSAL) {
+            return work.run(run.now());
+        }
+        StackId id = stack.id();
+        StackLock lock;
+        try {
+            lock = run.locks().acquire(id, operation.word);
+        } catch (StackLockTimeoutException e) {
+            return failed(stack, run.now(), operation.prefix + e.getMessage());
+        }
+        try (lock) {
+            long startedAt = run.now();
+            run.markStarted(id, startedAt, operation == Operation.DESTROY);
+            try {
+                return work.run(startedAt);
+            } catch (InterruptedException e) {
+                if (operation == Operation.DESTROY) {
+                    run.forgetDeploy(id);
+                }
+                run.trail(entry(id, startedAt, TrailResult.INTERRUPTED, List.of(), "run " + run.runId() + " was interrupted during this "
+                        + operation.word + "; look at the stack's state before deploying it again"));
+                throw e;
+            } finally {
+                run.markFinished(id);
+            }
+        }
+    }
+
+    private Deployed planAndApply(final StackConfig stack, final Map<String, String> env, final Optional<Row> hadDrift,
+            final DeployMode mode, final Approval approval, final List<IgnorePath> accepted, final long startedAt)
+            throws InterruptedException {
+        StackId id = stack.id();
+        Path work = run.workDir(stack, "deploy");
+        ToolAdapter adapter = run.adapter(stack.tool());
+        run.previewed(id);
+        StackPlan plan = adapter.plan(stack, run.root(), PlanPurpose.PREVIEW, work, env, run.known());
+        Row row = OwnershipGuard.split(plan.row(), accepted);
+        if (row.state() == RowState.FAILED) {
+            return failed(stack, startedAt, row.reason(), row);
+        }
+        boolean hasWork = !row.changes().isEmpty() || !row.drift().isEmpty();
+        // a drift correction puts back the drift the check found and nothing else, never code changes nobody reviewed
+        if (hasWork && mode == DeployMode.CORRECTION
+                && !DriftRevert.onlyReverts(row.changes(), hadDrift.map(Row::drift).orElse(List.of()))) {
+            return new Deployed(row.withState(RowState.PENDING_DRIFTED, DriftRevert.NOT_CORRECTED), TaskOutcome.succeeded(), true);
+        }
+        ApplyGate.Decision gate = ApplyGate.decide(hasWork, mode, approval, stack.drift().mode());
+        if (gate.step() == ApplyGate.Step.NOTHING_TO_DO) {
+            run.trail(entry(id, startedAt, TrailResult.NOTHING_TO_DEPLOY, List.of(), ""));
+            run.deployed(id);
+            return new Deployed(row.withState(RowState.IN_SYNC, "nothing to deploy"), TaskOutcome.nothingToDo());
+        }
+        if (gate.step() != ApplyGate.Step.APPLY) {
+            return notApplied(stack, row, startedAt, gate, Operation.DEPLOY);
+        }
+        run.progress("applying " + id + " (" + stack.tool().word() + ")…");
+        ApplyResult applied = adapter.apply(stack, run.root(), plan, work, env);
+        if (!applied.succeeded()) {
+            return failed(stack, startedAt, applied.reason(), row);
+        }
+        List<String> restored = restoredPaths(row, hadDrift);
+        run.trail(entry(id, startedAt, TrailResult.DEPLOYED, restored, ""));
+        run.deployed(id);
+        Row deployed = Row.withReason(id, stack.tool(), stack.dir(), RowState.IN_SYNC,
+                restored.isEmpty() ? "deployed" : "deployed: put back what changed outside the code")
+                .withOwnedElsewhere(row.ownedElsewhere()).withDependsOn(row.dependsOn());
+        if (stack.outputs().isPresent()) {
+            Optional<String> problem = writeOutputs(stack, env, stack.outputs().get());
+            if (problem.isPresent()) {
+                deployed = deployed.withState(RowState.FAILED, "deployed, but " + problem.get());
+                return new Deployed(deployed, TaskOutcome.failed(deployed.reason()));
+            }
+        }
+        return new Deployed(deployed, TaskOutcome.succeeded());
+    }
+
+    private Deployed planAndDestroy(final StackConfig stack, final Map<String, String> env, final DeployMode mode,
+            final Approval approval, final long startedAt) throws InterruptedException {
+        StackId id = stack.id();
+        Path work = run.workDir(stack, "destroy");
+        ToolAdapter adapter = run.adapter(stack.tool());
+        run.progress("planning the destroy of " + id + " (" + stack.tool().word() + ")…");
+        StackPlan plan = adapter.plan(stack, run.root(), PlanPurpose.DESTROY, work, env, run.known());
+        // what a destroy deletes; drift does not matter to resources about to go (no drift check runs)
+        Row planned = plan.row();
+        if (planned.state() == RowState.FAILED) {
+            return failed(stack, startedAt, DESTROY_PREFIX + planned.reason());
+        }
+        Row row = Row.withReason(id, stack.tool(), stack.dir(), planned.changes().isEmpty() ? RowState.IN_SYNC : RowState.PENDING, "")
+                .withChanges(planned.changes());
+        ApplyGate.Decision gate = ApplyGate.decide(!row.changes().isEmpty(), mode, approval, stack.drift().mode());
+        if (gate.step() == ApplyGate.Step.NOTHING_TO_DO) {
+            run.trail(entry(id, startedAt, TrailResult.NOTHING_TO_DESTROY, List.of(), ""));
+            return afterDestroy(stack, row.withState(RowState.IN_SYNC, "nothing to destroy"), TaskOutcome.nothingToDo());
+        }
+        if (gate.step() != ApplyGate.Step.APPLY) {
+            return notApplied(stack, row, startedAt, gate, Operation.DESTROY);
+        }
+        run.progress("destroying " + id + " (" + stack.tool().word() + ")…");
+        ApplyResult applied = adapter.apply(stack, run.root(), plan, work, env);
+        if (!applied.succeeded()) {
+            // part of the stack may be gone: the next deploy must preview it, not skip it as unchanged
+            run.forgetDeploy(id);
+            return failed(stack, startedAt, DESTROY_PREFIX + applied.reason());
+        }
+        run.trail(entry(id, startedAt, TrailResult.DESTROYED, List.of(), ""));
+        return afterDestroy(stack, Row.withReason(id, stack.tool(), stack.dir(), RowState.IN_SYNC, "destroyed"), TaskOutcome.succeeded());
+    }
+
+    /** The rungs of the ladder that apply nothing: a rehearsal (with or without work) and awaiting approval. */
+    private Deployed notApplied(final StackConfig stack, final Row row, final long startedAt, final ApplyGate.Decision gate,
+            final Operation operation) {
+        StackId id = stack.id();
+        String waits = gate.wouldAwaitApproval() ? "; would await approval" : "";
+        return switch (gate.step()) {
+            case NOTHING_TO_REHEARSE -> {
+                // a rehearsal records no deploy, not even an empty one: the digest stays as it was
+                run.trail(entry(id, startedAt, TrailResult.REHEARSAL, List.of(), operation.prefix + "nothing to " + operation.word));
+                yield new Deployed(row.withState(RowState.IN_SYNC, "rehearsal: nothing to " + operation.word), TaskOutcome.nothingToDo());
+            }
+            case REHEARSE -> {
+                // a rehearsal plans everything in order: an approve-mode stack says it would wait, and its dependents are planned
+                run.trail(entry(id, startedAt, TrailResult.REHEARSAL, List.of(), operation.rehearsalTrail(gate.wouldAwaitApproval())));
+                yield new Deployed(row.withState(row.state(), operation.rehearsalReason + waits), TaskOutcome.succeeded());
+            }
+            case AWAIT_APPROVAL -> new Deployed(row.withState(RowState.AWAITING_APPROVAL, operation.awaitingReason),
+                    TaskOutcome.awaitingApproval(operation.awaitingReason));
+            case NOTHING_TO_DO, APPLY -> throw new IllegalArgumentException("applies: " + gate.step());
+        };
+    }
+
+    /**
+     * A destroyed stack has no outputs: its outputs file is removed, so a later step cannot read values of resources
+     * that are gone. A file that cannot be removed fails the stack (its dependencies are then not destroyed).
+     */
+    private Deployed afterDestroy(final StackConfig stack, final Row row, final TaskOutcome outcome) {
+        if (stack.outputs().isEmpty()) {
+            return new Deployed(row, outcome);
+        }
+        String file = stack.outputs().get().file();
+        try {
+            if (Files.deleteIfExists(run.root().resolve(file))) {
+                run.progress(stack.id() + ": outputs file " + file + " removed");
+            }
+            return new Deployed(row, outcome);
+        } catch (IOException e) {
+            Row failed = row.withState(RowState.FAILED,
+                    row.reason() + ", but its outputs file " + file + " could not be removed: " + e.getMessage());
+            return new Deployed(failed, TaskOutcome.failed(failed.reason()));
+        }
+    }
+
+    private Optional<String> writeOutputs(final StackConfig stack, final Map<String, String> env, final Outputs settings)
+            throws InterruptedException {
+        OutputsResult outputs = run.adapter(stack.tool()).outputs(stack, run.root(), run.workDir(stack, "outputs"), env);
+        if (!outputs.succeeded()) {
+            return Optional.of("its outputs could not be read: " + outputs.reason());
+        }
+        try {
+            OutputsFile.write(run.root().resolve(settings.file()), settings, outputs.outputs());
+            run.progress(stack.id() + ": outputs written to " + settings.file());
+            return Optional.empty();
+        } catch (IOException e) {
+            return Optional.of("its outputs file " + settings.file() + " could not be written: " + e.getMessage());
+        }
+    }
+
+    /** The drifted paths a deploy put back, as {@code address.path}: this preview's drift, else the latest row's. */
+    private static List<String> restoredPaths(final Row preview, final Optional<Row> hadDrift) {
+        List<Change> drift = !preview.drift().isEmpty() ? preview.drift() : hadDrift.map(Row::drift).orElse(List.of());
+        List<String> paths = new ArrayList<>();
+        for (Change change : drift) {
+            if (change.paths().isEmpty()) {
+                paths.add(change.address());
+            }
+            for (String path : change.paths()) {
+                paths.add(change.address() + "." + path);
+            }
+        }
+        return paths;
+    }
+
+    private Deployed failed(final StackConfig stack, final long startedAt, final String reason) {
+        return failed(stack, startedAt, reason, Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, reason));
+    }
+
+    private Deployed failed(final StackConfig stack, final long startedAt, final String reason, final Row row) {
+        run.trail(entry(stack.id(), startedAt, TrailResult.FAILED, List.of(), reason));
+        // what the preview found stays listed (changes, drift, owned elsewhere, depends-on): the failure does not unmake it
+        Row failed = Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, reason)
+                .withChanges(row.changes()).withDrift(row.drift()).withOwnedElsewhere(row.ownedElsewhere()).withDependsOn(row.dependsOn());
+        return new Deployed(failed, TaskOutcome.failed(reason));
+    }
+
+    private TrailEntry entry(final StackId id, final long startedAt, final TrailResult result, final List<String> restored,
+            final String reason) {
+        return new TrailEntry(id, run.runId(), startedAt, run.now(), result, !restored.isEmpty(), restored, reason);
+    }
+
+    /** The words of a deploy and of a destroy on the rungs they share. */
+    private enum Operation {
+        DEPLOY("deploy", "", "rehearsal: planned, nothing applied", "mode approve: deploy with approval to apply these changes"),
+        DESTROY("destroy", DESTROY_PREFIX, "rehearsal: destroy planned, nothing destroyed",
+                "mode approve: destroy with approval to delete these resources");
+
+        final String word;
+        final String prefix;
+        final String rehearsalReason;
+        final String awaitingReason;
+
+        Operation(final String word, final String prefix, final String rehearsalReason, final String awaitingReason) {
+            this.word = word;
+            this.prefix = prefix;
+            this.rehearsalReason = rehearsalReason;
+            this.awaitingReason = awaitingReason;
+        }
+
+        String rehearsalTrail(final boolean wouldAwait) {
+            return this == DEPLOY
+                    ? (wouldAwait ? "would await approval" : "")
+                    : DESTROY_PREFIX + "planned, nothing destroyed" + (wouldAwait ? "; would await approval" : "");
+        }
+    }
+}

@@ -1,0 +1,130 @@
+package io.stackdrift.engine;
+
+import static io.stackdrift.engine.StackTasks.environment;
+import static io.stackdrift.engine.StackTasks.finish;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+import io.stackdrift.config.Policy;
+import io.stackdrift.config.StackConfig;
+import io.stackdrift.deploy.Approval;
+import io.stackdrift.deploy.DeployMode;
+import io.stackdrift.deploy.Deployed;
+import io.stackdrift.deploy.StackDeployment;
+import io.stackdrift.digest.DeployDecision;
+import io.stackdrift.digest.StackDigest;
+import io.stackdrift.graph.GraphBuild;
+import io.stackdrift.graph.PriorityWeights;
+import io.stackdrift.graph.ScheduleOptions;
+import io.stackdrift.graph.StackGraph;
+import io.stackdrift.graph.StackTask;
+import io.stackdrift.graph.TaskOutcome;
+import io.stackdrift.model.Row;
+import io.stackdrift.model.RowState;
+import io.stackdrift.model.StackId;
+import io.stackdrift.record.StackStatus;
+import io.stackdrift.record.TrailEntry;
+import io.stackdrift.record.TrailResult;
+
+/**
+ * A dependency-aware deploy (docs/engine.md, "deploy"): the graph of the selected stacks, each stack deployed after
+ * its dependencies unless its policy leaves it alone (docs/digest.md).
+ */
+final class DeployRun implements RunBody {
+    @Override
+    public void run(final RunContext run) throws InterruptedException {
+        Map<StackId, Row> latest = run.services().history().latestRows();
+        GraphBuild build = StackGraph.of(run.config(), latest);
+        for (String note : build.notes()) {
+            run.note(note);
+        }
+        StackGraph graph = build.graph().restrictTo(new HashSet<>(run.stackIds()));
+        DeployMode mode = run.request().rehearsal() ? DeployMode.REHEARSAL : DeployMode.APPLY;
+        Approval approval = Approval.of(run.request().approved());
+        StackDeployment deployment = new StackDeployment(run);
+        ScheduleOptions options = ScheduleOptions.deploy(run.parallelism()).withPriority(PriorityWeights.estimates(durations(run)));
+        StackTask task = id -> {
+            StackConfig stack = run.stack(id);
+            Optional<Map<String, String>> env = environment(run, stack);
+            if (env.isEmpty()) {
+                return TaskOutcome.failed(run.row(id).reason());
+            }
+            Optional<Deployed> skipped = policy(run, stack, env.get(), graph);
+            if (skipped.isPresent()) {
+                finish(run, skipped.get().row());
+                return skipped.get().outcome();
+            }
+            Optional<Row> hadDrift = Optional.ofNullable(latest.get(id)).filter(r -> r.state().hasDrift());
+            Deployed deployed = deployment.deploy(stack, env.get(), hadDrift, mode, approval);
+            finish(run, deployed.row());
+            return deployed.outcome();
+        };
+        StackTasks.schedule(run, graph, options, task, StackTasks.stoppingListener(run));
+    }
+
+    /** A stack the policy leaves alone is skipped (its dependents go on). */
+    private static Optional<Deployed> policy(final RunContext run, final StackConfig stack, final Map<String, String> env,
+            final StackGraph graph) throws InterruptedException {
+        String digest;
+        try {
+            digest = digestOf(run, stack, env, graph);
+        } catch (IOException e) {
+            Row row = Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.FAILED,
+                    "cannot compute the stack's digest: " + e.getMessage());
+            return Optional.of(new Deployed(row, TaskOutcome.failed(row.reason())));
+        }
+        run.digest(stack.id(), digest);
+        StackStatus status = run.statusesAtStart().get(stack.id());
+        DeployDecision.LastDeploy last = status == null ? DeployDecision.LastDeploy.NEVER : DeployDecision.LastDeploy.of(status);
+        DeployDecision decision = DeployDecision.decide(stack, digest, last, run.services().clock().instant());
+        if (decision.verdict() == DeployDecision.Verdict.SKIP) {
+            Row row = Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.SKIPPED, decision.reason());
+            return Optional.of(new Deployed(row, TaskOutcome.skipped(decision.reason())));
+        }
+        run.progress(stack.id() + ": deploying (" + decision.reason() + ")");
+        return Optional.empty();
+    }
+
+    private static String digestOf(final RunContext run, final StackConfig stack, final Map<String, String> env,
+            final StackGraph graph) throws IOException, InterruptedException {
+        String version = run.adapter(stack.tool()).version(stack, run.root(), run.workDir(stack, "version"), env);
+        String own = StackDigest.compute(run.root(), stack, run.config().stacks(), version);
+        if (stack.policy() != Policy.ON_CHANGE_OR_DEPENDENCY) {
+            return own;
+        }
+        Map<StackId, String> dependencies = new TreeMap<>();
+        Set<StackId> ids = new TreeSet<>(stack.dependsOn());
+        if (graph.contains(stack.id())) {
+            ids.addAll(graph.dependenciesOf(stack.id()));
+        }
+        for (StackId dependency : ids) {
+            // a dependency deployed in this run counts with its new digest
+            String recorded = run.deployDigest(dependency);
+            if (recorded == null) {
+                StackStatus status = run.statusesAtStart().get(dependency);
+                recorded = status == null ? "" : status.lastDeployDigest();
+            }
+            dependencies.put(dependency, recorded);
+        }
+        return StackDigest.withDependencies(own, dependencies);
+    }
+
+    /** How long each stack's last deploy took: the scheduler starts the longest chains first. */
+    private static Map<StackId, Duration> durations(final RunContext run) {
+        Map<StackId, Duration> durations = new HashMap<>();
+        for (TrailEntry entry : run.services().history().trail()) {
+            if (entry.result() == TrailResult.DEPLOYED && entry.finishedAt() > entry.startedAt()) {
+                durations.putIfAbsent(entry.stack(), Duration.ofMillis(entry.finishedAt() - entry.startedAt()));
+            }
+        }
+        return durations;
+    }
+}

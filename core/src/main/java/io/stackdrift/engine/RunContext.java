@@ -1,0 +1,243 @@
+package io.stackdrift.engine;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+import io.stackdrift.config.StackConfig;
+import io.stackdrift.config.StacksConfig;
+import io.stackdrift.deploy.DeployContext;
+import io.stackdrift.deploy.StackLocks;
+import io.stackdrift.model.Row;
+import io.stackdrift.model.StackId;
+import io.stackdrift.model.Tool;
+import io.stackdrift.plan.StackReferences;
+import io.stackdrift.record.DeployMarker;
+import io.stackdrift.record.RunKind;
+import io.stackdrift.record.StackStatus;
+import io.stackdrift.record.TrailEntry;
+import io.stackdrift.tool.StackReferenceResolver;
+import io.stackdrift.tool.ToolAdapter;
+
+/** One run's state, shared by its stack tasks (which run in parallel: every collection is thread-safe). */
+final class RunContext implements DeployContext {
+    private final EngineServices services;
+    private final RunRequest request;
+    private final RunKind kind;
+    private final StacksConfig config;
+    private final List<StackConfig> stacks;
+    private final Set<StackId> known;
+    private final long startedAt;
+    private final Map<StackId, StackStatus> statusesAtStart;
+    private final Map<StackId, Row> rows = new ConcurrentHashMap<>();
+    /** Stacks whose row comes from a preview of this run: only those say afresh what they depend on. */
+    private final Set<StackId> previewed = ConcurrentHashMap.newKeySet();
+    private final Map<StackId, String> digests = new ConcurrentHashMap<>();
+    private final Map<StackId, String> deployDigests = new ConcurrentHashMap<>();
+    /** Stacks a destroy may have changed without a destroyed entry (failed, interrupted): their last deploy is forgotten. */
+    private final Set<StackId> forgetDeploys = ConcurrentHashMap.newKeySet();
+    private final Map<Tool, ToolAdapter> toolAdapters = new EnumMap<>(Tool.class);
+    private final List<TrailEntry> trail = Collections.synchronizedList(new ArrayList<>());
+    private final List<String> notes = Collections.synchronizedList(new ArrayList<>());
+    private final Map<StackId, StackConfig> byId = new HashMap<>();
+
+    RunContext(final EngineServices services, final AdapterFactory adapters, final RunRequest request, final RunKind kind,
+            final StacksConfig config, final List<StackConfig> stacks, final Set<StackId> known, final long startedAt) {
+        this.services = services;
+        this.request = request;
+        this.kind = kind;
+        this.config = config;
+        this.stacks = List.copyOf(stacks);
+        this.known = Set.copyOf(known);
+        this.startedAt = startedAt;
+        this.statusesAtStart = services.history().stackStatuses();
+        for (StackConfig stack : stacks) {
+            byId.put(stack.id(), stack);
+        }
+        StackReferenceResolver references = (names, project, stack, all) ->
+                StackReferences.resolve(names, project, stack, all, this::note);
+        // one adapter per tool per run: it remembers this run's plans (freshness)
+        for (Tool tool : Tool.values()) {
+            toolAdapters.put(tool, adapters.create(tool, references));
+        }
+    }
+
+    EngineServices services() {
+        return services;
+    }
+
+    RunRequest request() {
+        return request;
+    }
+
+    RunKind kind() {
+        return kind;
+    }
+
+    StacksConfig config() {
+        return config;
+    }
+
+    /** The selected stacks, in the configuration's order. */
+    List<StackConfig> stacks() {
+        return stacks;
+    }
+
+    List<StackId> stackIds() {
+        return stacks.stream().map(StackConfig::id).toList();
+    }
+
+    long startedAt() {
+        return startedAt;
+    }
+
+    /** The history's statuses as the run found them. */
+    Map<StackId, StackStatus> statusesAtStart() {
+        return statusesAtStart;
+    }
+
+    int parallelism() {
+        return Math.max(1, request.parallelism().orElse(config.parallelism()));
+    }
+
+    StackConfig stack(final StackId id) {
+        return byId.get(id);
+    }
+
+    Row row(final StackId id) {
+        return rows.get(id);
+    }
+
+    boolean hasRow(final StackId id) {
+        return rows.containsKey(id);
+    }
+
+    void putRow(final Row row) {
+        rows.put(row.id(), row);
+    }
+
+    boolean wasPreviewed(final StackId id) {
+        return previewed.contains(id);
+    }
+
+    void digest(final StackId id, final String digest) {
+        digests.put(id, digest);
+    }
+
+    /** The digest a stack was deployed with in this run, or null. */
+    String deployDigest(final StackId id) {
+        return deployDigests.get(id);
+    }
+
+    Map<StackId, String> deployDigests() {
+        return Map.copyOf(deployDigests);
+    }
+
+    Set<StackId> forgottenDeploys() {
+        return Set.copyOf(forgetDeploys);
+    }
+
+    void note(final String line) {
+        notes.add(line);
+        services.progress().line(line);
+    }
+
+    List<TrailEntry> trailSnapshot() {
+        synchronized (trail) {
+            return List.copyOf(trail);
+        }
+    }
+
+    List<String> notesSnapshot() {
+        synchronized (notes) {
+            return List.copyOf(notes);
+        }
+    }
+
+    // ------------------------------------------------------------------ DeployContext
+
+    @Override
+    public String runId() {
+        return request.runId();
+    }
+
+    @Override
+    public Path root() {
+        return request.repositoryRoot();
+    }
+
+    @Override
+    public Set<StackId> known() {
+        return known;
+    }
+
+    @Override
+    public ToolAdapter adapter(final Tool tool) {
+        return toolAdapters.get(tool);
+    }
+
+    @Override
+    public Path workDir(final StackConfig stack, final String step) {
+        String safe = stack.id().value().replaceAll("[^A-Za-z0-9._-]", "_") + "-" + Integer.toHexString(stack.id().value().hashCode());
+        return services.workDir().resolve(safe).resolve(step);
+    }
+
+    @Override
+    public long now() {
+        return services.clock().millis();
+    }
+
+    @Override
+    public void progress(final String line) {
+        services.progress().line(line);
+    }
+
+    @Override
+    public StackLocks locks() {
+        return services.locks();
+    }
+
+    @Override
+    public DeployMarker markStarted(final StackId stack, final long started, final boolean destroy) {
+        return services.history().markDeployStarted(stack, request.runId(), started, destroy);
+    }
+
+    @Override
+    public void markFinished(final StackId stack) {
+        services.history().markDeployFinished(stack);
+    }
+
+    @Override
+    public void trail(final TrailEntry entry) {
+        trail.add(entry);
+        if (entry.repairedDrift()) {
+            progress(entry.stack() + ": put back what changed outside the code: " + String.join(", ", entry.restoredPaths()));
+        } else {
+            progress(entry.stack() + ": " + entry.result().word() + (entry.reason().isEmpty() ? "" : " — " + entry.reason()));
+        }
+    }
+
+    @Override
+    public void previewed(final StackId stack) {
+        previewed.add(stack);
+    }
+
+    @Override
+    public void deployed(final StackId stack) {
+        String digest = digests.get(stack);
+        if (digest != null) {
+            deployDigests.put(stack, digest);
+        }
+    }
+
+    @Override
+    public void forgetDeploy(final StackId stack) {
+        forgetDeploys.add(stack);
+    }
+}

@@ -1,0 +1,123 @@
+package io.stackdrift.engine;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+
+import io.stackdrift.config.ConfigLoader;
+import io.stackdrift.config.ConfigResult;
+import io.stackdrift.config.Problem;
+import io.stackdrift.config.StackConfig;
+import io.stackdrift.config.StacksConfig;
+import io.stackdrift.drift.OverrideFile;
+import io.stackdrift.graph.StackSelection;
+import io.stackdrift.model.Row;
+import io.stackdrift.model.RowState;
+import io.stackdrift.model.StackId;
+import io.stackdrift.record.DeployMarker;
+import io.stackdrift.record.RunKind;
+import io.stackdrift.record.RunRecord;
+import io.stackdrift.record.StackStatus;
+import io.stackdrift.record.TrailEntry;
+
+/**
+ * The frame every run shares (docs/engine.md, "Every run"): read the configuration (an invalid one stops the run
+ * before any tool runs), select stacks, remove override files a killed run left, turn deploy markers of dead runs
+ * into "interrupted" trail entries, run the body, and save one {@link RunRecord} to the history, also after an
+ * interrupt.
+ */
+final class RunFrame {
+    private final EngineServices services;
+    private final Predicate<DeployMarker> stillRunning;
+    private final AdapterFactory adapters;
+
+    RunFrame(final EngineServices services, final Predicate<DeployMarker> stillRunning, final AdapterFactory adapters) {
+        this.services = services;
+        this.stillRunning = stillRunning;
+        this.adapters = adapters;
+    }
+
+    RunOutcome execute(final RunRequest request, final RunKind kind, final RunBody body) {
+        long startedAt = services.clock().millis();
+        ConfigResult result = ConfigLoader.load(request.configFile(), request.repositoryRoot());
+        if (!result.isValid()) {
+            return RunOutcome.invalidConfig(result.problems(), result.warnings());
+        }
+        StacksConfig config = result.config();
+        String fileName = request.configFile().toString().replace('\\', '/');
+        Set<StackId> known = config.stacks().stream().map(StackConfig::id).collect(Collectors.toCollection(TreeSet::new));
+        StackSelection.Resolved selection = StackSelection.of(request.stacks()).resolve(known);
+        if (!selection.problems().isEmpty()) {
+            List<Problem> problems = selection.problems().stream()
+                    .map(line -> new Problem(fileName, 0, 0, line, "known stacks: " + abbreviated(known)))
+                    .toList();
+            return RunOutcome.invalidConfig(problems, result.warnings());
+        }
+        // configuration warnings are not progress: the host prints RunOutcome.warnings() once, in full (docs/engine.md)
+        RunContext run = new RunContext(services, adapters, request, kind, config,
+                selection.stacks().stream().map(id -> config.stack(id).orElseThrow()).toList(), known, startedAt);
+        removeOverrideLeftovers(run);
+        for (TrailEntry entry : services.history().recoverInterrupted(stillRunning)) {
+            run.note(entry.stack() + ": an earlier deploy was interrupted (" + entry.reason() + ")");
+        }
+        boolean interrupted = false;
+        try {
+            body.run(run);
+        } catch (InterruptedException e) {
+            interrupted = true;
+        }
+        // the record must be saved even after an interrupt: clear the flag so file locks and channels work
+        interrupted |= Thread.interrupted();
+        List<Row> rows = new ArrayList<>();
+        for (StackConfig stack : run.stacks()) {
+            Row row = run.hasRow(stack.id()) ? run.row(stack.id())
+                    : Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.SKIPPED, "run interrupted before it started");
+            rows.add(run.wasPreviewed(stack.id()) ? row : keepDependencies(row, run.statusesAtStart().get(stack.id())));
+        }
+        RunRecord record = new RunRecord(request.runId(), kind, request.cause(), startedAt, services.clock().millis(), rows,
+                run.trailSnapshot());
+        services.history().save(record, run.deployDigests(), run.forgottenDeploys());
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        return new RunOutcome(Optional.of(record), List.of(), result.warnings(), run.notesSnapshot());
+    }
+
+    /**
+     * A row made without a preview in this run (skipped, failed before its tool, or a drift check — Pulumi's
+     * {@code refresh --preview-only} does not run the program, so it never sees a stack reference) says nothing
+     * about what the stack reads; it keeps the depends-on the stack was last seen with, so the next deploy's graph
+     * keeps its auto edges. A preview's own row is left as it is: a failed preview has none.
+     */
+    private static Row keepDependencies(final Row row, final StackStatus status) {
+        if (!row.dependsOn().isEmpty() || status == null || status.dependsOn().isEmpty()) {
+            return row;
+        }
+        return row.withDependsOn(status.dependsOn());
+    }
+
+    private static void removeOverrideLeftovers(final RunContext run) {
+        for (StackConfig stack : run.stacks()) {
+            if (!stack.tool().isTerraformFamily()) {
+                continue;
+            }
+            try {
+                if (OverrideFile.removeLeftovers(stack.directory(run.root()))) {
+                    run.note(stack.id() + ": removed " + OverrideFile.FILE_NAME + " left by a run that was killed");
+                }
+            } catch (IOException e) {
+                run.note(stack.id() + ": cannot remove a leftover " + OverrideFile.FILE_NAME + ": " + e.getMessage());
+            }
+        }
+    }
+
+    private static String abbreviated(final Set<StackId> known) {
+        List<String> ids = known.stream().map(StackId::value).toList();
+        return ids.size() <= 10 ? String.join(", ", ids) : String.join(", ", ids.subList(0, 10)) + ", …";
+    }
+}

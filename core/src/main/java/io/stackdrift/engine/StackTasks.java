@@ -1,0 +1,125 @@
+package io.stackdrift.engine;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+import io.stackdrift.config.StackConfig;
+import io.stackdrift.drift.OwnershipGuard;
+import io.stackdrift.graph.ScheduleOptions;
+import io.stackdrift.graph.ScheduleResult;
+import io.stackdrift.graph.SchedulerListener;
+import io.stackdrift.graph.StackGraph;
+import io.stackdrift.graph.StackResult;
+import io.stackdrift.graph.StackScheduler;
+import io.stackdrift.graph.StackTask;
+import io.stackdrift.graph.StopMode;
+import io.stackdrift.graph.TaskOutcome;
+import io.stackdrift.model.Row;
+import io.stackdrift.model.RowState;
+import io.stackdrift.model.StackId;
+import io.stackdrift.tool.PlanPurpose;
+import io.stackdrift.tool.StackPlan;
+
+/** What every run kind does around its stack tasks: credentials, the scheduler, rows for stacks that never ran. */
+final class StackTasks {
+    private StackTasks() {
+    }
+
+    /** The stack's credentials; a missing one fails the stack before any tool runs. */
+    static Optional<Map<String, String>> environment(final RunContext run, final StackConfig stack) {
+        try {
+            return Optional.of(Map.copyOf(run.services().credentials().environmentFor(stack)));
+        } catch (MissingCredentialsException e) {
+            finish(run, Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, e.getMessage()));
+            return Optional.empty();
+        }
+    }
+
+    static void finish(final RunContext run, final Row row) {
+        run.putRow(row);
+        run.progress(ProgressText.of(row));
+    }
+
+    static TaskOutcome outcomeOf(final Row row) {
+        return switch (row.state()) {
+            case FAILED -> TaskOutcome.failed(row.reason());
+            case SKIPPED -> TaskOutcome.skipped(row.reason());
+            case AWAITING_APPROVAL -> TaskOutcome.awaitingApproval(row.reason());
+            default -> TaskOutcome.succeeded();
+        };
+    }
+
+    /** A plan of one stack (preview or drift check) as a row, its drift split by field ownership. */
+    static Row planRow(final RunContext run, final StackConfig stack, final PlanPurpose purpose, final Map<String, String> env)
+            throws InterruptedException {
+        return OwnershipGuard.withOwnership(stack, run.adapter(stack.tool()), run.root(), run.workDir(stack, "schema"), env,
+                reason -> Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, reason),
+                accepted -> {
+                    if (purpose == PlanPurpose.PREVIEW) {
+                        run.previewed(stack.id());
+                    }
+                    StackPlan plan = run.adapter(stack.tool()).plan(stack, run.root(), purpose,
+                            run.workDir(stack, purpose == PlanPurpose.PREVIEW ? "preview" : "check"), env, run.known());
+                    return OwnershipGuard.split(plan.row(), accepted);
+                });
+    }
+
+    /** Previews and checks need no order: a graph without edges, run with the run's parallelism. */
+    static void runUnordered(final RunContext run, final List<StackId> ids, final StackTask task) throws InterruptedException {
+        Map<StackId, List<StackId>> none = new TreeMap<>();
+        for (StackId id : ids) {
+            none.put(id, List.of());
+        }
+        schedule(run, StackGraph.of(none), ScheduleOptions.deploy(run.parallelism()), task, new SchedulerListener() { });
+    }
+
+    /** Deploys and destroys say when a failure stops the run from starting stacks. */
+    static SchedulerListener stoppingListener(final RunContext run) {
+        return new SchedulerListener() {
+            @Override
+            public void stopping(final StopMode mode) {
+                run.progress("stopping: no stack starts any more"
+                        + (mode == StopMode.KILL_RUNNING ? "; running stacks are stopped" : "; running stacks finish"));
+            }
+        };
+    }
+
+    static void schedule(final RunContext run, final StackGraph graph, final ScheduleOptions options, final StackTask task,
+            final SchedulerListener listener) throws InterruptedException {
+        if (graph.stacks().isEmpty()) {
+            return;
+        }
+        StackTask guarded = id -> {
+            try {
+                return task.run(id);
+            } catch (RuntimeException e) {
+                // the message of an unexpected exception may carry anything: the class name only
+                StackConfig stack = run.stack(id);
+                Row row = Row.withReason(id, stack.tool(), stack.dir(), RowState.FAILED,
+                        "unexpected error in Stack Drift (" + e.getClass().getSimpleName() + ")");
+                finish(run, row);
+                return TaskOutcome.failed(row.reason());
+            }
+        };
+        ScheduleResult result = new StackScheduler(options).run(graph, guarded, listener);
+        for (StackResult ended : result.results()) {
+            if (run.hasRow(ended.id())) {
+                continue;
+            }
+            StackConfig stack = run.stack(ended.id());
+            RowState state = switch (ended.state()) {
+                case SKIPPED -> RowState.SKIPPED;
+                case AWAITING_APPROVAL -> RowState.AWAITING_APPROVAL;
+                case SUCCEEDED, NOTHING_TO_DO -> RowState.IN_SYNC;
+                default -> RowState.FAILED;
+            };
+            String reason = ended.reason().isEmpty() ? ended.state().word() : ended.reason();
+            finish(run, Row.withReason(stack.id(), stack.tool(), stack.dir(), state, reason));
+        }
+        if (result.interrupted() || Thread.currentThread().isInterrupted()) {
+            throw new InterruptedException("run interrupted");
+        }
+    }
+}

@@ -1,0 +1,104 @@
+package io.stackdrift.record;
+
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+import io.stackdrift.model.Row;
+import io.stackdrift.model.RowState;
+import io.stackdrift.model.StackId;
+
+/**
+ * The per-stack status fold behind {@code stacks.json} (docs/records.md): each stack's next {@link StackStatus}
+ * from the one before and this run's row and trail — what a skip keeps, how failures count, when the last deploy
+ * is recorded or forgotten. Pure: the due logic and the deploy policy read what it computes.
+ */
+public final class StackIndex {
+    private StackIndex() {
+    }
+
+    /**
+     * The index after {@code run}.
+     *
+     * @param previous      the index before the run
+     * @param sequence      the run's sequence in the history
+     * @param deployDigests the digest of each stack the run deployed successfully (docs/digest.md)
+     * @param forgetDeploys stacks whose last deploy is forgotten (a failed or interrupted destroy); a {@code destroyed}
+     *                      or {@code nothing to destroy} trail entry forgets it without being named here
+     */
+    public static Map<StackId, StackStatus> next(final Map<StackId, StackStatus> previous, final long sequence, final RunRecord run,
+            final Map<StackId, String> deployDigests, final Set<StackId> forgetDeploys) {
+        Map<StackId, StackStatus> index = new TreeMap<>(previous);
+        Map<StackId, TrailEntry> deployed = new LinkedHashMap<>();
+        Set<StackId> forget = new HashSet<>(forgetDeploys);
+        for (TrailEntry e : run.trail()) {
+            if (e.result() == TrailResult.DEPLOYED || e.result() == TrailResult.NOTHING_TO_DEPLOY) {
+                deployed.put(e.stack(), e);
+            }
+            if (e.result().endsTheDeployment()) {
+                forget.add(e.stack());
+            }
+        }
+        for (Row row : run.rows()) {
+            TrailEntry deploy = deployed.get(row.id());
+            String digest = deploy == null ? null : deployDigests.get(row.id());
+            index.put(row.id(), next(index.get(row.id()), row, sequence, run, deploy, digest, forget.contains(row.id())));
+        }
+        return index;
+    }
+
+    /** The index with the last deploy (digest and time) of {@code stacks} cleared; stacks it does not hold are left out. */
+    public static Map<StackId, StackStatus> forgetLastDeploys(final Map<StackId, StackStatus> previous, final Set<StackId> stacks) {
+        Map<StackId, StackStatus> index = new TreeMap<>(previous);
+        for (StackId id : stacks) {
+            StackStatus s = index.get(id);
+            if (s != null && s.everDeployed()) {
+                index.put(id, withoutLastDeploy(s));
+            }
+        }
+        return index;
+    }
+
+    /**
+     * @param prev     the status before, null for a stack never seen
+     * @param deploy   this run's deployed or nothing-to-deploy entry of the stack, null if none
+     * @param digest   the digest that deploy recorded, null if none
+     * @param forget   the stack's last deploy is forgotten (destroyed, or partly)
+     */
+    private static StackStatus next(final StackStatus prev, final Row row, final long sequence, final RunRecord run,
+            final TrailEntry deploy, final String digest, final boolean forget) {
+        boolean skipped = row.state() == RowState.SKIPPED;
+        boolean failed = row.state() == RowState.FAILED;
+        // a skipped row says nothing about the stack: its status keeps pointing at the last row that did
+        // (its state — awaiting approval, drifted — and its depends-on list, which latestRows() returns)
+        boolean keepRow = skipped && prev != null;
+        long rowSequence = keepRow ? prev.lastSequence() : sequence;
+        String rowRunId = keepRow ? prev.lastRunId() : run.runId();
+        RowState state = keepRow ? prev.lastState() : row.state();
+        long checkedAt = skipped ? (prev == null ? 0 : prev.lastCheckedAt()) : run.startedAt();
+        int before = prev == null ? 0 : prev.consecutiveFailures();
+        int failures = failed ? before + 1 : skipped ? before : 0;
+        long failedAt = failed ? run.startedAt() : prev == null ? 0 : prev.lastFailedAt();
+        List<StackId> dependsOn = skipped || failed ? (prev == null ? List.of() : prev.dependsOn()) : row.dependsOn();
+        String lastDigest = prev == null ? "" : prev.lastDeployDigest();
+        long deployedAt = prev == null ? 0 : prev.lastDeployedAt();
+        if (deploy != null && digest != null) {
+            lastDigest = digest;
+            deployedAt = deploy.finishedAt();
+        }
+        if (forget) {
+            // destroyed (or partly): the next deploy previews it as never deployed
+            lastDigest = "";
+            deployedAt = 0;
+        }
+        return new StackStatus(row.id(), rowSequence, rowRunId, state, checkedAt, failures, failedAt, dependsOn, lastDigest, deployedAt);
+    }
+
+    private static StackStatus withoutLastDeploy(final StackStatus s) {
+        return new StackStatus(s.id(), s.lastSequence(), s.lastRunId(), s.lastState(), s.lastCheckedAt(), s.consecutiveFailures(),
+                s.lastFailedAt(), s.dependsOn(), "", 0);
+    }
+}

@@ -1,0 +1,125 @@
+package io.stackdrift.record;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * Reading the history's JSON files with the store's policy (docs/records.md): a file that exists but cannot be read
+ * (cut short, foreign, another format version) is skipped and named in {@link #warnings()}, never a reason to fail a
+ * run; one that is about to be rewritten from what it holds is moved aside first, never overwritten.
+ */
+final class TolerantJsonFiles {
+    private static final DateTimeFormatter UNREADABLE_STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
+            .withZone(ZoneOffset.UTC);
+
+    private final Path dir;
+    private final ObjectMapper mapper = new ObjectMapper();
+    private final List<String> warnings = Collections.synchronizedList(new ArrayList<>());
+
+    /** @param dir the history directory: warnings name files relative to it */
+    TolerantJsonFiles(final Path dir) {
+        this.dir = dir;
+    }
+
+    List<String> warnings() {
+        synchronized (warnings) {
+            return List.copyOf(warnings);
+        }
+    }
+
+    /** Reads a file with {@code reader}; a missing file gives empty, an unreadable one empty and a warning. */
+    <T> Optional<T> read(final Path file, final Function<JsonNode, T> reader) {
+        return load(file, reader, this::warn);
+    }
+
+    /** The full record of one run from its details file (streamed: the file may be large). */
+    Optional<RunRecord> readRun(final Path file) {
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        try (InputStream in = Files.newInputStream(file)) {
+            return Optional.of(RecordJson.readRun(in));
+        } catch (IOException e) {
+            warn(file, "not readable JSON (cut short by a crash?): " + firstLine(e.getMessage()));
+        } catch (RecordFormatException | IllegalArgumentException | NullPointerException e) {
+            warn(file, firstLine(e.getMessage()));
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Reads a file that is about to be rewritten from what it holds. One that exists but cannot be read is
+     * never overwritten: it is moved aside to {@code NAME.unreadable-<UTC time>} (a newer Stack Drift may
+     * have written it, or a person can repair it) and a warning says where it went; the save then starts
+     * the file afresh.
+     */
+    <T> Optional<T> readForRewrite(final Path file, final Function<JsonNode, T> reader) throws IOException {
+        List<String> problems = new ArrayList<>();
+        Optional<T> value = load(file, reader, (f, why) -> problems.add(why));
+        if (!problems.isEmpty() && Files.exists(file)) {
+            Path aside = moveAside(file);
+            warnings.add(dir.relativize(file) + " could not be read (" + problems.get(0) + "); moved it to "
+                    + dir.relativize(aside) + " and started a new one: restore or merge it from there");
+        }
+        return value;
+    }
+
+    private <T> Optional<T> load(final Path file, final Function<JsonNode, T> reader, final BiConsumer<Path, String> problems) {
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        JsonNode node;
+        try (InputStream in = Files.newInputStream(file)) {
+            node = mapper.readTree(in);
+        } catch (IOException e) {
+            problems.accept(file, "not readable JSON (cut short by a crash?): " + firstLine(e.getMessage()));
+            return Optional.empty();
+        }
+        if (node == null || node.isMissingNode()) {
+            problems.accept(file, "empty file");
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(reader.apply(node));
+        } catch (RecordFormatException | IllegalArgumentException | NullPointerException e) {
+            problems.accept(file, firstLine(e.getMessage()));
+            return Optional.empty();
+        }
+    }
+
+    private static Path moveAside(final Path file) throws IOException {
+        String stamp = UNREADABLE_STAMP.format(Instant.now());
+        Path aside = file.resolveSibling(file.getFileName() + ".unreadable-" + stamp);
+        for (int i = 2; Files.exists(aside, LinkOption.NOFOLLOW_LINKS); i++) {
+            aside = file.resolveSibling(file.getFileName() + ".unreadable-" + stamp + "-" + i);
+        }
+        return Files.move(file, aside);
+    }
+
+    private void warn(final Path file, final String why) {
+        warnings.add("skipped " + dir.relativize(file) + ": " + why);
+    }
+
+    private static String firstLine(final String message) {
+        if (message == null) {
+            return "unreadable";
+        }
+        int nl = message.indexOf('\n');
+        return nl < 0 ? message : message.substring(0, nl);
+    }
+}

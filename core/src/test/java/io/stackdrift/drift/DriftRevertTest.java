@@ -1,0 +1,69 @@
+package io.stackdrift.drift;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import io.stackdrift.model.Action;
+import io.stackdrift.model.Cause;
+import io.stackdrift.model.Change;
+
+class DriftRevertTest {
+    private static Change change(final Action action, final String address, final Cause cause, final String... paths) {
+        return new Change(action, address.substring(0, address.indexOf('.')), address, List.of(paths), cause);
+    }
+
+    @Test
+    void theRevertOfDriftIsTheChangeOnTheDriftedAddressWithinItsPaths() {
+        List<Change> drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags"),
+                change(Action.DELETE, "aws_s3_bucket.logs", Cause.DRIFT));
+        Change revert = change(Action.UPDATE, "aws_vpc.main", Cause.CODE, "tags.Owner");
+        Change recreate = change(Action.CREATE, "aws_s3_bucket.logs", Cause.CODE);
+        Change otherPath = change(Action.UPDATE, "aws_vpc.main", Cause.CODE, "tags_all.Owner");
+        Change otherAddress = change(Action.UPDATE, "aws_vpc.other", Cause.CODE, "tags.Owner");
+        Change wholeResource = change(Action.REPLACE, "aws_vpc.main", Cause.CODE);
+
+        assertThat(DriftRevert.codeChanges(List.of(revert, recreate, otherPath, otherAddress, wholeResource), drift))
+                .containsExactly(otherPath, otherAddress, wholeResource);
+    }
+
+    @Test
+    void aPathBelowAnIndexOrEqualToTheDriftedPathIsTheRevertButAPrefixOfTheNameIsNot() {
+        List<Change> drift = List.of(change(Action.UPDATE, "aws_instance.web", Cause.DRIFT, "tags", "ebs_block_device"));
+        Change equal = change(Action.UPDATE, "aws_instance.web", Cause.CODE, "tags");
+        Change indexed = change(Action.UPDATE, "aws_instance.web", Cause.CODE, "ebs_block_device[0].size");
+        Change prefixOnly = change(Action.UPDATE, "aws_instance.web", Cause.CODE, "tagsextra");
+
+        assertThat(DriftRevert.codeChanges(List.of(equal, indexed, prefixOnly), drift)).containsExactly(prefixOnly);
+        assertThat(DriftRevert.onlyReverts(List.of(equal, indexed), drift)).isTrue();
+        assertThat(DriftRevert.onlyReverts(List.of(equal, prefixOnly), drift)).isFalse();
+    }
+
+    @Test
+    void aChangeIsTheRevertOnlyWhenEveryOneOfItsPathsLiesWithinTheDrift() {
+        List<Change> drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags"));
+        Change mixed = change(Action.UPDATE, "aws_vpc.main", Cause.CODE, "tags.Owner", "cidr_block");
+
+        assertThat(DriftRevert.codeChanges(List.of(mixed), drift)).containsExactly(mixed);
+    }
+
+    @Test
+    void aWholeResourceChangeRevertsOnlyWholeResourceDrift() {
+        List<Change> pathDrift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags"));
+        List<Change> deleted = List.of(change(Action.DELETE, "aws_vpc.main", Cause.DRIFT));
+        Change recreate = change(Action.CREATE, "aws_vpc.main", Cause.CODE);
+
+        assertThat(DriftRevert.onlyReverts(List.of(recreate), pathDrift)).isFalse();
+        assertThat(DriftRevert.onlyReverts(List.of(recreate), deleted)).isTrue();
+    }
+
+    @Test
+    void withoutDriftEveryChangeIsCodeAndWithoutChangesThePlanOnlyReverts() {
+        Change change = change(Action.UPDATE, "aws_vpc.main", Cause.CODE, "tags");
+
+        assertThat(DriftRevert.codeChanges(List.of(change), List.of())).containsExactly(change);
+        assertThat(DriftRevert.onlyReverts(List.of(), List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags")))).isTrue();
+    }
+}

@@ -1,0 +1,77 @@
+package io.stackdrift.record;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.stackdrift.model.Row;
+import io.stackdrift.model.RowState;
+import io.stackdrift.model.StackId;
+import io.stackdrift.model.Tool;
+
+class HistoryLayoutTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void everyFileASaveWritesIsOneTheLayoutNames() {
+        HistoryStore store = new HistoryStore(dir);
+        StackId net = StackId.of("envs/net:prod");
+        TrailEntry deploy = new TrailEntry(net, "1", 10, 20, TrailResult.DEPLOYED, false, List.of(), "");
+        store.save(new RunRecord("1", RunKind.DEPLOY, "", 5, 30,
+                List.of(Row.withReason(net, Tool.TOFU, "envs/net", RowState.IN_SYNC, "")), List.of(deploy)));
+        store.markDeployStarted(net, "2", 40);
+
+        HistoryLayout layout = store.layout();
+        assertThat(layout.summaryFile(1)).isRegularFile();
+        assertThat(layout.detailsFile(1)).isRegularFile();
+        assertThat(layout.stacksFile()).isRegularFile();
+        assertThat(layout.trailFile()).isRegularFile();
+        assertThat(layout.markerFile(net)).isRegularFile().hasParent(layout.markersDir());
+        assertThat(layout.markerFile(net).getFileName().toString()).matches("[0-9a-f]{32}\\.json");
+        assertThat(layout.lockFile()).exists();
+        assertThat(layout.sequences(true)).containsExactly(1L);
+    }
+
+    @Test
+    void sequencesComeFromSummariesAndTheHighestFromAnyRunFile() throws IOException {
+        HistoryLayout layout = new HistoryLayout(dir);
+        Files.createDirectories(layout.runsDir());
+        for (long sequence : List.of(3L, 12L, 7L)) {
+            Files.writeString(layout.summaryFile(sequence), "{}");
+        }
+        Files.writeString(layout.detailsFile(15), "{}");
+        Files.writeString(layout.runsDir().resolve("run-1.summary.json"), "{}");
+
+        assertThat(layout.sequences(true)).containsExactly(12L, 7L, 3L);
+        assertThat(layout.sequences(false)).containsExactly(3L, 7L, 12L);
+        assertThat(layout.highestSequence()).isEqualTo(15);
+        assertThat(HistoryLayout.runFile(layout.detailsFile(15))).contains(new HistoryLayout.RunFile(15, false));
+        assertThat(HistoryLayout.runFile(layout.stacksFile())).isEmpty();
+    }
+
+    @Test
+    void pruningKeepsTheNewestRunsAndDropsDetailsWithoutASummary() throws IOException {
+        HistoryLayout layout = new HistoryLayout(dir);
+        Files.createDirectories(layout.runsDir());
+        for (long sequence = 1; sequence <= 4; sequence++) {
+            Files.writeString(layout.summaryFile(sequence), "{}");
+            Files.writeString(layout.detailsFile(sequence), "{}");
+        }
+        Files.writeString(layout.detailsFile(5), "{}");
+        Files.writeString(layout.detailsFile(9), "{}");
+
+        layout.pruneRuns(5, 2);
+
+        assertThat(layout.sequences(true)).containsExactly(4L, 3L);
+        assertThat(layout.detailsFile(2)).doesNotExist();
+        assertThat(layout.detailsFile(5)).as("no summary: a crash between the two").doesNotExist();
+        assertThat(layout.detailsFile(9)).as("newer than this save: another writer's").exists();
+    }
+}
