@@ -1,18 +1,17 @@
 package io.stackdrift.config;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-
 import org.junit.jupiter.api.Test;
 
 import io.stackdrift.testing.Gen;
 import io.stackdrift.testing.Tries;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Whatever text arrives as stacks.yaml, the loader answers with a configuration or with problems,

@@ -1,5 +1,7 @@
 package io.stackdrift.config;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
@@ -8,8 +10,6 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import io.stackdrift.testing.Tries;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 class DurationsTest {
     @ParameterizedTest

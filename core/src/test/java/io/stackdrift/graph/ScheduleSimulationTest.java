@@ -1,5 +1,9 @@
 package io.stackdrift.graph;
 
+import static io.stackdrift.graph.Graphs.graph;
+import static io.stackdrift.graph.Graphs.id;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -10,10 +14,6 @@ import org.junit.jupiter.api.Test;
 
 import io.stackdrift.model.StackId;
 import io.stackdrift.testing.Tries;
-
-import static io.stackdrift.graph.Graphs.graph;
-import static io.stackdrift.graph.Graphs.id;
-import static org.assertj.core.api.Assertions.assertThat;
 
 /** The benchmark's simulation must be right before its figures mean anything. */
 class ScheduleSimulationTest {

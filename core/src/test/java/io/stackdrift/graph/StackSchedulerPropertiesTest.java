@@ -1,5 +1,7 @@
 package io.stackdrift.graph;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -19,8 +21,6 @@ import org.junit.jupiter.api.Test;
 import io.stackdrift.model.StackId;
 import io.stackdrift.testing.Gen;
 import io.stackdrift.testing.Tries;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The scheduler on random DAGs with a deterministic fake task. The oracle works on the scenario's own edge

@@ -1,12 +1,12 @@
 package io.stackdrift.model;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
 import io.stackdrift.testing.Tries;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 class CountsTest {
     private static Row row(final String id, final RowState state) {

@@ -179,7 +179,7 @@ class PlanReaderProperties {
     private static JsonNode shuffle(final JsonNode node, final Random random, final ObjectMapper mapper) {
         if (node.isObject()) {
             List<Map.Entry<String, JsonNode>> entries = new ArrayList<>();
-            Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
+            Iterator<Map.Entry<String, JsonNode>> fields = node.properties().iterator();
             fields.forEachRemaining(entries::add);
             Collections.shuffle(entries, random);
             ObjectNode out = mapper.createObjectNode();

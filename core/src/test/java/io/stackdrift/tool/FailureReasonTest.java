@@ -11,8 +11,10 @@ import io.stackdrift.testing.Tries;
 class FailureReasonTest {
     @Test
     void takesTerraformsFirstErrorOutOfItsColouredFrame() {
-        String stderr = "\n\u001B[31m\u2577\u001B[0m\u001B[0m\n\u001B[31m\u2502\u001B[0m \u001B[0m\u001B[1m\u001B[31mError: \u001B[0m\u001B[0m"
-                + "\u001B[1mSaved plan is stale\u001B[0m\n\u001B[31m\u2502\u001B[0m \u001B[0m\n\u001B[31m\u2502\u001B[0m \u001B[0mThe given plan file "
+        String stderr = "\n\u001B[31m\u2577\u001B[0m\u001B[0m\n\u001B[31m\u2502\u001B[0m \u001B[0m\u001B[1m\u001B[31mError: "
+                + "\u001B[0m\u001B[0m"
+                + "\u001B[1mSaved plan is stale\u001B[0m\n\u001B[31m\u2502\u001B[0m \u001B[0m\n\u001B[31m\u2502\u001B[0m \u001B[0mThe "
+                        + "given plan file "
                 + "can no longer be applied.\n\u001B[31m\u2575\u001B[0m\u001B[0m\n\u2502 Error: second\n";
         assertThat(FailureReason.firstError(stderr)).isEqualTo("Error: Saved plan is stale");
     }
