@@ -10,7 +10,8 @@ import picocli.CommandLine.Option;
 
 import io.stackdrift.engine.StartedBy;
 
-/** {@code stackdrift deploy}: deploys the selected stacks in dependency order (docs/concepts.md, "Deploy order", "Policies and digests"), or destroys them in reverse. */
+/** {@code stackdrift deploy}: deploys the selected stacks in dependency order (docs/concepts.md, "Deploy order", "Policies and digests"),
+ * or destroys them in reverse. */
 @Command(name = "deploy", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Deploy the selected stacks in dependency order, each from a preview made in this run.",
         exitCodeListHeading = "Exit codes:%n",

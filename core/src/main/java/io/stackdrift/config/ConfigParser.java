@@ -246,7 +246,7 @@ final class ConfigParser {
             List<String> words = Stream.concat(Stream.of(DriftMode.values()).map(DriftMode::word),
                     Stream.of("enabled", "warn", "disabled", "auto", "manual", "disable")).toList();
             problem(value.at(), "`mode` is `" + scalar.text() + "`, which is not a drift mode" + didYouMean(scalar.text(), words),
-            MODE_HINT);
+                    MODE_HINT);
             return Optional.empty();
         }
         return unless(value, "`mode` must be one of correct, approve, report, off, not " + value.describe(), MODE_HINT);
@@ -347,7 +347,7 @@ final class ConfigParser {
         }
         if (!(value instanceof YamlMap map)) {
             return unless(value, "`outputs` must be a file path or a mapping with `file` and `sensitive`, not " + value.describe(),
-            example);
+                    example);
         }
         checkKeys(map, OUTPUTS_KEYS, "outputs");
         Optional<Setting<String>> file = map.entry("file").flatMap(e -> directory(e.value(), "file"));
