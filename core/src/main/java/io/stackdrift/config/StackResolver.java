@@ -70,8 +70,8 @@ final class StackResolver {
         for (Candidate candidate : candidates) {
             Candidate first = byId.putIfAbsent(candidate.id(), candidate);
             if (first != null && !first.directory().dir().equals(candidate.directory().dir())) {
-                String where = candidate.directory().isPulumi() ? candidate.directory().dir() + "/Pulumi.yaml" :
-                candidate.directory().dir();
+                String where = candidate.directory().isPulumi() ? candidate.directory().dir() + "/Pulumi.yaml"
+                        : candidate.directory().dir();
                 problems.add(new Problem(displayRoot + where, 0, 0, "stack id `" + candidate.id() + "` is also the id of the stack in `"
                         + first.directory().dir() + "`; every stack needs its own id",
                         candidate.directory().isPulumi() ? "give one of the Pulumi projects another `name:`"
@@ -187,8 +187,8 @@ final class StackResolver {
 
     // ------------------------------------------------------------------------------------------------ dependencies
 
-    private Set<Setting<String>> checkDependencyIds(final ParsedConfig config, final Set<StackId> known, final Map<StackId,
-            IgnoreEntry> ignored) {
+    private Set<Setting<String>> checkDependencyIds(final ParsedConfig config, final Set<StackId> known,
+            final Map<StackId, IgnoreEntry> ignored) {
         Set<Setting<String>> valid = new HashSet<>();
         List<String> knownIds = known.stream().map(StackId::value).toList();
         for (StackEntry entry : config.entries()) {

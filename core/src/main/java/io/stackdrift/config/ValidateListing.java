@@ -92,8 +92,8 @@ public final class ValidateListing {
             node.put("reapply", Durations.format(stack.reapply()));
             node.put("policy", stack.policy().word());
             ObjectNode credentials = node.putObject("credentials");
-            stack.credentials().keySet().stream().sorted().forEach(variable -> credentials.put(variable, stack.credentials()
-                    .get(variable)));
+            stack.credentials().keySet().stream().sorted()
+                    .forEach(variable -> credentials.put(variable, stack.credentials().get(variable)));
             ArrayNode dependsOn = node.putArray("dependsOn");
             stack.dependsOn().stream().map(StackId::value).sorted().forEach(dependsOn::add);
             node.put("dependsOnAuto", stack.autoDepends());

@@ -26,9 +26,8 @@ import io.stackdrift.model.StackId;
 import io.stackdrift.record.StackStatus;
 
 /**
- * Which stacks a drift check run checks (docs/concepts.md, "Drift modes"; docs/engine.md, "check"): a pure function of the configuration,
- * the
- * history's stack index, the deploys in progress and, for a push, the changed files.
+ * Which stacks a drift check run checks (docs/concepts.md, "Drift modes"; docs/engine.md, "check"): a pure function of the
+ * configuration, the history's stack index, the deploys in progress and, for a push, the changed files.
  *
  * <p>Order of the rules: a running deploy skips everything; a stack whose own files, or the files of a
  * local module it references ({@link Modules}), changed in a push is previewed even when drift is off or a plan awaits approval (that plan

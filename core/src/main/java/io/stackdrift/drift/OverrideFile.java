@@ -35,8 +35,8 @@ import io.stackdrift.record.AtomicFiles;
 public final class OverrideFile implements AutoCloseable {
     public static final String FILE_NAME = "stackdrift_override.tf";
     /** The first line of every file written here; what {@link #removeLeftovers} recognises. */
-    public static final String HEADER = "# stackdrift: temporary override written by Stack Drift for field ownership; removed after the "
-            + "run";
+    public static final String HEADER = "# stackdrift: temporary override written by Stack Drift for field ownership; "
+            + "removed after the run";
 
     private final Path file;
 

@@ -59,8 +59,8 @@ public final class CanaryPlans {
                 + "\"outputs\":{\"arn\":\"" + c + "\"}}";
         String digest = "{\"config\":{\"p:secret\":\"" + c + "\"},\"steps\":["
                 + "{\"op\":\"same\",\"urn\":\"urn:pulumi:dev::p::pulumi:pulumi:Stack::p-dev\",\"newState\":" + state + "},"
-                + "{\"op\":\"update\",\"urn\":\"urn:pulumi:dev::p::aws:s3/bucket:Bucket::b\",\"oldState\":" + state + ",\"newState\":"
-                        + state
+                + "{\"op\":\"update\",\"urn\":\"urn:pulumi:dev::p::aws:s3/bucket:Bucket::b\",\"oldState\":" + state
+                + ",\"newState\":" + state
                 + ",\"diffReasons\":[\"tags\"],\"detailedDiff\":{\"tags.Env\":{\"kind\":\"update\",\"inputDiff\":false}}},"
                 + "{\"op\":\"read\",\"urn\":\"urn:pulumi:dev::p::pulumi:pulumi:StackReference::net\","
                         + "\"newState\":{\"type\":\"pulumi:pulumi:StackReference\","
