@@ -1,18 +1,13 @@
 package hudson.model;
 
-import hudson.search.SearchableModelObject;
-
-import jenkins.util.io.OnMaster;
-
-import jenkins.model.Named;
-
-import jenkins.model.FullyNamedModelObject;
-
-import jenkins.model.FullyNamed;
-
 import edu.umd.cs.findbugs.annotations.NonNull;
+import hudson.search.SearchableModelObject;
 import hudson.security.AccessControlled;
 import hudson.security.Permission;
+import jenkins.model.FullyNamed;
+import jenkins.model.FullyNamedModelObject;
+import jenkins.model.Named;
+import jenkins.util.io.OnMaster;
 
 public interface Item extends PersistenceRoot, FullyNamedModelObject, SearchableModelObject, FullyNamed, Named, AccessControlled, OnMaster {
     @NonNull

@@ -1,13 +1,9 @@
 package hudson.model;
 
-import jenkins.model.queue.QueueItem;
-
-import jenkins.console.WithConsoleUrl;
-
 import hudson.model.queue.SubTask;
-
+import jenkins.console.WithConsoleUrl;
 import jenkins.model.FullyNamedModelObject;
-
+import jenkins.model.queue.QueueItem;
 import org.kohsuke.stapler.export.ExportedBean;
 
 @ExportedBean

@@ -16,35 +16,33 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
 import io.stackdrift.model.Counts;
-import io.stackdrift.model.RowState;
-import io.stackdrift.plan.PlanReaders;
-import io.stackdrift.plan.PlanSink;
-import io.stackdrift.plan.ReadOutcome;
 import io.stackdrift.model.Row;
+import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
 import io.stackdrift.plan.CollectingSink;
 import io.stackdrift.plan.PlanReaders;
+import io.stackdrift.plan.PlanSink;
 import io.stackdrift.plan.PlanSummary;
+import io.stackdrift.plan.ReadOutcome;
 import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RunKind;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.render.CountsLine;
 import io.stackdrift.render.HtmlReport;
 
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-
 /**
  * {@code stackdrift report FILE...}: analyses plan/preview files a tool produced elsewhere (no tool runs).
  * Each file is read once, streaming; its changes go to a temporary spill file as they are read. Once every
- * file is read, the counts line opens the output (spec §8), then each row with its changes copied from its
+ * file is read, the counts line opens the output (docs/report.md, "The counts line"), then each row with its changes copied from its
  * spill file, so a plan of 100,000 changes is never held in memory. A failed file shows its one-line reason
  * and no changes.
  */
@@ -138,7 +136,7 @@ final class ReportCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         List<FileResult> results = new ArrayList<>();
         try {
-            // every file first: the counts line opens the output (spec §8); the changes wait in spill files
+            // every file first: the counts line opens the output (docs/report.md, "The counts line"); the changes wait in spill files
             for (Path file : files) {
                 Path spill = Files.createTempFile("stackdrift-report", json ? ".json" : ".txt");
                 try {

@@ -16,7 +16,12 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+
+import io.stackdrift.config.Durations;
 import io.stackdrift.config.Problem;
 import io.stackdrift.deploy.FileStackLocks;
 import io.stackdrift.engine.CredentialsResolver;
@@ -38,8 +43,6 @@ import io.stackdrift.render.HtmlReport;
 import io.stackdrift.render.RowTable;
 import io.stackdrift.tool.LocalProcessRunner;
 import io.stackdrift.tool.ToolSettings;
-import picocli.CommandLine;
-import picocli.CommandLine.Option;
 
 /**
  * The options preview, check and deploy share, and the wiring of the engine's services for the command line:
@@ -135,7 +138,7 @@ final class RunOptions {
     }
 
     /** Ctrl-C interrupts the run (running stacks are recorded as interrupted) and waits a little for the record. */
-    private static RunOutcome interruptible(final java.util.function.Supplier<RunOutcome> body) {
+    private static RunOutcome interruptible(final Supplier<RunOutcome> body) {
         Thread runner = Thread.currentThread();
         Thread hook = new Thread(() -> {
             runner.interrupt();
@@ -173,7 +176,7 @@ final class RunOptions {
             settings = settings.withExecutable(tool, entry.getValue());
         }
         if (timeout != null) {
-            Duration parsed = io.stackdrift.config.Durations.parse(timeout).filter(d -> !d.isZero())
+            Duration parsed = Durations.parse(timeout).filter(d -> !d.isZero())
                     .orElseThrow(() -> new CommandLine.ParameterException(commandLine,
                             "--timeout: '" + timeout + "' is not a duration; write e.g. 30s, 15m or 1h30m"));
             settings = settings.withTimeout(parsed);

@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Reads stacks.yaml and discovers the repository's stacks (spec §2): the one entry point others call.
+ * Reads stacks.yaml and discovers the repository's stacks (docs/configuration.md): the one entry point others call.
  * Reads files only; never runs a tool. Every problem in the file is reported at once, each with
  * file, line, column and a hint; nothing here throws for bad input.
  */
@@ -102,7 +102,8 @@ public final class ConfigLoader {
         List<Problem> warnings = new ArrayList<>(resolution.warnings());
         if (resolution.stacks().isEmpty()) {
             warnings.add(new Problem(fileName, 0, 0, "no stacks found: no Pulumi project and no Terraform/OpenTofu root module under "
-                    + (displayRoot.isEmpty() ? "this directory" : displayRoot) + (resolution.ignored().isEmpty() ? "" : " (apart from ignored ones)"),
+                    + (displayRoot.isEmpty() ? "this directory" : displayRoot) + (resolution.ignored().isEmpty()
+                            ? "" : " (apart from ignored ones)"),
                     "a root module declares terraform { ... } or a backend; a Pulumi project has Pulumi.yaml and Pulumi.<stack>.yaml"));
         }
         StacksConfig config = new StacksConfig(configFile, repositoryRoot, parallelism, resolution.stacks(), warnings);

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -77,7 +78,7 @@ final class StackDiscovery {
             problems.add(new Problem(displayRoot.isEmpty() ? "." : displayRoot, 0, 0,
                     "cannot read the repository directory: " + YamlReader.oneLine(e.getMessage()), "check that it exists and is readable"));
         }
-        found.sort(java.util.Comparator.comparing(ProjectDirectory::dir));
+        found.sort(Comparator.comparing(ProjectDirectory::dir));
         return found;
     }
 
@@ -88,7 +89,8 @@ final class StackDiscovery {
         }
         String relative = relative(dir);
         boolean underModules = Stream.of(relative.split("/")).anyMatch("modules"::equals);
-        Path pulumiYaml = files.stream().filter(f -> name(f).equals("Pulumi.yaml") || name(f).equals("Pulumi.yml")).findFirst().orElse(null);
+        Path pulumiYaml = files.stream().filter(f -> name(f).equals("Pulumi.yaml") || name(f).equals("Pulumi.yml")).findFirst()
+                .orElse(null);
         List<Path> terraformFiles = files.stream().filter(f -> name(f).endsWith(".tf") || name(f).endsWith(".tofu")).toList();
         if (pulumiYaml == null && terraformFiles.isEmpty()) {
             return Optional.empty();
@@ -116,7 +118,8 @@ final class StackDiscovery {
             rootModule = TERRAFORM_BLOCK.matcher(text).find() || BACKEND_BLOCK.matcher(text).find();
         }
         boolean openTofu = tofuFiles || hasLock && head(lock).contains("registry.opentofu.org");
-        return Optional.of(new ProjectDirectory(relative, project, pulumiStacks, !terraformFiles.isEmpty(), rootModule, openTofu, underModules));
+        return Optional.of(new ProjectDirectory(relative, project, pulumiStacks, !terraformFiles.isEmpty(), rootModule, openTofu,
+                underModules));
     }
 
     private String pulumiProjectName(final Path pulumiYaml) throws IOException {
@@ -132,7 +135,8 @@ final class StackDiscovery {
                 : Optional.empty();
         if (name.isEmpty() || name.get().isEmpty()) {
             problems.add(document.get().at().problem(shown, "this Pulumi project has no `name:`; the name is part of every stack id",
-                    "name: " + (pulumiYaml.getParent().getFileName() == null ? "my-project" : pulumiYaml.getParent().getFileName()) + "\nruntime: nodejs"));
+                    "name: " + (pulumiYaml.getParent().getFileName() == null ? "my-project" : pulumiYaml.getParent().getFileName())
+                            + "\nruntime: nodejs"));
             return "";
         }
         return name.get();

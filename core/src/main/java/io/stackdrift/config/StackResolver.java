@@ -19,7 +19,7 @@ import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
 
 /**
- * Applies stacks.yaml to what discovery found (spec §2): which stacks exist, which entries match each,
+ * Applies stacks.yaml to what discovery found (docs/configuration.md, "How entries combine"): which stacks exist, which entries match each,
  * how their settings add up, and every rule that spans entries or stacks (conflicts, tools,
  * dependencies, cycles, warnings).
  *
@@ -70,7 +70,8 @@ final class StackResolver {
         for (Candidate candidate : candidates) {
             Candidate first = byId.putIfAbsent(candidate.id(), candidate);
             if (first != null && !first.directory().dir().equals(candidate.directory().dir())) {
-                String where = candidate.directory().isPulumi() ? candidate.directory().dir() + "/Pulumi.yaml" : candidate.directory().dir();
+                String where = candidate.directory().isPulumi() ? candidate.directory().dir() + "/Pulumi.yaml"
+                        : candidate.directory().dir();
                 problems.add(new Problem(displayRoot + where, 0, 0, "stack id `" + candidate.id() + "` is also the id of the stack in `"
                         + first.directory().dir() + "`; every stack needs its own id",
                         candidate.directory().isPulumi() ? "give one of the Pulumi projects another `name:`"
@@ -186,7 +187,8 @@ final class StackResolver {
 
     // ------------------------------------------------------------------------------------------------ dependencies
 
-    private Set<Setting<String>> checkDependencyIds(final ParsedConfig config, final Set<StackId> known, final Map<StackId, IgnoreEntry> ignored) {
+    private Set<Setting<String>> checkDependencyIds(final ParsedConfig config, final Set<StackId> known,
+            final Map<StackId, IgnoreEntry> ignored) {
         Set<Setting<String>> valid = new HashSet<>();
         List<String> knownIds = known.stream().map(StackId::value).toList();
         for (StackEntry entry : config.entries()) {
@@ -196,7 +198,8 @@ final class StackResolver {
                     valid.add(id);
                 } else if (ignored.containsKey(stackId)) {
                     IgnoreEntry ignore = ignored.get(stackId);
-                    report(id.at(), "dependsOn", "dependsOn names `" + id.value() + "`, which ignore leaves out: \"" + ignore.reason() + "\"",
+                    report(id.at(), "dependsOn", "dependsOn names `" + id.value() + "`, which ignore leaves out: \"" + ignore.reason()
+                            + "\"",
                             "remove `" + id.value() + "` from dependsOn, or remove the ignore entry at line " + ignore.at().line());
                 } else {
                     report(id.at(), "dependsOn", "dependsOn names `" + id.value() + "`, which is not a stack here",
@@ -316,7 +319,8 @@ final class StackResolver {
         Location at = entries.stream().map(e -> e.settings().get("tool")).filter(s -> s != null && s.value() == chosen)
                 .map(Setting::at).findFirst().orElse(Location.NOWHERE);
         if (candidate.directory().isPulumi() && chosen != Tool.PULUMI) {
-            report(at, "tool", "`" + candidate.directory().dir() + "` is a Pulumi project (Pulumi.yaml); " + chosen.word() + " cannot run it",
+            report(at, "tool", "`" + candidate.directory().dir() + "` is a Pulumi project (Pulumi.yaml); " + chosen.word()
+                    + " cannot run it",
                     "tool: pulumi   # or leave tool out");
             return Tool.PULUMI;
         }
@@ -356,7 +360,8 @@ final class StackResolver {
                             .filter(s -> s != null && ((Outputs) s.value()).file().equals(outputs.file()))
                             .map(Setting::at).findFirst().orElse(Location.NOWHERE);
                     report(at, "outputs", "stacks `" + first.id() + "` and `" + stack.id() + "` would both write their outputs to `"
-                            + outputs.file() + "`", "give each stack its own file, e.g. outputs: out/" + stack.dir().replace('/', '-') + ".json");
+                            + outputs.file() + "`", "give each stack its own file, e.g. outputs: out/" + stack.dir().replace('/', '-')
+                                    + ".json");
                 }
             });
         }

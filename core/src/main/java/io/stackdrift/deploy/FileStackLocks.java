@@ -1,6 +1,7 @@
 package io.stackdrift.deploy;
 
 import java.io.IOException;
+import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedByInterruptException;
@@ -151,7 +152,7 @@ public final class FileStackLocks implements StackLocks {
         Properties holder = new Properties();
         try {
             String text = Files.readString(file, StandardCharsets.UTF_8);
-            holder.load(new java.io.StringReader(text));
+            holder.load(new StringReader(text));
         } catch (NoSuchFileException e) {
             return Optional.empty();
         } catch (IOException | IllegalArgumentException e) {

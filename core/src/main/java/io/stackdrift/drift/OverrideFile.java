@@ -3,6 +3,7 @@ package io.stackdrift.drift;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.MalformedInputException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -18,7 +19,7 @@ import io.stackdrift.drift.DeclaredResource.IgnoreChanges;
 import io.stackdrift.record.AtomicFiles;
 
 /**
- * The temporary {@value #FILE_NAME} that makes Terraform/OpenTofu respect field ownership (spec §5):
+ * The temporary {@value #FILE_NAME} that makes Terraform/OpenTofu respect field ownership (docs/field-ownership.md, "The override file"):
  * for each resource with accepted ignore paths, {@code resource "T" "N" { lifecycle { ignore_changes = [...] } }}.
  *
  * <p>Override files merge into the resource's own block, and inside {@code lifecycle} they merge
@@ -34,7 +35,8 @@ import io.stackdrift.record.AtomicFiles;
 public final class OverrideFile implements AutoCloseable {
     public static final String FILE_NAME = "stackdrift_override.tf";
     /** The first line of every file written here; what {@link #removeLeftovers} recognises. */
-    public static final String HEADER = "# stackdrift: temporary override written by Stack Drift for field ownership; removed after the run";
+    public static final String HEADER = "# stackdrift: temporary override written by Stack Drift for field ownership; "
+            + "removed after the run";
 
     private final Path file;
 
@@ -158,7 +160,7 @@ public final class OverrideFile implements AutoCloseable {
     private static boolean isOurs(final Path file) throws IOException {
         try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             return HEADER.equals(reader.readLine());
-        } catch (java.nio.charset.MalformedInputException e) {
+        } catch (MalformedInputException e) {
             return false;
         }
     }

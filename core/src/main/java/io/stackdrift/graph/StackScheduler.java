@@ -19,7 +19,7 @@ import java.util.function.Consumer;
 import io.stackdrift.model.StackId;
 
 /**
- * Runs a {@link StackTask} for every stack of a graph (spec §6):
+ * Runs a {@link StackTask} for every stack of a graph (docs/concepts.md, "Deploy order"):
  * <ul>
  * <li>a stack starts as soon as every stack it depends on has let it go (succeeded, had nothing to do, or
  * was skipped by its own task) — not layer by layer;</li>

@@ -1,5 +1,6 @@
 package io.stackdrift.tool;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -96,8 +97,8 @@ public final class LocalProcessRunner implements ProcessRunner {
         }
     }
 
-    private static java.io.File nullDevice() {
-        return new java.io.File(System.getProperty("os.name").startsWith("Windows") ? "NUL" : "/dev/null");
+    private static File nullDevice() {
+        return new File(System.getProperty("os.name").startsWith("Windows") ? "NUL" : "/dev/null");
     }
 
 }

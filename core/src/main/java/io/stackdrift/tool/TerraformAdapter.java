@@ -5,11 +5,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -37,7 +39,7 @@ public final class TerraformAdapter implements ToolAdapter {
     private final ObjectMapper json = new ObjectMapper();
     private final PlansOfThisRun plans = new PlansOfThisRun();
     /** Unnamed stacks whose directory the configuration also runs as named workspaces (see {@link #withWorkspace}). */
-    private final Set<StackId> sharedWithWorkspaces = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<StackId> sharedWithWorkspaces = ConcurrentHashMap.newKeySet();
 
     public TerraformAdapter(final Tool tool, final ToolSettings settings, final ProcessRunner runner, final PlanReading reading) {
         if (!tool.isTerraformFamily()) {
@@ -147,7 +149,7 @@ public final class TerraformAdapter implements ToolAdapter {
                 return OutputsResult.failure(word("output -json") + " printed no JSON object");
             }
             List<StackOutput> outputs = new ArrayList<>();
-            for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext();) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = root.properties().iterator(); it.hasNext();) {
                 Map.Entry<String, JsonNode> entry = it.next();
                 JsonNode output = entry.getValue();
                 JsonNode value = output.has("value") ? output.get("value") : NullNode.getInstance();
@@ -219,7 +221,7 @@ public final class TerraformAdapter implements ToolAdapter {
         if (!sharedWithWorkspaces.contains(stack.id())) {
             return environment;
         }
-        Map<String, String> merged = new java.util.LinkedHashMap<>();
+        Map<String, String> merged = new LinkedHashMap<>();
         merged.put("TF_WORKSPACE", "default");
         merged.putAll(environment);
         return merged;

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The command lines of Terraform and OpenTofu (spec §4), as argument arrays for a process, never a shell
+ * The command lines of Terraform and OpenTofu (docs/tools.md), as argument arrays for a process, never a shell
  * line. Both tools take the same arguments; only the executable differs.
  */
 public final class TerraformCommands {

@@ -1,9 +1,9 @@
 package io.stackdrift.config;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 class DirGlobTest {
     @ParameterizedTest(name = "{0} vs {1} → {2}")

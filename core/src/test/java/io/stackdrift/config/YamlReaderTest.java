@@ -1,5 +1,7 @@
 package io.stackdrift.config;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -8,8 +10,6 @@ import org.junit.jupiter.api.Test;
 import io.stackdrift.config.YamlNode.Scalar;
 import io.stackdrift.config.YamlNode.YamlList;
 import io.stackdrift.config.YamlNode.YamlMap;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 class YamlReaderTest {
     private final List<Problem> problems = new ArrayList<>();

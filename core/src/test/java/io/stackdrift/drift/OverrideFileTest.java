@@ -9,12 +9,15 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import io.stackdrift.model.Tool;
 
 class OverrideFileTest {
     @TempDir
@@ -45,11 +48,11 @@ class OverrideFileTest {
     }
 
     private static List<IgnorePath> paths(final String... texts) {
-        return java.util.Arrays.stream(texts).map(t -> IgnorePath.parse(t).orElseThrow()).toList();
+        return Arrays.stream(texts).map(t -> IgnorePath.parse(t).orElseThrow()).toList();
     }
 
     private OverrideFile write(final String... texts) throws Exception {
-        return OverrideFile.write(stack, paths(texts), ResourceScanner.scan(stack, io.stackdrift.model.Tool.TOFU));
+        return OverrideFile.write(stack, paths(texts), ResourceScanner.scan(stack, Tool.TOFU));
     }
 
     @Test
@@ -78,7 +81,7 @@ class OverrideFileTest {
                     }
                     """);
             // a second scan while the file exists must not take our own override for a user's one
-            ResourceScanner.Result rescan = ResourceScanner.scan(stack, io.stackdrift.model.Tool.TOFU);
+            ResourceScanner.Result rescan = ResourceScanner.scan(stack, Tool.TOFU);
             assertThat(rescan.overriddenIgnoreChanges()).isEmpty();
             assertThat(rescan.resource("aws_instance.web").orElseThrow().ignoreChanges().form())
                     .isEqualTo(DeclaredResource.IgnoreChanges.Form.NONE);
@@ -107,7 +110,8 @@ class OverrideFileTest {
 
     @Test
     void anotherOverrideFileSettingIgnoreChangesIsRefused() throws IOException {
-        Files.writeString(stack.resolve("team_override.tf"), "resource \"aws_instance\" \"web\" {\n lifecycle { ignore_changes = [ami] }\n}\n");
+        Files.writeString(stack.resolve("team_override.tf"),
+                "resource \"aws_instance\" \"web\" {\n lifecycle { ignore_changes = [ami] }\n}\n");
         assertThatThrownBy(() -> write("aws_instance.web.tags")).isInstanceOf(OverrideFile.RefusedException.class)
                 .hasMessageContaining("team_override.tf already sets lifecycle.ignore_changes");
     }

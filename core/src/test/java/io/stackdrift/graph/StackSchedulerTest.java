@@ -1,5 +1,11 @@
 package io.stackdrift.graph;
 
+import static io.stackdrift.graph.Graphs.graph;
+import static io.stackdrift.graph.Graphs.id;
+import static io.stackdrift.graph.Graphs.ids;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -14,11 +20,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import io.stackdrift.model.StackId;
-
-import static io.stackdrift.graph.Graphs.graph;
-import static io.stackdrift.graph.Graphs.id;
-import static io.stackdrift.graph.Graphs.ids;
-import static org.assertj.core.api.Assertions.assertThat;
 
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class StackSchedulerTest {
@@ -117,9 +118,9 @@ class StackSchedulerTest {
     void estimatedDurationsWeighTheChains() {
         // two chains of two; the one with the long estimate goes first, though its ids sort last
         StackGraph g = graph("a1", "", "a2", "a1", "b1", "", "b2", "b1");
-        PriorityWeights weights = PriorityWeights.estimates(Map.of(id("b2"), java.time.Duration.ofMinutes(10),
-                id("a1"), java.time.Duration.ofSeconds(5), id("a2"), java.time.Duration.ofSeconds(5),
-                id("b1"), java.time.Duration.ofSeconds(5)));
+        PriorityWeights weights = PriorityWeights.estimates(Map.of(id("b2"), Duration.ofMinutes(10),
+                id("a1"), Duration.ofSeconds(5), id("a2"), Duration.ofSeconds(5),
+                id("b1"), Duration.ofSeconds(5)));
 
         ScheduleResult result = new StackScheduler(ScheduleOptions.deploy(1).withPriority(weights)).run(g,
                 id -> TaskOutcome.succeeded(), SchedulerListener.NONE);

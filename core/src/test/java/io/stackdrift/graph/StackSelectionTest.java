@@ -1,15 +1,18 @@
 package io.stackdrift.graph;
 
-import java.util.List;
-
-import org.junit.jupiter.api.Test;
-
 import static io.stackdrift.graph.Graphs.idSet;
 import static io.stackdrift.graph.Graphs.ids;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+
+import io.stackdrift.model.StackId;
+
 class StackSelectionTest {
-    private static final java.util.Set<io.stackdrift.model.StackId> KNOWN =
+    private static final Set<StackId> KNOWN =
             idSet("envs/prod", "envs/prod/eu", "envs/dev", "net:prod", "net:dev", "app:prod");
 
     @Test

@@ -2,6 +2,7 @@ package io.stackdrift.tool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -16,13 +17,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.stackdrift.config.DriftMode;
 import io.stackdrift.config.DriftSettings;
@@ -97,8 +98,8 @@ class RealTerraformTest {
 
         assertThat(preview.row().state()).as(preview.row().reason()).isEqualTo(RowState.PENDING);
         assertThat(preview.row().changes()).extracting(Change::action, Change::address)
-                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple(Action.CREATE, "terraform_data.x"),
-                        org.assertj.core.groups.Tuple.tuple(Action.CREATE, "terraform_data.y"));
+                .containsExactlyInAnyOrder(Tuple.tuple(Action.CREATE, "terraform_data.x"),
+                        Tuple.tuple(Action.CREATE, "terraform_data.y"));
         assertThat(preview.row().changes()).allSatisfy(c -> assertThat(c.type()).isEqualTo("terraform_data"));
         assertThat(preview.planFile()).get().satisfies(file -> assertThat(file).isRegularFile());
         assertThat(preview.toolVersion()).matches("\\d+\\.\\d+\\.\\d+.*");
@@ -229,8 +230,8 @@ class RealTerraformTest {
 
         assertThat(outputs.succeeded()).as(outputs.reason()).isTrue();
         assertThat(outputs.outputs()).extracting(StackOutput::name, StackOutput::sensitive)
-                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("plain", false),
-                        org.assertj.core.groups.Tuple.tuple("secret", true));
+                .containsExactlyInAnyOrder(Tuple.tuple("plain", false),
+                        Tuple.tuple("secret", true));
         StackOutput plain = named(outputs, "plain");
         StackOutput secret = named(outputs, "secret");
         assertThat(plain.value().asText()).isEqualTo("one");
@@ -356,8 +357,8 @@ class RealTerraformTest {
 
         assertThat(summary.failed()).as(summary.failureReason()).isFalse();
         assertThat(summary.changes()).extracting(Change::action, Change::address)
-                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple(Action.UPDATE, "terraform_data.x"),
-                        org.assertj.core.groups.Tuple.tuple(Action.REPLACE, "terraform_data.y"));
+                .containsExactlyInAnyOrder(Tuple.tuple(Action.UPDATE, "terraform_data.x"),
+                        Tuple.tuple(Action.REPLACE, "terraform_data.y"));
         assertThat(summary.drift()).isEmpty();
     }
 
@@ -395,7 +396,8 @@ class RealTerraformTest {
         assertThat(plan.path("output_changes").path("extra").path("actions").get(0).asText()).isEqualTo("create");
         assertThat(plan.path("resource_changes")).allSatisfy(c -> assertThat(c.path("change").path("actions").get(0).asText())
                 .isEqualTo("no-op"));
-        // KNOWN GAP, not an endorsement: spec §4 counts resource_changes only, so the row is in sync and a deploy
+        // KNOWN GAP, not an endorsement: a row counts resource changes only (docs/verified-with-real-terraform.md),
+        // so the row is in sync and a deploy
         // finds nothing to deploy; the new output reaches the state only with the next resource change
         StackPlan preview = adapter().plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment, Set.of());
         assertThat(preview.row().state()).isEqualTo(RowState.IN_SYNC);
@@ -467,8 +469,8 @@ class RealTerraformTest {
         assertThat(deploy.exitCode()).as(rows(deploy) + " " + progress).isEqualTo(RunOutcome.OK);
         RunRecord deployed = deploy.run().orElseThrow();
         assertThat(deployed.trail()).extracting(e -> e.stack().value(), TrailEntry::result)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("net", TrailResult.DEPLOYED),
-                        org.assertj.core.groups.Tuple.tuple("app", TrailResult.DEPLOYED));
+                .containsExactly(Tuple.tuple("net", TrailResult.DEPLOYED),
+                        Tuple.tuple("app", TrailResult.DEPLOYED));
         assertThat(deployed.trail().get(1).startedAt()).isGreaterThanOrEqualTo(deployed.trail().get(0).finishedAt());
         assertThat(deployed.rows()).extracting(Row::state).containsOnly(RowState.IN_SYNC);
         JsonNode net = JSON.readTree(repo.resolve("out/net.json").toFile());
@@ -497,8 +499,8 @@ class RealTerraformTest {
         RunOutcome second = engine.deploy(RunRequest.of(repo.resolve("stacks.yaml"), "4"));
         assertThat(second.exitCode()).as(rows(second)).isEqualTo(RunOutcome.OK);
         assertThat(second.run().orElseThrow().trail()).extracting(e -> e.stack().value(), TrailEntry::result)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("net", TrailResult.DEPLOYED),
-                        org.assertj.core.groups.Tuple.tuple("app", TrailResult.DEPLOYED));
+                .containsExactly(Tuple.tuple("net", TrailResult.DEPLOYED),
+                        Tuple.tuple("app", TrailResult.DEPLOYED));
         assertThat(JSON.readTree(repo.resolve("out/app.json").toFile()).path("server_cidr").asText()).isEqualTo("10.1.0.0/16");
     }
 
@@ -541,14 +543,15 @@ class RealTerraformTest {
         // the engine's own adapters (its PlanReading wiring); the stacks' environment stands in for credentials
         return new StackDriftEngine(new EngineServices(new LocalProcessRunner(),
                 ToolSettings.defaults().withExecutable(Tool.TERRAFORM, terraform).withTimeout(Duration.ofMinutes(2)),
-                new HistoryStore(dir.resolve("record")), new FileStackLocks(dir.resolve("record/locks"), Duration.ofSeconds(5), line -> { }),
+                new HistoryStore(dir.resolve("record")), new FileStackLocks(dir.resolve("record/locks"), Duration.ofSeconds(5), line ->
+                        { }),
                 stack -> environment, dir.resolve("engine-work"), clock, progress::add));
     }
 
     private static Optional<String> locate() {
         String path = System.getenv("PATH");
         if (path != null) {
-            for (String entry : path.split(java.io.File.pathSeparator)) {
+            for (String entry : path.split(File.pathSeparator)) {
                 if (!entry.isEmpty() && Files.isExecutable(Path.of(entry, "terraform"))) {
                     return Optional.of(Path.of(entry, "terraform").toString());
                 }

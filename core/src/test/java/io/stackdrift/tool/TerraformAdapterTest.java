@@ -6,11 +6,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -86,7 +88,8 @@ class TerraformAdapterTest {
         assertThat(reading.requests()).singleElement().satisfies(request -> {
             assertThat(request.tool()).isEqualTo(Tool.TOFU);
             assertThat(request.purpose()).isEqualTo(PlanPurpose.PREVIEW);
-            assertThat(Files.readString(request.file())).isEqualTo(Files.readString(Fixtures.fixture("opentofu/equiv-drift_simple.plan.json")));
+            assertThat(Files.readString(request.file()))
+                    .isEqualTo(Files.readString(Fixtures.fixture("opentofu/equiv-drift_simple.plan.json")));
         });
     }
 
@@ -129,7 +132,8 @@ class TerraformAdapterTest {
     @Test
     void aFailingPlanIsAFailedRowWithTheFirstErrorAndNoShow() throws Exception {
         tofu.on("plan").exitCode(1).stderr("\n\u001B[31m\u2577\u001B[0m\n\u001B[31m\u2502\u001B[0m \u001B[1m\u001B[31mError: \u001B[0m"
-                + "\u001B[1mUnsupported argument\u001B[0m\n\u001B[31m\u2502\u001B[0m\n\u001B[31m\u2502\u001B[0m   on main.tf line 3\n\u001B[31m\u2575\u001B[0m\n");
+                + "\u001B[1mUnsupported argument\u001B[0m\n\u001B[31m\u2502\u001B[0m\n\u001B[31m\u2502\u001B[0m   on main.tf line "
+                        + "3\n\u001B[31m\u2575\u001B[0m\n");
 
         StackPlan plan = plan(stack("network", ""), PlanPurpose.PREVIEW);
 
@@ -154,7 +158,8 @@ class TerraformAdapterTest {
     void aCrashWithoutStderrNamesTheExitCode() throws Exception {
         tofu.on("plan").exitCode(139);
 
-        assertThat(plan(stack("network", ""), PlanPurpose.PREVIEW).row().reason()).isEqualTo("tofu plan failed with exit code 139 (see the console log)");
+        assertThat(plan(stack("network", ""), PlanPurpose.PREVIEW).row().reason())
+                .isEqualTo("tofu plan failed with exit code 139 (see the console log)");
     }
 
     @Test
@@ -190,7 +195,8 @@ class TerraformAdapterTest {
     @Test
     void aPlanThatTimesOutIsAFailedRow() throws Exception {
         tofu.on("plan").sleepSeconds(60);
-        adapter = adapter(ToolSettings.defaults().withExecutable(Tool.TOFU, tofu.executable().toString()).withTimeout(Duration.ofSeconds(1)));
+        adapter = adapter(ToolSettings.defaults().withExecutable(Tool.TOFU, tofu.executable().toString())
+                .withTimeout(Duration.ofSeconds(1)));
 
         StackPlan plan = plan(stack("network", ""), PlanPurpose.PREVIEW);
 
@@ -202,7 +208,8 @@ class TerraformAdapterTest {
     void theTimeoutCountsForTheWholePlanNotForEachProcess() throws Exception {
         tofu.on("init").sleepSeconds(2);
         tofu.on("plan").sleepSeconds(2);
-        adapter = adapter(ToolSettings.defaults().withExecutable(Tool.TOFU, tofu.executable().toString()).withTimeout(Duration.ofSeconds(3)));
+        adapter = adapter(ToolSettings.defaults().withExecutable(Tool.TOFU, tofu.executable().toString())
+                .withTimeout(Duration.ofSeconds(3)));
 
         StackPlan plan = plan(stack("network", ""), PlanPurpose.PREVIEW);
 
@@ -279,7 +286,8 @@ class TerraformAdapterTest {
         StackPlan destroy = plan(network, PlanPurpose.DESTROY);
         plan(network, PlanPurpose.PREVIEW);
 
-        assertThat(adapter.apply(network, repo, destroy, work, tofu.environment()).reason()).isEqualTo("no plan from this run; refusing to apply");
+        assertThat(adapter.apply(network, repo, destroy, work, tofu.environment()).reason())
+                .isEqualTo("no plan from this run; refusing to apply");
         assertThat(tofu.arguments()).noneMatch(arguments -> arguments.get(0).equals("apply"));
     }
 
@@ -301,12 +309,14 @@ class TerraformAdapterTest {
         StackConfig network = stack("network", "");
         tofu.on("plan").exitCode(1);
         StackPlan failed = plan(network, PlanPurpose.PREVIEW);
-        assertThat(adapter.apply(network, repo, failed, work, tofu.environment()).reason()).isEqualTo("no plan from this run; refusing to apply");
+        assertThat(adapter.apply(network, repo, failed, work, tofu.environment()).reason())
+                .isEqualTo("no plan from this run; refusing to apply");
 
         tofu.on("plan").exitCode(2);
         StackPlan plan = plan(network, PlanPurpose.PREVIEW);
         Files.delete(plan.planFile().orElseThrow());
-        assertThat(adapter.apply(network, repo, plan, work, tofu.environment()).reason()).isEqualTo("no plan from this run; refusing to apply");
+        assertThat(adapter.apply(network, repo, plan, work, tofu.environment()).reason())
+                .isEqualTo("no plan from this run; refusing to apply");
         assertThat(tofu.arguments()).noneMatch(arguments -> arguments.get(0).equals("apply"));
     }
 
@@ -346,7 +356,9 @@ class TerraformAdapterTest {
     void aStalePlanFailsWithTheToolsMessage() throws Exception {
         StackConfig network = stack("network", "prod");
         tofu.on("plan").exitCode(2);
-        tofu.on("apply").exitCode(1).stderr("\u2577\n\u2502 Error: Saved plan is stale\n\u2502 \n\u2502 The given plan file can no longer be applied because the state was changed\n\u2575\n");
+        tofu.on("apply").exitCode(1)
+                .stderr("\u2577\n\u2502 Error: Saved plan is stale\n\u2502 \n\u2502 The given plan file can no longer be applied because "
+                + "the state was changed\n\u2575\n");
         StackPlan plan = plan(network, PlanPurpose.PREVIEW);
 
         ApplyResult result = adapter.apply(network, repo, plan, work, tofu.environment());
@@ -365,7 +377,7 @@ class TerraformAdapterTest {
 
         assertThat(outputs.succeeded()).isTrue();
         assertThat(outputs.outputs()).extracting(StackOutput::name, StackOutput::sensitive)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("db_password", true), org.assertj.core.groups.Tuple.tuple("vpc_id", false));
+                .containsExactly(Tuple.tuple("db_password", true), Tuple.tuple("vpc_id", false));
         assertThat(outputs.outputs().get(1).value().asText()).isEqualTo("vpc-1");
         assertThat(tofu.arguments()).endsWith(List.of("output", "-json"));
     }
@@ -409,7 +421,8 @@ class TerraformAdapterTest {
         Path out = temp.resolve("env.txt");
         TerraformAdapter envAdapter = adapter(ToolSettings.defaults().withExecutable(Tool.TOFU, script.toString()));
 
-        envAdapter.plan(stack("network", ""), repo, PlanPurpose.PREVIEW, work, Map.of("AWS_ACCESS_KEY_ID", "AKIA", "OUT", out.toString()), Set.of());
+        envAdapter.plan(stack("network", ""), repo, PlanPurpose.PREVIEW, work, Map.of("AWS_ACCESS_KEY_ID", "AKIA", "OUT", out.toString()),
+                Set.of());
 
         assertThat(Files.readString(out)).isEqualTo("1 AKIA");
     }
@@ -424,7 +437,7 @@ class TerraformAdapterTest {
                 + tofu.executable() + "\" \"$@\"\n");
         script.toFile().setExecutable(true);
         TerraformAdapter wsAdapter = adapter(ToolSettings.defaults().withExecutable(Tool.TOFU, script.toString()));
-        Map<String, String> env = new java.util.HashMap<>(tofu.environment());
+        Map<String, String> env = new HashMap<>(tofu.environment());
         env.put("WS_LOG", log.toString());
         StackConfig unnamed = stack("network", "");
         Set<StackId> shared = Set.of(StackId.of("network"), StackId.of("network:prod"));

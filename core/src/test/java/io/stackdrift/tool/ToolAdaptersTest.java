@@ -2,6 +2,7 @@ package io.stackdrift.tool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -18,13 +19,16 @@ class ToolAdaptersTest {
 
     @Test
     void terraformAndTofuShareTheTerraformAdapter() {
-        assertThat(ToolAdapters.forTool(Tool.TERRAFORM, ToolSettings.defaults(), runner, reading, references)).isInstanceOf(TerraformAdapter.class);
-        assertThat(ToolAdapters.forTool(Tool.TOFU, ToolSettings.defaults(), runner, reading, references)).isInstanceOf(TerraformAdapter.class);
+        assertThat(ToolAdapters.forTool(Tool.TERRAFORM, ToolSettings.defaults(), runner, reading, references))
+                .isInstanceOf(TerraformAdapter.class);
+        assertThat(ToolAdapters.forTool(Tool.TOFU, ToolSettings.defaults(), runner, reading, references))
+                .isInstanceOf(TerraformAdapter.class);
     }
 
     @Test
     void pulumiHasItsOwn() {
-        assertThat(ToolAdapters.forTool(Tool.PULUMI, ToolSettings.defaults(), runner, reading, references)).isInstanceOf(PulumiAdapter.class);
+        assertThat(ToolAdapters.forTool(Tool.PULUMI, ToolSettings.defaults(), runner, reading, references))
+                .isInstanceOf(PulumiAdapter.class);
     }
 
     @Test
@@ -37,8 +41,8 @@ class ToolAdaptersTest {
     void planReadingByToolPicksTheReaderOfTheTool() {
         PlanReading byTool = PlanReading.byTool(tool -> file -> PlanSummary.failure(tool.word()));
 
-        assertThat(byTool.read(Tool.PULUMI, PlanPurpose.PREVIEW, java.nio.file.Path.of("x")).failureReason()).isEqualTo("pulumi");
-        assertThat(byTool.read(Tool.TOFU, PlanPurpose.DRIFT_CHECK, java.nio.file.Path.of("x")).failureReason()).isEqualTo("tofu");
+        assertThat(byTool.read(Tool.PULUMI, PlanPurpose.PREVIEW, Path.of("x")).failureReason()).isEqualTo("pulumi");
+        assertThat(byTool.read(Tool.TOFU, PlanPurpose.DRIFT_CHECK, Path.of("x")).failureReason()).isEqualTo("tofu");
     }
 
     @Test
