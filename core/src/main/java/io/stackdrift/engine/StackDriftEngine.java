@@ -916,7 +916,9 @@ public final class StackDriftEngine {
                 return TaskOutcome.failed(row.reason());
             }
         };
-        ScheduleResult result = new StackScheduler(options).run(graph, guarded, listener);
+        // stacks of one directory (its workspaces) share .terraform and the override file: never at once
+        ScheduleResult result = new StackScheduler(options).exclusive(id -> run.stack(id).directory(run.root()).toAbsolutePath().normalize())
+                .run(graph, guarded, listener);
         for (StackResult ended : result.results()) {
             if (run.rows.containsKey(ended.id())) {
                 continue;
