@@ -30,6 +30,8 @@ import io.stackdrift.model.Change;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.Tool;
 import io.stackdrift.record.HistoryStore;
+import io.stackdrift.record.RunWorkDirectories;
+import io.stackdrift.record.ToolProcessLog;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.RunSummary;
 import io.stackdrift.record.TrailEntry;
@@ -104,9 +106,15 @@ final class RunOptions {
         };
         Path workDir = null;
         try {
-            workDir = Files.createTempDirectory("stackdrift-run");
-            EngineServices services = new EngineServices(new LocalProcessRunner(), tools, history,
-                    new FileStackLocks(recordDir.resolve("locks"), Duration.ofMinutes(30), progress::line),
+            // runs killed with kill -9 leave plan JSON behind and tool processes that may still apply: swept,
+            // and their locks stay taken while one of their tools runs
+            Path workParent = Path.of(System.getProperty("java.io.tmpdir"), "stackdrift-work-" + System.getProperty("user.name", "user"));
+            RunWorkDirectories.sweepDead(workParent);
+            workDir = RunWorkDirectories.create(workParent);
+            ToolProcessLog toolProcesses = new ToolProcessLog(recordDir.resolve("locks").resolve("runs"));
+            toolProcesses.sweep();
+            EngineServices services = new EngineServices(new LocalProcessRunner(toolProcesses), tools, history,
+                    new FileStackLocks(recordDir.resolve("locks"), Duration.ofMinutes(30), progress::line, toolProcesses),
                     CredentialsResolver.NONE, workDir, clock, progress);
             RunOutcome outcome = interruptible(() -> call.run(new StackDriftEngine(services), request));
             for (String warning : history.warnings()) {
