@@ -51,16 +51,29 @@ public final class ConfigLoader {
             return unreadable(shown, "this is a directory, not a configuration file",
                     "name the file: " + shown.replaceAll("/$", "") + "/stacks.yaml");
         }
+        if (Files.exists(configFile) && !Files.isRegularFile(configFile)) {
+            // a device (/dev/zero never ends) or a FIFO (blocks until someone writes) is never opened
+            return unreadable(shown, "this is not a regular file (a device, pipe or socket)", "name the stacks.yaml file itself");
+        }
         try {
             long size = Files.size(configFile);
             if (size > YamlReader.MAX_CHARS) {
                 return unreadable(shown, "the file is " + size + " bytes long; a stacks.yaml may be at most " + YamlReader.MAX_CHARS,
                         "is this the right file? stacks.yaml is small: a few lines per stack");
             }
+            byte[] bytes;
+            try (java.io.InputStream in = Files.newInputStream(configFile)) {
+                // read with a bound: the file may grow between the size check and the read
+                bytes = in.readNBytes(YamlReader.MAX_CHARS + 1);
+            }
+            if (bytes.length > YamlReader.MAX_CHARS) {
+                return unreadable(shown, "the file is longer than " + YamlReader.MAX_CHARS + " bytes; a stacks.yaml may be at most that",
+                        "is this the right file? stacks.yaml is small: a few lines per stack");
+            }
             String text = StandardCharsets.UTF_8.newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(Files.readAllBytes(configFile))).toString();
+                    .decode(ByteBuffer.wrap(bytes)).toString();
             return check(text, shown, configFile, repositoryRoot);
         } catch (NoSuchFileException e) {
             return unreadable(shown, "the configuration file does not exist",
@@ -94,6 +107,7 @@ public final class ConfigLoader {
         List<ProjectDirectory> directories = new StackDiscovery(repositoryRoot, displayRoot, problems).scan();
         StackResolver.Resolution resolution = new StackResolver(fileName, repositoryRoot, problems)
                 .resolve(parsed.get(), directories);
+        new OutputsPathCheck(fileName, configFile, repositoryRoot, problems).check(parsed.get(), resolution.stacks());
         if (!problems.isEmpty()) {
             return ConfigResult.invalid(sorted(problems), resolution.warnings());
         }
