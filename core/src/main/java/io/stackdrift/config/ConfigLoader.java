@@ -104,16 +104,20 @@ public final class ConfigLoader {
             return ConfigResult.invalid(problems, List.of());
         }
         String displayRoot = displayRoot(fileName, configFile, repositoryRoot);
-        List<ProjectDirectory> directories = new StackDiscovery(repositoryRoot, displayRoot, problems).scan();
+        StackDiscovery discovery = new StackDiscovery(repositoryRoot, displayRoot, problems);
+        List<ProjectDirectory> directories = discovery.scan(parsed.get().entries().stream().map(StackEntry::dir)
+                .filter(dir -> dir != null && dir.chars().noneMatch(c -> "*?[{".indexOf(c) >= 0)).toList());
         StackResolver.Resolution resolution = new StackResolver(fileName, repositoryRoot, problems)
                 .resolve(parsed.get(), directories);
         new OutputsPathCheck(fileName, configFile, repositoryRoot, problems).check(parsed.get(), resolution.stacks());
+        List<Problem> found = new ArrayList<>(resolution.warnings());
+        found.addAll(discovery.warnings());
         if (!problems.isEmpty()) {
-            return ConfigResult.invalid(sorted(problems), resolution.warnings());
+            return ConfigResult.invalid(sorted(problems), found);
         }
         int parallelism = Optional.ofNullable(parsed.get().defaults().get("parallelism"))
                 .map(s -> (Integer) s.value()).orElse(defaultParallelism());
-        List<Problem> warnings = new ArrayList<>(resolution.warnings());
+        List<Problem> warnings = new ArrayList<>(found);
         if (resolution.stacks().isEmpty()) {
             warnings.add(new Problem(fileName, 0, 0, "no stacks found: no Pulumi project and no Terraform/OpenTofu root module under "
                     + (displayRoot.isEmpty() ? "this directory" : displayRoot) + (resolution.ignored().isEmpty() ? "" : " (apart from ignored ones)"),

@@ -109,4 +109,21 @@ class HostileConfigTest {
         assertThat(ConfigLoader.load(fifo, root).problems()).singleElement()
                 .satisfies(p -> assertThat(p.message()).isEqualTo("this is not a regular file (a device, pipe or socket)"));
     }
+
+    @Test
+    void aRootModuleDeeperThanTheSearchIsFoundByItsExactDirAndOtherwiseSaid() {
+        String deep = String.join("/", java.util.stream.IntStream.rangeClosed(1, 35).mapToObj(i -> "d" + i).toList());
+        terraform(root, deep);
+        terraform(root, "network");
+
+        ConfigResult named = check(root, "stacks:\n  - dir: " + deep + "\n");
+        assertThat(named.problems()).isEmpty();
+        assertThat(named.config().stacks()).extracting(s -> s.id().value()).contains(deep);
+
+        ConfigResult discovered = check(root, "stacks: []\n");
+        assertThat(discovered.isValid()).isTrue();
+        assertThat(discovered.config().stacks()).extracting(s -> s.id().value()).containsExactly("network");
+        assertThat(discovered.warnings()).anySatisfy(w -> assertThat(w.message())
+                .startsWith("1 directory is more than 29 levels deep and not searched for stacks, e.g. d1/d2/"));
+    }
 }
