@@ -30,6 +30,7 @@ import io.stackdrift.model.Change;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.Tool;
 import io.stackdrift.record.HistoryStore;
+import io.stackdrift.record.RunIds;
 import io.stackdrift.record.RunWorkDirectories;
 import io.stackdrift.record.ToolProcessLog;
 import io.stackdrift.record.RunRecord;
@@ -259,7 +260,13 @@ final class RunOptions {
 
     /** Runs are numbered like builds, so the pages and the trail say "run 7", not a timestamp. */
     static String nextRunId(final HistoryStore history) {
-        return String.valueOf(history.summaries().stream().mapToLong(RunSummary::sequence).max().orElse(0) + 1);
+        long recorded = history.summaries().stream().mapToLong(RunSummary::sequence).max().orElse(0);
+        try {
+            // atomic and never reused: two runs at once, or the run after a kill -9, get numbers of their own
+            return String.valueOf(RunIds.next(history.directory(), recorded));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot number the run in " + history.directory() + ": " + e.getMessage(), e);
+        }
     }
 
     private static List<RunRecord> history(final HistoryStore history) {
