@@ -30,6 +30,7 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.ProcessOwner;
@@ -58,6 +59,8 @@ public final class FileStackLocks implements StackLocks {
     private final Duration poll;
     /** The tool processes each run started: a lock of a dead holder stays taken while one of them runs. */
     private final Optional<ToolProcessLog> toolProcesses;
+    /** The lock a stack takes: its own by default; with {@link #perDirectory} one per stack directory. */
+    private final Function<StackId, String> lockName;
 
     /**
      * @param directory    where the lock files live; created when missing
@@ -85,12 +88,30 @@ public final class FileStackLocks implements StackLocks {
 
     FileStackLocks(final Path directory, final Duration waitTimeout, final Consumer<String> waitMessages,
             final Clock clock, final Duration poll, final Optional<ToolProcessLog> toolProcesses) {
+        this(directory, waitTimeout, waitMessages, clock, poll, toolProcesses, StackId::value);
+    }
+
+    private FileStackLocks(final Path directory, final Duration waitTimeout, final Consumer<String> waitMessages,
+            final Clock clock, final Duration poll, final Optional<ToolProcessLog> toolProcesses, final Function<StackId, String> lockName) {
+        this.lockName = Objects.requireNonNull(lockName, "lockName");
         this.toolProcesses = Objects.requireNonNull(toolProcesses, "toolProcesses");
         this.directory = directory.toAbsolutePath().normalize();
         this.waitTimeout = Objects.requireNonNull(waitTimeout, "waitTimeout");
         this.waitMessages = Objects.requireNonNull(waitMessages, "waitMessages");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.poll = Objects.requireNonNull(poll, "poll");
+    }
+
+    /**
+     * These locks, with the stacks of one directory sharing one lock: a stack id's part before its last {@code :}
+     * (Terraform's {@code dir:workspace}, Pulumi's {@code project:stack}), so two runs never deploy two workspaces of
+     * one directory at once (they share its {@code .terraform}). Within a run the scheduler already keeps them apart.
+     */
+    public FileStackLocks perDirectory() {
+        return new FileStackLocks(directory, waitTimeout, waitMessages, clock, poll, toolProcesses, id -> {
+            int colon = id.value().lastIndexOf(':');
+            return colon > 0 ? id.value().substring(0, colon) : id.value();
+        });
     }
 
     /**
@@ -107,7 +128,7 @@ public final class FileStackLocks implements StackLocks {
 
     @Override
     public StackLock acquire(final StackId id, final String purpose) throws StackLockTimeoutException, InterruptedException {
-        Path file = lockFile(directory, id);
+        Path file = lockFile(directory, StackId.of(lockName.apply(id)));
         long deadline = System.nanoTime() + waitTimeout.toNanos();
         Waiting waiting = new Waiting(id, file);
         Semaphore inThisJvm = HELD_IN_THIS_JVM.computeIfAbsent(file, f -> new Semaphore(1));
@@ -225,7 +246,8 @@ public final class FileStackLocks implements StackLocks {
             return Optional.empty();
         }
         String purpose = holder.getProperty("purpose", "run");
-        return Optional.of("the " + purpose + " of " + id + " by pid " + pid + started(holder.getProperty("started")));
+        String stack = holder.getProperty("stack", id.value());
+        return Optional.of("the " + purpose + " of " + stack + " by pid " + pid + started(holder.getProperty("started")));
     }
 
     private String started(final String instant) {

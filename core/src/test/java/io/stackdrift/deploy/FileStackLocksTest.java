@@ -196,6 +196,28 @@ class FileStackLocksTest {
         assertThat(log.liveProcessesOf(run)).isEmpty();
     }
 
+    @Test
+    void perDirectoryTwoWorkspacesOfOneDirectoryShareOneLock() throws Exception {
+        FileStackLocks locks = new FileStackLocks(dir, Duration.ofMillis(400), line -> { }).perDirectory();
+        try (StackLock prod = locks.acquire(StackId.of("net:prod"), "deploy")) {
+            CompletableFuture<Throwable> staging = CompletableFuture.supplyAsync(() -> {
+                try (StackLock lock = locks.acquire(StackId.of("net:staging"), "deploy")) {
+                    return null;
+                } catch (Exception e) {
+                    return e;
+                }
+            });
+            assertThat(staging.get(10, TimeUnit.SECONDS)).isInstanceOf(StackLockTimeoutException.class)
+                    .hasMessageContaining("the deploy of net:prod by pid " + ProcessHandle.current().pid());
+            try (StackLock other = locks.acquire(StackId.of("app"), "deploy")) {
+                assertThat(other.stack()).isEqualTo(StackId.of("app"));
+            }
+        }
+        try (StackLock staging = locks.acquire(StackId.of("net:staging"), "deploy")) {
+            assertThat(staging.stack()).isEqualTo(StackId.of("net:staging"));
+        }
+    }
+
     private Process startHolder(final StackId id, final long timeoutMillis) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process process = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
