@@ -35,6 +35,9 @@ import io.stackdrift.model.Change;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.Tool;
 import io.stackdrift.record.HistoryStore;
+import io.stackdrift.record.RunIds;
+import io.stackdrift.record.RunWorkDirectories;
+import io.stackdrift.record.ToolProcessLog;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.RunSummary;
 import io.stackdrift.record.TrailEntry;
@@ -107,9 +110,15 @@ final class RunOptions {
         };
         Path workDir = null;
         try {
-            workDir = Files.createTempDirectory("stackdrift-run");
-            EngineServices services = new EngineServices(new LocalProcessRunner(), tools, history,
-                    new FileStackLocks(recordDir.resolve("locks"), Duration.ofMinutes(30), progress::line),
+            // runs killed with kill -9 leave plan JSON behind and tool processes that may still apply: swept,
+            // and their locks stay taken while one of their tools runs
+            Path workParent = Path.of(System.getProperty("java.io.tmpdir"), "stackdrift-work-" + System.getProperty("user.name", "user"));
+            RunWorkDirectories.sweepDead(workParent);
+            workDir = RunWorkDirectories.create(workParent);
+            ToolProcessLog toolProcesses = new ToolProcessLog(recordDir.resolve("locks").resolve("runs"));
+            toolProcesses.sweep();
+            EngineServices services = new EngineServices(new LocalProcessRunner(toolProcesses), tools, history,
+                    new FileStackLocks(recordDir.resolve("locks"), Duration.ofMinutes(30), progress::line, toolProcesses).perDirectory(),
                     CredentialsResolver.NONE, workDir, clock, progress);
             RunOutcome outcome = interruptible(() -> call.run(new StackDriftEngine(services), request));
             for (String warning : history.warnings()) {
@@ -254,7 +263,13 @@ final class RunOptions {
 
     /** Runs are numbered like builds, so the pages and the trail say "run 7", not a timestamp. */
     static String nextRunId(final HistoryStore history) {
-        return String.valueOf(history.summaries().stream().mapToLong(RunSummary::sequence).max().orElse(0) + 1);
+        long recorded = history.summaries().stream().mapToLong(RunSummary::sequence).max().orElse(0);
+        try {
+            // atomic and never reused: two runs at once, or the run after a kill -9, get numbers of their own
+            return String.valueOf(RunIds.next(history.directory(), recorded));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot number the run in " + history.directory() + ": " + e.getMessage(), e);
+        }
     }
 
     private static List<RunRecord> history(final HistoryStore history) {

@@ -384,6 +384,11 @@ final class ConfigParser {
             return Optional.empty();
         }
         String path = text.get().strip();
+        if (path.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
+            // a NUL cannot be in a file name at all; other control characters only hide what the path is
+            problem(value.at(), "`" + key + "` contains a control character (such as NUL); a path cannot hold one", hint);
+            return Optional.empty();
+        }
         if (path.contains("\\")) {
             problem(value.at(), "`" + key + "` uses `\\`; write `/` between directories", key + ": " + path.replace('\\', '/'));
             return Optional.empty();

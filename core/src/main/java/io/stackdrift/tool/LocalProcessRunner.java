@@ -22,13 +22,22 @@ public final class LocalProcessRunner implements ProcessRunner {
     private static final Duration STDERR_DRAIN = Duration.ofSeconds(2);
 
     private final int stderrLimit;
+    /** Where every started process is noted, so that a lock outlives a killed run while its tool still runs. */
+    private final java.util.Optional<io.stackdrift.record.ToolProcessLog> log;
 
     public LocalProcessRunner() {
         this(StderrTail.DEFAULT_LIMIT);
     }
 
+    /** A runner that notes each process it starts in {@code log} (see {@link io.stackdrift.deploy.FileStackLocks}). */
+    public LocalProcessRunner(final io.stackdrift.record.ToolProcessLog log) {
+        this.stderrLimit = StderrTail.DEFAULT_LIMIT;
+        this.log = java.util.Optional.of(log);
+    }
+
     LocalProcessRunner(final int stderrLimit) {
         this.stderrLimit = stderrLimit;
+        this.log = java.util.Optional.empty();
     }
 
     @Override
@@ -52,6 +61,15 @@ public final class LocalProcessRunner implements ProcessRunner {
         } catch (IOException e) {
             // the executable is missing or cannot be executed: the adapter says how to fix it
             return new ProcessResult(-1, spec.stdoutFile(), "", false, true);
+        }
+        if (log.isPresent()) {
+            try {
+                log.get().started(process.toHandle());
+            } catch (IOException e) {
+                // a tool whose start cannot be noted must not run unseen: a killed run would free its lock too early
+                stop(process);
+                throw new IOException("cannot note the tool process in " + e.getMessage(), e);
+            }
         }
         StderrTail tail = new StderrTail(stderrLimit);
         Thread reader = new Thread(() -> drain(process.getErrorStream(), tail), "stderr of " + spec.command().get(0));

@@ -166,6 +166,59 @@ class FileStackLocksTest {
         }
     }
 
+    @Test
+    void afterAKilledHolderTheLockStaysTakenWhileItsToolStillApplies() throws Exception {
+        Path logDir = dir.resolve("runs");
+        Path work = Files.createDirectories(dir.resolve("work"));
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process holder = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), ApplyingHolderMain.class.getName(),
+                dir.toString(), "network", logDir.toString(), "3", work.toString()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        children.add(holder);
+        io.stackdrift.record.ProcessOwner run = io.stackdrift.record.ProcessOwner.of(holder.toHandle());
+        io.stackdrift.record.ToolProcessLog log = new io.stackdrift.record.ToolProcessLog(logDir);
+        try (BufferedReader out = reader(holder)) {
+            assertThat(out.readLine()).isEqualTo("APPLYING");
+        }
+        List<io.stackdrift.record.ProcessOwner> tools = log.liveProcessesOf(run);
+        assertThat(tools).hasSize(1);
+        // kill -9: the operating system frees the file lock at once, the tool's apply goes on
+        holder.destroyForcibly();
+        assertThat(holder.waitFor(20, TimeUnit.SECONDS)).isTrue();
+        assertThat(tools.get(0).isAlive()).isTrue();
+        List<String> waits = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        try (StackLock lock = new FileStackLocks(dir, Duration.ofSeconds(20), waits::add, log).acquire(StackId.of("network"), "deploy")) {
+            assertThat(tools.get(0).isAlive()).as("the dead run's tool still runs while the lock is handed out").isFalse();
+        }
+        assertThat(waits).singleElement().asString().startsWith("waiting for tool process " + tools.get(0).pid()
+                + " of the ended run pid " + holder.pid());
+        // the log of that run is swept once all of it is gone
+        assertThat(log.sweep()).isEqualTo(1);
+        assertThat(log.liveProcessesOf(run)).isEmpty();
+    }
+
+    @Test
+    void perDirectoryTwoWorkspacesOfOneDirectoryShareOneLock() throws Exception {
+        FileStackLocks locks = new FileStackLocks(dir, Duration.ofMillis(400), line -> { }).perDirectory();
+        try (StackLock prod = locks.acquire(StackId.of("net:prod"), "deploy")) {
+            CompletableFuture<Throwable> staging = CompletableFuture.supplyAsync(() -> {
+                try (StackLock lock = locks.acquire(StackId.of("net:staging"), "deploy")) {
+                    return null;
+                } catch (Exception e) {
+                    return e;
+                }
+            });
+            assertThat(staging.get(10, TimeUnit.SECONDS)).isInstanceOf(StackLockTimeoutException.class)
+                    .hasMessageContaining("the deploy of net:prod by pid " + ProcessHandle.current().pid());
+            try (StackLock other = locks.acquire(StackId.of("app"), "deploy")) {
+                assertThat(other.stack()).isEqualTo(StackId.of("app"));
+            }
+        }
+        try (StackLock staging = locks.acquire(StackId.of("net:staging"), "deploy")) {
+            assertThat(staging.stack()).isEqualTo(StackId.of("net:staging"));
+        }
+    }
+
     private Process startHolder(final StackId id, final long timeoutMillis) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process process = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),

@@ -51,6 +51,32 @@ class StackSchedulerTest {
     }
 
     @Test
+    void stacksWithTheSameExclusionKeyNeverRunAtOnceOthersDo() {
+        // net and net:prod share a directory; app has its own
+        StackGraph g = graph("net", "", "net:prod", "", "net:qa", "", "app", "");
+        Map<StackId, java.util.concurrent.atomic.AtomicInteger> runningPerKey = new java.util.concurrent.ConcurrentHashMap<>();
+        java.util.concurrent.atomic.AtomicInteger mostInOneKey = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger mostAtAll = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger atAll = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.function.Function<StackId, StackId> directory = id -> id(id.value().replaceAll(":.*", ""));
+
+        ScheduleResult result = new StackScheduler(ScheduleOptions.deploy(4)).exclusive(directory).run(g, id -> {
+            int inKey = runningPerKey.computeIfAbsent(directory.apply(id), k -> new java.util.concurrent.atomic.AtomicInteger()).incrementAndGet();
+            mostInOneKey.accumulateAndGet(inKey, Math::max);
+            mostAtAll.accumulateAndGet(atAll.incrementAndGet(), Math::max);
+            Thread.sleep(150);
+            atAll.decrementAndGet();
+            runningPerKey.get(directory.apply(id)).decrementAndGet();
+            return TaskOutcome.succeeded();
+        }, SchedulerListener.NONE);
+
+        assertThat(result.inState(StackState.SUCCEEDED)).hasSize(4);
+        assertThat(mostInOneKey).hasValue(1);
+        // app is not held back by net's directory
+        assertThat(mostAtAll).hasValue(2);
+    }
+
+    @Test
     void skippedStacksNameTheStackThatActuallyFailed() {
         StackGraph g = graph("a", "", "b", "a", "c", "b");
 

@@ -247,22 +247,84 @@ class RealTerraformTest {
 
         StackPlan preview = adapter().plan(staging, module, PlanPurpose.PREVIEW, work(), environment, Set.of());
         assertThat(preview.row().state()).as(preview.row().reason()).isEqualTo(RowState.PENDING);
-        assertThat(Files.readString(module.resolve(".terraform/environment")).strip()).isEqualTo("staging");
+        // nothing is selected in the directory: TF_WORKSPACE names the workspace of every process
+        assertThat(module.resolve(".terraform/environment")).doesNotExist();
         TerraformAdapter adapter = adapter();
         deployed(adapter, staging);
         assertThat(module.resolve("terraform.tfstate.d/staging/terraform.tfstate")).isRegularFile();
         assertThat(module.resolve("terraform.tfstate")).doesNotExist();
-        // the directory's selection now says staging; an unnamed stack of the same directory still plans default
+        // an unnamed stack of the same directory plans default
         StackPlan unnamed = adapter().plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment,
                 Set.of(stack("").id(), staging.id()));
         assertThat(unnamed.row().state()).as(unnamed.row().reason()).isEqualTo(RowState.PENDING);
         assertThat(unnamed.row().changes()).extracting(Change::action).containsOnly(Action.CREATE);
-        assertThat(Files.readString(module.resolve(".terraform/environment")).strip()).isEqualTo("staging");
 
         StackPlan check = adapter().plan(stack("qa"), module, PlanPurpose.DRIFT_CHECK, work(), environment, Set.of());
         assertThat(check.row().state()).isEqualTo(RowState.FAILED);
-        assertThat(check.row().reason()).isEqualTo("terraform workspace select failed: Workspace \"…\" doesn't exist.");
+        assertThat(check.row().reason()).isEqualTo("the terraform workspace qa does not exist; a preview creates it");
         assertThat(module.resolve("terraform.tfstate.d/qa")).doesNotExist();
+    }
+
+    @Test
+    void aWorkspaceSelectedByHandDoesNotRedirectAnUnnamedStack() throws Exception {
+        Files.writeString(module.resolve("main.tf"), "resource \"terraform_data\" \"w\" {\n  input = terraform.workspace\n}\n");
+        // someone ran `terraform workspace new staging` in the directory: .terraform/environment says staging
+        ProcessBuilder byHandBuilder = new ProcessBuilder(terraform, "workspace", "new", "staging").directory(module.toFile())
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        byHandBuilder.environment().putAll(environment);
+        Process byHand = byHandBuilder.start();
+        assertThat(byHand.waitFor()).isZero();
+        assertThat(Files.readString(module.resolve(".terraform/environment")).strip()).isEqualTo("staging");
+
+        deployed(stack(""));
+
+        assertThat(workspaceInput(module.resolve("terraform.tfstate"))).isEqualTo("default");
+        assertThat(module.resolve("terraform.tfstate.d/staging/terraform.tfstate")).doesNotExist();
+    }
+
+    @Test
+    void twoWorkspacesOfOneDirectoryDeployedInParallelEachLandInTheirOwnState() throws Exception {
+        Path repo = Files.createDirectories(dir.resolve("repo"));
+        module = Files.createDirectories(repo.resolve("net"));
+        Files.writeString(module.resolve("main.tf"), "resource \"terraform_data\" \"w\" {\n  input = terraform.workspace\n}\n");
+        Files.writeString(repo.resolve("stacks.yaml"), """
+                parallelism: 3
+                stacks:
+                  - dir: net
+                    name: staging
+                  - dir: net
+                    name: prod
+                  - dir: net
+                    name: qa
+                """);
+        List<String> progress = Collections.synchronizedList(new ArrayList<>());
+
+        RunOutcome deploy = engine(Clock.systemUTC(), progress).deploy(RunRequest.of(repo.resolve("stacks.yaml"), "1"));
+
+        assertThat(deploy.exitCode()).as(rows(deploy) + " " + progress).isEqualTo(RunOutcome.OK);
+        for (String workspace : List.of("staging", "prod", "qa")) {
+            assertThat(workspaceInput(module.resolve("terraform.tfstate.d/" + workspace + "/terraform.tfstate"))).isEqualTo(workspace);
+        }
+        assertThat(module.resolve("terraform.tfstate")).doesNotExist();
+        // the three never overlapped: each began after the one before ended
+        List<TrailEntry> trail = deploy.run().orElseThrow().trail().stream()
+                .sorted(java.util.Comparator.comparingLong(TrailEntry::startedAt)).toList();
+        assertThat(trail).hasSize(3);
+        for (int i = 1; i < trail.size(); i++) {
+            assertThat(trail.get(i).startedAt()).isGreaterThanOrEqualTo(trail.get(i - 1).finishedAt());
+        }
+    }
+
+    /** The input of terraform_data.w in a state file: the workspace the apply ran in. */
+    private static String workspaceInput(final Path state) throws IOException {
+        JsonNode root = JSON.readTree(state.toFile());
+        for (JsonNode resource : root.path("resources")) {
+            if (resource.path("name").asText().equals("w")) {
+                // terraform_data keeps a dynamic value: {"value": …, "type": …}
+                return resource.path("instances").path(0).path("attributes").path("input").path("value").asText();
+            }
+        }
+        return "";
     }
 
     @Test

@@ -49,6 +49,7 @@ class TerraformAdapterTest {
         work = temp.resolve("work/network");
         tofu = FakeTool.create(temp, "tofu");
         tofu.on("show").stdoutFrom(Fixtures.fixture("opentofu/equiv-drift_simple.plan.json"));
+        tofu.on("workspace-list").stdout("  default\n* prod\n");
         adapter = adapter(ToolSettings.defaults().withExecutable(Tool.TOFU, tofu.executable().toString()));
     }
 
@@ -104,7 +105,7 @@ class TerraformAdapterTest {
     }
 
     @Test
-    void driftCheckIsRefreshOnlyAndSelectsAnExistingWorkspaceWithoutCreatingIt() throws Exception {
+    void driftCheckIsRefreshOnlyAndFindsAnExistingWorkspaceWithoutCreatingIt() throws Exception {
         tofu.on("plan-refresh-only").exitCode(2);
         reading.answer(CannedPlanReading.summary(List.of(), List.of(VPC_DRIFT), List.of()));
 
@@ -112,8 +113,8 @@ class TerraformAdapterTest {
 
         Path planFile = work.toAbsolutePath().resolve("drift.tfplan");
         assertThat(tofu.arguments()).containsExactly(
+                List.of("workspace", "list"),
                 List.of("init", "-input=false"),
-                List.of("workspace", "select", "prod"),
                 List.of("plan", "-refresh-only", "-input=false", "-out=" + planFile, "-detailed-exitcode"),
                 List.of("show", "-json", planFile.toString()));
         assertThat(plan.stack()).isEqualTo(StackId.of("network:prod"));
@@ -123,10 +124,15 @@ class TerraformAdapterTest {
     }
 
     @Test
-    void previewCreatesAMissingWorkspace() throws Exception {
+    void previewCreatesAMissingWorkspaceADriftCheckFailsOnIt() throws Exception {
         plan(stack("network", "staging"), PlanPurpose.PREVIEW);
 
-        assertThat(tofu.arguments()).contains(List.of("workspace", "select", "-or-create", "staging"));
+        assertThat(tofu.arguments()).contains(List.of("workspace", "new", "staging"))
+                .noneMatch(arguments -> arguments.contains("select"));
+
+        StackPlan check = plan(stack("network", "staging"), PlanPurpose.DRIFT_CHECK);
+        assertThat(check.row().state()).isEqualTo(RowState.FAILED);
+        assertThat(check.row().reason()).isEqualTo("the tofu workspace staging does not exist; a preview creates it");
     }
 
     @Test
@@ -252,7 +258,7 @@ class TerraformAdapterTest {
     }
 
     @Test
-    void destroyPlansWithDestroySelectsTheWorkspaceWithoutCreatingItAndAppliesThatPlanOnce() throws Exception {
+    void destroyPlansWithDestroyInAnExistingWorkspaceAndAppliesThatPlanOnce() throws Exception {
         tofu.on("plan-destroy").exitCode(2);
         Change gone = new Change(Action.DELETE, "aws_vpc", "aws_vpc.main", List.of(), Cause.CODE);
         reading.answer(CannedPlanReading.summary(List.of(gone), List.of(), List.of()));
@@ -264,11 +270,10 @@ class TerraformAdapterTest {
 
         Path planFile = work.toAbsolutePath().resolve("destroy.tfplan");
         assertThat(tofu.arguments()).containsExactly(
+                List.of("workspace", "list"),
                 List.of("init", "-input=false"),
-                List.of("workspace", "select", "prod"),
                 List.of("plan", "-destroy", "-input=false", "-out=" + planFile, "-detailed-exitcode"),
                 List.of("show", "-json", planFile.toString()),
-                List.of("workspace", "select", "prod"),
                 List.of("apply", "-input=false", planFile.toString()));
         assertThat(plan.purpose()).isEqualTo(PlanPurpose.DESTROY);
         assertThat(plan.row().state()).isEqualTo(RowState.PENDING);
@@ -365,7 +370,7 @@ class TerraformAdapterTest {
 
         assertThat(result).isEqualTo(ApplyResult.failure("tofu apply failed: Error: Saved plan is stale"));
         assertThat(tofu.arguments()).filteredOn(arguments -> arguments.get(0).equals("workspace"))
-                .containsExactly(List.of("workspace", "select", "-or-create", "prod"), List.of("workspace", "select", "prod"));
+                .containsExactly(List.of("workspace", "list"));
     }
 
     @Test
@@ -428,9 +433,9 @@ class TerraformAdapterTest {
     }
 
     @Test
-    void anUnnamedStackSharingItsDirectoryWithWorkspacesRunsInTheDefaultOne() throws Exception {
-        // Terraform 1.11.4 plans an unnamed stack in whatever workspace .terraform/environment names, i.e. the
-        // one the named stack of the same directory selected last
+    void everyProcessNamesItsWorkspaceInTfWorkspace() throws Exception {
+        // Terraform 1.11.4 works in whatever workspace .terraform/environment names: the one the last
+        // `workspace select` in the directory chose (another stack of it, or someone by hand)
         Path log = temp.resolve("workspaces.log");
         Path script = temp.resolve("bin/ws-tofu");
         Files.writeString(script, "#!/usr/bin/env bash\nprintf '%s=%s\\n' \"$1\" \"${TF_WORKSPACE-unset}\" >> \"$WS_LOG\"\nexec \""
@@ -440,26 +445,48 @@ class TerraformAdapterTest {
         Map<String, String> env = new HashMap<>(tofu.environment());
         env.put("WS_LOG", log.toString());
         StackConfig unnamed = stack("network", "");
-        Set<StackId> shared = Set.of(StackId.of("network"), StackId.of("network:prod"));
+        Set<StackId> alone = Set.of(StackId.of("network"));
 
-        StackPlan plan = wsAdapter.plan(unnamed, repo, PlanPurpose.PREVIEW, work, env, shared);
+        StackPlan plan = wsAdapter.plan(unnamed, repo, PlanPurpose.PREVIEW, work, env, alone);
         wsAdapter.apply(unnamed, repo, plan, work, env);
         wsAdapter.outputs(unnamed, repo, work, env);
+        wsAdapter.providersSchema(unnamed, repo, work, env);
         assertThat(Files.readAllLines(log)).extracting(line -> line.substring(0, line.indexOf('=')))
-                .contains("init", "plan", "show", "apply", "output");
+                .contains("init", "plan", "show", "apply", "output", "providers");
         assertThat(Files.readAllLines(log)).allSatisfy(line -> assertThat(line).endsWith("=default"));
 
-        // alone in its directory (a cloud block has no default workspace) and named stacks: left as they are
         Files.delete(log);
-        wsAdapter.plan(unnamed, repo, PlanPurpose.PREVIEW, work, env, Set.of(StackId.of("network"), StackId.of("dns:prod")));
-        wsAdapter.outputs(unnamed, repo, work, env);
-        wsAdapter.plan(stack("network", "prod"), repo, PlanPurpose.PREVIEW, work, env, shared);
-        assertThat(Files.readAllLines(log)).isNotEmpty().allSatisfy(line -> assertThat(line).endsWith("=unset"));
+        StackConfig prod = stack("network", "prod");
+        StackPlan prodPlan = wsAdapter.plan(prod, repo, PlanPurpose.PREVIEW, work, env, alone);
+        wsAdapter.apply(prod, repo, prodPlan, work, env);
+        wsAdapter.outputs(prod, repo, work, env);
+        assertThat(Files.readAllLines(log)).isNotEmpty().allSatisfy(line -> assertThat(line).endsWith("=prod"));
 
         // the stack's own value wins
         Files.delete(log);
         env.put("TF_WORKSPACE", "mine");
-        wsAdapter.plan(unnamed, repo, PlanPurpose.PREVIEW, work, env, shared);
+        wsAdapter.plan(unnamed, repo, PlanPurpose.PREVIEW, work, env, alone);
         assertThat(Files.readAllLines(log)).isNotEmpty().allSatisfy(line -> assertThat(line).endsWith("=mine"));
+    }
+
+    @Test
+    void anUnnamedStackWithACloudBlockKeepsTheWorkspaceTheBlockPicks() throws Exception {
+        // a cloud block has no default workspace: TF_WORKSPACE=default would fail every command
+        Files.writeString(repo.resolve("network/main.tf"), "terraform {\n  cloud {\n    organization = \"o\"\n  }\n}\n");
+        Path log = temp.resolve("workspaces.log");
+        Path script = temp.resolve("bin/ws-tofu");
+        Files.writeString(script, "#!/usr/bin/env bash\nprintf '%s=%s\\n' \"$1\" \"${TF_WORKSPACE-unset}\" >> \"$WS_LOG\"\nexec \""
+                + tofu.executable() + "\" \"$@\"\n");
+        script.toFile().setExecutable(true);
+        TerraformAdapter wsAdapter = adapter(ToolSettings.defaults().withExecutable(Tool.TOFU, script.toString()));
+        Map<String, String> env = new java.util.HashMap<>(tofu.environment());
+        env.put("WS_LOG", log.toString());
+
+        wsAdapter.plan(stack("network", ""), repo, PlanPurpose.PREVIEW, work, env, Set.of());
+        assertThat(Files.readAllLines(log)).isNotEmpty().allSatisfy(line -> assertThat(line).endsWith("=unset"));
+
+        Files.delete(log);
+        wsAdapter.plan(stack("network", "prod"), repo, PlanPurpose.PREVIEW, work, env, Set.of());
+        assertThat(Files.readAllLines(log)).isNotEmpty().allSatisfy(line -> assertThat(line).endsWith("=prod"));
     }
 }
