@@ -127,11 +127,12 @@ public final class TerraformPlanReader extends JsonPlanReader {
         String type;
         final List<String> actions = new ArrayList<>();
         boolean importing;
-        JsonNode before;
-        JsonNode after;
-        JsonNode afterUnknown;
-        JsonNode beforeSensitive;
-        JsonNode afterSensitive;
+        // CompactTree values; before and after are read against each other, so equal subtrees are shared
+        Object before;
+        Object after;
+        Object afterUnknown;
+        Object beforeSensitive;
+        Object afterSensitive;
         JsonNode replacePaths;
 
         static ResourceChange read(final JsonParser parser, final boolean wantsPaths) throws IOException {
@@ -164,18 +165,18 @@ public final class TerraformPlanReader extends JsonPlanReader {
                         parser.skipChildren();
                     }
                     // the masks and replace_paths are small and always needed (replace paths must be masked)
-                    case "before_sensitive" -> beforeSensitive = Trees.read(parser);
-                    case "after_sensitive" -> afterSensitive = Trees.read(parser);
+                    case "before_sensitive" -> beforeSensitive = CompactTree.read(parser);
+                    case "after_sensitive" -> afterSensitive = CompactTree.read(parser);
                     case "replace_paths" -> replacePaths = Trees.read(parser);
-                    case "before" -> before = wantsPaths ? Trees.read(parser) : skip(parser);
-                    case "after" -> after = wantsPaths ? Trees.read(parser) : skip(parser);
-                    case "after_unknown" -> afterUnknown = wantsPaths ? Trees.read(parser) : skip(parser);
+                    case "before" -> before = wantsPaths ? CompactTree.readAgainst(parser, after) : skip(parser);
+                    case "after" -> after = wantsPaths ? CompactTree.readAgainst(parser, before) : skip(parser);
+                    case "after_unknown" -> afterUnknown = wantsPaths ? CompactTree.read(parser) : skip(parser);
                     default -> parser.skipChildren();
                 }
             }
         }
 
-        private static JsonNode skip(final JsonParser parser) throws IOException {
+        private static Object skip(final JsonParser parser) throws IOException {
             parser.skipChildren();
             return null;
         }
@@ -238,20 +239,20 @@ public final class TerraformPlanReader extends JsonPlanReader {
                     continue;
                 }
                 StringBuilder path = new StringBuilder();
-                JsonNode bs = beforeSensitive;
-                JsonNode as = afterSensitive;
+                Object bs = beforeSensitive;
+                Object as = afterSensitive;
                 for (JsonNode step : steps) {
-                    if (isTrue(bs) || isTrue(as)) {
+                    if (CompactTree.isTrue(bs) || CompactTree.isTrue(as)) {
                         break;
                     }
                     if (step.isIntegralNumber() && step.canConvertToInt()) {
                         AttributePaths.appendIndex(path, step.intValue());
-                        bs = bs == null ? null : bs.get(step.intValue());
-                        as = as == null ? null : as.get(step.intValue());
+                        bs = CompactTree.child(bs, step.intValue());
+                        as = CompactTree.child(as, step.intValue());
                     } else if (step.isTextual()) {
                         AttributePaths.appendKey(path, step.textValue());
-                        bs = bs == null ? null : bs.get(step.textValue());
-                        as = as == null ? null : as.get(step.textValue());
+                        bs = CompactTree.child(bs, step.textValue());
+                        as = CompactTree.child(as, step.textValue());
                     } else {
                         break;
                     }
@@ -262,10 +263,6 @@ public final class TerraformPlanReader extends JsonPlanReader {
                 }
             }
             return out;
-        }
-
-        private static boolean isTrue(final JsonNode node) {
-            return node != null && node.isBoolean() && node.booleanValue();
         }
     }
 }
