@@ -28,23 +28,32 @@ final class CompactTree {
     private CompactTree() {
     }
 
-    /** A number kept as its JSON text; compared by value, so 1 equals 1.0. */
+    /** A number: an integer as its JSON text, a decimal as its exact value; compared by value, so 1 equals 1.0. */
     static final class Num {
         final String text;
+        private BigDecimal value;
 
         Num(final String text) {
             this.text = text;
         }
 
+        Num(final BigDecimal value) {
+            this.text = null;
+            this.value = value;
+        }
+
+        BigDecimal value() {
+            if (value == null) {
+                value = new BigDecimal(text);
+            }
+            return value;
+        }
+
         boolean sameValue(final Num other) {
-            if (text.equals(other.text)) {
+            if (text != null && text.equals(other.text)) {
                 return true;
             }
-            try {
-                return new BigDecimal(text).compareTo(new BigDecimal(other.text)) == 0;
-            } catch (NumberFormatException notDecimal) {
-                return false;
-            }
+            return value().compareTo(other.value()) == 0;
         }
     }
 
@@ -111,7 +120,8 @@ final class CompactTree {
                 return parser.getText();
             case VALUE_NUMBER_INT:
             case VALUE_NUMBER_FLOAT:
-                Num number = new Num(parser.getText());
+                // a decimal through the parser's own conversion, which also applies its number limits
+                Num number = token == JsonToken.VALUE_NUMBER_INT ? new Num(parser.getText()) : new Num(parser.getDecimalValue());
                 return earlier instanceof Num n && n.sameValue(number) ? n : number;
             case VALUE_TRUE:
                 return Boolean.TRUE;
@@ -235,7 +245,7 @@ final class CompactTree {
             return new Arr(items);
         }
         if (node.isNumber()) {
-            return new Num(node.isBigDecimal() ? node.decimalValue().toString() : node.asText());
+            return node.isIntegralNumber() ? new Num(node.asText()) : new Num(node.decimalValue());
         }
         if (node.isBoolean()) {
             return node.booleanValue();

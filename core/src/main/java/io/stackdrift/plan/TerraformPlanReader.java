@@ -113,6 +113,10 @@ public final class TerraformPlanReader extends JsonPlanReader {
                 ResourceChange change = ResourceChange.read(parser, sink.wantsPaths());
                 if (change.address == null || change.type == null) {
                     findings.fail(list + "[" + index + "] has no address or type");
+                } else if (!change.knownActions()) {
+                    // a word this version does not know may be a change: reading it as none would show in sync
+                    findings.fail(list + "[" + index + "] has an unknown action " + change.shownActions()
+                            + " (this version reads no-op, create, read, update, delete, forget and their replace pairs)");
                 } else {
                     change.emit(sink, cause);
                 }
@@ -126,6 +130,8 @@ public final class TerraformPlanReader extends JsonPlanReader {
         String address;
         String type;
         final List<String> actions = new ArrayList<>();
+        /** An actions list was present and held only strings. */
+        boolean actionsWellFormed;
         boolean importing;
         // CompactTree values; before and after are read against each other, so equal subtrees are shared
         Object before;
@@ -186,12 +192,34 @@ public final class TerraformPlanReader extends JsonPlanReader {
                 parser.skipChildren();
                 return;
             }
+            actionsWellFormed = true;
             while (parser.nextToken() != JsonToken.END_ARRAY) {
-                String action = scalarText(parser);
-                if (action != null) {
+                String action = parser.currentToken() == JsonToken.VALUE_STRING ? parser.getText() : null;
+                if (action == null) {
+                    parser.skipChildren();
+                    actionsWellFormed = false;
+                } else {
                     actions.add(action);
                 }
             }
+        }
+
+        /** The action lists the plan format defines (replace in both orders, with delete or forget). */
+        private static final List<List<String>> KNOWN_ACTIONS = List.of(List.of("no-op"), List.of("create"), List.of("read"),
+                List.of("update"), List.of("delete"), List.of("forget"), List.of("delete", "create"), List.of("create", "delete"),
+                List.of("create", "forget"), List.of("forget", "create"));
+
+        boolean knownActions() {
+            return actionsWellFormed && KNOWN_ACTIONS.contains(actions);
+        }
+
+        /** The action list as a reason may show it: each word cut to safe characters. */
+        String shownActions() {
+            List<String> shown = new ArrayList<>();
+            for (String action : actions.subList(0, Math.min(actions.size(), 4))) {
+                shown.add(shown(action));
+            }
+            return "[" + String.join(", ", shown) + (actions.size() > 4 ? ", …" : "") + "]";
         }
 
         /** The action a row shows; empty for no-op (unless importing) and unknown action words. */
