@@ -20,13 +20,13 @@ def run(command):
 
 
 def main():
+    sys.stdout.reconfigure(line_buffering=True)
     runs, a, b = int(sys.argv[1]), sys.argv[2], sys.argv[3]
     run(a)
     run(b)
     pairs = [(run(a), run(b)) for _ in range(runs)]
     for name, index in (("A", 0), ("B", 1)):
         rows = [p[index] for p in pairs]
-        print(flush=True, end="")
         print(f"{name}: cpu {statistics.median(r[1] for r in rows):.2f} s  wall {statistics.median(r[0] for r in rows):.2f} s  "
               f"peak {statistics.median(r[2] for r in rows):.1f} MiB  ({[a, b][index]})")
     for label, index in (("cpu", 1), ("wall", 0)):
