@@ -31,6 +31,9 @@ def main():
               f"peak {statistics.median(r[2] for r in rows):.1f} MiB  ({[a, b][index]})")
     for label, index in (("cpu", 1), ("wall", 0)):
         ratios = [p[0][index] / p[1][index] for p in pairs if p[1][index] > 0]
+        if not ratios:
+            print(f"A/B {label}: B took no measurable time")
+            continue
         print(f"A/B {label}: median {statistics.median(ratios):.2f} [{min(ratios):.2f}-{max(ratios):.2f}] over {len(ratios)} pairs")
 
 
