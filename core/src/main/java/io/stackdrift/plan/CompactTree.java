@@ -151,11 +151,12 @@ final class CompactTree {
     }
 
     private static Obj readObject(final JsonParser parser, final Obj earlier) throws IOException {
-        String[] keys = NO_KEYS;
-        Object[] values = NO_VALUES;
+        String[] keys = null;
+        Object[] values = null;
         int size = 0;
         boolean ascending = true;
-        // equal so far: same keys in the same order, every value the earlier one itself
+        // equal so far: the same keys in the same order, every value the earlier one itself; nothing is stored
+        // until the first difference, and then the equal prefix is copied from the earlier object
         boolean shared = earlier != null;
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             String name = parser.currentName();
@@ -167,19 +168,33 @@ final class CompactTree {
                 earlierValue = inStep ? earlier.values[size] : earlier.get(name);
             }
             Object value = readAgainst(parser, earlierValue);
-            shared = shared && inStep && value == earlierValue;
-            if (size == keys.length) {
-                int grown = Math.max(4, size * 2);
-                keys = Arrays.copyOf(keys, grown);
-                values = Arrays.copyOf(values, grown);
+            if (shared && inStep && value == earlierValue) {
+                size++;
+                continue;
+            }
+            if (shared) {
+                shared = false;
+                int capacity = Math.max(size + 4, earlier.keys.length + 1);
+                keys = Arrays.copyOf(earlier.keys, capacity);
+                values = Arrays.copyOf(earlier.values, capacity);
+            } else if (keys == null) {
+                keys = new String[8];
+                values = new Object[8];
+            } else if (size == keys.length) {
+                keys = Arrays.copyOf(keys, size * 2);
+                values = Arrays.copyOf(values, size * 2);
             }
             ascending &= size == 0 || keys[size - 1].compareTo(name) < 0;
             keys[size] = name;
             values[size] = value;
             size++;
         }
-        if (shared && size == earlier.keys.length) {
-            return earlier;
+        if (shared) {
+            return size == earlier.keys.length ? earlier
+                    : new Obj(Arrays.copyOf(earlier.keys, size), Arrays.copyOf(earlier.values, size));
+        }
+        if (keys == null) {
+            return new Obj(NO_KEYS, NO_VALUES);
         }
         if (!ascending) {
             return sorted(keys, values, size);
@@ -205,20 +220,32 @@ final class CompactTree {
     }
 
     private static Arr readArray(final JsonParser parser, final Arr earlier) throws IOException {
-        Object[] items = NO_VALUES;
+        Object[] items = null;
         int size = 0;
+        // as for objects: nothing is stored while every item is the earlier one itself
         boolean shared = earlier != null;
         while (parser.nextToken() != JsonToken.END_ARRAY) {
             Object earlierItem = earlier == null ? null : earlier.get(size);
             Object item = readAgainst(parser, earlierItem);
-            shared = shared && size < earlier.items.length && item == earlier.items[size];
-            if (size == items.length) {
-                items = Arrays.copyOf(items, Math.max(4, size * 2));
+            if (shared && size < earlier.items.length && item == earlierItem) {
+                size++;
+                continue;
+            }
+            if (shared) {
+                shared = false;
+                items = Arrays.copyOf(earlier.items, Math.max(size + 4, earlier.items.length + 1));
+            } else if (items == null) {
+                items = new Object[8];
+            } else if (size == items.length) {
+                items = Arrays.copyOf(items, size * 2);
             }
             items[size++] = item;
         }
-        if (shared && size == earlier.items.length) {
-            return earlier;
+        if (shared) {
+            return size == earlier.items.length ? earlier : new Arr(Arrays.copyOf(earlier.items, size));
+        }
+        if (items == null) {
+            return new Arr(NO_VALUES);
         }
         return new Arr(size == items.length ? items : Arrays.copyOf(items, size));
     }
