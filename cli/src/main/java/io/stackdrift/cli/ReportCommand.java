@@ -15,7 +15,6 @@ import java.util.concurrent.Callable;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -234,7 +233,7 @@ final class ReportCommand implements Callable<Integer> {
         generator.writeEndObject();
         generator.writeArrayFieldStart("stacks");
         for (FileResult result : results) {
-            writeJson(generator, result);
+            writeJson(out, generator, result);
         }
         generator.writeEndArray();
         generator.writeEndObject();
@@ -279,7 +278,7 @@ final class ReportCommand implements Callable<Integer> {
         }
     }
 
-    private static void writeJson(final JsonGenerator generator, final FileResult result) throws IOException {
+    private static void writeJson(final PrintWriter out, final JsonGenerator generator, final FileResult result) throws IOException {
         RowState state = result.state();
         generator.writeStartObject();
         generator.writeStringField("stack", label(result.file()));
@@ -296,9 +295,12 @@ final class ReportCommand implements Callable<Integer> {
             generator.writeStartArray();
             generator.writeEndArray();
         } else {
-            try (JsonParser spilled = JSON.createParser(result.spill().toFile())) {
-                spilled.nextToken();
-                generator.copyCurrentStructure(spilled);
+            // the spill file is already this array's JSON (written by the same factory): copy its characters
+            // instead of parsing and writing it a second time
+            generator.writeRawValue("");
+            generator.flush();
+            try (BufferedReader spilled = Files.newBufferedReader(result.spill(), StandardCharsets.UTF_8)) {
+                spilled.transferTo(out);
             }
         }
         generator.writeEndObject();

@@ -37,7 +37,8 @@ final class StackResolver {
     private final List<Problem> warnings = new ArrayList<>();
     /** Problems about one place and key are reported once, even when a glob entry matches many stacks. */
     private final Set<String> reported = new HashSet<>();
-    private final Map<String, DirGlob> globs = new HashMap<>();
+    private PatternIndex<StackEntry> entryIndex;
+    private PatternIndex<IgnoreEntry> ignoreIndex;
     private final String displayRoot;
 
     StackResolver(final String file, final Path root, final List<Problem> problems) {
@@ -56,10 +57,16 @@ final class StackResolver {
     }
 
     Resolution resolve(final ParsedConfig config, final List<ProjectDirectory> directories) {
+        entryIndex = new PatternIndex<>(config.entries(), StackEntry::dir);
+        ignoreIndex = new PatternIndex<>(config.ignores(), IgnoreEntry::dir);
         List<Candidate> candidates = candidates(config, directories);
         checkEntriesMatch(config, directories, candidates);
+        Set<IgnoreEntry> usedIgnores = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (ProjectDirectory directory : directories) {
+            usedIgnores.addAll(ignoreIndex.matching(directory.dir()));
+        }
         for (IgnoreEntry ignore : config.ignores()) {
-            if (directories.stream().noneMatch(d -> glob(ignore.dir()).matches(d.dir()))) {
+            if (!usedIgnores.contains(ignore)) {
                 warnings.add(ignore.at().problem(file, "the ignore entry `" + ignore.dir() + "` matches no stack directory",
                         "remove it, or check the pattern: legacy/** matches legacy and everything under it"));
             }
@@ -88,7 +95,8 @@ final class StackResolver {
         List<StackConfig> stacks = new ArrayList<>();
         Map<StackId, Map<StackId, Location>> edges = new TreeMap<>();
         for (Candidate candidate : active.values()) {
-            List<StackEntry> matching = config.entries().stream().filter(e -> matches(e, candidate)).toList();
+            List<StackEntry> matching = entryIndex.matching(candidate.directory().dir()).stream()
+                    .filter(e -> matchesName(e, candidate)).toList();
             Map<StackId, Location> dependencies = new LinkedHashMap<>();
             stacks.add(merge(config, candidate, matching, validDependencies, dependencies));
             edges.put(candidate.id(), dependencies);
@@ -107,8 +115,8 @@ final class StackResolver {
     private List<Candidate> candidates(final ParsedConfig config, final List<ProjectDirectory> directories) {
         List<Candidate> candidates = new ArrayList<>();
         for (ProjectDirectory directory : directories) {
-            List<StackEntry> entries = config.entries().stream().filter(e -> glob(e.dir()).matches(directory.dir())).toList();
-            Optional<IgnoreEntry> ignoredBy = config.ignores().stream().filter(i -> glob(i.dir()).matches(directory.dir())).findFirst();
+            List<StackEntry> entries = entryIndex.matching(directory.dir());
+            Optional<IgnoreEntry> ignoredBy = ignoreIndex.matching(directory.dir()).stream().findFirst();
             Set<String> names = new TreeSet<>();
             entries.stream().filter(StackEntry::isNamed).map(e -> workspace(e.name())).forEach(names::add);
             if (directory.isPulumi()) {
@@ -140,18 +148,23 @@ final class StackResolver {
         return "default".equals(name) ? NO_STACK : name;
     }
 
-    private DirGlob glob(final String pattern) {
-        return globs.computeIfAbsent(pattern, DirGlob::of);
-    }
-
-    private boolean matches(final StackEntry entry, final Candidate candidate) {
-        return glob(entry.dir()).matches(candidate.directory().dir())
-                && (!entry.isNamed() || workspace(entry.name()).equals(candidate.name()));
+    /** The entry's directory pattern is known to match the candidate's directory; does its name match too? */
+    private static boolean matchesName(final StackEntry entry, final Candidate candidate) {
+        return !entry.isNamed() || workspace(entry.name()).equals(candidate.name());
     }
 
     private void checkEntriesMatch(final ParsedConfig config, final List<ProjectDirectory> directories, final List<Candidate> candidates) {
+        // each candidate's directory was matched once; invert that instead of matching entries × candidates again
+        Map<StackEntry, List<Candidate>> byEntry = new java.util.IdentityHashMap<>();
+        for (Candidate candidate : candidates) {
+            for (StackEntry entry : entryIndex.matching(candidate.directory().dir())) {
+                if (matchesName(entry, candidate)) {
+                    byEntry.computeIfAbsent(entry, e -> new ArrayList<>()).add(candidate);
+                }
+            }
+        }
         for (StackEntry entry : config.entries()) {
-            List<Candidate> matched = candidates.stream().filter(c -> matches(entry, c)).toList();
+            List<Candidate> matched = byEntry.getOrDefault(entry, List.of());
             if (matched.stream().anyMatch(c -> c.ignoredBy().isEmpty())) {
                 continue;
             }

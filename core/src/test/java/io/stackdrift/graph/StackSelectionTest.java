@@ -70,4 +70,15 @@ class StackSelectionTest {
         assertThat(resolved.problems()).isEmpty();
         assertThat(resolved.stacks()).containsExactlyElementsOf(ids("net:prod"));
     }
+
+    @Test
+    void aLongPatternOfStarsSelectsInLinearTime() {
+        // 41 characters: the backtracking regex took 12-25 s on an id like this; a guard with a generous bound
+        String pattern = "*a".repeat(20) + "b";
+        assertThat(pattern).hasSize(41);
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(10), () -> {
+            StackSelection.Resolved resolved = StackSelection.of(List.of(pattern)).resolve(idSet("a".repeat(60), "a".repeat(40) + "b"));
+            assertThat(resolved.stacks()).containsExactlyElementsOf(ids("a".repeat(40) + "b"));
+        });
+    }
 }
