@@ -3,7 +3,6 @@ package io.stackdrift.plan;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.Arrays;
-import java.util.Iterator;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -257,9 +256,7 @@ final class CompactTree {
         }
         if (node.isObject()) {
             TreeMap<String, Object> map = new TreeMap<>();
-            Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
-            while (fields.hasNext()) {
-                Map.Entry<String, JsonNode> field = fields.next();
+            for (Map.Entry<String, JsonNode> field : node.properties()) {
                 map.put(field.getKey(), of(field.getValue()));
             }
             return new Obj(map.keySet().toArray(String[]::new), map.values().toArray());
