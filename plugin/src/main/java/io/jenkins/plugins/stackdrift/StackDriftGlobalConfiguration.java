@@ -114,7 +114,7 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
         save();
     }
 
-    Defaults defaults() {
+    public Defaults defaults() {
         return new Defaults(defaultParallelism, defaultDriftResult, defaultFailedResult,
                 terraformPath, tofuPath, pulumiPath);
     }

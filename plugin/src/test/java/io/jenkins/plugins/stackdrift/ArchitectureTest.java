@@ -1,6 +1,8 @@
 package io.jenkins.plugins.stackdrift;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import org.junit.jupiter.api.Test;
 
@@ -8,6 +10,12 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 
+import io.jenkins.plugins.stackdrift.agent.AgentOutcome;
+import io.jenkins.plugins.stackdrift.agent.AgentProcessRunner;
+import io.jenkins.plugins.stackdrift.agent.EngineRequest;
+import io.jenkins.plugins.stackdrift.agent.HeldStackLocks;
+import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
+import io.jenkins.plugins.stackdrift.history.JobHistory;
 import jenkins.model.Jenkins;
 
 /** Package rules of the Jenkins layer, checked in the build. */
@@ -34,6 +42,31 @@ class ArchitectureTest {
                 .or().haveFullyQualifiedName(HeldStackLocks.class.getName())
                 .or().haveFullyQualifiedName(JobHistory.class.getName())
                 .should().dependOnClassesThat().resideInAnyPackage("hudson..", "jenkins..", "org.kohsuke..", "org.jenkinsci..")
+                .check(PLUGIN);
+    }
+
+    @Test
+    void theSubpackagesAreFreeOfCycles() {
+        slices().matching("io.jenkins.plugins.stackdrift.(*)..").should().beFreeOfCycles().check(PLUGIN);
+    }
+
+    /** Each room depends only on the rooms below it; the root package (configuration, policy, facade) on none. */
+    @Test
+    void noArrowRunsBackUp() {
+        layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .layer("steps").definedBy("io.jenkins.plugins.stackdrift.steps..")
+                .layer("actions").definedBy("io.jenkins.plugins.stackdrift.actions..")
+                .layer("trigger").definedBy("io.jenkins.plugins.stackdrift.trigger..")
+                .layer("agent").definedBy("io.jenkins.plugins.stackdrift.agent..")
+                .layer("credentials").definedBy("io.jenkins.plugins.stackdrift.credentials..")
+                .layer("history").definedBy("io.jenkins.plugins.stackdrift.history..")
+                .layer("root").definedBy("io.jenkins.plugins.stackdrift")
+                .whereLayer("steps").mayNotBeAccessedByAnyLayer()
+                .whereLayer("actions").mayOnlyBeAccessedByLayers("steps")
+                .whereLayer("trigger").mayOnlyBeAccessedByLayers("steps", "actions")
+                .whereLayer("agent").mayOnlyBeAccessedByLayers("steps")
+                .whereLayer("credentials").mayOnlyBeAccessedByLayers("steps", "agent")
+                .whereLayer("history").mayOnlyBeAccessedByLayers("steps", "actions", "agent")
                 .check(PLUGIN);
     }
 }

@@ -1,0 +1,67 @@
+package io.jenkins.plugins.stackdrift.steps;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+
+import org.jenkinsci.plugins.workflow.steps.StepContext;
+import org.jenkinsci.plugins.workflow.steps.SynchronousNonBlockingStepExecution;
+
+import hudson.AbortException;
+import hudson.EnvVars;
+import hudson.FilePath;
+import hudson.model.Run;
+import hudson.model.TaskListener;
+import io.jenkins.plugins.stackdrift.JenkinsFacade;
+import io.jenkins.plugins.stackdrift.agent.AgentEngineGateway;
+import io.jenkins.plugins.stackdrift.agent.Operation;
+import io.jenkins.plugins.stackdrift.credentials.BuildCredentialsLookup;
+import io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment;
+import io.jenkins.plugins.stackdrift.credentials.WorkspaceSecretFiles;
+import io.jenkins.plugins.stackdrift.history.JobHistory;
+
+/**
+ * Runs a Stack Drift step off the CPS thread (it launches processes and waits). Not resumable after a
+ * controller restart (SynchronousNonBlockingStepExecution fails the step then), so it keeps only
+ * serializable settings.
+ */
+final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<Map<String, Object>> {
+    private static final long serialVersionUID = 1L;
+
+    private final StepSettings settings;
+    private final Operation operation;
+
+    StackDriftStepExecution(final StepSettings settings, final Operation operation, final StepContext context) {
+        super(context);
+        this.settings = settings;
+        this.operation = operation;
+    }
+
+    @Override
+    protected Map<String, Object> run() throws Exception {
+        StepContext context = getContext();
+        Run<?, ?> run = context.get(Run.class);
+        TaskListener listener = context.get(TaskListener.class);
+        FilePath workspace = context.get(FilePath.class);
+        EnvVars environment = context.get(EnvVars.class);
+        if (workspace == null || run == null || listener == null) {
+            throw new AbortException(Messages.noWorkspace());
+        }
+        FilePath temp = tempDir(workspace);
+        FilePath stepDir = temp.child("stack-drift-" + run.getId() + "-" + operation.name().toLowerCase(Locale.ROOT) + "-"
+                + UUID.randomUUID());
+        stepDir.mkdirs();
+        try (WorkspaceSecretFiles secretFiles = new WorkspaceSecretFiles(temp);
+                AgentEngineGateway gateway = new AgentEngineGateway(workspace, stepDir, listener)) {
+            return new StackDriftStepRun(settings, operation, run, listener, gateway,
+                    new CredentialsEnvironment(new BuildCredentialsLookup(run), secretFiles), JenkinsFacade.globalDefaults(),
+                    environment == null ? Map.of() : environment, JobHistory.inJobDir(run.getParent().getRootDir())).run();
+        }
+    }
+
+    /** {@code <workspace>@tmp}, where Jenkins keeps per-workspace temporary files (WorkspaceList.tempDir). */
+    private static FilePath tempDir(final FilePath workspace) {
+        FilePath parent = workspace.getParent();
+        return parent == null ? workspace.child(".stack-drift-tmp") : parent.child(workspace.getName() + "@tmp");
+    }
+}
