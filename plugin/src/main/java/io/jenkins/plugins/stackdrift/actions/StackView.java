@@ -1,5 +1,6 @@
 package io.jenkins.plugins.stackdrift.actions;
 
+import hudson.model.ModelObject;
 import hudson.model.Run;
 import io.stackdrift.model.Row;
 import io.stackdrift.render.StackLinks;
@@ -7,9 +8,10 @@ import io.stackdrift.render.StackPage;
 
 /**
  * The page of one stack of a build ({@code .../stack-drift/stack/<name>/}): its changes and drift, what
- * happened, type, name and every path, never a value, rendered by the core's {@link StackPage}.
+ * happened, type, name and every path, never a value, rendered by the core's {@link StackPage}. A
+ * {@link ModelObject}, so core's routing filter lets {@code getStack(name)} reach it (a plain class is a 404).
  */
-public final class StackView {
+public final class StackView implements ModelObject {
     private final StackDriftRunAction action;
     private final Row row;
 
@@ -26,6 +28,7 @@ public final class StackView {
         return action;
     }
 
+    @Override
     public String getDisplayName() {
         return row.id().value();
     }
