@@ -73,8 +73,10 @@ public final class JobHistory {
             if (Files.isDirectory(markers)) {
                 try (DirectoryStream<Path> list = Files.newDirectoryStream(markers, "*.json")) {
                     for (Path marker : list) {
-                        if (!marker.getFileName().toString().startsWith(".")) {
-                            files.add("deploying/" + marker.getFileName());
+                        // getFileName() is null only for a root, never for an entry of a directory: no NPE path
+                        String name = String.valueOf(marker.getFileName());
+                        if (!name.startsWith(".")) {
+                            files.add("deploying/" + name);
                         }
                     }
                 }
