@@ -1,5 +1,9 @@
 package io.jenkins.plugins.stackdrift;
 
+import static com.tngtech.archunit.base.DescribedPredicate.describe;
+import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
+import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.name;
+import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
@@ -10,12 +14,14 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 
+import hudson.Launcher;
 import io.jenkins.plugins.stackdrift.agent.AgentOutcome;
 import io.jenkins.plugins.stackdrift.agent.AgentProcessRunner;
 import io.jenkins.plugins.stackdrift.agent.EngineRequest;
 import io.jenkins.plugins.stackdrift.agent.HeldStackLocks;
 import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
 import io.jenkins.plugins.stackdrift.history.JobHistory;
+import io.stackdrift.tool.LocalProcessRunner;
 import jenkins.model.Jenkins;
 
 /** Package rules of the Jenkins layer, checked in the build. */
@@ -67,6 +73,21 @@ class ArchitectureTest {
                 .whereLayer("agent").mayOnlyBeAccessedByLayers("steps")
                 .whereLayer("credentials").mayOnlyBeAccessedByLayers("steps", "agent")
                 .whereLayer("history").mayOnlyBeAccessedByLayers("steps", "actions", "agent")
+                .check(PLUGIN);
+    }
+
+    /**
+     * Tool processes start in one place, the engine's process port on the agent: no other class builds a
+     * process, execs one, asks a Launcher to launch, or hands the engine a runner of its own.
+     */
+    @Test
+    void processesStartOnlyThroughTheProcessPort() {
+        noClasses().that().doNotHaveFullyQualifiedName(AgentProcessRunner.class.getName())
+                .should().dependOnClassesThat().belongToAnyOf(ProcessBuilder.class, LocalProcessRunner.class, Launcher.ProcStarter.class)
+                .orShould().callMethodWhere(target(name("exec")).and(target(owner(describe("Runtime",
+                        o -> o.isAssignableTo(Runtime.class))))))
+                .orShould().callMethodWhere(target(name("launch")).and(target(owner(describe("Launcher",
+                        o -> o.isAssignableTo(Launcher.class))))))
                 .check(PLUGIN);
     }
 }

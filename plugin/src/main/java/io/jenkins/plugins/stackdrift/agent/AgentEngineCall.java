@@ -37,7 +37,6 @@ import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.StackStatus;
 import io.stackdrift.record.TrailEntry;
 import io.stackdrift.record.TrailResult;
-import io.stackdrift.tool.LocalProcessRunner;
 import jenkins.MasterToSlaveFileCallable;
 
 /**
@@ -150,7 +149,7 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
         HistoryStore history = new HistoryStore(temp.resolve(HISTORY_DIR));
         markHeldElsewhere(history);
         EngineServices services = new EngineServices(
-                new AgentProcessRunner(new LocalProcessRunner(), request.buildEnvironment(), credentials.secretValues()),
+                AgentProcessRunner.local(request.buildEnvironment(), credentials.secretValues()),
                 request.toolSettings(), history, new HeldStackLocks(lockedStacks), this::environmentFor, work,
                 Clock.systemUTC(), line -> log.println("Stack Drift: " + line));
         // the controller already turned markers of builds that ended into "interrupted" trail entries; the

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import io.stackdrift.tool.LocalProcessRunner;
 import io.stackdrift.tool.ProcessResult;
 import io.stackdrift.tool.ProcessRunner;
 import io.stackdrift.tool.ProcessSpec;
@@ -38,6 +39,11 @@ public final class AgentProcessRunner implements ProcessRunner {
         this.local = local;
         this.buildEnvironment = new TreeMap<>(buildEnvironment);
         this.masker = new SecretMaskingOutputStream.Masker(secrets);
+    }
+
+    /** The one place the plugin starts tool processes (ArchUnit-checked): the core's runner in this JVM. */
+    public static AgentProcessRunner local(final Map<String, String> buildEnvironment, final Collection<String> secrets) {
+        return new AgentProcessRunner(new LocalProcessRunner(), buildEnvironment, secrets);
     }
 
     @Override
