@@ -1,5 +1,6 @@
 package io.jenkins.plugins.stackdrift.actions;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -91,6 +92,21 @@ public final class StackDriftJobAction implements Action {
         return trend.isEmpty() ? null : trend.get(trend.size() - 1).getSummary();
     }
 
+    /** The newest recent build's counts, else the job history's newest run, else nothing checked yet. */
+    Counts badgeCounts() {
+        BuildSummary summary = latest();
+        if (summary != null) {
+            return summary.counts();
+        }
+        File root = job.getRootDir();
+        if (root != null && JobHistory.existsIn(root)) {
+            return JobHistory.inJobDir(root).latestCounts().orElse(NOTHING);
+        }
+        return NOTHING;
+    }
+
+    private static final Counts NOTHING = new Counts(0, 0, 0, 0, 0, 0, 0);
+
     /** Serves {@code badge.svg} (the core's job badge) and the core's assets; anything else is not found. */
     public void doDynamic(final StaplerRequest2 req, final StaplerResponse2 rsp) throws IOException {
         if (StaticAssets.serve(req.getRestOfPath(), rsp)) {
@@ -100,11 +116,11 @@ public final class StackDriftJobAction implements Action {
             rsp.sendError(404);
             return;
         }
-        BuildSummary summary = latest();
+        Counts counts = badgeCounts();
         rsp.setContentType("image/svg+xml;charset=UTF-8");
         rsp.setHeader("Cache-Control", "no-cache, private");
         PrintWriter writer = rsp.getWriter();
-        writer.print(JobBadge.svg(summary == null ? new Counts(0, 0, 0, 0, 0, 0, 0) : summary.counts()));
+        writer.print(JobBadge.svg(counts));
         writer.flush();
     }
 

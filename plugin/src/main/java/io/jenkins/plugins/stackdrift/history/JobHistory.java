@@ -9,12 +9,14 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Predicate;
 
+import io.stackdrift.model.Counts;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.DeployMarker;
 import io.stackdrift.record.HistoryStore;
@@ -164,6 +166,17 @@ public final class JobHistory {
     /** "Recently deployed", newest first. */
     public List<TrailEntry> trail() {
         return store.trail();
+    }
+
+    /** Whether the job ever saved a Stack Drift run (a cheap check: the job page asks on every render). */
+    public static boolean existsIn(final File jobRootDir) {
+        return Files.isDirectory(jobRootDir.toPath().resolve(DIR_NAME));
+    }
+
+    /** The counts of the newest run the job saved, if any: the badge when no recent build has a record. */
+    public Optional<Counts> latestCounts() {
+        List<RunSummary> summaries = store.summaries();
+        return summaries.isEmpty() ? Optional.empty() : Optional.of(summaries.get(0).counts());
     }
 
     private void addIfPresent(final List<String> files, final String relative) {

@@ -8,7 +8,10 @@ import static org.mockito.Mockito.when;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.kohsuke.stapler.StaplerRequest2;
@@ -20,6 +23,7 @@ import io.jenkins.plugins.stackdrift.TestRecords;
 import io.jenkins.plugins.stackdrift.history.JobHistory;
 import io.stackdrift.model.RowState;
 import io.stackdrift.record.RunKind;
+import io.stackdrift.record.RunRecord;
 
 class StackDriftJobActionTest {
     private final Job<?, ?> job = mock(Job.class);
@@ -88,10 +92,37 @@ class StackDriftJobActionTest {
     }
 
     @Test
-    void theFactoryAddsThePictureOnlyToJobsWithStackDriftBuilds() {
+    void theFactoryAddsThePictureOnlyToJobsWithStackDriftBuilds() throws Exception {
+        when(job.getRootDir()).thenReturn(Files.createTempDirectory("job").toFile());
         StackDriftJobActionFactory factory = new StackDriftJobActionFactory();
         assertThat(factory.createFor(job)).isEmpty();
         history();
         assertThat(factory.createFor(job)).singleElement().isInstanceOf(StackDriftJobAction.class);
+    }
+
+    @Test
+    void theFactoryKeepsThePictureWhenTheLastBuildHasNoRecordButTheJobHasHistory() throws Exception {
+        Path jobDir = Files.createTempDirectory("job");
+        when(job.getRootDir()).thenReturn(jobDir.toFile());
+        Run<?, ?> aborted = mock(Run.class);
+        doReturn(aborted).when(job).getLastCompletedBuild();
+        StackDriftJobActionFactory factory = new StackDriftJobActionFactory();
+        assertThat(factory.createFor(job)).isEmpty();
+
+        JobHistory.inJobDir(jobDir.toFile()).save(new RunRecord("1", RunKind.CHECK, "", 1L, 2L,
+                List.of(TestRecords.row("net", RowState.DRIFTED)), List.of()), Map.of());
+
+        assertThat(factory.createFor(job)).singleElement().isInstanceOf(StackDriftJobAction.class);
+    }
+
+    @Test
+    void theBadgeFallsBackToTheJobHistoryWhenNoRecentBuildHasARecord() throws Exception {
+        Path jobDir = Files.createTempDirectory("job");
+        when(job.getRootDir()).thenReturn(jobDir.toFile());
+        doReturn(mock(Run.class)).when(job).getLastCompletedBuild();
+        JobHistory.inJobDir(jobDir.toFile()).save(new RunRecord("1", RunKind.CHECK, "", 1L, 2L,
+                List.of(TestRecords.row("net", RowState.DRIFTED), TestRecords.row("dns", RowState.IN_SYNC)), List.of()), Map.of());
+
+        assertThat(new StackDriftJobAction(job).badgeCounts().drifted()).isEqualTo(1);
     }
 }
