@@ -1,5 +1,7 @@
 package hudson.model;
 
+import java.util.List;
+
 import jenkins.model.queue.QueueItem;
 
 import jenkins.console.WithConsoleUrl;
@@ -16,6 +18,10 @@ public class Queue extends ResourceController implements Saveable {
     }
 
     public interface Executable extends Runnable, WithConsoleUrl {
+    }
+
+    public interface QueueAction extends Action {
+        boolean shouldSchedule(List<Action> actions);
     }
 
     @ExportedBean(defaultVisibility = 999)

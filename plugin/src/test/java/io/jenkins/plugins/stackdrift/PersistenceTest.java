@@ -17,6 +17,7 @@ import io.jenkins.plugins.stackdrift.actions.BuildSummary;
 import io.jenkins.plugins.stackdrift.actions.StackDriftInterruptedAction;
 import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalCause;
+import io.jenkins.plugins.stackdrift.trigger.ApprovalQueueAction;
 import io.jenkins.plugins.stackdrift.trigger.DriftScheduleTrigger;
 import io.jenkins.plugins.stackdrift.trigger.ScheduledDriftCheckCause;
 import io.stackdrift.model.RowState;
@@ -30,7 +31,7 @@ class PersistenceTest {
     /** Every class of ours that ends up in build.xml or config.xml. */
     private static final List<Class<?>> PERSISTED = List.of(StackDriftRunAction.class, BuildSummary.class,
             ApproveDeployAction.class, ScheduledDriftCheckCause.class, ApprovalCause.class, DriftScheduleTrigger.class,
-            StackDriftGlobalConfiguration.class, StackDriftInterruptedAction.class);
+            StackDriftGlobalConfiguration.class, StackDriftInterruptedAction.class, ApprovalQueueAction.class);
 
     private static XStream xstream() {
         XStream xstream = new XStream();

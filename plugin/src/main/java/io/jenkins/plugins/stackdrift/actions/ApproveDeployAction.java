@@ -14,8 +14,10 @@ import hudson.model.Cause;
 import hudson.model.CauseAction;
 import hudson.model.Item;
 import hudson.model.Job;
+import hudson.model.Queue;
 import hudson.model.Run;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalCause;
+import io.jenkins.plugins.stackdrift.trigger.ApprovalQueueAction;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import jenkins.model.ParameterizedJobMixIn;
@@ -116,8 +118,15 @@ public final class ApproveDeployAction implements RunAction2 {
         if (ids.isEmpty()) {
             throw new AbortException("Stack Drift: no stack awaits approval in build #" + run.getNumber());
         }
-        ParameterizedJobMixIn.scheduleBuild2(job, 0,
-                new CauseAction(new Cause.UserIdCause(), new ApprovalCause(run.getNumber(), ids, destroy)));
+        // the queue action keeps this approval out of any build already waiting; a null item (a disabled job,
+        // a queue decision) means nothing will deploy, so the approval is not given
+        Queue.Item queued = ParameterizedJobMixIn.scheduleBuild2(job, 0,
+                new CauseAction(new Cause.UserIdCause(), new ApprovalCause(run.getNumber(), ids, destroy)),
+                new ApprovalQueueAction(run.getNumber()));
+        if (queued == null) {
+            throw new AbortException("Stack Drift: " + job.getFullName() + " did not queue the approval build (is it disabled?);"
+                    + " nothing is approved");
+        }
         approved = true;
         run.save();
     }

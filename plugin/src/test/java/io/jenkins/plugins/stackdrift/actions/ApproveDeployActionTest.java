@@ -4,10 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyInt;
+import static org.mockito.ArgumentMatchers.argThat;
+import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.doReturn;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.mockConstruction;
 import static org.mockito.Mockito.mockStatic;
+import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
@@ -24,6 +27,7 @@ import hudson.model.Cause;
 import hudson.model.CauseAction;
 import hudson.model.Item;
 import hudson.model.Job;
+import hudson.model.Queue;
 import hudson.model.Run;
 import io.jenkins.plugins.stackdrift.TestRecords;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalCause;
@@ -47,10 +51,14 @@ class ApproveDeployActionTest {
                                 .hasSize(2)
                                 .anySatisfy(c -> assertThat(c).isInstanceOf(Cause.UserIdCause.class))
                                 .contains(new ApprovalCause(12, List.of("a", "b"), false)))) {
+            mixIn.when(() -> ParameterizedJobMixIn.scheduleBuild2(any(), anyInt(), any(Action[].class)))
+                    .thenReturn(mock(Queue.Item.class));
             action.approve(job);
             action.approve(job);
             assertThat(causeActions.constructed()).hasSize(1);
-            mixIn.verify(() -> ParameterizedJobMixIn.scheduleBuild2(any(), anyInt(), any(Action[].class)), times(1));
+            // the approval never folds into a build already waiting: a vetoing queue action rides along
+            mixIn.verify(() -> ParameterizedJobMixIn.scheduleBuild2(eq(job), eq(0), any(CauseAction.class),
+                    argThat(a -> a instanceof Queue.QueueAction q && q.shouldSchedule(List.of()))), times(1));
         }
         assertThat(action.isApproved()).isTrue();
         assertThat(action.getIconFileName()).isNull();
@@ -71,6 +79,8 @@ class ApproveDeployActionTest {
                 MockedConstruction<CauseAction> causeActions = mockConstruction(CauseAction.class, (mocked, context) ->
                         assertThat(List.of((Object[]) context.arguments().get(0)))
                                 .contains(new ApprovalCause(12, List.of("net"), true)))) {
+            mixIn.when(() -> ParameterizedJobMixIn.scheduleBuild2(any(), anyInt(), any(Action[].class)))
+                    .thenReturn(mock(Queue.Item.class));
             action.approve(job);
             assertThat(causeActions.constructed()).hasSize(1);
         }
@@ -106,5 +116,22 @@ class ApproveDeployActionTest {
         when(job.hasPermission(Item.BUILD)).thenReturn(true);
         assertThat(action.getIconFileName()).isEqualTo("symbol-status-yellow");
         assertThat(action.isCanApprove()).isTrue();
+    }
+
+    @Test
+    void anApprovalTheQueueDidNotTakeIsNotGiven() throws Exception {
+        Run<?, ?> run = mock(Run.class);
+        Job<?, ?> job = mock(Job.class);
+        when(run.getNumber()).thenReturn(7);
+        when(job.getFullName()).thenReturn("infra");
+        ApproveDeployAction action = new ApproveDeployAction(List.of("net"), false);
+        action.onAttached(run);
+        try (MockedStatic<ParameterizedJobMixIn> mixIn = mockStatic(ParameterizedJobMixIn.class)) {
+            // scheduleBuild2 returns null: a disabled job
+            assertThatThrownBy(() -> action.approve(job)).isInstanceOf(AbortException.class)
+                    .hasMessageContaining("did not queue the approval build");
+        }
+        assertThat(action.isApproved()).isFalse();
+        verify(run, never()).save();
     }
 }
