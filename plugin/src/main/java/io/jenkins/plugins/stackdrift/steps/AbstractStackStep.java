@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
+import org.jenkinsci.plugins.workflow.graph.FlowNode;
 import org.jenkinsci.plugins.workflow.steps.Step;
 import org.jenkinsci.plugins.workflow.steps.StepContext;
 import org.jenkinsci.plugins.workflow.steps.StepExecution;
@@ -26,7 +27,7 @@ import io.jenkins.plugins.stackdrift.agent.Operation;
 public abstract class AbstractStackStep extends Step {
     /** What the step needs from its Pipeline context: the workspace on an agent among them. */
     static final Set<Class<?>> REQUIRED_CONTEXT =
-            Set.of(Run.class, FilePath.class, Launcher.class, TaskListener.class, EnvVars.class);
+            Set.of(Run.class, FilePath.class, Launcher.class, TaskListener.class, EnvVars.class, FlowNode.class);
 
     private String config = StepSettings.DEFAULT_CONFIG;
     private List<String> stacks = new ArrayList<>();

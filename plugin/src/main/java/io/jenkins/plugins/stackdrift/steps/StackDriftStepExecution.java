@@ -4,6 +4,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 
+import org.jenkinsci.plugins.workflow.graph.FlowNode;
 import org.jenkinsci.plugins.workflow.steps.StepContext;
 import org.jenkinsci.plugins.workflow.steps.SynchronousNonBlockingStepExecution;
 
@@ -55,7 +56,8 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
                 AgentEngineGateway gateway = new AgentEngineGateway(workspace, stepDir, listener)) {
             return new StackDriftStepRun(settings, operation, run, listener, gateway,
                     new CredentialsEnvironment(new BuildCredentialsLookup(run), secretFiles), JenkinsFacade.globalDefaults(),
-                    environment == null ? Map.of() : environment, JobHistory.inJobDir(run.getParent().getRootDir())).run();
+                    environment == null ? Map.of() : environment, JobHistory.inJobDir(run.getParent().getRootDir()),
+                    context.get(FlowNode.class)).run();
         }
     }
 

@@ -8,6 +8,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.jenkinsci.plugins.workflow.actions.WarningAction;
+import org.jenkinsci.plugins.workflow.graph.FlowNode;
+
+import edu.umd.cs.findbugs.annotations.CheckForNull;
 import hudson.AbortException;
 import hudson.model.Result;
 import hudson.model.Run;
@@ -55,11 +59,13 @@ final class StackDriftStepRun {
     private final StackDriftGlobalConfiguration.Defaults defaults;
     private final Map<String, String> buildEnvironment;
     private final JobHistory history;
+    @CheckForNull private final FlowNode node;
 
+    @SuppressWarnings("checkstyle:ParameterNumber") // the Jenkins objects of one step call, so tests can mock each
     StackDriftStepRun(final StepSettings settings, final Operation operation, final Run<?, ?> run,
             final TaskListener listener, final EngineGateway gateway, final CredentialsEnvironment credentials,
             final StackDriftGlobalConfiguration.Defaults defaults, final Map<String, String> buildEnvironment,
-            final JobHistory history) {
+            final JobHistory history, @CheckForNull final FlowNode node) {
         this.settings = settings;
         this.operation = operation;
         this.run = run;
@@ -69,6 +75,7 @@ final class StackDriftStepRun {
         this.defaults = defaults;
         this.buildEnvironment = new LinkedHashMap<>(buildEnvironment);
         this.history = history;
+        this.node = node;
     }
 
     Map<String, Object> run() throws IOException, InterruptedException {
@@ -139,6 +146,10 @@ final class StackDriftStepRun {
         Result result = policy.resultFor(record.counts());
         if (result.ordinal > Result.SUCCESS.ordinal) {
             run.setResult(result);
+            // the build result alone leaves the stage green in Stage View and Pipeline Graph; the step's node says it
+            if (node != null) {
+                node.addOrReplaceAction(new WarningAction(result));
+            }
         }
         return ResultMaps.of(record, result.toString());
     }

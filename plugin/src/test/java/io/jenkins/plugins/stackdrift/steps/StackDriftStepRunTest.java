@@ -10,6 +10,7 @@ import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.doAnswer;
 import static org.mockito.Mockito.doReturn;
 import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.mockConstruction;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
@@ -20,15 +21,19 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import org.jenkinsci.plugins.workflow.actions.WarningAction;
+import org.jenkinsci.plugins.workflow.graph.FlowNode;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mockito.ArgumentCaptor;
+import org.mockito.MockedConstruction;
 
 import hudson.AbortException;
 import hudson.model.Action;
@@ -67,6 +72,7 @@ class StackDriftStepRunTest {
 
     private final Run<?, ?> run = mock(Run.class);
     private final Job<?, ?> job = mock(Job.class);
+    private final FlowNode node = mock(FlowNode.class);
     private final TaskListener listener = mock(TaskListener.class);
     private final EngineGateway gateway = mock(EngineGateway.class);
     private final CredentialsLookup lookup = mock(CredentialsLookup.class);
@@ -85,7 +91,7 @@ class StackDriftStepRunTest {
         return new StackDriftStepRun(settings, operation, run, listener, gateway,
                 new CredentialsEnvironment(lookup, mock(SecretFileWriter.class)),
                 new StackDriftGlobalConfiguration.Defaults(0, "UNSTABLE", "FAILURE", "", "/opt/tofu/bin/tofu", ""),
-                Map.of("PATH", "/usr/bin"), new JobHistory(jobDir));
+                Map.of("PATH", "/usr/bin"), new JobHistory(jobDir), node);
     }
 
     private static StepSettings settings() {
@@ -162,6 +168,7 @@ class StackDriftStepRunTest {
         ranAndRecorded(Operation.PREVIEW, TestRecords.record(RunKind.PREVIEW, TestRecords.row("dns", RowState.PENDING)));
         assertThat(stepRun(Operation.PREVIEW, settings()).run()).containsEntry("result", "SUCCESS");
         verify(run, never()).setResult(any());
+        verify(node, never()).addOrReplaceAction(any());
     }
 
     @Test
@@ -439,5 +446,19 @@ class StackDriftStepRunTest {
         assertThatThrownBy(() -> stepRun(Operation.CHECK, settings()).run()).isInstanceOf(AbortException.class);
 
         assertThat(console()).contains("warning: stacks.yaml:3:1: unknown key").contains("stacks.yaml:2:1: no stacks");
+    }
+
+    @Test
+    void aStepThatMarksTheBuildUnstableMarksItsStageToo() throws Exception {
+        selection(Map.of("network", Map.of()));
+        ranAndRecorded(Operation.CHECK, TestRecords.record(RunKind.CHECK, TestRecords.row("network", RowState.DRIFTED)));
+        List<Object> resultsGiven = new ArrayList<>();
+        try (MockedConstruction<WarningAction> warnings = mockConstruction(WarningAction.class,
+                (mocked, context) -> resultsGiven.add(context.arguments().get(0)))) {
+            stepRun(Operation.CHECK, settings()).run();
+            assertThat(warnings.constructed()).hasSize(1);
+            verify(node).addOrReplaceAction(warnings.constructed().get(0));
+        }
+        assertThat(resultsGiven).containsExactly(Result.UNSTABLE);
     }
 }

@@ -108,7 +108,7 @@ class StepEndToEndTest {
         return new StackDriftStepRun(settings, operation, run, listener, new LocalEngineGateway(workspace, temp, listener),
                 new CredentialsEnvironment(lookup, mock(SecretFileWriter.class)),
                 StackDriftGlobalConfiguration.Defaults.builtIn(),
-                Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)), JobHistory.inJobDir(jobDir.toFile())).run();
+                Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)), JobHistory.inJobDir(jobDir.toFile()), null).run();
     }
 
     private static StandardCredentials secretText(final String value) {
@@ -318,7 +318,7 @@ class StepEndToEndTest {
         Map<String, Object> result = new StackDriftStepRun(all(), Operation.PREVIEW, b1, listener,
                 new LocalEngineGateway(workspace, temp, listener), new CredentialsEnvironment(lookup, mock(SecretFileWriter.class)),
                 StackDriftGlobalConfiguration.Defaults.builtIn(), Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)),
-                JobHistory.inJobDir(jobDir.toFile())).run();
+                JobHistory.inJobDir(jobDir.toFile()), null).run();
 
         assertThat(result).containsEntry("failed", List.of("platform:prod", "shop-app:prod"));
         assertThat(buildRecord(b1).rows()).filteredOn(r -> r.id().value().equals("platform:prod"))
