@@ -3,6 +3,9 @@ package io.jenkins.plugins.stackdrift.actions;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.kohsuke.stapler.export.Exported;
+import org.kohsuke.stapler.export.ExportedBean;
+
 import io.stackdrift.model.Counts;
 import io.stackdrift.model.Row;
 import io.stackdrift.record.RunRecord;
@@ -13,6 +16,7 @@ import io.stackdrift.render.CountsLine;
  * failed ids, so that loading a job with thousands of stacks never reads the details. Plain fields only:
  * XStream cannot read records back and its class filter rejects {@code Instant} and {@code Map.of}.
  */
+@ExportedBean
 public final class BuildSummary {
     /** At most this many ids per list; {@link #getTotal()} and the counts stay exact. */
     public static final int MAX_IDS = 10;
@@ -73,52 +77,64 @@ public final class BuildSummary {
         return new Counts(total, inSync, drifted, pending, failed, skipped, awaitingApproval);
     }
 
+    @Exported
     public String getKind() {
         return kind;
     }
 
+    @Exported
     public long getStartedAt() {
         return startedAt;
     }
 
+    @Exported
     public long getFinishedAt() {
         return finishedAt;
     }
 
+    @Exported
     public int getTotal() {
         return total;
     }
 
+    @Exported
     public int getInSync() {
         return inSync;
     }
 
+    @Exported
     public int getDrifted() {
         return drifted;
     }
 
+    @Exported
     public int getPending() {
         return pending;
     }
 
+    @Exported
     public int getFailed() {
         return failed;
     }
 
+    @Exported
     public int getSkipped() {
         return skipped;
     }
 
+    @Exported
     public int getAwaitingApproval() {
         return awaitingApproval;
     }
 
     /** The first {@value #MAX_IDS} drifted stack ids, sorted. */
+    @Exported
     public List<String> getDriftedIds() {
         return List.copyOf(driftedIds);
     }
 
     /** The first {@value #MAX_IDS} failed stack ids, sorted. */
+    @Exported
     public List<String> getFailedIds() {
         return List.copyOf(failedIds);
     }

@@ -8,6 +8,8 @@ import java.util.List;
 
 import org.kohsuke.stapler.StaplerRequest2;
 import org.kohsuke.stapler.StaplerResponse2;
+import org.kohsuke.stapler.export.Exported;
+import org.kohsuke.stapler.export.ExportedBean;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import hudson.model.Action;
@@ -26,6 +28,7 @@ import io.stackdrift.render.StackLinks;
  * "Recently deployed" trail, and the embeddable badge at the stable URL {@code /job/<name>/stack-drift/badge.svg}.
  * Not persisted: {@link StackDriftJobActionFactory} makes it per request.
  */
+@ExportedBean
 public final class StackDriftJobAction implements Action {
     static final int TREND_BUILDS = 30;
 
@@ -55,6 +58,7 @@ public final class StackDriftJobAction implements Action {
     }
 
     /** One point per build with Stack Drift data, oldest first. */
+    @Exported
     public List<TrendPoint> getTrend() {
         List<TrendPoint> points = new ArrayList<>();
         Run<?, ?> build = job.getLastCompletedBuild();
@@ -125,6 +129,7 @@ public final class StackDriftJobAction implements Action {
     }
 
     /** One build in the trend. */
+    @ExportedBean(defaultVisibility = 2)
     public static final class TrendPoint {
         private final int build;
         private final BuildSummary summary;
@@ -134,10 +139,12 @@ public final class StackDriftJobAction implements Action {
             this.summary = summary;
         }
 
+        @Exported
         public int getBuild() {
             return build;
         }
 
+        @Exported
         public BuildSummary getSummary() {
             return summary;
         }

@@ -4,6 +4,7 @@ import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -89,10 +90,46 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
                 true, StandardCharsets.UTF_8);
         try {
             return run(workspace.toPath(), Path.of(tempDir), log);
+        } catch (IOException | RuntimeException e) {
+            throw crossable(e);
         } finally {
             log.close();
             markEnded(Path.of(tempDir));
         }
+    }
+
+    /**
+     * What may travel back over the channel: the controller's class filter rejects an exception that carries a
+     * library type (Jackson's location in a JsonProcessingException, say), and the user would see "Rejected"
+     * instead of the failure. An IOException made of JDK types only goes back as it is; anything else becomes a
+     * plain IOException that names the class (and the file, for a file-system error) with the agent's stack frames,
+     * and no message text or cause, which could quote a value from a plan or a state.
+     */
+    static IOException crossable(final Exception e) {
+        if (e instanceof IOException io && onlyJdkTypes(io)) {
+            return io;
+        }
+        String file = e instanceof FileSystemException fs && fs.getFile() != null ? " (" + fs.getFile() + ")" : "";
+        IOException plain = new IOException("Stack Drift: the agent call failed: " + e.getClass().getName() + file);
+        plain.setStackTrace(e.getStackTrace());
+        return plain;
+    }
+
+    private static boolean onlyJdkTypes(final Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (!t.getClass().getName().startsWith("java.")) {
+                return false;
+            }
+            for (Throwable suppressed : t.getSuppressed()) {
+                if (!onlyJdkTypes(suppressed)) {
+                    return false;
+                }
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return true;
     }
 
     private static void markEnded(final Path temp) {

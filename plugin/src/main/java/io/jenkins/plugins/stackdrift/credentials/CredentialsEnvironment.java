@@ -70,6 +70,10 @@ public final class CredentialsEnvironment {
         } else if (credential instanceof StandardUsernamePasswordCredentials) {
             StandardUsernamePasswordCredentials userPass = (StandardUsernamePasswordCredentials) credential;
             env.put(variable + "_USR", userPass.getUsername());
+            // as credentials-binding does: a username the credential marks secret is masked like the password
+            if (userPass.isUsernameSecret()) {
+                secrets.add(userPass.getUsername());
+            }
             String password = userPass.getPassword().getPlainText();
             env.put(variable + "_PSW", password);
             secrets.add(password);

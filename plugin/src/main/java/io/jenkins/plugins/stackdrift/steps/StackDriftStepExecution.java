@@ -13,6 +13,7 @@ import hudson.EnvVars;
 import hudson.FilePath;
 import hudson.model.Run;
 import hudson.model.TaskListener;
+import hudson.slaves.WorkspaceList;
 import io.jenkins.plugins.stackdrift.JenkinsFacade;
 import io.jenkins.plugins.stackdrift.agent.AgentEngineGateway;
 import io.jenkins.plugins.stackdrift.agent.Operation;
@@ -61,9 +62,9 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
         }
     }
 
-    /** {@code <workspace>@tmp}, where Jenkins keeps per-workspace temporary files (WorkspaceList.tempDir). */
+    /** Where Jenkins keeps the workspace's temporary files ({@code <workspace>@tmp}, its suffix configurable). */
     private static FilePath tempDir(final FilePath workspace) {
-        FilePath parent = workspace.getParent();
-        return parent == null ? workspace.child(".stack-drift-tmp") : parent.child(workspace.getName() + "@tmp");
+        FilePath temp = WorkspaceList.tempDir(workspace);
+        return temp == null ? workspace.child(".stack-drift-tmp") : temp;
     }
 }

@@ -5,6 +5,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 
+import org.kohsuke.stapler.export.Exported;
+
 import hudson.model.Cause;
 
 /**
@@ -35,20 +37,24 @@ public final class ApprovalCause extends Cause {
         return this;
     }
 
+    @Exported
     public int getSourceBuild() {
         return sourceBuild;
     }
 
+    @Exported
     public int getStackCount() {
         return stackCount;
     }
 
     /** The ids of the stacks that were approved. */
+    @Exported
     public List<String> getStacks() {
         return stacks == null ? List.of() : Collections.unmodifiableList(stacks);
     }
 
     /** Whether what was approved is a destroy of those stacks. */
+    @Exported
     public boolean isDestroy() {
         return destroy;
     }

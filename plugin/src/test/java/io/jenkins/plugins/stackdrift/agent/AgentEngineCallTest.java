@@ -5,9 +5,11 @@ import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +18,8 @@ import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.core.JsonParseException;
 
 import hudson.model.TaskListener;
 import io.jenkins.plugins.stackdrift.DemoWorkspace;
@@ -128,5 +132,19 @@ class AgentEngineCallTest {
         Files.writeString(workspace.resolve("stacks.yaml"), "stacks: [\n");
         call(Operation.PREVIEW, List.of());
         assertThat(temp.resolve(AgentEngineCall.ENDED_FILE)).isRegularFile();
+    }
+
+    @Test
+    void anExceptionCarryingLibraryTypesGoesBackAsAPlainIOExceptionWithoutItsText() throws Exception {
+        Exception jackson = new JsonParseException(null, "Unexpected character near 'hunter2'");
+        IOException back = AgentEngineCall.crossable(new IllegalStateException("wrapped", jackson));
+        assertThat(back.getClass()).isEqualTo(IOException.class);
+        assertThat(back.getCause()).isNull();
+        assertThat(back.getMessage()).contains("IllegalStateException").doesNotContain("hunter2").doesNotContain("wrapped");
+        assertThat(back.getStackTrace()).isNotEmpty();
+
+        IOException jdkOnly = new NoSuchFileException("/ws/stacks.yaml");
+        assertThat(AgentEngineCall.crossable(jdkOnly)).isSameAs(jdkOnly);
+        assertThat(AgentEngineCall.crossable(new IOException("read", jackson)).getCause()).isNull();
     }
 }

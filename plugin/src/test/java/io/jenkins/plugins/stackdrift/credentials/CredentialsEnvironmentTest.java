@@ -68,6 +68,19 @@ class CredentialsEnvironmentTest {
     }
 
     @Test
+    void aUsernameMarkedSecretIsMaskedToo() throws Exception {
+        Secret password = secret("pa$$word");
+        StandardUsernamePasswordCredentials c = mock(StandardUsernamePasswordCredentials.class);
+        when(c.getUsername()).thenReturn("svc-deployer");
+        when(c.getPassword()).thenReturn(password);
+        when(c.isUsernameSecret()).thenReturn(true);
+        store.put("registry", c);
+        StackCredentials result = environment.resolve(Map.of("app", Map.of("REGISTRY", "registry")));
+        assertThat(result.environment("app")).containsEntry("REGISTRY_USR", "svc-deployer");
+        assertThat(result.secretValues()).containsExactlyInAnyOrder("pa$$word", "svc-deployer");
+    }
+
+    @Test
     void secretFileBecomesAPathWrittenOncePerCredential() throws Exception {
         FileCredentials c = mock(FileCredentials.class);
         when(c.getFileName()).thenReturn("gcp.json");
