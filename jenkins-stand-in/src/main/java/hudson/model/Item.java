@@ -22,4 +22,6 @@ public interface Item extends PersistenceRoot, FullyNamedModelObject, Searchable
 
     // a value, not null: SpotBugs in the stand-in build must not see a constant null where core has a Permission
     Permission BUILD = new Permission();
+
+    Permission CONFIGURE = new Permission();
 }

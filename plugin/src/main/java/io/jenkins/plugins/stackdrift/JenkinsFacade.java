@@ -13,4 +13,9 @@ public final class JenkinsFacade {
                 Jenkins.get().getExtensionList(StackDriftGlobalConfiguration.class).get(StackDriftGlobalConfiguration.class);
         return configuration == null ? StackDriftGlobalConfiguration.Defaults.builtIn() : configuration.defaults();
     }
+
+    /** Form checks of the global configuration answer administrators only. */
+    public static void checkAdminister() {
+        Jenkins.get().checkPermission(Jenkins.ADMINISTER);
+    }
 }

@@ -4,11 +4,13 @@ import static com.tngtech.archunit.base.DescribedPredicate.describe;
 import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
 import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.name;
 import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import org.junit.jupiter.api.Test;
+import org.kohsuke.stapler.verb.POST;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -89,5 +91,11 @@ class ArchitectureTest {
                 .orShould().callMethodWhere(target(name("launch")).and(target(owner(describe("Launcher",
                         o -> o.isAssignableTo(Launcher.class))))))
                 .check(PLUGIN);
+    }
+
+    /** A form check that answers a GET can be driven by a link from another site (CSRF); Jenkins wants POST. */
+    @Test
+    void formChecksArePostOnly() {
+        methods().that().haveNameStartingWith("doCheck").should().beAnnotatedWith(POST.class).check(PLUGIN);
     }
 }

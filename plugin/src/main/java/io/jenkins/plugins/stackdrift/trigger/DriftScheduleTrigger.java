@@ -4,6 +4,7 @@ import org.jenkinsci.Symbol;
 import org.kohsuke.stapler.AncestorInPath;
 import org.kohsuke.stapler.DataBoundConstructor;
 import org.kohsuke.stapler.QueryParameter;
+import org.kohsuke.stapler.verb.POST;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import edu.umd.cs.findbugs.annotations.NonNull;
@@ -16,6 +17,7 @@ import hudson.scheduler.Hash;
 import hudson.triggers.Trigger;
 import hudson.triggers.TriggerDescriptor;
 import hudson.util.FormValidation;
+import io.jenkins.plugins.stackdrift.JenkinsFacade;
 import jenkins.model.ParameterizedJobMixIn;
 
 /**
@@ -54,9 +56,16 @@ public final class DriftScheduleTrigger extends Trigger<Job<?, ?>> {
             return Messages.DriftScheduleTrigger_displayName();
         }
 
+        /** Only someone who may configure the job (or, outside a job, administer Jenkins) learns what a spec means. */
+        @POST
         public FormValidation doCheckSpec(@QueryParameter final String value, @AncestorInPath final Item item) {
+            if (item == null) {
+                JenkinsFacade.checkAdminister();
+            } else {
+                item.checkPermission(Item.CONFIGURE);
+            }
             try {
-                CronTabList tabs = CronTabList.create(value, item == null ? null : Hash.from(item.getFullName()));
+                CronTabList tabs = CronTabList.create(value == null ? "" : value, item == null ? null : Hash.from(item.getFullName()));
                 String warning = tabs.checkSanity();
                 return warning == null ? FormValidation.ok() : FormValidation.warning(warning);
             } catch (IllegalArgumentException e) {

@@ -1,8 +1,10 @@
 package io.jenkins.plugins.stackdrift.trigger;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyInt;
+import static org.mockito.Mockito.doThrow;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.mockConstruction;
 import static org.mockito.Mockito.mockStatic;
@@ -12,11 +14,13 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.mockito.MockedConstruction;
 import org.mockito.MockedStatic;
+import org.springframework.security.access.AccessDeniedException;
 
 import hudson.model.Action;
 import hudson.model.CauseAction;
 import hudson.model.Item;
 import hudson.model.Job;
+import hudson.scheduler.CronTabList;
 import jenkins.model.ParameterizedJobMixIn;
 
 class DriftScheduleTriggerTest {
@@ -68,5 +72,16 @@ class DriftScheduleTriggerTest {
                 .isNotEqualTo(new ApprovalCause(13, List.of("a", "b"), false))
                 .isNotEqualTo(new ApprovalCause(12, List.of("a", "c"), false))
                 .isNotEqualTo(new ApprovalCause(12, List.of("a", "b"), true));
+    }
+
+    @Test
+    void theSpecCheckAsksForConfigurePermissionOnTheJobFirst() {
+        Item item = mock(Item.class);
+        doThrow(new AccessDeniedException("no Configure")).when(item).checkPermission(Item.CONFIGURE);
+        try (MockedStatic<CronTabList> tabs = mockStatic(CronTabList.class)) {
+            assertThatThrownBy(() -> new DriftScheduleTrigger.DescriptorImpl().doCheckSpec("H * * * *", item))
+                    .isInstanceOf(AccessDeniedException.class);
+            tabs.verifyNoInteractions();
+        }
     }
 }
