@@ -8,6 +8,8 @@ import org.jenkinsci.plugins.workflow.graph.FlowNode;
 import org.jenkinsci.plugins.workflow.steps.StepContext;
 import org.jenkinsci.plugins.workflow.steps.SynchronousNonBlockingStepExecution;
 
+import edu.umd.cs.findbugs.annotations.CheckForNull;
+import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.AbortException;
 import hudson.EnvVars;
 import hudson.FilePath;
@@ -39,8 +41,41 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
         this.operation = operation;
     }
 
+    /** Longer than the step's own wait for the agent call (StackDriftStepRun.AGENT_STOP_WAIT_MILLIS). */
+    private static final long STOP_WAIT_MILLIS = 30_000;
+
+    /** The running step, for an abort (not kept: after a restart the step fails and there is nothing to wait for). */
+    @CheckForNull private transient volatile StepWorker worker;
+
     @Override
     protected Map<String, Object> run() throws Exception {
+        StepWorker current = new StepWorker();
+        current.enter();
+        worker = current;
+        try {
+            return runStep();
+        } catch (Exception e) {
+            throw current.failure(e);
+        } finally {
+            current.exit();
+        }
+    }
+
+    /**
+     * An abort waits for the step's cleanup (interrupted trail entries, plan files and secret copies deleted) before
+     * the step ends, instead of ending it at once while that still runs; Jenkins' own stop only when the step does
+     * not finish within the wait.
+     */
+    @Override
+    public void stop(@NonNull final Throwable cause) throws Exception {
+        StepWorker current = worker;
+        if (current != null && current.stop(cause, STOP_WAIT_MILLIS)) {
+            return;
+        }
+        super.stop(cause);
+    }
+
+    private Map<String, Object> runStep() throws Exception {
         StepContext context = getContext();
         Run<?, ?> run = context.get(Run.class);
         TaskListener listener = context.get(TaskListener.class);
