@@ -73,7 +73,16 @@ public abstract class AbstractStackStep extends Step {
 
     @DataBoundSetter
     public void setStacks(final List<String> stacks) {
-        this.stacks = stacks == null ? new ArrayList<>() : new ArrayList<>(stacks);
+        // the Snippet Generator's text area arrives as one element with a selector per line
+        List<String> selectors = new ArrayList<>();
+        for (String element : stacks == null ? List.<String>of() : stacks) {
+            for (String selector : element.split("\\s+")) {
+                if (!selector.isEmpty()) {
+                    selectors.add(selector);
+                }
+            }
+        }
+        this.stacks = selectors;
     }
 
     @CheckForNull

@@ -30,4 +30,15 @@ class DeployStacksStepTest {
         assertThat(new PreviewStacksStep().settings().destroy()).isFalse();
         assertThat(new CheckDriftStep().settings().destroy()).isFalse();
     }
+
+    @Test
+    void theSnippetGeneratorsTextAreaBecomesOneSelectorPerLine() {
+        CheckDriftStep step = new CheckDriftStep();
+        step.setStacks(List.of("network\n  envs/*\r\n\nbilling:prod "));
+        assertThat(step.getStacks()).containsExactly("network", "envs/*", "billing:prod");
+        step.setStacks(List.of("network", "dns"));
+        assertThat(step.getStacks()).containsExactly("network", "dns");
+        step.setStacks(null);
+        assertThat(step.getStacks()).isEmpty();
+    }
 }
