@@ -9,7 +9,9 @@ import java.nio.file.Path;
 import java.util.Map;
 
 import org.jenkinsci.plugins.plaincredentials.impl.StringCredentialsImpl;
+import org.jenkinsci.plugins.workflow.actions.WarningAction;
 import org.jenkinsci.plugins.workflow.cps.CpsFlowDefinition;
+import org.jenkinsci.plugins.workflow.graphanalysis.DepthFirstScanner;
 import org.jenkinsci.plugins.workflow.job.WorkflowJob;
 import org.jenkinsci.plugins.workflow.job.WorkflowRun;
 import org.junit.jupiter.api.BeforeEach;
@@ -128,6 +130,26 @@ class StackDriftStepsITest {
         WorkflowRun b2 = r.buildAndAssertSuccess(p);
         r.assertLogContains("total=4", b2);
         assertThat(history.summaries()).hasSize(2);
+    }
+
+    @Test
+    void theBuildPageTheJobPageAndConfigureSystemRenderAndStayAfterABuildWithoutARecord() throws Exception {
+        addCredentials();
+        WorkflowJob p = job("built-in", "checkDrift()");
+        WorkflowRun b = r.buildAndAssertStatus(Result.UNSTABLE, p);
+        JenkinsRule.WebClient wc = r.createWebClient();
+        // the build's main page includes the summary and the badge of the run action (Jelly compiled for real)
+        assertThat(wc.goTo(b.getUrl()).getWebResponse().getContentAsString()).contains("stack-drift");
+        assertThat(wc.goTo("manage/configure").getWebResponse().getContentAsString()).contains("Stack Drift");
+        // the stage of the step that made the build unstable says so too
+        assertThat(new DepthFirstScanner().filteredNodes(b.getExecution(),
+                n -> n != null && n.getPersistentAction(WarningAction.class) != null)).isNotEmpty();
+
+        // a build that only validates leaves no record: the job page and the badge stay
+        p.setDefinition(new CpsFlowDefinition("node('built-in') { validateStacks() }", true));
+        r.buildAndAssertStatus(Result.FAILURE, p);
+        assertThat(wc.goTo(p.getUrl() + "stack-drift/badge.svg", "image/svg+xml").getWebResponse().getContentAsString())
+                .contains("1 stack");
     }
 
     @Test
