@@ -1,5 +1,7 @@
 package hudson.model;
 
+import java.util.List;
+
 import hudson.model.queue.SubTask;
 import jenkins.console.WithConsoleUrl;
 import jenkins.model.FullyNamedModelObject;
@@ -12,6 +14,10 @@ public class Queue extends ResourceController implements Saveable {
     }
 
     public interface Executable extends Runnable, WithConsoleUrl {
+    }
+
+    public interface QueueAction extends Action {
+        boolean shouldSchedule(List<Action> actions);
     }
 
     @ExportedBean(defaultVisibility = 999)
