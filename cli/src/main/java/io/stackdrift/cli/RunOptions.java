@@ -2,6 +2,7 @@ package io.stackdrift.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,10 +37,10 @@ import io.stackdrift.model.Row;
 import io.stackdrift.model.Tool;
 import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RunIds;
-import io.stackdrift.record.RunWorkDirectories;
-import io.stackdrift.record.ToolProcessLog;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.RunSummary;
+import io.stackdrift.record.RunWorkDirectories;
+import io.stackdrift.record.ToolProcessLog;
 import io.stackdrift.record.TrailEntry;
 import io.stackdrift.render.CountsLine;
 import io.stackdrift.render.HtmlReport;
@@ -267,8 +268,8 @@ final class RunOptions {
         try {
             // atomic and never reused: two runs at once, or the run after a kill -9, get numbers of their own
             return String.valueOf(RunIds.next(history.directory(), recorded));
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException("cannot number the run in " + history.directory() + ": " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot number the run in " + history.directory() + ": " + e.getMessage(), e);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.stackdrift.config;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -62,7 +63,7 @@ public final class ConfigLoader {
                         "is this the right file? stacks.yaml is small: a few lines per stack");
             }
             byte[] bytes;
-            try (java.io.InputStream in = Files.newInputStream(configFile)) {
+            try (InputStream in = Files.newInputStream(configFile)) {
                 // read with a bound: the file may grow between the size check and the read
                 bytes = in.readNBytes(YamlReader.MAX_CHARS + 1);
             }

@@ -4,8 +4,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -61,7 +63,7 @@ final class StackResolver {
         ignoreIndex = new PatternIndex<>(config.ignores(), IgnoreEntry::dir);
         List<Candidate> candidates = candidates(config, directories);
         checkEntriesMatch(config, directories, candidates);
-        Set<IgnoreEntry> usedIgnores = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        Set<IgnoreEntry> usedIgnores = Collections.newSetFromMap(new IdentityHashMap<>());
         for (ProjectDirectory directory : directories) {
             usedIgnores.addAll(ignoreIndex.matching(directory.dir()));
         }
@@ -155,7 +157,7 @@ final class StackResolver {
 
     private void checkEntriesMatch(final ParsedConfig config, final List<ProjectDirectory> directories, final List<Candidate> candidates) {
         // each candidate's directory was matched once; invert that instead of matching entries × candidates again
-        Map<StackEntry, List<Candidate>> byEntry = new java.util.IdentityHashMap<>();
+        Map<StackEntry, List<Candidate>> byEntry = new IdentityHashMap<>();
         for (Candidate candidate : candidates) {
             for (StackEntry entry : entryIndex.matching(candidate.directory().dir())) {
                 if (matchesName(entry, candidate)) {

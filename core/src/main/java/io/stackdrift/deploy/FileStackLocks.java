@@ -93,7 +93,8 @@ public final class FileStackLocks implements StackLocks {
     }
 
     private FileStackLocks(final Path directory, final Duration waitTimeout, final Consumer<String> waitMessages,
-            final Clock clock, final Duration poll, final Optional<ToolProcessLog> toolProcesses, final Function<StackId, String> lockName) {
+            final Clock clock, final Duration poll, final Optional<ToolProcessLog> toolProcesses, final Function<StackId,
+                    String> lockName) {
         this.lockName = Objects.requireNonNull(lockName, "lockName");
         this.toolProcesses = Objects.requireNonNull(toolProcesses, "toolProcesses");
         this.directory = directory.toAbsolutePath().normalize();
@@ -211,7 +212,7 @@ public final class FileStackLocks implements StackLocks {
     private static Optional<ProcessOwner> ownerIn(final Path file) {
         Properties holder = new Properties();
         try {
-            holder.load(new java.io.StringReader(Files.readString(file, StandardCharsets.UTF_8)));
+            holder.load(new StringReader(Files.readString(file, StandardCharsets.UTF_8)));
         } catch (IOException | IllegalArgumentException e) {
             return Optional.empty();
         }

@@ -7,7 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+
+import io.stackdrift.record.ToolProcessLog;
 
 /**
  * Runs tool processes on this machine with {@link ProcessBuilder} (the CLI; the plugin uses Jenkins'
@@ -23,21 +26,21 @@ public final class LocalProcessRunner implements ProcessRunner {
 
     private final int stderrLimit;
     /** Where every started process is noted, so that a lock outlives a killed run while its tool still runs. */
-    private final java.util.Optional<io.stackdrift.record.ToolProcessLog> log;
+    private final Optional<ToolProcessLog> log;
 
     public LocalProcessRunner() {
         this(StderrTail.DEFAULT_LIMIT);
     }
 
     /** A runner that notes each process it starts in {@code log} (see {@link io.stackdrift.deploy.FileStackLocks}). */
-    public LocalProcessRunner(final io.stackdrift.record.ToolProcessLog log) {
+    public LocalProcessRunner(final ToolProcessLog log) {
         this.stderrLimit = StderrTail.DEFAULT_LIMIT;
-        this.log = java.util.Optional.of(log);
+        this.log = Optional.of(log);
     }
 
     LocalProcessRunner(final int stderrLimit) {
         this.stderrLimit = stderrLimit;
-        this.log = java.util.Optional.empty();
+        this.log = Optional.empty();
     }
 
     @Override

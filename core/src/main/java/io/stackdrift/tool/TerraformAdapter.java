@@ -1,6 +1,7 @@
 package io.stackdrift.tool;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,6 +12,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -285,10 +287,10 @@ public final class TerraformAdapter implements ToolAdapter {
 
     /** Whether {@code workspace list} printed {@code name} (one per line, the selected one after {@code * }). */
     private static boolean listsWorkspace(final Path listFile, final String name) {
-        try (java.util.stream.Stream<String> lines = Files.lines(listFile)) {
+        try (Stream<String> lines = Files.lines(listFile)) {
             return lines.map(String::strip).map(line -> line.startsWith("* ") ? line.substring(2).strip() : line)
                     .anyMatch(name::equals);
-        } catch (IOException | java.io.UncheckedIOException e) {
+        } catch (IOException | UncheckedIOException e) {
             return false;
         }
     }

@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
@@ -27,6 +28,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.stackdrift.model.StackId;
+import io.stackdrift.record.ProcessOwner;
+import io.stackdrift.record.ToolProcessLog;
 
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class FileStackLocksTest {
@@ -174,18 +177,18 @@ class FileStackLocksTest {
         Process holder = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), ApplyingHolderMain.class.getName(),
                 dir.toString(), "network", logDir.toString(), "3", work.toString()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         children.add(holder);
-        io.stackdrift.record.ProcessOwner run = io.stackdrift.record.ProcessOwner.of(holder.toHandle());
-        io.stackdrift.record.ToolProcessLog log = new io.stackdrift.record.ToolProcessLog(logDir);
+        ProcessOwner run = ProcessOwner.of(holder.toHandle());
+        ToolProcessLog log = new ToolProcessLog(logDir);
         try (BufferedReader out = reader(holder)) {
             assertThat(out.readLine()).isEqualTo("APPLYING");
         }
-        List<io.stackdrift.record.ProcessOwner> tools = log.liveProcessesOf(run);
+        List<ProcessOwner> tools = log.liveProcessesOf(run);
         assertThat(tools).hasSize(1);
         // kill -9: the operating system frees the file lock at once, the tool's apply goes on
         holder.destroyForcibly();
         assertThat(holder.waitFor(20, TimeUnit.SECONDS)).isTrue();
         assertThat(tools.get(0).isAlive()).isTrue();
-        List<String> waits = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<String> waits = new CopyOnWriteArrayList<>();
 
         try (StackLock lock = new FileStackLocks(dir, Duration.ofSeconds(20), waits::add, log).acquire(StackId.of("network"), "deploy")) {
             assertThat(tools.get(0).isAlive()).as("the dead run's tool still runs while the lock is handed out").isFalse();

@@ -1,5 +1,7 @@
 package io.stackdrift.graph;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -13,8 +15,6 @@ import org.junit.jupiter.api.Test;
 import io.stackdrift.graph.RunOrder.Edge;
 import io.stackdrift.graph.RunOrder.Origin;
 import io.stackdrift.model.StackId;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 class RunOrderTest {
     private static StackId id(final String value) {

@@ -1,18 +1,17 @@
 package io.stackdrift.render;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.Test;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
 
 import io.stackdrift.graph.RunOrder;
 import io.stackdrift.graph.StackGraph;
 import io.stackdrift.model.StackId;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 class RunOrderOutputTest {
     private static final StackId NETWORK = StackId.of("network");

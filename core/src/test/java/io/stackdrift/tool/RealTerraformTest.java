@@ -11,6 +11,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -308,7 +309,7 @@ class RealTerraformTest {
         assertThat(module.resolve("terraform.tfstate")).doesNotExist();
         // the three never overlapped: each began after the one before ended
         List<TrailEntry> trail = deploy.run().orElseThrow().trail().stream()
-                .sorted(java.util.Comparator.comparingLong(TrailEntry::startedAt)).toList();
+                .sorted(Comparator.comparingLong(TrailEntry::startedAt)).toList();
         assertThat(trail).hasSize(3);
         for (int i = 1; i < trail.size(); i++) {
             assertThat(trail.get(i).startedAt()).isGreaterThanOrEqualTo(trail.get(i - 1).finishedAt());

@@ -479,7 +479,7 @@ class TerraformAdapterTest {
                 + tofu.executable() + "\" \"$@\"\n");
         script.toFile().setExecutable(true);
         TerraformAdapter wsAdapter = adapter(ToolSettings.defaults().withExecutable(Tool.TOFU, script.toString()));
-        Map<String, String> env = new java.util.HashMap<>(tofu.environment());
+        Map<String, String> env = new HashMap<>(tofu.environment());
         env.put("WS_LOG", log.toString());
 
         wsAdapter.plan(stack("network", ""), repo, PlanPurpose.PREVIEW, work, env, Set.of());

@@ -48,13 +48,13 @@ class ToolAdaptersTest {
     @Test
     void terraformFilesAreReadByTheTerraformReaderWhateverThePurpose() {
         for (PlanPurpose purpose : PlanPurpose.values()) {
-            assertThat(ToolAdapters.readerFor(Tool.TOFU, purpose, java.nio.file.Path.of("plan.json"))).isInstanceOf(TerraformPlanReader.class);
+            assertThat(ToolAdapters.readerFor(Tool.TOFU, purpose, Path.of("plan.json"))).isInstanceOf(TerraformPlanReader.class);
         }
     }
 
     @Test
     void aPulumiDigestIsReadAsTheKindThePurposeNames() {
-        java.nio.file.Path digest = Fixtures.shared().resolve("fixtures/pulumi/stratify-preview-update.preview.json");
+        Path digest = Fixtures.shared().resolve("fixtures/pulumi/stratify-preview-update.preview.json");
 
         PlanSummary preview = ToolAdapters.planReading().read(Tool.PULUMI, PlanPurpose.PREVIEW, digest);
         PlanSummary check = ToolAdapters.planReading().read(Tool.PULUMI, PlanPurpose.DRIFT_CHECK, digest);

@@ -9,13 +9,9 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
-import org.junit.jupiter.api.Test;
-import org.kohsuke.stapler.verb.POST;
-
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
-
 import hudson.Launcher;
 import io.jenkins.plugins.stackdrift.agent.AgentOutcome;
 import io.jenkins.plugins.stackdrift.agent.AgentProcessRunner;
@@ -23,8 +19,11 @@ import io.jenkins.plugins.stackdrift.agent.EngineRequest;
 import io.jenkins.plugins.stackdrift.agent.HeldStackLocks;
 import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
 import io.jenkins.plugins.stackdrift.history.JobHistory;
-import io.stackdrift.tool.LocalProcessRunner;
 import jenkins.model.Jenkins;
+import org.junit.jupiter.api.Test;
+import org.kohsuke.stapler.verb.POST;
+
+import io.stackdrift.tool.LocalProcessRunner;
 
 /** Package rules of the Jenkins layer, checked in the build. */
 class ArchitectureTest {

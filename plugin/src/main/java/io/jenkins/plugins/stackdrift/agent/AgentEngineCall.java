@@ -18,6 +18,8 @@ import java.util.TreeSet;
 import hudson.model.TaskListener;
 import hudson.remoting.VirtualChannel;
 import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
+import jenkins.MasterToSlaveFileCallable;
+
 import io.stackdrift.config.ConfigLoader;
 import io.stackdrift.config.ConfigResult;
 import io.stackdrift.config.Problem;
@@ -38,7 +40,6 @@ import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.StackStatus;
 import io.stackdrift.record.TrailEntry;
 import io.stackdrift.record.TrailResult;
-import jenkins.MasterToSlaveFileCallable;
 
 /**
  * Runs the core engine on the agent, against the workspace there: config reading, tool processes and plan
@@ -317,7 +318,7 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
 
     /** Problems as lines, files named relative to the workspace (the agent's absolute path is noise in a build log). */
     private static List<String> formatted(final List<Problem> problems, final Path workspace) {
-        String prefix = workspace.toAbsolutePath().normalize() + java.io.File.separator;
+        String prefix = workspace.toAbsolutePath().normalize() + File.separator;
         List<String> lines = new ArrayList<>();
         for (Problem problem : problems) {
             String file = problem.file().startsWith(prefix) ? problem.file().substring(prefix.length()) : problem.file();

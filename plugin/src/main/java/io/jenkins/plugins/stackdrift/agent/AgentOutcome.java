@@ -5,13 +5,16 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * The compact answer of one agent call: configuration problems and warnings, check-mode lines, the
  * selected stacks with the credentials ids they name, the engine's notes, whether a run record was left
  * in the agent's record file, the digests of the stacks the run deployed and the stacks whose last deploy it
- * forgot (a destroy), so the controller can save the run into the job's history the same way. Never a value from a plan; never a secret. Plain JDK collections only
+ * forgot (a destroy), so the controller can save the run into the job's history the same way. Never a value from a plan; never a secret.
+ * Plain JDK collections only
  * (core's remoting class filter).
  */
 public final class AgentOutcome implements Serializable {
@@ -24,7 +27,7 @@ public final class AgentOutcome implements Serializable {
     private final TreeMap<String, TreeMap<String, String>> selectedStacks;
     private final boolean recorded;
     private final TreeMap<String, String> deployDigests;
-    private final java.util.TreeSet<String> forgottenDeploys;
+    private final TreeSet<String> forgottenDeploys;
 
     private AgentOutcome(final Builder b) {
         this.problems = new ArrayList<>(b.problems);
@@ -35,7 +38,7 @@ public final class AgentOutcome implements Serializable {
         b.selectedStacks.forEach((stack, vars) -> this.selectedStacks.put(stack, new TreeMap<>(vars)));
         this.recorded = b.recorded;
         this.deployDigests = new TreeMap<>(b.deployDigests);
-        this.forgottenDeploys = new java.util.TreeSet<>(b.forgottenDeploys);
+        this.forgottenDeploys = new TreeSet<>(b.forgottenDeploys);
     }
 
     public static Builder builder() {
@@ -74,14 +77,14 @@ public final class AgentOutcome implements Serializable {
         return recorded;
     }
 
-    /** Stack id → the digest recorded by its successful deploy in this run (spec §7). */
+    /** Stack id → the digest recorded by its successful deploy in this run (docs/concepts.md, "Policies and digests"). */
     public Map<String, String> deployDigests() {
         return Collections.unmodifiableMap(deployDigests);
     }
 
     /** Stack ids whose last deploy this run forgot (destroyed, or a destroy that failed or was interrupted). */
-    public java.util.Set<String> forgottenDeploys() {
-        return Collections.unmodifiableSet(forgottenDeploys == null ? new java.util.TreeSet<>() : forgottenDeploys);
+    public Set<String> forgottenDeploys() {
+        return Collections.unmodifiableSet(forgottenDeploys == null ? new TreeSet<>() : forgottenDeploys);
     }
 
     /** Builds an outcome; every part defaults to empty. */
@@ -93,7 +96,7 @@ public final class AgentOutcome implements Serializable {
         private Map<String, ? extends Map<String, String>> selectedStacks = Map.of();
         private boolean recorded;
         private Map<String, String> deployDigests = Map.of();
-        private java.util.Set<String> forgottenDeploys = java.util.Set.of();
+        private Set<String> forgottenDeploys = Set.of();
 
         public Builder problems(final List<String> value) {
             this.problems = value;
@@ -126,7 +129,7 @@ public final class AgentOutcome implements Serializable {
             return this;
         }
 
-        public Builder forgotten(final java.util.Set<String> stacks) {
+        public Builder forgotten(final Set<String> stacks) {
             this.forgottenDeploys = stacks;
             return this;
         }

@@ -4,6 +4,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import io.jenkins.plugins.stackdrift.history.JobStackLocks;
+
 import io.stackdrift.deploy.StackLock;
 import io.stackdrift.deploy.StackLockTimeoutException;
 import io.stackdrift.deploy.StackLocks;

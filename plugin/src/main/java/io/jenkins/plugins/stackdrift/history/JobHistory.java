@@ -10,11 +10,14 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 import io.stackdrift.model.Counts;
 import io.stackdrift.model.StackId;
@@ -98,16 +101,16 @@ public final class JobHistory {
         }
     }
 
-    /** Saves a run the agent recorded, with the digests of the stacks it deployed (spec §7). */
+    /** Saves a run the agent recorded, with the digests of the stacks it deployed (docs/concepts.md, "Policies and digests"). */
     public RunSummary save(final RunRecord run, final Map<String, String> deployDigests) {
-        return save(run, deployDigests, java.util.Set.of());
+        return save(run, deployDigests, Set.of());
     }
 
     /** As {@link #save(RunRecord, Map)}, forgetting the last deploy of the stacks a destroy may have changed. */
-    public RunSummary save(final RunRecord run, final Map<String, String> deployDigests, final java.util.Set<String> forgottenDeploys) {
-        Map<StackId, String> digests = new java.util.TreeMap<>();
+    public RunSummary save(final RunRecord run, final Map<String, String> deployDigests, final Set<String> forgottenDeploys) {
+        Map<StackId, String> digests = new TreeMap<>();
         deployDigests.forEach((stack, digest) -> digests.put(new StackId(stack), digest));
-        java.util.Set<StackId> forget = new java.util.TreeSet<>();
+        Set<StackId> forget = new TreeSet<>();
         forgottenDeploys.forEach(stack -> forget.add(new StackId(stack)));
         lock.lock();
         try {
@@ -152,7 +155,7 @@ public final class JobHistory {
      * Runs a history write with the thread's interrupt flag cleared, and sets it again after: an aborted
      * build's thread is interrupted, and a FileChannel lock taken then fails (ClosedByInterruptException).
      */
-    public static <T> T withoutInterrupt(final java.util.function.Supplier<T> write) {
+    public static <T> T withoutInterrupt(final Supplier<T> write) {
         boolean wasInterrupted = Thread.interrupted();
         try {
             return write.get();

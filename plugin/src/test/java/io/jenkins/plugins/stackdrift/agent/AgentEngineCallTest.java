@@ -15,16 +15,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import com.fasterxml.jackson.core.JsonParseException;
-
 import hudson.model.TaskListener;
 import io.jenkins.plugins.stackdrift.DemoWorkspace;
 import io.jenkins.plugins.stackdrift.TestRecords;
 import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RunKind;
@@ -97,8 +97,8 @@ class AgentEngineCallTest {
         TrailEntry deployed = new TrailEntry(StackId.of("network"), "4", 10L, 20L, TrailResult.DEPLOYED, false, List.of(), "");
         TrailEntry failed = new TrailEntry(StackId.of("dns"), "4", 10L, 30L, TrailResult.FAILED, false, List.of(), "boom");
         RunRecord run = new RunRecord("4", RunKind.DEPLOY, "", 1L, 40L,
-                List.of(TestRecords.row("network", io.stackdrift.model.RowState.IN_SYNC),
-                        TestRecords.row("dns", io.stackdrift.model.RowState.FAILED)), List.of(deployed, failed));
+                List.of(TestRecords.row("network", RowState.IN_SYNC),
+                        TestRecords.row("dns", RowState.FAILED)), List.of(deployed, failed));
         history.save(run, Map.of(StackId.of("network"), "sha256:abc"));
 
         assertThat(AgentEngineCall.deployDigests(run, history)).containsExactly(Map.entry("network", "sha256:abc"));
@@ -109,18 +109,18 @@ class AgentEngineCallTest {
         HistoryStore history = new HistoryStore(root.resolve("history"));
         TrailEntry net = new TrailEntry(StackId.of("network"), "3", 1L, 2L, TrailResult.DEPLOYED, false, List.of(), "");
         TrailEntry dns = new TrailEntry(StackId.of("dns"), "3", 1L, 2L, TrailResult.DEPLOYED, false, List.of(), "");
-        history.save(new RunRecord("3", RunKind.DEPLOY, "", 1L, 3L, List.of(TestRecords.row("network", io.stackdrift.model.RowState.IN_SYNC),
-                TestRecords.row("dns", io.stackdrift.model.RowState.IN_SYNC)), List.of(net, dns)),
+        history.save(new RunRecord("3", RunKind.DEPLOY, "", 1L, 3L, List.of(TestRecords.row("network", RowState.IN_SYNC),
+                TestRecords.row("dns", RowState.IN_SYNC)), List.of(net, dns)),
                 Map.of(StackId.of("network"), "sha256:a", StackId.of("dns"), "sha256:b"));
-        java.util.Set<StackId> before = java.util.Set.of(StackId.of("network"), StackId.of("dns"));
+        Set<StackId> before = Set.of(StackId.of("network"), StackId.of("dns"));
         TrailEntry failed = new TrailEntry(StackId.of("dns"), "4", 10L, 30L, TrailResult.FAILED, false, List.of(), "destroy: boom");
         TrailEntry destroyed = new TrailEntry(StackId.of("network"), "4", 10L, 20L, TrailResult.DESTROYED, false, List.of(), "");
-        RunRecord run = new RunRecord("4", RunKind.DEPLOY, "", 5L, 40L, List.of(TestRecords.row("network", io.stackdrift.model.RowState.IN_SYNC),
-                TestRecords.row("dns", io.stackdrift.model.RowState.FAILED)), List.of(destroyed, failed));
-        history.save(run, Map.of(), java.util.Set.of(StackId.of("dns")));
+        RunRecord run = new RunRecord("4", RunKind.DEPLOY, "", 5L, 40L, List.of(TestRecords.row("network", RowState.IN_SYNC),
+                TestRecords.row("dns", RowState.FAILED)), List.of(destroyed, failed));
+        history.save(run, Map.of(), Set.of(StackId.of("dns")));
 
         assertThat(AgentEngineCall.forgottenDeploys(run, before, history)).containsExactly("dns", "network");
-        assertThat(AgentEngineCall.forgottenDeploys(run, java.util.Set.of(), history)).isEmpty();
+        assertThat(AgentEngineCall.forgottenDeploys(run, Set.of(), history)).isEmpty();
     }
 
     @Test
