@@ -104,7 +104,7 @@ public record RunRequest(Path configFile, Path repositoryRoot, List<String> stac
         }
 
         public Builder stacks(final List<String> value) {
-            stacks = value;
+            stacks = List.copyOf(value);
             return this;
         }
 
@@ -119,7 +119,7 @@ public record RunRequest(Path configFile, Path repositoryRoot, List<String> stac
         }
 
         public Builder changedFiles(final Set<String> value) {
-            changedFiles = value;
+            changedFiles = Set.copyOf(value);
             return this;
         }
 
