@@ -1001,6 +1001,42 @@ class StackDriftEngineTest {
         assertThat(new HistoryStore(scratch.resolve("record")).latestRows()).containsKey(StackId.of("shop:prod"));
     }
 
+    @Test
+    void aRowShowsTheFilesDependsOnAndReadDependenciesOnlyForDependsOnAuto() throws IOException {
+        terraform("network", "dns");
+        pulumi("app", "shop", "prod");
+        pulumi("web", "web", "prod");
+        pulumi("platform", "platform", "prod");
+        config("""
+                stacks:
+                  - dir: dns
+                    dependsOn: [network]
+                  - dir: app
+                    name: prod
+                    dependsOn: auto
+                  - dir: app
+                    dependsOn: [dns]
+                  - dir: web
+                    name: prod
+                """);
+        world.stack("shop:prod").dependsOn = List.of(StackId.of("platform:prod"));
+        world.stack("web:prod").dependsOn = List.of(StackId.of("platform:prod"));
+
+        RunOutcome preview = engine().preview(request());
+
+        Row dns = row(preview, "dns");
+        assertThat(dns.allDependsOn()).containsExactly(StackId.of("network"));
+        assertThat(dns.readFromReference(StackId.of("network"))).isFalse();
+        Row shop = row(preview, "shop:prod");
+        assertThat(shop.allDependsOn()).containsExactly(StackId.of("dns"), StackId.of("platform:prod"));
+        assertThat(shop.readFromReference(StackId.of("platform:prod"))).isTrue();
+        assertThat(shop.readFromReference(StackId.of("dns"))).isFalse();
+        // without dependsOn: auto a stack reference is no dependency of the stack
+        assertThat(row(preview, "web:prod").allDependsOn()).isEmpty();
+        Row stored = new HistoryStore(scratch.resolve("record")).latestRows().get(StackId.of("dns"));
+        assertThat(stored.fileDependsOn()).containsExactly(StackId.of("network"));
+    }
+
     // ---------------------------------------------------------------------------------------------
 
     private StackDriftEngine engine() {
