@@ -87,9 +87,17 @@ final class RunJson {
         writeChanges(out, "changes", row.changes());
         writeChanges(out, "drift", row.drift());
         writeChanges(out, "ownedElsewhere", row.ownedElsewhere());
+        // every stack it depends on; dependsOnRead: those known only from a stack reference it reads
         out.writeArrayFieldStart("dependsOn");
-        for (StackId id : row.dependsOn()) {
+        for (StackId id : row.allDependsOn()) {
             out.writeString(id.value());
+        }
+        out.writeEndArray();
+        out.writeArrayFieldStart("dependsOnRead");
+        for (StackId id : row.allDependsOn()) {
+            if (row.readFromReference(id)) {
+                out.writeString(id.value());
+            }
         }
         out.writeEndArray();
         out.writeEndObject();

@@ -2,6 +2,7 @@ package io.stackdrift.model;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.TreeSet;
 
 /**
  * The recorded result of one stack in one run.
@@ -14,10 +15,12 @@ import java.util.Objects;
  * @param changes        pending code changes, never values
  * @param drift          changes made outside the code, never values
  * @param ownedElsewhere drift on paths that {@code ignore} gives to another owner: shown, never drift
- * @param dependsOn      stack ids this stack was seen to depend on (Pulumi stack references); empty for a failed preview
+ * @param dependsOn      stack ids this stack was seen to read (Pulumi stack references of a stack with
+ *                       {@code dependsOn: auto}); empty for a failed preview
+ * @param fileDependsOn  stack ids the file's {@code dependsOn} lists for this stack
  */
 public record Row(StackId id, Tool tool, String dir, RowState state, String reason,
-        List<Change> changes, List<Change> drift, List<Change> ownedElsewhere, List<StackId> dependsOn) {
+        List<Change> changes, List<Change> drift, List<Change> ownedElsewhere, List<StackId> dependsOn, List<StackId> fileDependsOn) {
     public Row {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(tool, "tool");
@@ -28,6 +31,13 @@ public record Row(StackId id, Tool tool, String dir, RowState state, String reas
         drift = List.copyOf(drift);
         ownedElsewhere = List.copyOf(ownedElsewhere);
         dependsOn = List.copyOf(dependsOn);
+        fileDependsOn = List.copyOf(fileDependsOn);
+    }
+
+    /** A row without dependencies from the file. */
+    public Row(final StackId id, final Tool tool, final String dir, final RowState state, final String reason, final List<Change> changes,
+            final List<Change> drift, final List<Change> ownedElsewhere, final List<StackId> dependsOn) {
+        this(id, tool, dir, state, reason, changes, drift, ownedElsewhere, dependsOn, List.of());
     }
 
     /** A row without changes: failed, skipped or awaiting approval with its one-line reason. */
@@ -40,23 +50,39 @@ public record Row(StackId id, Tool tool, String dir, RowState state, String reas
         return changes.size() + drift.size();
     }
 
+    /** Every stack this one depends on, from the file and read from references, in id order. */
+    public List<StackId> allDependsOn() {
+        TreeSet<StackId> all = new TreeSet<>(fileDependsOn);
+        all.addAll(dependsOn);
+        return List.copyOf(all);
+    }
+
+    /** Whether {@code dependency} is known only from a stack reference the stack reads (not from the file). */
+    public boolean readFromReference(final StackId dependency) {
+        return dependsOn.contains(dependency) && !fileDependsOn.contains(dependency);
+    }
+
     public Row withState(final RowState newState, final String newReason) {
-        return new Row(id, tool, dir, newState, newReason, changes, drift, ownedElsewhere, dependsOn);
+        return new Row(id, tool, dir, newState, newReason, changes, drift, ownedElsewhere, dependsOn, fileDependsOn);
     }
 
     public Row withChanges(final List<Change> newChanges) {
-        return new Row(id, tool, dir, state, reason, newChanges, drift, ownedElsewhere, dependsOn);
+        return new Row(id, tool, dir, state, reason, newChanges, drift, ownedElsewhere, dependsOn, fileDependsOn);
     }
 
     public Row withDrift(final List<Change> newDrift) {
-        return new Row(id, tool, dir, state, reason, changes, newDrift, ownedElsewhere, dependsOn);
+        return new Row(id, tool, dir, state, reason, changes, newDrift, ownedElsewhere, dependsOn, fileDependsOn);
     }
 
     public Row withOwnedElsewhere(final List<Change> newOwnedElsewhere) {
-        return new Row(id, tool, dir, state, reason, changes, drift, newOwnedElsewhere, dependsOn);
+        return new Row(id, tool, dir, state, reason, changes, drift, newOwnedElsewhere, dependsOn, fileDependsOn);
     }
 
     public Row withDependsOn(final List<StackId> newDependsOn) {
-        return new Row(id, tool, dir, state, reason, changes, drift, ownedElsewhere, newDependsOn);
+        return new Row(id, tool, dir, state, reason, changes, drift, ownedElsewhere, newDependsOn, fileDependsOn);
+    }
+
+    public Row withFileDependsOn(final List<StackId> newFileDependsOn) {
+        return new Row(id, tool, dir, state, reason, changes, drift, ownedElsewhere, dependsOn, newFileDependsOn);
     }
 }

@@ -206,6 +206,7 @@ public final class RecordJson {
         writeChanges(g, "drift", row.drift());
         writeChanges(g, "ownedElsewhere", row.ownedElsewhere());
         writeIds(g, "dependsOn", row.dependsOn());
+        writeIds(g, "fileDependsOn", row.fileDependsOn());
         g.writeEndObject();
     }
 
@@ -214,7 +215,8 @@ public final class RecordJson {
         RowState state = RowState.fromWord(text(n, "state"))
                 .orElseThrow(() -> new RecordFormatException("unknown row state " + n.path("state")));
         return new Row(StackId.of(text(n, "id")), tool, text(n, "dir"), state, n.path("reason").asText(""),
-                changes(n.path("changes")), changes(n.path("drift")), changes(n.path("ownedElsewhere")), ids(n.path("dependsOn")));
+                changes(n.path("changes")), changes(n.path("drift")), changes(n.path("ownedElsewhere")), ids(n.path("dependsOn")),
+                ids(n.path("fileDependsOn")));
     }
 
     private static void writeChanges(final JsonGenerator g, final String field, final List<Change> changes) throws IOException {

@@ -65,14 +65,14 @@ public final class StackPage {
         }
         out.append("<div><dt>Changes</dt><dd>").append(row.changes().size()).append("</dd></div>");
         out.append("<div><dt>Drift</dt><dd>").append(row.drift().size()).append("</dd></div>");
-        if (!row.dependsOn().isEmpty()) {
+        if (!row.allDependsOn().isEmpty()) {
             out.append("<div><dt>Depends on</dt><dd>");
-            List<StackId> deps = row.dependsOn();
+            List<StackId> deps = row.allDependsOn();
             for (int i = 0; i < Math.min(deps.size(), limits.maxDependsOn()); i++) {
                 if (i > 0) {
                     out.append(", ");
                 }
-                out.append(links.anchor(deps.get(i), ""));
+                out.append(links.anchor(deps.get(i), "")).append(Html.readMark(row, deps.get(i)));
             }
             if (deps.size() > limits.maxDependsOn()) {
                 out.append(" <span class=\"sd-muted\">and ").append(deps.size() - limits.maxDependsOn()).append(" more</span>");

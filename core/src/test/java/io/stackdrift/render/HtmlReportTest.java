@@ -82,7 +82,7 @@ class HtmlReportTest {
         HtmlReport.write(dir, run, List.of());
 
         Document index = Jsoup.parse(dir.resolve("index.html").toFile());
-        assertThat(index.selectFirst("tr[data-stack=orphan] td.sd-deps").text()).isEqualTo("outside:repo");
+        assertThat(index.selectFirst("tr[data-stack=orphan] td.sd-deps").text()).isEqualTo("outside:repo (read)");
         assertThat(index.select("tr[data-stack=orphan] td.sd-deps a")).isEmpty();
         assertThat(index.selectFirst("span.sd-trail-stack").text()).isEqualTo("removed:stack");
         Document orphan = Jsoup.parse(dir.resolve("stacks/orphan.html").toFile());

@@ -22,7 +22,8 @@ class RowTableTest {
         int stateColumn = lines.get(0).indexOf("STATE");
         assertThat(lines.subList(1, lines.size())).allSatisfy(line -> assertThat(line.charAt(stateColumn - 1)).isEqualTo(' '));
         assertThat(lines).anySatisfy(line -> assertThat(line).startsWith("shop:prod").contains("pending+drifted")
-                .endsWith("network:prod, dns"));
+                .endsWith("dns, network:prod (read)"));
+        assertThat(lines).anySatisfy(line -> assertThat(line).startsWith("network:prod").endsWith("  dns"));
     }
 
     @Test

@@ -36,12 +36,12 @@ final class SampleRuns {
                         "tags.Owner"),
                         change(Action.DELETE, "aws_route53_record", "aws_route53_record.www", Cause.DRIFT)),
                 List.of(change(Action.UPDATE, "aws_autoscaling_group", "aws_autoscaling_group.web", Cause.DRIFT, "desired_capacity")),
-                List.of("dns")));
+                List.of()).withFileDependsOn(List.of(StackId.of("dns"))));
         rows.add(row("shop:prod", Tool.PULUMI, "apps/shop", RowState.PENDING_DRIFTED, "",
                 List.of(change(Action.CREATE, "aws:s3/bucket:Bucket", "assets", Cause.CODE, "bucket", "tags.Team"),
                         change(Action.REPLACE, "aws:ec2/instance:Instance", "web", Cause.CODE, "ami")),
                 List.of(change(Action.UPDATE, "aws:ec2/securityGroup:SecurityGroup", "web-sg", Cause.DRIFT, "description")),
-                List.of(), List.of("network:prod", "dns")));
+                List.of(), List.of("network:prod", "dns")).withFileDependsOn(List.of(StackId.of("dns"))));
         rows.add(row("apps/api", Tool.TERRAFORM, "apps/api", RowState.PENDING, "",
                 List.of(change(Action.UPDATE, "aws_lambda_function", "module.api.aws_lambda_function.handler", Cause.CODE, "memory_size")),
                 List.of(), List.of(), List.of()));
