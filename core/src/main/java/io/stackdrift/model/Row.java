@@ -15,9 +15,11 @@ import java.util.Objects;
  * @param drift          changes made outside the code, never values
  * @param ownedElsewhere drift on paths that {@code ignore} gives to another owner: shown, never drift
  * @param dependsOn      stack ids this stack was seen to depend on (Pulumi stack references); empty for a failed preview
+ * @param driftAge       since when the stack has drifted, on a row that {@link #showsDrift() shows drift}; {@link DriftAge#NONE}
+ *                       otherwise (the history fills it in when the row is recorded)
  */
 public record Row(StackId id, Tool tool, String dir, RowState state, String reason,
-        List<Change> changes, List<Change> drift, List<Change> ownedElsewhere, List<StackId> dependsOn) {
+        List<Change> changes, List<Change> drift, List<Change> ownedElsewhere, List<StackId> dependsOn, DriftAge driftAge) {
     public Row {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(tool, "tool");
@@ -28,6 +30,13 @@ public record Row(StackId id, Tool tool, String dir, RowState state, String reas
         drift = List.copyOf(drift);
         ownedElsewhere = List.copyOf(ownedElsewhere);
         dependsOn = List.copyOf(dependsOn);
+        driftAge = Objects.requireNonNullElse(driftAge, DriftAge.NONE);
+    }
+
+    /** A row without a drift age yet. */
+    public Row(final StackId id, final Tool tool, final String dir, final RowState state, final String reason,
+            final List<Change> changes, final List<Change> drift, final List<Change> ownedElsewhere, final List<StackId> dependsOn) {
+        this(id, tool, dir, state, reason, changes, drift, ownedElsewhere, dependsOn, DriftAge.NONE);
     }
 
     /** A row without changes: failed, skipped or awaiting approval with its one-line reason. */
@@ -40,23 +49,35 @@ public record Row(StackId id, Tool tool, String dir, RowState state, String reas
         return changes.size() + drift.size();
     }
 
+    /**
+     * The stack has drift that is still there after this run: drifted, pending+drifted, or awaiting approval of a
+     * repair. A repaired row lists the drift it found, but it was put back.
+     */
+    public boolean showsDrift() {
+        return state.hasDrift() || (state == RowState.AWAITING_APPROVAL && !drift.isEmpty());
+    }
+
     public Row withState(final RowState newState, final String newReason) {
-        return new Row(id, tool, dir, newState, newReason, changes, drift, ownedElsewhere, dependsOn);
+        return new Row(id, tool, dir, newState, newReason, changes, drift, ownedElsewhere, dependsOn, driftAge);
     }
 
     public Row withChanges(final List<Change> newChanges) {
-        return new Row(id, tool, dir, state, reason, newChanges, drift, ownedElsewhere, dependsOn);
+        return new Row(id, tool, dir, state, reason, newChanges, drift, ownedElsewhere, dependsOn, driftAge);
     }
 
     public Row withDrift(final List<Change> newDrift) {
-        return new Row(id, tool, dir, state, reason, changes, newDrift, ownedElsewhere, dependsOn);
+        return new Row(id, tool, dir, state, reason, changes, newDrift, ownedElsewhere, dependsOn, driftAge);
     }
 
     public Row withOwnedElsewhere(final List<Change> newOwnedElsewhere) {
-        return new Row(id, tool, dir, state, reason, changes, drift, newOwnedElsewhere, dependsOn);
+        return new Row(id, tool, dir, state, reason, changes, drift, newOwnedElsewhere, dependsOn, driftAge);
     }
 
     public Row withDependsOn(final List<StackId> newDependsOn) {
-        return new Row(id, tool, dir, state, reason, changes, drift, ownedElsewhere, newDependsOn);
+        return new Row(id, tool, dir, state, reason, changes, drift, ownedElsewhere, newDependsOn, driftAge);
+    }
+
+    public Row withDriftAge(final DriftAge newDriftAge) {
+        return new Row(id, tool, dir, state, reason, changes, drift, ownedElsewhere, dependsOn, newDriftAge);
     }
 }
