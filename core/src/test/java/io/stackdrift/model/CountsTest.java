@@ -23,13 +23,20 @@ class CountsTest {
         assertThat(counts).isEqualTo(new Counts(4, 1, 2, 1, 1, 0, 0));
     }
 
+    @Test
+    void aRepairedRowCountsOnlyAsRepaired() {
+        Counts counts = Counts.of(List.of(row("a", RowState.IN_SYNC), row("b", RowState.REPAIRED)));
+
+        assertThat(counts).isEqualTo(new Counts(2, 1, 0, 0, 0, 0, 0, 1));
+    }
+
     @Property
     void everyRowIsCountedOnceByItsOwnState(@ForAll @Size(max = 30) final List<RowState> states) {
         List<Row> rows = states.stream().map(s -> row("s", s)).toList();
         Counts c = Counts.of(rows);
         long both = states.stream().filter(s -> s == RowState.PENDING_DRIFTED).count();
 
-        assertThat(c.inSync() + c.drifted() + c.pending() - both + c.failed() + c.skipped() + c.awaitingApproval())
+        assertThat(c.inSync() + c.drifted() + c.pending() - both + c.failed() + c.skipped() + c.awaitingApproval() + c.repaired())
                 .isEqualTo(states.size());
     }
 }

@@ -20,7 +20,7 @@ class RenderGoldenTest {
 
     @Test
     void stackPages() throws IOException {
-        for (String id : List.of("shop:prod", "network:prod", "billing:staging", "dns", "reports", "edge:prod")) {
+        for (String id : List.of("shop:prod", "network:prod", "billing:staging", "dns", "reports", "edge:prod", "cache:prod")) {
             Row row = run.rows().stream().filter(r -> r.id().equals(StackId.of(id))).findFirst().orElseThrow();
             Golden.assertMatches("stack-" + StackFileName.of(row.id()) + ".html", StackPage.fragment(row, StackLinks.under("", ".html")));
         }
@@ -31,7 +31,10 @@ class RenderGoldenTest {
         List<RunRecord> runs = new java.util.ArrayList<>(SampleRuns.history());
         runs.add(run);
         List<io.stackdrift.record.TrailEntry> trail = runs.stream().flatMap(r -> r.trail().stream()).toList();
-        Golden.assertMatches("job-fragment.html", JobPage.fragment(SampleRuns.trend(), trail, StackLinks.under("stack/", "/")));
+        java.util.Map<StackId, io.stackdrift.model.DriftAge> ages = new java.util.TreeMap<>();
+        run.rows().stream().filter(Row::showsDrift).forEach(r -> ages.put(r.id(), r.driftAge()));
+        Golden.assertMatches("job-fragment.html", JobPage.fragment(SampleRuns.trend(), trail, ages, StackLinks.under("stack/", "/"),
+                RenderLimits.DEFAULTS));
     }
 
     @Test
@@ -44,6 +47,9 @@ class RenderGoldenTest {
         Golden.assertMatches("job-badge-failed.svg", JobBadge.svg(run.counts()));
         Golden.assertMatches("job-badge-drifted.svg", JobBadge.svg(SampleRuns.counts(12, 10, 2, 0, 0)));
         Golden.assertMatches("job-badge-in-sync.svg", JobBadge.svg(SampleRuns.counts(12, 12, 0, 0, 0)));
+        Golden.assertMatches("job-badge-repaired.svg", JobBadge.svg(new io.stackdrift.model.Counts(12, 11, 0, 0, 0, 0, 0, 1)));
+        Golden.assertMatches("build-badge-repaired.svg", BuildBadge.svg(new io.stackdrift.model.Counts(12, 11, 0, 0, 0, 0, 0, 1))
+                .orElseThrow());
         Golden.assertMatches("build-badge.svg", BuildBadge.svg(SampleRuns.counts(12, 9, 2, 1, 0)).orElseThrow());
     }
 
