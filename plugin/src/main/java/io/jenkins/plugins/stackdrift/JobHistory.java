@@ -15,6 +15,7 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Predicate;
 
+import io.stackdrift.model.DriftAge;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.DeployMarker;
 import io.stackdrift.record.HistoryStore;
@@ -92,6 +93,17 @@ final class JobHistory {
         } finally {
             lock.unlock();
         }
+    }
+
+    /** How long each stack drifted now has drifted, from the stack index (the job page lists them longest first). */
+    Map<StackId, DriftAge> driftAges() {
+        Map<StackId, DriftAge> ages = new java.util.TreeMap<>();
+        for (StackStatus status : store.stackStatuses().values()) {
+            if (status.driftAge().isPresent()) {
+                ages.put(status.id(), status.driftAge());
+            }
+        }
+        return ages;
     }
 
     /** Saves a run the agent recorded, with the digests of the stacks it deployed (spec §7). */

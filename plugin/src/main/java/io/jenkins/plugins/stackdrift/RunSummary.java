@@ -29,6 +29,8 @@ public final class RunSummary {
     private final int failed;
     private final int skipped;
     private final int awaitingApproval;
+    /** 0 in builds recorded before the state existed: XStream leaves a missing field at its default. */
+    private final int repaired;
     private final ArrayList<String> driftedIds;
     private final ArrayList<String> failedIds;
 
@@ -44,6 +46,7 @@ public final class RunSummary {
         this.failed = counts.failed();
         this.skipped = counts.skipped();
         this.awaitingApproval = counts.awaitingApproval();
+        this.repaired = counts.repaired();
         this.driftedIds = capped(driftedIds);
         this.failedIds = capped(failedIds);
     }
@@ -70,7 +73,7 @@ public final class RunSummary {
     }
 
     public Counts counts() {
-        return new Counts(total, inSync, drifted, pending, failed, skipped, awaitingApproval);
+        return new Counts(total, inSync, drifted, pending, failed, skipped, awaitingApproval, repaired);
     }
 
     public String getKind() {
@@ -111,6 +114,10 @@ public final class RunSummary {
 
     public int getAwaitingApproval() {
         return awaitingApproval;
+    }
+
+    public int getRepaired() {
+        return repaired;
     }
 
     /** The first {@value #MAX_IDS} drifted stack ids, sorted. */
