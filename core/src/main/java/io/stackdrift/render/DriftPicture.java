@@ -126,7 +126,8 @@ public final class DriftPicture {
         StringBuilder out = new StringBuilder("<table class=\"sd-table sd-trend-table\">\n<thead><tr><th scope=\"col\">Run</th>")
                 .append("<th scope=\"col\" class=\"sd-num\">Stacks</th><th scope=\"col\" class=\"sd-num\">In sync</th>")
                 .append("<th scope=\"col\" class=\"sd-num\">Drifted</th><th scope=\"col\" class=\"sd-num\">Pending</th>")
-                .append("<th scope=\"col\" class=\"sd-num\">Failed</th><th scope=\"col\" class=\"sd-num\">Repaired</th></tr></thead>\n<tbody>\n");
+                .append("<th scope=\"col\" class=\"sd-num\">Failed</th><th scope=\"col\" class=\"sd-num\">Repaired</th>")
+                .append("</tr></thead>\n<tbody>\n");
         for (RunCounts run : shown) {
             Counts c = run.counts();
             out.append("<tr><th scope=\"row\">#").append(Html.text(run.runId())).append("</th><td class=\"sd-num\">").append(c.total())

@@ -11,10 +11,10 @@ import io.stackdrift.record.TrailResult;
 
 /**
  * "Recently deployed": the trail, newest first. Each entry shows the stack, when, and how it ended in the
- * words of the spec — a repair says it put back what changed outside the code and lists the restored
- * paths and how long after the drift was found it came; rehearsals say "rehearsal", no-op deploys "nothing to deploy", failures "failed"; a destroy says
- * "destroyed", or "nothing to destroy" when its preview found nothing (its failures, interruptions and rehearsals
- * use the deploy words, with a reason that says destroy).
+ * words of the spec — a repair says it put back what changed outside the code, lists the restored paths
+ * and says how long after the drift was found it came; rehearsals say "rehearsal", no-op deploys "nothing
+ * to deploy", failures "failed"; a destroy says "destroyed", or "nothing to destroy" when its preview found
+ * nothing (its failures, interruptions and rehearsals use the deploy words, with a reason that says destroy).
  */
 public final class RecentlyDeployed {
     private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'").withZone(ZoneOffset.UTC);

@@ -11,9 +11,10 @@ import io.stackdrift.model.StackId;
  * One stack's page: its state and reason, its pending changes, its drift (listed like changes: what
  * happened, type, name, every path — never a value) and the paths owned elsewhere, in a muted section
  * of their own. The page of a pending stack that also drifted lists the drift after the changes and says
- * the deploy puts it back; the page of a stack repaired in this run says its drift was put back, with the restored
- * paths. A drifted stack says since when it has drifted and over how many checks. Large stacks are bounded: at most {@link RenderLimits#maxChangesPerPage()}
- * changes over all sections, each section collapsible, with a note of how many more there are.
+ * the deploy puts it back; the page of a stack repaired in this run says its drift was put back, with the
+ * restored paths. A drifted stack says since when it has drifted and over how many checks. Large stacks are
+ * bounded: at most {@link RenderLimits#maxChangesPerPage()} changes over all sections, each section
+ * collapsible, with a note of how many more there are.
  */
 public final class StackPage {
     private static final int OPEN_SECTION_UP_TO = 100;
