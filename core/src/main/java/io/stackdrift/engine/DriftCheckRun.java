@@ -130,7 +130,7 @@ final class DriftCheckRun implements RunBody {
             return row.withChanges(deployed.row().changes()).withState(RowState.AWAITING_APPROVAL, deployed.row().reason());
         }
         if (deployed.outcome().kind() == TaskOutcome.Kind.SUCCEEDED) {
-            return row.withState(row.state(), "mode correct: put back by a deploy in this run");
+            return row.withState(RowState.REPAIRED, "mode correct: put back by a deploy in this run");
         }
         // the drift stays listed on the row; the run is an error because the repair did not happen
         return row.withState(deployed.row().state() == RowState.FAILED ? RowState.FAILED : row.state(),

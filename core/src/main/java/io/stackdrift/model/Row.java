@@ -18,9 +18,12 @@ import java.util.TreeSet;
  * @param dependsOn      stack ids this stack was seen to read (Pulumi stack references of a stack with
  *                       {@code dependsOn: auto}); empty for a failed preview
  * @param fileDependsOn  stack ids the file's {@code dependsOn} lists for this stack
+ * @param driftAge       since when the stack has drifted, on a row that {@link #showsDrift() shows drift};
+ *                       {@link DriftAge#NONE} otherwise (the history fills it in when the row is recorded)
  */
 public record Row(StackId id, Tool tool, String dir, RowState state, String reason,
-        List<Change> changes, List<Change> drift, List<Change> ownedElsewhere, List<StackId> dependsOn, List<StackId> fileDependsOn) {
+        List<Change> changes, List<Change> drift, List<Change> ownedElsewhere, List<StackId> dependsOn,
+        List<StackId> fileDependsOn, DriftAge driftAge) {
     public Row {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(tool, "tool");
@@ -32,12 +35,27 @@ public record Row(StackId id, Tool tool, String dir, RowState state, String reas
         ownedElsewhere = List.copyOf(ownedElsewhere);
         dependsOn = List.copyOf(dependsOn);
         fileDependsOn = List.copyOf(fileDependsOn);
+        driftAge = Objects.requireNonNullElse(driftAge, DriftAge.NONE);
     }
 
-    /** A row without dependencies from the file. */
-    public Row(final StackId id, final Tool tool, final String dir, final RowState state, final String reason, final List<Change> changes,
-            final List<Change> drift, final List<Change> ownedElsewhere, final List<StackId> dependsOn) {
-        this(id, tool, dir, state, reason, changes, drift, ownedElsewhere, dependsOn, List.of());
+    /** A row without dependencies from the file and without a drift age yet. */
+    public Row(final StackId id, final Tool tool, final String dir, final RowState state, final String reason,
+            final List<Change> changes, final List<Change> drift, final List<Change> ownedElsewhere, final List<StackId> dependsOn) {
+        this(id, tool, dir, state, reason, changes, drift, ownedElsewhere, dependsOn, List.of(), DriftAge.NONE);
+    }
+
+    /** A row with the file's dependencies, without a drift age yet. */
+    public Row(final StackId id, final Tool tool, final String dir, final RowState state, final String reason,
+            final List<Change> changes, final List<Change> drift, final List<Change> ownedElsewhere, final List<StackId> dependsOn,
+            final List<StackId> fileDependsOn) {
+        this(id, tool, dir, state, reason, changes, drift, ownedElsewhere, dependsOn, fileDependsOn, DriftAge.NONE);
+    }
+
+    /** A row with a drift age, without dependencies from the file. */
+    public Row(final StackId id, final Tool tool, final String dir, final RowState state, final String reason,
+            final List<Change> changes, final List<Change> drift, final List<Change> ownedElsewhere, final List<StackId> dependsOn,
+            final DriftAge driftAge) {
+        this(id, tool, dir, state, reason, changes, drift, ownedElsewhere, dependsOn, List.of(), driftAge);
     }
 
     /** A row without changes: failed, skipped or awaiting approval with its one-line reason. */
@@ -62,27 +80,39 @@ public record Row(StackId id, Tool tool, String dir, RowState state, String reas
         return dependsOn.contains(dependency) && !fileDependsOn.contains(dependency);
     }
 
+    /**
+     * The stack has drift that is still there after this run: drifted, pending+drifted, or awaiting approval of a
+     * repair. A repaired row lists the drift it found, but it was put back.
+     */
+    public boolean showsDrift() {
+        return state.hasDrift() || (state == RowState.AWAITING_APPROVAL && !drift.isEmpty());
+    }
+
     public Row withState(final RowState newState, final String newReason) {
-        return new Row(id, tool, dir, newState, newReason, changes, drift, ownedElsewhere, dependsOn, fileDependsOn);
+        return new Row(id, tool, dir, newState, newReason, changes, drift, ownedElsewhere, dependsOn, fileDependsOn, driftAge);
     }
 
     public Row withChanges(final List<Change> newChanges) {
-        return new Row(id, tool, dir, state, reason, newChanges, drift, ownedElsewhere, dependsOn, fileDependsOn);
+        return new Row(id, tool, dir, state, reason, newChanges, drift, ownedElsewhere, dependsOn, fileDependsOn, driftAge);
     }
 
     public Row withDrift(final List<Change> newDrift) {
-        return new Row(id, tool, dir, state, reason, changes, newDrift, ownedElsewhere, dependsOn, fileDependsOn);
+        return new Row(id, tool, dir, state, reason, changes, newDrift, ownedElsewhere, dependsOn, fileDependsOn, driftAge);
     }
 
     public Row withOwnedElsewhere(final List<Change> newOwnedElsewhere) {
-        return new Row(id, tool, dir, state, reason, changes, drift, newOwnedElsewhere, dependsOn, fileDependsOn);
+        return new Row(id, tool, dir, state, reason, changes, drift, newOwnedElsewhere, dependsOn, fileDependsOn, driftAge);
     }
 
     public Row withDependsOn(final List<StackId> newDependsOn) {
-        return new Row(id, tool, dir, state, reason, changes, drift, ownedElsewhere, newDependsOn, fileDependsOn);
+        return new Row(id, tool, dir, state, reason, changes, drift, ownedElsewhere, newDependsOn, fileDependsOn, driftAge);
     }
 
     public Row withFileDependsOn(final List<StackId> newFileDependsOn) {
-        return new Row(id, tool, dir, state, reason, changes, drift, ownedElsewhere, dependsOn, newFileDependsOn);
+        return new Row(id, tool, dir, state, reason, changes, drift, ownedElsewhere, dependsOn, newFileDependsOn, driftAge);
+    }
+
+    public Row withDriftAge(final DriftAge newDriftAge) {
+        return new Row(id, tool, dir, state, reason, changes, drift, ownedElsewhere, dependsOn, fileDependsOn, newDriftAge);
     }
 }

@@ -61,8 +61,9 @@ final class Html {
             case DRIFTED -> 2;
             case AWAITING_APPROVAL -> 3;
             case PENDING -> 4;
-            case SKIPPED -> 5;
-            case IN_SYNC -> 6;
+            case REPAIRED -> 5;
+            case SKIPPED -> 6;
+            case IN_SYNC -> 7;
         };
     }
 

@@ -25,6 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 import io.stackdrift.deploy.FileStackLocks;
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
+import io.stackdrift.model.DriftAge;
+import io.stackdrift.model.DriftNews;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
@@ -620,11 +622,16 @@ class StackDriftEngineTest {
         RunOutcome outcome = engine().check(request());
 
         assertThat(world.calls).containsSubsequence("check net", "preview net", "apply net");
-        assertThat(row(outcome, "net").state()).isEqualTo(RowState.DRIFTED);
+        assertThat(row(outcome, "net").state()).isEqualTo(RowState.REPAIRED);
         assertThat(row(outcome, "net").reason()).contains("put back by a deploy in this run");
+        assertThat(row(outcome, "net").drift()).hasSize(1);
+        assertThat(outcome.run().orElseThrow().counts().repaired()).isEqualTo(1);
+        assertThat(outcome.run().orElseThrow().counts().drifted()).isZero();
+        assertThat(outcome.exitCode()).isEqualTo(RunOutcome.OK);
         TrailEntry entry = trail(outcome).get(0);
         assertThat(entry.repairedDrift()).isTrue();
         assertThat(entry.restoredPaths()).containsExactly("aws_vpc.main.tags.Owner");
+        assertThat(entry.driftedSince()).as("found by this very check").isEqualTo(NOW.toEpochMilli());
         assertThat(world.callsFor("apply")).containsExactly("net");
         assertThat(progress).contains("checking net (terraform)…", "net: drifted — 1 change");
     }
@@ -686,6 +693,34 @@ class StackDriftEngineTest {
         assertThat(row(check, "shop:prod").dependsOn()).containsExactly(StackId.of("platform:prod"));
         assertThat(new HistoryStore(scratch.resolve("record")).latestRows().get(StackId.of("shop:prod")).dependsOn())
                 .containsExactly(StackId.of("platform:prod"));
+    }
+
+    @Test
+    void driftAgeCountsTheUnbrokenRunOfDriftedChecksAndTheRepairCarriesItsTimeToRepair() throws IOException {
+        terraform("net");
+        config("drift:\n  every: 1h\nstacks:\n  - dir: net\n");
+        world.stack("net").drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags.Owner"));
+
+        RunOutcome first = engine().check(request());
+        clock = Clock.fixed(NOW.plus(Duration.ofHours(7)), ZoneOffset.UTC);
+        RunOutcome second = engine().check(request());
+
+        assertThat(row(first, "net").driftAge()).isEqualTo(new DriftAge(NOW.toEpochMilli(), 1));
+        assertThat(row(second, "net").driftAge()).isEqualTo(new DriftAge(NOW.toEpochMilli(), 2));
+        assertThat(DriftNews.of(first.run().orElseThrow().rows()).newlyDrifted()).containsExactly(StackId.of("net"));
+        assertThat(DriftNews.of(second.run().orElseThrow().rows()).stillDrifted()).containsExactly(StackId.of("net"));
+        assertThat(new HistoryStore(scratch.resolve("record")).stackStatuses().get(StackId.of("net")).driftAge().checks()).isEqualTo(2);
+
+        // the stack switches to mode correct: the third check puts the drift back, 14 hours after it was found
+        config("drift:\n  every: 1h\nstacks:\n  - dir: net\n    drift:\n      mode: correct\n");
+        clock = Clock.fixed(NOW.plus(Duration.ofHours(14)), ZoneOffset.UTC);
+        RunOutcome third = engine().check(request());
+
+        assertThat(row(third, "net").state()).isEqualTo(RowState.REPAIRED);
+        assertThat(row(third, "net").driftAge().isPresent()).isFalse();
+        assertThat(DriftNews.of(third.run().orElseThrow().rows()).repaired()).containsExactly(StackId.of("net"));
+        assertThat(trail(third).get(0).timeToRepair()).contains(Duration.ofHours(14));
+        assertThat(new HistoryStore(scratch.resolve("record")).stackStatuses().get(StackId.of("net")).driftAge().isPresent()).isFalse();
     }
 
     @Test

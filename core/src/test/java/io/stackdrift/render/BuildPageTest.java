@@ -20,7 +20,7 @@ class BuildPageTest {
 
         assertThat(section.child(0).hasClass("sd-counts")).isTrue();
         assertThat(html.select("tbody tr").eachAttr("data-stack"))
-                .containsExactly("billing:staging", "shop:prod", "network:prod", "edge:prod", "apps/api", "reports", "dns");
+                .containsExactly("billing:staging", "shop:prod", "network:prod", "edge:prod", "apps/api", "cache:prod", "reports", "dns");
         assertThat(html.select("thead th").eachText()).containsExactly("Stack", "Tool", "State", "Changes", "Depends on");
     }
 
