@@ -7,7 +7,7 @@ import java.util.List;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 
-import io.stackdrift.config.Problem;
+import io.stackdrift.model.Problem;
 import io.stackdrift.engine.RunOutcome;
 import io.stackdrift.model.Change;
 import io.stackdrift.model.Counts;

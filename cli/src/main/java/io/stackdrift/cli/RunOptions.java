@@ -17,11 +17,11 @@ import java.util.OptionalInt;
 import java.util.Set;
 import java.util.function.Function;
 
-import io.stackdrift.config.Problem;
-import io.stackdrift.deploy.FileStackLocks;
-import io.stackdrift.engine.CredentialsResolver;
+import io.stackdrift.model.Problem;
+import io.stackdrift.engine.spi.FileStackLocks;
+import io.stackdrift.engine.spi.CredentialsResolver;
 import io.stackdrift.engine.EngineServices;
-import io.stackdrift.engine.ProgressListener;
+import io.stackdrift.engine.spi.ProgressListener;
 import io.stackdrift.engine.RunOutcome;
 import io.stackdrift.engine.RunRequest;
 import io.stackdrift.engine.StackDriftEngine;
@@ -36,8 +36,8 @@ import io.stackdrift.record.TrailEntry;
 import io.stackdrift.render.CountsLine;
 import io.stackdrift.render.HtmlReport;
 import io.stackdrift.render.RowTable;
-import io.stackdrift.tool.LocalProcessRunner;
-import io.stackdrift.tool.ToolSettings;
+import io.stackdrift.engine.spi.LocalProcessRunner;
+import io.stackdrift.engine.spi.ToolSettings;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 

@@ -6,7 +6,7 @@ import java.util.concurrent.Callable;
 
 import io.stackdrift.config.ConfigLoader;
 import io.stackdrift.config.ConfigResult;
-import io.stackdrift.config.Problem;
+import io.stackdrift.model.Problem;
 import io.stackdrift.config.ValidateListing;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

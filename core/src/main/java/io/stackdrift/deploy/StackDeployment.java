@@ -13,6 +13,8 @@ import io.stackdrift.config.StackConfig;
 import io.stackdrift.drift.DriftRevert;
 import io.stackdrift.drift.IgnorePath;
 import io.stackdrift.drift.OwnershipGuard;
+import io.stackdrift.engine.spi.StackLock;
+import io.stackdrift.engine.spi.StackLockTimeoutException;
 import io.stackdrift.graph.TaskOutcome;
 import io.stackdrift.model.Change;
 import io.stackdrift.model.Row;

@@ -4,10 +4,12 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Objects;
 
-import io.stackdrift.deploy.StackLocks;
+import io.stackdrift.engine.spi.CredentialsResolver;
+import io.stackdrift.engine.spi.ProgressListener;
+import io.stackdrift.engine.spi.StackLocks;
 import io.stackdrift.record.HistoryStore;
-import io.stackdrift.tool.ProcessRunner;
-import io.stackdrift.tool.ToolSettings;
+import io.stackdrift.engine.spi.ProcessRunner;
+import io.stackdrift.engine.spi.ToolSettings;
 
 /**
  * What the engine needs from its host (CLI or Jenkins).

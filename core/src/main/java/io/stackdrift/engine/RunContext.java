@@ -13,7 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.config.StacksConfig;
 import io.stackdrift.deploy.DeployContext;
-import io.stackdrift.deploy.StackLocks;
+import io.stackdrift.engine.spi.StackLocks;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;

@@ -11,7 +11,7 @@ import java.util.stream.Collectors;
 
 import io.stackdrift.config.ConfigLoader;
 import io.stackdrift.config.ConfigResult;
-import io.stackdrift.config.Problem;
+import io.stackdrift.model.Problem;
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.config.StacksConfig;
 import io.stackdrift.drift.OverrideFile;

@@ -3,7 +3,7 @@ package io.stackdrift.engine;
 import java.util.List;
 import java.util.Optional;
 
-import io.stackdrift.config.Problem;
+import io.stackdrift.model.Problem;
 import io.stackdrift.model.Counts;
 import io.stackdrift.record.RunRecord;
 

@@ -7,6 +7,7 @@ import java.util.TreeMap;
 
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.drift.OwnershipGuard;
+import io.stackdrift.engine.spi.MissingCredentialsException;
 import io.stackdrift.graph.ScheduleOptions;
 import io.stackdrift.graph.ScheduleResult;
 import io.stackdrift.graph.SchedulerListener;

@@ -8,6 +8,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
+import io.stackdrift.engine.spi.ProcessResult;
+import io.stackdrift.engine.spi.ProcessRunner;
+import io.stackdrift.engine.spi.ProcessSpec;
+import io.stackdrift.engine.spi.ToolSettings;
 import io.stackdrift.model.Tool;
 
 /**

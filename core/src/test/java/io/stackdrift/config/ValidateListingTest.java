@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import org.junit.jupiter.api.Test;
 
+import io.stackdrift.model.Problem;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
 

@@ -10,6 +10,7 @@ import io.stackdrift.config.YamlNode.YamlList;
 import io.stackdrift.config.YamlNode.YamlMap;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import io.stackdrift.model.Problem;
 
 class YamlReaderTest {
     private final List<Problem> problems = new ArrayList<>();

@@ -23,7 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.TextNode;
 
-import io.stackdrift.deploy.FileStackLocks;
+import io.stackdrift.engine.spi.CredentialsResolver;
+import io.stackdrift.engine.spi.FileStackLocks;
+import io.stackdrift.engine.spi.MissingCredentialsException;
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
@@ -869,7 +871,7 @@ class StackDriftEngineTest {
         Path record = scratch.resolve("record");
         return new EngineServices(spec -> {
             throw new AssertionError("no process runs in scripted scenarios");
-        }, io.stackdrift.tool.ToolSettings.defaults(), new HistoryStore(record),
+        }, io.stackdrift.engine.spi.ToolSettings.defaults(), new HistoryStore(record),
                 new FileStackLocks(record.resolve("locks"), Duration.ofSeconds(5), line -> { }), credentials,
                 scratch.resolve("work"), clock, progress::add);
     }

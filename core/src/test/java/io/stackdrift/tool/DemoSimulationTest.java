@@ -23,6 +23,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.stackdrift.config.DriftSettings;
 import io.stackdrift.config.Policy;
 import io.stackdrift.config.StackConfig;
+import io.stackdrift.engine.spi.LocalProcessRunner;
+import io.stackdrift.engine.spi.ProcessResult;
+import io.stackdrift.engine.spi.ProcessRunner;
+import io.stackdrift.engine.spi.ToolSettings;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
 

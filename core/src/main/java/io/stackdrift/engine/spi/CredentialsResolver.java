@@ -1,4 +1,4 @@
-package io.stackdrift.engine;
+package io.stackdrift.engine.spi;
 
 import java.util.Map;
 
