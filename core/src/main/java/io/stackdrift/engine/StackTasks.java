@@ -31,7 +31,7 @@ final class StackTasks {
     /** The stack's credentials; a missing one fails the stack before any tool runs. */
     static Optional<Map<String, String>> environment(final RunContext run, final StackConfig stack) {
         try {
-            return Optional.of(Map.copyOf(run.services().credentials().environmentFor(stack)));
+            return Optional.of(Map.copyOf(run.services().credentials().environmentFor(stack.id(), stack.credentials())));
         } catch (MissingCredentialsException e) {
             finish(run, Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, e.getMessage()));
             return Optional.empty();

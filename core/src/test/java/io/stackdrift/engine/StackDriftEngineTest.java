@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,7 +25,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.TextNode;
 
 import io.stackdrift.engine.spi.CredentialsResolver;
+import io.stackdrift.engine.spi.DeployJournal;
 import io.stackdrift.engine.spi.FileStackLocks;
+import io.stackdrift.engine.spi.HistoryView;
 import io.stackdrift.engine.spi.MissingCredentialsException;
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
@@ -32,6 +35,7 @@ import io.stackdrift.model.Change;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
+import io.stackdrift.record.DeployMarker;
 import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.TrailEntry;
@@ -236,7 +240,7 @@ class StackDriftEngineTest {
         history.markDeployStarted(StackId.of("b"), "41", killedAt);
 
         // the marker was written by this process: say its run is gone, as for a killed CLI
-        RunOutcome outcome = new StackDriftEngine(services(), marker -> false, (tool, refs) -> new ScriptedAdapter(world))
+        RunOutcome outcome = engine(marker -> false)
                 .deploy(request().withStacks(List.of("a")));
 
         assertThat(trail(outcome)).singleElement().satisfies(entry -> {
@@ -336,7 +340,7 @@ class StackDriftEngineTest {
         // a run that died mid-deploy leaves its marker behind
         history.markDeployStarted(StackId.of("a"), "41", NOW.toEpochMilli());
 
-        RunOutcome next = new StackDriftEngine(services(), marker -> false, (tool, refs) -> new ScriptedAdapter(world))
+        RunOutcome next = engine(marker -> false)
                 .preview(request());
 
         assertThat(history.trail()).first().satisfies(entry -> {
@@ -789,8 +793,8 @@ class StackDriftEngineTest {
                     credentials:
                       AWS_ACCESS_KEY_ID: aws-a
                 """);
-        credentials = stack -> {
-            if (!stack.credentials().isEmpty()) {
+        credentials = (stack, ids) -> {
+            if (!ids.isEmpty()) {
                 throw new MissingCredentialsException("credentials 'aws-a' not found");
             }
             return Map.of();
@@ -863,15 +867,21 @@ class StackDriftEngineTest {
 
     // ---------------------------------------------------------------------------------------------
 
-    private StackDriftEngine engine() {
-        return new StackDriftEngine(services(), HistoryStore::isRunningHere, (tool, refs) -> new ScriptedAdapter(world));
+    private SavingHost engine() {
+        return engine(HistoryStore::isRunningHere);
     }
 
-    private EngineServices services() {
+    /** @param stillRunning whether the run that wrote a deploy marker is still going (the journal recovers the others) */
+    private SavingHost engine(final Predicate<DeployMarker> stillRunning) {
+        HistoryStore history = new HistoryStore(scratch.resolve("record"));
+        return new SavingHost(new StackDriftEngine(services(history, stillRunning), (tool, refs) -> new ScriptedAdapter(world)), history);
+    }
+
+    private EngineServices services(final HistoryStore history, final Predicate<DeployMarker> stillRunning) {
         Path record = scratch.resolve("record");
         return new EngineServices(spec -> {
             throw new AssertionError("no process runs in scripted scenarios");
-        }, io.stackdrift.engine.spi.ToolSettings.defaults(), new HistoryStore(record),
+        }, io.stackdrift.engine.spi.ToolSettings.defaults(), HistoryView.of(history), DeployJournal.of(history, stillRunning),
                 new FileStackLocks(record.resolve("locks"), Duration.ofSeconds(5), line -> { }), credentials,
                 scratch.resolve("work"), clock, progress::add);
     }
