@@ -17,16 +17,20 @@ import java.util.OptionalInt;
 import java.util.Set;
 import java.util.function.Function;
 
-import io.stackdrift.model.Problem;
-import io.stackdrift.engine.spi.FileStackLocks;
-import io.stackdrift.engine.spi.CredentialsResolver;
 import io.stackdrift.engine.EngineServices;
-import io.stackdrift.engine.spi.ProgressListener;
 import io.stackdrift.engine.RunOutcome;
 import io.stackdrift.engine.RunRequest;
 import io.stackdrift.engine.StackDriftEngine;
 import io.stackdrift.engine.StartedBy;
+import io.stackdrift.engine.spi.CredentialsResolver;
+import io.stackdrift.engine.spi.DeployJournal;
+import io.stackdrift.engine.spi.FileStackLocks;
+import io.stackdrift.engine.spi.HistoryView;
+import io.stackdrift.engine.spi.LocalProcessRunner;
+import io.stackdrift.engine.spi.ProgressListener;
+import io.stackdrift.engine.spi.ToolSettings;
 import io.stackdrift.model.Change;
+import io.stackdrift.model.Problem;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.Tool;
 import io.stackdrift.record.HistoryStore;
@@ -36,8 +40,6 @@ import io.stackdrift.record.TrailEntry;
 import io.stackdrift.render.CountsLine;
 import io.stackdrift.render.HtmlReport;
 import io.stackdrift.render.RowTable;
-import io.stackdrift.engine.spi.LocalProcessRunner;
-import io.stackdrift.engine.spi.ToolSettings;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
@@ -105,10 +107,13 @@ final class RunOptions {
         Path workDir = null;
         try {
             workDir = Files.createTempDirectory("stackdrift-run");
-            EngineServices services = new EngineServices(new LocalProcessRunner(), tools, history,
+            EngineServices services = new EngineServices(new LocalProcessRunner(), tools, HistoryView.of(history),
+                    DeployJournal.of(history, HistoryStore::isRunningHere),
                     new FileStackLocks(recordDir.resolve("locks"), Duration.ofMinutes(30), progress::line),
                     CredentialsResolver.NONE, workDir, clock, progress);
             RunOutcome outcome = interruptible(() -> call.run(new StackDriftEngine(services), request));
+            // the one save of the run: the engine returns what to keep and writes none of it (also after Ctrl-C)
+            outcome.toSave().ifPresent(history::save);
             for (String warning : history.warnings()) {
                 err.println("warning: " + Terminal.safe(warning));
             }
@@ -173,7 +178,7 @@ final class RunOptions {
             settings = settings.withExecutable(tool, entry.getValue());
         }
         if (timeout != null) {
-            Duration parsed = io.stackdrift.config.Durations.parse(timeout).filter(d -> !d.isZero())
+            Duration parsed = StackDriftEngine.duration(timeout).filter(d -> !d.isZero())
                     .orElseThrow(() -> new CommandLine.ParameterException(commandLine,
                             "--timeout: '" + timeout + "' is not a duration; write e.g. 30s, 15m or 1h30m"));
             settings = settings.withTimeout(parsed);

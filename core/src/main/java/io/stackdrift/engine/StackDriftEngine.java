@@ -2,6 +2,7 @@ package io.stackdrift.engine;
 
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -9,6 +10,7 @@ import java.util.TreeMap;
 
 import io.stackdrift.config.ConfigLoader;
 import io.stackdrift.config.ConfigResult;
+import io.stackdrift.config.Durations;
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.engine.spi.HistoryView;
 import io.stackdrift.engine.spi.ReportListener;
@@ -77,6 +79,11 @@ public final class StackDriftEngine {
     /** A report of plan and preview files a tool produced elsewhere: each file read once, streaming; no tool runs. */
     public static RunOutcome report(final ReportRequest request, final Clock clock, final ReportListener listener) {
         return ReportRun.run(request, clock, listener);
+    }
+
+    /** A duration in the configuration's words ({@code 30s}, {@code 15m}, {@code 1h30m}), for a host's own options. */
+    public static Optional<Duration> duration(final String text) {
+        return Durations.parse(text);
     }
 
     /**
