@@ -4,6 +4,8 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import java.nio.file.Path;
+
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -67,6 +69,11 @@ class PackageRulesTest {
         noClasses().that().resideOutsideOfPackage("io.stackdrift.engine").should().dependOnClassesThat()
                 .resideInAPackage("io.stackdrift.engine")
                 .check(core);
+    }
+
+    @Test
+    void thePackagesDependOnEachOtherAsDocsArchitectureDrawsThem() {
+        classes().should(DesignDiagram.adheredTo(Path.of(""))).check(core);
     }
 
     @Test
