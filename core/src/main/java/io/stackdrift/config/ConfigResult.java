@@ -2,6 +2,7 @@ package io.stackdrift.config;
 
 import java.util.List;
 import java.util.Optional;
+
 import io.stackdrift.model.Problem;
 
 /**

@@ -10,11 +10,11 @@ import java.util.stream.Collectors;
 
 import io.stackdrift.config.ConfigLoader;
 import io.stackdrift.config.ConfigResult;
-import io.stackdrift.model.Problem;
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.config.StacksConfig;
 import io.stackdrift.drift.OverrideFile;
 import io.stackdrift.graph.StackSelection;
+import io.stackdrift.model.Problem;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
