@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
-# Plan-read benchmark: `stackdrift report --json` on a generated 100,000-change + 100,000-drift Terraform
-# plan, with a 64 MB heap, side by side with jq listing the drifted addresses. A program, not a test.
+# Plan-read benchmark: `stackdrift report --json` on a generated Terraform plan (CHANGES pending changes +
+# DRIFT drift entries), each paired with its peers in the same call, A B A B ... (bench/plan-read/paired.py:
+# medians of the pairs and the pair-by-pair ratios, never a best single run):
+#   - the parse limit: TokenScan scan (every token, nothing else, same jackson-core as stackdrift)
+#   - jq's task done the Jackson way: TokenScan addr (print resource_drift[].address)
+#   - jq -r '.resource_drift[].address' (when jq is installed)
+# Then a memory run with -Xlog:gc: the largest heap in use before / after a collection.
 #
-# usage: bench/plan-read/run.sh [CHANGES] [DRIFT]      (from the repository root; needs java, jq, python3,
-#        /usr/bin/time; builds the jar when missing: mvn -B -q -pl core,cli -am package -DskipTests)
+# usage: bench/plan-read/run.sh [CHANGES] [DRIFT] [RUNS]     (from the repository root; needs java, javac,
+#        python3, /usr/bin/time; builds the jar when missing: mvn -B -q -pl core,cli -am package -DskipTests)
+# Generated inputs only, in $TMPDIR: 100k + 100k is 370 MB, 1M + 1M is 3.7 GB. Delete them afterwards.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 fixtures="${STACKDRIFT_FIXTURES:-$root/../shared/fixtures}"
@@ -11,47 +17,40 @@ work="${TMPDIR:-/tmp}/stackdrift-plan-read-bench"
 jar="$root/cli/target/stackdrift.jar"
 changes="${1:-100000}"
 drift="${2:-100000}"
+runs="${3:-5}"
 mkdir -p "$work"
 plan="$work/plan-$changes-$drift.json"
+jackson_version=$(sed -n 's:.*<jackson.version>\(.*\)</jackson.version>.*:\1:p' "$root/pom.xml")
+jackson="$HOME/.m2/repository/com/fasterxml/jackson/core/jackson-core/$jackson_version/jackson-core-$jackson_version.jar"
+java_opts="${STACKDRIFT_JAVA_OPTS:--Xmx64m}"
 
 [ -f "$jar" ] || (cd "$root" && mvn -B -q -pl core,cli -am package -DskipTests)
 [ -f "$plan" ] || python3 "$root/bench/plan-read/generate.py" "$fixtures" "$plan" "$changes" "$drift"
-bytes=$(stat -c %s "$plan")
+mkdir -p "$work/scan"
+javac -d "$work/scan" -cp "$jackson" "$root/bench/plan-read/TokenScan.java"
+cat "$plan" > /dev/null # page cache: every command reads from memory
 
-field() { grep -F "$1" "$2" | sed 's/.*: //'; }
-seconds() { # h:mm:ss or m:ss(.ss) -> seconds
-  awk -F: '{ if (NF == 3) print $1 * 3600 + $2 * 60 + $3; else print $1 * 60 + $2 }' <<<"$1"
-}
+stackdrift="java $java_opts -jar $jar report --json $plan"
+echo "plan: $plan ($(stat -c %s "$plan") bytes); load $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) CPUs"
+echo "== stackdrift vs token scan (parse limit)"
+python3 "$root/bench/plan-read/paired.py" "$runs" "$stackdrift" "java -cp $jackson:$work/scan TokenScan scan $plan"
+echo "== stackdrift vs address scan (jq's task, the Jackson way)"
+python3 "$root/bench/plan-read/paired.py" "$runs" "$stackdrift" "java -cp $jackson:$work/scan TokenScan addr $plan"
+if command -v jq > /dev/null && [ "$changes" -le 100000 ]; then
+  echo "== stackdrift vs jq"
+  python3 "$root/bench/plan-read/paired.py" "$runs" "$stackdrift" "jq -r .resource_drift[].address $plan"
+fi
 
-# warm the page cache so both tools read from memory
-cat "$plan" > /dev/null
-
-/usr/bin/time -v java -Xmx64m -Xlog:gc:file="$work/gc.log" -jar "$jar" report --json "$plan" \
-  > "$work/stackdrift.json" 2> "$work/stackdrift.time" || [ $? -eq 2 ]
-/usr/bin/time -v jq -r '.resource_drift[].address' "$plan" > "$work/jq.txt" 2> "$work/jq.time"
-
-jq -r '.stacks[0].changes[] | select(.cause == "drift") | .address' "$work/stackdrift.json" > "$work/stackdrift-drift.txt"
-if cmp -s "$work/jq.txt" "$work/stackdrift-drift.txt"; then same="yes"; else same="NO"; fi
-
-sd_s=$(seconds "$(field 'Elapsed (wall clock)' "$work/stackdrift.time")")
-jq_s=$(seconds "$(field 'Elapsed (wall clock)' "$work/jq.time")")
-cpu() { awk -v u="$(field 'User time' "$1")" -v s="$(field 'System time' "$1")" 'BEGIN { print u + s }'; }
-sd_cpu=$(cpu "$work/stackdrift.time")
-jq_cpu=$(cpu "$work/jq.time")
-load=$(cut -d' ' -f1-3 /proc/loadavg)
-sd_rss=$(field 'Maximum resident set size' "$work/stackdrift.time")
-jq_rss=$(field 'Maximum resident set size' "$work/jq.time")
-# G1 lines end in "BEFORE M->AFTER M(CAPACITY M) pause": the largest heap in use before / after a collection
-heap=$(grep -oE '[0-9]+M->[0-9]+M\([0-9]+M\)' "$work/gc.log" | awk -F'[M>(-]+' '
-  { if ($1 > b) b = $1; if ($2 > a) a = $2; if ($3 > c) c = $3; n++ }
-  END { printf "%d collections, heap in use at most %d MB before / %d MB after a collection, capacity %d MB", n, b, a, c }')
-
-awk -v bytes="$bytes" -v sd="$sd_s" -v jq="$jq_s" -v sdrss="$sd_rss" -v jqrss="$jq_rss" -v same="$same" -v heap="$heap" \
-    -v changes="$changes" -v drift="$drift" -v sdcpu="$sd_cpu" -v jqcpu="$jq_cpu" -v load="$load" 'BEGIN {
-  mb = bytes / 1048576
-  printf "plan: %d resource changes + %d drift entries, %.1f MB\n", changes, drift, mb
-  printf "stackdrift report --json (-Xmx64m, one streaming pass): %.2f s wall, %.2f s CPU, %.1f MB/s, peak RSS %.0f MB\n", sd, sdcpu, mb / sd, sdrss / 1024
-  printf "  GC: %s\n", heap
-  printf "jq -r .resource_drift[].address:                       %.2f s wall, %.2f s CPU, %.1f MB/s, peak RSS %.0f MB\n", jq, jqcpu, mb / jq, jqrss / 1024
-  printf "speed-up over jq: %.1fx wall clock, %.1fx CPU time; same drifted addresses: %s; load average %s\n", jq / sd, jqcpu / sdcpu, same, load
-}'
+# the same drifted addresses as the scan lists, and the heap in use as the plan grows
+java $java_opts -Xlog:gc:file="$work/gc.log" -jar "$jar" report --json "$plan" > "$work/stackdrift.json" || [ $? -eq 2 ]
+java -cp "$jackson:$work/scan" TokenScan addr "$plan" > "$work/addr.txt"
+python3 - "$work/stackdrift.json" "$work/addr.txt" <<'PY'
+import json, sys
+report = json.load(open(sys.argv[1]))
+drift = [c["address"] for c in report["stacks"][0]["changes"] if c["cause"] == "drift"]
+same = drift == open(sys.argv[2]).read().split()
+print(f"drifted addresses equal the scan's: {'yes' if same else 'NO'} ({len(drift)})")
+PY
+grep -oE '[0-9]+M->[0-9]+M\([0-9]+M\)' "$work/gc.log" | awk -F'[M>(-]+' '
+  { if ($1 > b) b = $1; if ($2 > a) a = $2; n++ }
+  END { printf "heap: %d collections, at most %d MB in use before / %d MB after a collection\n", n, b, a }'

@@ -1,12 +1,11 @@
 package hudson;
 
-import jenkins.util.io.OnMaster;
-
 import java.util.AbstractList;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import edu.umd.cs.findbugs.annotations.NonNull;
 import jenkins.model.Jenkins;
+import jenkins.util.io.OnMaster;
 
 public class ExtensionList<T> extends AbstractList<T> implements OnMaster {
     protected ExtensionList(Jenkins jenkins, Class<T> extensionType) {

@@ -1,9 +1,5 @@
 package hudson;
 
-import org.jenkinsci.remoting.RoleSensitive;
-
-import org.jenkinsci.remoting.SerializableOnlyOverRemoting;
-
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -12,6 +8,8 @@ import java.io.Serializable;
 
 import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.remoting.VirtualChannel;
+import org.jenkinsci.remoting.RoleSensitive;
+import org.jenkinsci.remoting.SerializableOnlyOverRemoting;
 
 public final class FilePath implements SerializableOnlyOverRemoting {
     public FilePath(@NonNull File localPath) {

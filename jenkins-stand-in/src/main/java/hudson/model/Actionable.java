@@ -1,8 +1,7 @@
 package hudson.model;
 
-import jenkins.model.ModelObjectWithContextMenu;
-
 import edu.umd.cs.findbugs.annotations.NonNull;
+import jenkins.model.ModelObjectWithContextMenu;
 import org.kohsuke.stapler.export.ExportedBean;
 
 @ExportedBean

@@ -1,9 +1,8 @@
 package hudson.model;
 
-import hudson.model.queue.FoldableAction;
-
 import java.util.List;
 
+import hudson.model.queue.FoldableAction;
 import jenkins.model.RunAction2;
 import org.kohsuke.stapler.export.Exported;
 import org.kohsuke.stapler.export.ExportedBean;

@@ -1,10 +1,8 @@
 package hudson.model;
 
-import jenkins.util.io.OnMaster;
-
-import jenkins.model.Loadable;
-
 import edu.umd.cs.findbugs.annotations.NonNull;
+import jenkins.model.Loadable;
+import jenkins.util.io.OnMaster;
 
 public abstract class Descriptor<T extends Describable<T>> implements Loadable, Saveable, OnMaster {
     protected Descriptor() {

@@ -1,5 +1,4 @@
 package hudson.model;
 
-
 public interface DescriptorByNameOwner extends ModelObject {
 }

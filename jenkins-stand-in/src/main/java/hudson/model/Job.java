@@ -1,16 +1,13 @@
 package hudson.model;
 
+import edu.umd.cs.findbugs.annotations.NonNull;
+import hudson.ExtensionPoint;
+import jenkins.model.ModelObjectWithChildren;
+import jenkins.widgets.HasWidgets;
 import org.kohsuke.stapler.StaplerOverridable;
 
-import jenkins.model.ModelObjectWithChildren;
-
-import jenkins.widgets.HasWidgets;
-
-import hudson.ExtensionPoint;
-
-import edu.umd.cs.findbugs.annotations.NonNull;
-
-public abstract class Job<JobT extends Job<JobT, RunT>, RunT extends Run<JobT, RunT>> extends AbstractItem implements ExtensionPoint, StaplerOverridable, ModelObjectWithChildren, HasWidgets {
+public abstract class Job<JobT extends Job<JobT, RunT>, RunT extends Run<JobT, RunT>> extends AbstractItem implements ExtensionPoint,
+        StaplerOverridable, ModelObjectWithChildren, HasWidgets {
     @NonNull
     @Override
     public final String getFullName() {

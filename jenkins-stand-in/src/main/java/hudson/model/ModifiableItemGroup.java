@@ -1,5 +1,4 @@
 package hudson.model;
 
-
 public interface ModifiableItemGroup<T extends Item> extends ItemGroup<T> {
 }

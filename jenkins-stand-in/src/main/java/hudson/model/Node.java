@@ -1,8 +1,9 @@
 package hudson.model;
 
-import hudson.security.AccessControlled;
 import hudson.ExtensionPoint;
+import hudson.security.AccessControlled;
 import jenkins.util.io.OnMaster;
 
-public abstract class Node extends AbstractModelObject implements ReconfigurableDescribable<Node>, ExtensionPoint, AccessControlled, OnMaster, PersistenceRoot {
+public abstract class Node extends AbstractModelObject implements ReconfigurableDescribable<Node>, ExtensionPoint, AccessControlled,
+        OnMaster, PersistenceRoot {
 }

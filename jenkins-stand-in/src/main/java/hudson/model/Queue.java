@@ -1,13 +1,11 @@
 package hudson.model;
 
-import jenkins.model.queue.QueueItem;
-
-import jenkins.console.WithConsoleUrl;
+import java.util.List;
 
 import hudson.model.queue.SubTask;
-
+import jenkins.console.WithConsoleUrl;
 import jenkins.model.FullyNamedModelObject;
-
+import jenkins.model.queue.QueueItem;
 import org.kohsuke.stapler.export.ExportedBean;
 
 @ExportedBean
@@ -16,6 +14,10 @@ public class Queue extends ResourceController implements Saveable {
     }
 
     public interface Executable extends Runnable, WithConsoleUrl {
+    }
+
+    public interface QueueAction extends Action {
+        boolean shouldSchedule(List<Action> actions);
     }
 
     @ExportedBean(defaultVisibility = 999)

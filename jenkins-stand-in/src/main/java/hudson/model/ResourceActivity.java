@@ -1,5 +1,4 @@
 package hudson.model;
 
-
 public interface ResourceActivity extends ModelObject {
 }

@@ -1,10 +1,9 @@
 package hudson.model;
 
-import org.kohsuke.stapler.export.CustomExportedBean;
-
 import java.io.Serializable;
 
 import edu.umd.cs.findbugs.annotations.NonNull;
+import org.kohsuke.stapler.export.CustomExportedBean;
 
 /** Constants carry their real names and ordinals so that result mapping is testable on the stand-in. */
 public final class Result implements Serializable, CustomExportedBean {

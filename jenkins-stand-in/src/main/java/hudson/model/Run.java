@@ -1,27 +1,23 @@
 package hudson.model;
 
-import jenkins.console.WithConsoleUrl;
-
-import org.kohsuke.stapler.StaplerProxy;
-
-import jenkins.util.io.OnMaster;
-
-import jenkins.model.HistoricalBuild;
-
-import hudson.ExtensionPoint;
-
 import java.io.File;
 import java.io.IOException;
 import java.util.List;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import edu.umd.cs.findbugs.annotations.NonNull;
+import hudson.ExtensionPoint;
 import hudson.security.AccessControlled;
+import jenkins.console.WithConsoleUrl;
+import jenkins.model.HistoricalBuild;
+import jenkins.util.io.OnMaster;
+import org.kohsuke.stapler.StaplerProxy;
 import org.kohsuke.stapler.export.ExportedBean;
 
 @ExportedBean
 public abstract class Run<JobT extends Job<JobT, RunT>, RunT extends Run<JobT, RunT>> extends Actionable
-        implements ExtensionPoint, Comparable<RunT>, AccessControlled, PersistenceRoot, DescriptorByNameOwner, OnMaster, StaplerProxy, HistoricalBuild, WithConsoleUrl {
+        implements ExtensionPoint, Comparable<RunT>, AccessControlled, PersistenceRoot, DescriptorByNameOwner, OnMaster, StaplerProxy,
+                HistoricalBuild, WithConsoleUrl {
     public void setResult(@NonNull Result r) {
         throw new UnsupportedOperationException();
     }

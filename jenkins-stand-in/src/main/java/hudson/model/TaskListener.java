@@ -1,10 +1,9 @@
 package hudson.model;
 
-import org.jenkinsci.remoting.SerializableOnlyOverRemoting;
-
 import java.io.PrintStream;
 
 import edu.umd.cs.findbugs.annotations.NonNull;
+import org.jenkinsci.remoting.SerializableOnlyOverRemoting;
 
 public interface TaskListener extends SerializableOnlyOverRemoting {
     @NonNull

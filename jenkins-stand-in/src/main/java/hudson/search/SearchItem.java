@@ -1,5 +1,4 @@
 package hudson.search;
 
-
 public interface SearchItem {
 }

@@ -1,9 +1,8 @@
 package hudson.triggers;
 
-import hudson.ExtensionPoint;
-
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import edu.umd.cs.findbugs.annotations.NonNull;
+import hudson.ExtensionPoint;
 import hudson.model.Describable;
 import hudson.model.Item;
 

@@ -1,8 +1,8 @@
 package hudson.util;
 
-import org.kohsuke.stapler.HttpResponse;
-
 import java.io.IOException;
+
+import org.kohsuke.stapler.HttpResponse;
 
 public abstract class FormValidation extends IOException implements HttpResponse {
     public static FormValidation error(String message) {

@@ -1,5 +1,4 @@
 package jenkins.console;
 
-
 public interface WithConsoleUrl {
 }

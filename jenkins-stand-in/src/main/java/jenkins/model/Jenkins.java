@@ -1,5 +1,6 @@
 package jenkins.model;
 
+import hudson.security.Permission;
 import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.ExtensionList;
 import hudson.model.AbstractCIBase;
@@ -16,6 +17,9 @@ public class Jenkins extends AbstractCIBase implements DirectlyModifiableTopLeve
         ModifiableViewGroup, AccessControlled, DescriptorByNameOwner, ModelObjectWithContextMenu, ModelObjectWithChildren,
         OnMaster, Loadable {
     @NonNull
+    // a value, not null (see Item.BUILD)
+    public static final Permission ADMINISTER = new Permission();
+
     public static Jenkins get() throws IllegalStateException {
         throw new UnsupportedOperationException();
     }

@@ -1,5 +1,4 @@
 package jenkins.model;
 
-
 public interface Loadable {
 }

@@ -1,14 +1,12 @@
 package jenkins.model;
 
-import jenkins.triggers.TriggeredItem;
-
-import hudson.model.BuildableItem;
-
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import hudson.model.Action;
+import hudson.model.BuildableItem;
 import hudson.model.Job;
 import hudson.model.Queue;
 import hudson.model.Run;
+import jenkins.triggers.TriggeredItem;
 
 public abstract class ParameterizedJobMixIn<JobT extends Job<JobT, RunT> & ParameterizedJobMixIn.ParameterizedJob<JobT, RunT> & Queue.Task,
         RunT extends Run<JobT, RunT> & Queue.Executable> {

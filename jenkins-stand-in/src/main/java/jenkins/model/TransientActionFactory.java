@@ -1,10 +1,9 @@
 package jenkins.model;
 
-import hudson.ExtensionPoint;
-
 import java.util.Collection;
 
 import edu.umd.cs.findbugs.annotations.NonNull;
+import hudson.ExtensionPoint;
 import hudson.model.Action;
 
 public abstract class TransientActionFactory<T> implements ExtensionPoint {

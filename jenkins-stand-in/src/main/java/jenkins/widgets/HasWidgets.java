@@ -1,5 +1,4 @@
 package jenkins.widgets;
 
-
 public interface HasWidgets {
 }

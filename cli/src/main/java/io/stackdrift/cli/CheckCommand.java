@@ -6,14 +6,15 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
-import io.stackdrift.engine.StartedBy;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
+import io.stackdrift.engine.StartedBy;
+
 /**
- * {@code stackdrift check}: a drift check of the stacks that are due (spec §4, §5), each stack's drift mode
+ * {@code stackdrift check}: a drift check of the stacks that are due (docs/concepts.md, "Drift modes"), each stack's drift mode
  * applied (correct deploys, approve waits, report records).
  */
 @Command(name = "check", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
@@ -27,10 +28,12 @@ public final class CheckCommand implements Callable<Integer> {
     @Mixin
     private RunOptions options;
 
-    @Option(names = "--schedule", description = "A scheduled check: only stacks due by their own 'every' (the default for a manual check too).")
+    @Option(names = "--schedule",
+            description = "A scheduled check: only stacks due by their own 'every' (the default for a manual check too).")
     private boolean schedule;
 
-    @Option(names = "--push", description = "A check started by a push: stacks whose last row drifted are checked; stacks whose files changed are previewed.")
+    @Option(names = "--push",
+            description = "A check started by a push: stacks whose last row drifted are checked; stacks whose files changed are previewed.")
     private boolean push;
 
     @Option(names = "--changed", paramLabel = "FILE", arity = "1..*",

@@ -3,17 +3,20 @@ package io.stackdrift.cli;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
-import io.stackdrift.engine.StartedBy;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code stackdrift deploy}: deploys the selected stacks in dependency order (spec §6, §7), or destroys them in reverse. */
+import io.stackdrift.engine.StartedBy;
+
+/** {@code stackdrift deploy}: deploys the selected stacks in dependency order (docs/concepts.md, "Deploy order", "Policies and digests"),
+ * or destroys them in reverse. */
 @Command(name = "deploy", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Deploy the selected stacks in dependency order, each from a preview made in this run.",
         exitCodeListHeading = "Exit codes:%n",
-        exitCodeList = {"0:every stack deployed, had nothing to deploy or was left alone by its policy (with --destroy: destroyed or had nothing to destroy)",
+        exitCodeList = {"0:every stack deployed, had nothing to deploy or was left alone by its policy (with --destroy: destroyed or had "
+                + "nothing to destroy)",
                 "2:pending changes left (a rehearsal) or a stack awaiting approval", "1:an error or a failed stack"})
 public final class DeployCommand implements Callable<Integer> {
     @CommandLine.Spec

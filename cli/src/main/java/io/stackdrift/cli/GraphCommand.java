@@ -5,15 +5,16 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
+import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
 import io.stackdrift.engine.RunOrderOutcome;
 import io.stackdrift.engine.StackDriftEngine;
 import io.stackdrift.engine.spi.HistoryView;
 import io.stackdrift.model.Problem;
 import io.stackdrift.record.HistoryStore;
-import picocli.CommandLine;
-import picocli.CommandLine.ArgGroup;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 /**
  * {@code stackdrift graph}: the order a deploy of every stack would run in, as groups that can run together, and

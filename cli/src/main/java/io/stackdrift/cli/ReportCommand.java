@@ -16,7 +16,10 @@ import java.util.concurrent.Callable;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 import io.stackdrift.engine.ReportRequest;
 import io.stackdrift.engine.RunOutcome;
@@ -31,11 +34,6 @@ import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.render.CountsLine;
 import io.stackdrift.render.HtmlReport;
-
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /**
  * {@code stackdrift report FILE...}: analyses plan/preview files a tool produced elsewhere (no tool runs), with
@@ -212,7 +210,7 @@ final class ReportCommand implements Callable<Integer> {
         generator.writeEndObject();
         generator.writeArrayFieldStart("stacks");
         for (FileResult result : results) {
-            writeJson(generator, result);
+            writeJson(out, generator, result);
         }
         generator.writeEndArray();
         generator.writeEndObject();
@@ -247,7 +245,7 @@ final class ReportCommand implements Callable<Integer> {
         }
     }
 
-    private static void writeJson(final JsonGenerator generator, final FileResult result) throws IOException {
+    private static void writeJson(final PrintWriter out, final JsonGenerator generator, final FileResult result) throws IOException {
         ReportedFile read = result.read();
         RowState state = read.state();
         generator.writeStartObject();
@@ -265,9 +263,12 @@ final class ReportCommand implements Callable<Integer> {
             generator.writeStartArray();
             generator.writeEndArray();
         } else {
-            try (JsonParser spilled = JSON.createParser(result.spill().toFile())) {
-                spilled.nextToken();
-                generator.copyCurrentStructure(spilled);
+            // the spill file is already this array's JSON (written by the same factory): copy its characters
+            // instead of parsing and writing it a second time
+            generator.writeRawValue("");
+            generator.flush();
+            try (BufferedReader spilled = Files.newBufferedReader(result.spill(), StandardCharsets.UTF_8)) {
+                spilled.transferTo(out);
             }
         }
         generator.writeEndObject();

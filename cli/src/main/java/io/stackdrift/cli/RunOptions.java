@@ -2,6 +2,7 @@ package io.stackdrift.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +17,10 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Supplier;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
 
 import io.stackdrift.engine.EngineServices;
 import io.stackdrift.engine.RunOutcome;
@@ -34,14 +39,15 @@ import io.stackdrift.model.Problem;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.Tool;
 import io.stackdrift.record.HistoryStore;
+import io.stackdrift.record.RunIds;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.RunSummary;
+import io.stackdrift.record.RunWorkDirectories;
+import io.stackdrift.record.ToolProcessLog;
 import io.stackdrift.record.TrailEntry;
 import io.stackdrift.render.CountsLine;
 import io.stackdrift.render.HtmlReport;
 import io.stackdrift.render.RowTable;
-import picocli.CommandLine;
-import picocli.CommandLine.Option;
 
 /**
  * The options preview, check and deploy share, and the wiring of the engine's services for the command line:
@@ -106,10 +112,16 @@ final class RunOptions {
         };
         Path workDir = null;
         try {
-            workDir = Files.createTempDirectory("stackdrift-run");
-            EngineServices services = new EngineServices(new LocalProcessRunner(), tools, HistoryView.of(history),
+            // runs killed with kill -9 leave plan JSON behind and tool processes that may still apply: swept,
+            // and their locks stay taken while one of their tools runs
+            Path workParent = Path.of(System.getProperty("java.io.tmpdir"), "stackdrift-work-" + System.getProperty("user.name", "user"));
+            RunWorkDirectories.sweepDead(workParent);
+            workDir = RunWorkDirectories.create(workParent);
+            ToolProcessLog toolProcesses = new ToolProcessLog(recordDir.resolve("locks").resolve("runs"));
+            toolProcesses.sweep();
+            EngineServices services = new EngineServices(new LocalProcessRunner(toolProcesses), tools, HistoryView.of(history),
                     DeployJournal.of(history, HistoryStore::isRunningHere),
-                    new FileStackLocks(recordDir.resolve("locks"), Duration.ofMinutes(30), progress::line),
+                    new FileStackLocks(recordDir.resolve("locks"), Duration.ofMinutes(30), progress::line, toolProcesses).perDirectory(),
                     CredentialsResolver.NONE, workDir, clock, progress);
             RunOutcome outcome = interruptible(() -> call.run(new StackDriftEngine(services), request));
             // the one save of the run: the engine returns what to keep and writes none of it (also after Ctrl-C)
@@ -140,7 +152,7 @@ final class RunOptions {
     }
 
     /** Ctrl-C interrupts the run (running stacks are recorded as interrupted) and waits a little for the record. */
-    private static RunOutcome interruptible(final java.util.function.Supplier<RunOutcome> body) {
+    private static RunOutcome interruptible(final Supplier<RunOutcome> body) {
         Thread runner = Thread.currentThread();
         Thread hook = new Thread(() -> {
             runner.interrupt();
@@ -256,7 +268,13 @@ final class RunOptions {
 
     /** Runs are numbered like builds, so the pages and the trail say "run 7", not a timestamp. */
     static String nextRunId(final HistoryStore history) {
-        return String.valueOf(history.summaries().stream().mapToLong(RunSummary::sequence).max().orElse(0) + 1);
+        long recorded = history.summaries().stream().mapToLong(RunSummary::sequence).max().orElse(0);
+        try {
+            // atomic and never reused: two runs at once, or the run after a kill -9, get numbers of their own
+            return String.valueOf(RunIds.next(history.directory(), recorded));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot number the run in " + history.directory() + ": " + e.getMessage(), e);
+        }
     }
 
     private static List<RunRecord> history(final HistoryStore history) {

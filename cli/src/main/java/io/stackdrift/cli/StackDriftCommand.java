@@ -37,6 +37,7 @@ public final class StackDriftCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "name a command: validate, preview, check, deploy, report or graph (stackdrift help COMMAND tells more)");
+        throw new CommandLine.ParameterException(spec.commandLine(),
+                "name a command: validate, preview, check, deploy, report or graph (stackdrift help COMMAND tells more)");
     }
 }

@@ -4,15 +4,16 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
-import io.stackdrift.engine.Inspection;
-import io.stackdrift.engine.StackDriftEngine;
-import io.stackdrift.model.Problem;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import io.stackdrift.engine.Inspection;
+import io.stackdrift.engine.StackDriftEngine;
+import io.stackdrift.model.Problem;
+
 /**
- * {@code stackdrift validate}: check mode (spec §3). Reads stacks.yaml and the repository's files only
+ * {@code stackdrift validate}: check mode (docs/configuration.md, "Check mode"). Reads stacks.yaml and the repository's files only
  * (no tool, no credentials), prints every stack with its settings, or every problem at once.
  */
 @Command(name = "validate", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,

@@ -7,11 +7,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class DeployCommandTest {
     /** Values the demo's simulated plans, states and outputs carry: none may leave the outputs file. */
@@ -37,7 +36,8 @@ class DeployCommandTest {
         assertThat(order.indexOf("applying network (tofu)…")).isLessThan(order.indexOf("applying dns (terraform)…"));
         // the auto edge read from the Pulumi preview: shop-app waits for platform
         List<String> lines = List.of(result.err().split("\n"));
-        assertThat(lines.indexOf("platform:prod: in sync — nothing to deploy")).isLessThan(lines.indexOf("applying shop-app:prod (pulumi)…"));
+        assertThat(lines.indexOf("platform:prod: in sync — nothing to deploy"))
+                .isLessThan(lines.indexOf("applying shop-app:prod (pulumi)…"));
         JsonNode network = trailOf(json, "network");
         assertThat(network.get("result").asText()).isEqualTo("deployed");
         assertThat(network.get("repairedDrift").asBoolean()).isTrue();

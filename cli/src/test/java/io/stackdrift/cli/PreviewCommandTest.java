@@ -2,13 +2,15 @@ package io.stackdrift.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import java.nio.file.StandardOpenOption;
+import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class PreviewCommandTest {
     @TempDir
@@ -29,13 +31,13 @@ class PreviewCommandTest {
     @Test
     void aConfigurationWarningIsPrintedOnceWithItsHintOnItsOwnLine() throws Exception {
         DemoRepo demo = DemoRepo.copyTo(dir);
-        java.nio.file.Files.writeString(demo.root.resolve("stacks.yaml"), "  - dir: nowhere/**\n    reason: gone\n",
-                java.nio.file.StandardOpenOption.APPEND);
+        Files.writeString(demo.root.resolve("stacks.yaml"), "  - dir: nowhere/**\n    reason: gone\n",
+                StandardOpenOption.APPEND);
 
         DemoRepo.Result result = demo.run("preview", "--stacks", "dns");
 
         String warning = "the ignore entry `nowhere/**` matches no stack directory";
-        assertThat(result.err().split(java.util.regex.Pattern.quote(warning), -1)).as(result.err()).hasSize(2);
+        assertThat(result.err().split(Pattern.quote(warning), -1)).as(result.err()).hasSize(2);
         assertThat(result.err()).contains("warning: ").contains(warning + "\n    remove it, or check the pattern")
                 .doesNotContain("?    remove it");
     }

@@ -1,5 +1,7 @@
 package io.stackdrift.cli;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -8,18 +10,16 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
-import io.stackdrift.testing.CanaryPlans;
-import io.stackdrift.testing.Fixtures;
-
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import io.stackdrift.record.HistoryStore;
+import io.stackdrift.record.RunKind;
+import io.stackdrift.testing.CanaryPlans;
+import io.stackdrift.testing.Fixtures;
 
 class ReportCommandTest {
     @TempDir
@@ -86,7 +86,8 @@ class ReportCommandTest {
         assertThat(first.get("state").asText()).isEqualTo("pending");
         assertThat(first.get("changeCount").asInt()).isEqualTo(1);
         assertThat(first.get("changes").get(0).toString()).isEqualTo(
-                "{\"cause\":\"code\",\"action\":\"replace\",\"type\":\"tfcoremock_object\",\"address\":\"tfcoremock_object.object\",\"paths\":[\"id\"]}");
+                "{\"cause\":\"code\",\"action\":\"replace\",\"type\":\"tfcoremock_object\",\"address\":\"tfcoremock_object.object\","
+                        + "\"paths\":[\"id\"]}");
         JsonNode second = json.get("stacks").get(1);
         assertThat(second.get("state").asText()).isEqualTo("failed");
         assertThat(second.get("reason").asText()).contains("errored: true");
@@ -133,9 +134,9 @@ class ReportCommandTest {
 
         String index = Files.readString(html.resolve("index.html"));
         assertThat(index).contains("equiv-drift_simple.plan.json", "stratify-preview-update.preview.json", "pending+drifted");
-        io.stackdrift.record.HistoryStore history = new io.stackdrift.record.HistoryStore(record);
+        HistoryStore history = new HistoryStore(record);
         assertThat(history.latestRun()).hasValueSatisfying(run -> {
-            assertThat(run.kind()).isEqualTo(io.stackdrift.record.RunKind.REPORT);
+            assertThat(run.kind()).isEqualTo(RunKind.REPORT);
             assertThat(run.rows()).extracting(row -> row.tool().word()).containsExactlyInAnyOrder("terraform", "pulumi");
         });
     }

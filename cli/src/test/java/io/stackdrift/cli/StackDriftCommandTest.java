@@ -1,10 +1,10 @@
 package io.stackdrift.cli;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import org.junit.jupiter.api.Test;
 
 import io.stackdrift.testing.Fixtures;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 class StackDriftCommandTest {
     @Test

@@ -1,5 +1,7 @@
 package io.stackdrift.cli;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -7,13 +9,9 @@ import java.nio.file.Path;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
 import picocli.CommandLine;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 class ValidateCommandTest {
     private static final String DEMO = "../examples/demo/stacks.yaml";

@@ -1,6 +1,7 @@
 package io.stackdrift.config;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -16,7 +17,7 @@ import java.util.Optional;
 import io.stackdrift.model.Problem;
 
 /**
- * Reads stacks.yaml and discovers the repository's stacks (spec §2): the one entry point others call.
+ * Reads stacks.yaml and discovers the repository's stacks (docs/configuration.md): the one entry point others call.
  * Reads files only; never runs a tool. Every problem in the file is reported at once, each with
  * file, line, column and a hint; nothing here throws for bad input.
  */
@@ -53,16 +54,29 @@ public final class ConfigLoader {
             return unreadable(shown, "this is a directory, not a configuration file",
                     "name the file: " + shown.replaceAll("/$", "") + "/stacks.yaml");
         }
+        if (Files.exists(configFile) && !Files.isRegularFile(configFile)) {
+            // a device (/dev/zero never ends) or a FIFO (blocks until someone writes) is never opened
+            return unreadable(shown, "this is not a regular file (a device, pipe or socket)", "name the stacks.yaml file itself");
+        }
         try {
             long size = Files.size(configFile);
             if (size > YamlReader.MAX_CHARS) {
                 return unreadable(shown, "the file is " + size + " bytes long; a stacks.yaml may be at most " + YamlReader.MAX_CHARS,
                         "is this the right file? stacks.yaml is small: a few lines per stack");
             }
+            byte[] bytes;
+            try (InputStream in = Files.newInputStream(configFile)) {
+                // read with a bound: the file may grow between the size check and the read
+                bytes = in.readNBytes(YamlReader.MAX_CHARS + 1);
+            }
+            if (bytes.length > YamlReader.MAX_CHARS) {
+                return unreadable(shown, "the file is longer than " + YamlReader.MAX_CHARS + " bytes; a stacks.yaml may be at most that",
+                        "is this the right file? stacks.yaml is small: a few lines per stack");
+            }
             String text = StandardCharsets.UTF_8.newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(Files.readAllBytes(configFile))).toString();
+                    .decode(ByteBuffer.wrap(bytes)).toString();
             return check(text, shown, configFile, repositoryRoot);
         } catch (NoSuchFileException e) {
             return unreadable(shown, "the configuration file does not exist",
@@ -93,18 +107,24 @@ public final class ConfigLoader {
             return ConfigResult.invalid(problems, List.of());
         }
         String displayRoot = displayRoot(fileName, configFile, repositoryRoot);
-        List<ProjectDirectory> directories = new StackDiscovery(repositoryRoot, displayRoot, problems).scan();
+        StackDiscovery discovery = new StackDiscovery(repositoryRoot, displayRoot, problems);
+        List<ProjectDirectory> directories = discovery.scan(parsed.get().entries().stream().map(StackEntry::dir)
+                .filter(dir -> dir != null && dir.chars().noneMatch(c -> "*?[{".indexOf(c) >= 0)).toList());
         StackResolver.Resolution resolution = new StackResolver(fileName, repositoryRoot, problems)
                 .resolve(parsed.get(), directories);
+        new OutputsPathCheck(fileName, configFile, repositoryRoot, problems).check(parsed.get(), resolution.stacks());
+        List<Problem> found = new ArrayList<>(resolution.warnings());
+        found.addAll(discovery.warnings());
         if (!problems.isEmpty()) {
-            return ConfigResult.invalid(sorted(problems), resolution.warnings());
+            return ConfigResult.invalid(sorted(problems), found);
         }
         int parallelism = Optional.ofNullable(parsed.get().defaults().get("parallelism"))
                 .map(s -> (Integer) s.value()).orElse(defaultParallelism());
-        List<Problem> warnings = new ArrayList<>(resolution.warnings());
+        List<Problem> warnings = new ArrayList<>(found);
         if (resolution.stacks().isEmpty()) {
             warnings.add(new Problem(fileName, 0, 0, "no stacks found: no Pulumi project and no Terraform/OpenTofu root module under "
-                    + (displayRoot.isEmpty() ? "this directory" : displayRoot) + (resolution.ignored().isEmpty() ? "" : " (apart from ignored ones)"),
+                    + (displayRoot.isEmpty() ? "this directory" : displayRoot) + (resolution.ignored().isEmpty()
+                            ? "" : " (apart from ignored ones)"),
                     "a root module declares terraform { ... } or a backend; a Pulumi project has Pulumi.yaml and Pulumi.<stack>.yaml"));
         }
         StacksConfig config = new StacksConfig(configFile, repositoryRoot, parallelism, resolution.stacks(), warnings);

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -79,13 +80,15 @@ final class ConfigParser {
     private void driftSettings(final Entry drift, final Map<String, Setting<?>> into, final List<Setting<IgnoreRule>> rules) {
         YamlNode value = drift.value();
         if (value instanceof Scalar scalar && scalar.kind() == Scalar.Kind.BOOLEAN) {
-            boolean on = "true".equalsIgnoreCase(scalar.text()) || "yes".equalsIgnoreCase(scalar.text()) || "on".equalsIgnoreCase(scalar.text());
+            boolean on = "true".equalsIgnoreCase(scalar.text()) || "yes".equalsIgnoreCase(scalar.text())
+                    || "on".equalsIgnoreCase(scalar.text());
             problem(value.at(), "`drift: " + scalar.text() + "` is not allowed: drift is always a mapping",
                     "drift:\n  enabled: " + on + (on ? "\n  mode: report\n  every: 24h" : ""));
             return;
         }
         if (!(value instanceof YamlMap map)) {
-            problem(value.at(), "`drift` must be a mapping, not " + value.describe(), "drift:\n  enabled: true\n  mode: report\n  every: 24h");
+            problem(value.at(), "`drift` must be a mapping, not " + value.describe(),
+                    "drift:\n  enabled: true\n  mode: report\n  every: 24h");
             return;
         }
         checkKeys(map, DRIFT_KEYS, "drift");
@@ -97,9 +100,11 @@ final class ConfigParser {
                 case "ignore" -> {
                     if (rules == null) {
                         problem(entry.keyAt(), "`drift.ignore` belongs in a stacks entry: its paths name resources of one stack",
-                                "stacks:\n  - dir: network\n    drift:\n      ignore:\n        - paths: [aws_autoscaling_group.web.desired_capacity]\n          reason: the autoscaler owns it");
+                                "stacks:\n  - dir: network\n    drift:\n      ignore:\n        - paths: "
+                                        + "[aws_autoscaling_group.web.desired_capacity]\n          reason: the autoscaler owns it");
                     } else {
-                        list(entry.value(), "ignore", "ignore:\n  - paths: [aws_autoscaling_group.web.desired_capacity]\n    reason: the autoscaler owns it")
+                        list(entry.value(), "ignore",
+                                "ignore:\n  - paths: [aws_autoscaling_group.web.desired_capacity]\n    reason: the autoscaler owns it")
                                 .forEach(item -> ignoreRule(item).ifPresent(rules::add));
                     }
                 }
@@ -215,7 +220,8 @@ final class ConfigParser {
             return DependsOn.NONE;
         }
         if (!(value instanceof YamlList list)) {
-            problem(value.at(), "`dependsOn` is a list of stack ids or the word `auto`, not " + value.describe(), "dependsOn: [network, dns]");
+            problem(value.at(), "`dependsOn` is a list of stack ids or the word `auto`, not " + value.describe(),
+                    "dependsOn: [network, dns]");
             return DependsOn.NONE;
         }
         List<Setting<String>> ids = new ArrayList<>();
@@ -240,7 +246,8 @@ final class ConfigParser {
             }
             List<String> words = Stream.concat(Stream.of(DriftMode.values()).map(DriftMode::word),
                     Stream.of("enabled", "warn", "disabled", "auto", "manual", "disable")).toList();
-            problem(value.at(), "`mode` is `" + scalar.text() + "`, which is not a drift mode" + didYouMean(scalar.text(), words), MODE_HINT);
+            problem(value.at(), "`mode` is `" + scalar.text() + "`, which is not a drift mode" + didYouMean(scalar.text(), words),
+                    MODE_HINT);
             return Optional.empty();
         }
         return unless(value, "`mode` must be one of correct, approve, report, off, not " + value.describe(), MODE_HINT);
@@ -334,12 +341,14 @@ final class ConfigParser {
     }
 
     private Optional<Setting<?>> outputs(final YamlNode value) {
-        String example = "outputs: out/network.json\n# or, to write sensitive values too:\noutputs:\n  file: out/network.json\n  sensitive: true";
+        String example = "outputs: out/network.json\n# or, to write sensitive values too:\noutputs:\n  file: out/network.json\n"
+                + "  sensitive: true";
         if (value instanceof Scalar scalar && scalar.kind() == Scalar.Kind.STRING) {
             return directory(value, "outputs").map(file -> new Setting<>(new Outputs(file.value(), false), value.at()));
         }
         if (!(value instanceof YamlMap map)) {
-            return unless(value, "`outputs` must be a file path or a mapping with `file` and `sensitive`, not " + value.describe(), example);
+            return unless(value, "`outputs` must be a file path or a mapping with `file` and `sensitive`, not " + value.describe(),
+                    example);
         }
         checkKeys(map, OUTPUTS_KEYS, "outputs");
         Optional<Setting<String>> file = map.entry("file").flatMap(e -> directory(e.value(), "file"));
@@ -376,6 +385,11 @@ final class ConfigParser {
             return Optional.empty();
         }
         String path = text.get().strip();
+        if (path.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
+            // a NUL cannot be in a file name at all; other control characters only hide what the path is
+            problem(value.at(), "`" + key + "` contains a control character (such as NUL); a path cannot hold one", hint);
+            return Optional.empty();
+        }
         if (path.contains("\\")) {
             problem(value.at(), "`" + key + "` uses `\\`; write `/` between directories", key + ": " + path.replace('\\', '/'));
             return Optional.empty();
@@ -434,7 +448,7 @@ final class ConfigParser {
         for (Entry entry : map.entries()) {
             if (!known.contains(entry.key())) {
                 problem(entry.keyAt(), "unknown key `" + entry.key() + "` in " + context + didYouMean(entry.key(), known),
-                        context.substring(0, 1).toUpperCase(java.util.Locale.ROOT) + context.substring(1) + " takes: " + String.join(", ", known));
+                        context.substring(0, 1).toUpperCase(Locale.ROOT) + context.substring(1) + " takes: " + String.join(", ", known));
             }
         }
     }

@@ -1,19 +1,27 @@
 package io.stackdrift.config;
 
-import java.util.regex.Pattern;
+import java.util.List;
+
+import static io.stackdrift.config.GlobMatcher.literal;
+import static io.stackdrift.config.GlobMatcher.notSlash;
+import static io.stackdrift.config.GlobMatcher.optional;
+import static io.stackdrift.config.GlobMatcher.star;
 
 /**
  * A directory pattern of stacks.yaml, matched against '/'-separated paths relative to the repository
  * root: {@code *} and {@code ?} stay within one directory name, {@code **} spans any number of them,
- * including none ({@code legacy/**} matches {@code legacy} itself and everything under it).
+ * including none ({@code legacy/**} matches {@code legacy} itself and everything under it). A pattern
+ * without {@code *} or {@code ?} is a plain string comparison; the others run on a {@link GlobMatcher}, in
+ * linear time whatever the pattern.
  */
 final class DirGlob {
     private final String pattern;
-    private final Pattern regex;
+    /** Null for an exact directory. */
+    private final GlobMatcher matcher;
 
     private DirGlob(final String pattern) {
         this.pattern = pattern;
-        this.regex = Pattern.compile(toRegex(pattern));
+        this.matcher = isGlob(pattern) ? GlobMatcher.of(pieces(pattern)) : null;
     }
 
     static DirGlob of(final String pattern) {
@@ -25,7 +33,7 @@ final class DirGlob {
     }
 
     boolean matches(final String dir) {
-        return regex.matcher(dir).matches();
+        return matcher == null ? pattern.equals(dir) : matcher.matches(dir);
     }
 
     @Override
@@ -33,50 +41,34 @@ final class DirGlob {
         return pattern;
     }
 
-    private static String toRegex(final String glob) {
-        if (".".equals(glob)) {
-            return "\\.";
-        }
+    private static List<GlobMatcher.Piece> pieces(final String glob) {
         String[] segments = glob.split("/", -1);
-        StringBuilder regex = new StringBuilder();
+        List<GlobMatcher.Piece> pieces = GlobMatcher.pieces();
         boolean needSlash = false;
         for (int i = 0; i < segments.length; i++) {
             String segment = segments[i];
             if ("**".equals(segment)) {
                 if (needSlash) {
-                    regex.append("(?:/[^/]+)*");
+                    // zero or more "/name"
+                    pieces.add(star(literal('/'), notSlash(), star(notSlash())));
                 } else if (i == segments.length - 1) {
-                    regex.append("(?:[^/]+(?:/[^/]+)*)?");
+                    // the whole pattern: nothing, or names joined by '/'
+                    pieces.add(optional(notSlash(), star(notSlash()), star(literal('/'), notSlash(), star(notSlash()))));
                     needSlash = true;
                 } else {
-                    regex.append("(?:[^/]+/)*");
+                    // leading: zero or more "name/"
+                    pieces.add(star(notSlash(), star(notSlash()), literal('/')));
                 }
                 continue;
             }
             if (needSlash) {
-                regex.append('/');
+                pieces.add(literal('/'));
             }
-            regex.append(segmentRegex(segment));
+            for (char c : segment.toCharArray()) {
+                pieces.add(c == '*' ? star(notSlash()) : c == '?' ? notSlash() : literal(c));
+            }
             needSlash = true;
         }
-        return regex.toString();
-    }
-
-    private static String segmentRegex(final String segment) {
-        StringBuilder regex = new StringBuilder();
-        StringBuilder literal = new StringBuilder();
-        for (char c : segment.toCharArray()) {
-            if (c == '*' || c == '?') {
-                regex.append(Pattern.quote(literal.toString()));
-                literal.setLength(0);
-                regex.append(c == '*' ? "[^/]*" : "[^/]");
-            } else {
-                literal.append(c);
-            }
-        }
-        if (literal.length() > 0) {
-            regex.append(Pattern.quote(literal.toString()));
-        }
-        return regex.toString();
+        return pieces;
     }
 }

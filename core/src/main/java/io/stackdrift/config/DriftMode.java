@@ -4,7 +4,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
-/** What a drift check that finds drift does (spec §5). */
+/** What a drift check that finds drift does (docs/concepts.md, "Drift modes"). */
 public enum DriftMode {
     CORRECT("correct"),
     APPROVE("approve"),

@@ -1,7 +1,7 @@
 package io.stackdrift.config;
 
 /**
- * Where a stack's outputs are written after a deploy (spec §6).
+ * Where a stack's outputs are written after a deploy (docs/engine.md, "Outputs file").
  *
  * @param file      the file, relative to the workspace (repository root)
  * @param sensitive whether values of sensitive outputs are written too

@@ -2,7 +2,7 @@ package io.stackdrift.config;
 
 import java.util.Optional;
 
-/** When a deploy previews and applies a stack (spec §7). */
+/** When a deploy previews and applies a stack (docs/concepts.md, "Policies and digests"). */
 public enum Policy {
     ON_CHANGE("onChange"),
     ON_CHANGE_OR_DEPENDENCY("onChangeOrDependency"),

@@ -3,7 +3,7 @@ package io.stackdrift.config;
 import java.util.List;
 
 /**
- * What the files of one directory say about it (spec §2, discovery), before stacks.yaml is applied.
+ * What the files of one directory say about it (docs/configuration.md, "Discovery"), before stacks.yaml is applied.
  *
  * @param dir             '/'-separated, relative to the repository root ("." for the root)
  * @param pulumiProject   the {@code name:} in Pulumi.yaml; "" when this is not a Pulumi project

@@ -12,7 +12,7 @@ import io.stackdrift.model.Tool;
 /**
  * One stack with every setting resolved from the file (entries merged, defaults applied).
  *
- * @param id          the stack id (spec §1)
+ * @param id          the stack id (docs/concepts.md, "Stacks and stack ids")
  * @param tool        terraform, tofu or pulumi
  * @param dir         the stack directory relative to the repository root, '/'-separated ("." for the root)
  * @param name        the Pulumi stack or Terraform workspace name; empty for the default workspace

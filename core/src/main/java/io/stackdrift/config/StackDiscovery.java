@@ -5,10 +5,14 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -46,8 +50,24 @@ final class StackDiscovery {
         this.problems = problems;
     }
 
+    /** What the scan could not see: directories deeper than it searches (a warning, with the first of them). */
+    private final List<Problem> warnings = new ArrayList<>();
+
     List<ProjectDirectory> scan() {
+        return scan(List.of());
+    }
+
+    List<Problem> warnings() {
+        return List.copyOf(warnings);
+    }
+
+    /**
+     * @param exactDirs the {@code dir:} values without glob characters: those deeper than the search goes are
+     *                  described directly, so an exact deep {@code dir:} is found
+     */
+    List<ProjectDirectory> scan(final List<String> exactDirs) {
         List<ProjectDirectory> found = new ArrayList<>();
+        List<String> tooDeep = new ArrayList<>();
         if (!Files.isDirectory(root)) {
             problems.add(new Problem(displayRoot.isEmpty() ? "." : displayRoot, 0, 0,
                     "cannot read the repository directory: " + root + " is not a directory", "check that it exists and is readable"));
@@ -70,6 +90,16 @@ final class StackDiscovery {
                 }
 
                 @Override
+                public FileVisitResult visitFile(final Path file, final BasicFileAttributes attributes) {
+                    // at the depth limit a directory arrives here instead of in preVisitDirectory
+                    String name = file.getFileName() == null ? "" : file.getFileName().toString();
+                    if (attributes.isDirectory() && !name.startsWith(".") && !SKIPPED.contains(name)) {
+                        tooDeep.add(relative(file));
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
                 public FileVisitResult visitFileFailed(final Path file, final IOException e) {
                     return FileVisitResult.CONTINUE; // an unreadable corner of the tree holds no stack we could run
                 }
@@ -78,7 +108,26 @@ final class StackDiscovery {
             problems.add(new Problem(displayRoot.isEmpty() ? "." : displayRoot, 0, 0,
                     "cannot read the repository directory: " + YamlReader.oneLine(e.getMessage()), "check that it exists and is readable"));
         }
-        found.sort(java.util.Comparator.comparing(ProjectDirectory::dir));
+        Set<String> seen = new HashSet<>();
+        found.forEach(d -> seen.add(d.dir()));
+        for (String exact : exactDirs) {
+            Path dir = root.resolve(exact).normalize();
+            if (dir.startsWith(root) && root.relativize(dir).getNameCount() >= MAX_DEPTH && seen.add(relative(dir))
+                    && Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+                try {
+                    describe(dir).ifPresent(found::add);
+                } catch (IOException e) {
+                    // unreadable: the entry's own check says it holds no stack
+                }
+            }
+        }
+        if (!tooDeep.isEmpty()) {
+            Collections.sort(tooDeep);
+            warnings.add(new Problem(displayRoot.isEmpty() ? "." : displayRoot, 0, 0, tooDeep.size() + " director"
+                    + (tooDeep.size() == 1 ? "y is" : "ies are") + " more than " + (MAX_DEPTH - 1) + " levels deep and not searched for stacks, e.g. "
+                    + tooDeep.get(0), "name a stack that deep with its exact directory: dir: " + tooDeep.get(0) + "/…"));
+        }
+        found.sort(Comparator.comparing(ProjectDirectory::dir));
         return found;
     }
 
@@ -89,7 +138,8 @@ final class StackDiscovery {
         }
         String relative = relative(dir);
         boolean underModules = Stream.of(relative.split("/")).anyMatch("modules"::equals);
-        Path pulumiYaml = files.stream().filter(f -> name(f).equals("Pulumi.yaml") || name(f).equals("Pulumi.yml")).findFirst().orElse(null);
+        Path pulumiYaml = files.stream().filter(f -> name(f).equals("Pulumi.yaml") || name(f).equals("Pulumi.yml")).findFirst()
+                .orElse(null);
         List<Path> terraformFiles = files.stream().filter(f -> name(f).endsWith(".tf") || name(f).endsWith(".tofu")).toList();
         if (pulumiYaml == null && terraformFiles.isEmpty()) {
             return Optional.empty();
@@ -117,7 +167,8 @@ final class StackDiscovery {
             rootModule = TERRAFORM_BLOCK.matcher(text).find() || BACKEND_BLOCK.matcher(text).find();
         }
         boolean openTofu = tofuFiles || hasLock && head(lock).contains("registry.opentofu.org");
-        return Optional.of(new ProjectDirectory(relative, project, pulumiStacks, !terraformFiles.isEmpty(), rootModule, openTofu, underModules));
+        return Optional.of(new ProjectDirectory(relative, project, pulumiStacks, !terraformFiles.isEmpty(), rootModule, openTofu,
+                underModules));
     }
 
     private String pulumiProjectName(final Path pulumiYaml) throws IOException {
@@ -133,7 +184,8 @@ final class StackDiscovery {
                 : Optional.empty();
         if (name.isEmpty() || name.get().isEmpty()) {
             problems.add(document.get().at().problem(shown, "this Pulumi project has no `name:`; the name is part of every stack id",
-                    "name: " + (pulumiYaml.getParent().getFileName() == null ? "my-project" : pulumiYaml.getParent().getFileName()) + "\nruntime: nodejs"));
+                    "name: " + (pulumiYaml.getParent().getFileName() == null ? "my-project" : pulumiYaml.getParent().getFileName())
+                            + "\nruntime: nodejs"));
             return "";
         }
         return name.get();

@@ -4,8 +4,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -20,7 +22,7 @@ import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
 
 /**
- * Applies stacks.yaml to what discovery found (spec §2): which stacks exist, which entries match each,
+ * Applies stacks.yaml to what discovery found (docs/configuration.md, "How entries combine"): which stacks exist, which entries match each,
  * how their settings add up, and every rule that spans entries or stacks (conflicts, tools,
  * dependencies, cycles, warnings).
  *
@@ -38,7 +40,8 @@ final class StackResolver {
     private final List<Problem> warnings = new ArrayList<>();
     /** Problems about one place and key are reported once, even when a glob entry matches many stacks. */
     private final Set<String> reported = new HashSet<>();
-    private final Map<String, DirGlob> globs = new HashMap<>();
+    private PatternIndex<StackEntry> entryIndex;
+    private PatternIndex<IgnoreEntry> ignoreIndex;
     private final String displayRoot;
 
     StackResolver(final String file, final Path root, final List<Problem> problems) {
@@ -57,10 +60,16 @@ final class StackResolver {
     }
 
     Resolution resolve(final ParsedConfig config, final List<ProjectDirectory> directories) {
+        entryIndex = new PatternIndex<>(config.entries(), StackEntry::dir);
+        ignoreIndex = new PatternIndex<>(config.ignores(), IgnoreEntry::dir);
         List<Candidate> candidates = candidates(config, directories);
         checkEntriesMatch(config, directories, candidates);
+        Set<IgnoreEntry> usedIgnores = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (ProjectDirectory directory : directories) {
+            usedIgnores.addAll(ignoreIndex.matching(directory.dir()));
+        }
         for (IgnoreEntry ignore : config.ignores()) {
-            if (directories.stream().noneMatch(d -> glob(ignore.dir()).matches(d.dir()))) {
+            if (!usedIgnores.contains(ignore)) {
                 warnings.add(ignore.at().problem(file, "the ignore entry `" + ignore.dir() + "` matches no stack directory",
                         "remove it, or check the pattern: legacy/** matches legacy and everything under it"));
             }
@@ -71,7 +80,8 @@ final class StackResolver {
         for (Candidate candidate : candidates) {
             Candidate first = byId.putIfAbsent(candidate.id(), candidate);
             if (first != null && !first.directory().dir().equals(candidate.directory().dir())) {
-                String where = candidate.directory().isPulumi() ? candidate.directory().dir() + "/Pulumi.yaml" : candidate.directory().dir();
+                String where = candidate.directory().isPulumi() ? candidate.directory().dir() + "/Pulumi.yaml"
+                        : candidate.directory().dir();
                 problems.add(new Problem(displayRoot + where, 0, 0, "stack id `" + candidate.id() + "` is also the id of the stack in `"
                         + first.directory().dir() + "`; every stack needs its own id",
                         candidate.directory().isPulumi() ? "give one of the Pulumi projects another `name:`"
@@ -88,7 +98,8 @@ final class StackResolver {
         List<StackConfig> stacks = new ArrayList<>();
         Map<StackId, Map<StackId, Location>> edges = new TreeMap<>();
         for (Candidate candidate : active.values()) {
-            List<StackEntry> matching = config.entries().stream().filter(e -> matches(e, candidate)).toList();
+            List<StackEntry> matching = entryIndex.matching(candidate.directory().dir()).stream()
+                    .filter(e -> matchesName(e, candidate)).toList();
             Map<StackId, Location> dependencies = new LinkedHashMap<>();
             stacks.add(merge(config, candidate, matching, validDependencies, dependencies));
             edges.put(candidate.id(), dependencies);
@@ -107,8 +118,8 @@ final class StackResolver {
     private List<Candidate> candidates(final ParsedConfig config, final List<ProjectDirectory> directories) {
         List<Candidate> candidates = new ArrayList<>();
         for (ProjectDirectory directory : directories) {
-            List<StackEntry> entries = config.entries().stream().filter(e -> glob(e.dir()).matches(directory.dir())).toList();
-            Optional<IgnoreEntry> ignoredBy = config.ignores().stream().filter(i -> glob(i.dir()).matches(directory.dir())).findFirst();
+            List<StackEntry> entries = entryIndex.matching(directory.dir());
+            Optional<IgnoreEntry> ignoredBy = ignoreIndex.matching(directory.dir()).stream().findFirst();
             Set<String> names = new TreeSet<>();
             entries.stream().filter(StackEntry::isNamed).map(e -> workspace(e.name())).forEach(names::add);
             if (directory.isPulumi()) {
@@ -140,18 +151,23 @@ final class StackResolver {
         return "default".equals(name) ? NO_STACK : name;
     }
 
-    private DirGlob glob(final String pattern) {
-        return globs.computeIfAbsent(pattern, DirGlob::of);
-    }
-
-    private boolean matches(final StackEntry entry, final Candidate candidate) {
-        return glob(entry.dir()).matches(candidate.directory().dir())
-                && (!entry.isNamed() || workspace(entry.name()).equals(candidate.name()));
+    /** The entry's directory pattern is known to match the candidate's directory; does its name match too? */
+    private static boolean matchesName(final StackEntry entry, final Candidate candidate) {
+        return !entry.isNamed() || workspace(entry.name()).equals(candidate.name());
     }
 
     private void checkEntriesMatch(final ParsedConfig config, final List<ProjectDirectory> directories, final List<Candidate> candidates) {
+        // each candidate's directory was matched once; invert that instead of matching entries × candidates again
+        Map<StackEntry, List<Candidate>> byEntry = new IdentityHashMap<>();
+        for (Candidate candidate : candidates) {
+            for (StackEntry entry : entryIndex.matching(candidate.directory().dir())) {
+                if (matchesName(entry, candidate)) {
+                    byEntry.computeIfAbsent(entry, e -> new ArrayList<>()).add(candidate);
+                }
+            }
+        }
         for (StackEntry entry : config.entries()) {
-            List<Candidate> matched = candidates.stream().filter(c -> matches(entry, c)).toList();
+            List<Candidate> matched = byEntry.getOrDefault(entry, List.of());
             if (matched.stream().anyMatch(c -> c.ignoredBy().isEmpty())) {
                 continue;
             }
@@ -187,7 +203,8 @@ final class StackResolver {
 
     // ------------------------------------------------------------------------------------------------ dependencies
 
-    private Set<Setting<String>> checkDependencyIds(final ParsedConfig config, final Set<StackId> known, final Map<StackId, IgnoreEntry> ignored) {
+    private Set<Setting<String>> checkDependencyIds(final ParsedConfig config, final Set<StackId> known,
+            final Map<StackId, IgnoreEntry> ignored) {
         Set<Setting<String>> valid = new HashSet<>();
         List<String> knownIds = known.stream().map(StackId::value).toList();
         for (StackEntry entry : config.entries()) {
@@ -197,7 +214,8 @@ final class StackResolver {
                     valid.add(id);
                 } else if (ignored.containsKey(stackId)) {
                     IgnoreEntry ignore = ignored.get(stackId);
-                    report(id.at(), "dependsOn", "dependsOn names `" + id.value() + "`, which ignore leaves out: \"" + ignore.reason() + "\"",
+                    report(id.at(), "dependsOn", "dependsOn names `" + id.value() + "`, which ignore leaves out: \"" + ignore.reason()
+                            + "\"",
                             "remove `" + id.value() + "` from dependsOn, or remove the ignore entry at line " + ignore.at().line());
                 } else {
                     report(id.at(), "dependsOn", "dependsOn names `" + id.value() + "`, which is not a stack here",
@@ -317,7 +335,8 @@ final class StackResolver {
         Location at = entries.stream().map(e -> e.settings().get("tool")).filter(s -> s != null && s.value() == chosen)
                 .map(Setting::at).findFirst().orElse(Location.NOWHERE);
         if (candidate.directory().isPulumi() && chosen != Tool.PULUMI) {
-            report(at, "tool", "`" + candidate.directory().dir() + "` is a Pulumi project (Pulumi.yaml); " + chosen.word() + " cannot run it",
+            report(at, "tool", "`" + candidate.directory().dir() + "` is a Pulumi project (Pulumi.yaml); " + chosen.word()
+                    + " cannot run it",
                     "tool: pulumi   # or leave tool out");
             return Tool.PULUMI;
         }
@@ -357,7 +376,8 @@ final class StackResolver {
                             .filter(s -> s != null && ((Outputs) s.value()).file().equals(outputs.file()))
                             .map(Setting::at).findFirst().orElse(Location.NOWHERE);
                     report(at, "outputs", "stacks `" + first.id() + "` and `" + stack.id() + "` would both write their outputs to `"
-                            + outputs.file() + "`", "give each stack its own file, e.g. outputs: out/" + stack.dir().replace('/', '-') + ".json");
+                            + outputs.file() + "`", "give each stack its own file, e.g. outputs: out/" + stack.dir().replace('/', '-')
+                                    + ".json");
                 }
             });
         }

@@ -14,7 +14,7 @@ import io.stackdrift.model.Problem;
 import io.stackdrift.model.StackId;
 
 /**
- * Check mode's listing (spec §3): every stack with its resolved settings, as a plain-text table or as
+ * Check mode's listing (docs/configuration.md, "Check mode"): every stack with its resolved settings, as a plain-text table or as
  * JSON. Shows credentials variable names and ids, never a secret (stacks.yaml holds none); shows
  * {@code dependsOn: auto} as {@code auto}, because only a preview can know what it reads.
  */
@@ -93,7 +93,8 @@ public final class ValidateListing {
             node.put("reapply", Durations.format(stack.reapply()));
             node.put("policy", stack.policy().word());
             ObjectNode credentials = node.putObject("credentials");
-            stack.credentials().keySet().stream().sorted().forEach(variable -> credentials.put(variable, stack.credentials().get(variable)));
+            stack.credentials().keySet().stream().sorted()
+                    .forEach(variable -> credentials.put(variable, stack.credentials().get(variable)));
             ArrayNode dependsOn = node.putArray("dependsOn");
             stack.dependsOn().stream().map(StackId::value).sorted().forEach(dependsOn::add);
             node.put("dependsOnAuto", stack.autoDepends());

@@ -10,7 +10,7 @@ import io.stackdrift.config.StackConfig;
 import io.stackdrift.record.StackStatus;
 
 /**
- * Whether a deploy previews and applies a stack (spec §7), as a pure function of its policy, its
+ * Whether a deploy previews and applies a stack (docs/concepts.md, "Policies and digests"), as a pure function of its policy, its
  * reapply interval, its current digest and its last successful deploy.
  *
  * <p>The reapply interval passed in is the stack's resolved one ({@code StackConfig.reapply()}: the

@@ -21,7 +21,7 @@ import io.stackdrift.config.StackConfig;
 import io.stackdrift.model.StackId;
 
 /**
- * A stack's digest (spec §7): SHA-256 over its files and the local modules it references, its resolved
+ * A stack's digest (docs/digest.md): SHA-256 over its files and the local modules it references, its resolved
  * settings, and the tool version. Stable across checkouts: files are taken in label order, text files
  * have CRLF turned into LF (a Windows checkout digests like a Linux one), and each entry is framed by
  * its label and length so that moving bytes between files changes the digest. Files are streamed, never

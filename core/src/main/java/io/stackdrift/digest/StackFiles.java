@@ -22,7 +22,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The files a stack's digest covers (spec §7): the stack directory's tracked files plus those of the local
+ * The files a stack's digest covers (docs/digest.md, "Which files"): the stack directory's tracked files plus those of the local
  * modules it references ({@code source = "./x"} or {@code "../x"}), followed recursively.
  *
  * <p>Which files: when the repository is a git checkout and {@code git} is on the PATH, {@code git ls-files}

@@ -27,8 +27,10 @@ public final class DriftModes {
             case FAILED -> new ModeOutcome(Consequence.RECORD_ONLY, BuildMark.FAILURE, "");
             case AWAITING_APPROVAL -> new ModeOutcome(Consequence.AWAIT_APPROVAL, BuildMark.DRIFT, "a plan awaits approval");
             case DRIFTED -> switch (mode) {
-                case CORRECT -> new ModeOutcome(Consequence.DEPLOY, BuildMark.DRIFT, "mode correct: deploying to put back what changed outside the code");
-                case APPROVE -> new ModeOutcome(Consequence.AWAIT_APPROVAL, BuildMark.DRIFT, "mode approve: a person approves the deploy that puts the drift back");
+                case CORRECT -> new ModeOutcome(Consequence.DEPLOY, BuildMark.DRIFT,
+                        "mode correct: deploying to put back what changed outside the code");
+                case APPROVE -> new ModeOutcome(Consequence.AWAIT_APPROVAL, BuildMark.DRIFT,
+                        "mode approve: a person approves the deploy that puts the drift back");
                 default -> new ModeOutcome(Consequence.RECORD_ONLY, BuildMark.DRIFT, "");
             };
             case PENDING_DRIFTED -> switch (mode) {

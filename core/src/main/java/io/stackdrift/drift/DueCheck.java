@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -16,6 +17,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import io.stackdrift.config.DriftMode;
+import io.stackdrift.config.Durations;
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.digest.StackFiles;
 import io.stackdrift.drift.CheckDecision.Action;
@@ -24,11 +26,12 @@ import io.stackdrift.model.StackId;
 import io.stackdrift.record.StackStatus;
 
 /**
- * Which stacks a drift check run checks (spec §4, §9): a pure function of the configuration, the
- * history's stack index, the deploys in progress and, for a push, the changed files.
+ * Which stacks a drift check run checks (docs/concepts.md, "Drift modes"; docs/engine.md, "check"): a pure function of the
+ * configuration, the history's stack index, the deploys in progress and, for a push, the changed files.
  *
  * <p>Order of the rules: a running deploy skips everything; a stack whose own files, or the files of a
- * local module it references ({@link Modules}), changed in a push is previewed even when drift is off or a plan awaits approval (that plan is stale once the code
+ * local module it references ({@link Modules}), changed in a push is previewed even when drift is off or a plan awaits approval (that plan
+ * is stale once the code
  * changed, and a preview is not a drift check); then drift disabled or off, a plan awaiting approval,
  * and finally the push rule (last row drifted) or the schedule (due by {@code every}, or by the backoff
  * after failures, counted from the last check).
@@ -176,10 +179,10 @@ public final class DueCheck {
             String why = failing
                     ? "retry after " + s.consecutiveFailures() + " failed check" + (s.consecutiveFailures() == 1 ? "" : "s")
                             + " (backoff " + Durations.format(wait) + ")"
-                    : "due: every " + Durations.format(every) + ", last checked at " + Durations.time(s.lastCheckedAt());
+                    : "due: every " + Durations.format(every) + ", last checked at " + time(s.lastCheckedAt());
             return new CheckDecision(id, Action.CHECK, why);
         }
-        String why = "not due until " + Durations.time(dueAt) + (failing
+        String why = "not due until " + time(dueAt) + (failing
                 ? " (backoff " + Durations.format(wait) + " after " + s.consecutiveFailures() + " failed checks)"
                 : " (every " + Durations.format(every) + ")");
         return new CheckDecision(id, Action.SKIP, why);
@@ -224,5 +227,10 @@ public final class DueCheck {
             p = p.substring(0, p.length() - 1);
         }
         return p;
+    }
+
+    /** A time as messages write it: {@code 2026-05-01T10:00:00Z}. */
+    private static String time(final long epochMillis) {
+        return Instant.ofEpochMilli(epochMillis).truncatedTo(ChronoUnit.SECONDS).toString();
     }
 }

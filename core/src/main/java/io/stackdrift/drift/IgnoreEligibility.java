@@ -96,7 +96,8 @@ public final class IgnoreEligibility {
                     + path.instanceKey() + "] only", "write " + whole + " (it then applies to every instance of " + path.resource() + ")");
         }
         if (declarations.resource(path.resource()).isEmpty()) {
-            String unread = declarations.problems().isEmpty() ? "" : " (files not read: " + String.join("; ", declarations.problems()) + ")";
+            String unread = declarations.problems().isEmpty() ? "" : " (files not read: " + String.join("; ", declarations.problems())
+                    + ")";
             return reject(text, 1, "no resource \"" + path.type() + "\" \"" + path.name() + "\" is declared in the stack's .tf/.tofu files"
                     + unread, "check the type and name against the root module (resources in .tf.json files are not read)");
         }

@@ -6,7 +6,7 @@ import java.util.Objects;
  * What a stack's drift mode makes of the row a check produced.
  *
  * @param consequence what happens to the stack next
- * @param buildMark   what the row contributes to the build result (spec §8)
+ * @param buildMark   what the row contributes to the build result (docs/concepts.md, "What is recorded")
  * @param reason      one line for the log and the row when the consequence needs explaining; may be empty
  */
 public record ModeOutcome(Consequence consequence, BuildMark buildMark, String reason) {

@@ -7,7 +7,7 @@ import java.util.Optional;
 import io.stackdrift.model.Change;
 
 /**
- * Splits a plan's drift by the accepted ignore paths (spec §5): drift on a path owned elsewhere is not
+ * Splits a plan's drift by the accepted ignore paths (docs/field-ownership.md): drift on a path owned elsewhere is not
  * drift and is listed apart, for transparency. A change with some owned and some other paths is split
  * into two changes by path. A change that names no path (a resource deleted outside the code) is
  * never owned elsewhere: ownership is of fields, not of whole resources. A path that cannot be parsed

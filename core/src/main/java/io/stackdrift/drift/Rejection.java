@@ -3,10 +3,10 @@ package io.stackdrift.drift;
 import java.util.Objects;
 
 /**
- * Why an ignore path was refused (spec §5), for the stack's one-line failure and the log.
+ * Why an ignore path was refused (docs/field-ownership.md), for the stack's one-line failure and the log.
  *
  * @param path    the path as written in stacks.yaml
- * @param rule    the rule of spec §5 it breaks (1, 2, 3), or 0 for "ignore paths do not apply to Pulumi"
+ * @param rule    the rule of docs/field-ownership.md it breaks (1, 2, 3), or 0 for "ignore paths do not apply to Pulumi"
  * @param message what is wrong
  * @param hint    how to fix it
  */

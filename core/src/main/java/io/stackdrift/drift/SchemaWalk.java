@@ -181,7 +181,7 @@ final class SchemaWalk {
 
     private static Result anyWriteOnly(final JsonNode attributes) {
         boolean found = false;
-        for (Iterator<Map.Entry<String, JsonNode>> it = attributes.fields(); it.hasNext();) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = attributes.properties().iterator(); it.hasNext();) {
             JsonNode a = it.next().getValue();
             found |= a.path("write_only").asBoolean(false)
                     || a.has("nested_type") && anyWriteOnly(a.path("nested_type").path("attributes")).writeOnly();
@@ -193,7 +193,7 @@ final class SchemaWalk {
         if (anyWriteOnly(block.path("attributes")).writeOnly()) {
             return true;
         }
-        for (Iterator<Map.Entry<String, JsonNode>> it = block.path("block_types").fields(); it.hasNext();) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = block.path("block_types").properties().iterator(); it.hasNext();) {
             if (containsWriteOnly(it.next().getValue().path("block"))) {
                 return true;
             }

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import io.stackdrift.engine.spi.ReportListener;
 import io.stackdrift.engine.spi.ReportedFile;
@@ -36,7 +37,7 @@ final class ReportRun {
             rows.add(read(file, request.keep(), listener));
         }
         RunRecord record = new RunRecord(request.runId(), RunKind.REPORT, request.cause(), startedAt, clock.millis(), rows, List.of());
-        return new RunOutcome(java.util.Optional.of(record), List.of(), List.of(), List.of());
+        return new RunOutcome(Optional.of(record), List.of(), List.of(), List.of());
     }
 
     private static Row read(final Path file, final ReportRequest.Keep keep, final ReportListener listener) {

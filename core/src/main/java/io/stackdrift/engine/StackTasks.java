@@ -104,7 +104,10 @@ final class StackTasks {
                 return TaskOutcome.failed(row.reason());
             }
         };
-        ScheduleResult result = new StackScheduler(options).run(graph, guarded, listener);
+        // stacks of one directory (its workspaces) share .terraform and the override file: never at once
+        ScheduleResult result = new StackScheduler(options)
+                .exclusive(id -> run.stack(id).directory(run.root()).toAbsolutePath().normalize())
+                .run(graph, guarded, listener);
         for (StackResult ended : result.results()) {
             if (run.hasRow(ended.id())) {
                 continue;

@@ -1,6 +1,7 @@
 package io.stackdrift.graph;
 
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Consumer;
 
@@ -51,14 +52,14 @@ public final class ProgressLines implements SchedulerListener {
     static String duration(final Duration duration) {
         long seconds = duration.toSeconds();
         if (seconds < 10) {
-            return String.format(java.util.Locale.ROOT, "%.1fs", duration.toMillis() / 1000.0);
+            return String.format(Locale.ROOT, "%.1fs", duration.toMillis() / 1000.0);
         }
         if (seconds < 60) {
             return seconds + "s";
         }
         if (seconds < 3600) {
-            return seconds / 60 + "m" + String.format(java.util.Locale.ROOT, "%02d", seconds % 60) + "s";
+            return seconds / 60 + "m" + String.format(Locale.ROOT, "%02d", seconds % 60) + "s";
         }
-        return seconds / 3600 + "h" + String.format(java.util.Locale.ROOT, "%02d", seconds % 3600 / 60) + "m";
+        return seconds / 3600 + "h" + String.format(Locale.ROOT, "%02d", seconds % 3600 / 60) + "m";
     }
 }

@@ -4,7 +4,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.PriorityQueue;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
 
 import io.stackdrift.model.StackId;
 
@@ -20,13 +23,22 @@ final class ScheduleState {
     private final StackGraph graph;
     private final Map<StackId, Phase> phases = new HashMap<>();
     private final Map<StackId, Integer> unfinishedDependencies = new HashMap<>();
-    private final PriorityQueue<StackId> ready;
+    private final TreeSet<StackId> ready;
+    /** Stacks of one group never run at once (stacks that share a directory); each stack alone by default. */
+    private final Function<StackId, ?> group;
+    private final Set<Object> busyGroups = new HashSet<>();
     private int running;
     private int done;
 
     ScheduleState(final StackGraph graph, final CriticalPath priority) {
+        this(graph, priority, id -> id);
+    }
+
+    /** @param group the stacks that map to one value never run at the same time */
+    ScheduleState(final StackGraph graph, final CriticalPath priority, final Function<StackId, ?> group) {
         this.graph = graph;
-        this.ready = new PriorityQueue<>(priority.firstToStart());
+        this.group = group;
+        this.ready = new TreeSet<>(priority.firstToStart());
         for (StackId id : graph.stacks()) {
             int count = graph.dependenciesOf(id).size();
             unfinishedDependencies.put(id, count);
@@ -39,8 +51,18 @@ final class ScheduleState {
         }
     }
 
+    /** True when a ready stack can start now: none of its group runs. */
     boolean hasReady() {
-        return !ready.isEmpty();
+        return startable() != null;
+    }
+
+    private StackId startable() {
+        for (StackId id : ready) {
+            if (!busyGroups.contains(group.apply(id))) {
+                return id;
+            }
+        }
+        return null;
     }
 
     int running() {
@@ -52,12 +74,14 @@ final class ScheduleState {
         return done == phases.size();
     }
 
-    /** The ready stack to start now (highest priority); it is then running. */
+    /** The ready stack to start now (highest priority among those whose group is free); it is then running. */
     StackId startNext() {
-        StackId next = ready.poll();
+        StackId next = startable();
         if (next == null) {
             throw new IllegalStateException("no stack is ready");
         }
+        ready.remove(next);
+        busyGroups.add(group.apply(next));
         phases.put(next, Phase.RUNNING);
         running++;
         return next;
@@ -120,6 +144,7 @@ final class ScheduleState {
             throw new IllegalStateException(id + " is not running");
         }
         phases.put(id, Phase.DONE);
+        busyGroups.remove(group.apply(id));
         running--;
         done++;
     }

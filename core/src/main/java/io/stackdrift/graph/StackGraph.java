@@ -22,7 +22,7 @@ import io.stackdrift.model.Row;
 import io.stackdrift.model.StackId;
 
 /**
- * The dependency graph of the stacks of one run: which stack waits for which (spec §6). Immutable and
+ * The dependency graph of the stacks of one run: which stack waits for which (docs/concepts.md, "Deploy order"). Immutable and
  * always acyclic; every set it returns is sorted by stack id so that everything built on it is
  * deterministic.
  */
@@ -55,7 +55,7 @@ public final class StackGraph {
     }
 
     /**
-     * The graph of a run (spec §6): the file's {@code dependsOn} plus the {@code depends-on} of the latest row
+     * The graph of a run (docs/concepts.md, "Deploy order"): the file's {@code dependsOn} plus the {@code depends-on} of the latest row
      * of every stack with {@code dependsOn: auto}.
      *
      * @param latestRows the latest row of each stack, where there is one (rows of other stacks are ignored)
@@ -319,8 +319,9 @@ public final class StackGraph {
         if (isAcyclic(deps)) {
             return List.of();
         }
-        for (StackId id : deps.keySet()) {
-            for (StackId dependency : deps.get(id)) {
+        for (Map.Entry<StackId, Set<StackId>> entry : deps.entrySet()) {
+            StackId id = entry.getKey();
+            for (StackId dependency : entry.getValue()) {
                 List<StackId> back = pathBetween(deps, dependency, id);
                 if (!back.isEmpty()) {
                     List<StackId> cycle = new ArrayList<>();

@@ -15,15 +15,16 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 import io.stackdrift.model.StackId;
 
 /**
- * Runs a {@link StackTask} for every stack of a graph (spec §6):
+ * Runs a {@link StackTask} for every stack of a graph (docs/concepts.md, "Deploy order"):
  * <ul>
  * <li>a stack starts as soon as every stack it depends on has let it go (succeeded, had nothing to do, or
  * was skipped by its own task) — not layer by layer;</li>
- * <li>at most {@code parallelism} tasks run at once; among ready stacks the one with the longest chain of
+ * <li>at most {@code parallelism} tasks run at once, and never two with the same {@link #exclusive} key; among ready stacks the one with the longest chain of
  * dependents behind it starts first, ties by id ({@link CriticalPath});</li>
  * <li>a stack that fails (or awaits approval, or is interrupted) skips every transitive dependent with
  * "dependency X failed", X being the stack that actually failed; independent stacks go on;</li>
@@ -43,11 +44,12 @@ public final class StackScheduler {
 
     private final ScheduleOptions options;
     private final Executor executor;
+    /** Stacks with the same key never run at the same time (one key per stack unless {@link #exclusive} says so). */
+    private final Function<StackId, ?> exclusion;
 
     /** Runs tasks on a pool of {@code parallelism} threads created for each run. */
     public StackScheduler(final ScheduleOptions options) {
-        this.options = Objects.requireNonNull(options, "options");
-        this.executor = null;
+        this(options, null, id -> id);
     }
 
     /**
@@ -55,8 +57,22 @@ public final class StackScheduler {
      * limit to be reached (the scheduler never hands it more than that).
      */
     public StackScheduler(final ScheduleOptions options, final Executor executor) {
+        this(options, Objects.requireNonNull(executor, "executor"), id -> id);
+    }
+
+    private StackScheduler(final ScheduleOptions options, final Executor executor, final Function<StackId, ?> exclusion) {
         this.options = Objects.requireNonNull(options, "options");
-        this.executor = Objects.requireNonNull(executor, "executor");
+        this.executor = executor;
+        this.exclusion = Objects.requireNonNull(exclusion, "exclusion");
+    }
+
+    /**
+     * This scheduler, with stacks whose {@code key} is equal never running at the same time (e.g. the stack
+     * directory: Terraform's {@code .terraform} of one directory is shared by its workspaces). A ready stack whose
+     * key is busy waits; the next ready one with a free key starts instead.
+     */
+    public StackScheduler exclusive(final Function<StackId, ?> key) {
+        return new StackScheduler(options, executor, key);
     }
 
     public ScheduleResult run(final StackGraph graph, final StackTask task, final SchedulerListener listener) {
@@ -134,7 +150,7 @@ public final class StackScheduler {
             this.task = Objects.requireNonNull(task, "task");
             this.listener = new SturdyListener(Objects.requireNonNull(listener, "listener"));
             this.pool = pool;
-            this.state = new ScheduleState(graph, options.priority().criticalPath(graph));
+            this.state = new ScheduleState(graph, options.priority().criticalPath(graph), exclusion);
         }
 
         ScheduleResult toTheEnd() {

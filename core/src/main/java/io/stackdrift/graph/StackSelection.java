@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
-import java.util.regex.Pattern;
 
+import io.stackdrift.config.GlobMatcher;
 import io.stackdrift.model.StackId;
 
 /**
@@ -74,8 +74,8 @@ public final class StackSelection {
         TreeSet<StackId> selected = new TreeSet<>();
         List<String> problems = new ArrayList<>();
         for (String pattern : patterns) {
-            Pattern regex = toRegex(pattern);
-            List<StackId> matches = known.stream().filter(id -> regex.matcher(id.value()).matches()).toList();
+            GlobMatcher glob = matcher(pattern);
+            List<StackId> matches = known.stream().filter(id -> glob.matches(id.value())).toList();
             if (matches.isEmpty()) {
                 problems.add("'" + pattern + "' matches no stack; known stacks: " + sample(known));
             }
@@ -102,22 +102,23 @@ public final class StackSelection {
         return ids.size() > shown ? list + " … (" + (ids.size() - shown) + " more)" : list;
     }
 
-    static Pattern toRegex(final String glob) {
-        StringBuilder regex = new StringBuilder();
+    /** Linear-time matching: a backtracking regex of a long pattern of stars took seconds per id. */
+    static GlobMatcher matcher(final String glob) {
+        List<GlobMatcher.Piece> pieces = GlobMatcher.pieces();
         for (int i = 0; i < glob.length(); i++) {
             char c = glob.charAt(i);
             if (c == '*' && i + 1 < glob.length() && glob.charAt(i + 1) == '*') {
-                regex.append(".*");
+                pieces.add(GlobMatcher.star(GlobMatcher.any()));
                 i++;
             } else if (c == '*') {
-                regex.append("[^/]*");
+                pieces.add(GlobMatcher.star(GlobMatcher.notSlash()));
             } else if (c == '?') {
-                regex.append("[^/]");
+                pieces.add(GlobMatcher.notSlash());
             } else {
-                regex.append(Pattern.quote(String.valueOf(c)));
+                pieces.add(GlobMatcher.literal(c));
             }
         }
-        return Pattern.compile(regex.toString());
+        return GlobMatcher.of(pieces);
     }
 
     @Override

@@ -2,7 +2,7 @@ package io.stackdrift.model;
 
 import java.util.Optional;
 
-/** The state of one stack in one run (spec §1). */
+/** The state of one stack in one run (docs/concepts.md, "Rows and their states"). */
 public enum RowState {
     IN_SYNC("in sync"),
     PENDING("pending"),

@@ -3,7 +3,7 @@ package io.stackdrift.model;
 import java.util.Objects;
 
 /**
- * A stack's identity (spec §1): {@code project:stack} for Pulumi, the directory relative to the
+ * A stack's identity (docs/concepts.md, "Stacks and stack ids"): {@code project:stack} for Pulumi, the directory relative to the
  * repository root for Terraform/OpenTofu, plus {@code :workspace} when not {@code default}.
  */
 public record StackId(String value) implements Comparable<StackId> {

@@ -45,6 +45,10 @@ public final class PlanReaders {
                 if (isStreamKey(key)) {
                     return new TerraformStreamReader();
                 }
+                if ("timestamp".equals(key) && isTerraformPlan(parser)) {
+                    // a Terraform plan has a timestamp too (1.5 and later), and its keys may come in any order
+                    return new TerraformPlanReader();
+                }
                 if (EVENT_KEYS.contains(key) || key.endsWith("Event")) {
                     return new PulumiEventsReader();
                 }
@@ -60,6 +64,20 @@ public final class PlanReaders {
         }
         String failure = reason;
         return (f, sink) -> ReadOutcome.failure(failure, "unknown");
+    }
+
+    /** The rest of the first object's keys, at its top level: does it have the plan's format_version? */
+    private static boolean isTerraformPlan(final JsonParser parser) throws IOException {
+        parser.nextToken();
+        parser.skipChildren();
+        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+            if ("format_version".equals(parser.currentName())) {
+                return true;
+            }
+            parser.nextToken();
+            parser.skipChildren();
+        }
+        return false;
     }
 
     private static boolean isStreamKey(final String key) {

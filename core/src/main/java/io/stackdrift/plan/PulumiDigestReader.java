@@ -69,7 +69,7 @@ public final class PulumiDigestReader extends JsonPlanReader {
             parser.nextToken();
             switch (name) {
                 case "steps" -> eachObject(parser, findings, name, step -> {
-                    if (step(step, refresh, sink)) {
+                    if (step(step, refresh, sink, findings)) {
                         driftUpdates[0]++;
                     }
                 });
@@ -121,10 +121,15 @@ public final class PulumiDigestReader extends JsonPlanReader {
     }
 
     /** Emits the step's change; true when it is a drift update (to check against the summary). */
-    private static boolean step(final JsonNode step, final boolean refresh, final PlanSink sink) {
+    private static boolean step(final JsonNode step, final boolean refresh, final PlanSink sink, final Findings findings) {
         String op = step.path("op").asText("");
         String urn = step.path("urn").asText("");
         if (urn.isEmpty()) {
+            return false;
+        }
+        if (!PulumiSteps.known(op)) {
+            // an op this version does not know may be a change: reading it as none would show in sync
+            findings.fail("a step has an unknown op " + shown(op));
             return false;
         }
         JsonNode state = step.has("newState") && step.get("newState").isObject() ? step.get("newState") : step.get("oldState");
@@ -139,9 +144,20 @@ public final class PulumiDigestReader extends JsonPlanReader {
         }
         boolean drift = refresh && (action.get() == Action.UPDATE || action.get() == Action.DELETE);
         sink.onChange(new Change(action.get(), type, PulumiSteps.name(urn),
-                PulumiSteps.paths(step.get("detailedDiff"), step.get("diffReasons"), step.get("replaceReasons")),
+                PulumiSteps.paths(step.get("detailedDiff"), step.get("diffReasons"), step.get("replaceReasons"),
+                        states(step.get("oldState"), step.get("newState"))),
                 drift ? Cause.DRIFT : Cause.CODE));
         return drift && action.get() == Action.UPDATE;
+    }
+
+    private static java.util.List<JsonNode> states(final JsonNode... states) {
+        java.util.List<JsonNode> present = new java.util.ArrayList<>();
+        for (JsonNode state : states) {
+            if (state != null) {
+                present.add(state);
+            }
+        }
+        return present;
     }
 
     /** First pass over the ops only (everything else skipped unparsed into trees). */

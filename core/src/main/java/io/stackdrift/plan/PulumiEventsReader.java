@@ -56,9 +56,9 @@ public final class PulumiEventsReader extends JsonPlanReader {
             }
             JsonNode event = Trees.read(parser);
             if (event.has("resourcePreEvent")) {
-                pre(event.get("resourcePreEvent").path("metadata"), refreshing, sink);
+                pre(event.get("resourcePreEvent").path("metadata"), refreshing, sink, findings);
             } else if (event.has("resOutputsEvent")) {
-                outputs(event.get("resOutputsEvent").path("metadata"), refreshing, sink);
+                outputs(event.get("resOutputsEvent").path("metadata"), refreshing, sink, findings);
             } else if (event.has("diagnosticEvent")) {
                 JsonNode diagnostic = event.get("diagnosticEvent");
                 if ("error".equals(diagnostic.path("severity").asText())) {
@@ -80,10 +80,15 @@ public final class PulumiEventsReader extends JsonPlanReader {
         }
     }
 
-    private static void pre(final JsonNode metadata, final Set<String> refreshing, final PlanSink sink) {
+    private static void pre(final JsonNode metadata, final Set<String> refreshing, final PlanSink sink, final Findings findings) {
         String op = metadata.path("op").asText("");
         String urn = metadata.path("urn").asText("");
         if (urn.isEmpty()) {
+            return;
+        }
+        if (!PulumiSteps.known(op)) {
+            // an op this version does not know may be a change: reading it as none would show in sync
+            findings.fail("a resource event has an unknown op " + shown(op));
             return;
         }
         String type = PulumiSteps.type(metadata.get("type"), urn);
@@ -94,9 +99,13 @@ public final class PulumiEventsReader extends JsonPlanReader {
         }
     }
 
-    private static void outputs(final JsonNode metadata, final Set<String> refreshing, final PlanSink sink) {
+    private static void outputs(final JsonNode metadata, final Set<String> refreshing, final PlanSink sink, final Findings findings) {
         String urn = metadata.path("urn").asText("");
         if (!refreshing.remove(urn)) {
+            return;
+        }
+        if (!PulumiSteps.known(metadata.path("op").asText(""))) {
+            findings.fail("a refresh's outputs event has an unknown op " + shown(metadata.path("op").asText("")));
             return;
         }
         Optional<Action> action = PulumiSteps.action(metadata.path("op").asText(""));
@@ -106,7 +115,13 @@ public final class PulumiEventsReader extends JsonPlanReader {
     }
 
     private static Change change(final Action action, final String type, final String urn, final JsonNode metadata, final Cause cause) {
-        List<String> paths = PulumiSteps.paths(metadata.get("detailedDiff"), metadata.get("diffs"), metadata.get("keys"));
+        List<JsonNode> states = new java.util.ArrayList<>();
+        for (String side : List.of("old", "new")) {
+            if (metadata.get(side) != null) {
+                states.add(metadata.get(side));
+            }
+        }
+        List<String> paths = PulumiSteps.paths(metadata.get("detailedDiff"), metadata.get("diffs"), metadata.get("keys"), states);
         return new Change(action, type, PulumiSteps.name(urn), paths, cause);
     }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -32,6 +33,16 @@ final class PulumiSteps {
         };
     }
 
+    /** Every step op the engine defines (its {@code OpType}); only some of them are changes. */
+    static final Set<String> KNOWN_OPS = Set.of("same", "create", "update", "delete", "replace", "create-replacement",
+            "delete-replaced", "read", "read-replacement", "refresh", "discard", "discard-replaced", "remove-pending-replace",
+            "import", "import-replacement", "diff", "extend-parameterize");
+
+    /** False for an op this version does not know: it may be a change, so the read fails rather than skip it. */
+    static boolean known(final String op) {
+        return KNOWN_OPS.contains(op);
+    }
+
     /** The type: the state's own, else the last {@code $}-separated segment of the URN's type. */
     static String type(final JsonNode declared, final String urn) {
         if (declared != null && declared.isTextual() && !declared.asText().isEmpty()) {
@@ -56,7 +67,26 @@ final class PulumiSteps {
      * top-level properties and the replace reasons. Provider bookkeeping keys are left out.
      */
     static List<String> paths(final JsonNode detailedDiff, final JsonNode diffs, final JsonNode replaceReasons) {
+        return paths(detailedDiff, diffs, replaceReasons, List.of());
+    }
+
+    /**
+     * The same, each path cut at the first step whose value is a secret in any of {@code states}' inputs or
+     * outputs: a key inside a secret map can itself be the secret, as with Terraform's sensitive paths.
+     */
+    static List<String> paths(final JsonNode detailedDiff, final JsonNode diffs, final JsonNode replaceReasons,
+            final List<JsonNode> states) {
+        TreeSet<String> raw = new TreeSet<>();
+        collect(raw, detailedDiff, diffs, replaceReasons);
         TreeSet<String> paths = new TreeSet<>();
+        for (String path : raw) {
+            paths.add(PulumiSecrets.cut(path, states));
+        }
+        return new ArrayList<>(paths);
+    }
+
+    private static void collect(final TreeSet<String> paths, final JsonNode detailedDiff, final JsonNode diffs,
+            final JsonNode replaceReasons) {
         if (detailedDiff != null && detailedDiff.isObject() && !detailedDiff.isEmpty()) {
             Iterator<String> keys = detailedDiff.fieldNames();
             while (keys.hasNext()) {
@@ -66,7 +96,6 @@ final class PulumiSteps {
             addAll(paths, diffs);
             addAll(paths, replaceReasons);
         }
-        return new ArrayList<>(paths);
     }
 
     private static void addAll(final TreeSet<String> paths, final JsonNode names) {

@@ -113,6 +113,10 @@ public final class TerraformPlanReader extends JsonPlanReader {
                 ResourceChange change = ResourceChange.read(parser, sink.wantsPaths());
                 if (change.address == null || change.type == null) {
                     findings.fail(list + "[" + index + "] has no address or type");
+                } else if (!change.knownActions()) {
+                    // a word this version does not know may be a change: reading it as none would show in sync
+                    findings.fail(list + "[" + index + "] has an unknown action " + change.shownActions()
+                            + " (this version reads no-op, create, read, update, delete, forget and their replace pairs)");
                 } else {
                     change.emit(sink, cause);
                 }
@@ -126,12 +130,15 @@ public final class TerraformPlanReader extends JsonPlanReader {
         String address;
         String type;
         final List<String> actions = new ArrayList<>();
+        /** An actions list was present and held only strings. */
+        boolean actionsWellFormed;
         boolean importing;
-        JsonNode before;
-        JsonNode after;
-        JsonNode afterUnknown;
-        JsonNode beforeSensitive;
-        JsonNode afterSensitive;
+        // CompactTree values; before and after are read against each other, so equal subtrees are shared
+        Object before;
+        Object after;
+        Object afterUnknown;
+        Object beforeSensitive;
+        Object afterSensitive;
         JsonNode replacePaths;
 
         static ResourceChange read(final JsonParser parser, final boolean wantsPaths) throws IOException {
@@ -164,18 +171,18 @@ public final class TerraformPlanReader extends JsonPlanReader {
                         parser.skipChildren();
                     }
                     // the masks and replace_paths are small and always needed (replace paths must be masked)
-                    case "before_sensitive" -> beforeSensitive = Trees.read(parser);
-                    case "after_sensitive" -> afterSensitive = Trees.read(parser);
+                    case "before_sensitive" -> beforeSensitive = CompactTree.read(parser);
+                    case "after_sensitive" -> afterSensitive = CompactTree.read(parser);
                     case "replace_paths" -> replacePaths = Trees.read(parser);
-                    case "before" -> before = wantsPaths ? Trees.read(parser) : skip(parser);
-                    case "after" -> after = wantsPaths ? Trees.read(parser) : skip(parser);
-                    case "after_unknown" -> afterUnknown = wantsPaths ? Trees.read(parser) : skip(parser);
+                    case "before" -> before = wantsPaths ? CompactTree.readAgainst(parser, after) : skip(parser);
+                    case "after" -> after = wantsPaths ? CompactTree.readAgainst(parser, before) : skip(parser);
+                    case "after_unknown" -> afterUnknown = wantsPaths ? CompactTree.read(parser) : skip(parser);
                     default -> parser.skipChildren();
                 }
             }
         }
 
-        private static JsonNode skip(final JsonParser parser) throws IOException {
+        private static Object skip(final JsonParser parser) throws IOException {
             parser.skipChildren();
             return null;
         }
@@ -185,12 +192,34 @@ public final class TerraformPlanReader extends JsonPlanReader {
                 parser.skipChildren();
                 return;
             }
+            actionsWellFormed = true;
             while (parser.nextToken() != JsonToken.END_ARRAY) {
-                String action = scalarText(parser);
-                if (action != null) {
+                String action = parser.currentToken() == JsonToken.VALUE_STRING ? parser.getText() : null;
+                if (action == null) {
+                    parser.skipChildren();
+                    actionsWellFormed = false;
+                } else {
                     actions.add(action);
                 }
             }
+        }
+
+        /** The action lists the plan format defines (replace in both orders, with delete or forget). */
+        private static final List<List<String>> KNOWN_ACTIONS = List.of(List.of("no-op"), List.of("create"), List.of("read"),
+                List.of("update"), List.of("delete"), List.of("forget"), List.of("delete", "create"), List.of("create", "delete"),
+                List.of("create", "forget"), List.of("forget", "create"));
+
+        boolean knownActions() {
+            return actionsWellFormed && KNOWN_ACTIONS.contains(actions);
+        }
+
+        /** The action list as a reason may show it: each word cut to safe characters. */
+        String shownActions() {
+            List<String> shown = new ArrayList<>();
+            for (String action : actions.subList(0, Math.min(actions.size(), 4))) {
+                shown.add(shown(action));
+            }
+            return "[" + String.join(", ", shown) + (actions.size() > 4 ? ", …" : "") + "]";
         }
 
         /** The action a row shows; empty for no-op (unless importing) and unknown action words. */
@@ -238,20 +267,20 @@ public final class TerraformPlanReader extends JsonPlanReader {
                     continue;
                 }
                 StringBuilder path = new StringBuilder();
-                JsonNode bs = beforeSensitive;
-                JsonNode as = afterSensitive;
+                Object bs = beforeSensitive;
+                Object as = afterSensitive;
                 for (JsonNode step : steps) {
-                    if (isTrue(bs) || isTrue(as)) {
+                    if (CompactTree.isTrue(bs) || CompactTree.isTrue(as)) {
                         break;
                     }
                     if (step.isIntegralNumber() && step.canConvertToInt()) {
                         AttributePaths.appendIndex(path, step.intValue());
-                        bs = bs == null ? null : bs.get(step.intValue());
-                        as = as == null ? null : as.get(step.intValue());
+                        bs = CompactTree.child(bs, step.intValue());
+                        as = CompactTree.child(as, step.intValue());
                     } else if (step.isTextual()) {
                         AttributePaths.appendKey(path, step.textValue());
-                        bs = bs == null ? null : bs.get(step.textValue());
-                        as = as == null ? null : as.get(step.textValue());
+                        bs = CompactTree.child(bs, step.textValue());
+                        as = CompactTree.child(as, step.textValue());
                     } else {
                         break;
                     }
@@ -262,10 +291,6 @@ public final class TerraformPlanReader extends JsonPlanReader {
                 }
             }
             return out;
-        }
-
-        private static boolean isTrue(final JsonNode node) {
-            return node != null && node.isBoolean() && node.booleanValue();
         }
     }
 }

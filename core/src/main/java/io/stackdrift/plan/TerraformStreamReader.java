@@ -3,6 +3,7 @@ package io.stackdrift.plan;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -80,8 +81,8 @@ public final class TerraformStreamReader extends JsonPlanReader {
     private static void message(final JsonNode message, final PlanSink sink, final Findings findings) {
         switch (message.path("type").asText("")) {
             case "version" -> version(message, findings);
-            case "planned_change" -> change(message.path("change"), Cause.CODE, sink);
-            case "resource_drift" -> change(message.path("change"), Cause.DRIFT, sink);
+            case "planned_change" -> change(message.path("change"), Cause.CODE, sink, findings);
+            case "resource_drift" -> change(message.path("change"), Cause.DRIFT, sink, findings);
             case "diagnostic" -> {
                 JsonNode diagnostic = message.path("diagnostic");
                 if ("error".equals(diagnostic.path("severity").asText())) {
@@ -108,14 +109,25 @@ public final class TerraformStreamReader extends JsonPlanReader {
         }
     }
 
-    private static void change(final JsonNode change, final Cause cause, final PlanSink sink) {
+    /** Every action word the UI stream defines; only some of them are changes. */
+    static final Set<String> KNOWN_ACTIONS = Set.of("noop", "create", "read", "update", "replace", "delete", "move", "import",
+            "remove", "open", "renew", "close");
+
+    private static void change(final JsonNode change, final Cause cause, final PlanSink sink, final Findings findings) {
         JsonNode resource = change.path("resource");
         String address = resource.path("addr").asText("");
         String type = resource.path("resource_type").asText("");
         if (address.isEmpty()) {
             return;
         }
-        Optional<Action> action = action(change.path("action").asText(""), cause);
+        JsonNode word = change.get("action");
+        if (word == null || !word.isTextual() || !KNOWN_ACTIONS.contains(word.asText())) {
+            // a word this version does not know may be a change: reading it as none would show in sync
+            findings.fail((cause == Cause.DRIFT ? "a resource_drift" : "a planned_change") + " message has an unknown action "
+                    + (word != null && word.isTextual() ? shown(word.asText()) : "(none)"));
+            return;
+        }
+        Optional<Action> action = action(word.asText(), cause);
         action.ifPresent(a -> sink.onChange(new Change(a, type, address, List.of(), cause)));
     }
 

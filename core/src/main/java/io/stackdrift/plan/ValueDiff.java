@@ -1,11 +1,13 @@
 package io.stackdrift.plan;
 
 import java.util.ArrayList;
-import java.util.Iterator;
+import java.util.Arrays;
 import java.util.List;
-import java.util.TreeSet;
 
 import com.fasterxml.jackson.databind.JsonNode;
+
+import io.stackdrift.plan.CompactTree.Arr;
+import io.stackdrift.plan.CompactTree.Obj;
 
 /**
  * Derives the changed attribute paths of one resource from Terraform's before/after values and masks.
@@ -13,129 +15,131 @@ import com.fasterxml.jackson.databind.JsonNode;
  * because a map key under a sensitive mask can itself be the secret. Lists are compared by index, so an
  * added element shows as {@code list[3]}; an attribute that becomes unknown ({@code after_unknown}) counts as
  * changed.
+ * <p>
+ * The walk keeps the steps it is at on a stack and renders a path only when it emits one: most visited keys
+ * lie in equal subtrees, which {@link CompactTree#readAgainst} made identical, so they are skipped whole.
  */
 final class ValueDiff {
     private final List<String> paths = new ArrayList<>();
-    private final StringBuilder path = new StringBuilder();
+    /** The steps of the current position: a String key or an Integer index each. */
+    private Object[] steps = new Object[16];
+    private int depth;
 
     private ValueDiff() {
     }
 
     static List<String> changedPaths(final JsonNode before, final JsonNode after, final JsonNode afterUnknown,
             final JsonNode beforeSensitive, final JsonNode afterSensitive) {
+        return changedPaths(CompactTree.of(before), CompactTree.of(after), CompactTree.of(afterUnknown),
+                CompactTree.of(beforeSensitive), CompactTree.of(afterSensitive));
+    }
+
+    /** The same over {@link CompactTree} values. */
+    static List<String> changedPaths(final Object before, final Object after, final Object afterUnknown,
+            final Object beforeSensitive, final Object afterSensitive) {
         ValueDiff diff = new ValueDiff();
         diff.walk(before, after, afterUnknown, beforeSensitive, afterSensitive);
         return diff.paths;
     }
 
-    private void walk(final JsonNode before, final JsonNode after, final JsonNode unknown,
-            final JsonNode beforeSensitive, final JsonNode afterSensitive) {
-        if (isTrue(unknown)) {
+    private void walk(final Object before, final Object after, final Object unknown,
+            final Object beforeSensitive, final Object afterSensitive) {
+        if (CompactTree.isTrue(unknown)) {
             emit();
             return;
         }
-        if (isTrue(beforeSensitive) || isTrue(afterSensitive)) {
-            if (!same(before, after)) {
+        if (CompactTree.isTrue(beforeSensitive) || CompactTree.isTrue(afterSensitive)) {
+            if (!CompactTree.same(before, after)) {
                 emit();
             }
             return;
         }
-        if (isObject(before) && isObject(after)) {
-            for (String key : keys(before, after, unknown)) {
-                int mark = path.length();
-                AttributePaths.appendKey(path, key);
-                walk(before.get(key), after.get(key), child(unknown, key), child(beforeSensitive, key), child(afterSensitive, key));
-                path.setLength(mark);
-            }
+        // an equal subtree with nothing unknown inside names nothing, whatever its masks say
+        if (before == after && !(unknown instanceof Obj) && !(unknown instanceof Arr)) {
             return;
         }
-        if (isArray(before) && isArray(after)) {
-            int size = Math.max(before.size(), after.size());
-            if (isArray(unknown)) {
-                size = Math.max(size, unknown.size());
+        if (before instanceof Obj b && after instanceof Obj a) {
+            walkKeys(b, a, unknown instanceof Obj u ? u : null, beforeSensitive, afterSensitive);
+            return;
+        }
+        if (before instanceof Arr b && after instanceof Arr a) {
+            int size = Math.max(b.size(), a.size());
+            if (unknown instanceof Arr u) {
+                size = Math.max(size, u.size());
             }
             for (int i = 0; i < size; i++) {
-                int mark = path.length();
-                AttributePaths.appendIndex(path, i);
-                walk(before.get(i), after.get(i), child(unknown, i), child(beforeSensitive, i), child(afterSensitive, i));
-                path.setLength(mark);
+                push(i);
+                walk(b.get(i), a.get(i), CompactTree.child(unknown, i), CompactTree.child(beforeSensitive, i),
+                        CompactTree.child(afterSensitive, i));
+                depth--;
             }
             return;
         }
-        if (!same(before, after)) {
+        if (!CompactTree.same(before, after)) {
             emit();
         }
     }
 
+    /** The union of the keys in ascending order: a merge of the sorted key arrays. */
+    private void walkKeys(final Obj before, final Obj after, final Obj unknown, final Object beforeSensitive,
+            final Object afterSensitive) {
+        String[] b = before.keys;
+        String[] a = after.keys;
+        String[] u = unknown == null ? new String[0] : unknown.keys;
+        int i = 0;
+        int j = 0;
+        int k = 0;
+        while (i < b.length || j < a.length || k < u.length) {
+            String key = min(i < b.length ? b[i] : null, j < a.length ? a[j] : null, k < u.length ? u[k] : null);
+            Object bv = null;
+            Object av = null;
+            Object uv = null;
+            if (i < b.length && b[i].equals(key)) {
+                bv = before.values[i++];
+            }
+            if (j < a.length && a[j].equals(key)) {
+                av = after.values[j++];
+            }
+            if (k < u.length && u[k].equals(key)) {
+                uv = unknown.values[k++];
+            }
+            push(key);
+            walk(bv, av, uv, CompactTree.child(beforeSensitive, key), CompactTree.child(afterSensitive, key));
+            depth--;
+        }
+    }
+
+    private static String min(final String x, final String y, final String z) {
+        String m = x;
+        if (y != null && (m == null || y.compareTo(m) < 0)) {
+            m = y;
+        }
+        if (z != null && (m == null || z.compareTo(m) < 0)) {
+            m = z;
+        }
+        return m;
+    }
+
+    private void push(final Object step) {
+        if (depth == steps.length) {
+            steps = Arrays.copyOf(steps, depth * 2);
+        }
+        steps[depth++] = step;
+    }
+
     private void emit() {
         // the root itself changing (a create, a whole value) names no attribute
-        if (path.length() > 0) {
-            paths.add(path.toString());
+        if (depth == 0) {
+            return;
         }
-    }
-
-    /** The union of the keys, sorted; cheap in the usual case where the tool already sorted them alike. */
-    private static List<String> keys(final JsonNode before, final JsonNode after, final JsonNode unknown) {
-        List<String> keys = new ArrayList<>(before.size() + 2);
-        before.fieldNames().forEachRemaining(keys::add);
-        addMissing(keys, before, after);
-        if (isObject(unknown)) {
-            addMissing(keys, before, unknown);
-        }
-        for (int i = 1; i < keys.size(); i++) {
-            if (keys.get(i - 1).compareTo(keys.get(i)) >= 0) {
-                return List.copyOf(new TreeSet<>(keys));
+        StringBuilder path = new StringBuilder(32);
+        for (int i = 0; i < depth; i++) {
+            if (steps[i] instanceof String key) {
+                AttributePaths.appendKey(path, key);
+            } else {
+                AttributePaths.appendIndex(path, (Integer) steps[i]);
             }
         }
-        return keys;
-    }
-
-    private static void addMissing(final List<String> keys, final JsonNode before, final JsonNode other) {
-        Iterator<String> names = other.fieldNames();
-        while (names.hasNext()) {
-            String name = names.next();
-            if (!before.has(name) && !keys.contains(name)) {
-                keys.add(name);
-            }
-        }
-    }
-
-    private static JsonNode child(final JsonNode node, final String key) {
-        return node != null && node.isObject() ? node.get(key) : null;
-    }
-
-    private static JsonNode child(final JsonNode node, final int index) {
-        return node != null && node.isArray() ? node.get(index) : null;
-    }
-
-    private static boolean isTrue(final JsonNode node) {
-        return node != null && node.isBoolean() && node.booleanValue();
-    }
-
-    private static boolean isObject(final JsonNode node) {
-        return node != null && node.isObject();
-    }
-
-    private static boolean isArray(final JsonNode node) {
-        return node != null && node.isArray();
-    }
-
-    private static boolean isAbsent(final JsonNode node) {
-        return node == null || node.isNull() || node.isMissingNode();
-    }
-
-    /** Value equality where absent equals null and numbers compare by value (1 equals 1.0). */
-    static boolean same(final JsonNode a, final JsonNode b) {
-        if (isAbsent(a) || isAbsent(b)) {
-            return isAbsent(a) && isAbsent(b);
-        }
-        if (a.isNumber() && b.isNumber()) {
-            try {
-                return a.decimalValue().compareTo(b.decimalValue()) == 0;
-            } catch (NumberFormatException notFinite) {
-                return a.asText().equals(b.asText());
-            }
-        }
-        return a.equals(b);
+        paths.add(path.toString());
     }
 }

@@ -1,5 +1,6 @@
 package io.stackdrift.record;
 
+import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.channels.Channels;
@@ -37,7 +38,7 @@ public final class AtomicFiles {
         try {
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 // writers (a JSON generator) close what they were given; the channel must stay open for force()
-                OutputStream out = new java.io.FilterOutputStream(Channels.newOutputStream(channel)) {
+                OutputStream out = new FilterOutputStream(Channels.newOutputStream(channel)) {
                     @Override
                     public void write(final byte[] b, final int off, final int len) throws IOException {
                         this.out.write(b, off, len);

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
@@ -238,7 +239,7 @@ public final class RecordJson {
         List<Change> out = new ArrayList<>();
         for (JsonNode c : array) {
             String word = text(c, "action");
-            Action action = java.util.Arrays.stream(Action.values()).filter(a -> a.word().equals(word)).findFirst()
+            Action action = Arrays.stream(Action.values()).filter(a -> a.word().equals(word)).findFirst()
                     .orElseThrow(() -> new RecordFormatException("unknown action '" + word + "'"));
             List<String> paths = new ArrayList<>();
             c.path("paths").forEach(p -> paths.add(p.asText()));
@@ -312,7 +313,7 @@ public final class RecordJson {
 
     static TrailEntry readTrailEntry(final JsonNode n) {
         String word = text(n, "result");
-        TrailResult result = java.util.Arrays.stream(TrailResult.values()).filter(r -> r.word().equals(word)).findFirst()
+        TrailResult result = Arrays.stream(TrailResult.values()).filter(r -> r.word().equals(word)).findFirst()
                 .orElseThrow(() -> new RecordFormatException("unknown trail result '" + word + "'"));
         List<String> paths = new ArrayList<>();
         n.path("restoredPaths").forEach(p -> paths.add(p.asText()));

@@ -1,5 +1,6 @@
 package io.stackdrift.record;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 
@@ -18,7 +19,7 @@ import io.stackdrift.model.Row;
  * @param trail      the deploys this run made, in the order they finished
  */
 public record RunRecord(String runId, RunKind kind, String cause, long startedAt, long finishedAt,
-        List<io.stackdrift.model.Row> rows, List<TrailEntry> trail) {
+        List<Row> rows, List<TrailEntry> trail) {
     public RunRecord {
         Objects.requireNonNull(runId, "runId");
         Objects.requireNonNull(kind, "kind");
@@ -33,6 +34,6 @@ public record RunRecord(String runId, RunKind kind, String cause, long startedAt
 
     /** Only the rows, for callers that do not need the trail. */
     public List<Row> rowsSorted() {
-        return rows.stream().sorted(java.util.Comparator.comparing(Row::id)).toList();
+        return rows.stream().sorted(Comparator.comparing(Row::id)).toList();
     }
 }

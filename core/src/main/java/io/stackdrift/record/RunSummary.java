@@ -4,6 +4,8 @@ import java.util.List;
 import java.util.Objects;
 
 import io.stackdrift.model.Counts;
+import io.stackdrift.model.Row;
+import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
 
 /**
@@ -37,9 +39,9 @@ public record RunSummary(long sequence, String runId, RunKind kind, String cause
     /** The summary of a full record. */
     public static RunSummary of(final long sequence, final RunRecord run) {
         List<StackId> drifted = run.rows().stream().filter(r -> r.state().hasDrift())
-                .map(io.stackdrift.model.Row::id).sorted().limit(ID_CAP).toList();
-        List<StackId> failed = run.rows().stream().filter(r -> r.state() == io.stackdrift.model.RowState.FAILED)
-                .map(io.stackdrift.model.Row::id).sorted().limit(ID_CAP).toList();
+                .map(Row::id).sorted().limit(ID_CAP).toList();
+        List<StackId> failed = run.rows().stream().filter(r -> r.state() == RowState.FAILED)
+                .map(Row::id).sorted().limit(ID_CAP).toList();
         return new RunSummary(sequence, run.runId(), run.kind(), run.cause(), run.startedAt(), run.finishedAt(),
                 run.counts(), drifted, failed);
     }

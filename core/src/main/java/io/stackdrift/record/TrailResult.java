@@ -10,7 +10,7 @@ public enum TrailResult {
     REHEARSAL("rehearsal"),
     FAILED("failed"),
     INTERRUPTED("interrupted"),
-    /** A destroy deleted the stack's resources: the history forgets its last deploy (docs/digest.md). */
+    /** A destroy deleted the stack's resources: the history forgets its last deploy (docs/concepts.md, "Policies and digests"). */
     DESTROYED("destroyed"),
     /** A destroy whose preview found nothing to delete; the history forgets its last deploy too. */
     NOTHING_TO_DESTROY("nothing to destroy");

@@ -1,12 +1,12 @@
 package io.stackdrift.render;
 
-import io.stackdrift.record.AtomicFiles;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
+
+import io.stackdrift.record.AtomicFiles;
 
 /**
  * The static style sheet and script every page uses, kept as files (Jenkins' Content-Security-Policy

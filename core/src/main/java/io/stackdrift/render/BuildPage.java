@@ -37,7 +37,8 @@ public final class BuildPage {
         out.append("<div class=\"sd-table-wrap\">\n<table class=\"sd-table sd-rows\">\n")
                 .append("<caption class=\"sd-sr-only\">Stacks of this run, most urgent first</caption>\n")
                 .append("<thead><tr><th scope=\"col\" data-sort=\"stack\">Stack</th><th scope=\"col\" data-sort=\"tool\">Tool</th>")
-                .append("<th scope=\"col\" data-sort=\"rank\">State</th><th scope=\"col\" class=\"sd-num\" data-sort=\"changes\">Changes</th>")
+                .append("<th scope=\"col\" data-sort=\"rank\">State</th><th scope=\"col\" class=\"sd-num\" "
+                        + "data-sort=\"changes\">Changes</th>")
                 .append("<th scope=\"col\">Depends on</th></tr></thead>\n<tbody>\n");
         int written = Math.min(rows.size(), limits.maxTableRows());
         for (Row row : rows.subList(0, written)) {

@@ -1,7 +1,9 @@
 package io.stackdrift.render;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.ToIntFunction;
 
 import io.stackdrift.model.Counts;
@@ -63,7 +65,8 @@ public final class DriftPicture {
         out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"sd-trend\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(HEIGHT)
                 .append("\" width=\"").append(WIDTH).append("\" height=\"").append(HEIGHT)
                 .append("\" role=\"img\" aria-labelledby=\"sd-trend-title sd-trend-desc\">")
-                .append("<title id=\"sd-trend-title\">Drift over the last ").append(Html.plural(shown.size(), "run", "runs")).append("</title>")
+                .append("<title id=\"sd-trend-title\">Drift over the last ").append(Html.plural(shown.size(), "run", "runs"))
+                        .append("</title>")
                 .append("<desc id=\"sd-trend-desc\">").append(Html.xml(description(shown))).append("</desc>");
         appendPatterns(out);
         out.append("<g font-family=\"system-ui,-apple-system,Segoe UI,Roboto,sans-serif\" font-size=\"12\" fill=\"#1f2328\">");
@@ -75,9 +78,11 @@ public final class DriftPicture {
         double plot = BOTTOM - TOP;
         out.append("<line class=\"sd-axis\" x1=\"").append(LEFT).append("\" y1=\"").append(BOTTOM).append("\" x2=\"").append(WIDTH - RIGHT)
                 .append("\" y2=\"").append(BOTTOM).append("\" stroke=\"#8c959f\"/>")
-                .append("<line class=\"sd-grid\" x1=\"").append(LEFT).append("\" y1=\"").append(TOP).append("\" x2=\"").append(WIDTH - RIGHT)
+                .append("<line class=\"sd-grid\" x1=\"").append(LEFT).append("\" y1=\"").append(TOP).append("\" x2=\"")
+                        .append(WIDTH - RIGHT)
                 .append("\" y2=\"").append(TOP).append("\" stroke=\"#d0d7de\" stroke-dasharray=\"3 3\"/>")
-                .append("<text x=\"").append(LEFT - 6).append("\" y=\"").append(TOP + 4).append("\" text-anchor=\"end\">").append(max).append("</text>")
+                .append("<text x=\"").append(LEFT - 6).append("\" y=\"").append(TOP + 4).append("\" text-anchor=\"end\">").append(max)
+                        .append("</text>")
                 .append("<text x=\"").append(LEFT - 6).append("\" y=\"").append(BOTTOM + 4).append("\" text-anchor=\"end\">0</text>");
         double step = (double) (WIDTH - RIGHT - LEFT) / Math.max(shown.size(), 1);
         double barWidth = Math.min(36, step * 0.72);
@@ -96,7 +101,8 @@ public final class DriftPicture {
                 }
                 double h = plot * value / max;
                 y -= h;
-                out.append("<rect class=\"sd-seg sd-seg-").append(series.key).append("\" x=\"").append(fmt(x)).append("\" y=\"").append(fmt(y))
+                out.append("<rect class=\"sd-seg sd-seg-").append(series.key).append("\" x=\"").append(fmt(x)).append("\" y=\"")
+                        .append(fmt(y))
                         .append("\" width=\"").append(fmt(barWidth)).append("\" height=\"").append(fmt(h))
                         .append("\" fill=\"url(#sd-pat-").append(series.key).append(")\" stroke=\"").append(series.colour)
                         .append("\" stroke-width=\"1\"/>");
@@ -107,7 +113,8 @@ public final class DriftPicture {
             out.append("</g>");
             if (i % labelEvery == 0 || newest) {
                 out.append("<text x=\"").append(fmt(x + barWidth / 2)).append("\" y=\"").append(BOTTOM + 16)
-                        .append("\" text-anchor=\"middle\" fill=\"#59636e\" font-size=\"11\">#").append(Html.xml(shortId(run.runId()))).append("</text>");
+                        .append("\" text-anchor=\"middle\" fill=\"#59636e\" font-size=\"11\">#").append(Html.xml(shortId(run.runId())))
+                                .append("</text>");
             }
             if (newest) {
                 appendDirectLabels(out, x + barWidth + 8, directLabels);
@@ -119,7 +126,7 @@ public final class DriftPicture {
     /** The same numbers as an HTML table, newest run first. */
     public static String table(final List<RunCounts> runs, final RenderLimits limits) {
         List<RunCounts> shown = new ArrayList<>(newest(runs, limits));
-        java.util.Collections.reverse(shown);
+        Collections.reverse(shown);
         StringBuilder out = new StringBuilder("<table class=\"sd-table sd-trend-table\">\n<thead><tr><th scope=\"col\">Run</th>")
                 .append("<th scope=\"col\" class=\"sd-num\">Stacks</th><th scope=\"col\" class=\"sd-num\">In sync</th>")
                 .append("<th scope=\"col\" class=\"sd-num\">Drifted</th><th scope=\"col\" class=\"sd-num\">Pending</th>")
@@ -141,7 +148,8 @@ public final class DriftPicture {
     private static void appendPatterns(final StringBuilder out) {
         out.append("<defs>")
                 .append(pattern("in-sync", "#2c974b", "<rect width=\"8\" height=\"8\" fill=\"#2c974b\" fill-opacity=\".55\"/>"))
-                .append(pattern("pending", "#0969da", "<rect width=\"8\" height=\"8\" fill=\"#ddf4ff\"/><circle cx=\"4\" cy=\"4\" r=\"1.6\" fill=\"#0969da\"/>"))
+                .append(pattern("pending", "#0969da",
+                        "<rect width=\"8\" height=\"8\" fill=\"#ddf4ff\"/><circle cx=\"4\" cy=\"4\" r=\"1.6\" fill=\"#0969da\"/>"))
                 .append(pattern("drifted", BuildBadge.ORANGE, "<rect width=\"8\" height=\"8\" fill=\"#fff1e5\"/>"
                         + "<path d=\"M-2,2 l4,-4 M0,8 l8,-8 M6,10 l4,-4\" stroke=\"" + BuildBadge.ORANGE + "\" stroke-width=\"2\"/>"))
                 .append(pattern("failed", BuildBadge.RED, "<rect width=\"8\" height=\"8\" fill=\"" + BuildBadge.RED + "\"/>"
@@ -198,6 +206,6 @@ public final class DriftPicture {
     }
 
     private static String fmt(final double v) {
-        return v == Math.rint(v) ? String.valueOf((long) v) : String.format(java.util.Locale.ROOT, "%.1f", v);
+        return v == Math.rint(v) ? String.valueOf((long) v) : String.format(Locale.ROOT, "%.1f", v);
     }
 }

@@ -1,7 +1,5 @@
 package io.stackdrift.render;
 
-import io.stackdrift.record.AtomicFiles;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -18,6 +16,7 @@ import java.util.Optional;
 
 import io.stackdrift.model.Row;
 import io.stackdrift.model.StackId;
+import io.stackdrift.record.AtomicFiles;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.TrailEntry;
 
@@ -97,7 +96,8 @@ public final class HtmlReport {
             parts.add(Html.text(run.cause()));
         }
         if (run.startedAt() > 0) {
-            parts.add("<time datetime=\"" + Instant.ofEpochMilli(run.startedAt()) + "\">" + WHEN.format(Instant.ofEpochMilli(run.startedAt()))
+            parts.add("<time datetime=\"" + Instant.ofEpochMilli(run.startedAt()) + "\">"
+                    + WHEN.format(Instant.ofEpochMilli(run.startedAt()))
                     + "</time>");
         }
         duration(run).ifPresent(took -> parts.add("took " + took));

@@ -5,6 +5,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 
 import io.stackdrift.record.TrailEntry;
 import io.stackdrift.record.TrailResult;
@@ -62,7 +63,7 @@ public final class RecentlyDeployed {
 
     private static void appendEntry(final StringBuilder out, final TrailEntry entry, final StackLinks links,
             final RenderLimits limits) {
-        String result = entry.result().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        String result = entry.result().name().toLowerCase(Locale.ROOT).replace('_', '-');
         boolean repair = entry.result() == TrailResult.DEPLOYED && entry.repairedDrift();
         out.append("<li class=\"sd-trail-entry sd-trail-").append(repair ? "repaired" : result).append("\">")
                 .append("<div class=\"sd-trail-top\">").append(links.anchor(entry.stack(), "sd-trail-stack")).append(' ')

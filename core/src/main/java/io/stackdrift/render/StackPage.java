@@ -51,7 +51,8 @@ public final class StackPage {
         }
         if (!row.ownedElsewhere().isEmpty()) {
             appendSection(out, "owned-elsewhere", "Owned elsewhere",
-                    "These fields belong to someone else (ignore rules in stacks.yaml). Their changes are not drift, and a deploy leaves them alone.",
+                    "These fields belong to someone else (ignore rules in stacks.yaml). Their changes are not drift, and a deploy leaves "
+                            + "them alone.",
                     row.ownedElsewhere(), budget, limits, row.ownedElsewhere().size() <= OPEN_OWNED_ELSEWHERE_UP_TO);
         }
         return out.append("</article>\n").toString();

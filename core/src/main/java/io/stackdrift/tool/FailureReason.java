@@ -3,10 +3,11 @@ package io.stackdrift.tool;
 import java.time.Duration;
 import java.util.regex.Pattern;
 
+import io.stackdrift.config.Durations;
 import io.stackdrift.plan.FailureReasons;
 
 /**
- * One-line reasons for failed tool runs (spec §4: the tool's first error diagnostic, colour markup
+ * One-line reasons for failed tool runs (docs/tools.md, "Failures": the tool's first error diagnostic, colour markup
  * stripped), and the wording of the adapters' own failures.
  */
 public final class FailureReason {
@@ -30,7 +31,8 @@ public final class FailureReason {
     /**
      * The first error line of a tool's stderr, cleaned and with its quoted parts masked
      * ({@link FailureReasons#maskQuoted}); empty when there is none. Terraform prints "Error: summary",
-     * Pulumi "error: message"; Terraform's missing-workspace line is the one unprefixed line taken. No other line is ever taken: without an error line, stderr holds log
+     * Pulumi "error: message"; Terraform's missing-workspace line is the one unprefixed line taken. No other line is ever taken: without an
+     * error line, stderr holds log
      * output, a panic dump or a program's prints, which can be values or secrets.
      */
     public static String firstError(final String stderr) {
@@ -67,7 +69,7 @@ public final class FailureReason {
 
     /** "10m", "90s" → "1m30s", "1h30m": the duration words of stacks.yaml; sub-second timeouts in ms. */
     public static String words(final Duration duration) {
-        return duration.toSeconds() == 0 ? duration.toMillis() + "ms" : io.stackdrift.config.Durations.format(duration);
+        return duration.toSeconds() == 0 ? duration.toMillis() + "ms" : Durations.format(duration);
     }
 
     static String cut(final String line) {

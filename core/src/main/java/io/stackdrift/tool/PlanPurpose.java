@@ -8,7 +8,7 @@ public enum PlanPurpose {
     DRIFT_CHECK,
     /**
      * What a destroy would delete: {@code plan -destroy -out}, {@code pulumi destroy --preview-only}. Applying such a
-     * plan destroys the stack's resources (spec §6 destroy).
+     * plan destroys the stack's resources (docs/engine.md, "destroy").
      */
     DESTROY
 }

@@ -13,7 +13,7 @@ import io.stackdrift.plan.PlanSummary;
 
 /**
  * The successful plans an adapter produced in this run, one per stack (the latest). A deploy may apply
- * only a plan found here, and only once (spec §5 freshness): a plan from an earlier run, a failed plan, or
+ * only a plan found here, and only once (docs/concepts.md, "Freshness"): a plan from an earlier run, a failed plan, or
  * a plan already applied is refused.
  */
 final class PlansOfThisRun {

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -94,7 +95,8 @@ public final class PulumiAdapter implements ToolAdapter {
             return PlansOfThisRun.failed(stack, purpose, failureOf(previewed, purpose));
         }
         if (savesPlan && !Files.isRegularFile(updatePlan)) {
-            return PlansOfThisRun.failed(stack, purpose, what + " exited with 0 but saved no update plan (--save-plan needs Pulumi v3.24.1 or later)");
+            return PlansOfThisRun.failed(stack, purpose, what
+                    + " exited with 0 but saved no update plan (--save-plan needs Pulumi v3.24.1 or later)");
         }
         PlanSummary summary = reading.read(Tool.PULUMI, purpose, digest);
         if (summary.failed()) {
@@ -175,7 +177,7 @@ public final class PulumiAdapter implements ToolAdapter {
                 return OutputsResult.failure("pulumi stack output --json printed no JSON object");
             }
             List<StackOutput> outputs = new ArrayList<>();
-            for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext();) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = root.properties().iterator(); it.hasNext();) {
                 Map.Entry<String, JsonNode> entry = it.next();
                 boolean secret = SECRET.equals(entry.getValue().asText(null));
                 // a secret's value is never read: the placeholder is not a value to write anywhere
@@ -238,7 +240,7 @@ public final class PulumiAdapter implements ToolAdapter {
 
     /** The stack's variables over the switch that older Pulumi versions need for update plans. */
     private static Map<String, String> withUpdatePlans(final Map<String, String> environment) {
-        Map<String, String> merged = new java.util.LinkedHashMap<>(PulumiCommands.UPDATE_PLANS);
+        Map<String, String> merged = new LinkedHashMap<>(PulumiCommands.UPDATE_PLANS);
         merged.putAll(environment);
         return merged;
     }
@@ -281,6 +283,7 @@ public final class PulumiAdapter implements ToolAdapter {
         if (!outcome.ran() || !FailureReason.firstError(outcome.stderrTail()).isEmpty()) {
             return outcome.reason();
         }
-        return outcome.what() + " failed with exit code " + outcome.exitCode() + " (" + PulumiCommands.meaning(outcome.exitCode()) + "; see the console log)";
+        return outcome.what() + " failed with exit code " + outcome.exitCode() + " (" + PulumiCommands.meaning(outcome.exitCode())
+                + "; see the console log)";
     }
 }

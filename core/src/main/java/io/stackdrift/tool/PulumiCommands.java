@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The command lines of Pulumi (spec §4), as argument arrays for a process, never a shell line. Every
+ * The command lines of Pulumi (docs/tools.md, "Pulumi"), as argument arrays for a process, never a shell line. Every
  * command names its stack with {@code --stack}, so nothing depends on the stack selected in the
  * directory (two stacks of one project may run at once).
  */
@@ -37,7 +37,7 @@ public final class PulumiCommands {
 
     /**
      * The preview a deploy may follow: the digest on stdout, and the operations it proposes saved as an
-     * update plan that the deploy is held to (spec §5 freshness).
+     * update plan that the deploy is held to (docs/concepts.md, "Freshness").
      */
     public List<String> preview(final String stack, final boolean refresh, final Path planFile) {
         List<String> command = new ArrayList<>(preview(stack, refresh));

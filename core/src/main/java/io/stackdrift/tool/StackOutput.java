@@ -3,7 +3,7 @@ package io.stackdrift.tool;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * One output of a stack. Its value goes only to the outputs file the user asked for (spec §6), never to a
+ * One output of a stack. Its value goes only to the outputs file the user asked for (docs/engine.md, "Outputs file"), never to a
  * log, row, record or page.
  */
 public record StackOutput(String name, JsonNode value, boolean sensitive) {

@@ -2,6 +2,7 @@ package io.stackdrift.tool;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -9,7 +10,7 @@ import io.stackdrift.model.Row;
 import io.stackdrift.model.StackId;
 
 /**
- * A plan this run produced for one stack: its row and the plan file a deploy may apply (spec §5 freshness).
+ * A plan this run produced for one stack: its row and the plan file a deploy may apply (docs/concepts.md, "Freshness").
  *
  * @param row          the row (state, changes, drift, depends-on as stack ids)
  * @param purpose      preview or drift check
@@ -19,12 +20,12 @@ import io.stackdrift.model.StackId;
  * @param replacePaths resource address → paths whose change forces replacement (for ignore eligibility)
  */
 public record StackPlan(Row row, PlanPurpose purpose, Optional<Path> planFile, String toolVersion,
-        java.util.Map<String, List<String>> replacePaths) {
+        Map<String, List<String>> replacePaths) {
     public StackPlan {
         Objects.requireNonNull(row, "row");
         Objects.requireNonNull(purpose, "purpose");
         toolVersion = Objects.requireNonNullElse(toolVersion, "");
-        replacePaths = java.util.Map.copyOf(replacePaths);
+        replacePaths = Map.copyOf(replacePaths);
     }
 
     public StackId stack() {

@@ -6,7 +6,7 @@ import java.util.Set;
 import io.stackdrift.model.StackId;
 
 /**
- * Turns the names Pulumi {@code StackReference} reads carry into stack ids (spec §4). The rules (org/project/
+ * Turns the names Pulumi {@code StackReference} reads carry into stack ids (docs/tools.md, "Pulumi"). The rules (org/project/
  * stack, project/stack, stack alone; names that fit nothing or several are counted and logged; the stack
  * itself dropped) live in the plan package; the adapters only call this port, so no name a program wrote
  * leaves them. Wiring: {@code (names, project, stack, known) -> StackReferences.resolve(names, project, stack,

@@ -1,15 +1,18 @@
 package io.stackdrift.tool;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -31,6 +34,8 @@ import io.stackdrift.plan.PlanSummary;
 public final class TerraformAdapter implements ToolAdapter {
     /** Terraform's own switch for output meant for automation (no "run terraform apply" hints). */
     private static final Map<String, String> AUTOMATION = Map.of("TF_IN_AUTOMATION", "1");
+    /** The variable that names the workspace of every Terraform/OpenTofu process of a stack. */
+    static final String WORKSPACE_VARIABLE = "TF_WORKSPACE";
 
     private final Tool tool;
     private final TerraformCommands commands;
@@ -38,8 +43,6 @@ public final class TerraformAdapter implements ToolAdapter {
     private final PlanReading reading;
     private final ObjectMapper json = new ObjectMapper();
     private final PlansOfThisRun plans = new PlansOfThisRun();
-    /** Unnamed stacks whose directory the configuration also runs as named workspaces (see {@link #withWorkspace}). */
-    private final Set<StackId> sharedWithWorkspaces = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     public TerraformAdapter(final Tool tool, final ToolSettings settings, final ProcessRunner runner, final PlanReading reading) {
         if (!tool.isTerraformFamily()) {
@@ -55,8 +58,7 @@ public final class TerraformAdapter implements ToolAdapter {
     public StackPlan plan(final StackConfig stack, final Path repositoryRoot, final PlanPurpose purpose, final Path workDir,
             final Map<String, String> environment, final Set<StackId> knownStacks) throws InterruptedException {
         ToolProcess.Deadline deadline = process.deadline();
-        noteSharedDirectory(stack, knownStacks);
-        Map<String, String> env = withWorkspace(stack, environment);
+        Map<String, String> env = withWorkspace(stack, repositoryRoot, environment);
         plans.forget(stack.id());
         Path dir = stack.directory(repositoryRoot);
         String prefix = switch (purpose) {
@@ -105,7 +107,7 @@ public final class TerraformAdapter implements ToolAdapter {
     public ApplyResult apply(final StackConfig stack, final Path repositoryRoot, final StackPlan plan, final Path workDir,
             final Map<String, String> environment) throws InterruptedException {
         ToolProcess.Deadline deadline = process.deadline();
-        Map<String, String> env = withWorkspace(stack, environment);
+        Map<String, String> env = withWorkspace(stack, repositoryRoot, environment);
         Optional<String> refusal = plans.take(stack.id(), plan);
         if (refusal.isPresent()) {
             return ApplyResult.failure(refusal.get());
@@ -115,10 +117,7 @@ public final class TerraformAdapter implements ToolAdapter {
             return ApplyResult.failure(PlansOfThisRun.NO_PLAN);
         }
         Path dir = stack.directory(repositoryRoot);
-        Optional<String> workspace = selectWorkspace(stack, dir, workDir.toAbsolutePath(), env, false, deadline);
-        if (workspace.isPresent()) {
-            return ApplyResult.failure(workspace.get());
-        }
+        // the workspace is the one TF_WORKSPACE names, the plan's own: nothing to select
         // a stale plan is refused by the tool itself; its message is the reason, nothing falls back.
         // A destroy plan is applied the same way: the saved file itself says it destroys.
         boolean destroy = plan.purpose() == PlanPurpose.DESTROY;
@@ -133,7 +132,7 @@ public final class TerraformAdapter implements ToolAdapter {
         ToolProcess.Deadline deadline = process.deadline();
         Path dir = stack.directory(repositoryRoot);
         Path work = workDir.toAbsolutePath();
-        Map<String, String> env = withWorkspace(stack, environment);
+        Map<String, String> env = withWorkspace(stack, repositoryRoot, environment);
         Optional<String> ready = prepare(stack, dir, work, env, false, deadline);
         if (ready.isPresent()) {
             return OutputsResult.failure(ready.get());
@@ -149,7 +148,7 @@ public final class TerraformAdapter implements ToolAdapter {
                 return OutputsResult.failure(word("output -json") + " printed no JSON object");
             }
             List<StackOutput> outputs = new ArrayList<>();
-            for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext();) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = root.properties().iterator(); it.hasNext();) {
                 Map.Entry<String, JsonNode> entry = it.next();
                 JsonNode output = entry.getValue();
                 JsonNode value = output.has("value") ? output.get("value") : NullNode.getInstance();
@@ -175,7 +174,7 @@ public final class TerraformAdapter implements ToolAdapter {
         } catch (IOException e) {
             return new ToolRun(false, "cannot prepare the work directory " + work + ": " + e.getMessage(), Optional.empty());
         }
-        Map<String, String> env = withWorkspace(stack, environment);
+        Map<String, String> env = withWorkspace(stack, repositoryRoot, environment);
         // the schema comes from the providers that init installed
         ToolProcess.Outcome init = process.run(word("init"), commands.init(), dir, env, work.resolve("init.log"), deadline);
         if (!init.exitedWith(0)) {
@@ -198,7 +197,7 @@ public final class TerraformAdapter implements ToolAdapter {
         try {
             Files.createDirectories(work);
             ToolProcess.Outcome version = process.run(word("version"), commands.version(), stack.directory(repositoryRoot),
-                    withWorkspace(stack, environment), file, deadline);
+                    withWorkspace(stack, repositoryRoot, environment), file, deadline);
             if (!version.exitedWith(0)) {
                 return "";
             }
@@ -209,39 +208,35 @@ public final class TerraformAdapter implements ToolAdapter {
     }
 
     /**
-     * The stack's variables, plus {@code TF_WORKSPACE=default} for an unnamed stack whose directory the
-     * configuration also runs as named workspaces. Terraform plans in the workspace {@code TF_WORKSPACE} names,
-     * else in the one {@code .terraform/environment} names, which the last {@code workspace select} in the
-     * directory wrote; so after a named stack of the same directory, the unnamed one would plan and apply
-     * against that workspace's state (seen with Terraform 1.11.4). Only then: with a {@code cloud} block the
-     * default workspace does not exist and the CLI workspace is the configured one, so setting it always would
-     * break those stacks. A stack's own {@code TF_WORKSPACE} still wins.
+     * The stack's variables plus {@code TF_WORKSPACE}: the stack's name, {@code default} for an unnamed stack.
+     * Terraform otherwise works in the workspace {@code .terraform/environment} names, i.e. whatever the last
+     * {@code workspace select} in the directory chose (another stack of it, or someone by hand), so a plan or an
+     * apply could land in another workspace's state. The one exception: an unnamed stack whose code has a
+     * {@code cloud} block, which has no {@code default} workspace and picks its own ({@link CloudBlock}). A stack's
+     * own {@code TF_WORKSPACE} still wins.
      */
-    private Map<String, String> withWorkspace(final StackConfig stack, final Map<String, String> environment) {
-        if (!sharedWithWorkspaces.contains(stack.id())) {
+    private static Map<String, String> withWorkspace(final StackConfig stack, final Path repositoryRoot,
+            final Map<String, String> environment) {
+        if (isDefaultWorkspace(stack) && CloudBlock.in(stack.directory(repositoryRoot))) {
             return environment;
         }
-        Map<String, String> merged = new java.util.LinkedHashMap<>();
-        merged.put("TF_WORKSPACE", "default");
+        Map<String, String> merged = new LinkedHashMap<>();
+        merged.put(WORKSPACE_VARIABLE, isDefaultWorkspace(stack) ? "default" : stack.name());
         merged.putAll(environment);
         return merged;
-    }
-
-    /** Remembers whether an unnamed stack's directory is also run as named workspaces (ids {@code DIR:NAME}). */
-    private void noteSharedDirectory(final StackConfig stack, final Set<StackId> knownStacks) {
-        String prefix = stack.id().value() + ":";
-        if (isDefaultWorkspace(stack) && knownStacks.stream().anyMatch(id -> id.value().startsWith(prefix))) {
-            sharedWithWorkspaces.add(stack.id());
-        } else {
-            sharedWithWorkspaces.remove(stack.id());
-        }
     }
 
     private static boolean isDefaultWorkspace(final StackConfig stack) {
         return stack.name() == null || stack.name().isEmpty() || "default".equals(stack.name());
     }
 
-    /** init, then the workspace of a named stack; a reason when either failed. */
+    /**
+     * init, then the workspace of a named stack; a reason when either failed. A named stack's workspace must exist,
+     * and only a preview creates a missing one. {@code workspace select} refuses to run while {@code TF_WORKSPACE} is
+     * set, so the list is read and {@code workspace new} creates (Terraform allows it for the very name the variable
+     * gives). With {@code TF_WORKSPACE} naming a missing workspace, init of the local backend creates it; so a step
+     * that must not create reads the list before init, and again after init only when the list needed init first.
+     */
     private Optional<String> prepare(final StackConfig stack, final Path dir, final Path work, final Map<String, String> environment,
             final boolean createWorkspace, final ToolProcess.Deadline deadline) throws InterruptedException {
         try {
@@ -249,22 +244,57 @@ public final class TerraformAdapter implements ToolAdapter {
         } catch (IOException e) {
             return Optional.of("cannot prepare the work directory " + work + ": " + e.getMessage());
         }
+        boolean named = !isDefaultWorkspace(stack);
+        String name = environment.getOrDefault(WORKSPACE_VARIABLE, stack.name());
+        Path listFile = work.resolve("workspaces.txt");
+        Optional<Boolean> before = Optional.empty();
+        if (named && !createWorkspace) {
+            before = listed(dir, environment, listFile, name, deadline);
+            if (before.isPresent() && !before.get()) {
+                return Optional.of(missing(name));
+            }
+        }
         ToolProcess.Outcome init = process.run(word("init"), commands.init(), dir, environment, work.resolve("init.log"), deadline);
         if (!init.exitedWith(0)) {
             return Optional.of(init.reason());
         }
-        return selectWorkspace(stack, dir, work, environment, createWorkspace, deadline);
-    }
-
-    private Optional<String> selectWorkspace(final StackConfig stack, final Path dir, final Path work,
-            final Map<String, String> environment, final boolean create, final ToolProcess.Deadline deadline) throws InterruptedException {
-        if (isDefaultWorkspace(stack)) {
+        if (!named || before.isPresent()) {
             return Optional.empty();
         }
-        String name = stack.name();
-        ToolProcess.Outcome selected = process.run(word("workspace select"), commands.selectWorkspace(name, create), dir,
-                environment, work.resolve("workspace.log"), deadline);
-        return selected.exitedWith(0) ? Optional.empty() : Optional.of(selected.reason());
+        ToolProcess.Outcome list = process.run(word("workspace list"), commands.listWorkspaces(), dir, environment, listFile, deadline);
+        if (!list.exitedWith(0)) {
+            return Optional.of(list.reason());
+        }
+        if (listsWorkspace(listFile, name)) {
+            return Optional.empty();
+        }
+        if (!createWorkspace) {
+            return Optional.of(missing(name));
+        }
+        ToolProcess.Outcome created = process.run(word("workspace new"), commands.newWorkspace(name), dir, environment,
+                work.resolve("workspace.log"), deadline);
+        return created.exitedWith(0) ? Optional.empty() : Optional.of(created.reason());
+    }
+
+    /** Whether the workspace list names {@code name}; empty when the list cannot be read yet (a backend not initialised). */
+    private Optional<Boolean> listed(final Path dir, final Map<String, String> environment, final Path listFile, final String name,
+            final ToolProcess.Deadline deadline) throws InterruptedException {
+        ToolProcess.Outcome list = process.run(word("workspace list"), commands.listWorkspaces(), dir, environment, listFile, deadline);
+        return list.exitedWith(0) ? Optional.of(listsWorkspace(listFile, name)) : Optional.empty();
+    }
+
+    private String missing(final String name) {
+        return "the " + tool.word() + " workspace " + name + " does not exist; a preview creates it";
+    }
+
+    /** Whether {@code workspace list} printed {@code name} (one per line, the selected one after {@code * }). */
+    private static boolean listsWorkspace(final Path listFile, final String name) {
+        try (Stream<String> lines = Files.lines(listFile)) {
+            return lines.map(String::strip).map(line -> line.startsWith("* ") ? line.substring(2).strip() : line)
+                    .anyMatch(name::equals);
+        } catch (IOException | UncheckedIOException e) {
+            return false;
+        }
     }
 
     private String word(final String subcommand) {

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The command lines of Terraform and OpenTofu (spec §4), as argument arrays for a process, never a shell
+ * The command lines of Terraform and OpenTofu (docs/tools.md), as argument arrays for a process, never a shell
  * line. Both tools take the same arguments; only the executable differs.
  */
 public final class TerraformCommands {
@@ -21,13 +21,17 @@ public final class TerraformCommands {
         return of("init", "-input=false");
     }
 
+    /** The workspaces, one per line; the selected one after {@code * }. */
+    public List<String> listWorkspaces() {
+        return of("workspace", "list");
+    }
+
     /**
-     * Selects the workspace of a named stack. {@code -or-create} (Terraform ≥ 1.4, every OpenTofu) lets the
-     * first preview of a new workspace create it; a drift check must not create anything, so it selects
-     * only and a missing workspace fails the check with the tool's own message.
+     * Creates a workspace. Run with {@code TF_WORKSPACE} naming it ({@code workspace select} refuses to run while the
+     * variable is set); the workspace every process uses comes from that variable, never from a selection.
      */
-    public List<String> selectWorkspace(final String workspace, final boolean create) {
-        return create ? of("workspace", "select", "-or-create", workspace) : of("workspace", "select", workspace);
+    public List<String> newWorkspace(final String workspace) {
+        return of("workspace", "new", workspace);
     }
 
     /**

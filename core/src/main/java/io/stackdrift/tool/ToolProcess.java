@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 import io.stackdrift.engine.spi.ProcessResult;
 import io.stackdrift.engine.spi.ProcessRunner;
@@ -41,7 +42,7 @@ final class ToolProcess {
 
     /** @param inherited the names of the variables the tool's process inherits (for per-provider {@code TF_LOG_*}) */
     ToolProcess(final Tool tool, final ToolSettings settings, final ProcessRunner runner, final Map<String, String> toolEnvironment,
-            final java.util.Set<String> inherited) {
+            final Set<String> inherited) {
         this.tool = Objects.requireNonNull(tool, "tool");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.runner = Objects.requireNonNull(runner, "runner");
@@ -80,7 +81,8 @@ final class ToolProcess {
             return Outcome.couldNotRun(stdoutFile, "could not run " + what + ": " + FailureReason.cut(String.valueOf(e.getMessage())));
         }
         if (result.notFound()) {
-            return Outcome.couldNotRun(stdoutFile, FailureReason.notFound(tool.word(), settings.executable(tool), settings.isConfigured(tool)));
+            return Outcome.couldNotRun(stdoutFile, FailureReason.notFound(tool.word(), settings.executable(tool),
+                    settings.isConfigured(tool)));
         }
         if (result.timedOut()) {
             return Outcome.couldNotRun(stdoutFile, FailureReason.timedOut(what, settings.timeout()));

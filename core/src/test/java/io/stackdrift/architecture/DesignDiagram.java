@@ -7,8 +7,8 @@ import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.library.plantuml.rules.PlantUmlArchCondition;
 
 /**

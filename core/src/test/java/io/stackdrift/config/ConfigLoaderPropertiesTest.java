@@ -1,22 +1,17 @@
 package io.stackdrift.config;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import org.junit.jupiter.api.Test;
 
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Example;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tuple;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import io.stackdrift.testing.Gen;
+import io.stackdrift.testing.Tries;
 
 /**
  * Whatever text arrives as stacks.yaml, the loader answers with a configuration or with problems,
@@ -32,6 +27,10 @@ class ConfigLoaderPropertiesTest {
             "auto", "prod", "dev", "default", "report", "correct", "approve", "off", "warn", "manual", "15m", "0", "1h30m", "6h",
             "onChange", "once", "tofu", "terraform", "pulumi", "shop-app:prod", "platform:prod", "aws_vpc.main.tags",
             "out/network.json", "../x", "/abs", "true", "*");
+    /** What an edit inserts besides random text. */
+    private static final List<String> INSERTED = List.of(" ", "\t", "\n", ":", "-", "[", "]", "{", "'", "\"", "*", "&", "#",
+            "  ", "\n  - ", "~", "!!binary ", "\u0000");
+
     private static final String VALID = """
             drift:
               mode: report
@@ -56,23 +55,22 @@ class ConfigLoaderPropertiesTest {
                 reason: moved
             """;
 
-    @Property(tries = 300)
-    void anyTextGivesAModelOrProblems(@ForAll final String text) {
-        assertAnswered(ConfigLoader.parse(text, "stacks.yaml", REPO));
+    @Test
+    void anyTextGivesAModelOrProblems() {
+        Tries.check(300, gen -> assertAnswered(ConfigLoader.parse(gen.string(0, 255), "stacks.yaml", REPO)));
     }
 
-    @Property(tries = 300)
-    void anyNestedStructureRenderedAsYamlGivesAModelOrProblems(@ForAll("documents") final Map<String, Object> document)
-            throws JsonProcessingException {
-        assertAnswered(ConfigLoader.parse(YAML.writeValueAsString(document), "stacks.yaml", REPO));
+    @Test
+    void anyNestedStructureRenderedAsYamlGivesAModelOrProblems() {
+        Tries.check(300, gen -> assertAnswered(ConfigLoader.parse(YAML.writeValueAsString(document(gen)), "stacks.yaml", REPO)));
     }
 
-    @Property(tries = 300)
-    void anyEditOfAValidFileGivesAModelOrProblems(@ForAll("edits") final String text) {
-        assertAnswered(ConfigLoader.parse(text, "stacks.yaml", REPO));
+    @Test
+    void anyEditOfAValidFileGivesAModelOrProblems() {
+        Tries.check(300, gen -> assertAnswered(ConfigLoader.parse(edited(gen), "stacks.yaml", REPO)));
     }
 
-    @Example
+    @Test
     void theUneditedFileIsValid() {
         assertThat(ConfigLoader.parse(VALID, "stacks.yaml", REPO).problems()).isEmpty();
     }
@@ -91,39 +89,44 @@ class ConfigLoaderPropertiesTest {
         }
     }
 
-    @Provide
-    Arbitrary<Map<String, Object>> documents() {
-        return Arbitraries.maps(keys(), value(3)).ofMaxSize(6);
+    private static Map<String, Object> document(final Gen gen) {
+        return gen.map(6, () -> key(gen), () -> value(gen, 3));
     }
 
-    private static Arbitrary<String> keys() {
-        return Arbitraries.frequencyOf(Tuple.of(5, Arbitraries.of(KEYS)), Tuple.of(1, Arbitraries.strings().alpha().ofMinLength(1).ofMaxLength(8)));
+    private static String key(final Gen gen) {
+        return gen.weighted(5, 1) == 0 ? gen.of(KEYS) : gen.string(1, 8, () -> gen.chars('a', 'z', "ABCDEFGHIJKLMNOPQRSTUVWXYZ"));
     }
 
-    private static Arbitrary<Object> value(final int depth) {
-        Arbitrary<Object> scalar = Arbitraries.oneOf(Arbitraries.of(WORDS), Arbitraries.strings().ofMaxLength(12),
-                Arbitraries.integers().between(-5, 100), Arbitraries.of(true, false), Arbitraries.doubles().between(-2, 2));
-        if (depth == 0) {
-            return scalar;
+    private static Object value(final Gen gen, final int depth) {
+        int kind = depth == 0 ? 0 : gen.weighted(4, 2, 3);
+        return switch (kind) {
+            case 0 -> scalar(gen);
+            case 1 -> gen.list(0, 4, () -> value(gen, depth - 1));
+            default -> gen.map(5, () -> key(gen), () -> value(gen, depth - 1));
+        };
+    }
+
+    private static Object scalar(final Gen gen) {
+        return switch (gen.ints(0, 4)) {
+            case 0 -> gen.of(WORDS);
+            case 1 -> gen.string(0, 12);
+            case 2 -> gen.ints(-5, 100);
+            case 3 -> gen.bool();
+            default -> gen.doubles(-2, 2);
+        };
+    }
+
+    /** The valid file with one to four edits at random places. */
+    private static String edited(final Gen gen) {
+        String text = VALID;
+        int count = gen.ints(1, 4);
+        for (int i = 0; i < count; i++) {
+            int at = gen.ints(0, text.length());
+            int kind = gen.ints(0, 2);
+            String piece = gen.bool() ? gen.of(INSERTED) : gen.string(0, 4);
+            text = edit(text, at, kind, piece, gen.ints(1, 5));
         }
-        Arbitrary<Object> list = Arbitraries.lazy(() -> value(depth - 1)).list().ofMaxSize(4).map(l -> l);
-        Arbitrary<Object> map = Arbitraries.maps(keys(), Arbitraries.lazy(() -> value(depth - 1))).ofMaxSize(5).map(m -> m);
-        return Arbitraries.frequencyOf(Tuple.of(4, scalar), Tuple.of(2, list), Tuple.of(3, map));
-    }
-
-    @Provide
-    Arbitrary<String> edits() {
-        Arbitrary<String> inserted = Arbitraries.oneOf(Arbitraries.of(" ", "\t", "\n", ":", "-", "[", "]", "{", "'", "\"", "*", "&", "#",
-                "  ", "\n  - ", "~", "!!binary ", "\u0000"), Arbitraries.strings().ofMaxLength(4));
-        return Arbitraries.integers().between(1, 4).flatMap(count -> {
-            Arbitrary<String> text = Arbitraries.just(VALID);
-            for (int i = 0; i < count; i++) {
-                text = text.flatMap(current -> Arbitraries.integers().between(0, current.length()).flatMap(at ->
-                        Arbitraries.integers().between(0, 2).flatMap(kind -> inserted.flatMap(piece -> Arbitraries.integers().between(1, 5)
-                                .map(length -> edit(current, at, kind, piece, length))))));
-            }
-            return text;
-        });
+        return text;
     }
 
     /** kind 0 inserts the piece, 1 deletes some characters, 2 replaces them with the piece. */

@@ -1,5 +1,11 @@
 package io.stackdrift.config;
 
+import static io.stackdrift.config.TestRepos.check;
+import static io.stackdrift.config.TestRepos.pulumi;
+import static io.stackdrift.config.TestRepos.terraform;
+import static io.stackdrift.config.TestRepos.tofu;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -7,18 +13,13 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.stackdrift.model.Problem;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
-
-import static io.stackdrift.config.TestRepos.check;
-import static io.stackdrift.config.TestRepos.pulumi;
-import static io.stackdrift.config.TestRepos.terraform;
-import static io.stackdrift.config.TestRepos.tofu;
-import static org.assertj.core.api.Assertions.assertThat;
 
 class ConfigLoaderTest {
     @TempDir
@@ -83,7 +84,8 @@ class ConfigLoaderTest {
         assertThat(dns.reapply()).isEqualTo(Duration.ofMinutes(60));
         assertThat(result.config().parallelism()).isEqualTo(4);
         assertThat(result.config().stacks()).extracting(StackConfig::id).containsExactly(StackId.of("dns"), StackId.of("network:prod"));
-        assertThat(result.ignored()).containsExactly(new IgnoredStack(StackId.of("legacy/old"), "legacy/old", "moved to the platform repository"));
+        assertThat(result.ignored()).containsExactly(new IgnoredStack(StackId.of("legacy/old"), "legacy/old",
+                "moved to the platform repository"));
     }
 
     @Test
@@ -323,7 +325,8 @@ class ConfigLoaderTest {
                     reason: replaced by the new DNS setup
                 """);
 
-        assertThat(messages(result)).containsExactly("dependsOn names `legacy`, which ignore leaves out: \"replaced by the new DNS setup\"");
+        assertThat(messages(result))
+                .containsExactly("dependsOn names `legacy`, which ignore leaves out: \"replaced by the new DNS setup\"");
     }
 
     @Test
@@ -445,7 +448,7 @@ class ConfigLoaderTest {
     void configOfAnInvalidResultExplainsItself() {
         ConfigResult result = ConfigLoader.parse("drift: false", "stacks.yaml", root);
         assertThat(result.configIfValid()).isEmpty();
-        org.assertj.core.api.Assertions.assertThatThrownBy(result::config)
+        Assertions.assertThatThrownBy(result::config)
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("stacks.yaml:1:8");
     }
 

@@ -1,10 +1,10 @@
 package io.stackdrift.config;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 class SpellingTest {
     @Test

@@ -1,5 +1,12 @@
 package io.stackdrift.config;
 
+import static io.stackdrift.config.TestRepos.check;
+import static io.stackdrift.config.TestRepos.pulumi;
+import static io.stackdrift.config.TestRepos.terraform;
+import static io.stackdrift.config.TestRepos.tofu;
+import static io.stackdrift.config.TestRepos.write;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,13 +17,6 @@ import org.junit.jupiter.api.io.TempDir;
 import io.stackdrift.model.Problem;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
-
-import static io.stackdrift.config.TestRepos.check;
-import static io.stackdrift.config.TestRepos.pulumi;
-import static io.stackdrift.config.TestRepos.terraform;
-import static io.stackdrift.config.TestRepos.tofu;
-import static io.stackdrift.config.TestRepos.write;
-import static org.assertj.core.api.Assertions.assertThat;
 
 class StackDiscoveryTest {
     @TempDir

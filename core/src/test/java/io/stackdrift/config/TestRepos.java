@@ -12,13 +12,15 @@ final class TestRepos {
 
     /** A Terraform root module (a terraform block, no lock file). */
     static void terraform(final Path root, final String dir) {
-        write(root.resolve(dir).resolve("main.tf"), "terraform {\n  required_version = \">= 1.5\"\n}\n\nresource \"aws_vpc\" \"main\" {}\n");
+        write(root.resolve(dir).resolve("main.tf"),
+                "terraform {\n  required_version = \">= 1.5\"\n}\n\nresource \"aws_vpc\" \"main\" {}\n");
     }
 
     /** An OpenTofu root module: its lock file names registry.opentofu.org. */
     static void tofu(final Path root, final String dir) {
         terraform(root, dir);
-        write(root.resolve(dir).resolve(".terraform.lock.hcl"), "provider \"registry.opentofu.org/hashicorp/aws\" {\n  version = \"5.0.0\"\n}\n");
+        write(root.resolve(dir).resolve(".terraform.lock.hcl"),
+                "provider \"registry.opentofu.org/hashicorp/aws\" {\n  version = \"5.0.0\"\n}\n");
     }
 
     /** A Pulumi project with one Pulumi.&lt;stack&gt;.yaml per stack. */

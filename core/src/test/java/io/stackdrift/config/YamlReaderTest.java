@@ -1,5 +1,7 @@
 package io.stackdrift.config;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -9,8 +11,6 @@ import io.stackdrift.config.YamlNode.Scalar;
 import io.stackdrift.config.YamlNode.YamlList;
 import io.stackdrift.config.YamlNode.YamlMap;
 import io.stackdrift.model.Problem;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 class YamlReaderTest {
     private final List<Problem> problems = new ArrayList<>();

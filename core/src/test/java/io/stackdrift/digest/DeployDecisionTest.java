@@ -4,13 +4,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import io.stackdrift.config.DriftSettings;
 import io.stackdrift.config.Policy;
+import io.stackdrift.config.StackConfig;
 import io.stackdrift.digest.DeployDecision.LastDeploy;
 import io.stackdrift.digest.DeployDecision.Verdict;
+import io.stackdrift.model.RowState;
+import io.stackdrift.model.StackId;
+import io.stackdrift.model.Tool;
+import io.stackdrift.record.StackStatus;
 
 class DeployDecisionTest {
     private static final Instant DEPLOYED = Instant.parse("2026-11-29T10:00:00Z");
@@ -26,7 +36,8 @@ class DeployDecisionTest {
         "ON_CHANGE,               PT60M, false, PT1M,  false, PREVIEW_AND_APPLY, never deployed",
         "ON_CHANGE_OR_DEPENDENCY, PT60M, false, PT1M,  true,  PREVIEW_AND_APPLY, it or a dependency changed since its last deploy",
         "ON_CHANGE_OR_DEPENDENCY, PT60M, true,  PT1M,  true,  SKIP,              unchanged since its last deploy",
-        "ONCE,                    PT60M, false, P30D,  true,  SKIP,              'policy once: deployed at 2026-11-29T10:00:00Z, never again'",
+        "ONCE,                    PT60M, false, P30D,  true,  SKIP,              'policy once: deployed at 2026-11-29T10:00:00Z, never "
+                + "again'",
         "ONCE,                    PT60M, true,  PT1M,  false, PREVIEW_AND_APPLY, never deployed"})
     void policyDigestAndReapplyDecide(final Policy policy, final Duration reapply, final boolean same, final Duration later,
             final boolean deployed, final Verdict verdict, final String reason) {
@@ -36,17 +47,17 @@ class DeployDecisionTest {
         assertThat(decision.reason()).startsWith(reason);
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void readsTheLastDeployFromTheStackIndexAndTheSettingsFromTheStack() {
-        io.stackdrift.model.StackId id = io.stackdrift.model.StackId.of("network");
-        io.stackdrift.record.StackStatus never = new io.stackdrift.record.StackStatus(id, 1, "1", io.stackdrift.model.RowState.IN_SYNC,
-                0, 0, 0, java.util.List.of(), "", 0);
+        StackId id = StackId.of("network");
+        StackStatus never = new StackStatus(id, 1, "1", RowState.IN_SYNC,
+                0, 0, 0, List.of(), "", 0);
         assertThat(LastDeploy.of(never)).isEqualTo(LastDeploy.NEVER);
-        io.stackdrift.record.StackStatus deployed = new io.stackdrift.record.StackStatus(id, 1, "1", io.stackdrift.model.RowState.IN_SYNC,
-                0, 0, 0, java.util.List.of(), "abc", DEPLOYED.toEpochMilli());
-        io.stackdrift.config.StackConfig stack = new io.stackdrift.config.StackConfig(id, io.stackdrift.model.Tool.TOFU, "network", "",
-                java.util.List.of(), false, io.stackdrift.config.DriftSettings.defaults(), Duration.ofMinutes(15), Policy.ON_CHANGE,
-                java.util.Map.of(), java.util.Optional.empty());
+        StackStatus deployed = new StackStatus(id, 1, "1", RowState.IN_SYNC,
+                0, 0, 0, List.of(), "abc", DEPLOYED.toEpochMilli());
+        StackConfig stack = new StackConfig(id, Tool.TOFU, "network", "",
+                List.of(), false, DriftSettings.defaults(), Duration.ofMinutes(15), Policy.ON_CHANGE,
+                Map.of(), Optional.empty());
         assertThat(DeployDecision.decide(stack, "abc", LastDeploy.of(deployed), DEPLOYED.plus(Duration.ofMinutes(14))).verdict())
                 .isEqualTo(Verdict.SKIP);
         assertThat(DeployDecision.decide(stack, "abc", LastDeploy.of(deployed), DEPLOYED.plus(Duration.ofMinutes(15))).verdict())

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -158,10 +159,10 @@ class StackDigestTest {
     @Test
     void dependencyDigestsFoldInWhateverTheMapOrder() {
         String own = "a".repeat(64);
-        Map<StackId, String> deps = new java.util.LinkedHashMap<>();
+        Map<StackId, String> deps = new LinkedHashMap<>();
         deps.put(StackId.of("dns"), "1");
         deps.put(StackId.of("base"), "2");
-        Map<StackId, String> reversed = new java.util.LinkedHashMap<>();
+        Map<StackId, String> reversed = new LinkedHashMap<>();
         reversed.put(StackId.of("base"), "2");
         reversed.put(StackId.of("dns"), "1");
         String folded = StackDigest.withDependencies(own, deps);

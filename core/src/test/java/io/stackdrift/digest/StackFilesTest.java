@@ -7,13 +7,17 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import io.stackdrift.config.StackConfig;
 
 class StackFilesTest {
     @TempDir
@@ -33,13 +37,13 @@ class StackFilesTest {
     }
 
     private Map<String, StackFiles.Content> contents(final String stackDir) throws IOException {
-        Map<String, StackFiles.Content> out = new java.util.TreeMap<>();
+        Map<String, StackFiles.Content> out = new TreeMap<>();
         StackFiles.entries(repo, repo.resolve(stackDir), Set.of()).forEach(e -> out.put(e.label(), e.content()));
         return out;
     }
 
     private void git(final String... args) throws IOException, InterruptedException {
-        List<String> command = new java.util.ArrayList<>(List.of("git", "-c", "init.defaultBranch=main"));
+        List<String> command = new ArrayList<>(List.of("git", "-c", "init.defaultBranch=main"));
         command.addAll(List.of(args));
         Process p = new ProcessBuilder(command).directory(repo.toFile()).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
@@ -93,7 +97,7 @@ class StackFilesTest {
                 "stack/outside.tf", StackFiles.Content.LINK_TARGET,
                 "stack/dangling.tf", StackFiles.Content.LINK_TARGET));
 
-        io.stackdrift.config.StackConfig network = StackDigestTest.stackAt("network");
+        StackConfig network = StackDigestTest.stackAt("network");
         String before = StackDigest.compute(repo, network, List.of(network), "1");
         write("shared/provider.tf", "provider \"aws\" { region = \"x\" }\n");
         String linkedChanged = StackDigest.compute(repo, network, List.of(network), "1");
@@ -135,7 +139,7 @@ class StackFilesTest {
                 "stack/provider.tf", StackFiles.Content.FILE,
                 "module/modules/vpc/main.tf", StackFiles.Content.FILE));
 
-        io.stackdrift.config.StackConfig network = StackDigestTest.stackAt("network");
+        StackConfig network = StackDigestTest.stackAt("network");
         String before = StackDigest.compute(repo, network, List.of(network), "1");
         write("network/another-scratch.tf", "x");
         assertThat(StackDigest.compute(repo, network, List.of(network), "1")).isEqualTo(before);

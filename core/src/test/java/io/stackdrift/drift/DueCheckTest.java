@@ -2,14 +2,20 @@ package io.stackdrift.drift;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -43,8 +49,8 @@ class DueCheckTest {
     }
 
     private static Input scheduled(final StackStatus... statuses) {
-        return new Input(Trigger.SCHEDULED, java.util.Arrays.stream(statuses)
-                .collect(java.util.stream.Collectors.toMap(StackStatus::id, s -> s)), Set.of(), Set.of(), NOW);
+        return new Input(Trigger.SCHEDULED, Arrays.stream(statuses)
+                .collect(Collectors.toMap(StackStatus::id, s -> s)), Set.of(), Set.of(), NOW);
     }
 
     @ParameterizedTest(name = "every {0}, checked {1} ago, {2} failures → {3}")
@@ -143,13 +149,13 @@ class DueCheckTest {
     }
 
     @Test
-    void aPushThatChangesAModuleAStackUsesPreviewsThatStack(@org.junit.jupiter.api.io.TempDir final java.nio.file.Path repo)
-            throws java.io.IOException {
-        java.nio.file.Files.createDirectories(repo.resolve("network"));
-        java.nio.file.Files.createDirectories(repo.resolve("modules/vpc/subnet"));
-        java.nio.file.Files.writeString(repo.resolve("network/main.tf"), "module \"vpc\" {\n  source = \"../modules/vpc\"\n}\n");
-        java.nio.file.Files.writeString(repo.resolve("modules/vpc/main.tf"), "module \"s\" {\n  source = \"./subnet\"\n}\n");
-        java.nio.file.Files.writeString(repo.resolve("modules/vpc/subnet/main.tf"), "resource \"a\" \"b\" {}\n");
+    void aPushThatChangesAModuleAStackUsesPreviewsThatStack(@TempDir final Path repo)
+            throws IOException {
+        Files.createDirectories(repo.resolve("network"));
+        Files.createDirectories(repo.resolve("modules/vpc/subnet"));
+        Files.writeString(repo.resolve("network/main.tf"), "module \"vpc\" {\n  source = \"../modules/vpc\"\n}\n");
+        Files.writeString(repo.resolve("modules/vpc/main.tf"), "module \"s\" {\n  source = \"./subnet\"\n}\n");
+        Files.writeString(repo.resolve("modules/vpc/subnet/main.tf"), "resource \"a\" \"b\" {}\n");
         StackConfig network = stack("network", true, DriftMode.REPORT, Duration.ofDays(1));
         StackConfig dns = stack("dns", true, DriftMode.OFF, Duration.ofDays(1));
         Map<StackId, StackStatus> statuses = Map.of(network.id(), status("network", RowState.IN_SYNC, Duration.ofMinutes(1), 0));

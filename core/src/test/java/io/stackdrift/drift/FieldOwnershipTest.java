@@ -33,7 +33,8 @@ class FieldOwnershipTest {
 
     private static StackConfig stack(final Tool tool, final String... paths) {
         return new StackConfig(StackId.of("app"), tool, "app", "", List.of(), false,
-                new DriftSettings(true, DriftMode.CORRECT, Duration.ofHours(1), List.of(new IgnoreRule(List.of(paths), "the team owns it"))),
+                new DriftSettings(true, DriftMode.CORRECT, Duration.ofHours(1), List.of(new IgnoreRule(List.of(paths),
+                        "the team owns it"))),
                 Duration.ofMinutes(60), Policy.ON_CHANGE, Map.of(), Optional.empty());
     }
 

@@ -2,6 +2,7 @@ package io.stackdrift.drift;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,7 +21,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import io.stackdrift.model.Tool;
 import io.stackdrift.testing.Fixtures;
 
-/** The rules of spec §5 against genuine {@code providers schema -json} output. */
+/** The rules of docs/field-ownership.md against genuine {@code providers schema -json} output. */
 class IgnoreEligibilityTest {
     @TempDir
     Path stack;
@@ -36,7 +38,7 @@ class IgnoreEligibilityTest {
                 resource "grafana_apps_generic_resource" "g" {}
                 resource "test_instance" "t" {}
                 """);
-        declarations = ResourceScanner.scan(stack, io.stackdrift.model.Tool.TOFU);
+        declarations = ResourceScanner.scan(stack, Tool.TOFU);
     }
 
     private static ProviderSchemas schema(final String fixture, final String... types) throws IOException {
@@ -112,7 +114,8 @@ class IgnoreEligibilityTest {
         assertThat(check(AWS, "aws_instance.web.ami", replace).rejections()).singleElement()
                 .satisfies(r -> assertThat(r.rule()).isEqualTo(2))
                 .satisfies(r -> assertThat(r.message()).contains("replace_paths"));
-        assertThat(check(AWS, "aws_instance.web.root_block_device", Map.of("aws_instance.web[0]", List.of("root_block_device[0].volume_size")))
+        assertThat(check(AWS, "aws_instance.web.root_block_device", Map.of("aws_instance.web[0]",
+                List.of("root_block_device[0].volume_size")))
                 .rejections()).extracting(Rejection::rule).containsExactly(2);
         assertThat(check(AWS, "aws_instance.web.tags", replace).allAccepted()).isTrue();
     }
@@ -152,11 +155,11 @@ class IgnoreEligibilityTest {
 
     @Test
     void anUnknownSchemaFormatOrGarbageFailsClearly() {
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ProviderSchemas.read(
-                new java.io.ByteArrayInputStream("{\"format_version\":\"2.0\"}".getBytes()), Set.of("x")))
+        Assertions.assertThatThrownBy(() -> ProviderSchemas.read(
+                new ByteArrayInputStream("{\"format_version\":\"2.0\"}".getBytes()), Set.of("x")))
                 .hasMessageContaining("format_version 2.0 is not supported");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ProviderSchemas.read(
-                new java.io.ByteArrayInputStream("[1]".getBytes()), Set.of("x"))).isInstanceOf(IOException.class);
+        Assertions.assertThatThrownBy(() -> ProviderSchemas.read(
+                new ByteArrayInputStream("[1]".getBytes()), Set.of("x"))).isInstanceOf(IOException.class);
     }
 
     @Test

@@ -9,12 +9,15 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import io.stackdrift.model.Tool;
 
 class OverrideFileTest {
     @TempDir
@@ -45,11 +48,11 @@ class OverrideFileTest {
     }
 
     private static List<IgnorePath> paths(final String... texts) {
-        return java.util.Arrays.stream(texts).map(t -> IgnorePath.parse(t).orElseThrow()).toList();
+        return Arrays.stream(texts).map(t -> IgnorePath.parse(t).orElseThrow()).toList();
     }
 
     private OverrideFile write(final String... texts) throws Exception {
-        return OverrideFile.write(stack, paths(texts), ResourceScanner.scan(stack, io.stackdrift.model.Tool.TOFU));
+        return OverrideFile.write(stack, paths(texts), ResourceScanner.scan(stack, Tool.TOFU));
     }
 
     @Test
@@ -78,7 +81,7 @@ class OverrideFileTest {
                     }
                     """);
             // a second scan while the file exists must not take our own override for a user's one
-            ResourceScanner.Result rescan = ResourceScanner.scan(stack, io.stackdrift.model.Tool.TOFU);
+            ResourceScanner.Result rescan = ResourceScanner.scan(stack, Tool.TOFU);
             assertThat(rescan.overriddenIgnoreChanges()).isEmpty();
             assertThat(rescan.resource("aws_instance.web").orElseThrow().ignoreChanges().form())
                     .isEqualTo(DeclaredResource.IgnoreChanges.Form.NONE);
@@ -107,7 +110,8 @@ class OverrideFileTest {
 
     @Test
     void anotherOverrideFileSettingIgnoreChangesIsRefused() throws IOException {
-        Files.writeString(stack.resolve("team_override.tf"), "resource \"aws_instance\" \"web\" {\n lifecycle { ignore_changes = [ami] }\n}\n");
+        Files.writeString(stack.resolve("team_override.tf"),
+                "resource \"aws_instance\" \"web\" {\n lifecycle { ignore_changes = [ami] }\n}\n");
         assertThatThrownBy(() -> write("aws_instance.web.tags")).isInstanceOf(OverrideFile.RefusedException.class)
                 .hasMessageContaining("team_override.tf already sets lifecycle.ignore_changes");
     }
@@ -148,8 +152,66 @@ class OverrideFileTest {
         assertThat(OverrideFile.removeLeftovers(stack)).isTrue();
         assertThat(override).doesNotExist();
         try (var files = Files.list(stack)) {
-            assertThat(files.map(p -> p.getFileName().toString())).containsExactly("main.tf");
+            // .terraform holds the directory lock (Terraform's own data directory)
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("main.tf", ".terraform");
         }
         assertThat(OverrideFile.removeLeftovers(stack)).isFalse();
+    }
+
+    @Test
+    void aLiveRunsFileIsNeitherRemovedNorOverwrittenByAnotherRun() throws Exception {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process child = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
+                OverrideFileChild.class.getName(), stack.toString()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+            assertThat(out.readLine()).isEqualTo("written " + OverrideFile.FILE_NAME);
+            String live = Files.readString(override);
+
+            // a second run starting now: the file is not a leftover, its owner is alive
+            assertThat(OverrideFile.removeLeftovers(stack)).isFalse();
+            assertThat(override).hasContent(live);
+            assertThatThrownBy(() -> write("aws_instance.web.ami")).isInstanceOf(OverrideFile.RefusedException.class)
+                    .hasMessageContaining("pid " + child.pid());
+            assertThat(override).hasContent(live);
+        } finally {
+            child.destroyForcibly();
+            child.waitFor(30, TimeUnit.SECONDS);
+        }
+        assertThat(OverrideFile.removeLeftovers(stack)).isTrue();
+        assertThat(override).doesNotExist();
+    }
+
+    @Test
+    void aLeftoverIsRecognisedByItsDeadOwnerNotByBeingThere() throws Exception {
+        // the lock is free, but the file names a live process (pid 1 with its own start time): not a leftover
+        String header = OverrideFile.HEADER + "\n" + OverrideFile.OWNER_PREFIX;
+        Files.writeString(override, header + io.stackdrift.record.ProcessOwner.of(ProcessHandle.of(1).orElseThrow()).text() + "\n");
+        assertThat(OverrideFile.removeLeftovers(stack)).isFalse();
+        assertThat(override).exists();
+
+        // pid 1 with another start time is a process that reused the pid: the owner is gone
+        Files.writeString(override, header + "pid=1 started=12345\n");
+        assertThat(OverrideFile.removeLeftovers(stack)).isTrue();
+        assertThat(override).doesNotExist();
+    }
+
+    @Test
+    void twoRunsInOneJvmNeverShareTheFile() throws Exception {
+        try (OverrideFile first = write("aws_instance.web.tags")) {
+            String text = Files.readString(first.path());
+            java.util.concurrent.Future<Throwable> other = java.util.concurrent.Executors.newSingleThreadExecutor().submit(() -> {
+                try (OverrideFile second = write("aws_instance.web.ami")) {
+                    return null;
+                } catch (Exception e) {
+                    return e;
+                }
+            });
+            assertThat(other.get(10, TimeUnit.SECONDS)).isInstanceOf(OverrideFile.RefusedException.class);
+            assertThat(OverrideFile.removeLeftovers(stack)).isFalse();
+            assertThat(first.path()).hasContent(text);
+        }
+        try (OverrideFile again = write("aws_instance.web.ami")) {
+            assertThat(again.path()).exists();
+        }
     }
 }

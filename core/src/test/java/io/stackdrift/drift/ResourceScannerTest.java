@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.stackdrift.drift.DeclaredResource.IgnoreChanges.Form;
+import io.stackdrift.model.Tool;
 
 class ResourceScannerTest {
     @TempDir
@@ -43,7 +44,7 @@ class ResourceScannerTest {
         Files.writeString(dir.resolve("extra.tofu"), "resource \"test_instance\" \"t\" {\n}\n");
         Files.writeString(dir.resolve("notes.txt"), "resource \"aws_instance\" \"not_hcl\" {}");
 
-        ResourceScanner.Result result = ResourceScanner.scan(dir, io.stackdrift.model.Tool.TOFU);
+        ResourceScanner.Result result = ResourceScanner.scan(dir, Tool.TOFU);
 
         assertThat(result.resources().keySet()).containsExactlyInAnyOrder("aws_instance.web", "aws_security_group.sg", "test_instance.t");
         assertThat(result.resource("aws_instance.web").orElseThrow().line()).isEqualTo(9);
@@ -72,7 +73,7 @@ class ResourceScannerTest {
                   tags = { lifecycle = "x" }
                 }
                 """);
-        ResourceScanner.Result result = ResourceScanner.scan(dir, io.stackdrift.model.Tool.TOFU);
+        ResourceScanner.Result result = ResourceScanner.scan(dir, Tool.TOFU);
         DeclaredResource.IgnoreChanges list = result.resource("a_t.list").orElseThrow().ignoreChanges();
         assertThat(list.form()).isEqualTo(Form.LIST);
         assertThat(list.elements()).containsExactly("tags[\"Name\"]", "root_block_device[0].volume_size", "ami");
@@ -87,8 +88,8 @@ class ResourceScannerTest {
         Files.writeString(dir.resolve("main.tf"), "resource \"a_t\" \"from_tf\" {}\n");
         Files.writeString(dir.resolve("main.tofu"), "resource \"a_t\" \"from_tofu\" {}\n");
         Files.writeString(dir.resolve("other.tofu"), "resource \"a_t\" \"other\" {}\n");
-        assertThat(ResourceScanner.scan(dir, io.stackdrift.model.Tool.TERRAFORM).resources().keySet()).containsExactly("a_t.from_tf");
-        assertThat(ResourceScanner.scan(dir, io.stackdrift.model.Tool.TOFU).resources().keySet())
+        assertThat(ResourceScanner.scan(dir, Tool.TERRAFORM).resources().keySet()).containsExactly("a_t.from_tf");
+        assertThat(ResourceScanner.scan(dir, Tool.TOFU).resources().keySet())
                 .containsExactlyInAnyOrder("a_t.from_tofu", "a_t.other");
     }
 
@@ -98,7 +99,7 @@ class ResourceScannerTest {
         Files.writeString(dir.resolve("team_override.tf"), "resource \"a_t\" \"x\" {\n lifecycle { ignore_changes = [tags] }\n}\n"
                 + "resource \"a_t\" \"only_here\" {}\n");
         Files.writeString(dir.resolve(OverrideFile.FILE_NAME), OverrideFile.HEADER + "\nresource \"a_t\" \"ours\" {}\n");
-        ResourceScanner.Result result = ResourceScanner.scan(dir, io.stackdrift.model.Tool.TOFU);
+        ResourceScanner.Result result = ResourceScanner.scan(dir, Tool.TOFU);
         assertThat(result.resources().keySet()).containsExactly("a_t.x");
         assertThat(result.overriddenIgnoreChanges()).containsEntry("a_t.x", "team_override.tf");
     }
@@ -107,7 +108,7 @@ class ResourceScannerTest {
     void aFileThatDoesNotTokenizeIsReportedNotGuessed() throws IOException {
         Files.writeString(dir.resolve("a.tf"), "resource \"a_t\" \"x\" {\n");
         Files.writeString(dir.resolve("b.tf"), "resource \"a_t\" \"y\" {}\n");
-        ResourceScanner.Result result = ResourceScanner.scan(dir, io.stackdrift.model.Tool.TOFU);
+        ResourceScanner.Result result = ResourceScanner.scan(dir, Tool.TOFU);
         assertThat(result.resources().keySet()).containsExactly("a_t.y");
         assertThat(result.problems()).singleElement().asString().startsWith("a.tf: unbalanced brackets");
         assertThat(ResourceScanner.isOverrideFile("override.tf")).isTrue();

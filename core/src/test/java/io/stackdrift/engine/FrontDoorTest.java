@@ -25,6 +25,7 @@ import io.stackdrift.engine.spi.FileStackLocks;
 import io.stackdrift.engine.spi.HistoryView;
 import io.stackdrift.engine.spi.ReportListener;
 import io.stackdrift.engine.spi.ReportedFile;
+import io.stackdrift.engine.spi.ToolSettings;
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
@@ -211,7 +212,7 @@ class FrontDoorTest {
     private StackDriftEngine engine(final HistoryStore history, final DeployJournal deployJournal) {
         return new StackDriftEngine(new EngineServices(spec -> {
             throw new AssertionError("no process runs in scripted scenarios");
-        }, io.stackdrift.engine.spi.ToolSettings.defaults(), HistoryView.of(history), deployJournal,
+        }, ToolSettings.defaults(), HistoryView.of(history), deployJournal,
                 new FileStackLocks(scratch.resolve("locks"), Duration.ofSeconds(5), line -> { }), CredentialsResolver.NONE,
                 scratch.resolve("work"), Clock.fixed(NOW, ZoneOffset.UTC), line -> { }), (tool, refs) -> new ScriptedAdapter(world));
     }

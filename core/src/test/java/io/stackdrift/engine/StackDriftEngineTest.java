@@ -18,26 +18,27 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.TextNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import io.stackdrift.engine.spi.CredentialsResolver;
 import io.stackdrift.engine.spi.DeployJournal;
 import io.stackdrift.engine.spi.FileStackLocks;
 import io.stackdrift.engine.spi.HistoryView;
 import io.stackdrift.engine.spi.MissingCredentialsException;
+import io.stackdrift.engine.spi.ToolSettings;
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
-import io.stackdrift.model.Change;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.DeployMarker;
 import io.stackdrift.record.HistoryStore;
+import io.stackdrift.record.RunKind;
 import io.stackdrift.record.RunRecord;
+import io.stackdrift.record.StackStatus;
 import io.stackdrift.record.TrailEntry;
 import io.stackdrift.record.TrailResult;
 import io.stackdrift.tool.StackOutput;
@@ -426,7 +427,7 @@ class StackDriftEngineTest {
                 .containsExactlyInAnyOrder("app destroyed", "dns destroyed", "net destroyed", "solo destroyed");
         assertThat(row(outcome, "dns").state()).isEqualTo(RowState.IN_SYNC);
         assertThat(row(outcome, "dns").reason()).isEqualTo("destroyed");
-        assertThat(record(outcome).kind()).isEqualTo(io.stackdrift.record.RunKind.DEPLOY);
+        assertThat(record(outcome).kind()).isEqualTo(RunKind.DEPLOY);
         assertThat(outcome.exitCode()).isEqualTo(RunOutcome.OK);
         assertThat(progress).contains("destroying net (terraform)…", "net: destroyed");
         HistoryStore history = new HistoryStore(scratch.resolve("record"));
@@ -564,7 +565,7 @@ class StackDriftEngineTest {
 
         RunOutcome outcome = engine().deploy(destroy());
 
-        Map<StackId, io.stackdrift.record.StackStatus> statuses = new HistoryStore(scratch.resolve("record")).stackStatuses();
+        Map<StackId, StackStatus> statuses = new HistoryStore(scratch.resolve("record")).stackStatuses();
         assertThat(statuses.get(StackId.of("a")).everDeployed()).isFalse();
         assertThat(statuses.get(StackId.of("b")).everDeployed()).isTrue();
         assertThat(row(outcome, "b").reason()).isEqualTo("destroy: tofu plan failed: Error: y");
@@ -881,7 +882,7 @@ class StackDriftEngineTest {
         Path record = scratch.resolve("record");
         return new EngineServices(spec -> {
             throw new AssertionError("no process runs in scripted scenarios");
-        }, io.stackdrift.engine.spi.ToolSettings.defaults(), HistoryView.of(history), DeployJournal.of(history, stillRunning),
+        }, ToolSettings.defaults(), HistoryView.of(history), DeployJournal.of(history, stillRunning),
                 new FileStackLocks(record.resolve("locks"), Duration.ofSeconds(5), line -> { }), credentials,
                 scratch.resolve("work"), clock, progress::add);
     }

@@ -1,14 +1,14 @@
 package io.stackdrift.graph;
 
-import java.time.Duration;
-import java.util.Map;
-
-import org.junit.jupiter.api.Test;
-
 import static io.stackdrift.graph.Graphs.graph;
 import static io.stackdrift.graph.Graphs.id;
 import static io.stackdrift.graph.Graphs.ids;
 import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
 
 class CriticalPathTest {
     private final StackGraph g = graph("a", "", "b", "a", "c", "b", "d", "a", "e", "");

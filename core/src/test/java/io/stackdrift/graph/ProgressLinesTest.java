@@ -1,13 +1,13 @@
 package io.stackdrift.graph;
 
+import static io.stackdrift.graph.Graphs.id;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-
-import static io.stackdrift.graph.Graphs.id;
-import static org.assertj.core.api.Assertions.assertThat;
 
 class ProgressLinesTest {
     private static StackResult result(final StackState state, final String reason, final Duration took) {

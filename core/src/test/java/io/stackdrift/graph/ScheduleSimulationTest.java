@@ -1,21 +1,19 @@
 package io.stackdrift.graph;
 
+import static io.stackdrift.graph.Graphs.graph;
+import static io.stackdrift.graph.Graphs.id;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 
 import io.stackdrift.model.StackId;
-
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.constraints.Size;
-
-import static io.stackdrift.graph.Graphs.graph;
-import static io.stackdrift.graph.Graphs.id;
-import static org.assertj.core.api.Assertions.assertThat;
+import io.stackdrift.testing.Tries;
 
 /** The benchmark's simulation must be right before its figures mean anything. */
 class ScheduleSimulationTest {
@@ -46,29 +44,32 @@ class ScheduleSimulationTest {
      * Never below the lower bound, and never above Graham's bound for a schedule that never leaves a slot idle
      * while a stack is ready: total/p + (1 - 1/p) · critical path.
      */
-    @Property(tries = 200)
-    void staysBetweenTheLowerBoundAndGrahamsBound(@ForAll @Size(min = 1, max = 30) final List<@IntRange(min = 1, max = 100) Integer> lengths,
-            @ForAll @IntRange(min = 1, max = 5) final int parallelism, @ForAll final long seed) {
-        java.util.Random random = new java.util.Random(seed);
-        Map<StackId, List<StackId>> edges = new HashMap<>();
-        Map<StackId, Long> d = new HashMap<>();
-        for (int i = 0; i < lengths.size(); i++) {
-            List<StackId> deps = new java.util.ArrayList<>();
-            for (int j = 0; j < i; j++) {
-                if (random.nextInt(4) == 0) {
-                    deps.add(StackId.of("n" + j));
+    @Test
+    void staysBetweenTheLowerBoundAndGrahamsBound() {
+        Tries.check(200, gen -> {
+            List<Integer> lengths = gen.list(1, 30, () -> gen.ints(1, 100));
+            int parallelism = gen.ints(1, 5);
+            Random random = new Random(gen.anyLong());
+            Map<StackId, List<StackId>> edges = new HashMap<>();
+            Map<StackId, Long> d = new HashMap<>();
+            for (int i = 0; i < lengths.size(); i++) {
+                List<StackId> deps = new ArrayList<>();
+                for (int j = 0; j < i; j++) {
+                    if (random.nextInt(4) == 0) {
+                        deps.add(StackId.of("n" + j));
+                    }
                 }
+                edges.put(StackId.of("n" + i), deps);
+                d.put(StackId.of("n" + i), (long) lengths.get(i));
             }
-            edges.put(StackId.of("n" + i), deps);
-            d.put(StackId.of("n" + i), (long) lengths.get(i));
-        }
-        StackGraph g = StackGraph.of(edges);
-        long total = d.values().stream().mapToLong(Long::longValue).sum();
-        double chain = CriticalPath.weighted(g, id -> d.get(id)).longest();
+            StackGraph g = StackGraph.of(edges);
+            long total = d.values().stream().mapToLong(Long::longValue).sum();
+            double chain = CriticalPath.weighted(g, id -> d.get(id)).longest();
 
-        long makespan = ScheduleSimulation.makespan(g, d, parallelism, CriticalPath.byCount(g));
+            long makespan = ScheduleSimulation.makespan(g, d, parallelism, CriticalPath.byCount(g));
 
-        assertThat((double) makespan).isGreaterThanOrEqualTo(ScheduleSimulation.lowerBound(g, d, parallelism));
-        assertThat((double) makespan).isLessThanOrEqualTo((double) total / parallelism + (1 - 1.0 / parallelism) * chain + 1e-9);
+            assertThat((double) makespan).isGreaterThanOrEqualTo(ScheduleSimulation.lowerBound(g, d, parallelism));
+            assertThat((double) makespan).isLessThanOrEqualTo((double) total / parallelism + (1 - 1.0 / parallelism) * chain + 1e-9);
+        });
     }
 }

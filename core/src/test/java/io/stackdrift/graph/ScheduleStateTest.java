@@ -1,14 +1,14 @@
 package io.stackdrift.graph;
 
-import org.junit.jupiter.api.Test;
-
-import io.stackdrift.model.StackId;
-
 import static io.stackdrift.graph.Graphs.graph;
 import static io.stackdrift.graph.Graphs.id;
 import static io.stackdrift.graph.Graphs.ids;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+import io.stackdrift.model.StackId;
 
 class ScheduleStateTest {
     private final StackGraph g = graph("a", "", "b", "a", "c", "a", "d", "b,c", "e", "");

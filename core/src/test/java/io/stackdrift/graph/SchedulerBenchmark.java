@@ -1,6 +1,7 @@
 package io.stackdrift.graph;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -8,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.function.BiFunction;
+import java.util.function.ToDoubleFunction;
 
 import io.stackdrift.model.StackId;
 
@@ -94,7 +96,9 @@ public final class SchedulerBenchmark {
     }
 
     private static void table(final String heading, final Map<String, List<Figures>> groups) {
-        System.out.printf(Locale.ROOT, "| %-11s | n | by count: mean | max | worse (most) | by estimate: mean | max | worse (most) | layer by layer: mean | max |%n", heading);
+        System.out.printf(Locale.ROOT,
+                "| %-11s | n | by count: mean | max | worse (most) | by estimate: mean | max | worse (most) | layer by layer: mean | max "
+                + "|%n", heading);
         System.out.println("|---|---|---|---|---|---|---|---|---|---|");
         for (var group : groups.entrySet()) {
             List<Figures> fs = group.getValue();
@@ -107,19 +111,20 @@ public final class SchedulerBenchmark {
         System.out.println();
     }
 
-    private static double mean(final List<Figures> fs, final java.util.function.ToDoubleFunction<Figures> f) {
+    private static double mean(final List<Figures> fs, final ToDoubleFunction<Figures> f) {
         return fs.stream().mapToDouble(f).average().orElse(Double.NaN);
     }
 
-    private static double max(final List<Figures> fs, final java.util.function.ToDoubleFunction<Figures> f) {
+    private static double max(final List<Figures> fs, final ToDoubleFunction<Figures> f) {
         return fs.stream().mapToDouble(f).max().orElse(Double.NaN);
     }
 
     /** How many instances took longer than layer by layer, and by how much at most (+1.2% = 1.2% longer). */
-    private static String worse(final List<Figures> fs, final java.util.function.ToDoubleFunction<Figures> f) {
+    private static String worse(final List<Figures> fs, final ToDoubleFunction<Figures> f) {
         List<Double> excess = fs.stream().map(x -> f.applyAsDouble(x) / x.layered() - 1).filter(e -> e > 1e-9).toList();
         return excess.isEmpty() ? "0"
-                : String.format(Locale.ROOT, "%d (+%.1f%%)", excess.size(), 100 * excess.stream().mapToDouble(Double::doubleValue).max().orElse(0));
+                : String.format(Locale.ROOT, "%d (+%.1f%%)", excess.size(), 100 * excess.stream().mapToDouble(Double::doubleValue).max()
+                        .orElse(0));
     }
 
     private static StackId node(final int i) {
@@ -208,7 +213,7 @@ public final class SchedulerBenchmark {
         for (int i = 0; i < n; i++) {
             names.add(i);
         }
-        java.util.Collections.shuffle(names, random);
+        Collections.shuffle(names, random);
         return names;
     }
 }

@@ -1,7 +1,16 @@
 package io.stackdrift.graph;
 
+import static io.stackdrift.graph.Graphs.deps;
+import static io.stackdrift.graph.Graphs.graph;
+import static io.stackdrift.graph.Graphs.id;
+import static io.stackdrift.graph.Graphs.idSet;
+import static io.stackdrift.graph.Graphs.ids;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -17,14 +26,6 @@ import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
-
-import static io.stackdrift.graph.Graphs.deps;
-import static io.stackdrift.graph.Graphs.graph;
-import static io.stackdrift.graph.Graphs.id;
-import static io.stackdrift.graph.Graphs.idSet;
-import static io.stackdrift.graph.Graphs.ids;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class StackGraphTest {
     @Test
@@ -73,7 +74,7 @@ class StackGraphTest {
     void dropsTheLaterRowEdgeInStackIdOrderWhenTwoRowsCloseACycle() {
         // a reads c, c reads b, b reads a: the edge read last in id order (c -> b) closes the cycle and goes,
         // whatever order the map iterates in
-        Map<StackId, List<StackId>> rows = new java.util.LinkedHashMap<>();
+        Map<StackId, List<StackId>> rows = new LinkedHashMap<>();
         rows.put(id("c"), ids("b"));
         rows.put(id("b"), ids("a"));
         rows.put(id("a"), ids("c"));

@@ -1,5 +1,7 @@
 package io.stackdrift.graph;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -14,17 +16,11 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
+import org.junit.jupiter.api.Test;
+
 import io.stackdrift.model.StackId;
-
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tuple;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import io.stackdrift.testing.Gen;
+import io.stackdrift.testing.Tries;
 
 /**
  * The scheduler on random DAGs with a deterministic fake task. The oracle works on the scenario's own edge
@@ -72,25 +68,19 @@ class StackSchedulerPropertiesTest {
         }
     }
 
-    @Provide
-    Arbitrary<Scenario> scenarios() {
-        Arbitrary<List<Node>> nodes = Arbitraries.integers().between(1, 16).flatMap(n -> {
-            List<Arbitrary<Node>> each = new ArrayList<>();
-            for (int i = 0; i < n; i++) {
-                Arbitrary<Set<Integer>> deps = i == 0 ? Arbitraries.just(Set.of())
-                        : Arbitraries.integers().between(0, i - 1).set().ofMaxSize(Math.min(i, 3));
-                Arbitrary<TaskOutcome.Kind> outcome = Arbitraries.frequencyOf(
-                        Tuple.of(10, Arbitraries.just(TaskOutcome.Kind.SUCCEEDED)),
-                        Tuple.of(2, Arbitraries.just(TaskOutcome.Kind.FAILED)),
-                        Tuple.of(1, Arbitraries.just(TaskOutcome.Kind.NOTHING_TO_DO)),
-                        Tuple.of(1, Arbitraries.just(TaskOutcome.Kind.SKIPPED)),
-                        Tuple.of(1, Arbitraries.just(TaskOutcome.Kind.AWAITING_APPROVAL)));
-                each.add(Combinators.combine(deps, outcome, Arbitraries.integers().between(0, 2)).as(Node::new));
-            }
-            return Combinators.combine(each).as(list -> list);
-        });
-        return Combinators.combine(nodes, Arbitraries.integers().between(1, 4), Arbitraries.of(false, false, true))
-                .as(Scenario::new);
+    private static final TaskOutcome.Kind[] OUTCOMES = {TaskOutcome.Kind.SUCCEEDED, TaskOutcome.Kind.FAILED,
+        TaskOutcome.Kind.NOTHING_TO_DO, TaskOutcome.Kind.SKIPPED, TaskOutcome.Kind.AWAITING_APPROVAL};
+
+    static Scenario scenario(final Gen gen) {
+        int n = gen.ints(1, 16);
+        List<Node> nodes = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            int before = i;
+            Set<Integer> deps = i == 0 ? Set.of() : gen.set(Math.min(i, 3), () -> gen.ints(0, before - 1));
+            TaskOutcome.Kind outcome = OUTCOMES[gen.weighted(10, 2, 1, 1, 1)];
+            nodes.add(new Node(deps, outcome, gen.ints(0, 2)));
+        }
+        return new Scenario(nodes, gen.ints(1, 4), gen.of(false, false, true));
     }
 
     /** What a fake run observed from inside its tasks. */
@@ -134,8 +124,12 @@ class StackSchedulerPropertiesTest {
         }, SchedulerListener.NONE);
     }
 
-    @Property(tries = 60)
-    void everyStackEndsInExactlyOneStateAndTasksRunAtMostOnce(@ForAll("scenarios") final Scenario scenario) {
+    @Test
+    void everyStackEndsInExactlyOneStateAndTasksRunAtMostOnce() {
+        Tries.check(60, gen -> everyStackEndsInExactlyOneStateAndTasksRunAtMostOnce(scenario(gen)));
+    }
+
+    private static void everyStackEndsInExactlyOneStateAndTasksRunAtMostOnce(final Scenario scenario) {
         Observed seen = new Observed();
         ScheduleResult result = run(scenario, seen);
 
@@ -146,8 +140,12 @@ class StackSchedulerPropertiesTest {
         assertThat(result.interrupted()).isFalse();
     }
 
-    @Property(tries = 60)
-    void neverMoreThanParallelismAtOnceAndOrderAlwaysRespected(@ForAll("scenarios") final Scenario scenario) {
+    @Test
+    void neverMoreThanParallelismAtOnceAndOrderAlwaysRespected() {
+        Tries.check(60, gen -> neverMoreThanParallelismAtOnceAndOrderAlwaysRespected(scenario(gen)));
+    }
+
+    private static void neverMoreThanParallelismAtOnceAndOrderAlwaysRespected(final Scenario scenario) {
         Observed seen = new Observed();
         run(scenario, seen);
 
@@ -163,8 +161,12 @@ class StackSchedulerPropertiesTest {
         });
     }
 
-    @Property(tries = 60)
-    void aFailureSkipsExactlyItsTransitiveDependents(@ForAll("scenarios") final Scenario scenario) {
+    @Test
+    void aFailureSkipsExactlyItsTransitiveDependents() {
+        Tries.check(60, gen -> aFailureSkipsExactlyItsTransitiveDependents(scenario(gen)));
+    }
+
+    private static void aFailureSkipsExactlyItsTransitiveDependents(final Scenario scenario) {
         Observed seen = new Observed();
         ScheduleResult result = run(scenario, seen);
         Map<StackId, Set<StackId>> waitsFor = scenario.waitsFor();
@@ -186,10 +188,13 @@ class StackSchedulerPropertiesTest {
         }
     }
 
-    @Property(tries = 40)
-    void aStopAtAnyMomentStillEndsEveryStackOnceAndHonestly(@ForAll("scenarios") final Scenario scenario,
-            @ForAll @net.jqwik.api.constraints.IntRange(min = 1, max = 16) final int stopAtStart,
-            @ForAll final StopMode mode) {
+    @Test
+    void aStopAtAnyMomentStillEndsEveryStackOnceAndHonestly() {
+        Tries.check(40, gen -> aStopAtAnyMomentStillEndsEveryStackOnceAndHonestly(scenario(gen), gen.ints(1, 16), gen.of(StopMode.class)));
+    }
+
+    private static void aStopAtAnyMomentStillEndsEveryStackOnceAndHonestly(final Scenario scenario, final int stopAtStart,
+            final StopMode mode) {
         StopSignal stop = new StopSignal();
         AtomicInteger starts = new AtomicInteger();
         Set<StackId> ran = ConcurrentHashMap.newKeySet();

@@ -1,5 +1,11 @@
 package io.stackdrift.graph;
 
+import static io.stackdrift.graph.Graphs.graph;
+import static io.stackdrift.graph.Graphs.id;
+import static io.stackdrift.graph.Graphs.ids;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -14,11 +20,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import io.stackdrift.model.StackId;
-
-import static io.stackdrift.graph.Graphs.graph;
-import static io.stackdrift.graph.Graphs.id;
-import static io.stackdrift.graph.Graphs.ids;
-import static org.assertj.core.api.Assertions.assertThat;
 
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class StackSchedulerTest {
@@ -47,6 +48,32 @@ class StackSchedulerTest {
                 .anySatisfy(line -> assertThat(line).startsWith("failed b after ").endsWith(": tofu apply exited with 1"));
         assertThat(result.summary()).containsExactly("2 succeeded · 1 failed · 1 skipped",
                 "  b: failed — tofu apply exited with 1", "  c: skipped — dependency b failed");
+    }
+
+    @Test
+    void stacksWithTheSameExclusionKeyNeverRunAtOnceOthersDo() {
+        // net and net:prod share a directory; app has its own
+        StackGraph g = graph("net", "", "net:prod", "", "net:qa", "", "app", "");
+        Map<StackId, java.util.concurrent.atomic.AtomicInteger> runningPerKey = new java.util.concurrent.ConcurrentHashMap<>();
+        java.util.concurrent.atomic.AtomicInteger mostInOneKey = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger mostAtAll = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger atAll = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.function.Function<StackId, StackId> directory = id -> id(id.value().replaceAll(":.*", ""));
+
+        ScheduleResult result = new StackScheduler(ScheduleOptions.deploy(4)).exclusive(directory).run(g, id -> {
+            int inKey = runningPerKey.computeIfAbsent(directory.apply(id), k -> new java.util.concurrent.atomic.AtomicInteger()).incrementAndGet();
+            mostInOneKey.accumulateAndGet(inKey, Math::max);
+            mostAtAll.accumulateAndGet(atAll.incrementAndGet(), Math::max);
+            Thread.sleep(150);
+            atAll.decrementAndGet();
+            runningPerKey.get(directory.apply(id)).decrementAndGet();
+            return TaskOutcome.succeeded();
+        }, SchedulerListener.NONE);
+
+        assertThat(result.inState(StackState.SUCCEEDED)).hasSize(4);
+        assertThat(mostInOneKey).hasValue(1);
+        // app is not held back by net's directory
+        assertThat(mostAtAll).hasValue(2);
     }
 
     @Test
@@ -117,9 +144,9 @@ class StackSchedulerTest {
     void estimatedDurationsWeighTheChains() {
         // two chains of two; the one with the long estimate goes first, though its ids sort last
         StackGraph g = graph("a1", "", "a2", "a1", "b1", "", "b2", "b1");
-        PriorityWeights weights = PriorityWeights.estimates(Map.of(id("b2"), java.time.Duration.ofMinutes(10),
-                id("a1"), java.time.Duration.ofSeconds(5), id("a2"), java.time.Duration.ofSeconds(5),
-                id("b1"), java.time.Duration.ofSeconds(5)));
+        PriorityWeights weights = PriorityWeights.estimates(Map.of(id("b2"), Duration.ofMinutes(10),
+                id("a1"), Duration.ofSeconds(5), id("a2"), Duration.ofSeconds(5),
+                id("b1"), Duration.ofSeconds(5)));
 
         ScheduleResult result = new StackScheduler(ScheduleOptions.deploy(1).withPriority(weights)).run(g,
                 id -> TaskOutcome.succeeded(), SchedulerListener.NONE);

@@ -1,15 +1,18 @@
 package io.stackdrift.graph;
 
-import java.util.List;
-
-import org.junit.jupiter.api.Test;
-
 import static io.stackdrift.graph.Graphs.idSet;
 import static io.stackdrift.graph.Graphs.ids;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+
+import io.stackdrift.model.StackId;
+
 class StackSelectionTest {
-    private static final java.util.Set<io.stackdrift.model.StackId> KNOWN =
+    private static final Set<StackId> KNOWN =
             idSet("envs/prod", "envs/prod/eu", "envs/dev", "net:prod", "net:dev", "app:prod");
 
     @Test
@@ -66,5 +69,16 @@ class StackSelectionTest {
         StackSelection.Resolved resolved = StackSelection.of(List.of("", "net:prod", " ", "net:prod, ,")).resolve(KNOWN);
         assertThat(resolved.problems()).isEmpty();
         assertThat(resolved.stacks()).containsExactlyElementsOf(ids("net:prod"));
+    }
+
+    @Test
+    void aLongPatternOfStarsSelectsInLinearTime() {
+        // 41 characters: the backtracking regex took 12-25 s on an id like this; a guard with a generous bound
+        String pattern = "*a".repeat(20) + "b";
+        assertThat(pattern).hasSize(41);
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(10), () -> {
+            StackSelection.Resolved resolved = StackSelection.of(List.of(pattern)).resolve(idSet("a".repeat(60), "a".repeat(40) + "b"));
+            assertThat(resolved.stacks()).containsExactlyElementsOf(ids("a".repeat(40) + "b"));
+        });
     }
 }

@@ -1,9 +1,9 @@
 package io.stackdrift.graph;
 
-import org.junit.jupiter.api.Test;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
 
 class TaskOutcomeTest {
     @Test

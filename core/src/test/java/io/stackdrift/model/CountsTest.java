@@ -1,14 +1,12 @@
 package io.stackdrift.model;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.Size;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import io.stackdrift.testing.Tries;
 
 class CountsTest {
     private static Row row(final String id, final RowState state) {
@@ -23,13 +21,16 @@ class CountsTest {
         assertThat(counts).isEqualTo(new Counts(4, 1, 2, 1, 1, 0, 0));
     }
 
-    @Property
-    void everyRowIsCountedOnceByItsOwnState(@ForAll @Size(max = 30) final List<RowState> states) {
-        List<Row> rows = states.stream().map(s -> row("s", s)).toList();
-        Counts c = Counts.of(rows);
-        long both = states.stream().filter(s -> s == RowState.PENDING_DRIFTED).count();
+    @Test
+    void everyRowIsCountedOnceByItsOwnState() {
+        Tries.check(1000, gen -> {
+            List<RowState> states = gen.list(0, 30, () -> gen.of(RowState.class));
+            List<Row> rows = states.stream().map(s -> row("s", s)).toList();
+            Counts c = Counts.of(rows);
+            long both = states.stream().filter(s -> s == RowState.PENDING_DRIFTED).count();
 
-        assertThat(c.inSync() + c.drifted() + c.pending() - both + c.failed() + c.skipped() + c.awaitingApproval())
-                .isEqualTo(states.size());
+            assertThat(c.inSync() + c.drifted() + c.pending() - both + c.failed() + c.skipped() + c.awaitingApproval())
+                    .isEqualTo(states.size());
+        });
     }
 }

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
@@ -16,26 +17,24 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import io.stackdrift.testing.Fixtures;
+import org.junit.jupiter.api.Test;
 
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.constraints.Size;
+import io.stackdrift.testing.Fixtures;
+import io.stackdrift.testing.Tries;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Broken, hostile or merely reordered input never throws: it reads the same, or fails with one line. */
+/**
+ * Broken, hostile or merely reordered input never throws: it reads the same, or fails with one line.
+ *
+ * <p>Not a {@code *Test}, so the build does not run it (it never has). Run by hand, {@code reorderedKeysReadTheSame}
+ * fails: a Terraform plan whose first key is {@code timestamp} is sniffed as a Pulumi event stream
+ * ({@code PlanReaders.forFile}). Rename the class to {@code PlanReaderPropertiesTest} once the sniffing is fixed.
+ */
 class PlanReaderProperties {
     private static final List<String> PLAN_FIXTURES = List.copyOf(PlanReadersTest.FORMATS.keySet().stream().sorted().toList());
-
-    @Provide
-    Arbitrary<String> fixtures() {
-        return Arbitraries.of(PLAN_FIXTURES);
-    }
+    private static final List<String> DOCUMENTS = PLAN_FIXTURES.stream()
+            .filter(f -> f.endsWith(".plan.json") || f.endsWith(".preview.json")).toList();
 
     private static PlanSummary readBytes(final byte[] content) {
         try {
@@ -63,12 +62,16 @@ class PlanReaderProperties {
      * A stream cut anywhere before its summary (Terraform's change_summary, Pulumi's summaryEvent or closing
      * cancelEvent) must fail; after it, only a cut inside a message must.
      */
-    @Property(tries = 300)
-    void truncatedFilesFailUnlessCutAtAMessageBoundaryAfterTheSummary(@ForAll("fixtures") final String fixture, @ForAll final double where)
+    @Test
+    void truncatedFilesFailUnlessCutAtAMessageBoundaryAfterTheSummary() {
+        Tries.check(300, gen -> truncatedFilesFailUnlessCutAtAMessageBoundaryAfterTheSummary(gen.of(PLAN_FIXTURES), gen.anyDouble()));
+    }
+
+    private static void truncatedFilesFailUnlessCutAtAMessageBoundaryAfterTheSummary(final String fixture, final double where)
             throws IOException {
         byte[] full = Files.readAllBytes(Fixtures.fixture(fixture));
         int offset = (int) (Math.abs(where) % 1.0 * full.length);
-        byte[] prefix = java.util.Arrays.copyOf(full, offset);
+        byte[] prefix = Arrays.copyOf(full, offset);
         PlanSummary summary = readBytes(prefix);
         assertOneLineReason(summary);
         String text = new String(full, StandardCharsets.UTF_8);
@@ -97,23 +100,29 @@ class PlanReaderProperties {
         return newline < 0 ? text.length() : newline;
     }
 
-    @Property(tries = 200)
-    void garbageNeverThrows(@ForAll @Size(max = 300) final byte[] garbage) {
-        assertOneLineReason(readBytes(garbage));
+    @Test
+    void garbageNeverThrows() {
+        Tries.check(200, gen -> assertOneLineReason(readBytes(gen.bytes(300))));
     }
 
-    @Property(tries = 200)
-    void corruptedFixturesNeverThrow(@ForAll("fixtures") final String fixture, @ForAll final long seed) throws IOException {
-        byte[] content = Files.readAllBytes(Fixtures.fixture(fixture));
-        Random random = new Random(seed);
-        for (int i = 0; i < 1 + random.nextInt(8); i++) {
-            content[random.nextInt(content.length)] = (byte) random.nextInt(256);
-        }
-        assertOneLineReason(readBytes(content));
+    @Test
+    void corruptedFixturesNeverThrow() {
+        Tries.check(200, gen -> {
+            byte[] content = Files.readAllBytes(Fixtures.fixture(gen.of(PLAN_FIXTURES)));
+            Random random = gen.random();
+            for (int i = 0; i < 1 + random.nextInt(8); i++) {
+                content[random.nextInt(content.length)] = (byte) random.nextInt(256);
+            }
+            assertOneLineReason(readBytes(content));
+        });
     }
 
-    @Property(tries = 60)
-    void deepNestingFailsPastTheLimit(@ForAll @IntRange(min = 1, max = 3000) final int depth) {
+    @Test
+    void deepNestingFailsPastTheLimit() {
+        Tries.check(60, gen -> deepNestingFailsPastTheLimit(gen.ints(1, 3000)));
+    }
+
+    private static void deepNestingFailsPastTheLimit(final int depth) {
         String value = "[".repeat(depth) + "]".repeat(depth);
         String plan = "{\"format_version\":\"1.2\",\"resource_changes\":[{\"address\":\"a.b\",\"type\":\"a\",\"change\":{\"actions\":[\"update\"],"
                 + "\"before\":{\"x\":" + value + "},\"after\":{\"x\":1}}}]}";
@@ -126,8 +135,12 @@ class PlanReaderProperties {
         }
     }
 
-    @Property(tries = 60)
-    void hugeNumbersFailPastTheLimitAndNeverShow(@ForAll @IntRange(min = 1, max = 5000) final int digits, @ForAll final boolean exponent) {
+    @Test
+    void hugeNumbersFailPastTheLimitAndNeverShow() {
+        Tries.check(60, gen -> hugeNumbersFailPastTheLimitAndNeverShow(gen.ints(1, 5000), gen.bool()));
+    }
+
+    private static void hugeNumbersFailPastTheLimitAndNeverShow(final int digits, final boolean exponent) {
         String number = "7".repeat(digits) + (exponent ? "e999999" : "");
         String plan = "{\"format_version\":\"1.2\",\"resource_changes\":[{\"address\":\"a.b\",\"type\":\"a\",\"change\":{\"actions\":[\"update\"],"
                 + "\"before\":{\"n\":" + number + "},\"after\":{\"n\":1}}}]}";
@@ -137,11 +150,15 @@ class PlanReaderProperties {
         assertThat(summary.toString()).doesNotContain("777");
     }
 
-    @Property(tries = 100)
-    void reorderedKeysReadTheSame(@ForAll("documents") final String fixture, @ForAll final long seed) throws IOException {
+    @Test
+    void reorderedKeysReadTheSame() {
+        Tries.check(100, gen -> reorderedKeysReadTheSame(gen.of(DOCUMENTS), gen.random()));
+    }
+
+    private static void reorderedKeysReadTheSame(final String fixture, final Random random) throws IOException {
         ObjectMapper mapper = new ObjectMapper();
         JsonNode tree = mapper.readTree(Fixtures.fixture(fixture).toFile());
-        JsonNode shuffled = shuffle(tree, new Random(seed), mapper);
+        JsonNode shuffled = shuffle(tree, random, mapper);
         PlanSummary original = PlanReaders.sniffing().read(Fixtures.fixture(fixture));
         PlanSummary reordered = readBytes(mapper.writeValueAsBytes(shuffled));
         if (PlanReaders.forFile(Fixtures.fixture(fixture)) instanceof TerraformPlanReader) {
@@ -153,11 +170,6 @@ class PlanReaderProperties {
         }
     }
 
-    @Provide
-    Arbitrary<String> documents() {
-        return Arbitraries.of(PLAN_FIXTURES.stream().filter(f -> f.endsWith(".plan.json") || f.endsWith(".preview.json")).toList());
-    }
-
     private static Path write(final byte[] content) throws IOException {
         Path file = Files.createTempFile("plan-property", ".json");
         file.toFile().deleteOnExit();
@@ -167,7 +179,7 @@ class PlanReaderProperties {
     private static JsonNode shuffle(final JsonNode node, final Random random, final ObjectMapper mapper) {
         if (node.isObject()) {
             List<Map.Entry<String, JsonNode>> entries = new ArrayList<>();
-            Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
+            Iterator<Map.Entry<String, JsonNode>> fields = node.properties().iterator();
             fields.forEachRemaining(entries::add);
             Collections.shuffle(entries, random);
             ObjectNode out = mapper.createObjectNode();

@@ -91,4 +91,14 @@ class PlanReadersTest {
         assertThat(summary.failed()).isTrue();
         return summary.failureReason();
     }
+
+    @Test
+    void aTerraformPlanWhoseFirstKeyIsItsTimestampIsStillAPlan() throws IOException {
+        Path plan = Files.writeString(dir.resolve("ts.json"), "{\"timestamp\":\"2026-01-01T00:00:00Z\",\"resource_changes\":[],"
+                + "\"format_version\":\"1.2\"}");
+        assertThat(PlanReaders.forFile(plan)).isInstanceOf(TerraformPlanReader.class);
+        assertThat(PlanReaders.sniffing().read(plan).failed()).isFalse();
+        Path events = Files.writeString(dir.resolve("ev.json"), "{\"timestamp\":1,\"sequence\":0,\"preludeEvent\":{}}");
+        assertThat(PlanReaders.forFile(events)).isInstanceOf(PulumiEventsReader.class);
+    }
 }

@@ -176,4 +176,44 @@ class PulumiReadersTest {
                 .isEqualTo("the event stream ends with 1 refresh(es) unanswered (truncated?)");
         assertThat(new PulumiEventsReader().read(write(prelude + cancel)).failed()).isFalse();
     }
+
+    @Test
+    void unknownOpsFailClosedInTheDigestAndTheEvents() throws IOException {
+        String digest = "{\"steps\":[{\"op\":\"teleport\",\"urn\":\"urn:pulumi:dev::p::aws:s3/bucket:Bucket::b\"}]}";
+        for (PulumiDigestReader.Kind kind : PulumiDigestReader.Kind.values()) {
+            PlanSummary summary = new PulumiDigestReader(kind).read(write(digest));
+            assertThat(summary.failed()).as(kind.name()).isTrue();
+            assertThat(summary.failureReason()).isEqualTo("a step has an unknown op teleport");
+        }
+        String prelude = "{\"sequence\":0,\"preludeEvent\":{\"config\":{}}}\n";
+        String pre = "{\"sequence\":1,\"resourcePreEvent\":{\"metadata\":{\"op\":\"UPDATE\",\"urn\":\"urn:pulumi:s::p::t:m:T::r\"}}}\n";
+        String end = "{\"sequence\":2,\"summaryEvent\":{\"result\":\"succeeded\"}}\n";
+        assertThat(new PulumiEventsReader().read(write(prelude + pre + end)).failureReason())
+                .isEqualTo("a resource event has an unknown op UPDATE");
+    }
+
+    @Test
+    void aPathStopsAtAPulumiSecret() throws IOException {
+        // the blinded string of the digest, and the secret signature object, each inside inputs or outputs
+        String digest = "{\"steps\":[{\"op\":\"update\",\"urn\":\"urn:pulumi:dev::p::aws:s3/bucket:Bucket::b\","
+                + "\"oldState\":{\"type\":\"aws:s3/bucket:Bucket\",\"inputs\":{\"tags\":\"[secret]\",\"plain\":{\"k\":\"v\"}}},"
+                + "\"newState\":{\"type\":\"aws:s3/bucket:Bucket\",\"outputs\":{\"conf\":{\"db\":{"
+                + "\"4dabf18193072939515e22adb298388d\":\"1b47061264138c4ac30d75fd1eb44270\",\"ciphertext\":\"x\"}},"
+                + "\"list\":[\"a\",\"[secret]\"]}},"
+                + "\"detailedDiff\":{\"tags.hunter2\":{\"kind\":\"update\"},\"tags[\\\"k.8s/hunter3\\\"]\":{\"kind\":\"add\"},"
+                + "\"conf.db.hunter4\":{\"kind\":\"update\"},\"list[1].hunter5\":{\"kind\":\"update\"},\"plain.k\":{\"kind\":\"update\"}}}]}";
+        PlanSummary summary = new PulumiDigestReader(PulumiDigestReader.Kind.PREVIEW).read(write(digest));
+        assertThat(summary.failed()).isFalse();
+        assertThat(summary.changes()).singleElement().satisfies(c ->
+                assertThat(c.paths()).containsExactly("conf.db", "list[1]", "plain.k", "tags"));
+        assertThat(summary.toString()).doesNotContain("hunter");
+
+        String prelude = "{\"sequence\":0,\"preludeEvent\":{\"config\":{}}}\n";
+        String pre = "{\"sequence\":1,\"resourcePreEvent\":{\"metadata\":{\"op\":\"update\",\"urn\":\"urn:pulumi:s::p::t:m:T::r\","
+                + "\"old\":{\"inputs\":{\"tags\":\"[secret]\"}},\"new\":{\"inputs\":{}},"
+                + "\"detailedDiff\":{\"tags.hunter2\":{\"kind\":\"update\"}}}}}\n";
+        String end = "{\"sequence\":2,\"summaryEvent\":{\"result\":\"succeeded\"}}\n";
+        PlanSummary events = new PulumiEventsReader().read(write(prelude + pre + end));
+        assertThat(events.changes()).singleElement().satisfies(c -> assertThat(c.paths()).containsExactly("tags"));
+    }
 }

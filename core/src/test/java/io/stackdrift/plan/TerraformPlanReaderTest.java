@@ -201,4 +201,21 @@ class TerraformPlanReaderTest {
     private static String change(final String address, final String actions, final String extra) {
         return "{\"address\":\"" + address + "\",\"type\":\"a\",\"change\":{\"actions\":" + actions + extra + "}}";
     }
+
+    @Test
+    void unknownActionsFailThePlanClosedWithTheReason() throws IOException {
+        for (String actions : List.of("[\"teleport\"]", "[\"UPDATE\"]", "[]", "[\"create\",\"update\"]", "[\"update\",7]")) {
+            PlanSummary summary = readJson("{\"format_version\":\"1.2\",\"resource_changes\":[" + change("a.ok", "[\"update\"]", "")
+                    + "," + change("a.odd", actions, "") + "]}");
+            assertThat(summary.failed()).as(actions).isTrue();
+            assertThat(summary.failureReason()).as(actions).startsWith("resource_changes[1] has an unknown action [");
+            assertThat(summary.changes()).isEmpty();
+        }
+        PlanSummary drift = readJson("{\"format_version\":\"1.2\",\"resource_drift\":[" + change("a.d", "[\"teleport\"]", "") + "]}");
+        assertThat(drift.failureReason()).isEqualTo("resource_drift[0] has an unknown action [teleport] (this version reads no-op, "
+                + "create, read, update, delete, forget and their replace pairs)");
+        // the word is cut to safe characters: a hostile action never reaches a reason raw
+        assertThat(readJson("{\"format_version\":\"1.2\",\"resource_changes\":[" + change("a.x", "[\"<b>x</b>\"]", "") + "]}")
+                .failureReason()).contains("[?b?x??b?]");
+    }
 }

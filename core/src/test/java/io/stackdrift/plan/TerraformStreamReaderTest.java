@@ -164,4 +164,18 @@ class TerraformStreamReaderTest {
         assertThat(summary.failed()).isTrue();
         assertThat(summary.failureReason()).isEqualTo("the file is not valid JSON (line 2, column 1)").doesNotContain("secret");
     }
+
+    @Test
+    void unknownActionsFailTheStreamClosed() throws IOException {
+        String version = "{\"type\":\"version\",\"terraform\":\"1.9.0\",\"ui\":\"1.2\"}";
+        String summary = "{\"type\":\"change_summary\",\"changes\":{\"add\":0,\"change\":1,\"remove\":0,\"operation\":\"plan\"}}";
+        for (String action : List.of("\"teleport\"", "\"UPDATE\"", "\"\"", "[]")) {
+            PlanSummary read = lines(version, "{\"type\":\"planned_change\",\"change\":{\"resource\":{\"addr\":\"a.x\","
+                    + "\"resource_type\":\"a\"},\"action\":" + action + "}}", summary);
+            assertThat(read.failed()).as(action).isTrue();
+            assertThat(read.failureReason()).as(action).startsWith("a planned_change message has an unknown action");
+        }
+        assertThat(lines(version, "{\"type\":\"resource_drift\",\"change\":{\"resource\":{\"addr\":\"a.x\",\"resource_type\":\"a\"},"
+                + "\"action\":\"teleport\"}}", summary).failureReason()).isEqualTo("a resource_drift message has an unknown action teleport");
+    }
 }

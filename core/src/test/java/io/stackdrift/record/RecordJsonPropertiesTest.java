@@ -9,13 +9,7 @@ import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
 
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
 
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
@@ -24,41 +18,59 @@ import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
+import io.stackdrift.testing.Gen;
+import io.stackdrift.testing.Tries;
 
 class RecordJsonPropertiesTest {
-    @Property(tries = 200)
-    void everyRunReadsBackEqual(@ForAll("runs") final RunRecord run) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        RecordJson.writeRun(out, 7, run);
-        assertThat(RecordJson.readRun(new ByteArrayInputStream(out.toByteArray()))).isEqualTo(run);
+    @Test
+    void everyRunReadsBackEqual() {
+        Tries.check(200, gen -> {
+            RunRecord run = run(gen);
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            RecordJson.writeRun(out, 7, run);
+            assertThat(RecordJson.readRun(new ByteArrayInputStream(out.toByteArray()))).isEqualTo(run);
+        });
     }
 
-    @Property(tries = 200)
-    void aRunCutShortAnywhereIsAnErrorNeverAWrongRecord(@ForAll("runs") final RunRecord run,
-            @ForAll @IntRange(min = 1, max = 10_000) final int cut) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        RecordJson.writeRun(out, 7, run);
-        byte[] whole = out.toByteArray();
-        byte[] part = Arrays.copyOf(whole, Math.max(0, whole.length - 1 - cut % whole.length));
-        assertThatThrownBy(() -> RecordJson.readRun(new ByteArrayInputStream(part)))
-                .isInstanceOfAny(IOException.class, RecordFormatException.class);
+    @Test
+    void aRunCutShortAnywhereIsAnErrorNeverAWrongRecord() {
+        Tries.check(200, gen -> {
+            RunRecord run = run(gen);
+            int cut = gen.ints(1, 10_000);
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            RecordJson.writeRun(out, 7, run);
+            byte[] whole = out.toByteArray();
+            byte[] part = Arrays.copyOf(whole, Math.max(0, whole.length - 1 - cut % whole.length));
+            assertThatThrownBy(() -> RecordJson.readRun(new ByteArrayInputStream(part)))
+                    .isInstanceOfAny(IOException.class, RecordFormatException.class);
+        });
     }
 
-    @Provide
-    Arbitrary<RunRecord> runs() {
-        Arbitrary<String> text = Arbitraries.strings().ofMaxLength(12);
-        Arbitrary<String> nonBlank = Arbitraries.strings().withCharRange('!', '~').withChars('é', '€', '/', ':', '"', '\\')
-                .ofMinLength(1).ofMaxLength(12);
-        Arbitrary<Change> change = Combinators.combine(Arbitraries.of(Action.class), text, text, text.list().ofMaxSize(3),
-                Arbitraries.of(Cause.class)).as(Change::new);
-        Arbitrary<List<List<Change>>> changeLists = change.list().ofMaxSize(3).list().ofSize(3);
-        Arbitrary<Row> row = Combinators.combine(nonBlank.map(StackId::of), Arbitraries.of(Tool.class), text, Arbitraries.of(RowState.class),
-                text, changeLists, nonBlank.map(StackId::of).list().ofMaxSize(2))
-                .as((id, tool, dir, state, reason, lists, deps) -> new Row(id, tool, dir, state, reason, lists.get(0), lists.get(1),
-                        lists.get(2), deps));
-        Arbitrary<TrailEntry> entry = Combinators.combine(nonBlank.map(StackId::of), text, Arbitraries.longs(), Arbitraries.longs(),
-                Arbitraries.of(TrailResult.class), Arbitraries.of(true, false), text.list().ofMaxSize(3), text).as(TrailEntry::new);
-        return Combinators.combine(text, Arbitraries.of(RunKind.class), text, Arbitraries.longs(), Arbitraries.longs(),
-                row.list().ofMaxSize(4), entry.list().ofMaxSize(3)).as(RunRecord::new);
+    private static String text(final Gen gen) {
+        return gen.string(0, 12);
+    }
+
+    private static StackId id(final Gen gen) {
+        return StackId.of(gen.string(1, 12, () -> gen.chars('!', '~', "\u00e9\u20ac/:\"\\")));
+    }
+
+    private static Change change(final Gen gen) {
+        return new Change(gen.of(Action.class), text(gen), text(gen), gen.list(0, 3, () -> text(gen)), gen.of(Cause.class));
+    }
+
+    private static Row row(final Gen gen) {
+        List<List<Change>> lists = gen.list(3, 3, () -> gen.list(0, 3, () -> change(gen)));
+        return new Row(id(gen), gen.of(Tool.class), text(gen), gen.of(RowState.class), text(gen), lists.get(0), lists.get(1),
+                lists.get(2), gen.list(0, 2, () -> id(gen)));
+    }
+
+    private static TrailEntry entry(final Gen gen) {
+        return new TrailEntry(id(gen), text(gen), gen.anyLong(), gen.anyLong(), gen.of(TrailResult.class), gen.bool(),
+                gen.list(0, 3, () -> text(gen)), text(gen));
+    }
+
+    private static RunRecord run(final Gen gen) {
+        return new RunRecord(text(gen), gen.of(RunKind.class), text(gen), gen.anyLong(), gen.anyLong(), gen.list(0, 4, () -> row(gen)),
+                gen.list(0, 3, () -> entry(gen)));
     }
 }

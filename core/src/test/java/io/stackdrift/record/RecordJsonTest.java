@@ -7,10 +7,9 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.util.List;
 
-import org.junit.jupiter.api.Test;
-
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
 
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
@@ -28,9 +27,11 @@ class RecordJsonTest {
             List.of(new Row(StackId.of("network"), Tool.TOFU, "network", RowState.PENDING_DRIFTED, "",
                     List.of(new Change(Action.CREATE, "aws_eip", "aws_eip.a", List.of(), Cause.CODE)),
                     List.of(new Change(Action.UPDATE, "aws_instance", "aws_instance.web[0]", List.of("tags.Name"), Cause.DRIFT)),
-                    List.of(new Change(Action.UPDATE, "aws_autoscaling_group", "aws_autoscaling_group.w", List.of("desired_capacity"), Cause.DRIFT)),
+                    List.of(new Change(Action.UPDATE, "aws_autoscaling_group", "aws_autoscaling_group.w", List.of("desired_capacity"),
+                            Cause.DRIFT)),
                     List.of(StackId.of("dns")))),
-            List.of(new TrailEntry(StackId.of("network"), "12", 1500, 1900, TrailResult.DEPLOYED, true, List.of("aws_instance.web[0].tags.Name"), "")));
+            List.of(new TrailEntry(StackId.of("network"), "12", 1500, 1900, TrailResult.DEPLOYED, true,
+                    List.of("aws_instance.web[0].tags.Name"), "")));
 
     private static String write(final IoWriter writer) throws IOException {
         StringWriter out = new StringWriter();
@@ -49,12 +50,16 @@ class RecordJsonTest {
         String json = write(g -> RecordJson.writeDetails(g, 3, RUN));
         assertThat(json).isEqualTo("{\"format\":\"stackdrift-run-details/1\",\"sequence\":3,\"runId\":\"12\",\"kind\":\"deploy\","
                 + "\"cause\":\"started by alice\",\"startedAt\":1000,\"finishedAt\":2000,\"rows\":[{\"id\":\"network\",\"tool\":\"tofu\","
-                + "\"dir\":\"network\",\"state\":\"pending+drifted\",\"reason\":\"\",\"changes\":[{\"action\":\"create\",\"type\":\"aws_eip\","
+                + "\"dir\":\"network\",\"state\":\"pending+drifted\",\"reason\":\"\",\"changes\":[{\"action\":\"create\","
+                        + "\"type\":\"aws_eip\","
                 + "\"address\":\"aws_eip.a\",\"paths\":[],\"cause\":\"code\"}],\"drift\":[{\"action\":\"update\",\"type\":\"aws_instance\","
-                + "\"address\":\"aws_instance.web[0]\",\"paths\":[\"tags.Name\"],\"cause\":\"drift\"}],\"ownedElsewhere\":[{\"action\":\"update\","
-                + "\"type\":\"aws_autoscaling_group\",\"address\":\"aws_autoscaling_group.w\",\"paths\":[\"desired_capacity\"],\"cause\":\"drift\"}],"
+                + "\"address\":\"aws_instance.web[0]\",\"paths\":[\"tags.Name\"],\"cause\":\"drift\"}],"
+                        + "\"ownedElsewhere\":[{\"action\":\"update\","
+                + "\"type\":\"aws_autoscaling_group\",\"address\":\"aws_autoscaling_group.w\",\"paths\":[\"desired_capacity\"],"
+                        + "\"cause\":\"drift\"}],"
                 + "\"dependsOn\":[\"dns\"]}],\"trail\":[{\"stack\":\"network\",\"runId\":\"12\",\"startedAt\":1500,\"finishedAt\":1900,"
-                + "\"result\":\"deployed\",\"repairedDrift\":true,\"restoredPaths\":[\"aws_instance.web[0].tags.Name\"],\"reason\":\"\"}]}");
+                + "\"result\":\"deployed\",\"repairedDrift\":true,\"restoredPaths\":[\"aws_instance.web[0].tags.Name\"],"
+                        + "\"reason\":\"\"}]}");
         assertThat(RecordJson.readDetails(MAPPER.readTree(json))).isEqualTo(RUN);
     }
 
@@ -62,7 +67,8 @@ class RecordJsonTest {
     void summariesHaveAStableShape() throws IOException {
         String json = write(g -> RecordJson.writeSummary(g, RunSummary.of(3, RUN)));
         assertThat(json).isEqualTo("{\"format\":\"stackdrift-run-summary/1\",\"sequence\":3,\"runId\":\"12\",\"kind\":\"deploy\","
-                + "\"cause\":\"started by alice\",\"startedAt\":1000,\"finishedAt\":2000,\"counts\":{\"total\":1,\"inSync\":0,\"drifted\":1,"
+                + "\"cause\":\"started by "
+                        + "alice\",\"startedAt\":1000,\"finishedAt\":2000,\"counts\":{\"total\":1,\"inSync\":0,\"drifted\":1,"
                 + "\"pending\":1,\"failed\":0,\"skipped\":0,\"awaitingApproval\":0},\"drifted\":[\"network\"],\"failed\":[]}");
         assertThat(RecordJson.readSummary(MAPPER.readTree(json))).isEqualTo(RunSummary.of(3, RUN));
     }
@@ -70,7 +76,8 @@ class RecordJsonTest {
     @Test
     void unknownKeysAndMinorVersionsAreReadUnknownWordsAndMajorVersionsAreNot() throws IOException {
         String newer = write(g -> RecordJson.writeSummary(g, RunSummary.of(3, RUN)))
-                .replace("stackdrift-run-summary/1", "stackdrift-run-summary/1.4").replace("\"sequence\"", "\"addedLater\":true,\"sequence\"");
+                .replace("stackdrift-run-summary/1", "stackdrift-run-summary/1.4").replace("\"sequence\"",
+                        "\"addedLater\":true,\"sequence\"");
         assertThat(RecordJson.readSummary(MAPPER.readTree(newer)).runId()).isEqualTo("12");
         assertThatThrownBy(() -> RecordJson.readSummary(MAPPER.readTree("{\"format\":\"stackdrift-run-details/1\"}")))
                 .isInstanceOf(RecordFormatException.class).hasMessageContaining("expected format stackdrift-run-summary/1");

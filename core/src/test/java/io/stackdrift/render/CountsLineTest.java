@@ -17,8 +17,10 @@ class CountsLineTest {
 
     @Test
     void dotsOnlyForNonZeroDriftedAndFailed() {
-        assertThat(CountsLine.text(SampleRuns.counts(3, 3, 0, 0, 0), false)).isEqualTo("3 stacks · 3 in sync · 0 drifted · 0 pending · 0 failed");
-        assertThat(CountsLine.text(SampleRuns.counts(1, 0, 0, 0, 1), false)).isEqualTo("1 stack · 0 in sync · 0 drifted · 0 pending · 1 failed ●");
+        assertThat(CountsLine.text(SampleRuns.counts(3, 3, 0, 0, 0), false))
+                .isEqualTo("3 stacks · 3 in sync · 0 drifted · 0 pending · 0 failed");
+        assertThat(CountsLine.text(SampleRuns.counts(1, 0, 0, 0, 1), false))
+                .isEqualTo("1 stack · 0 in sync · 0 drifted · 0 pending · 1 failed ●");
     }
 
     @Test

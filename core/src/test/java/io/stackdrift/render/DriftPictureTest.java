@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.assertj.core.data.Offset;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.junit.jupiter.api.Test;
@@ -37,7 +38,7 @@ class DriftPictureTest {
         Document svg = BadgeSvg.parse(DriftPicture.svg(SampleRuns.trend()));
         double newest = svg.select("g.sd-bar").last().select("rect").stream().mapToDouble(r -> Double.parseDouble(r.attr("height"))).sum();
         double full = svg.select("g.sd-bar").first().select("rect").stream().mapToDouble(r -> Double.parseDouble(r.attr("height"))).sum();
-        assertThat(newest).isCloseTo(full, org.assertj.core.data.Offset.offset(0.5));
+        assertThat(newest).isCloseTo(full, Offset.offset(0.5));
     }
 
     @Test

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -48,8 +49,10 @@ class HtmlReportBrowserTest {
         Document dom = Jsoup.parse(chromium("--dump-dom", url(report.resolve("index.html"), "")));
 
         assertThat(dom.selectFirst("html").hasClass("sd-js")).as("the script ran").isTrue();
-        assertThat(dom.selectFirst(".sd-counts").text()).isEqualTo("7 stacks · 1 in sync · 2 drifted ● · 2 pending · 1 failed ● · 1 awaiting approval · 1 skipped");
-        assertThat(stackColumn(dom)).containsExactly("billing:staging", "shop:prod", "network:prod", "edge:prod", "apps/api", "reports", "dns");
+        assertThat(dom.selectFirst(".sd-counts").text())
+                .isEqualTo("7 stacks · 1 in sync · 2 drifted ● · 2 pending · 1 failed ● · 1 awaiting approval · 1 skipped");
+        assertThat(stackColumn(dom)).containsExactly("billing:staging", "shop:prod", "network:prod", "edge:prod", "apps/api", "reports",
+                "dns");
         assertThat(dom.selectFirst(".sd-controls").hasAttr("hidden")).as("controls shown by the script").isFalse();
         assertThat(dom.selectFirst(".sd-shown").text()).isEqualTo("Showing 7 of 7 stacks");
     }
@@ -149,7 +152,7 @@ class HtmlReportBrowserTest {
 
     private static void deleteTree(final Path dir) throws IOException {
         try (var paths = Files.walk(dir)) {
-            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         }
     }
 }

@@ -3,8 +3,12 @@ package io.stackdrift.render;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -13,7 +17,13 @@ import org.jsoup.nodes.Document;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.stackdrift.model.Row;
+import io.stackdrift.model.RowState;
+import io.stackdrift.model.StackId;
+import io.stackdrift.model.Tool;
 import io.stackdrift.record.RunRecord;
+import io.stackdrift.record.TrailEntry;
+import io.stackdrift.record.TrailResult;
 
 class HtmlReportTest {
     @TempDir
@@ -49,7 +59,7 @@ class HtmlReportTest {
         List<String> hrefs = index.select("a[href]").eachAttr("href");
         assertThat(hrefs).isNotEmpty();
         for (String href : hrefs) {
-            assertThat(dir.resolve(java.net.URLDecoder.decode(href, java.nio.charset.StandardCharsets.UTF_8)).normalize())
+            assertThat(dir.resolve(URLDecoder.decode(href, StandardCharsets.UTF_8)).normalize())
                     .as(href).startsWith(dir).exists();
         }
         Document stack = Jsoup.parse(dir.resolve("stacks/shop~3Aprod.html").toFile());
@@ -62,12 +72,12 @@ class HtmlReportTest {
     @Test
     void stacksWithoutAPageAreTextNotDeadLinks() throws IOException {
         RunRecord base = SampleRuns.representative();
-        List<io.stackdrift.model.Row> rows = new java.util.ArrayList<>(base.rows());
-        rows.add(SampleRuns.row("orphan", io.stackdrift.model.Tool.PULUMI, "o", io.stackdrift.model.RowState.IN_SYNC, "",
+        List<Row> rows = new ArrayList<>(base.rows());
+        rows.add(SampleRuns.row("orphan", Tool.PULUMI, "o", RowState.IN_SYNC, "",
                 List.of(), List.of(), List.of(), List.of("outside:repo")));
-        List<io.stackdrift.record.TrailEntry> trail = List.of(new io.stackdrift.record.TrailEntry(
-                io.stackdrift.model.StackId.of("removed:stack"), "42", SampleRuns.T0, SampleRuns.T0 + 1,
-                io.stackdrift.record.TrailResult.DEPLOYED, false, List.of(), ""));
+        List<TrailEntry> trail = List.of(new TrailEntry(
+                StackId.of("removed:stack"), "42", SampleRuns.T0, SampleRuns.T0 + 1,
+                TrailResult.DEPLOYED, false, List.of(), ""));
         RunRecord run = new RunRecord("42", base.kind(), base.cause(), base.startedAt(), base.finishedAt(), rows, trail);
         HtmlReport.write(dir, run, List.of());
 
@@ -95,7 +105,7 @@ class HtmlReportTest {
     @Test
     void aRunAlsoFoundInTheHistoryIsCountedOnce() throws IOException {
         RunRecord run = SampleRuns.representative();
-        List<RunRecord> history = new java.util.ArrayList<>(SampleRuns.history());
+        List<RunRecord> history = new ArrayList<>(SampleRuns.history());
         history.add(run);
         HtmlReport.write(dir, run, history);
         Document index = Jsoup.parse(dir.resolve("index.html").toFile());
@@ -122,7 +132,8 @@ class HtmlReportTest {
         assertThat(largestStackPage).isLessThan(60_000L);
         Document doc = Jsoup.parse(dir.resolve("index.html").toFile());
         assertThat(doc.select("table.sd-rows tbody tr")).hasSize(1_000);
-        assertThat(doc.selectFirst(".sd-counts").text()).isEqualTo("1000 stacks · 772 in sync · 100 drifted ● · 100 pending · 128 failed ●");
+        assertThat(doc.selectFirst(".sd-counts").text())
+                .isEqualTo("1000 stacks · 772 in sync · 100 drifted ● · 100 pending · 128 failed ●");
     }
 
     @Test
@@ -143,7 +154,7 @@ class HtmlReportTest {
         try {
             return Files.size(file);
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 }

@@ -2,11 +2,10 @@ package io.stackdrift.render;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 
-import org.junit.jupiter.api.Test;
-
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
 
 /**
  * Rendering is the end of the one-way flow (config → … → record → render): it reads the model and the

@@ -1,6 +1,7 @@
 package io.stackdrift.render;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -8,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.RunRecord;
+import io.stackdrift.record.TrailEntry;
 
 /** The HTML, SVG and text of a representative run, compared with reviewed golden files. */
 class RenderGoldenTest {
@@ -28,9 +30,9 @@ class RenderGoldenTest {
 
     @Test
     void jobPageFragment() throws IOException {
-        List<RunRecord> runs = new java.util.ArrayList<>(SampleRuns.history());
+        List<RunRecord> runs = new ArrayList<>(SampleRuns.history());
         runs.add(run);
-        List<io.stackdrift.record.TrailEntry> trail = runs.stream().flatMap(r -> r.trail().stream()).toList();
+        List<TrailEntry> trail = runs.stream().flatMap(r -> r.trail().stream()).toList();
         Golden.assertMatches("job-fragment.html", JobPage.fragment(SampleRuns.trend(), trail, StackLinks.under("stack/", "/")));
     }
 
@@ -59,7 +61,7 @@ class RenderGoldenTest {
     }
 
     private List<RunRecord> withHistory() {
-        List<RunRecord> runs = new java.util.ArrayList<>(SampleRuns.history());
+        List<RunRecord> runs = new ArrayList<>(SampleRuns.history());
         runs.add(run);
         return runs;
     }

@@ -21,7 +21,8 @@ class RowTableTest {
         assertThat(lines).hasSize(8);
         int stateColumn = lines.get(0).indexOf("STATE");
         assertThat(lines.subList(1, lines.size())).allSatisfy(line -> assertThat(line.charAt(stateColumn - 1)).isEqualTo(' '));
-        assertThat(lines).anySatisfy(line -> assertThat(line).startsWith("shop:prod").contains("pending+drifted").endsWith("network:prod, dns"));
+        assertThat(lines).anySatisfy(line -> assertThat(line).startsWith("shop:prod").contains("pending+drifted")
+                .endsWith("network:prod, dns"));
     }
 
     @Test

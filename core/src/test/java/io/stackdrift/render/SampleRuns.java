@@ -32,7 +32,8 @@ final class SampleRuns {
         List<Row> rows = new ArrayList<>();
         rows.add(row("dns", Tool.TERRAFORM, "dns", RowState.IN_SYNC, "", List.of(), List.of(), List.of(), List.of()));
         rows.add(row("network:prod", Tool.TOFU, "network", RowState.DRIFTED, "", List.of(),
-                List.of(change(Action.UPDATE, "aws_security_group", "aws_security_group.web", Cause.DRIFT, "ingress[0].cidr_blocks", "tags.Owner"),
+                List.of(change(Action.UPDATE, "aws_security_group", "aws_security_group.web", Cause.DRIFT, "ingress[0].cidr_blocks",
+                        "tags.Owner"),
                         change(Action.DELETE, "aws_route53_record", "aws_route53_record.www", Cause.DRIFT)),
                 List.of(change(Action.UPDATE, "aws_autoscaling_group", "aws_autoscaling_group.web", Cause.DRIFT, "desired_capacity")),
                 List.of("dns")));

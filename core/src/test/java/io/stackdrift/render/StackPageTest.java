@@ -42,7 +42,8 @@ class StackPageTest {
         assertThat(html.select("details.sd-section").eachAttr("class"))
                 .containsExactly("sd-section sd-section-changes", "sd-section sd-section-drift");
         assertThat(html.selectFirst(".sd-section-drift .sd-section-note").text())
-                .isEqualTo("These resources were also changed outside the code. The deploy of this stack puts them back to what the code says.");
+                .isEqualTo("These resources were also changed outside the code. The deploy of this stack puts them back to what the code "
+                        + "says.");
         assertThat(html.select(".sd-facts a").eachAttr("href")).containsExactly("network~3Aprod.html", "dns.html");
     }
 
@@ -78,7 +79,8 @@ class StackPageTest {
 
         assertThat(html.select(".sd-changes tbody tr")).hasSize(RenderLimits.DEFAULTS.maxChangesPerPage());
         assertThat(html.select("details.sd-section")).allSatisfy(section -> assertThat(section.hasAttr("open")).isFalse());
-        assertThat(html.select(".sd-section-changes .sd-note").text()).isEqualTo("24,500 more not listed (this page shows at most 500 changes).");
+        assertThat(html.select(".sd-section-changes .sd-note").text())
+                .isEqualTo("24,500 more not listed (this page shows at most 500 changes).");
         assertThat(html.select(".sd-section-drift .sd-note").text()).startsWith("25,000 more not listed");
         assertThat(html.select(".sd-section-drift .sd-tally").text()).isEqualTo("25,000");
         assertThat(fragment.length()).isLessThan(200_000);

@@ -22,7 +22,8 @@ public final class CanaryPlans {
         String before = "{\"name\":\"" + c + "-b\",\"tags\":{\"Team\":\"" + c + "-t1\"},\"password\":\"" + c + "-p1\","
                 + "\"secrets\":{\"" + c + "-key\":\"" + c + "-v\"},\"list\":[{\"cidr\":\"" + c + "-1\"}],\"n\":1}";
         String after = "{\"name\":\"" + c + "-a\",\"tags\":{\"Team\":\"" + c + "-t2\"},\"password\":\"" + c + "-p2\","
-                + "\"secrets\":{\"" + c + "-key2\":\"" + c + "-v\"},\"list\":[{\"cidr\":\"" + c + "-2\"},{\"cidr\":\"" + c + "-3\"}],\"n\":2}";
+                + "\"secrets\":{\"" + c + "-key2\":\"" + c + "-v\"},\"list\":[{\"cidr\":\"" + c + "-2\"},{\"cidr\":\"" + c
+                        + "-3\"}],\"n\":2}";
         String sensitive = "{\"password\":true,\"secrets\":true}";
         String change = "{\"actions\":[\"update\"],\"before\":" + before + ",\"after\":" + after
                 + ",\"after_unknown\":{},\"before_sensitive\":" + sensitive + ",\"after_sensitive\":" + sensitive
@@ -42,29 +43,38 @@ public final class CanaryPlans {
         String stream = String.join("\n",
                 "{\"@level\":\"info\",\"@message\":\"Terraform 1.9.0\",\"type\":\"version\",\"terraform\":\"1.9.0\",\"ui\":\"1.2\"}",
                 "{\"@level\":\"info\",\"@message\":\"aws_x.a: Refresh complete [id=" + c + "]\",\"type\":\"refresh_complete\","
-                        + "\"hook\":{\"resource\":{\"addr\":\"aws_x.a\",\"resource_type\":\"aws_x\"},\"id_key\":\"id\",\"id_value\":\"" + c + "\"}}",
-                "{\"@level\":\"info\",\"type\":\"resource_drift\",\"change\":{\"resource\":{\"addr\":\"aws_x.a\",\"resource_type\":\"aws_x\"},\"action\":\"update\"}}",
-                "{\"@level\":\"info\",\"type\":\"planned_change\",\"change\":{\"resource\":{\"addr\":\"aws_x.i\",\"resource_type\":\"aws_x\"},"
+                        + "\"hook\":{\"resource\":{\"addr\":\"aws_x.a\",\"resource_type\":\"aws_x\"},\"id_key\":\"id\",\"id_value\":\"" + c
+                                + "\"}}",
+                "{\"@level\":\"info\",\"type\":\"resource_drift\",\"change\":{\"resource\":{\"addr\":\"aws_x.a\","
+                        + "\"resource_type\":\"aws_x\"},\"action\":\"update\"}}",
+                "{\"@level\":\"info\",\"type\":\"planned_change\",\"change\":{\"resource\":{\"addr\":\"aws_x.i\","
+                        + "\"resource_type\":\"aws_x\"},"
                         + "\"action\":\"import\",\"importing\":{\"id\":\"" + c + "\"},\"generated_config\":\"name = \\\"" + c + "\\\"\"}}",
-                "{\"@level\":\"warn\",\"type\":\"diagnostic\",\"diagnostic\":{\"severity\":\"warning\",\"summary\":\"" + c + "\",\"detail\":\"" + c + "\"}}",
-                "{\"@level\":\"info\",\"type\":\"change_summary\",\"changes\":{\"add\":0,\"change\":0,\"import\":1,\"remove\":0,\"operation\":\"plan\"}}",
+                "{\"@level\":\"warn\",\"type\":\"diagnostic\",\"diagnostic\":{\"severity\":\"warning\",\"summary\":\"" + c
+                        + "\",\"detail\":\"" + c + "\"}}",
+                "{\"@level\":\"info\",\"type\":\"change_summary\",\"changes\":{\"add\":0,\"change\":0,\"import\":1,\"remove\":0,"
+                        + "\"operation\":\"plan\"}}",
                 "{\"@level\":\"info\",\"type\":\"outputs\",\"outputs\":{\"o\":{\"sensitive\":true,\"value\":\"" + c + "\"}}}") + "\n";
         String state = "{\"type\":\"aws:s3/bucket:Bucket\",\"inputs\":{\"tags\":{\"Env\":\"" + c + "\"},\"pw\":\"" + c + "\"},"
                 + "\"outputs\":{\"arn\":\"" + c + "\"}}";
         String digest = "{\"config\":{\"p:secret\":\"" + c + "\"},\"steps\":["
                 + "{\"op\":\"same\",\"urn\":\"urn:pulumi:dev::p::pulumi:pulumi:Stack::p-dev\",\"newState\":" + state + "},"
-                + "{\"op\":\"update\",\"urn\":\"urn:pulumi:dev::p::aws:s3/bucket:Bucket::b\",\"oldState\":" + state + ",\"newState\":" + state
+                + "{\"op\":\"update\",\"urn\":\"urn:pulumi:dev::p::aws:s3/bucket:Bucket::b\",\"oldState\":" + state
+                + ",\"newState\":" + state
                 + ",\"diffReasons\":[\"tags\"],\"detailedDiff\":{\"tags.Env\":{\"kind\":\"update\",\"inputDiff\":false}}},"
-                + "{\"op\":\"read\",\"urn\":\"urn:pulumi:dev::p::pulumi:pulumi:StackReference::net\",\"newState\":{\"type\":\"pulumi:pulumi:StackReference\","
+                + "{\"op\":\"read\",\"urn\":\"urn:pulumi:dev::p::pulumi:pulumi:StackReference::net\","
+                        + "\"newState\":{\"type\":\"pulumi:pulumi:StackReference\","
                 + "\"inputs\":{\"name\":\"network\"},\"outputs\":{\"outputs\":{\"vpc\":\"" + c + "\"}}}}],"
                 + "\"diagnostics\":[{\"message\":\"" + c + " printed by the program\",\"severity\":\"info\"}],"
                 + "\"changeSummary\":{\"same\":1,\"update\":1}}";
         String events = String.join("\n",
                 "{\"sequence\":0,\"timestamp\":0,\"preludeEvent\":{\"config\":{\"p:secret\":\"" + c + "\"}}}",
                 "{\"sequence\":1,\"timestamp\":0,\"stdoutEvent\":{\"message\":\"" + c + "\",\"color\":\"raw\"}}",
-                "{\"sequence\":2,\"timestamp\":0,\"resourcePreEvent\":{\"metadata\":{\"op\":\"refresh\",\"urn\":\"urn:pulumi:dev::p::aws:s3/bucket:Bucket::b\","
+                "{\"sequence\":2,\"timestamp\":0,\"resourcePreEvent\":{\"metadata\":{\"op\":\"refresh\","
+                        + "\"urn\":\"urn:pulumi:dev::p::aws:s3/bucket:Bucket::b\","
                         + "\"type\":\"aws:s3/bucket:Bucket\",\"old\":" + state + ",\"new\":" + state + ",\"detailedDiff\":null}}}",
-                "{\"sequence\":3,\"timestamp\":0,\"resOutputsEvent\":{\"metadata\":{\"op\":\"update\",\"urn\":\"urn:pulumi:dev::p::aws:s3/bucket:Bucket::b\","
+                "{\"sequence\":3,\"timestamp\":0,\"resOutputsEvent\":{\"metadata\":{\"op\":\"update\","
+                        + "\"urn\":\"urn:pulumi:dev::p::aws:s3/bucket:Bucket::b\","
                         + "\"type\":\"aws:s3/bucket:Bucket\",\"old\":" + state + ",\"new\":" + state + ",\"diffs\":[\"tags\"],"
                         + "\"detailedDiff\":{\"tags.Env\":{\"diffKind\":\"update\",\"inputDiff\":false}}}}}",
                 "{\"sequence\":4,\"timestamp\":0,\"diagnosticEvent\":{\"message\":\"" + c + "\",\"color\":\"raw\",\"severity\":\"info\"}}",

@@ -13,12 +13,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.stackdrift.config.DriftSettings;
 import io.stackdrift.config.Policy;
@@ -143,7 +142,8 @@ class DemoSimulationTest {
         JsonNode aws = providers.path("provider_schemas").path("registry.opentofu.org/hashicorp/aws").path("resource_schemas");
         assertThat(aws.fieldNames()).toIterable()
                 .containsExactly("aws_autoscaling_group", "aws_route53_record", "aws_subnet", "aws_vpc");
-        assertThat(aws.path("aws_autoscaling_group").path("block").path("attributes").path("desired_capacity").path("computed").asBoolean()).isTrue();
+        assertThat(aws.path("aws_autoscaling_group").path("block").path("attributes").path("desired_capacity").path("computed").asBoolean())
+                .isTrue();
         assertThat(tofu.version(network, repo, repo.resolve(".work"), Map.of())).isEqualTo("1.8.3");
     }
 
@@ -184,7 +184,8 @@ class DemoSimulationTest {
 
         StackPlan gone = pulumi.plan(app, repo, PlanPurpose.PREVIEW, repo.resolve(".work"), Map.of(), Set.of(app.id()));
         Files.delete(gone.planFile().orElseThrow());
-        assertThat(pulumi.apply(app, repo, gone, repo.resolve(".work"), Map.of()).reason()).isEqualTo("no plan from this run; refusing to apply");
+        assertThat(pulumi.apply(app, repo, gone, repo.resolve(".work"), Map.of()).reason())
+                .isEqualTo("no plan from this run; refusing to apply");
 
         StackPlan plan = pulumi.plan(app, repo, PlanPurpose.PREVIEW, repo.resolve(".work"), Map.of(), Set.of(app.id()));
         Files.writeString(plan.planFile().orElseThrow(), "{\"resourcePlans\":{}}");

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,6 +25,7 @@ import io.stackdrift.engine.spi.ToolSettings;
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
+import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
@@ -34,7 +36,8 @@ import io.stackdrift.testing.Fixtures;
 class PulumiAdapterTest {
     private static final StackId APP = StackId.of("shop-app:prod");
     private static final StackId PLATFORM = StackId.of("platform:prod");
-    private static final Change BUCKET_TAGS = new Change(Action.UPDATE, "aws:s3/bucket:Bucket", "assets", List.of("tags.CostCenter"), Cause.CODE);
+    private static final Change BUCKET_TAGS = new Change(Action.UPDATE, "aws:s3/bucket:Bucket", "assets", List.of("tags.CostCenter"),
+            Cause.CODE);
 
     @TempDir
     Path temp;
@@ -95,13 +98,14 @@ class PulumiAdapterTest {
         Path updatePlan = work.toAbsolutePath().resolve("prod.pulumi-plan.json");
         assertThat(pulumi.arguments()).containsExactly(
                 List.of("preview", "--json", "--refresh", "--stack", "prod", "--save-plan", updatePlan.toString()));
-        assertThat(pulumi.calls()).singleElement().satisfies(call -> assertThat(call.directory()).isEqualTo(repo.resolve("app").toRealPath()));
+        assertThat(pulumi.calls()).singleElement().satisfies(call -> assertThat(call.directory()).isEqualTo(repo.resolve("app")
+                .toRealPath()));
         assertThat(plan.row().state()).isEqualTo(RowState.PENDING);
         assertThat(plan.row().changes()).containsExactly(BUCKET_TAGS);
         assertThat(plan.row().dependsOn()).containsExactly(PLATFORM);
         assertThat(plan.planFile()).contains(updatePlan);
         assertThat(updatePlan).isRegularFile();
-        assertThat(resolved).singleElement().asList().hasSize(4);
+        assertThat(resolved).singleElement(InstanceOfAssertFactories.LIST).hasSize(4);
         assertThat(reading.requests()).singleElement().satisfies(request -> {
             assertThat(request.tool()).isEqualTo(Tool.PULUMI);
             assertThat(request.purpose()).isEqualTo(PlanPurpose.PREVIEW);
@@ -156,7 +160,8 @@ class PulumiAdapterTest {
 
         StackPlan plan = plan(PlanPurpose.DRIFT_CHECK);
 
-        assertThat(plan.row().reason()).isEqualTo("pulumi refresh --preview-only failed with exit code 6 (stack not found; see the console log)");
+        assertThat(plan.row().reason())
+                .isEqualTo("pulumi refresh --preview-only failed with exit code 6 (stack not found; see the console log)");
     }
 
     @Test
@@ -164,7 +169,8 @@ class PulumiAdapterTest {
         pulumi.on("preview").exitCode(PulumiCommands.EXIT_CHANGES_PROPOSED);
         Files.delete(pulumi.scenario().resolve("preview.stdout-from"));
 
-        assertThat(plan(PlanPurpose.PREVIEW).row().reason()).isEqualTo("pulumi preview failed with exit code 7 (changes were proposed; see the console log)");
+        assertThat(plan(PlanPurpose.PREVIEW).row().reason())
+                .isEqualTo("pulumi preview failed with exit code 7 (changes were proposed; see the console log)");
     }
 
     @Test
@@ -182,7 +188,8 @@ class PulumiAdapterTest {
     @Test
     void aTimeoutIsAFailedRow() throws Exception {
         pulumi.on("preview").sleepSeconds(60);
-        adapter = adapter(ToolSettings.defaults().withExecutable(Tool.PULUMI, pulumi.executable().toString()).withTimeout(Duration.ofSeconds(1)));
+        adapter = adapter(ToolSettings.defaults().withExecutable(Tool.PULUMI, pulumi.executable().toString())
+                .withTimeout(Duration.ofSeconds(1)));
 
         assertThat(plan(PlanPurpose.PREVIEW).row().reason()).isEqualTo("pulumi preview timed out after 1s");
     }
@@ -191,14 +198,15 @@ class PulumiAdapterTest {
     void upAppliesOnlyTheUpdatePlanOfAPreviewOfThisRunOnce() throws Exception {
         StackConfig app = app();
         ApplyResult withoutPreview = adapter.apply(app, repo,
-                new StackPlan(io.stackdrift.model.Row.withReason(APP, Tool.PULUMI, "app", RowState.PENDING, ""), PlanPurpose.PREVIEW,
+                new StackPlan(Row.withReason(APP, Tool.PULUMI, "app", RowState.PENDING, ""), PlanPurpose.PREVIEW,
                         Optional.empty(), "", Map.of()), work, pulumi.environment());
         assertThat(withoutPreview.reason()).isEqualTo("no plan from this run; refusing to apply");
         assertThat(pulumi.calls()).isEmpty();
 
         StackPlan plan = plan(PlanPurpose.PREVIEW);
         assertThat(adapter.apply(app, repo, plan, work, pulumi.environment()).succeeded()).isTrue();
-        assertThat(adapter.apply(app, repo, plan, work, pulumi.environment()).reason()).isEqualTo("no plan from this run; refusing to apply");
+        assertThat(adapter.apply(app, repo, plan, work, pulumi.environment()).reason())
+                .isEqualTo("no plan from this run; refusing to apply");
 
         String updatePlan = work.toAbsolutePath().resolve("prod.pulumi-plan.json").toString();
         assertThat(pulumi.arguments()).containsExactly(
@@ -210,9 +218,10 @@ class PulumiAdapterTest {
     void destroyRunsOnlyAfterItsPreviewOfThisRunAndOnce() throws Exception {
         Change gone = new Change(Action.DELETE, "aws:s3/bucket:Bucket", "assets", List.of(), Cause.CODE);
         StackConfig app = app();
-        StackPlan notMade = new StackPlan(io.stackdrift.model.Row.withReason(APP, Tool.PULUMI, "app", RowState.PENDING, ""),
+        StackPlan notMade = new StackPlan(Row.withReason(APP, Tool.PULUMI, "app", RowState.PENDING, ""),
                 PlanPurpose.DESTROY, Optional.empty(), "", Map.of());
-        assertThat(adapter.apply(app, repo, notMade, work, pulumi.environment()).reason()).isEqualTo("no plan from this run; refusing to apply");
+        assertThat(adapter.apply(app, repo, notMade, work, pulumi.environment()).reason())
+                .isEqualTo("no plan from this run; refusing to apply");
         assertThat(pulumi.calls()).isEmpty();
         reading.answer(CannedPlanReading.summary(List.of(gone), List.of(), List.of()));
 
@@ -237,8 +246,10 @@ class PulumiAdapterTest {
         pulumi.on("destroy-preview-only").exitCode(3);
         StackPlan failed = plan(PlanPurpose.DESTROY);
         assertThat(failed.row().state()).isEqualTo(RowState.FAILED);
-        assertThat(failed.row().reason()).isEqualTo("pulumi destroy --preview-only failed with exit code 3 (an authentication error; see the console log)");
-        assertThat(adapter.apply(app(), repo, failed, work, pulumi.environment()).reason()).isEqualTo("no plan from this run; refusing to apply");
+        assertThat(failed.row().reason())
+                .isEqualTo("pulumi destroy --preview-only failed with exit code 3 (an authentication error; see the console log)");
+        assertThat(adapter.apply(app(), repo, failed, work, pulumi.environment()).reason())
+                .isEqualTo("no plan from this run; refusing to apply");
 
         pulumi.on("destroy-preview-only").exitCode(0);
         pulumi.on("destroy").exitCode(4).stderr("error: resource \"assets\" is protected\n");
@@ -253,7 +264,8 @@ class PulumiAdapterTest {
         StackPlan plan = plan(PlanPurpose.PREVIEW);
         Files.delete(plan.planFile().orElseThrow());
 
-        assertThat(adapter.apply(app(), repo, plan, work, pulumi.environment()).reason()).isEqualTo("no plan from this run; refusing to apply");
+        assertThat(adapter.apply(app(), repo, plan, work, pulumi.environment()).reason())
+                .isEqualTo("no plan from this run; refusing to apply");
         assertThat(pulumi.arguments()).noneMatch(arguments -> arguments.get(0).equals("up"));
     }
 
@@ -264,8 +276,10 @@ class PulumiAdapterTest {
         StackPlan plan = plan(PlanPurpose.PREVIEW);
 
         assertThat(plan.row().state()).isEqualTo(RowState.FAILED);
-        assertThat(plan.row().reason()).isEqualTo("pulumi preview exited with 0 but saved no update plan (--save-plan needs Pulumi v3.24.1 or later)");
-        assertThat(adapter.apply(app(), repo, plan, work, pulumi.environment()).reason()).isEqualTo("no plan from this run; refusing to apply");
+        assertThat(plan.row().reason())
+                .isEqualTo("pulumi preview exited with 0 but saved no update plan (--save-plan needs Pulumi v3.24.1 or later)");
+        assertThat(adapter.apply(app(), repo, plan, work, pulumi.environment()).reason())
+                .isEqualTo("no plan from this run; refusing to apply");
     }
 
     @Test
@@ -276,7 +290,8 @@ class PulumiAdapterTest {
 
         ApplyResult result = adapter.apply(app(), repo, plan, work, pulumi.environment());
 
-        assertThat(result.reason()).startsWith("pulumi up failed: error: resource urn:pulumi:prod::shop-app::aws:s3/bucket:Bucket::assets violates plan")
+        assertThat(result.reason())
+                .startsWith("pulumi up failed: error: resource urn:pulumi:prod::shop-app::aws:s3/bucket:Bucket::assets violates plan")
                 .doesNotContain("cc-300", "cc-200");
     }
 
@@ -306,7 +321,8 @@ class PulumiAdapterTest {
     void aDriftCheckIsNotDeployed() throws Exception {
         StackPlan check = plan(PlanPurpose.DRIFT_CHECK);
 
-        assertThat(adapter.apply(app(), repo, check, work, pulumi.environment()).reason()).startsWith("a drift check's plan is never applied");
+        assertThat(adapter.apply(app(), repo, check, work, pulumi.environment()).reason())
+                .startsWith("a drift check's plan is never applied");
         assertThat(pulumi.arguments()).noneMatch(arguments -> arguments.get(0).equals("up"));
     }
 
@@ -315,7 +331,8 @@ class PulumiAdapterTest {
         pulumi.on("up").exitCode(255).stderr("Updating (prod):\nerror: update failed\n");
         StackPlan plan = plan(PlanPurpose.PREVIEW);
 
-        assertThat(adapter.apply(app(), repo, plan, work, pulumi.environment())).isEqualTo(ApplyResult.failure("pulumi up failed: error: update failed"));
+        assertThat(adapter.apply(app(), repo, plan, work, pulumi.environment()))
+                .isEqualTo(ApplyResult.failure("pulumi up failed: error: update failed"));
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.stackdrift.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
@@ -30,18 +31,20 @@ class PulumiCommandsTest {
     void upIsHeldToTheUpdatePlanSkipsItsOwnPreviewAndRefreshesLikeTheReviewedPreview() {
         assertThat(pulumi.up("prod", Path.of("/work/app/prod.pulumi-plan.json"))).containsExactly("pulumi", "up", "--yes", "--skip-preview",
                 "--refresh", "--plan", "/work/app/prod.pulumi-plan.json", "--stack", "prod");
-        assertThat(PulumiCommands.UPDATE_PLANS).containsExactly(java.util.Map.entry("PULUMI_EXPERIMENTAL", "true"));
+        assertThat(PulumiCommands.UPDATE_PLANS).containsExactly(Map.entry("PULUMI_EXPERIMENTAL", "true"));
     }
 
     @Test
     void destroyIsPreviewedAsJsonThenRunWithoutItsOwnPreview() {
-        assertThat(pulumi.destroyPreview("acme/prod")).containsExactly("pulumi", "destroy", "--preview-only", "--json", "--stack", "acme/prod");
+        assertThat(pulumi.destroyPreview("acme/prod")).containsExactly("pulumi", "destroy", "--preview-only", "--json", "--stack",
+                "acme/prod");
         assertThat(pulumi.destroy("acme/prod")).containsExactly("pulumi", "destroy", "--yes", "--skip-preview", "--stack", "acme/prod");
     }
 
     @Test
     void outputsNeverShowSecrets() {
-        assertThat(pulumi.outputs("prod")).containsExactly("pulumi", "stack", "output", "--json", "--show-secrets=false", "--stack", "prod");
+        assertThat(pulumi.outputs("prod")).containsExactly("pulumi", "stack", "output", "--json", "--show-secrets=false", "--stack",
+                "prod");
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.stackdrift.tool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -10,19 +11,20 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.stackdrift.config.DriftMode;
 import io.stackdrift.config.DriftSettings;
@@ -104,8 +106,8 @@ class RealTerraformTest {
 
         assertThat(preview.row().state()).as(preview.row().reason()).isEqualTo(RowState.PENDING);
         assertThat(preview.row().changes()).extracting(Change::action, Change::address)
-                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple(Action.CREATE, "terraform_data.x"),
-                        org.assertj.core.groups.Tuple.tuple(Action.CREATE, "terraform_data.y"));
+                .containsExactlyInAnyOrder(Tuple.tuple(Action.CREATE, "terraform_data.x"),
+                        Tuple.tuple(Action.CREATE, "terraform_data.y"));
         assertThat(preview.row().changes()).allSatisfy(c -> assertThat(c.type()).isEqualTo("terraform_data"));
         assertThat(preview.planFile()).get().satisfies(file -> assertThat(file).isRegularFile());
         assertThat(preview.toolVersion()).matches("\\d+\\.\\d+\\.\\d+.*");
@@ -236,8 +238,8 @@ class RealTerraformTest {
 
         assertThat(outputs.succeeded()).as(outputs.reason()).isTrue();
         assertThat(outputs.outputs()).extracting(StackOutput::name, StackOutput::sensitive)
-                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("plain", false),
-                        org.assertj.core.groups.Tuple.tuple("secret", true));
+                .containsExactlyInAnyOrder(Tuple.tuple("plain", false),
+                        Tuple.tuple("secret", true));
         StackOutput plain = named(outputs, "plain");
         StackOutput secret = named(outputs, "secret");
         assertThat(plain.value().asText()).isEqualTo("one");
@@ -253,22 +255,84 @@ class RealTerraformTest {
 
         StackPlan preview = adapter().plan(staging, module, PlanPurpose.PREVIEW, work(), environment, Set.of());
         assertThat(preview.row().state()).as(preview.row().reason()).isEqualTo(RowState.PENDING);
-        assertThat(Files.readString(module.resolve(".terraform/environment")).strip()).isEqualTo("staging");
+        // nothing is selected in the directory: TF_WORKSPACE names the workspace of every process
+        assertThat(module.resolve(".terraform/environment")).doesNotExist();
         TerraformAdapter adapter = adapter();
         deployed(adapter, staging);
         assertThat(module.resolve("terraform.tfstate.d/staging/terraform.tfstate")).isRegularFile();
         assertThat(module.resolve("terraform.tfstate")).doesNotExist();
-        // the directory's selection now says staging; an unnamed stack of the same directory still plans default
+        // an unnamed stack of the same directory plans default
         StackPlan unnamed = adapter().plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment,
                 Set.of(stack("").id(), staging.id()));
         assertThat(unnamed.row().state()).as(unnamed.row().reason()).isEqualTo(RowState.PENDING);
         assertThat(unnamed.row().changes()).extracting(Change::action).containsOnly(Action.CREATE);
-        assertThat(Files.readString(module.resolve(".terraform/environment")).strip()).isEqualTo("staging");
 
         StackPlan check = adapter().plan(stack("qa"), module, PlanPurpose.DRIFT_CHECK, work(), environment, Set.of());
         assertThat(check.row().state()).isEqualTo(RowState.FAILED);
-        assertThat(check.row().reason()).isEqualTo("terraform workspace select failed: Workspace \"…\" doesn't exist.");
+        assertThat(check.row().reason()).isEqualTo("the terraform workspace qa does not exist; a preview creates it");
         assertThat(module.resolve("terraform.tfstate.d/qa")).doesNotExist();
+    }
+
+    @Test
+    void aWorkspaceSelectedByHandDoesNotRedirectAnUnnamedStack() throws Exception {
+        Files.writeString(module.resolve("main.tf"), "resource \"terraform_data\" \"w\" {\n  input = terraform.workspace\n}\n");
+        // someone ran `terraform workspace new staging` in the directory: .terraform/environment says staging
+        ProcessBuilder byHandBuilder = new ProcessBuilder(terraform, "workspace", "new", "staging").directory(module.toFile())
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        byHandBuilder.environment().putAll(environment);
+        Process byHand = byHandBuilder.start();
+        assertThat(byHand.waitFor()).isZero();
+        assertThat(Files.readString(module.resolve(".terraform/environment")).strip()).isEqualTo("staging");
+
+        deployed(stack(""));
+
+        assertThat(workspaceInput(module.resolve("terraform.tfstate"))).isEqualTo("default");
+        assertThat(module.resolve("terraform.tfstate.d/staging/terraform.tfstate")).doesNotExist();
+    }
+
+    @Test
+    void twoWorkspacesOfOneDirectoryDeployedInParallelEachLandInTheirOwnState() throws Exception {
+        Path repo = Files.createDirectories(dir.resolve("repo"));
+        module = Files.createDirectories(repo.resolve("net"));
+        Files.writeString(module.resolve("main.tf"), "resource \"terraform_data\" \"w\" {\n  input = terraform.workspace\n}\n");
+        Files.writeString(repo.resolve("stacks.yaml"), """
+                parallelism: 3
+                stacks:
+                  - dir: net
+                    name: staging
+                  - dir: net
+                    name: prod
+                  - dir: net
+                    name: qa
+                """);
+        List<String> progress = Collections.synchronizedList(new ArrayList<>());
+
+        RunOutcome deploy = engine(Clock.systemUTC(), progress).deploy(RunRequest.of(repo.resolve("stacks.yaml"), "1"));
+
+        assertThat(deploy.exitCode()).as(rows(deploy) + " " + progress).isEqualTo(RunOutcome.OK);
+        for (String workspace : List.of("staging", "prod", "qa")) {
+            assertThat(workspaceInput(module.resolve("terraform.tfstate.d/" + workspace + "/terraform.tfstate"))).isEqualTo(workspace);
+        }
+        assertThat(module.resolve("terraform.tfstate")).doesNotExist();
+        // the three never overlapped: each began after the one before ended
+        List<TrailEntry> trail = deploy.run().orElseThrow().trail().stream()
+                .sorted(Comparator.comparingLong(TrailEntry::startedAt)).toList();
+        assertThat(trail).hasSize(3);
+        for (int i = 1; i < trail.size(); i++) {
+            assertThat(trail.get(i).startedAt()).isGreaterThanOrEqualTo(trail.get(i - 1).finishedAt());
+        }
+    }
+
+    /** The input of terraform_data.w in a state file: the workspace the apply ran in. */
+    private static String workspaceInput(final Path state) throws IOException {
+        JsonNode root = JSON.readTree(state.toFile());
+        for (JsonNode resource : root.path("resources")) {
+            if (resource.path("name").asText().equals("w")) {
+                // terraform_data keeps a dynamic value: {"value": …, "type": …}
+                return resource.path("instances").path(0).path("attributes").path("input").path("value").asText();
+            }
+        }
+        return "";
     }
 
     @Test
@@ -363,8 +427,8 @@ class RealTerraformTest {
 
         assertThat(summary.failed()).as(summary.failureReason()).isFalse();
         assertThat(summary.changes()).extracting(Change::action, Change::address)
-                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple(Action.UPDATE, "terraform_data.x"),
-                        org.assertj.core.groups.Tuple.tuple(Action.REPLACE, "terraform_data.y"));
+                .containsExactlyInAnyOrder(Tuple.tuple(Action.UPDATE, "terraform_data.x"),
+                        Tuple.tuple(Action.REPLACE, "terraform_data.y"));
         assertThat(summary.drift()).isEmpty();
     }
 
@@ -402,7 +466,8 @@ class RealTerraformTest {
         assertThat(plan.path("output_changes").path("extra").path("actions").get(0).asText()).isEqualTo("create");
         assertThat(plan.path("resource_changes")).allSatisfy(c -> assertThat(c.path("change").path("actions").get(0).asText())
                 .isEqualTo("no-op"));
-        // KNOWN GAP, not an endorsement: spec §4 counts resource_changes only, so the row is in sync and a deploy
+        // KNOWN GAP, not an endorsement: a row counts resource changes only (docs/verified-with-real-terraform.md),
+        // so the row is in sync and a deploy
         // finds nothing to deploy; the new output reaches the state only with the next resource change
         StackPlan preview = adapter().plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment, Set.of());
         assertThat(preview.row().state()).isEqualTo(RowState.IN_SYNC);
@@ -474,8 +539,8 @@ class RealTerraformTest {
         assertThat(deploy.exitCode()).as(rows(deploy) + " " + progress).isEqualTo(RunOutcome.OK);
         RunRecord deployed = deploy.run().orElseThrow();
         assertThat(deployed.trail()).extracting(e -> e.stack().value(), TrailEntry::result)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("net", TrailResult.DEPLOYED),
-                        org.assertj.core.groups.Tuple.tuple("app", TrailResult.DEPLOYED));
+                .containsExactly(Tuple.tuple("net", TrailResult.DEPLOYED),
+                        Tuple.tuple("app", TrailResult.DEPLOYED));
         assertThat(deployed.trail().get(1).startedAt()).isGreaterThanOrEqualTo(deployed.trail().get(0).finishedAt());
         assertThat(deployed.rows()).extracting(Row::state).containsOnly(RowState.IN_SYNC);
         JsonNode net = JSON.readTree(repo.resolve("out/net.json").toFile());
@@ -504,8 +569,8 @@ class RealTerraformTest {
         RunOutcome second = engine.deploy(RunRequest.of(repo.resolve("stacks.yaml"), "4"));
         assertThat(second.exitCode()).as(rows(second)).isEqualTo(RunOutcome.OK);
         assertThat(second.run().orElseThrow().trail()).extracting(e -> e.stack().value(), TrailEntry::result)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("net", TrailResult.DEPLOYED),
-                        org.assertj.core.groups.Tuple.tuple("app", TrailResult.DEPLOYED));
+                .containsExactly(Tuple.tuple("net", TrailResult.DEPLOYED),
+                        Tuple.tuple("app", TrailResult.DEPLOYED));
         assertThat(JSON.readTree(repo.resolve("out/app.json").toFile()).path("server_cidr").asText()).isEqualTo("10.1.0.0/16");
     }
 
@@ -557,7 +622,7 @@ class RealTerraformTest {
     private static Optional<String> locate() {
         String path = System.getenv("PATH");
         if (path != null) {
-            for (String entry : path.split(java.io.File.pathSeparator)) {
+            for (String entry : path.split(File.pathSeparator)) {
                 if (!entry.isEmpty() && Files.isExecutable(Path.of(entry, "terraform"))) {
                     return Optional.of(Path.of(entry, "terraform").toString());
                 }

@@ -4,10 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 
-import org.junit.jupiter.api.Test;
-
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.Test;
 
 class StackOutputTest {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
@@ -28,7 +27,8 @@ class StackOutputTest {
                 new StackOutput("vpc_id", JSON.textNode("vpc-0abc"), false)));
 
         assertThat(result.toString())
-                .isEqualTo("OutputsResult[succeeded=true, reason=, outputs=[StackOutput[name=db_password, sensitive], StackOutput[name=vpc_id]]]")
+                .isEqualTo("OutputsResult[succeeded=true, reason=, outputs=[StackOutput[name=db_password, sensitive], "
+                        + "StackOutput[name=vpc_id]]]")
                 .doesNotContain("hunter2", "vpc-0abc");
     }
 }

@@ -6,11 +6,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -51,6 +53,7 @@ class TerraformAdapterTest {
         work = temp.resolve("work/network");
         tofu = FakeTool.create(temp, "tofu");
         tofu.on("show").stdoutFrom(Fixtures.fixture("opentofu/equiv-drift_simple.plan.json"));
+        tofu.on("workspace-list").stdout("  default\n* prod\n");
         adapter = adapter(ToolSettings.defaults().withExecutable(Tool.TOFU, tofu.executable().toString()));
     }
 
@@ -90,7 +93,8 @@ class TerraformAdapterTest {
         assertThat(reading.requests()).singleElement().satisfies(request -> {
             assertThat(request.tool()).isEqualTo(Tool.TOFU);
             assertThat(request.purpose()).isEqualTo(PlanPurpose.PREVIEW);
-            assertThat(Files.readString(request.file())).isEqualTo(Files.readString(Fixtures.fixture("opentofu/equiv-drift_simple.plan.json")));
+            assertThat(Files.readString(request.file()))
+                    .isEqualTo(Files.readString(Fixtures.fixture("opentofu/equiv-drift_simple.plan.json")));
         });
     }
 
@@ -105,7 +109,7 @@ class TerraformAdapterTest {
     }
 
     @Test
-    void driftCheckIsRefreshOnlyAndSelectsAnExistingWorkspaceWithoutCreatingIt() throws Exception {
+    void driftCheckIsRefreshOnlyAndFindsAnExistingWorkspaceWithoutCreatingIt() throws Exception {
         tofu.on("plan-refresh-only").exitCode(2);
         reading.answer(CannedPlanReading.summary(List.of(), List.of(VPC_DRIFT), List.of()));
 
@@ -113,8 +117,8 @@ class TerraformAdapterTest {
 
         Path planFile = work.toAbsolutePath().resolve("drift.tfplan");
         assertThat(tofu.arguments()).containsExactly(
+                List.of("workspace", "list"),
                 List.of("init", "-input=false"),
-                List.of("workspace", "select", "prod"),
                 List.of("plan", "-refresh-only", "-input=false", "-out=" + planFile, "-detailed-exitcode"),
                 List.of("show", "-json", planFile.toString()));
         assertThat(plan.stack()).isEqualTo(StackId.of("network:prod"));
@@ -124,16 +128,22 @@ class TerraformAdapterTest {
     }
 
     @Test
-    void previewCreatesAMissingWorkspace() throws Exception {
+    void previewCreatesAMissingWorkspaceADriftCheckFailsOnIt() throws Exception {
         plan(stack("network", "staging"), PlanPurpose.PREVIEW);
 
-        assertThat(tofu.arguments()).contains(List.of("workspace", "select", "-or-create", "staging"));
+        assertThat(tofu.arguments()).contains(List.of("workspace", "new", "staging"))
+                .noneMatch(arguments -> arguments.contains("select"));
+
+        StackPlan check = plan(stack("network", "staging"), PlanPurpose.DRIFT_CHECK);
+        assertThat(check.row().state()).isEqualTo(RowState.FAILED);
+        assertThat(check.row().reason()).isEqualTo("the tofu workspace staging does not exist; a preview creates it");
     }
 
     @Test
     void aFailingPlanIsAFailedRowWithTheFirstErrorAndNoShow() throws Exception {
         tofu.on("plan").exitCode(1).stderr("\n\u001B[31m\u2577\u001B[0m\n\u001B[31m\u2502\u001B[0m \u001B[1m\u001B[31mError: \u001B[0m"
-                + "\u001B[1mUnsupported argument\u001B[0m\n\u001B[31m\u2502\u001B[0m\n\u001B[31m\u2502\u001B[0m   on main.tf line 3\n\u001B[31m\u2575\u001B[0m\n");
+                + "\u001B[1mUnsupported argument\u001B[0m\n\u001B[31m\u2502\u001B[0m\n\u001B[31m\u2502\u001B[0m   on main.tf line "
+                        + "3\n\u001B[31m\u2575\u001B[0m\n");
 
         StackPlan plan = plan(stack("network", ""), PlanPurpose.PREVIEW);
 
@@ -158,7 +168,8 @@ class TerraformAdapterTest {
     void aCrashWithoutStderrNamesTheExitCode() throws Exception {
         tofu.on("plan").exitCode(139);
 
-        assertThat(plan(stack("network", ""), PlanPurpose.PREVIEW).row().reason()).isEqualTo("tofu plan failed with exit code 139 (see the console log)");
+        assertThat(plan(stack("network", ""), PlanPurpose.PREVIEW).row().reason())
+                .isEqualTo("tofu plan failed with exit code 139 (see the console log)");
     }
 
     @Test
@@ -194,7 +205,8 @@ class TerraformAdapterTest {
     @Test
     void aPlanThatTimesOutIsAFailedRow() throws Exception {
         tofu.on("plan").sleepSeconds(60);
-        adapter = adapter(ToolSettings.defaults().withExecutable(Tool.TOFU, tofu.executable().toString()).withTimeout(Duration.ofSeconds(1)));
+        adapter = adapter(ToolSettings.defaults().withExecutable(Tool.TOFU, tofu.executable().toString())
+                .withTimeout(Duration.ofSeconds(1)));
 
         StackPlan plan = plan(stack("network", ""), PlanPurpose.PREVIEW);
 
@@ -206,7 +218,8 @@ class TerraformAdapterTest {
     void theTimeoutCountsForTheWholePlanNotForEachProcess() throws Exception {
         tofu.on("init").sleepSeconds(2);
         tofu.on("plan").sleepSeconds(2);
-        adapter = adapter(ToolSettings.defaults().withExecutable(Tool.TOFU, tofu.executable().toString()).withTimeout(Duration.ofSeconds(3)));
+        adapter = adapter(ToolSettings.defaults().withExecutable(Tool.TOFU, tofu.executable().toString())
+                .withTimeout(Duration.ofSeconds(3)));
 
         StackPlan plan = plan(stack("network", ""), PlanPurpose.PREVIEW);
 
@@ -249,7 +262,7 @@ class TerraformAdapterTest {
     }
 
     @Test
-    void destroyPlansWithDestroySelectsTheWorkspaceWithoutCreatingItAndAppliesThatPlanOnce() throws Exception {
+    void destroyPlansWithDestroyInAnExistingWorkspaceAndAppliesThatPlanOnce() throws Exception {
         tofu.on("plan-destroy").exitCode(2);
         Change gone = new Change(Action.DELETE, "aws_vpc", "aws_vpc.main", List.of(), Cause.CODE);
         reading.answer(CannedPlanReading.summary(List.of(gone), List.of(), List.of()));
@@ -261,11 +274,10 @@ class TerraformAdapterTest {
 
         Path planFile = work.toAbsolutePath().resolve("destroy.tfplan");
         assertThat(tofu.arguments()).containsExactly(
+                List.of("workspace", "list"),
                 List.of("init", "-input=false"),
-                List.of("workspace", "select", "prod"),
                 List.of("plan", "-destroy", "-input=false", "-out=" + planFile, "-detailed-exitcode"),
                 List.of("show", "-json", planFile.toString()),
-                List.of("workspace", "select", "prod"),
                 List.of("apply", "-input=false", planFile.toString()));
         assertThat(plan.purpose()).isEqualTo(PlanPurpose.DESTROY);
         assertThat(plan.row().state()).isEqualTo(RowState.PENDING);
@@ -283,7 +295,8 @@ class TerraformAdapterTest {
         StackPlan destroy = plan(network, PlanPurpose.DESTROY);
         plan(network, PlanPurpose.PREVIEW);
 
-        assertThat(adapter.apply(network, repo, destroy, work, tofu.environment()).reason()).isEqualTo("no plan from this run; refusing to apply");
+        assertThat(adapter.apply(network, repo, destroy, work, tofu.environment()).reason())
+                .isEqualTo("no plan from this run; refusing to apply");
         assertThat(tofu.arguments()).noneMatch(arguments -> arguments.get(0).equals("apply"));
     }
 
@@ -305,12 +318,14 @@ class TerraformAdapterTest {
         StackConfig network = stack("network", "");
         tofu.on("plan").exitCode(1);
         StackPlan failed = plan(network, PlanPurpose.PREVIEW);
-        assertThat(adapter.apply(network, repo, failed, work, tofu.environment()).reason()).isEqualTo("no plan from this run; refusing to apply");
+        assertThat(adapter.apply(network, repo, failed, work, tofu.environment()).reason())
+                .isEqualTo("no plan from this run; refusing to apply");
 
         tofu.on("plan").exitCode(2);
         StackPlan plan = plan(network, PlanPurpose.PREVIEW);
         Files.delete(plan.planFile().orElseThrow());
-        assertThat(adapter.apply(network, repo, plan, work, tofu.environment()).reason()).isEqualTo("no plan from this run; refusing to apply");
+        assertThat(adapter.apply(network, repo, plan, work, tofu.environment()).reason())
+                .isEqualTo("no plan from this run; refusing to apply");
         assertThat(tofu.arguments()).noneMatch(arguments -> arguments.get(0).equals("apply"));
     }
 
@@ -350,14 +365,16 @@ class TerraformAdapterTest {
     void aStalePlanFailsWithTheToolsMessage() throws Exception {
         StackConfig network = stack("network", "prod");
         tofu.on("plan").exitCode(2);
-        tofu.on("apply").exitCode(1).stderr("\u2577\n\u2502 Error: Saved plan is stale\n\u2502 \n\u2502 The given plan file can no longer be applied because the state was changed\n\u2575\n");
+        tofu.on("apply").exitCode(1)
+                .stderr("\u2577\n\u2502 Error: Saved plan is stale\n\u2502 \n\u2502 The given plan file can no longer be applied because "
+                + "the state was changed\n\u2575\n");
         StackPlan plan = plan(network, PlanPurpose.PREVIEW);
 
         ApplyResult result = adapter.apply(network, repo, plan, work, tofu.environment());
 
         assertThat(result).isEqualTo(ApplyResult.failure("tofu apply failed: Error: Saved plan is stale"));
         assertThat(tofu.arguments()).filteredOn(arguments -> arguments.get(0).equals("workspace"))
-                .containsExactly(List.of("workspace", "select", "-or-create", "prod"), List.of("workspace", "select", "prod"));
+                .containsExactly(List.of("workspace", "list"));
     }
 
     @Test
@@ -369,7 +386,7 @@ class TerraformAdapterTest {
 
         assertThat(outputs.succeeded()).isTrue();
         assertThat(outputs.outputs()).extracting(StackOutput::name, StackOutput::sensitive)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("db_password", true), org.assertj.core.groups.Tuple.tuple("vpc_id", false));
+                .containsExactly(Tuple.tuple("db_password", true), Tuple.tuple("vpc_id", false));
         assertThat(outputs.outputs().get(1).value().asText()).isEqualTo("vpc-1");
         assertThat(tofu.arguments()).endsWith(List.of("output", "-json"));
     }
@@ -413,44 +430,67 @@ class TerraformAdapterTest {
         Path out = temp.resolve("env.txt");
         TerraformAdapter envAdapter = adapter(ToolSettings.defaults().withExecutable(Tool.TOFU, script.toString()));
 
-        envAdapter.plan(stack("network", ""), repo, PlanPurpose.PREVIEW, work, Map.of("AWS_ACCESS_KEY_ID", "AKIA", "OUT", out.toString()), Set.of());
+        envAdapter.plan(stack("network", ""), repo, PlanPurpose.PREVIEW, work, Map.of("AWS_ACCESS_KEY_ID", "AKIA", "OUT", out.toString()),
+                Set.of());
 
         assertThat(Files.readString(out)).isEqualTo("1 AKIA");
     }
 
     @Test
-    void anUnnamedStackSharingItsDirectoryWithWorkspacesRunsInTheDefaultOne() throws Exception {
-        // Terraform 1.11.4 plans an unnamed stack in whatever workspace .terraform/environment names, i.e. the
-        // one the named stack of the same directory selected last
+    void everyProcessNamesItsWorkspaceInTfWorkspace() throws Exception {
+        // Terraform 1.11.4 works in whatever workspace .terraform/environment names: the one the last
+        // `workspace select` in the directory chose (another stack of it, or someone by hand)
         Path log = temp.resolve("workspaces.log");
         Path script = temp.resolve("bin/ws-tofu");
         Files.writeString(script, "#!/usr/bin/env bash\nprintf '%s=%s\\n' \"$1\" \"${TF_WORKSPACE-unset}\" >> \"$WS_LOG\"\nexec \""
                 + tofu.executable() + "\" \"$@\"\n");
         script.toFile().setExecutable(true);
         TerraformAdapter wsAdapter = adapter(ToolSettings.defaults().withExecutable(Tool.TOFU, script.toString()));
-        Map<String, String> env = new java.util.HashMap<>(tofu.environment());
+        Map<String, String> env = new HashMap<>(tofu.environment());
         env.put("WS_LOG", log.toString());
         StackConfig unnamed = stack("network", "");
-        Set<StackId> shared = Set.of(StackId.of("network"), StackId.of("network:prod"));
+        Set<StackId> alone = Set.of(StackId.of("network"));
 
-        StackPlan plan = wsAdapter.plan(unnamed, repo, PlanPurpose.PREVIEW, work, env, shared);
+        StackPlan plan = wsAdapter.plan(unnamed, repo, PlanPurpose.PREVIEW, work, env, alone);
         wsAdapter.apply(unnamed, repo, plan, work, env);
         wsAdapter.outputs(unnamed, repo, work, env);
+        wsAdapter.providersSchema(unnamed, repo, work, env);
         assertThat(Files.readAllLines(log)).extracting(line -> line.substring(0, line.indexOf('=')))
-                .contains("init", "plan", "show", "apply", "output");
+                .contains("init", "plan", "show", "apply", "output", "providers");
         assertThat(Files.readAllLines(log)).allSatisfy(line -> assertThat(line).endsWith("=default"));
 
-        // alone in its directory (a cloud block has no default workspace) and named stacks: left as they are
         Files.delete(log);
-        wsAdapter.plan(unnamed, repo, PlanPurpose.PREVIEW, work, env, Set.of(StackId.of("network"), StackId.of("dns:prod")));
-        wsAdapter.outputs(unnamed, repo, work, env);
-        wsAdapter.plan(stack("network", "prod"), repo, PlanPurpose.PREVIEW, work, env, shared);
-        assertThat(Files.readAllLines(log)).isNotEmpty().allSatisfy(line -> assertThat(line).endsWith("=unset"));
+        StackConfig prod = stack("network", "prod");
+        StackPlan prodPlan = wsAdapter.plan(prod, repo, PlanPurpose.PREVIEW, work, env, alone);
+        wsAdapter.apply(prod, repo, prodPlan, work, env);
+        wsAdapter.outputs(prod, repo, work, env);
+        assertThat(Files.readAllLines(log)).isNotEmpty().allSatisfy(line -> assertThat(line).endsWith("=prod"));
 
         // the stack's own value wins
         Files.delete(log);
         env.put("TF_WORKSPACE", "mine");
-        wsAdapter.plan(unnamed, repo, PlanPurpose.PREVIEW, work, env, shared);
+        wsAdapter.plan(unnamed, repo, PlanPurpose.PREVIEW, work, env, alone);
         assertThat(Files.readAllLines(log)).isNotEmpty().allSatisfy(line -> assertThat(line).endsWith("=mine"));
+    }
+
+    @Test
+    void anUnnamedStackWithACloudBlockKeepsTheWorkspaceTheBlockPicks() throws Exception {
+        // a cloud block has no default workspace: TF_WORKSPACE=default would fail every command
+        Files.writeString(repo.resolve("network/main.tf"), "terraform {\n  cloud {\n    organization = \"o\"\n  }\n}\n");
+        Path log = temp.resolve("workspaces.log");
+        Path script = temp.resolve("bin/ws-tofu");
+        Files.writeString(script, "#!/usr/bin/env bash\nprintf '%s=%s\\n' \"$1\" \"${TF_WORKSPACE-unset}\" >> \"$WS_LOG\"\nexec \""
+                + tofu.executable() + "\" \"$@\"\n");
+        script.toFile().setExecutable(true);
+        TerraformAdapter wsAdapter = adapter(ToolSettings.defaults().withExecutable(Tool.TOFU, script.toString()));
+        Map<String, String> env = new HashMap<>(tofu.environment());
+        env.put("WS_LOG", log.toString());
+
+        wsAdapter.plan(stack("network", ""), repo, PlanPurpose.PREVIEW, work, env, Set.of());
+        assertThat(Files.readAllLines(log)).isNotEmpty().allSatisfy(line -> assertThat(line).endsWith("=unset"));
+
+        Files.delete(log);
+        wsAdapter.plan(stack("network", "prod"), repo, PlanPurpose.PREVIEW, work, env, Set.of());
+        assertThat(Files.readAllLines(log)).isNotEmpty().allSatisfy(line -> assertThat(line).endsWith("=prod"));
     }
 }

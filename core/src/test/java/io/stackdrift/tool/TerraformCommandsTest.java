@@ -44,9 +44,9 @@ class TerraformCommandsTest {
     }
 
     @Test
-    void workspaceIsCreatedOnlyWhenAskedTo() {
-        assertThat(tofu.selectWorkspace("prod", true)).containsExactly("/opt/tofu/bin/tofu", "workspace", "select", "-or-create", "prod");
-        assertThat(tofu.selectWorkspace("prod", false)).containsExactly("/opt/tofu/bin/tofu", "workspace", "select", "prod");
+    void workspacesAreListedAndCreatedNeverSelected() {
+        assertThat(tofu.listWorkspaces()).containsExactly("/opt/tofu/bin/tofu", "workspace", "list");
+        assertThat(tofu.newWorkspace("prod")).containsExactly("/opt/tofu/bin/tofu", "workspace", "new", "prod");
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.stackdrift.tool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -21,13 +22,16 @@ class ToolAdaptersTest {
 
     @Test
     void terraformAndTofuShareTheTerraformAdapter() {
-        assertThat(ToolAdapters.forTool(Tool.TERRAFORM, ToolSettings.defaults(), runner, reading, references)).isInstanceOf(TerraformAdapter.class);
-        assertThat(ToolAdapters.forTool(Tool.TOFU, ToolSettings.defaults(), runner, reading, references)).isInstanceOf(TerraformAdapter.class);
+        assertThat(ToolAdapters.forTool(Tool.TERRAFORM, ToolSettings.defaults(), runner, reading, references))
+                .isInstanceOf(TerraformAdapter.class);
+        assertThat(ToolAdapters.forTool(Tool.TOFU, ToolSettings.defaults(), runner, reading, references))
+                .isInstanceOf(TerraformAdapter.class);
     }
 
     @Test
     void pulumiHasItsOwn() {
-        assertThat(ToolAdapters.forTool(Tool.PULUMI, ToolSettings.defaults(), runner, reading, references)).isInstanceOf(PulumiAdapter.class);
+        assertThat(ToolAdapters.forTool(Tool.PULUMI, ToolSettings.defaults(), runner, reading, references))
+                .isInstanceOf(PulumiAdapter.class);
     }
 
     @Test
@@ -40,20 +44,20 @@ class ToolAdaptersTest {
     void planReadingByToolPicksTheReaderOfTheTool() {
         PlanReading byTool = PlanReading.byTool(tool -> file -> PlanSummary.failure(tool.word()));
 
-        assertThat(byTool.read(Tool.PULUMI, PlanPurpose.PREVIEW, java.nio.file.Path.of("x")).failureReason()).isEqualTo("pulumi");
-        assertThat(byTool.read(Tool.TOFU, PlanPurpose.DRIFT_CHECK, java.nio.file.Path.of("x")).failureReason()).isEqualTo("tofu");
+        assertThat(byTool.read(Tool.PULUMI, PlanPurpose.PREVIEW, Path.of("x")).failureReason()).isEqualTo("pulumi");
+        assertThat(byTool.read(Tool.TOFU, PlanPurpose.DRIFT_CHECK, Path.of("x")).failureReason()).isEqualTo("tofu");
     }
 
     @Test
     void terraformFilesAreReadByTheTerraformReaderWhateverThePurpose() {
         for (PlanPurpose purpose : PlanPurpose.values()) {
-            assertThat(ToolAdapters.readerFor(Tool.TOFU, purpose, java.nio.file.Path.of("plan.json"))).isInstanceOf(TerraformPlanReader.class);
+            assertThat(ToolAdapters.readerFor(Tool.TOFU, purpose, Path.of("plan.json"))).isInstanceOf(TerraformPlanReader.class);
         }
     }
 
     @Test
     void aPulumiDigestIsReadAsTheKindThePurposeNames() {
-        java.nio.file.Path digest = Fixtures.shared().resolve("fixtures/pulumi/stratify-preview-update.preview.json");
+        Path digest = Fixtures.shared().resolve("fixtures/pulumi/stratify-preview-update.preview.json");
 
         PlanSummary preview = ToolAdapters.planReading().read(Tool.PULUMI, PlanPurpose.PREVIEW, digest);
         PlanSummary check = ToolAdapters.planReading().read(Tool.PULUMI, PlanPurpose.DRIFT_CHECK, digest);

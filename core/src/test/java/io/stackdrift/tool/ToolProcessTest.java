@@ -35,7 +35,8 @@ class ToolProcessTest {
     void debugLoggingInheritedFromTheMachineIsSwitchedOff() throws Exception {
         ToolProcess process = process(Set.of("PATH", "TF_LOG_PROVIDER_AWS"));
 
-        process.run("tofu plan", List.of("tofu", "plan"), temp, Map.of("AWS_ACCESS_KEY_ID", "AKIA"), temp.resolve("out"), process.deadline());
+        process.run("tofu plan", List.of("tofu", "plan"), temp, Map.of("AWS_ACCESS_KEY_ID", "AKIA"), temp.resolve("out"),
+                process.deadline());
 
         Map<String, String> environment = specs.get(0).environment();
         assertThat(environment).containsEntry("TF_LOG", "").containsEntry("TF_LOG_CORE", "").containsEntry("TF_LOG_PROVIDER", "")

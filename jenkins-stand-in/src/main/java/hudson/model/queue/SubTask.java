@@ -1,7 +1,7 @@
 package hudson.model.queue;
 
-import jenkins.model.queue.ITask;
 import hudson.model.ResourceActivity;
+import jenkins.model.queue.ITask;
 
 public interface SubTask extends ResourceActivity, ITask {
 }

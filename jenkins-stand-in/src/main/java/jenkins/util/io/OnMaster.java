@@ -1,5 +1,4 @@
 package jenkins.util.io;
 
-
 public interface OnMaster {
 }

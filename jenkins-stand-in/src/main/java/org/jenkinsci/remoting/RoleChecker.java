@@ -1,5 +1,4 @@
 package org.jenkinsci.remoting;
 
-
 public abstract class RoleChecker {
 }

@@ -1,5 +1,4 @@
 package org.kohsuke.stapler;
 
-
 public interface HttpDeletable {
 }

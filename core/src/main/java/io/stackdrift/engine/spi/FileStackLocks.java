@@ -1,6 +1,7 @@
 package io.stackdrift.engine.spi;
 
 import java.io.IOException;
+import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedByInterruptException;
@@ -20,6 +21,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
@@ -29,8 +31,11 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 import io.stackdrift.model.StackId;
+import io.stackdrift.record.ProcessOwner;
+import io.stackdrift.record.ToolProcessLog;
 
 /**
  * {@link StackLocks} for the command line: one lock file per stack in a lock directory (e.g.
@@ -53,6 +58,10 @@ public final class FileStackLocks implements StackLocks {
     private final Consumer<String> waitMessages;
     private final Clock clock;
     private final Duration poll;
+    /** The tool processes each run started: a lock of a dead holder stays taken while one of them runs. */
+    private final Optional<ToolProcessLog> toolProcesses;
+    /** The lock a stack takes: its own by default; with {@link #perDirectory} one per stack directory. */
+    private final Function<StackId, String> lockName;
 
     /**
      * @param directory    where the lock files live; created when missing
@@ -60,16 +69,50 @@ public final class FileStackLocks implements StackLocks {
      * @param waitMessages receives one line each time the run waits for a (new) holder
      */
     public FileStackLocks(final Path directory, final Duration waitTimeout, final Consumer<String> waitMessages) {
-        this(directory, waitTimeout, waitMessages, Clock.systemDefaultZone(), DEFAULT_POLL);
+        this(directory, waitTimeout, waitMessages, Clock.systemDefaultZone(), DEFAULT_POLL, Optional.empty());
+    }
+
+    /**
+     * Locks that are free only when no process of the holder's run is alive: after a {@code kill -9} of the holder
+     * the operating system frees its file lock at once, but the {@code terraform apply} it started goes on; with
+     * {@code toolProcesses} (which the process runner fills) the next run waits for that apply to end.
+     */
+    public FileStackLocks(final Path directory, final Duration waitTimeout, final Consumer<String> waitMessages,
+            final ToolProcessLog toolProcesses) {
+        this(directory, waitTimeout, waitMessages, Clock.systemDefaultZone(), DEFAULT_POLL, Optional.of(toolProcesses));
     }
 
     FileStackLocks(final Path directory, final Duration waitTimeout, final Consumer<String> waitMessages,
             final Clock clock, final Duration poll) {
+        this(directory, waitTimeout, waitMessages, clock, poll, Optional.empty());
+    }
+
+    FileStackLocks(final Path directory, final Duration waitTimeout, final Consumer<String> waitMessages,
+            final Clock clock, final Duration poll, final Optional<ToolProcessLog> toolProcesses) {
+        this(directory, waitTimeout, waitMessages, clock, poll, toolProcesses, StackId::value);
+    }
+
+    private FileStackLocks(final Path directory, final Duration waitTimeout, final Consumer<String> waitMessages,
+            final Clock clock, final Duration poll, final Optional<ToolProcessLog> toolProcesses, final Function<StackId, String> lockName) {
+        this.lockName = Objects.requireNonNull(lockName, "lockName");
+        this.toolProcesses = Objects.requireNonNull(toolProcesses, "toolProcesses");
         this.directory = directory.toAbsolutePath().normalize();
         this.waitTimeout = Objects.requireNonNull(waitTimeout, "waitTimeout");
         this.waitMessages = Objects.requireNonNull(waitMessages, "waitMessages");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.poll = Objects.requireNonNull(poll, "poll");
+    }
+
+    /**
+     * These locks, with the stacks of one directory sharing one lock: a stack id's part before its last {@code :}
+     * (Terraform's {@code dir:workspace}, Pulumi's {@code project:stack}), so two runs never deploy two workspaces of
+     * one directory at once (they share its {@code .terraform}). Within a run the scheduler already keeps them apart.
+     */
+    public FileStackLocks perDirectory() {
+        return new FileStackLocks(directory, waitTimeout, waitMessages, clock, poll, toolProcesses, id -> {
+            int colon = id.value().lastIndexOf(':');
+            return colon > 0 ? id.value().substring(0, colon) : id.value();
+        });
     }
 
     /**
@@ -86,7 +129,7 @@ public final class FileStackLocks implements StackLocks {
 
     @Override
     public StackLock acquire(final StackId id, final String purpose) throws StackLockTimeoutException, InterruptedException {
-        Path file = lockFile(directory, id);
+        Path file = lockFile(directory, StackId.of(lockName.apply(id)));
         long deadline = System.nanoTime() + waitTimeout.toNanos();
         Waiting waiting = new Waiting(id, file);
         Semaphore inThisJvm = HELD_IN_THIS_JVM.computeIfAbsent(file, f -> new Semaphore(1));
@@ -118,6 +161,7 @@ public final class FileStackLocks implements StackLocks {
                 waiting.giveUpAfter(deadline);
                 Thread.sleep(poll.toMillis());
             }
+            waitForToolsOfADeadHolder(id, file, deadline);
             writeHolder(channel, id, purpose);
             FileChannel held = channel;
             channel = null;
@@ -134,8 +178,49 @@ public final class FileStackLocks implements StackLocks {
         }
     }
 
+    /**
+     * The file still names a holder although its lock was free: that run died without releasing (a released lock's
+     * file is empty). Its tool processes may still run; the lock is free only when none does.
+     */
+    private void waitForToolsOfADeadHolder(final StackId id, final Path file, final long deadline)
+            throws StackLockTimeoutException, InterruptedException {
+        if (toolProcesses.isEmpty()) {
+            return;
+        }
+        Optional<ProcessOwner> dead = ownerIn(file);
+        if (dead.isEmpty() || dead.get().isCurrent()) {
+            return;
+        }
+        String announced = null;
+        for (List<ProcessOwner> live = toolProcesses.get().liveProcessesOf(dead.get()); !live.isEmpty();
+                live = toolProcesses.get().liveProcessesOf(dead.get())) {
+            String line = "waiting for tool process " + live.get(0).pid() + " of the ended run pid " + dead.get().pid()
+                    + " (it holds " + id + ") to finish";
+            if (!line.equals(announced)) {
+                announced = line;
+                waitMessages.accept(line);
+            }
+            if (System.nanoTime() - deadline >= 0) {
+                throw new StackLockTimeoutException(id, "gave up after " + words(waitTimeout) + " waiting for tool process "
+                        + live.get(0).pid() + " of the ended run pid " + dead.get().pid() + " to finish (lock file " + file + ")");
+            }
+            Thread.sleep(poll.toMillis());
+        }
+    }
+
+    private static Optional<ProcessOwner> ownerIn(final Path file) {
+        Properties holder = new Properties();
+        try {
+            holder.load(new StringReader(Files.readString(file, StandardCharsets.UTF_8)));
+        } catch (IOException | IllegalArgumentException e) {
+            return Optional.empty();
+        }
+        return ProcessOwner.parse(holder.getProperty("owner"));
+    }
+
     private void writeHolder(final FileChannel channel, final StackId id, final String purpose) throws IOException {
-        String text = "stack=" + escape(id.value()) + "\npid=" + ProcessHandle.current().pid() + "\npurpose="
+        String text = "stack=" + escape(id.value()) + "\npid=" + ProcessHandle.current().pid()
+                + "\nowner=" + ProcessOwner.current().text() + "\npurpose="
                 + escape(purpose) + "\nstarted=" + clock.instant() + "\n";
         channel.truncate(0);
         channel.write(ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)), 0);
@@ -151,7 +236,7 @@ public final class FileStackLocks implements StackLocks {
         Properties holder = new Properties();
         try {
             String text = Files.readString(file, StandardCharsets.UTF_8);
-            holder.load(new java.io.StringReader(text));
+            holder.load(new StringReader(text));
         } catch (NoSuchFileException e) {
             return Optional.empty();
         } catch (IOException | IllegalArgumentException e) {
@@ -162,7 +247,8 @@ public final class FileStackLocks implements StackLocks {
             return Optional.empty();
         }
         String purpose = holder.getProperty("purpose", "run");
-        return Optional.of("the " + purpose + " of " + id + " by pid " + pid + started(holder.getProperty("started")));
+        String stack = holder.getProperty("stack", id.value());
+        return Optional.of("the " + purpose + " of " + stack + " by pid " + pid + started(holder.getProperty("started")));
     }
 
     private String started(final String instant) {

@@ -1,12 +1,16 @@
 package io.stackdrift.engine.spi;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+
+import io.stackdrift.record.ToolProcessLog;
 
 /**
  * Runs tool processes on this machine with {@link ProcessBuilder} (the CLI; the plugin uses Jenkins'
@@ -21,13 +25,22 @@ public final class LocalProcessRunner implements ProcessRunner {
     private static final Duration STDERR_DRAIN = Duration.ofSeconds(2);
 
     private final int stderrLimit;
+    /** Where every started process is noted, so that a lock outlives a killed run while its tool still runs. */
+    private final Optional<ToolProcessLog> log;
 
     public LocalProcessRunner() {
         this(StderrTail.DEFAULT_LIMIT);
     }
 
+    /** A runner that notes each process it starts in {@code log} (see {@link io.stackdrift.engine.spi.FileStackLocks}). */
+    public LocalProcessRunner(final ToolProcessLog log) {
+        this.stderrLimit = StderrTail.DEFAULT_LIMIT;
+        this.log = Optional.of(log);
+    }
+
     LocalProcessRunner(final int stderrLimit) {
         this.stderrLimit = stderrLimit;
+        this.log = Optional.empty();
     }
 
     @Override
@@ -51,6 +64,15 @@ public final class LocalProcessRunner implements ProcessRunner {
         } catch (IOException e) {
             // the executable is missing or cannot be executed: the adapter says how to fix it
             return new ProcessResult(-1, spec.stdoutFile(), "", false, true);
+        }
+        if (log.isPresent()) {
+            try {
+                log.get().started(process.toHandle());
+            } catch (IOException e) {
+                // a tool whose start cannot be noted must not run unseen: a killed run would free its lock too early
+                stop(process);
+                throw new IOException("cannot note the tool process in " + e.getMessage(), e);
+            }
         }
         StderrTail tail = new StderrTail(stderrLimit);
         Thread reader = new Thread(() -> drain(process.getErrorStream(), tail), "stderr of " + spec.command().get(0));
@@ -96,8 +118,8 @@ public final class LocalProcessRunner implements ProcessRunner {
         }
     }
 
-    private static java.io.File nullDevice() {
-        return new java.io.File(System.getProperty("os.name").startsWith("Windows") ? "NUL" : "/dev/null");
+    private static File nullDevice() {
+        return new File(System.getProperty("os.name").startsWith("Windows") ? "NUL" : "/dev/null");
     }
 
 }

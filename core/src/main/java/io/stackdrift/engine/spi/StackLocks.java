@@ -3,7 +3,7 @@ package io.stackdrift.engine.spi;
 import io.stackdrift.model.StackId;
 
 /**
- * Per-stack locks, so two deploys (or destroys) of the same stack never overlap (docs/engine.md, "deploy"), whatever
+ * Per-stack locks, so two deploys (or destroys) of the same stack never overlap (docs/concepts.md, "Deploy order"), whatever
  * process or build runs them. The CLI uses {@link FileStackLocks}; the plugin maps this port onto Jenkins.
  */
 public interface StackLocks {

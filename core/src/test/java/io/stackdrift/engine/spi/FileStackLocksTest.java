@@ -1,5 +1,8 @@
 package io.stackdrift.engine.spi;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -15,7 +18,9 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -23,9 +28,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.stackdrift.model.StackId;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import io.stackdrift.record.ProcessOwner;
+import io.stackdrift.record.ToolProcessLog;
 
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class FileStackLocksTest {
@@ -165,6 +169,59 @@ class FileStackLocksTest {
         }
     }
 
+    @Test
+    void afterAKilledHolderTheLockStaysTakenWhileItsToolStillApplies() throws Exception {
+        Path logDir = dir.resolve("runs");
+        Path work = Files.createDirectories(dir.resolve("work"));
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process holder = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), ApplyingHolderMain.class.getName(),
+                dir.toString(), "network", logDir.toString(), "3", work.toString()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        children.add(holder);
+        ProcessOwner run = ProcessOwner.of(holder.toHandle());
+        ToolProcessLog log = new ToolProcessLog(logDir);
+        try (BufferedReader out = reader(holder)) {
+            assertThat(out.readLine()).isEqualTo("APPLYING");
+        }
+        List<ProcessOwner> tools = log.liveProcessesOf(run);
+        assertThat(tools).hasSize(1);
+        // kill -9: the operating system frees the file lock at once, the tool's apply goes on
+        holder.destroyForcibly();
+        assertThat(holder.waitFor(20, TimeUnit.SECONDS)).isTrue();
+        assertThat(tools.get(0).isAlive()).isTrue();
+        List<String> waits = new CopyOnWriteArrayList<>();
+
+        try (StackLock lock = new FileStackLocks(dir, Duration.ofSeconds(20), waits::add, log).acquire(StackId.of("network"), "deploy")) {
+            assertThat(tools.get(0).isAlive()).as("the dead run's tool still runs while the lock is handed out").isFalse();
+        }
+        assertThat(waits).singleElement().asString().startsWith("waiting for tool process " + tools.get(0).pid()
+                + " of the ended run pid " + holder.pid());
+        // the log of that run is swept once all of it is gone
+        assertThat(log.sweep()).isEqualTo(1);
+        assertThat(log.liveProcessesOf(run)).isEmpty();
+    }
+
+    @Test
+    void perDirectoryTwoWorkspacesOfOneDirectoryShareOneLock() throws Exception {
+        FileStackLocks locks = new FileStackLocks(dir, Duration.ofMillis(400), line -> { }).perDirectory();
+        try (StackLock prod = locks.acquire(StackId.of("net:prod"), "deploy")) {
+            CompletableFuture<Throwable> staging = CompletableFuture.supplyAsync(() -> {
+                try (StackLock lock = locks.acquire(StackId.of("net:staging"), "deploy")) {
+                    return null;
+                } catch (Exception e) {
+                    return e;
+                }
+            });
+            assertThat(staging.get(10, TimeUnit.SECONDS)).isInstanceOf(StackLockTimeoutException.class)
+                    .hasMessageContaining("the deploy of net:prod by pid " + ProcessHandle.current().pid());
+            try (StackLock other = locks.acquire(StackId.of("app"), "deploy")) {
+                assertThat(other.stack()).isEqualTo(StackId.of("app"));
+            }
+        }
+        try (StackLock staging = locks.acquire(StackId.of("net:staging"), "deploy")) {
+            assertThat(staging.stack()).isEqualTo(StackId.of("net:staging"));
+        }
+    }
+
     private Process startHolder(final StackId id, final long timeoutMillis) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process process = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
@@ -184,7 +241,7 @@ class FileStackLocksTest {
         in.flush();
     }
 
-    private static void awaitTrue(final java.util.function.BooleanSupplier condition) throws InterruptedException {
+    private static void awaitTrue(final BooleanSupplier condition) throws InterruptedException {
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > until) {

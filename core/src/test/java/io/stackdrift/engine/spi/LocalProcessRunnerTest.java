@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -110,7 +111,8 @@ class LocalProcessRunnerTest {
         FakeTool tool = FakeTool.create(temp, "pulumi");
         tool.on("preview").stderr("noise line\n".repeat(5_000) + "error: the real reason\n").exitCode(1);
 
-        ProcessResult result = new LocalProcessRunner(256).run(spec(tool, List.of("preview"), temp.resolve("p.json"), Duration.ofMinutes(1)));
+        ProcessResult result = new LocalProcessRunner(256).run(spec(tool, List.of("preview"), temp.resolve("p.json"),
+                Duration.ofMinutes(1)));
 
         assertThat(result.exitCode()).isEqualTo(1);
         assertThat(result.stderrTail()).hasSizeLessThanOrEqualTo(256).endsWith("error: the real reason\n");
@@ -148,7 +150,7 @@ class LocalProcessRunnerTest {
     }
 
     private static List<String> command(final FakeTool tool, final String... arguments) {
-        List<String> command = new java.util.ArrayList<>();
+        List<String> command = new ArrayList<>();
         command.add(tool.executable().toString());
         command.addAll(List.of(arguments));
         return command;

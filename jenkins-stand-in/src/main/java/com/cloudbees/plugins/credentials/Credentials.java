@@ -1,10 +1,9 @@
 package com.cloudbees.plugins.credentials;
 
-import hudson.ExtensionPoint;
-
-import hudson.model.Describable;
-
 import java.io.Serializable;
+
+import hudson.ExtensionPoint;
+import hudson.model.Describable;
 
 public interface Credentials extends Describable<Credentials>, Serializable, ExtensionPoint {
 }

@@ -1,17 +1,13 @@
 package com.cloudbees.plugins.credentials;
 
-import org.jenkins.ui.icon.IconSpec;
-
-import hudson.ExtensionPoint;
-
-import hudson.model.Descriptor;
-
-import hudson.model.Describable;
-
 import com.cloudbees.plugins.credentials.common.IdCredentials;
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import edu.umd.cs.findbugs.annotations.NonNull;
+import hudson.ExtensionPoint;
+import hudson.model.Describable;
+import hudson.model.Descriptor;
 import hudson.model.Run;
+import org.jenkins.ui.icon.IconSpec;
 
 public abstract class CredentialsProvider extends Descriptor<CredentialsProvider>
         implements ExtensionPoint, Describable<CredentialsProvider>, IconSpec {

@@ -1,5 +1,4 @@
 package org.jenkins.ui.icon;
 
-
 public interface IconSpec {
 }

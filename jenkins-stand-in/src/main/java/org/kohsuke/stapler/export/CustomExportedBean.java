@@ -1,5 +1,4 @@
 package org.kohsuke.stapler.export;
 
-
 public interface CustomExportedBean {
 }

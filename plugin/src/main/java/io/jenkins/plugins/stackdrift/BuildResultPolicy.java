@@ -70,7 +70,7 @@ public final class BuildResultPolicy {
     }
 
     // Result.combine would do, but ordinals keep this testable on the stand-in (whose methods only throw).
-    static Result worse(final Result a, final Result b) {
+    public static Result worse(final Result a, final Result b) {
         return a.ordinal >= b.ordinal ? a : b;
     }
 }

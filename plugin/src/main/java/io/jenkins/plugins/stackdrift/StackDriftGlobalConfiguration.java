@@ -6,6 +6,7 @@ import java.util.TreeMap;
 import org.jenkinsci.Symbol;
 import org.kohsuke.stapler.DataBoundSetter;
 import org.kohsuke.stapler.QueryParameter;
+import org.kohsuke.stapler.verb.POST;
 
 import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.Extension;
@@ -71,12 +72,16 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
     }
 
     /** Form check: SUCCESS, UNSTABLE or FAILURE; blank is the default (UNSTABLE). */
+    @POST
     public FormValidation doCheckDefaultDriftResult(@QueryParameter final String value) {
+        JenkinsFacade.checkAdminister();
         return resultWordCheck(value);
     }
 
     /** Form check: SUCCESS, UNSTABLE or FAILURE; blank is the default (FAILURE). */
+    @POST
     public FormValidation doCheckDefaultFailedResult(@QueryParameter final String value) {
+        JenkinsFacade.checkAdminister();
         return resultWordCheck(value);
     }
 
@@ -114,7 +119,7 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
         save();
     }
 
-    Defaults defaults() {
+    public Defaults defaults() {
         return new Defaults(defaultParallelism, defaultDriftResult, defaultFailedResult,
                 terraformPath, tofuPath, pulumiPath);
     }

@@ -1,13 +1,29 @@
 package io.jenkins.plugins.stackdrift;
 
+import static com.tngtech.archunit.base.DescribedPredicate.describe;
+import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
+import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.name;
+import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import org.junit.jupiter.api.Test;
+import org.kohsuke.stapler.verb.POST;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 
+import hudson.Launcher;
+import io.jenkins.plugins.stackdrift.agent.AgentOutcome;
+import io.jenkins.plugins.stackdrift.agent.AgentProcessRunner;
+import io.jenkins.plugins.stackdrift.agent.EngineRequest;
+import io.jenkins.plugins.stackdrift.agent.HeldStackLocks;
+import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
+import io.jenkins.plugins.stackdrift.history.JobHistory;
+import io.stackdrift.engine.spi.LocalProcessRunner;
 import jenkins.model.Jenkins;
 
 /** Package rules of the Jenkins layer, checked in the build. */
@@ -35,5 +51,51 @@ class ArchitectureTest {
                 .or().haveFullyQualifiedName(JobHistory.class.getName())
                 .should().dependOnClassesThat().resideInAnyPackage("hudson..", "jenkins..", "org.kohsuke..", "org.jenkinsci..")
                 .check(PLUGIN);
+    }
+
+    @Test
+    void theSubpackagesAreFreeOfCycles() {
+        slices().matching("io.jenkins.plugins.stackdrift.(*)..").should().beFreeOfCycles().check(PLUGIN);
+    }
+
+    /** Each room depends only on the rooms below it; the root package (configuration, policy, facade) on none. */
+    @Test
+    void noArrowRunsBackUp() {
+        layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .layer("steps").definedBy("io.jenkins.plugins.stackdrift.steps..")
+                .layer("actions").definedBy("io.jenkins.plugins.stackdrift.actions..")
+                .layer("trigger").definedBy("io.jenkins.plugins.stackdrift.trigger..")
+                .layer("agent").definedBy("io.jenkins.plugins.stackdrift.agent..")
+                .layer("credentials").definedBy("io.jenkins.plugins.stackdrift.credentials..")
+                .layer("history").definedBy("io.jenkins.plugins.stackdrift.history..")
+                .layer("root").definedBy("io.jenkins.plugins.stackdrift")
+                .whereLayer("steps").mayNotBeAccessedByAnyLayer()
+                .whereLayer("actions").mayOnlyBeAccessedByLayers("steps")
+                .whereLayer("trigger").mayOnlyBeAccessedByLayers("steps", "actions")
+                .whereLayer("agent").mayOnlyBeAccessedByLayers("steps")
+                .whereLayer("credentials").mayOnlyBeAccessedByLayers("steps", "agent")
+                .whereLayer("history").mayOnlyBeAccessedByLayers("steps", "actions", "agent")
+                .check(PLUGIN);
+    }
+
+    /**
+     * Tool processes start in one place, the engine's process port on the agent: no other class builds a
+     * process, execs one, asks a Launcher to launch, or hands the engine a runner of its own.
+     */
+    @Test
+    void processesStartOnlyThroughTheProcessPort() {
+        noClasses().that().doNotHaveFullyQualifiedName(AgentProcessRunner.class.getName())
+                .should().dependOnClassesThat().belongToAnyOf(ProcessBuilder.class, LocalProcessRunner.class, Launcher.ProcStarter.class)
+                .orShould().callMethodWhere(target(name("exec")).and(target(owner(describe("Runtime",
+                        o -> o.isAssignableTo(Runtime.class))))))
+                .orShould().callMethodWhere(target(name("launch")).and(target(owner(describe("Launcher",
+                        o -> o.isAssignableTo(Launcher.class))))))
+                .check(PLUGIN);
+    }
+
+    /** A form check that answers a GET can be driven by a link from another site (CSRF); Jenkins wants POST. */
+    @Test
+    void formChecksArePostOnly() {
+        methods().that().haveNameStartingWith("doCheck").should().beAnnotatedWith(POST.class).check(PLUGIN);
     }
 }

@@ -8,14 +8,14 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /** A fresh copy of examples/demo (its simulated tools included), without state an earlier run left. */
-final class DemoWorkspace {
-    static final Path DEMO = Path.of("../examples/demo").toAbsolutePath().normalize();
+public final class DemoWorkspace {
+    public static final Path DEMO = Path.of("../examples/demo").toAbsolutePath().normalize();
     private static final List<String> LEFT_OUT = List.of(".terraform", ".pulumi", ".demo-state", ".stackdrift", "out");
 
     private DemoWorkspace() {
     }
 
-    static Path copyTo(final Path workspace) throws IOException {
+    public static Path copyTo(final Path workspace) throws IOException {
         try (Stream<Path> walk = Files.walk(DEMO)) {
             for (Path source : (Iterable<Path>) walk::iterator) {
                 Path relative = DEMO.relativize(source);
@@ -41,7 +41,7 @@ final class DemoWorkspace {
     }
 
     /** The build's PATH with the demo's simulated tools first, as {@code withEnv(['PATH+DEMO=...'])} would make it. */
-    static String pathWithSimulations(final Path workspace) {
+    public static String pathWithSimulations(final Path workspace) {
         return workspace.resolve("bin") + java.io.File.pathSeparator + System.getenv("PATH");
     }
 }

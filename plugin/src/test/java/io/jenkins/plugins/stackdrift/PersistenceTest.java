@@ -12,6 +12,14 @@ import org.junit.jupiter.api.Test;
 
 import com.thoughtworks.xstream.XStream;
 
+import io.jenkins.plugins.stackdrift.actions.ApproveDeployAction;
+import io.jenkins.plugins.stackdrift.actions.BuildSummary;
+import io.jenkins.plugins.stackdrift.actions.StackDriftInterruptedAction;
+import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
+import io.jenkins.plugins.stackdrift.trigger.ApprovalCause;
+import io.jenkins.plugins.stackdrift.trigger.ApprovalQueueAction;
+import io.jenkins.plugins.stackdrift.trigger.DriftScheduleTrigger;
+import io.jenkins.plugins.stackdrift.trigger.ScheduledDriftCheckCause;
 import io.stackdrift.model.RowState;
 import io.stackdrift.record.RunKind;
 
@@ -21,9 +29,9 @@ import io.stackdrift.record.RunKind;
  */
 class PersistenceTest {
     /** Every class of ours that ends up in build.xml or config.xml. */
-    private static final List<Class<?>> PERSISTED = List.of(StackDriftRunAction.class, RunSummary.class,
+    private static final List<Class<?>> PERSISTED = List.of(StackDriftRunAction.class, BuildSummary.class,
             ApproveDeployAction.class, ScheduledDriftCheckCause.class, ApprovalCause.class, DriftScheduleTrigger.class,
-            StackDriftGlobalConfiguration.class, StackDriftInterruptedAction.class);
+            StackDriftGlobalConfiguration.class, StackDriftInterruptedAction.class, ApprovalQueueAction.class);
 
     private static XStream xstream() {
         XStream xstream = new XStream();
@@ -39,7 +47,7 @@ class PersistenceTest {
 
     @Test
     void theRunActionKeepsItsSummaryAndForgetsItsRun() {
-        StackDriftRunAction action = new StackDriftRunAction(RunSummary.of(TestRecords.record(RunKind.CHECK,
+        StackDriftRunAction action = new StackDriftRunAction(BuildSummary.of(TestRecords.record(RunKind.CHECK,
                 TestRecords.row("dns", RowState.IN_SYNC), TestRecords.row("net", RowState.DRIFTED),
                 TestRecords.row("app", RowState.FAILED))));
         StackDriftRunAction back = roundTrip(action);
@@ -62,8 +70,8 @@ class PersistenceTest {
 
     @Test
     void anApprovalCauseSavedBeforeTheIdsWereRecordedApprovesNothing() {
-        String legacy = "<io.jenkins.plugins.stackdrift.ApprovalCause><sourceBuild>4</sourceBuild><stackCount>2</stackCount>"
-                + "</io.jenkins.plugins.stackdrift.ApprovalCause>";
+        String legacy = "<io.jenkins.plugins.stackdrift.trigger.ApprovalCause><sourceBuild>4</sourceBuild><stackCount>2</stackCount>"
+                + "</io.jenkins.plugins.stackdrift.trigger.ApprovalCause>";
         ApprovalCause cause = (ApprovalCause) xstream().fromXML(legacy);
         assertThat(cause.getStacks()).isEmpty();
         assertThat(cause.isDestroy()).isFalse();
@@ -109,20 +117,20 @@ class PersistenceTest {
 
     @Test
     void aThousandStackRunKeepsBuildXmlSmall() {
-        StackDriftRunAction action = new StackDriftRunAction(RunSummary.of(TestRecords.large(1_000)));
+        StackDriftRunAction action = new StackDriftRunAction(BuildSummary.of(TestRecords.large(1_000)));
         String xml = xstream().toXML(action);
         assertThat(xml.getBytes(StandardCharsets.UTF_8).length).isLessThan(4 * 1024);
         assertThat(action.getTotal()).isEqualTo(1_000);
         assertThat(action.getFailed()).isEqualTo(100);
         assertThat(action.getDrifted()).isEqualTo(100);
-        assertThat(action.getDriftedStacks()).hasSize(RunSummary.MAX_IDS);
+        assertThat(action.getDriftedStacks()).hasSize(BuildSummary.MAX_IDS);
     }
 
     @Test
     void overlongIdsAreCutSoOneOddPathCannotGrowBuildXml() {
         String longId = "x".repeat(5_000);
-        RunSummary summary = RunSummary.of(TestRecords.record(RunKind.CHECK, TestRecords.row(longId, RowState.DRIFTED)));
-        assertThat(summary.getDriftedIds().get(0)).hasSize(RunSummary.MAX_ID_LENGTH);
+        BuildSummary summary = BuildSummary.of(TestRecords.record(RunKind.CHECK, TestRecords.row(longId, RowState.DRIFTED)));
+        assertThat(summary.getDriftedIds().get(0)).hasSize(BuildSummary.MAX_ID_LENGTH);
     }
 
     @Test

@@ -1,10 +1,12 @@
 package io.jenkins.plugins.stackdrift;
 
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.mockStatic;
 
 import org.junit.jupiter.api.Test;
 import org.mockito.MockedStatic;
+import org.springframework.security.access.AccessDeniedException;
 
 import hudson.util.FormValidation;
 
@@ -15,7 +17,8 @@ class StackDriftGlobalConfigurationTest {
 
     @Test
     void resultWordsAreCheckedInTheFormBlankIsTheDefault() {
-        try (MockedStatic<FormValidation> validation = mockStatic(FormValidation.class)) {
+        try (MockedStatic<FormValidation> validation = mockStatic(FormValidation.class);
+                MockedStatic<JenkinsFacade> facade = mockStatic(JenkinsFacade.class)) {
             validation.when(FormValidation::ok).thenReturn(mock(FormValidation.class));
             configuration.doCheckDefaultDriftResult("");
             configuration.doCheckDefaultFailedResult("failure");
@@ -23,6 +26,17 @@ class StackDriftGlobalConfigurationTest {
 
             configuration.doCheckDefaultDriftResult("ORANGE");
             validation.verify(() -> FormValidation.error("'ORANGE' is not a build result; use SUCCESS, UNSTABLE or FAILURE"));
+        }
+    }
+
+    @Test
+    void theFormChecksAnswerAdministratorsOnly() {
+        try (MockedStatic<FormValidation> validation = mockStatic(FormValidation.class);
+                MockedStatic<JenkinsFacade> facade = mockStatic(JenkinsFacade.class)) {
+            facade.when(JenkinsFacade::checkAdminister).thenThrow(new AccessDeniedException("not an administrator"));
+            assertThatThrownBy(() -> configuration.doCheckDefaultDriftResult("ORANGE")).isInstanceOf(AccessDeniedException.class);
+            assertThatThrownBy(() -> configuration.doCheckDefaultFailedResult("ORANGE")).isInstanceOf(AccessDeniedException.class);
+            validation.verifyNoInteractions();
         }
     }
 }

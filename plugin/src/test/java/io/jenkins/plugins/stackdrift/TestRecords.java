@@ -14,11 +14,11 @@ import io.stackdrift.record.RunKind;
 import io.stackdrift.record.RunRecord;
 
 /** Run records built in code for the plugin's tests (the engine that makes real ones is the core's). */
-final class TestRecords {
+public final class TestRecords {
     private TestRecords() {
     }
 
-    static Row row(final String id, final RowState state) {
+    public static Row row(final String id, final RowState state) {
         List<Change> drift = state.hasDrift()
                 ? List.of(new Change(Action.UPDATE, "aws_instance", "aws_instance.web", List.of("tags.Name"), Cause.DRIFT))
                 : List.of();
@@ -29,12 +29,12 @@ final class TestRecords {
         return new Row(StackId.of(id), Tool.TERRAFORM, id, state, reason, changes, drift, List.of(), List.of());
     }
 
-    static RunRecord record(final RunKind kind, final Row... rows) {
+    public static RunRecord record(final RunKind kind, final Row... rows) {
         return new RunRecord("7", kind, "started by alice", 1_000L, 2_000L, List.of(rows), List.of());
     }
 
     /** {@code count} stacks named like a real monorepo, every fifth drifted and every tenth failed. */
-    static RunRecord large(final int count) {
+    public static RunRecord large(final int count) {
         List<Row> rows = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             RowState state = i % 10 == 0 ? RowState.FAILED : i % 5 == 0 ? RowState.DRIFTED : RowState.IN_SYNC;

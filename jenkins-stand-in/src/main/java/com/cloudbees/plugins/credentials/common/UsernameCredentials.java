@@ -6,4 +6,8 @@ import edu.umd.cs.findbugs.annotations.NonNull;
 public interface UsernameCredentials extends Credentials {
     @NonNull
     String getUsername();
+
+    default boolean isUsernameSecret() {
+        throw new UnsupportedOperationException();
+    }
 }

@@ -1,9 +1,9 @@
 package org.jenkinsci.plugins.workflow.steps;
 
-import com.google.common.util.concurrent.FutureCallback;
-
 import java.io.IOException;
 import java.io.Serializable;
+
+import com.google.common.util.concurrent.FutureCallback;
 
 public abstract class StepContext implements FutureCallback<Object>, Serializable {
     public abstract <T> T get(Class<T> key) throws IOException, InterruptedException;

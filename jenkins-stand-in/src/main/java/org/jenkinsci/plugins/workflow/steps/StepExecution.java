@@ -13,4 +13,8 @@ public abstract class StepExecution implements Serializable {
     }
 
     public abstract boolean start() throws Exception;
+
+    public void stop(@NonNull Throwable cause) throws Exception {
+        throw new UnsupportedOperationException();
+    }
 }

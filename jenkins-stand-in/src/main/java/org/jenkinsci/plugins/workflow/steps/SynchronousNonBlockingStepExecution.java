@@ -13,4 +13,9 @@ public abstract class SynchronousNonBlockingStepExecution<T> extends StepExecuti
     public final boolean start() throws Exception {
         throw new UnsupportedOperationException();
     }
+
+    @Override
+    public void stop(Throwable cause) throws Exception {
+        throw new UnsupportedOperationException();
+    }
 }

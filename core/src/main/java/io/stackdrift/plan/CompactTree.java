@@ -1,0 +1,327 @@
+package io.stackdrift.plan;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.TreeMap;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * A small value tree for the plan's before/after values and masks, cheaper than {@code JsonNode}: objects are
+ * two arrays with their keys sorted (the order rows list paths in, and what Terraform writes), so a key union
+ * is a merge and a lookup a binary search. A value is a {@link String}, a {@link Num}, a {@link Boolean}, an
+ * {@link Obj}, an {@link Arr}, or {@code null} for JSON null and for absent alike.
+ * <p>
+ * {@link #readAgainst} reads a value while comparing it with one read before (the plan's {@code after} with
+ * its {@code before}): where a subtree turns out equal it returns the earlier subtree itself, so the diff
+ * skips it by identity and the equal copy is never kept.
+ */
+final class CompactTree {
+    private static final String[] NO_KEYS = {};
+    private static final Object[] NO_VALUES = {};
+
+    private CompactTree() {
+    }
+
+    /** A number: an integer as its JSON text, a decimal as its exact value; compared by value, so 1 equals 1.0. */
+    static final class Num {
+        final String text;
+        private BigDecimal value;
+
+        Num(final String text) {
+            this.text = text;
+        }
+
+        Num(final BigDecimal value) {
+            this.text = null;
+            this.value = value;
+        }
+
+        BigDecimal value() {
+            if (value == null) {
+                value = new BigDecimal(text);
+            }
+            return value;
+        }
+
+        boolean sameValue(final Num other) {
+            if (text != null && text.equals(other.text)) {
+                return true;
+            }
+            return value().compareTo(other.value()) == 0;
+        }
+    }
+
+    /** An object: keys strictly ascending, one value each (the last one when the file repeats a key). */
+    static final class Obj {
+        final String[] keys;
+        final Object[] values;
+
+        Obj(final String[] keys, final Object[] values) {
+            this.keys = keys;
+            this.values = values;
+        }
+
+        int size() {
+            return keys.length;
+        }
+
+        Object get(final String key) {
+            int at = Arrays.binarySearch(keys, key);
+            return at >= 0 ? values[at] : null;
+        }
+    }
+
+    /** An array. */
+    static final class Arr {
+        final Object[] items;
+
+        Arr(final Object[] items) {
+            this.items = items;
+        }
+
+        int size() {
+            return items.length;
+        }
+
+        Object get(final int index) {
+            return index >= 0 && index < items.length ? items[index] : null;
+        }
+    }
+
+    /** Reads the value at the parser's current token. */
+    static Object read(final JsonParser parser) throws IOException {
+        return readAgainst(parser, null);
+    }
+
+    /**
+     * Reads the value at the parser's current token; returns {@code earlier} itself when the value equals it
+     * (by value: null equals absent, numbers by value), so equal subtrees are shared, not copied.
+     */
+    static Object readAgainst(final JsonParser parser, final Object earlier) throws IOException {
+        JsonToken token = parser.currentToken();
+        if (token == null) {
+            return null;
+        }
+        switch (token) {
+            case START_OBJECT:
+                return readObject(parser, earlier instanceof Obj o ? o : null);
+            case START_ARRAY:
+                return readArray(parser, earlier instanceof Arr a ? a : null);
+            case VALUE_STRING:
+                if (earlier instanceof String s && sameText(parser, s)) {
+                    return s;
+                }
+                return parser.getText();
+            case VALUE_NUMBER_INT:
+            case VALUE_NUMBER_FLOAT:
+                // a decimal through the parser's own conversion, which also applies its number limits
+                Num number = token == JsonToken.VALUE_NUMBER_INT ? new Num(parser.getText()) : new Num(parser.getDecimalValue());
+                return earlier instanceof Num n && n.sameValue(number) ? n : number;
+            case VALUE_TRUE:
+                return Boolean.TRUE;
+            case VALUE_FALSE:
+                return Boolean.FALSE;
+            case VALUE_NULL:
+                return null;
+            default:
+                parser.skipChildren();
+                return null;
+        }
+    }
+
+    private static boolean sameText(final JsonParser parser, final String earlier) throws IOException {
+        int length = parser.getTextLength();
+        if (length != earlier.length()) {
+            return false;
+        }
+        char[] chars = parser.getTextCharacters();
+        int offset = parser.getTextOffset();
+        for (int i = 0; i < length; i++) {
+            if (chars[offset + i] != earlier.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static Obj readObject(final JsonParser parser, final Obj earlier) throws IOException {
+        String[] keys = null;
+        Object[] values = null;
+        int size = 0;
+        boolean ascending = true;
+        // equal so far: the same keys in the same order, every value the earlier one itself; nothing is stored
+        // until the first difference, and then the equal prefix is copied from the earlier object
+        boolean shared = earlier != null;
+        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+            String name = parser.currentName();
+            parser.nextToken();
+            Object earlierValue = null;
+            boolean inStep = false;
+            if (earlier != null) {
+                inStep = size < earlier.keys.length && earlier.keys[size].equals(name);
+                earlierValue = inStep ? earlier.values[size] : earlier.get(name);
+            }
+            Object value = readAgainst(parser, earlierValue);
+            if (shared && inStep && value == earlierValue) {
+                size++;
+                continue;
+            }
+            if (shared) {
+                shared = false;
+                int capacity = Math.max(size + 4, earlier.keys.length + 1);
+                keys = Arrays.copyOf(earlier.keys, capacity);
+                values = Arrays.copyOf(earlier.values, capacity);
+            } else if (keys == null) {
+                keys = new String[8];
+                values = new Object[8];
+            } else if (size == keys.length) {
+                keys = Arrays.copyOf(keys, size * 2);
+                values = Arrays.copyOf(values, size * 2);
+            }
+            ascending &= size == 0 || keys[size - 1].compareTo(name) < 0;
+            keys[size] = name;
+            values[size] = value;
+            size++;
+        }
+        if (shared) {
+            return size == earlier.keys.length ? earlier
+                    : new Obj(Arrays.copyOf(earlier.keys, size), Arrays.copyOf(earlier.values, size));
+        }
+        if (keys == null) {
+            return new Obj(NO_KEYS, NO_VALUES);
+        }
+        if (!ascending) {
+            return sorted(keys, values, size);
+        }
+        return new Obj(size == keys.length ? keys : Arrays.copyOf(keys, size),
+                size == values.length ? values : Arrays.copyOf(values, size));
+    }
+
+    private static Obj sorted(final String[] keys, final Object[] values, final int size) {
+        TreeMap<String, Object> map = new TreeMap<>();
+        for (int i = 0; i < size; i++) {
+            map.put(keys[i], values[i]);
+        }
+        String[] k = new String[map.size()];
+        Object[] v = new Object[map.size()];
+        int i = 0;
+        for (Map.Entry<String, Object> entry : map.entrySet()) {
+            k[i] = entry.getKey();
+            v[i] = entry.getValue();
+            i++;
+        }
+        return new Obj(k, v);
+    }
+
+    private static Arr readArray(final JsonParser parser, final Arr earlier) throws IOException {
+        Object[] items = null;
+        int size = 0;
+        // as for objects: nothing is stored while every item is the earlier one itself
+        boolean shared = earlier != null;
+        while (parser.nextToken() != JsonToken.END_ARRAY) {
+            Object earlierItem = earlier == null ? null : earlier.get(size);
+            Object item = readAgainst(parser, earlierItem);
+            if (shared && size < earlier.items.length && item == earlierItem) {
+                size++;
+                continue;
+            }
+            if (shared) {
+                shared = false;
+                items = Arrays.copyOf(earlier.items, Math.max(size + 4, earlier.items.length + 1));
+            } else if (items == null) {
+                items = new Object[8];
+            } else if (size == items.length) {
+                items = Arrays.copyOf(items, size * 2);
+            }
+            items[size++] = item;
+        }
+        if (shared) {
+            return size == earlier.items.length ? earlier : new Arr(Arrays.copyOf(earlier.items, size));
+        }
+        if (items == null) {
+            return new Arr(NO_VALUES);
+        }
+        return new Arr(size == items.length ? items : Arrays.copyOf(items, size));
+    }
+
+    /** The same tree from a {@code JsonNode} (tests and callers that hold one). */
+    static Object of(final JsonNode node) {
+        if (node == null || node.isNull() || node.isMissingNode()) {
+            return null;
+        }
+        if (node.isObject()) {
+            TreeMap<String, Object> map = new TreeMap<>();
+            for (Map.Entry<String, JsonNode> field : node.properties()) {
+                map.put(field.getKey(), of(field.getValue()));
+            }
+            return new Obj(map.keySet().toArray(String[]::new), map.values().toArray());
+        }
+        if (node.isArray()) {
+            Object[] items = new Object[node.size()];
+            for (int i = 0; i < items.length; i++) {
+                items[i] = of(node.get(i));
+            }
+            return new Arr(items);
+        }
+        if (node.isNumber()) {
+            return node.isIntegralNumber() ? new Num(node.asText()) : new Num(node.decimalValue());
+        }
+        if (node.isBoolean()) {
+            return node.booleanValue();
+        }
+        return node.asText();
+    }
+
+    static Object child(final Object node, final String key) {
+        return node instanceof Obj o ? o.get(key) : null;
+    }
+
+    static Object child(final Object node, final int index) {
+        return node instanceof Arr a ? a.get(index) : null;
+    }
+
+    static boolean isTrue(final Object node) {
+        return node == Boolean.TRUE;
+    }
+
+    /** Value equality where absent equals null and numbers compare by value (1 equals 1.0). */
+    static boolean same(final Object a, final Object b) {
+        if (a == b) {
+            return true;
+        }
+        if (a == null || b == null) {
+            return false;
+        }
+        if (a instanceof Num x && b instanceof Num y) {
+            return x.sameValue(y);
+        }
+        if (a instanceof Obj x && b instanceof Obj y) {
+            if (x.size() != y.size()) {
+                return false;
+            }
+            for (int i = 0; i < x.size(); i++) {
+                if (!x.keys[i].equals(y.keys[i]) || !same(x.values[i], y.values[i])) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (a instanceof Arr x && b instanceof Arr y) {
+            if (x.size() != y.size()) {
+                return false;
+            }
+            for (int i = 0; i < x.size(); i++) {
+                if (!same(x.items[i], y.items[i])) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        return a.equals(b);
+    }
+}

@@ -1,0 +1,91 @@
+package io.stackdrift.record;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The work directories of runs (plan files and plan JSON, which can hold sensitive values) under one parent, each
+ * named by its owner process ({@code <pid>-<start>-<random>}). A run deletes its own at the end; one killed with
+ * {@code kill -9} cannot, so every run first sweeps the directories whose owner process is gone.
+ */
+public final class RunWorkDirectories {
+    private static final Pattern NAME = Pattern.compile("(\\d{1,18})-(-1|\\d{1,18})-[0-9a-f]{8}");
+
+    private RunWorkDirectories() {
+    }
+
+    /** A new, private work directory of this process under {@code parent}. */
+    public static Path create(final Path parent) throws IOException {
+        Files.createDirectories(parent);
+        ProcessOwner self = ProcessOwner.current();
+        for (int attempt = 0; ; attempt++) {
+            String name = self.pid() + "-" + self.started() + "-" + String.format("%08x", new java.security.SecureRandom().nextInt());
+            Path dir = parent.resolve(name);
+            try {
+                if (parent.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+                    return Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+                }
+                return Files.createDirectory(dir);
+            } catch (java.nio.file.FileAlreadyExistsException e) {
+                if (attempt > 10) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    /** Deletes the work directories under {@code parent} whose owner process is gone; returns how many. */
+    public static int sweepDead(final Path parent) {
+        int swept = 0;
+        if (!Files.isDirectory(parent)) {
+            return 0;
+        }
+        try (DirectoryStream<Path> dirs = Files.newDirectoryStream(parent)) {
+            for (Path dir : dirs) {
+                Optional<ProcessOwner> owner = ownerOf(dir.getFileName().toString());
+                if (owner.isPresent() && !owner.get().isAlive() && Files.isDirectory(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                    delete(dir);
+                    swept++;
+                }
+            }
+        } catch (IOException e) {
+            // what is left is swept by the next run
+        }
+        return swept;
+    }
+
+    /** Deletes a directory tree, never following links out of it. */
+    public static void delete(final Path dir) {
+        try {
+            Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(final Path file, final BasicFileAttributes attrs) throws IOException {
+                    Files.deleteIfExists(file);
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult postVisitDirectory(final Path d, final IOException exc) throws IOException {
+                    Files.deleteIfExists(d);
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (IOException e) {
+            // the next run's sweep tries again
+        }
+    }
+
+    private static Optional<ProcessOwner> ownerOf(final String name) {
+        Matcher m = NAME.matcher(name);
+        return m.matches() ? Optional.of(new ProcessOwner(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)))) : Optional.empty();
+    }
+}

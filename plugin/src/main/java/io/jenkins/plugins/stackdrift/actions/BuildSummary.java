@@ -1,0 +1,146 @@
+package io.jenkins.plugins.stackdrift.actions;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.kohsuke.stapler.export.Exported;
+import org.kohsuke.stapler.export.ExportedBean;
+
+import io.stackdrift.model.Counts;
+import io.stackdrift.model.Row;
+import io.stackdrift.record.RunRecord;
+import io.stackdrift.render.CountsLine;
+
+/**
+ * The small part of a run kept in build.xml (spec §8 storage): counts and a capped list of drifted and
+ * failed ids, so that loading a job with thousands of stacks never reads the details. Plain fields only:
+ * XStream cannot read records back and its class filter rejects {@code Instant} and {@code Map.of}.
+ */
+@ExportedBean
+public final class BuildSummary {
+    /** At most this many ids per list; {@link #getTotal()} and the counts stay exact. */
+    public static final int MAX_IDS = 10;
+    /** Ids longer than this are cut, so one odd path cannot blow up build.xml. */
+    public static final int MAX_ID_LENGTH = 100;
+
+    private final String kind;
+    private final long startedAt;
+    private final long finishedAt;
+    private final int total;
+    private final int inSync;
+    private final int drifted;
+    private final int pending;
+    private final int failed;
+    private final int skipped;
+    private final int awaitingApproval;
+    private final ArrayList<String> driftedIds;
+    private final ArrayList<String> failedIds;
+
+    public BuildSummary(final String kind, final long startedAt, final long finishedAt, final Counts counts,
+            final List<String> driftedIds, final List<String> failedIds) {
+        this.kind = kind;
+        this.startedAt = startedAt;
+        this.finishedAt = finishedAt;
+        this.total = counts.total();
+        this.inSync = counts.inSync();
+        this.drifted = counts.drifted();
+        this.pending = counts.pending();
+        this.failed = counts.failed();
+        this.skipped = counts.skipped();
+        this.awaitingApproval = counts.awaitingApproval();
+        this.driftedIds = capped(driftedIds);
+        this.failedIds = capped(failedIds);
+    }
+
+    public static BuildSummary of(final RunRecord record) {
+        List<String> drifted = new ArrayList<>();
+        List<String> failed = new ArrayList<>();
+        for (Row row : record.rowsSorted()) {
+            if (row.state().hasDrift()) {
+                drifted.add(row.id().value());
+            } else if (row.state() == io.stackdrift.model.RowState.FAILED) {
+                failed.add(row.id().value());
+            }
+        }
+        return new BuildSummary(record.kind().word(), record.startedAt(), record.finishedAt(), record.counts(), drifted, failed);
+    }
+
+    private static ArrayList<String> capped(final List<String> ids) {
+        ArrayList<String> kept = new ArrayList<>();
+        for (String id : ids.subList(0, Math.min(ids.size(), MAX_IDS))) {
+            kept.add(id.length() > MAX_ID_LENGTH ? id.substring(0, MAX_ID_LENGTH - 1) + "…" : id);
+        }
+        return kept;
+    }
+
+    public Counts counts() {
+        return new Counts(total, inSync, drifted, pending, failed, skipped, awaitingApproval);
+    }
+
+    @Exported
+    public String getKind() {
+        return kind;
+    }
+
+    @Exported
+    public long getStartedAt() {
+        return startedAt;
+    }
+
+    @Exported
+    public long getFinishedAt() {
+        return finishedAt;
+    }
+
+    @Exported
+    public int getTotal() {
+        return total;
+    }
+
+    @Exported
+    public int getInSync() {
+        return inSync;
+    }
+
+    @Exported
+    public int getDrifted() {
+        return drifted;
+    }
+
+    @Exported
+    public int getPending() {
+        return pending;
+    }
+
+    @Exported
+    public int getFailed() {
+        return failed;
+    }
+
+    @Exported
+    public int getSkipped() {
+        return skipped;
+    }
+
+    @Exported
+    public int getAwaitingApproval() {
+        return awaitingApproval;
+    }
+
+    /** The first {@value #MAX_IDS} drifted stack ids, sorted. */
+    @Exported
+    public List<String> getDriftedIds() {
+        return List.copyOf(driftedIds);
+    }
+
+    /** The first {@value #MAX_IDS} failed stack ids, sorted. */
+    @Exported
+    public List<String> getFailedIds() {
+        return List.copyOf(failedIds);
+    }
+
+    /** The counts line (spec §8), the core's words: {@code 12 stacks · 9 in sync · 2 drifted ● · 1 pending · 0 failed}. */
+    public String countsLine() {
+        return CountsLine.text(counts(), false);
+    }
+}

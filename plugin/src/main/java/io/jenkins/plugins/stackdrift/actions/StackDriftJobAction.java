@@ -1,0 +1,152 @@
+package io.jenkins.plugins.stackdrift.actions;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.kohsuke.stapler.StaplerRequest2;
+import org.kohsuke.stapler.StaplerResponse2;
+import org.kohsuke.stapler.export.Exported;
+import org.kohsuke.stapler.export.ExportedBean;
+
+import edu.umd.cs.findbugs.annotations.CheckForNull;
+import hudson.model.Action;
+import hudson.model.Job;
+import hudson.model.Run;
+import io.jenkins.plugins.stackdrift.history.JobHistory;
+import io.stackdrift.model.Counts;
+import io.stackdrift.record.TrailEntry;
+import io.stackdrift.render.JobBadge;
+import io.stackdrift.render.JobPage;
+import io.stackdrift.render.RunCounts;
+import io.stackdrift.render.StackLinks;
+
+/**
+ * The job's drift picture (spec §8): the trend over recent builds (from the small summaries only), the
+ * "Recently deployed" trail, and the embeddable badge at the stable URL {@code /job/<name>/stack-drift/badge.svg}.
+ * Not persisted: {@link StackDriftJobActionFactory} makes it per request.
+ */
+@ExportedBean
+public final class StackDriftJobAction implements Action {
+    static final int TREND_BUILDS = 30;
+
+    private final Job<?, ?> job;
+
+    public StackDriftJobAction(final Job<?, ?> job) {
+        this.job = job;
+    }
+
+    @Override
+    public String getIconFileName() {
+        return "symbol-analytics";
+    }
+
+    @Override
+    public String getDisplayName() {
+        return Messages.StackDriftJobAction_displayName();
+    }
+
+    @Override
+    public String getUrlName() {
+        return StackDriftRunAction.URL_NAME;
+    }
+
+    public Job<?, ?> getJob() {
+        return job;
+    }
+
+    /** One point per build with Stack Drift data, oldest first. */
+    @Exported
+    public List<TrendPoint> getTrend() {
+        List<TrendPoint> points = new ArrayList<>();
+        Run<?, ?> build = job.getLastCompletedBuild();
+        for (int i = 0; build != null && i < TREND_BUILDS; i++, build = build.getPreviousBuild()) {
+            StackDriftRunAction action = build.getAction(StackDriftRunAction.class);
+            if (action != null) {
+                points.add(0, new TrendPoint(build.getNumber(), action.getSummary()));
+            }
+        }
+        return points;
+    }
+
+    /** "Recently deployed": the job history's trail, newest first (spec §8). */
+    public List<TrailEntry> getTrail() {
+        return JobHistory.inJobDir(job.getRootDir()).trail();
+    }
+
+    /**
+     * The job page section as the core renders it: the drift picture over the trend, then "Recently
+     * deployed". Every text in it is escaped by the core. Trail entries link nowhere (their stack pages
+     * live in the builds that deployed them).
+     */
+    public String getFragment() {
+        List<RunCounts> runs = new ArrayList<>();
+        for (TrendPoint point : getTrend()) {
+            runs.add(new RunCounts(Integer.toString(point.getBuild()), point.getSummary().counts()));
+        }
+        return JobPage.fragment(runs, getTrail(), StackLinks.under("", "/").onlyFor(List.of()));
+    }
+
+    /** The latest summary, for the badge. */
+    @CheckForNull
+    BuildSummary latest() {
+        List<TrendPoint> trend = getTrend();
+        return trend.isEmpty() ? null : trend.get(trend.size() - 1).getSummary();
+    }
+
+    /** The newest recent build's counts, else the job history's newest run, else nothing checked yet. */
+    Counts badgeCounts() {
+        BuildSummary summary = latest();
+        if (summary != null) {
+            return summary.counts();
+        }
+        File root = job.getRootDir();
+        if (root != null && JobHistory.existsIn(root)) {
+            return JobHistory.inJobDir(root).latestCounts().orElse(NOTHING);
+        }
+        return NOTHING;
+    }
+
+    private static final Counts NOTHING = new Counts(0, 0, 0, 0, 0, 0, 0);
+
+    /** Serves {@code badge.svg} (the core's job badge) and the core's assets; anything else is not found. */
+    public void doDynamic(final StaplerRequest2 req, final StaplerResponse2 rsp) throws IOException {
+        if (StaticAssets.serve(req.getRestOfPath(), rsp)) {
+            return;
+        }
+        if (!"/badge.svg".equals(req.getRestOfPath())) {
+            rsp.sendError(404);
+            return;
+        }
+        Counts counts = badgeCounts();
+        rsp.setContentType("image/svg+xml;charset=UTF-8");
+        rsp.setHeader("Cache-Control", "no-cache, private");
+        PrintWriter writer = rsp.getWriter();
+        writer.print(JobBadge.svg(counts));
+        writer.flush();
+    }
+
+    /** One build in the trend. */
+    @ExportedBean(defaultVisibility = 2)
+    public static final class TrendPoint {
+        private final int build;
+        private final BuildSummary summary;
+
+        TrendPoint(final int build, final BuildSummary summary) {
+            this.build = build;
+            this.summary = summary;
+        }
+
+        @Exported
+        public int getBuild() {
+            return build;
+        }
+
+        @Exported
+        public BuildSummary getSummary() {
+            return summary;
+        }
+    }
+}

@@ -1,0 +1,202 @@
+package io.jenkins.plugins.stackdrift.actions;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.kohsuke.stapler.StaplerRequest2;
+import org.kohsuke.stapler.StaplerResponse2;
+import org.kohsuke.stapler.export.Exported;
+import org.kohsuke.stapler.export.ExportedBean;
+
+import edu.umd.cs.findbugs.annotations.CheckForNull;
+import hudson.model.BuildBadgeAction;
+import hudson.model.Run;
+import io.jenkins.plugins.stackdrift.history.RunDetails;
+import io.stackdrift.model.Row;
+import io.stackdrift.model.StackId;
+import io.stackdrift.record.RunRecord;
+import io.stackdrift.record.TrailEntry;
+import io.stackdrift.render.BuildBadge;
+import io.stackdrift.render.BuildPage;
+import io.stackdrift.render.CountsLine;
+import io.stackdrift.render.StackFileName;
+import io.stackdrift.render.StackLinks;
+import jenkins.model.RunAction2;
+
+/**
+ * What one build found (spec §8): the build page section, the badge in the build history, and
+ * {@code /api/json}. Only {@link BuildSummary} is persisted in build.xml; rows and trail are read from the
+ * details file on demand.
+ */
+@ExportedBean
+public final class StackDriftRunAction implements RunAction2, BuildBadgeAction {
+    public static final String URL_NAME = "stack-drift";
+
+    private final BuildSummary summary;
+    private transient Run<?, ?> run;
+    private transient RunDetails details;
+
+    public StackDriftRunAction(final BuildSummary summary) {
+        this.summary = summary;
+    }
+
+    @Override
+    public void onAttached(final Run<?, ?> r) {
+        attach(r);
+    }
+
+    @Override
+    public void onLoad(final Run<?, ?> r) {
+        attach(r);
+    }
+
+    private synchronized void attach(final Run<?, ?> r) {
+        this.run = r;
+        this.details = new RunDetails(r.getRootDir());
+    }
+
+    @Override
+    public String getIconFileName() {
+        return "symbol-analytics";
+    }
+
+    @Override
+    public String getDisplayName() {
+        return Messages.StackDriftRunAction_displayName();
+    }
+
+    @Override
+    public String getUrlName() {
+        return URL_NAME;
+    }
+
+    public BuildSummary getSummary() {
+        return summary;
+    }
+
+    public synchronized Run<?, ?> getRun() {
+        return run;
+    }
+
+    @Exported
+    public String getKind() {
+        return summary.getKind();
+    }
+
+    @Exported
+    public int getTotal() {
+        return summary.getTotal();
+    }
+
+    @Exported
+    public int getInSync() {
+        return summary.getInSync();
+    }
+
+    @Exported
+    public int getDrifted() {
+        return summary.getDrifted();
+    }
+
+    @Exported
+    public int getPending() {
+        return summary.getPending();
+    }
+
+    @Exported
+    public int getFailed() {
+        return summary.getFailed();
+    }
+
+    @Exported
+    public int getSkipped() {
+        return summary.getSkipped();
+    }
+
+    @Exported
+    public int getAwaitingApproval() {
+        return summary.getAwaitingApproval();
+    }
+
+    @Exported
+    public List<String> getDriftedStacks() {
+        return summary.getDriftedIds();
+    }
+
+    @Exported
+    public List<String> getFailedStacks() {
+        return summary.getFailedIds();
+    }
+
+    public String getCountsLine() {
+        return summary.countsLine();
+    }
+
+    /** The counts line as the core renders it (numbers and fixed words only), for the build's main page. */
+    public String getCountsHtml() {
+        return CountsLine.html(summary.counts());
+    }
+
+    /** The badge shows only when something needs attention. */
+    public boolean isBadgeShown() {
+        return getBadgeWords() != null;
+    }
+
+    /** The core's build badge words ("2 stacks drifted, 1 failed"); null when there is nothing to say. */
+    @CheckForNull
+    public String getBadgeWords() {
+        return BuildBadge.words(summary.counts()).orElse(null);
+    }
+
+    /**
+     * The build page section as the core renders it (counts line, then the table of rows with links to the
+     * stack pages); every text in it is escaped by the core. Reads the details file.
+     */
+    public String getBuildFragment() {
+        Optional<RunRecord> record = record();
+        if (record.isEmpty()) {
+            return CountsLine.html(summary.counts());
+        }
+        return BuildPage.fragment(record.get(), StackLinks.under("stack/", "/").onlyFor(stackIds()));
+    }
+
+    /** {@code stack/<name>/}: the page of one stack of this build, by its core file name; null (404) when unknown. */
+    @CheckForNull
+    public StackView getStack(final String name) {
+        for (Row row : getRows()) {
+            if (StackFileName.of(row.id()).equals(name)) {
+                return new StackView(this, row);
+            }
+        }
+        return null;
+    }
+
+    /** Serves {@code assets/stackdrift.css} and {@code assets/stackdrift.js}; anything else is not found. */
+    public void doDynamic(final StaplerRequest2 req, final StaplerResponse2 rsp) throws IOException {
+        if (!StaticAssets.serve(req.getRestOfPath(), rsp)) {
+            rsp.sendError(404);
+        }
+    }
+
+    public Set<StackId> stackIds() {
+        Set<StackId> ids = new TreeSet<>();
+        getRows().forEach(row -> ids.add(row.id()));
+        return ids;
+    }
+
+    /** Rows for the build page, read from the details file (empty when it is gone). */
+    public List<Row> getRows() {
+        return record().map(RunRecord::rowsSorted).orElse(List.of());
+    }
+
+    public List<TrailEntry> getTrail() {
+        return record().map(RunRecord::trail).orElse(List.of());
+    }
+
+    public synchronized Optional<RunRecord> record() {
+        return details == null ? Optional.empty() : details.load();
+    }
+}

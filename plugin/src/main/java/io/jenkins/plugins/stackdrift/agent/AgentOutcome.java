@@ -1,0 +1,138 @@
+package io.jenkins.plugins.stackdrift.agent;
+
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The compact answer of one agent call: configuration problems and warnings, check-mode lines, the
+ * selected stacks with the credentials ids they name, the engine's notes, whether a run record was left
+ * in the agent's record file, the digests of the stacks the run deployed and the stacks whose last deploy it
+ * forgot (a destroy), so the controller can save the run into the job's history the same way. Never a value from a plan; never a secret. Plain JDK collections only
+ * (core's remoting class filter).
+ */
+public final class AgentOutcome implements Serializable {
+    private static final long serialVersionUID = 3L;
+
+    private final ArrayList<String> problems;
+    private final ArrayList<String> warnings;
+    private final ArrayList<String> notes;
+    private final ArrayList<String> stackLines;
+    private final TreeMap<String, TreeMap<String, String>> selectedStacks;
+    private final boolean recorded;
+    private final TreeMap<String, String> deployDigests;
+    private final java.util.TreeSet<String> forgottenDeploys;
+
+    private AgentOutcome(final Builder b) {
+        this.problems = new ArrayList<>(b.problems);
+        this.warnings = new ArrayList<>(b.warnings);
+        this.notes = new ArrayList<>(b.notes);
+        this.stackLines = new ArrayList<>(b.stackLines);
+        this.selectedStacks = new TreeMap<>();
+        b.selectedStacks.forEach((stack, vars) -> this.selectedStacks.put(stack, new TreeMap<>(vars)));
+        this.recorded = b.recorded;
+        this.deployDigests = new TreeMap<>(b.deployDigests);
+        this.forgottenDeploys = new java.util.TreeSet<>(b.forgottenDeploys);
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Every configuration problem as {@code file:line:column: message} (+ hint); empty when valid. */
+    public List<String> problems() {
+        return Collections.unmodifiableList(problems);
+    }
+
+    public List<String> warnings() {
+        return Collections.unmodifiableList(warnings);
+    }
+
+    /** What the engine wants the log to say (dropped edges, interrupted deploys found, ...). */
+    public List<String> notes() {
+        return Collections.unmodifiableList(notes);
+    }
+
+    /** Check mode: the settings of every stack, one line each. */
+    public List<String> stackLines() {
+        return Collections.unmodifiableList(stackLines);
+    }
+
+    /**
+     * The stacks the step's selection resolves to (check mode: every stack): stack id → (environment variable →
+     * credentials id).
+     */
+    public Map<String, Map<String, String>> selectedStacks() {
+        return Collections.unmodifiableMap(selectedStacks);
+    }
+
+    /** True when the run left its record in the agent's record file. */
+    public boolean recorded() {
+        return recorded;
+    }
+
+    /** Stack id → the digest recorded by its successful deploy in this run (spec §7). */
+    public Map<String, String> deployDigests() {
+        return Collections.unmodifiableMap(deployDigests);
+    }
+
+    /** Stack ids whose last deploy this run forgot (destroyed, or a destroy that failed or was interrupted). */
+    public java.util.Set<String> forgottenDeploys() {
+        return Collections.unmodifiableSet(forgottenDeploys == null ? new java.util.TreeSet<>() : forgottenDeploys);
+    }
+
+    /** Builds an outcome; every part defaults to empty. */
+    public static final class Builder {
+        private List<String> problems = List.of();
+        private List<String> warnings = List.of();
+        private List<String> notes = List.of();
+        private List<String> stackLines = List.of();
+        private Map<String, ? extends Map<String, String>> selectedStacks = Map.of();
+        private boolean recorded;
+        private Map<String, String> deployDigests = Map.of();
+        private java.util.Set<String> forgottenDeploys = java.util.Set.of();
+
+        public Builder problems(final List<String> value) {
+            this.problems = value;
+            return this;
+        }
+
+        public Builder warnings(final List<String> value) {
+            this.warnings = value;
+            return this;
+        }
+
+        public Builder notes(final List<String> value) {
+            this.notes = value;
+            return this;
+        }
+
+        public Builder stackLines(final List<String> value) {
+            this.stackLines = value;
+            return this;
+        }
+
+        public Builder selectedStacks(final Map<String, ? extends Map<String, String>> value) {
+            this.selectedStacks = value;
+            return this;
+        }
+
+        public Builder recorded(final Map<String, String> digests) {
+            this.recorded = true;
+            this.deployDigests = digests;
+            return this;
+        }
+
+        public Builder forgotten(final java.util.Set<String> stacks) {
+            this.forgottenDeploys = stacks;
+            return this;
+        }
+
+        public AgentOutcome build() {
+            return new AgentOutcome(this);
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package io.jenkins.plugins.stackdrift.agent;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
+import io.stackdrift.record.RunRecord;
+
+/** Runs engine calls where the workspace is, and brings back their outcome and record. */
+public interface EngineGateway {
+    /** Check mode or the selection lookup: files only, no history, no tool. */
+    AgentOutcome read(Operation operation, EngineRequest request) throws IOException, InterruptedException;
+
+    /**
+     * A preview, check or deploy.
+     *
+     * @param history      the job history's directory on the controller
+     * @param historyFiles the files of it the engine reads (relative), copied to the agent first
+     * @param lockedStacks  the stacks the controller locked for this step
+     * @param heldElsewhere selected stacks another step holds: the engine leaves them alone in this run
+     */
+    AgentOutcome run(Operation operation, EngineRequest request, StackCredentials credentials, Path history,
+            List<String> historyFiles, Set<String> lockedStacks, Set<String> heldElsewhere)
+            throws IOException, InterruptedException;
+
+    /** The record the last run left, stored into the build directory; empty when none was written. */
+    Optional<RunRecord> storeRecord(File buildDir) throws IOException, InterruptedException;
+
+    /**
+     * After an interrupted {@link #run}: waits up to {@code millis} for the agent call to end (it may still be
+     * stopping its tools), so its temporary directory and the stack locks are not let go under it. Never throws.
+     */
+    default void awaitStopped(final long millis) {
+    }
+}

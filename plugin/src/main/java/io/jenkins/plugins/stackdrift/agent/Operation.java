@@ -1,0 +1,20 @@
+package io.jenkins.plugins.stackdrift.agent;
+
+/** What the engine is asked to do on the agent. */
+public enum Operation {
+    VALIDATE("validate"),
+    INSPECT("read the stack selection"),
+    PREVIEW("preview"),
+    CHECK("drift check"),
+    DEPLOY("deploy");
+
+    private final String word;
+
+    Operation(final String word) {
+        this.word = word;
+    }
+
+    public String word() {
+        return word;
+    }
+}

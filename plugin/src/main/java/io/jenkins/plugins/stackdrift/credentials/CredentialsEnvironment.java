@@ -1,0 +1,95 @@
+package io.jenkins.plugins.stackdrift.credentials;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+import org.jenkinsci.plugins.plaincredentials.FileCredentials;
+import org.jenkinsci.plugins.plaincredentials.StringCredentials;
+
+import com.cloudbees.plugins.credentials.common.StandardCredentials;
+import com.cloudbees.plugins.credentials.common.StandardUsernamePasswordCredentials;
+
+/**
+ * Turns the {@code credentials:} of each stack (variable → credentials id) into that stack's
+ * environment (spec §9): secret text → {@code VAR}; username/password → {@code VAR_USR} and
+ * {@code VAR_PSW}; secret file → {@code VAR} = a path to a copy of the file. A stack whose credential is
+ * missing (or of another kind) fails with a one-line reason before any tool runs; other stacks go on.
+ */
+public final class CredentialsEnvironment {
+    private final CredentialsLookup lookup;
+    private final SecretFileWriter files;
+
+    public CredentialsEnvironment(final CredentialsLookup lookup, final SecretFileWriter files) {
+        this.lookup = lookup;
+        this.files = files;
+    }
+
+    /** @param needed stack id → (environment variable → credentials id) */
+    public StackCredentials resolve(final Map<String, Map<String, String>> needed) throws IOException, InterruptedException {
+        Map<String, Map<String, String>> environments = new TreeMap<>();
+        Map<String, String> failures = new TreeMap<>();
+        List<String> secrets = new ArrayList<>();
+        Map<String, Optional<StandardCredentials>> byId = new HashMap<>();
+        Map<String, String> secretFilePaths = new HashMap<>();
+        for (Map.Entry<String, Map<String, String>> stack : new TreeMap<>(needed).entrySet()) {
+            Map<String, String> env = new LinkedHashMap<>();
+            for (Map.Entry<String, String> variable : new TreeMap<>(stack.getValue()).entrySet()) {
+                String id = variable.getValue();
+                Optional<StandardCredentials> found = byId.get(id);
+                if (found == null) {
+                    found = lookup.find(id);
+                    byId.put(id, found);
+                }
+                Optional<String> failure = found.isEmpty() ? Optional.of(Messages.credentialsNotFound(id))
+                        : bind(variable.getKey(), id, found.get(), env, secrets, secretFilePaths);
+                if (failure.isPresent()) {
+                    failures.putIfAbsent(stack.getKey(), failure.get());
+                }
+            }
+            if (!failures.containsKey(stack.getKey())) {
+                environments.put(stack.getKey(), env);
+            }
+        }
+        return new StackCredentials(environments, failures, secrets);
+    }
+
+    private Optional<String> bind(final String variable, final String id, final StandardCredentials credential,
+            final Map<String, String> env, final List<String> secrets, final Map<String, String> secretFilePaths)
+            throws IOException, InterruptedException {
+        if (credential instanceof StringCredentials) {
+            String value = ((StringCredentials) credential).getSecret().getPlainText();
+            env.put(variable, value);
+            secrets.add(value);
+        } else if (credential instanceof StandardUsernamePasswordCredentials) {
+            StandardUsernamePasswordCredentials userPass = (StandardUsernamePasswordCredentials) credential;
+            env.put(variable + "_USR", userPass.getUsername());
+            // as credentials-binding does: a username the credential marks secret is masked like the password
+            if (userPass.isUsernameSecret()) {
+                secrets.add(userPass.getUsername());
+            }
+            String password = userPass.getPassword().getPlainText();
+            env.put(variable + "_PSW", password);
+            secrets.add(password);
+        } else if (credential instanceof FileCredentials) {
+            String path = secretFilePaths.get(id);
+            if (path == null) {
+                FileCredentials file = (FileCredentials) credential;
+                try (InputStream content = file.getContent()) {
+                    path = files.write(id, file.getFileName(), content);
+                }
+                secretFilePaths.put(id, path);
+            }
+            env.put(variable, path);
+        } else {
+            return Optional.of(Messages.credentialsWrongKind(id, credential.getClass().getSimpleName()));
+        }
+        return Optional.empty();
+    }
+}

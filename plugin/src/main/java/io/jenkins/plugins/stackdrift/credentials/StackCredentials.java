@@ -1,0 +1,59 @@
+package io.jenkins.plugins.stackdrift.credentials;
+
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The credentials of each stack, resolved on the controller in the build's context: the environment
+ * its processes get (plain values: {@link io.jenkins.plugins.stackdrift.agent.AgentProcessRunner} hands them to the process literally, no {@code $}
+ * expansion), and for a stack
+ * whose credentials could not be resolved, the one-line reason it fails with before any tool runs.
+ * Holds secrets: never logged, never persisted; {@link #toString()} shows names only.
+ */
+public final class StackCredentials implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    private final TreeMap<String, LinkedHashMap<String, String>> environmentByStack;
+    private final TreeMap<String, String> failureByStack;
+    private final ArrayList<String> secretValues;
+
+    public StackCredentials(final Map<String, ? extends Map<String, String>> environmentByStack,
+            final Map<String, String> failureByStack, final Collection<String> secretValues) {
+        this.environmentByStack = new TreeMap<>();
+        environmentByStack.forEach((stack, env) -> this.environmentByStack.put(stack, new LinkedHashMap<>(env)));
+        this.failureByStack = new TreeMap<>(failureByStack);
+        this.secretValues = new ArrayList<>(new TreeSet<>(secretValues));
+    }
+
+    public static StackCredentials none() {
+        return new StackCredentials(Map.of(), Map.of(), List.of());
+    }
+
+    /** The environment for one stack's processes; empty when it needs no credentials. */
+    public Map<String, String> environment(final String stackId) {
+        Map<String, String> env = environmentByStack.get(stackId);
+        return env == null ? Map.of() : Collections.unmodifiableMap(env);
+    }
+
+    /** Stack id → "credentials 'x' not found" (or wrong kind): these stacks fail before any tool runs. */
+    public Map<String, String> failures() {
+        return Collections.unmodifiableMap(failureByStack);
+    }
+
+    /** The plain secret values, for masking the console. */
+    public List<String> secretValues() {
+        return Collections.unmodifiableList(secretValues);
+    }
+
+    @Override
+    public String toString() {
+        return "StackCredentials" + environmentByStack.keySet() + " failures=" + failureByStack;
+    }
+}

@@ -1,0 +1,187 @@
+package io.jenkins.plugins.stackdrift.history;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Predicate;
+
+import io.stackdrift.model.Counts;
+import io.stackdrift.model.StackId;
+import io.stackdrift.record.DeployMarker;
+import io.stackdrift.record.HistoryStore;
+import io.stackdrift.record.RunRecord;
+import io.stackdrift.record.RunSummary;
+import io.stackdrift.record.StackStatus;
+import io.stackdrift.record.TrailEntry;
+
+/**
+ * The job's history on the controller: a core {@link HistoryStore} in {@code <job dir>/}{@value #DIR_NAME}
+ * (summaries apart from details, the stack index, the trail, deploy markers; docs/records.md).
+ *
+ * <p>How it meets the engine on the agent: before a run, the few files the engine reads (stack index, trail,
+ * markers of running deploys, and the details each stack's latest row is in) are copied into the step's
+ * temporary directory there ({@link #snapshot}); the engine updates that copy. The copy is never copied back:
+ * the controller saves the run itself ({@link #save}) with the record the agent left and the deploy digests
+ * it reported, so the store numbers, indexes and trims runs in one place, and two builds that ran at the
+ * same time both land (a copy-back of the whole directory would let the later one overwrite the earlier).
+ * A per-job lock keeps a snapshot from reading a half-saved run and two saves apart.
+ */
+public final class JobHistory {
+    public static final String DIR_NAME = "stack-drift-history";
+
+    private static final ConcurrentMap<Path, ReentrantLock> LOCKS = new ConcurrentHashMap<>();
+
+    private final HistoryStore store;
+    private final ReentrantLock lock;
+
+    public JobHistory(final Path directory) {
+        this.store = new HistoryStore(directory);
+        this.lock = LOCKS.computeIfAbsent(store.directory(), d -> new ReentrantLock());
+    }
+
+    public static JobHistory inJobDir(final File jobRootDir) {
+        return new JobHistory(jobRootDir.toPath().resolve(DIR_NAME));
+    }
+
+    public Path directory() {
+        return store.directory();
+    }
+
+    /**
+     * Turns markers of deploys whose build is no longer running into "interrupted" trail entries, then lists
+     * the files the engine reads, relative to {@link #directory()}.
+     *
+     * @param stillRunning whether the build that wrote a marker is still building
+     */
+    public List<String> snapshot(final Predicate<DeployMarker> stillRunning) throws IOException {
+        lock.lock();
+        try {
+            store.recoverInterrupted(stillRunning);
+            List<String> files = new ArrayList<>();
+            addIfPresent(files, "stacks.json");
+            addIfPresent(files, "trail.json");
+            Path markers = directory().resolve("deploying");
+            if (Files.isDirectory(markers)) {
+                try (DirectoryStream<Path> list = Files.newDirectoryStream(markers, "*.json")) {
+                    for (Path marker : list) {
+                        // getFileName() is null only for a root, never for an entry of a directory: no NPE path
+                        String name = String.valueOf(marker.getFileName());
+                        if (!name.startsWith(".")) {
+                            files.add("deploying/" + name);
+                        }
+                    }
+                }
+            }
+            // the latest row of each stack (due logic, Pulumi auto edges) is in these runs' details
+            TreeSet<Long> sequences = new TreeSet<>();
+            for (StackStatus status : store.stackStatuses().values()) {
+                sequences.add(status.lastSequence());
+            }
+            for (long sequence : sequences) {
+                addIfPresent(files, String.format("runs/run-%012d.summary.json", sequence));
+                addIfPresent(files, String.format("runs/run-%012d.details.json", sequence));
+            }
+            return files;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Saves a run the agent recorded, with the digests of the stacks it deployed (spec §7). */
+    public RunSummary save(final RunRecord run, final Map<String, String> deployDigests) {
+        return save(run, deployDigests, java.util.Set.of());
+    }
+
+    /** As {@link #save(RunRecord, Map)}, forgetting the last deploy of the stacks a destroy may have changed. */
+    public RunSummary save(final RunRecord run, final Map<String, String> deployDigests, final java.util.Set<String> forgottenDeploys) {
+        Map<StackId, String> digests = new java.util.TreeMap<>();
+        deployDigests.forEach((stack, digest) -> digests.put(new StackId(stack), digest));
+        java.util.Set<StackId> forget = new java.util.TreeSet<>();
+        forgottenDeploys.forEach(stack -> forget.add(new StackId(stack)));
+        lock.lock();
+        try {
+            return store.save(run, digests, forget);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Marks deploys as running, so a controller restart in the middle leaves "interrupted" in the trail. */
+    public void markDeploying(final Collection<String> stacks, final String runId, final long startedAt) {
+        markDeploying(stacks, runId, startedAt, false);
+    }
+
+    /** As {@link #markDeploying(Collection, String, long)}; a destroy's markers say so (a restart then forgets the deploys). */
+    public void markDeploying(final Collection<String> stacks, final String runId, final long startedAt, final boolean destroy) {
+        for (String stack : stacks) {
+            store.markDeployStarted(new StackId(stack), runId, startedAt, destroy);
+        }
+    }
+
+    public void finishDeploying(final Collection<String> stacks) {
+        for (String stack : stacks) {
+            store.markDeployFinished(new StackId(stack));
+        }
+    }
+
+    /**
+     * The deploy markers of one build become "interrupted" trail entries (the build was aborted or lost its
+     * agent while deploying); markers of other builds stay.
+     */
+    public List<TrailEntry> recordInterrupted(final String runId) {
+        lock.lock();
+        try {
+            return store.recoverInterrupted(marker -> !marker.runId().equals(runId));
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Runs a history write with the thread's interrupt flag cleared, and sets it again after: an aborted
+     * build's thread is interrupted, and a FileChannel lock taken then fails (ClosedByInterruptException).
+     */
+    public static <T> T withoutInterrupt(final java.util.function.Supplier<T> write) {
+        boolean wasInterrupted = Thread.interrupted();
+        try {
+            return write.get();
+        } finally {
+            if (wasInterrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** "Recently deployed", newest first. */
+    public List<TrailEntry> trail() {
+        return store.trail();
+    }
+
+    /** Whether the job ever saved a Stack Drift run (a cheap check: the job page asks on every render). */
+    public static boolean existsIn(final File jobRootDir) {
+        return Files.isDirectory(jobRootDir.toPath().resolve(DIR_NAME));
+    }
+
+    /** The counts of the newest run the job saved, if any: the badge when no recent build has a record. */
+    public Optional<Counts> latestCounts() {
+        List<RunSummary> summaries = store.summaries();
+        return summaries.isEmpty() ? Optional.empty() : Optional.of(summaries.get(0).counts());
+    }
+
+    private void addIfPresent(final List<String> files, final String relative) {
+        if (Files.isRegularFile(directory().resolve(relative))) {
+            files.add(relative);
+        }
+    }
+}

@@ -1,0 +1,128 @@
+package io.jenkins.plugins.stackdrift.steps;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import org.jenkinsci.plugins.workflow.graph.FlowNode;
+import org.jenkinsci.plugins.workflow.steps.Step;
+import org.jenkinsci.plugins.workflow.steps.StepContext;
+import org.jenkinsci.plugins.workflow.steps.StepExecution;
+import org.kohsuke.stapler.DataBoundSetter;
+
+import edu.umd.cs.findbugs.annotations.CheckForNull;
+import hudson.EnvVars;
+import hudson.FilePath;
+import hudson.Launcher;
+import hudson.model.Run;
+import hudson.model.TaskListener;
+import io.jenkins.plugins.stackdrift.BuildResultPolicy;
+import io.jenkins.plugins.stackdrift.agent.Operation;
+
+/**
+ * The parameters every Stack Drift step shares (spec §9): {@code config}, {@code stacks},
+ * {@code parallelism}, {@code driftResult}, {@code failedResult}. All optional; unset ones fall back
+ * to the global configuration.
+ */
+public abstract class AbstractStackStep extends Step {
+    /** What the step needs from its Pipeline context: the workspace on an agent among them. */
+    static final Set<Class<?>> REQUIRED_CONTEXT =
+            Set.of(Run.class, FilePath.class, Launcher.class, TaskListener.class, EnvVars.class, FlowNode.class);
+
+    private String config = StepSettings.DEFAULT_CONFIG;
+    private List<String> stacks = new ArrayList<>();
+    @CheckForNull private Integer parallelism;
+    @CheckForNull private String driftResult;
+    @CheckForNull private String failedResult;
+
+    protected abstract Operation operation();
+
+    @Override
+    public StepExecution start(final StepContext context) throws Exception {
+        return new StackDriftStepExecution(settings(), operation(), context);
+    }
+
+    StepSettings settings() {
+        return new StepSettings(config, stacks, parallelism, driftResult, failedResult, isRehearsal(), isApproved(), isDestroy());
+    }
+
+    boolean isRehearsal() {
+        return false;
+    }
+
+    boolean isApproved() {
+        return false;
+    }
+
+    boolean isDestroy() {
+        return false;
+    }
+
+    public String getConfig() {
+        return config;
+    }
+
+    @DataBoundSetter
+    public void setConfig(final String config) {
+        this.config = config == null || config.isBlank() ? StepSettings.DEFAULT_CONFIG : config.trim();
+    }
+
+    public List<String> getStacks() {
+        return new ArrayList<>(stacks);
+    }
+
+    @DataBoundSetter
+    public void setStacks(final List<String> stacks) {
+        // the Snippet Generator's text area arrives as one element with a selector per line
+        List<String> selectors = new ArrayList<>();
+        for (String element : stacks == null ? List.<String>of() : stacks) {
+            for (String selector : element.split("\\s+")) {
+                if (!selector.isEmpty()) {
+                    selectors.add(selector);
+                }
+            }
+        }
+        this.stacks = selectors;
+    }
+
+    @CheckForNull
+    public Integer getParallelism() {
+        return parallelism;
+    }
+
+    @DataBoundSetter
+    public void setParallelism(@CheckForNull final Integer parallelism) {
+        if (parallelism != null && parallelism < 0) {
+            throw new IllegalArgumentException(Messages.invalidParallelism(parallelism));
+        }
+        this.parallelism = parallelism;
+    }
+
+    @CheckForNull
+    public String getDriftResult() {
+        return driftResult;
+    }
+
+    @DataBoundSetter
+    public void setDriftResult(@CheckForNull final String driftResult) {
+        this.driftResult = checkedResult(driftResult);
+    }
+
+    @CheckForNull
+    public String getFailedResult() {
+        return failedResult;
+    }
+
+    @DataBoundSetter
+    public void setFailedResult(@CheckForNull final String failedResult) {
+        this.failedResult = checkedResult(failedResult);
+    }
+
+    @CheckForNull
+    private static String checkedResult(@CheckForNull final String word) {
+        if (word == null || word.isBlank()) {
+            return null;
+        }
+        return BuildResultPolicy.parse(word).toString();
+    }
+}

@@ -1,0 +1,44 @@
+package io.jenkins.plugins.stackdrift.steps;
+
+import java.util.Set;
+
+import org.jenkinsci.Symbol;
+import org.jenkinsci.plugins.workflow.steps.StepDescriptor;
+import org.kohsuke.stapler.DataBoundConstructor;
+
+import edu.umd.cs.findbugs.annotations.NonNull;
+import hudson.Extension;
+import io.jenkins.plugins.stackdrift.agent.Operation;
+
+/** {@code previewStacks(...)}: see help.html beside this class. */
+public final class PreviewStacksStep extends AbstractStackStep {
+    @DataBoundConstructor
+    public PreviewStacksStep() {
+        super();
+    }
+
+    @Override
+    protected Operation operation() {
+        return Operation.PREVIEW;
+    }
+
+    @Extension
+    @Symbol("previewStacks")
+    public static final class DescriptorImpl extends StepDescriptor {
+        @Override
+        public String getFunctionName() {
+            return "previewStacks";
+        }
+
+        @NonNull
+        @Override
+        public String getDisplayName() {
+            return Messages.PreviewStacksStep_displayName();
+        }
+
+        @Override
+        public Set<? extends Class<?>> getRequiredContext() {
+            return REQUIRED_CONTEXT;
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package io.jenkins.plugins.stackdrift.steps;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.stackdrift.model.Counts;
+import io.stackdrift.model.Row;
+import io.stackdrift.model.RowState;
+import io.stackdrift.model.StackId;
+import io.stackdrift.record.RunRecord;
+
+/**
+ * The value a step returns to the Jenkinsfile (spec §8): only JDK maps, lists, strings and numbers, so
+ * sandboxed scripts need no approval and the value survives a CPS checkpoint. Never a value from a plan.
+ */
+public final class ResultMaps {
+    private ResultMaps() {
+    }
+
+    public static Map<String, Object> of(final RunRecord record, final String result) {
+        Counts counts = record.counts();
+        Map<String, Object> map = new LinkedHashMap<>();
+        map.put("kind", record.kind().word());
+        map.put("result", result);
+        Map<String, Object> countMap = new LinkedHashMap<>();
+        countMap.put("total", counts.total());
+        countMap.put("inSync", counts.inSync());
+        countMap.put("drifted", counts.drifted());
+        countMap.put("pending", counts.pending());
+        countMap.put("failed", counts.failed());
+        countMap.put("skipped", counts.skipped());
+        countMap.put("awaitingApproval", counts.awaitingApproval());
+        map.put("counts", countMap);
+        List<String> drifted = new ArrayList<>();
+        List<String> failed = new ArrayList<>();
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (Row row : record.rowsSorted()) {
+            if (row.state().hasDrift()) {
+                drifted.add(row.id().value());
+            }
+            if (row.state() == RowState.FAILED) {
+                failed.add(row.id().value());
+            }
+            Map<String, Object> rowMap = new LinkedHashMap<>();
+            rowMap.put("id", row.id().value());
+            rowMap.put("tool", row.tool().word());
+            rowMap.put("dir", row.dir());
+            rowMap.put("state", row.state().word());
+            rowMap.put("reason", row.reason());
+            rowMap.put("changes", row.changes().size());
+            rowMap.put("drift", row.drift().size());
+            List<String> dependsOn = new ArrayList<>();
+            for (StackId id : row.dependsOn()) {
+                dependsOn.add(id.value());
+            }
+            rowMap.put("dependsOn", dependsOn);
+            rows.add(rowMap);
+        }
+        map.put("drifted", drifted);
+        map.put("failed", failed);
+        map.put("rows", rows);
+        return map;
+    }
+}

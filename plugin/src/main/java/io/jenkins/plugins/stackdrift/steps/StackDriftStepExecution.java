@@ -1,0 +1,105 @@
+package io.jenkins.plugins.stackdrift.steps;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+
+import org.jenkinsci.plugins.workflow.graph.FlowNode;
+import org.jenkinsci.plugins.workflow.steps.StepContext;
+import org.jenkinsci.plugins.workflow.steps.SynchronousNonBlockingStepExecution;
+
+import edu.umd.cs.findbugs.annotations.CheckForNull;
+import edu.umd.cs.findbugs.annotations.NonNull;
+import hudson.AbortException;
+import hudson.EnvVars;
+import hudson.FilePath;
+import hudson.model.Run;
+import hudson.model.TaskListener;
+import hudson.slaves.WorkspaceList;
+import io.jenkins.plugins.stackdrift.JenkinsFacade;
+import io.jenkins.plugins.stackdrift.agent.AgentEngineGateway;
+import io.jenkins.plugins.stackdrift.agent.Operation;
+import io.jenkins.plugins.stackdrift.credentials.BuildCredentialsLookup;
+import io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment;
+import io.jenkins.plugins.stackdrift.credentials.WorkspaceSecretFiles;
+import io.jenkins.plugins.stackdrift.history.JobHistory;
+
+/**
+ * Runs a Stack Drift step off the CPS thread (it launches processes and waits). Not resumable after a
+ * controller restart (SynchronousNonBlockingStepExecution fails the step then), so it keeps only
+ * serializable settings.
+ */
+final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<Map<String, Object>> {
+    private static final long serialVersionUID = 1L;
+
+    private final StepSettings settings;
+    private final Operation operation;
+
+    StackDriftStepExecution(final StepSettings settings, final Operation operation, final StepContext context) {
+        super(context);
+        this.settings = settings;
+        this.operation = operation;
+    }
+
+    /** Longer than the step's own wait for the agent call (StackDriftStepRun.AGENT_STOP_WAIT_MILLIS). */
+    private static final long STOP_WAIT_MILLIS = 30_000;
+
+    /** The running step, for an abort (not kept: after a restart the step fails and there is nothing to wait for). */
+    @CheckForNull private transient volatile StepWorker worker;
+
+    @Override
+    protected Map<String, Object> run() throws Exception {
+        StepWorker current = new StepWorker();
+        current.enter();
+        worker = current;
+        try {
+            return runStep();
+        } catch (Exception e) {
+            throw current.failure(e);
+        } finally {
+            current.exit();
+        }
+    }
+
+    /**
+     * An abort waits for the step's cleanup (interrupted trail entries, plan files and secret copies deleted) before
+     * the step ends, instead of ending it at once while that still runs; Jenkins' own stop only when the step does
+     * not finish within the wait.
+     */
+    @Override
+    public void stop(@NonNull final Throwable cause) throws Exception {
+        StepWorker current = worker;
+        if (current != null && current.stop(cause, STOP_WAIT_MILLIS)) {
+            return;
+        }
+        super.stop(cause);
+    }
+
+    private Map<String, Object> runStep() throws Exception {
+        StepContext context = getContext();
+        Run<?, ?> run = context.get(Run.class);
+        TaskListener listener = context.get(TaskListener.class);
+        FilePath workspace = context.get(FilePath.class);
+        EnvVars environment = context.get(EnvVars.class);
+        if (workspace == null || run == null || listener == null) {
+            throw new AbortException(Messages.noWorkspace());
+        }
+        FilePath temp = tempDir(workspace);
+        FilePath stepDir = temp.child("stack-drift-" + run.getId() + "-" + operation.name().toLowerCase(Locale.ROOT) + "-"
+                + UUID.randomUUID());
+        stepDir.mkdirs();
+        try (WorkspaceSecretFiles secretFiles = new WorkspaceSecretFiles(temp);
+                AgentEngineGateway gateway = new AgentEngineGateway(workspace, stepDir, listener)) {
+            return new StackDriftStepRun(settings, operation, run, listener, gateway,
+                    new CredentialsEnvironment(new BuildCredentialsLookup(run), secretFiles), JenkinsFacade.globalDefaults(),
+                    environment == null ? Map.of() : environment, JobHistory.inJobDir(run.getParent().getRootDir()),
+                    context.get(FlowNode.class)).run();
+        }
+    }
+
+    /** Where Jenkins keeps the workspace's temporary files ({@code <workspace>@tmp}, its suffix configurable). */
+    private static FilePath tempDir(final FilePath workspace) {
+        FilePath temp = WorkspaceList.tempDir(workspace);
+        return temp == null ? workspace.child(".stack-drift-tmp") : temp;
+    }
+}

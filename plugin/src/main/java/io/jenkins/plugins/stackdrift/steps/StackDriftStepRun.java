@@ -1,0 +1,345 @@
+package io.jenkins.plugins.stackdrift.steps;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.jenkinsci.plugins.workflow.actions.WarningAction;
+import org.jenkinsci.plugins.workflow.graph.FlowNode;
+
+import edu.umd.cs.findbugs.annotations.CheckForNull;
+import hudson.AbortException;
+import hudson.model.Result;
+import hudson.model.Run;
+import hudson.model.TaskListener;
+import hudson.scm.ChangeLogSet;
+import hudson.triggers.SCMTrigger;
+import io.jenkins.plugins.stackdrift.BuildResultPolicy;
+import io.jenkins.plugins.stackdrift.StackDriftGlobalConfiguration;
+import io.jenkins.plugins.stackdrift.actions.ApproveDeployAction;
+import io.jenkins.plugins.stackdrift.actions.BuildSummary;
+import io.jenkins.plugins.stackdrift.actions.StackDriftInterruptedAction;
+import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
+import io.jenkins.plugins.stackdrift.agent.AgentOutcome;
+import io.jenkins.plugins.stackdrift.agent.EngineGateway;
+import io.jenkins.plugins.stackdrift.agent.EngineRequest;
+import io.jenkins.plugins.stackdrift.agent.Operation;
+import io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment;
+import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
+import io.jenkins.plugins.stackdrift.history.JobHistory;
+import io.jenkins.plugins.stackdrift.history.JobStackLocks;
+import io.jenkins.plugins.stackdrift.trigger.ApprovalCause;
+import io.jenkins.plugins.stackdrift.trigger.ScheduledDriftCheckCause;
+import io.stackdrift.engine.StartedBy;
+import io.stackdrift.model.Row;
+import io.stackdrift.model.RowState;
+import io.stackdrift.record.DeployMarker;
+import io.stackdrift.record.RunRecord;
+import io.stackdrift.render.CountsLine;
+import jenkins.scm.RunWithSCM;
+
+/**
+ * One step call on the controller: builds the request, asks the agent which stacks the selection names
+ * (and their credentials ids), resolves credentials in the build's context, takes the stack locks a step
+ * that may apply needs, hands the engine the job's history, runs it on the agent, stores the build record,
+ * saves the run into the job's history, attaches the build action, sets the build result and returns the
+ * result map. Jenkins objects come in through the constructor, so it is unit-tested with Mockito.
+ */
+final class StackDriftStepRun {
+    private final StepSettings settings;
+    private final Operation operation;
+    private final Run<?, ?> run;
+    private final TaskListener listener;
+    private final EngineGateway gateway;
+    private final CredentialsEnvironment credentials;
+    private final StackDriftGlobalConfiguration.Defaults defaults;
+    private final Map<String, String> buildEnvironment;
+    private final JobHistory history;
+    @CheckForNull private final FlowNode node;
+
+    @SuppressWarnings("checkstyle:ParameterNumber") // the Jenkins objects of one step call, so tests can mock each
+    StackDriftStepRun(final StepSettings settings, final Operation operation, final Run<?, ?> run,
+            final TaskListener listener, final EngineGateway gateway, final CredentialsEnvironment credentials,
+            final StackDriftGlobalConfiguration.Defaults defaults, final Map<String, String> buildEnvironment,
+            final JobHistory history, @CheckForNull final FlowNode node) {
+        this.settings = settings;
+        this.operation = operation;
+        this.run = run;
+        this.listener = listener;
+        this.gateway = gateway;
+        this.credentials = credentials;
+        this.defaults = defaults;
+        this.buildEnvironment = new LinkedHashMap<>(buildEnvironment);
+        this.history = history;
+        this.node = node;
+    }
+
+    Map<String, Object> run() throws IOException, InterruptedException {
+        BuildResultPolicy policy = new BuildResultPolicy(
+                BuildResultPolicy.parse(settings.driftResultOr(defaults.driftResult())),
+                BuildResultPolicy.parse(settings.failedResultOr(defaults.failedResult())));
+        EngineRequest request = request();
+        PrintStream log = listener.getLogger();
+        if (operation == Operation.VALIDATE) {
+            return validate(request, log);
+        }
+        AgentOutcome selection = gateway.read(Operation.INSPECT, request);
+        failOnProblems(selection, log);
+        ApprovalCause approval = approvalFor(log);
+        if (approval != null) {
+            selection = approvedOnly(selection, approval);
+            request = withStacks(request, new ArrayList<>(selection.selectedStacks().keySet()));
+            log.println("Stack Drift: approved in build #" + approval.getSourceBuild() + ": "
+                    + String.join(", ", selection.selectedStacks().keySet()));
+        }
+        StackCredentials resolved = credentials.resolve(selection.selectedStacks());
+        resolved.failures().forEach((stack, reason) -> log.println("Stack Drift: " + stack + ": " + reason));
+
+        RunRecord record;
+        AgentOutcome outcome;
+        try (JobStackLocks.Held locks = lock(selection.selectedStacks().keySet(), request.rehearsal(), log)) {
+            locks.busy().forEach((stack, holder) -> log.println("Stack Drift: " + stack + ": " + holder
+                    + " holds it; it is not checked in this run"));
+            List<String> historyFiles = history.snapshot(this::stillRunning);
+            // a rehearsal applies nothing: no marker (a restart would report a deploy that never was)
+            boolean deploying = operation == Operation.DEPLOY && !request.rehearsal() && !locks.stacks().isEmpty();
+            if (deploying) {
+                history.markDeploying(locks.stacks(), request.runId(), System.currentTimeMillis(), request.destroy());
+            }
+            boolean interrupted = false;
+            try {
+                try {
+                    outcome = gateway.run(operation, request, resolved, history.directory(), historyFiles, locks.stacks(),
+                            locks.busy().keySet());
+                } catch (InterruptedException | IOException e) {
+                    // an aborted build, a lost agent: remoting returns at once, the agent may still be at work
+                    interrupted = true;
+                    interrupted(deploying ? locks.stacks() : Set.of(), request.runId(), e, log);
+                    throw e;
+                }
+                // the engine prints its notes as progress (masked, from the agent); configuration warnings are the
+                // host's to print, once, here (masked on the agent before they crossed)
+                outcome.warnings().forEach(w -> log.println("Stack Drift: warning: " + w));
+                failOnProblems(outcome, log);
+                RunRecord stored = gateway.storeRecord(run.getRootDir())
+                        .orElseThrow(() -> new AbortException("Stack Drift: the " + operation.word() + " left no record"));
+                AgentOutcome ran = outcome;
+                JobHistory.withoutInterrupt(() -> history.save(stored, ran.deployDigests(), ran.forgottenDeploys()));
+                record = stored;
+            } finally {
+                if (deploying && !interrupted) {
+                    JobHistory.withoutInterrupt(() -> {
+                        history.finishDeploying(locks.stacks());
+                        return null;
+                    });
+                }
+            }
+        }
+        BuildSummary summary = BuildSummary.of(record);
+        run.addOrReplaceAction(new StackDriftRunAction(summary));
+        refreshApproval(record, operation == Operation.DEPLOY && request.destroy());
+        log.println("Stack Drift: " + CountsLine.text(record.counts(), false));
+        Result result = policy.resultFor(record.counts());
+        if (result.ordinal > Result.SUCCESS.ordinal) {
+            run.setResult(result);
+            // the build result alone leaves the stage green in Stage View and Pipeline Graph; the step's node says it
+            if (node != null) {
+                node.addOrReplaceAction(new WarningAction(result));
+            }
+        }
+        return ResultMaps.of(record, result.toString());
+    }
+
+    /**
+     * A deploy waits for the locks of all its stacks; a drift check takes those that are free (its
+     * {@code correct} mode deploys) and leaves the others to the deploy that holds them; a preview applies
+     * nothing and takes none.
+     */
+    private JobStackLocks.Held lock(final Set<String> stacks, final boolean rehearsal, final PrintStream log)
+            throws InterruptedException {
+        String job = run.getParent().getFullName();
+        String holder = "the " + operation.word() + " of build #" + run.getId();
+        switch (operation) {
+            case DEPLOY:
+                // a rehearsal plans and applies nothing: it keeps no real deploy waiting
+                return rehearsal ? JobStackLocks.Held.none() : JobStackLocks.acquireAll(job, stacks, holder, log);
+            case CHECK:
+                return JobStackLocks.acquireFree(job, stacks, holder);
+            default:
+                return JobStackLocks.Held.none();
+        }
+    }
+
+    /**
+     * The build was aborted or the agent was lost while the engine ran: this build's deploy markers become
+     * "interrupted" trail entries now (not deleted: what the tools did is unknown), with the interrupt flag
+     * cleared while the history is written. Before the locks are released and the temporary directory is
+     * deleted, the agent call gets a few seconds to stop its tools.
+     */
+    private void interrupted(final Set<String> deploying, final String runId, final Exception cause, final PrintStream log) {
+        log.println("Stack Drift: the " + operation.word() + " was interrupted (" + cause.getClass().getSimpleName()
+                + "); no record of it is kept" + (deploying.isEmpty() ? "" : ", its stacks are marked interrupted in the job history"));
+        if (!deploying.isEmpty()) {
+            JobHistory.withoutInterrupt(() -> history.recordInterrupted(runId));
+        }
+        run.addOrReplaceAction(new StackDriftInterruptedAction(operation.word(), deploying));
+        JobHistory.withoutInterrupt(() -> {
+            gateway.awaitStopped(AGENT_STOP_WAIT_MILLIS);
+            return null;
+        });
+    }
+
+    /** How long an interrupted step waits for the agent call to stop before it lets go of locks and files. */
+    static final long AGENT_STOP_WAIT_MILLIS = 10_000;
+
+    /** A deploy marker's build is running when the job has that build and it is still building. */
+    private boolean stillRunning(final DeployMarker marker) {
+        try {
+            Run<?, ?> build = run.getParent().getBuildByNumber(Integer.parseInt(marker.runId()));
+            return build != null && build.isBuilding();
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    private Map<String, Object> validate(final EngineRequest request, final PrintStream log)
+            throws IOException, InterruptedException {
+        AgentOutcome outcome = gateway.read(Operation.VALIDATE, request);
+        outcome.warnings().forEach(w -> log.println("Stack Drift: warning: " + w));
+        outcome.stackLines().forEach(log::println);
+        failOnProblems(outcome, log);
+        Map<String, Object> map = new LinkedHashMap<>();
+        map.put("valid", true);
+        map.put("stacks", outcome.selectedStacks().size());
+        return map;
+    }
+
+    private void failOnProblems(final AgentOutcome outcome, final PrintStream log) throws AbortException {
+        if (!outcome.problems().isEmpty()) {
+            outcome.problems().forEach(log::println);
+            throw new AbortException(Messages.configProblems(outcome.problems().size()));
+        }
+    }
+
+    EngineRequest request() {
+        int parallelism = settings.parallelismOr(defaults.parallelism());
+        if (parallelism < 0) {
+            throw new IllegalArgumentException(Messages.invalidParallelism(parallelism));
+        }
+        StartedBy startedBy = startedBy();
+        // an approval build's deploy is narrowed to the approved stacks once the selection is known (run())
+        boolean approved = settings.approved() || approvalApplies();
+        return new EngineRequest(settings.config(), settings.stacks(), parallelism, settings.rehearsal(), approved, settings.destroy(), run.getId(),
+                causeWords(), startedBy.name(), startedBy == StartedBy.PUSH ? changedFiles() : List.of(),
+                defaults.toolPaths(), buildEnvironment);
+    }
+
+    private static EngineRequest withStacks(final EngineRequest r, final List<String> stacks) {
+        return new EngineRequest(r.configFile(), stacks, r.parallelism(), r.rehearsal(), r.approved(), r.destroy(), r.runId(),
+                r.cause(), r.startedBy(), r.changedFiles(), r.toolPaths(), r.buildEnvironment());
+    }
+
+    /**
+     * An approval counts for a deploy step of the same kind as what was approved: a deploy approval never
+     * approves a destroy (nor the other way round). Previews and checks of an approval build are ordinary.
+     */
+    private boolean approvalApplies() {
+        ApprovalCause cause = run.getCause(ApprovalCause.class);
+        return operation == Operation.DEPLOY && cause != null && cause.isDestroy() == settings.destroy();
+    }
+
+    private ApprovalCause approvalFor(final PrintStream log) {
+        ApprovalCause cause = run.getCause(ApprovalCause.class);
+        if (operation != Operation.DEPLOY || cause == null) {
+            return null;
+        }
+        if (!approvalApplies()) {
+            log.println("Stack Drift: this build approves a " + (cause.isDestroy() ? "destroy" : "deploy") + " from build #"
+                    + cause.getSourceBuild() + "; this " + (settings.destroy() ? "destroy" : "deploy")
+                    + " is not approved by it");
+            return null;
+        }
+        return cause;
+    }
+
+    /**
+     * The step's own selection (every stack when it names none) narrowed to the stacks the approval names: an
+     * approval build deploys nothing else. Nothing left is an error, not "every stack".
+     */
+    private static AgentOutcome approvedOnly(final AgentOutcome selection, final ApprovalCause approval)
+            throws AbortException {
+        Map<String, Map<String, String>> approved = new java.util.TreeMap<>();
+        selection.selectedStacks().forEach((stack, ids) -> {
+            if (approval.getStacks().contains(stack)) {
+                approved.put(stack, ids);
+            }
+        });
+        if (approved.isEmpty()) {
+            throw new AbortException("Stack Drift: this build was started by approving "
+                    + (approval.getStacks().isEmpty() ? "no recorded stack" : String.join(", ", approval.getStacks()))
+                    + " in build #" + approval.getSourceBuild() + ", and none of them is in this step's selection;"
+                    + " nothing is deployed (approve again from a build that awaits approval, or run deployStacks with"
+                    + " approved: true)");
+        }
+        return AgentOutcome.builder().selectedStacks(approved).build();
+    }
+
+    /**
+     * The build's approve link follows its run action: rows awaiting approval get one for exactly those ids,
+     * none removes a stale one. An approval already made stays as it was.
+     */
+    private void refreshApproval(final RunRecord record, final boolean destroy) {
+        ApproveDeployAction current = run.getAction(ApproveDeployAction.class);
+        if (current != null && current.isApproved()) {
+            return;
+        }
+        List<String> awaiting = new ArrayList<>();
+        for (Row row : record.rows()) {
+            if (row.state() == RowState.AWAITING_APPROVAL) {
+                awaiting.add(row.id().value());
+            }
+        }
+        if (awaiting.isEmpty()) {
+            if (current != null) {
+                run.removeActions(ApproveDeployAction.class);
+            }
+        } else {
+            run.addOrReplaceAction(new ApproveDeployAction(awaiting, destroy));
+        }
+    }
+
+    /**
+     * The drift schedule, else a push (an SCM change started the build: polling, the git plugin's
+     * notifyCommit, GitHub's push hook all use {@link SCMTrigger.SCMTriggerCause}), else a person.
+     */
+    private StartedBy startedBy() {
+        if (run.getCause(ScheduledDriftCheckCause.class) != null) {
+            return StartedBy.SCHEDULE;
+        }
+        return run.getCause(SCMTrigger.SCMTriggerCause.class) != null ? StartedBy.PUSH : StartedBy.MANUAL;
+    }
+
+    /** The files the build's change sets touched (a Pipeline's {@code checkout scm} records them). */
+    private List<String> changedFiles() {
+        List<String> files = new ArrayList<>();
+        if (run instanceof RunWithSCM<?, ?> withScm) {
+            for (ChangeLogSet<? extends ChangeLogSet.Entry> set : withScm.getChangeSets()) {
+                for (ChangeLogSet.Entry entry : set) {
+                    files.addAll(entry.getAffectedPaths());
+                }
+            }
+        }
+        return files;
+    }
+
+    private String causeWords() {
+        List<String> words = new ArrayList<>();
+        run.getCauses().forEach(c -> words.add(c.getShortDescription()));
+        return String.join("; ", words);
+    }
+
+}

@@ -1,0 +1,44 @@
+package io.jenkins.plugins.stackdrift.steps;
+
+import java.util.Set;
+
+import org.jenkinsci.Symbol;
+import org.jenkinsci.plugins.workflow.steps.StepDescriptor;
+import org.kohsuke.stapler.DataBoundConstructor;
+
+import edu.umd.cs.findbugs.annotations.NonNull;
+import hudson.Extension;
+import io.jenkins.plugins.stackdrift.agent.Operation;
+
+/** {@code validateStacks(...)}: see help.html beside this class. */
+public final class ValidateStacksStep extends AbstractStackStep {
+    @DataBoundConstructor
+    public ValidateStacksStep() {
+        super();
+    }
+
+    @Override
+    protected Operation operation() {
+        return Operation.VALIDATE;
+    }
+
+    @Extension
+    @Symbol("validateStacks")
+    public static final class DescriptorImpl extends StepDescriptor {
+        @Override
+        public String getFunctionName() {
+            return "validateStacks";
+        }
+
+        @NonNull
+        @Override
+        public String getDisplayName() {
+            return Messages.ValidateStacksStep_displayName();
+        }
+
+        @Override
+        public Set<? extends Class<?>> getRequiredContext() {
+            return REQUIRED_CONTEXT;
+        }
+    }
+}

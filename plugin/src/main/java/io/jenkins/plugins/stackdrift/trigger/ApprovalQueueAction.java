@@ -1,0 +1,44 @@
+package io.jenkins.plugins.stackdrift.trigger;
+
+import java.util.List;
+
+import hudson.model.Action;
+import hudson.model.Queue;
+
+/**
+ * Rides along with an approval build into the queue and vetoes folding: without it, the queue merges the
+ * approval's causes into a build of the job that is already waiting, and two approvals end up in one build
+ * that deploys the stacks of only one of them. One approval, one build. Shows nowhere.
+ */
+public final class ApprovalQueueAction implements Queue.QueueAction {
+    private final int sourceBuild;
+
+    public ApprovalQueueAction(final int sourceBuild) {
+        this.sourceBuild = sourceBuild;
+    }
+
+    public int getSourceBuild() {
+        return sourceBuild;
+    }
+
+    /** Always a build of its own, whatever is waiting in the queue. */
+    @Override
+    public boolean shouldSchedule(final List<Action> actions) {
+        return true;
+    }
+
+    @Override
+    public String getIconFileName() {
+        return null;
+    }
+
+    @Override
+    public String getDisplayName() {
+        return null;
+    }
+
+    @Override
+    public String getUrlName() {
+        return null;
+    }
+}

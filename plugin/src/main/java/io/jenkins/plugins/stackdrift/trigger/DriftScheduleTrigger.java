@@ -1,0 +1,76 @@
+package io.jenkins.plugins.stackdrift.trigger;
+
+import org.jenkinsci.Symbol;
+import org.kohsuke.stapler.AncestorInPath;
+import org.kohsuke.stapler.DataBoundConstructor;
+import org.kohsuke.stapler.QueryParameter;
+import org.kohsuke.stapler.verb.POST;
+
+import edu.umd.cs.findbugs.annotations.CheckForNull;
+import edu.umd.cs.findbugs.annotations.NonNull;
+import hudson.Extension;
+import hudson.model.CauseAction;
+import hudson.model.Item;
+import hudson.model.Job;
+import hudson.scheduler.CronTabList;
+import hudson.scheduler.Hash;
+import hudson.triggers.Trigger;
+import hudson.triggers.TriggerDescriptor;
+import hudson.util.FormValidation;
+import io.jenkins.plugins.stackdrift.JenkinsFacade;
+import jenkins.model.ParameterizedJobMixIn;
+
+/**
+ * {@code driftSchedule(spec: 'H/15 * * * *')}: Jenkins cron syntax ({@code H} hashed per job). Each
+ * tick only queues a build with a {@link ScheduledDriftCheckCause}; the check itself happens in the build.
+ */
+public final class DriftScheduleTrigger extends Trigger<Job<?, ?>> {
+    @DataBoundConstructor
+    public DriftScheduleTrigger(@NonNull final String spec) {
+        super(spec);
+    }
+
+    @Override
+    public void run() {
+        schedule(job);
+    }
+
+    /** Queues the drift check build; a no-op before the trigger is started or for a job that cannot build. */
+    static void schedule(@CheckForNull final Job<?, ?> target) {
+        if (target != null) {
+            ParameterizedJobMixIn.scheduleBuild2(target, 0, new CauseAction(new ScheduledDriftCheckCause()));
+        }
+    }
+
+    @Extension
+    @Symbol("driftSchedule")
+    public static final class DescriptorImpl extends TriggerDescriptor {
+        @Override
+        public boolean isApplicable(final Item item) {
+            return item instanceof ParameterizedJobMixIn.ParameterizedJob;
+        }
+
+        @NonNull
+        @Override
+        public String getDisplayName() {
+            return Messages.DriftScheduleTrigger_displayName();
+        }
+
+        /** Only someone who may configure the job (or, outside a job, administer Jenkins) learns what a spec means. */
+        @POST
+        public FormValidation doCheckSpec(@QueryParameter final String value, @AncestorInPath final Item item) {
+            if (item == null) {
+                JenkinsFacade.checkAdminister();
+            } else {
+                item.checkPermission(Item.CONFIGURE);
+            }
+            try {
+                CronTabList tabs = CronTabList.create(value == null ? "" : value, item == null ? null : Hash.from(item.getFullName()));
+                String warning = tabs.checkSanity();
+                return warning == null ? FormValidation.ok() : FormValidation.warning(warning);
+            } catch (IllegalArgumentException e) {
+                return FormValidation.error(e.getMessage());
+            }
+        }
+    }
+}

@@ -1,0 +1,32 @@
+package io.jenkins.plugins.stackdrift.actions;
+
+import java.text.MessageFormat;
+import java.util.Locale;
+import java.util.ResourceBundle;
+
+/**
+ * Stand-in build only: mirrors the static methods that the localizer generates from this package's
+ * Messages.properties in the real build (key {@code A.b} → method {@code A_b(Object arg0, ...)}), backed by a
+ * ResourceBundle and MessageFormat like the generated class. Not compiled by plugin/pom.xml.
+ */
+public final class Messages {
+    private static final String BUNDLE = "io.jenkins.plugins.stackdrift.actions.Messages";
+
+    private Messages() {
+    }
+
+    private static String format(final String key, final Object... args) {
+        String pattern = ResourceBundle.getBundle(BUNDLE, Locale.getDefault()).getString(key);
+        return new MessageFormat(pattern, Locale.getDefault()).format(args);
+    }
+
+    /** StackDriftRunAction.displayName */
+    public static String StackDriftRunAction_displayName() {
+        return format("StackDriftRunAction.displayName");
+    }
+
+    /** StackDriftJobAction.displayName */
+    public static String StackDriftJobAction_displayName() {
+        return format("StackDriftJobAction.displayName");
+    }
+}

@@ -1,0 +1,128 @@
+package io.jenkins.plugins.stackdrift.actions;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.Mockito.doReturn;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.kohsuke.stapler.StaplerRequest2;
+import org.kohsuke.stapler.StaplerResponse2;
+
+import hudson.model.Job;
+import hudson.model.Run;
+import io.jenkins.plugins.stackdrift.TestRecords;
+import io.jenkins.plugins.stackdrift.history.JobHistory;
+import io.stackdrift.model.RowState;
+import io.stackdrift.record.RunKind;
+import io.stackdrift.record.RunRecord;
+
+class StackDriftJobActionTest {
+    private final Job<?, ?> job = mock(Job.class);
+
+    /** Builds #3 (drift), #2 (no Stack Drift step), #1 (clean), newest first. */
+    private void history() {
+        Run<?, ?> b3 = mock(Run.class);
+        Run<?, ?> b2 = mock(Run.class);
+        Run<?, ?> b1 = mock(Run.class);
+        doReturn(b3).when(job).getLastCompletedBuild();
+        doReturn(b2).when(b3).getPreviousBuild();
+        doReturn(b1).when(b2).getPreviousBuild();
+        when(b3.getNumber()).thenReturn(3);
+        when(b1.getNumber()).thenReturn(1);
+        when(b3.getAction(StackDriftRunAction.class)).thenReturn(new StackDriftRunAction(BuildSummary.of(
+                TestRecords.record(RunKind.CHECK, TestRecords.row("a", RowState.DRIFTED), TestRecords.row("b", RowState.IN_SYNC)))));
+        when(b1.getAction(StackDriftRunAction.class)).thenReturn(new StackDriftRunAction(BuildSummary.of(
+                TestRecords.record(RunKind.CHECK, TestRecords.row("a", RowState.IN_SYNC)))));
+    }
+
+    @Test
+    void theTrendComesFromTheSmallSummariesOldestFirst() {
+        history();
+        List<StackDriftJobAction.TrendPoint> trend = new StackDriftJobAction(job).getTrend();
+        assertThat(trend).extracting(StackDriftJobAction.TrendPoint::getBuild).containsExactly(1, 3);
+        assertThat(trend.get(1).getSummary().getDrifted()).isEqualTo(1);
+    }
+
+    @Test
+    void theBadgeIsServedAsSvgAtItsStableName() throws Exception {
+        history();
+        StaplerRequest2 req = mock(StaplerRequest2.class);
+        StaplerResponse2 rsp = mock(StaplerResponse2.class);
+        StringWriter body = new StringWriter();
+        when(req.getRestOfPath()).thenReturn("/badge.svg");
+        when(rsp.getWriter()).thenReturn(new PrintWriter(body));
+        new StackDriftJobAction(job).doDynamic(req, rsp);
+        verify(rsp).setContentType("image/svg+xml;charset=UTF-8");
+        assertThat(body.toString()).startsWith("<svg").contains("1 stack").contains("drift");
+    }
+
+    @Test
+    void theJobPageIsTheCoresDriftPictureAndTheJobHistorysTrail() throws Exception {
+        history();
+        java.nio.file.Path jobDir = java.nio.file.Files.createTempDirectory("job");
+        when(job.getRootDir()).thenReturn(jobDir.toFile());
+        io.stackdrift.record.TrailEntry entry = new io.stackdrift.record.TrailEntry(io.stackdrift.model.StackId.of("net<i>x</i>"),
+                "3", 1L, 2L, io.stackdrift.record.TrailResult.DEPLOYED, true, List.of("aws_vpc.main.tags.Owner"), "");
+        JobHistory.inJobDir(jobDir.toFile()).save(new io.stackdrift.record.RunRecord("3", RunKind.DEPLOY, "", 1L, 2L,
+                List.of(TestRecords.row("net<i>x</i>", RowState.IN_SYNC)), List.of(entry)), java.util.Map.of());
+
+        org.jsoup.nodes.Document page = org.jsoup.Jsoup.parse(new StackDriftJobAction(job).getFragment());
+
+        assertThat(page.select("i")).isEmpty();
+        assertThat(page.text()).contains("net<i>x</i>").contains("aws_vpc.main.tags.Owner");
+        assertThat(page.select("svg, table")).isNotEmpty();
+    }
+
+    @Test
+    void otherNamesAreNotFound() throws Exception {
+        StaplerRequest2 req = mock(StaplerRequest2.class);
+        StaplerResponse2 rsp = mock(StaplerResponse2.class);
+        when(req.getRestOfPath()).thenReturn("/other");
+        new StackDriftJobAction(job).doDynamic(req, rsp);
+        verify(rsp).sendError(404);
+    }
+
+    @Test
+    void theFactoryAddsThePictureOnlyToJobsWithStackDriftBuilds() throws Exception {
+        when(job.getRootDir()).thenReturn(Files.createTempDirectory("job").toFile());
+        StackDriftJobActionFactory factory = new StackDriftJobActionFactory();
+        assertThat(factory.createFor(job)).isEmpty();
+        history();
+        assertThat(factory.createFor(job)).singleElement().isInstanceOf(StackDriftJobAction.class);
+    }
+
+    @Test
+    void theFactoryKeepsThePictureWhenTheLastBuildHasNoRecordButTheJobHasHistory() throws Exception {
+        Path jobDir = Files.createTempDirectory("job");
+        when(job.getRootDir()).thenReturn(jobDir.toFile());
+        Run<?, ?> aborted = mock(Run.class);
+        doReturn(aborted).when(job).getLastCompletedBuild();
+        StackDriftJobActionFactory factory = new StackDriftJobActionFactory();
+        assertThat(factory.createFor(job)).isEmpty();
+
+        JobHistory.inJobDir(jobDir.toFile()).save(new RunRecord("1", RunKind.CHECK, "", 1L, 2L,
+                List.of(TestRecords.row("net", RowState.DRIFTED)), List.of()), Map.of());
+
+        assertThat(factory.createFor(job)).singleElement().isInstanceOf(StackDriftJobAction.class);
+    }
+
+    @Test
+    void theBadgeFallsBackToTheJobHistoryWhenNoRecentBuildHasARecord() throws Exception {
+        Path jobDir = Files.createTempDirectory("job");
+        when(job.getRootDir()).thenReturn(jobDir.toFile());
+        doReturn(mock(Run.class)).when(job).getLastCompletedBuild();
+        JobHistory.inJobDir(jobDir.toFile()).save(new RunRecord("1", RunKind.CHECK, "", 1L, 2L,
+                List.of(TestRecords.row("net", RowState.DRIFTED), TestRecords.row("dns", RowState.IN_SYNC)), List.of()), Map.of());
+
+        assertThat(new StackDriftJobAction(job).badgeCounts().drifted()).isEqualTo(1);
+    }
+}

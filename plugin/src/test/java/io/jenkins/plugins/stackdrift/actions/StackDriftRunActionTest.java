@@ -1,0 +1,150 @@
+package io.jenkins.plugins.stackdrift.actions;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.List;
+
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.kohsuke.stapler.StaplerRequest2;
+import org.kohsuke.stapler.StaplerResponse2;
+
+import hudson.model.Run;
+import io.jenkins.plugins.stackdrift.TestRecords;
+import io.jenkins.plugins.stackdrift.history.RunDetails;
+import io.stackdrift.model.Action;
+import io.stackdrift.model.Cause;
+import io.stackdrift.model.Change;
+import io.stackdrift.model.Row;
+import io.stackdrift.model.RowState;
+import io.stackdrift.model.StackId;
+import io.stackdrift.model.Tool;
+import io.stackdrift.record.RecordJson;
+import io.stackdrift.record.RunKind;
+import io.stackdrift.record.RunRecord;
+import io.stackdrift.render.Assets;
+import io.stackdrift.render.StackFileName;
+import jakarta.servlet.ServletOutputStream;
+import jakarta.servlet.WriteListener;
+
+class StackDriftRunActionTest {
+    @TempDir
+    File buildDir;
+
+    private StackDriftRunAction loaded(final RunRecord record) throws Exception {
+        RunDetails.store(out -> RecordJson.writeRun(out, 7, record), buildDir);
+        Run<?, ?> run = mock(Run.class);
+        when(run.getRootDir()).thenReturn(buildDir);
+        StackDriftRunAction action = new StackDriftRunAction(BuildSummary.of(record));
+        action.onLoad(run);
+        return action;
+    }
+
+    @Test
+    void rowsAreReadFromTheCoreRecordFileOnlyWhenAsked() throws Exception {
+        RunRecord record = TestRecords.record(RunKind.CHECK, TestRecords.row("net", RowState.DRIFTED));
+        StackDriftRunAction action = loaded(record);
+        assertThat(new File(buildDir, RunDetails.FILE_NAME)).isFile();
+        assertThat(Files.readString(new File(buildDir, RunDetails.FILE_NAME).toPath())).startsWith("{\"format\":\"stackdrift-run-details/1\"");
+        assertThat(action.getRows()).containsExactlyElementsOf(record.rowsSorted());
+        assertThat(action.getRows().get(0).drift().get(0).paths()).containsExactly("tags.Name");
+    }
+
+    @Test
+    void aMissingDetailsFileLeavesTheSummaryWorking() {
+        Run<?, ?> run = mock(Run.class);
+        when(run.getRootDir()).thenReturn(buildDir);
+        StackDriftRunAction action = new StackDriftRunAction(BuildSummary.of(
+                TestRecords.record(RunKind.CHECK, TestRecords.row("net", RowState.DRIFTED))));
+        action.onAttached(run);
+        assertThat(action.getRows()).isEmpty();
+        assertThat(action.getCountsLine()).isEqualTo("1 stack · 0 in sync · 1 drifted ● · 0 pending · 0 failed");
+        assertThat(Jsoup.parse(action.getBuildFragment()).text()).contains("1 drifted");
+        assertThat(action.isBadgeShown()).isTrue();
+        assertThat(action.getUrlName()).isEqualTo("stack-drift");
+    }
+
+    @Test
+    void theBadgeUsesTheCoresWords() {
+        BuildSummary drift = BuildSummary.of(TestRecords.record(RunKind.CHECK, TestRecords.row("a", RowState.DRIFTED),
+                TestRecords.row("b", RowState.DRIFTED), TestRecords.row("c", RowState.FAILED)));
+        assertThat(new StackDriftRunAction(drift).getBadgeWords()).isEqualTo("2 stacks drifted, 1 failed");
+        BuildSummary clean = BuildSummary.of(TestRecords.record(RunKind.CHECK, TestRecords.row("a", RowState.IN_SYNC)));
+        assertThat(new StackDriftRunAction(clean).getBadgeWords()).isNull();
+        assertThat(new StackDriftRunAction(clean).isBadgeShown()).isFalse();
+    }
+
+    @Test
+    void theBuildPageIsTheCoresFragmentWithLinksToStackPagesAndHostileNamesEscaped() throws Exception {
+        Change hostile = new Change(Action.UPDATE, "aws_s3_bucket", "aws_s3_bucket.<script>alert(1)</script>",
+                List.of("tags.<img src=x onerror=alert(2)>"), Cause.DRIFT);
+        Row row = new Row(StackId.of("envs/<b>prod</b>"), Tool.TOFU, "envs/prod", RowState.DRIFTED, "", List.of(),
+                List.of(hostile), List.of(), List.of());
+        StackDriftRunAction action = loaded(new RunRecord("7", RunKind.CHECK, "", 1L, 2L,
+                List.of(row, TestRecords.row("dns", RowState.IN_SYNC)), List.of()));
+
+        Document page = Jsoup.parse(action.getBuildFragment());
+
+        assertThat(page.select("script")).isEmpty();
+        assertThat(page.select("b")).isEmpty();
+        assertThat(page.text()).contains("envs/<b>prod</b>");
+        String href = "stack/" + StackFileName.of(row.id()) + "/";
+        assertThat(page.select("a[href]").eachAttr("href")).anyMatch(h -> h.startsWith("stack/") && h.endsWith("/"));
+
+        StackView stack = action.getStack(StackFileName.of(row.id()));
+        assertThat(stack).isNotNull();
+        Document stackPage = Jsoup.parse(stack.getFragment());
+        assertThat(stackPage.select("script, img")).isEmpty();
+        assertThat(stackPage.text()).contains("aws_s3_bucket.<script>alert(1)</script>").contains("tags.<img src=x onerror=alert(2)>");
+        assertThat(action.getStack("no-such-stack")).isNull();
+        assertThat(href).isNotEmpty();
+    }
+
+    @Test
+    void theCoresStyleSheetAndScriptAreServedAsFilesOfTheAction() throws Exception {
+        StackDriftRunAction action = new StackDriftRunAction(BuildSummary.of(
+                TestRecords.record(RunKind.CHECK, TestRecords.row("a", RowState.IN_SYNC))));
+        StaplerRequest2 req = mock(StaplerRequest2.class);
+        StaplerResponse2 rsp = mock(StaplerResponse2.class);
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        when(req.getRestOfPath()).thenReturn("/assets/" + Assets.CSS);
+        when(rsp.getOutputStream()).thenReturn(servletStream(body));
+        action.doDynamic(req, rsp);
+        verify(rsp).setContentType("text/css;charset=UTF-8");
+        assertThat(body.toByteArray()).isEqualTo(Assets.bytes(Assets.CSS));
+
+        StaplerResponse2 missing = mock(StaplerResponse2.class);
+        when(req.getRestOfPath()).thenReturn("/assets/../../secrets");
+        action.doDynamic(req, missing);
+        verify(missing).sendError(404);
+        assertThat(new String(Assets.bytes(Assets.JS), StandardCharsets.UTF_8)).isNotEmpty();
+    }
+
+    static ServletOutputStream servletStream(final OutputStream out) {
+        return new ServletOutputStream() {
+            @Override
+            public void write(final int b) throws java.io.IOException {
+                out.write(b);
+            }
+
+            @Override
+            public boolean isReady() {
+                return true;
+            }
+
+            @Override
+            public void setWriteListener(final WriteListener listener) {
+            }
+        };
+    }
+}

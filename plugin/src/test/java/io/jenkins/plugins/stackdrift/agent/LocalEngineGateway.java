@@ -1,0 +1,51 @@
+package io.jenkins.plugins.stackdrift.agent;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+import hudson.model.TaskListener;
+import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
+import io.jenkins.plugins.stackdrift.history.RunDetails;
+import io.stackdrift.record.RunRecord;
+
+/**
+ * {@link AgentEngineGateway} without a channel, for tests on this machine: the same agent call
+ * ({@link AgentEngineCall#invoke}, with its masking log), the same history copy and record store, with
+ * java.nio in place of FilePath (whose stand-in only declares its methods).
+ */
+public record LocalEngineGateway(Path workspace, Path temp, TaskListener listener) implements EngineGateway {
+    @Override
+    public AgentOutcome read(final Operation operation, final EngineRequest request) throws IOException, InterruptedException {
+        return new AgentEngineCall(operation, request, StackCredentials.none(), listener, temp.toString(), Set.of(), Set.of())
+                .invoke(workspace.toFile(), null);
+    }
+
+    @Override
+    public AgentOutcome run(final Operation operation, final EngineRequest request, final StackCredentials credentials,
+            final Path history, final List<String> historyFiles, final Set<String> lockedStacks,
+            final Set<String> heldElsewhere)
+            throws IOException, InterruptedException {
+        for (String file : historyFiles) {
+            Path target = temp.resolve(AgentEngineCall.HISTORY_DIR).resolve(file);
+            Files.createDirectories(target.getParent());
+            Files.copy(history.resolve(file), target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        return new AgentEngineCall(operation, request, credentials, listener, temp.toString(), lockedStacks, heldElsewhere)
+                .invoke(workspace.toFile(), null);
+    }
+
+    @Override
+    public Optional<RunRecord> storeRecord(final File buildDir) throws IOException, InterruptedException {
+        Path record = temp.resolve(AgentEngineCall.RECORD_FILE);
+        if (!Files.exists(record)) {
+            return Optional.empty();
+        }
+        RunDetails.store(out -> Files.copy(record, out), buildDir);
+        return new RunDetails(buildDir).load();
+    }
+}

@@ -1,0 +1,131 @@
+package io.jenkins.plugins.stackdrift.credentials;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.times;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+
+import org.jenkinsci.plugins.plaincredentials.FileCredentials;
+import org.jenkinsci.plugins.plaincredentials.StringCredentials;
+import org.junit.jupiter.api.Test;
+
+import com.cloudbees.plugins.credentials.common.StandardCredentials;
+import com.cloudbees.plugins.credentials.common.StandardUsernamePasswordCredentials;
+
+import hudson.util.Secret;
+
+class CredentialsEnvironmentTest {
+    private final Map<String, StandardCredentials> store = new HashMap<>();
+    private final SecretFileWriter files = mock(SecretFileWriter.class);
+    private final CredentialsEnvironment environment =
+            new CredentialsEnvironment(id -> Optional.ofNullable(store.get(id)), files);
+
+    private static Secret secret(final String value) {
+        Secret secret = mock(Secret.class);
+        when(secret.getPlainText()).thenReturn(value);
+        return secret;
+    }
+
+    private void secretText(final String id, final String value) {
+        Secret secret = secret(value);
+        StringCredentials c = mock(StringCredentials.class);
+        when(c.getSecret()).thenReturn(secret);
+        store.put(id, c);
+    }
+
+    @Test
+    void secretTextBecomesTheVariable() throws Exception {
+        secretText("aws-prod-key", "AKIA$HOME");
+        StackCredentials result = environment.resolve(Map.of("network", Map.of("AWS_ACCESS_KEY_ID", "aws-prod-key")));
+        assertThat(result.environment("network")).containsExactly(Map.entry("AWS_ACCESS_KEY_ID", "AKIA$HOME"));
+        assertThat(result.secretValues()).containsExactly("AKIA$HOME");
+        assertThat(result.failures()).isEmpty();
+    }
+
+    @Test
+    void usernamePasswordBecomesUsrAndPsw() throws Exception {
+        Secret password = secret("pa$$word");
+        StandardUsernamePasswordCredentials c = mock(StandardUsernamePasswordCredentials.class);
+        when(c.getUsername()).thenReturn("deployer");
+        when(c.getPassword()).thenReturn(password);
+        store.put("registry", c);
+        StackCredentials result = environment.resolve(Map.of("app", Map.of("REGISTRY", "registry")));
+        assertThat(result.environment("app"))
+                .containsEntry("REGISTRY_USR", "deployer")
+                .containsEntry("REGISTRY_PSW", "pa$$word")
+                .hasSize(2);
+        assertThat(result.secretValues()).containsExactly("pa$$word");
+    }
+
+    @Test
+    void aUsernameMarkedSecretIsMaskedToo() throws Exception {
+        Secret password = secret("pa$$word");
+        StandardUsernamePasswordCredentials c = mock(StandardUsernamePasswordCredentials.class);
+        when(c.getUsername()).thenReturn("svc-deployer");
+        when(c.getPassword()).thenReturn(password);
+        when(c.isUsernameSecret()).thenReturn(true);
+        store.put("registry", c);
+        StackCredentials result = environment.resolve(Map.of("app", Map.of("REGISTRY", "registry")));
+        assertThat(result.environment("app")).containsEntry("REGISTRY_USR", "svc-deployer");
+        assertThat(result.secretValues()).containsExactlyInAnyOrder("pa$$word", "svc-deployer");
+    }
+
+    @Test
+    void secretFileBecomesAPathWrittenOncePerCredential() throws Exception {
+        FileCredentials c = mock(FileCredentials.class);
+        when(c.getFileName()).thenReturn("gcp.json");
+        when(c.getContent()).thenAnswer(i -> new ByteArrayInputStream("{}".getBytes(StandardCharsets.UTF_8)));
+        store.put("gcp-sa", c);
+        when(files.write(eq("gcp-sa"), eq("gcp.json"), any())).thenReturn("/ws@tmp/s/1/gcp.json");
+        StackCredentials result = environment.resolve(Map.of(
+                "a", Map.of("GOOGLE_APPLICATION_CREDENTIALS", "gcp-sa"),
+                "b", Map.of("GOOGLE_APPLICATION_CREDENTIALS", "gcp-sa")));
+        assertThat(result.environment("a")).containsExactly(Map.entry("GOOGLE_APPLICATION_CREDENTIALS", "/ws@tmp/s/1/gcp.json"));
+        assertThat(result.environment("b")).isEqualTo(result.environment("a"));
+        verify(files, times(1)).write(eq("gcp-sa"), eq("gcp.json"), any());
+    }
+
+    @Test
+    void missingIdFailsOnlyThatStackWithTheSpecMessage() throws Exception {
+        secretText("ok", "v");
+        StackCredentials result = environment.resolve(Map.of(
+                "broken", Map.of("A", "ok", "B", "nope"),
+                "fine", Map.of("A", "ok")));
+        assertThat(result.failures()).containsExactly(Map.entry("broken", "credentials 'nope' not found"));
+        assertThat(result.environment("broken")).isEmpty();
+        assertThat(result.environment("fine")).containsEntry("A", "v");
+    }
+
+    @Test
+    void anotherKindOfCredentialFailsTheStackNamingTheKinds() throws Exception {
+        store.put("ssh", mock(StandardCredentials.class));
+        StackCredentials result = environment.resolve(Map.of("s", Map.of("KEY", "ssh")));
+        assertThat(result.failures().get("s")).startsWith("credentials 'ssh' are a ")
+                .endsWith("use secret text, username with password, or a secret file");
+    }
+
+    @Test
+    void eachIdIsLookedUpOnce() throws Exception {
+        CredentialsLookup lookup = mock(CredentialsLookup.class);
+        when(lookup.find("missing")).thenReturn(Optional.empty());
+        new CredentialsEnvironment(lookup, files).resolve(Map.of("a", Map.of("X", "missing"), "b", Map.of("Y", "missing")));
+        verify(lookup, times(1)).find("missing");
+    }
+
+    @Test
+    void toStringNeverShowsValues() throws IOException, InterruptedException {
+        secretText("k", "s3cr3t-value");
+        StackCredentials result = environment.resolve(Map.of("st", Map.of("TOKEN", "k")));
+        assertThat(result.toString()).doesNotContain("s3cr3t-value").contains("st");
+    }
+}

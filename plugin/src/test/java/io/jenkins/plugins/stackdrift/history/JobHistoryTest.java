@@ -1,0 +1,109 @@
+package io.jenkins.plugins.stackdrift.history;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.jenkins.plugins.stackdrift.TestRecords;
+import io.stackdrift.model.RowState;
+import io.stackdrift.model.StackId;
+import io.stackdrift.record.HistoryStore;
+import io.stackdrift.record.RunKind;
+import io.stackdrift.record.RunRecord;
+import io.stackdrift.record.TrailResult;
+
+class JobHistoryTest {
+    @TempDir
+    Path dir;
+
+    private static RunRecord run(final String id, final String... stacks) {
+        return new RunRecord(id, RunKind.CHECK, "", 1L, 2L,
+                java.util.Arrays.stream(stacks).map(s -> TestRecords.row(s, RowState.IN_SYNC)).toList(), List.of());
+    }
+
+    @Test
+    void theSnapshotHoldsTheIndexTheMarkersAndOnlyTheDetailsOfEachStacksLatestRow() throws Exception {
+        JobHistory history = new JobHistory(dir);
+        assertThat(history.snapshot(m -> true)).isEmpty();
+        history.save(run("1", "a", "b"), Map.of());
+        history.save(run("2", "a"), Map.of());
+        history.save(run("3", "a"), Map.of());
+        history.markDeploying(List.of("b"), "3", 5L);
+
+        List<String> files = history.snapshot(m -> true);
+
+        // b's latest row is in run 1, a's in run 3; run 2 is not needed
+        assertThat(files).contains("stacks.json", "runs/run-000000000001.details.json", "runs/run-000000000003.details.json")
+                .doesNotContain("runs/run-000000000002.details.json")
+                .anyMatch(f -> f.startsWith("deploying/") && f.endsWith(".json"));
+        assertThat(files).allSatisfy(f -> assertThat(dir.resolve(f)).isRegularFile());
+    }
+
+    @Test
+    void markersOfBuildsThatEndedBecomeInterruptedBeforeTheSnapshot() throws Exception {
+        JobHistory history = new JobHistory(dir);
+        history.markDeploying(List.of("net"), "8", 5L);
+        List<String> files = history.snapshot(marker -> false);
+        assertThat(files).noneMatch(f -> f.startsWith("deploying/"));
+        assertThat(history.trail()).singleElement().satisfies(e -> {
+            assertThat(e.result()).isEqualTo(TrailResult.INTERRUPTED);
+            assertThat(e.stack()).isEqualTo(StackId.of("net"));
+        });
+    }
+
+    @Test
+    void aDestroyBuildThatEndedForgetsTheDeploysOfItsStacks() throws Exception {
+        JobHistory history = new JobHistory(dir);
+        io.stackdrift.record.TrailEntry deployed = new io.stackdrift.record.TrailEntry(StackId.of("net"), "7", 1L, 2L,
+                TrailResult.DEPLOYED, false, List.of(), "");
+        history.save(new RunRecord("7", RunKind.DEPLOY, "", 1L, 3L, List.of(TestRecords.row("net", RowState.IN_SYNC)), List.of(deployed)),
+                Map.of("net", "sha256:a"));
+        history.markDeploying(List.of("net"), "8", 5L, true);
+
+        history.snapshot(marker -> false);
+
+        assertThat(history.trail()).first().satisfies(e -> assertThat(e.reason()).contains("before this destroy finished"));
+        assertThat(new HistoryStore(dir).stackStatuses().get(StackId.of("net")).everDeployed()).isFalse();
+    }
+
+    @Test
+    void twoBuildsSavedOneAfterTheOtherBothLand() {
+        JobHistory history = new JobHistory(dir);
+        history.save(run("1", "a"), Map.of());
+        history.save(run("2", "b"), Map.of());
+        HistoryStore store = new HistoryStore(dir);
+        assertThat(store.stackStatuses()).containsOnlyKeys(StackId.of("a"), StackId.of("b"));
+        assertThat(store.summaries()).hasSize(2);
+    }
+
+    @Test
+    void oneBuildsMarkersBecomeInterruptedOthersStay() {
+        JobHistory history = new JobHistory(dir);
+        history.markDeploying(List.of("net"), "8", 5L);
+        history.markDeploying(List.of("dns"), "9", 6L);
+
+        history.recordInterrupted("8");
+
+        assertThat(history.trail()).singleElement().satisfies(e -> assertThat(e.stack()).isEqualTo(StackId.of("net")));
+        assertThat(new io.stackdrift.record.HistoryStore(dir).deploysInProgress()).singleElement()
+                .satisfies(m -> assertThat(m.runId()).isEqualTo("9"));
+    }
+
+    @Test
+    void anInterruptedThreadCanStillSaveTheRunAndStaysInterrupted() {
+        JobHistory history = new JobHistory(dir);
+        Thread.currentThread().interrupt();
+        try {
+            JobHistory.withoutInterrupt(() -> history.save(run("1", "a"), Map.of()));
+            assertThat(Thread.currentThread().isInterrupted()).isTrue();
+        } finally {
+            Thread.interrupted();
+        }
+        assertThat(new io.stackdrift.record.HistoryStore(dir).summaries()).hasSize(1);
+    }
+}

@@ -1,0 +1,44 @@
+package io.jenkins.plugins.stackdrift.steps;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+class DeployStacksStepTest {
+    @Test
+    void destroyRehearsalAndApprovalReachTheStepSettings() {
+        DeployStacksStep step = new DeployStacksStep();
+        assertThat(step.isDestroy()).isFalse();
+        assertThat(step.settings().destroy()).isFalse();
+
+        step.setDestroy(true);
+        step.setApproved(true);
+        step.setStacks(List.of("dns", "network"));
+
+        assertThat(step.isDestroy()).isTrue();
+        StepSettings settings = step.settings();
+        assertThat(settings.destroy()).isTrue();
+        assertThat(settings.approved()).isTrue();
+        assertThat(settings.rehearsal()).isFalse();
+        assertThat(settings.stacks()).containsExactly("dns", "network");
+    }
+
+    @Test
+    void otherStepsNeverDestroy() {
+        assertThat(new PreviewStacksStep().settings().destroy()).isFalse();
+        assertThat(new CheckDriftStep().settings().destroy()).isFalse();
+    }
+
+    @Test
+    void theSnippetGeneratorsTextAreaBecomesOneSelectorPerLine() {
+        CheckDriftStep step = new CheckDriftStep();
+        step.setStacks(List.of("network\n  envs/*\r\n\nbilling:prod "));
+        assertThat(step.getStacks()).containsExactly("network", "envs/*", "billing:prod");
+        step.setStacks(List.of("network", "dns"));
+        assertThat(step.getStacks()).containsExactly("network", "dns");
+        step.setStacks(null);
+        assertThat(step.getStacks()).isEmpty();
+    }
+}

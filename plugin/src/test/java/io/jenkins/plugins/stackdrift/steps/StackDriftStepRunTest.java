@@ -1,0 +1,464 @@
+package io.jenkins.plugins.stackdrift.steps;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyInt;
+import static org.mockito.ArgumentMatchers.anyLong;
+import static org.mockito.ArgumentMatchers.anySet;
+import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.Mockito.doAnswer;
+import static org.mockito.Mockito.doReturn;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.mockConstruction;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import org.jenkinsci.plugins.workflow.actions.WarningAction;
+import org.jenkinsci.plugins.workflow.graph.FlowNode;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mockito.ArgumentCaptor;
+import org.mockito.MockedConstruction;
+
+import hudson.AbortException;
+import hudson.model.Action;
+import hudson.model.Job;
+import hudson.model.Result;
+import hudson.model.Run;
+import hudson.model.TaskListener;
+import io.jenkins.plugins.stackdrift.StackDriftGlobalConfiguration;
+import io.jenkins.plugins.stackdrift.TestRecords;
+import io.jenkins.plugins.stackdrift.actions.ApproveDeployAction;
+import io.jenkins.plugins.stackdrift.actions.StackDriftInterruptedAction;
+import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
+import io.jenkins.plugins.stackdrift.agent.AgentOutcome;
+import io.jenkins.plugins.stackdrift.agent.EngineGateway;
+import io.jenkins.plugins.stackdrift.agent.EngineRequest;
+import io.jenkins.plugins.stackdrift.agent.Operation;
+import io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment;
+import io.jenkins.plugins.stackdrift.credentials.CredentialsLookup;
+import io.jenkins.plugins.stackdrift.credentials.SecretFileWriter;
+import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
+import io.jenkins.plugins.stackdrift.history.JobHistory;
+import io.jenkins.plugins.stackdrift.history.JobStackLocks;
+import io.jenkins.plugins.stackdrift.trigger.ApprovalCause;
+import io.jenkins.plugins.stackdrift.trigger.ScheduledDriftCheckCause;
+import io.stackdrift.model.RowState;
+import io.stackdrift.record.HistoryStore;
+import io.stackdrift.record.RunKind;
+import io.stackdrift.record.TrailResult;
+
+/** The controller side of a step with the agent replaced by a mock gateway: mapping, ordering, locks, history. */
+class StackDriftStepRunTest {
+    @TempDir
+    File buildDir;
+    @TempDir
+    Path jobDir;
+
+    private final Run<?, ?> run = mock(Run.class);
+    private final Job<?, ?> job = mock(Job.class);
+    private final FlowNode node = mock(FlowNode.class);
+    private final TaskListener listener = mock(TaskListener.class);
+    private final EngineGateway gateway = mock(EngineGateway.class);
+    private final CredentialsLookup lookup = mock(CredentialsLookup.class);
+    private final ByteArrayOutputStream console = new ByteArrayOutputStream();
+
+    @BeforeEach
+    void wire() {
+        when(run.getId()).thenReturn("7");
+        when(run.getRootDir()).thenReturn(buildDir);
+        doReturn(job).when(run).getParent();
+        when(job.getFullName()).thenReturn("unit/" + jobDir.getFileName());
+        when(listener.getLogger()).thenReturn(new PrintStream(console, true, StandardCharsets.UTF_8));
+    }
+
+    private StackDriftStepRun stepRun(final Operation operation, final StepSettings settings) {
+        return new StackDriftStepRun(settings, operation, run, listener, gateway,
+                new CredentialsEnvironment(lookup, mock(SecretFileWriter.class)),
+                new StackDriftGlobalConfiguration.Defaults(0, "UNSTABLE", "FAILURE", "", "/opt/tofu/bin/tofu", ""),
+                Map.of("PATH", "/usr/bin"), new JobHistory(jobDir), node);
+    }
+
+    private static StepSettings settings() {
+        return new StepSettings(null, List.of("network"), null, null, null, false, false);
+    }
+
+    private String console() {
+        return console.toString(StandardCharsets.UTF_8);
+    }
+
+    private void selection(final Map<String, Map<String, String>> stacks) throws Exception {
+        when(gateway.read(eq(Operation.INSPECT), any())).thenReturn(AgentOutcome.builder().selectedStacks(stacks).build());
+    }
+
+    private void ranAndRecorded(final Operation operation, final io.stackdrift.record.RunRecord record) throws Exception {
+        when(gateway.run(eq(operation), any(), any(), any(), any(), anySet(), anySet()))
+                .thenReturn(AgentOutcome.builder().recorded(Map.of()).build());
+        when(gateway.storeRecord(buildDir)).thenReturn(Optional.of(record));
+    }
+
+    @Test
+    void validatePrintsEveryStackAndCountsThem() throws Exception {
+        when(gateway.read(eq(Operation.VALIDATE), any())).thenReturn(AgentOutcome.builder()
+                .stackLines(List.of("STACK    TOOL", "network  tofu", "dns      tofu"))
+                .selectedStacks(Map.of("network", Map.of(), "dns", Map.of())).build());
+        Map<String, Object> result = stepRun(Operation.VALIDATE, settings()).run();
+        assertThat(result).containsEntry("valid", true).containsEntry("stacks", 2);
+        assertThat(console()).contains("network  tofu").contains("dns      tofu");
+        ArgumentCaptor<EngineRequest> request = ArgumentCaptor.forClass(EngineRequest.class);
+        verify(gateway).read(eq(Operation.VALIDATE), request.capture());
+        assertThat(request.getValue().configFile()).isEqualTo("stacks.yaml");
+        assertThat(request.getValue().stacks()).containsExactly("network");
+    }
+
+    @Test
+    void validateFailsWithEveryProblemAndNoStackTrace() throws Exception {
+        when(gateway.read(eq(Operation.VALIDATE), any())).thenReturn(AgentOutcome.builder().problems(
+                List.of("stacks.yaml:3:10: drift must be a mapping", "stacks.yaml:9:5: unknown key 'dependOn'")).build());
+        assertThatThrownBy(() -> stepRun(Operation.VALIDATE, settings()).run())
+                .isInstanceOf(AbortException.class).hasMessage("stacks.yaml has 2 problem(s); nothing ran");
+        assertThat(console()).contains("stacks.yaml:3:10: drift must be a mapping").contains("unknown key 'dependOn'");
+    }
+
+    @Test
+    void configProblemsStopARunBeforeAnyCredentialIsResolvedOrHistoryTouched() throws Exception {
+        when(gateway.read(eq(Operation.INSPECT), any()))
+                .thenReturn(AgentOutcome.builder().problems(List.of("stacks.yaml:1:1: cycle a -> b -> a")).build());
+        assertThatThrownBy(() -> stepRun(Operation.CHECK, settings()).run()).isInstanceOf(AbortException.class);
+        verify(lookup, never()).find(any());
+        verify(gateway, never()).run(any(), any(), any(), any(), any(), anySet(), anySet());
+    }
+
+    @Test
+    void driftMarksTheBuildUnstableAttachesTheActionSavesTheHistoryAndReturnsTheMap() throws Exception {
+        selection(Map.of("network", Map.of(), "dns", Map.of()));
+        ranAndRecorded(Operation.CHECK, TestRecords.record(RunKind.CHECK, TestRecords.row("dns", RowState.IN_SYNC),
+                TestRecords.row("network", RowState.DRIFTED)));
+
+        Map<String, Object> result = stepRun(Operation.CHECK, settings()).run();
+
+        verify(run).setResult(Result.UNSTABLE);
+        ArgumentCaptor<Action> action = ArgumentCaptor.forClass(Action.class);
+        verify(run).addOrReplaceAction(action.capture());
+        assertThat(action.getValue()).isInstanceOfSatisfying(StackDriftRunAction.class,
+                a -> assertThat(a.getDriftedStacks()).containsExactly("network"));
+        assertThat(result).containsEntry("result", "UNSTABLE").containsEntry("drifted", List.of("network"));
+        assertThat(console()).contains("Stack Drift: 2 stacks · 1 in sync · 1 drifted ● · 0 pending · 0 failed");
+        assertThat(new HistoryStore(jobDir).summaries()).singleElement().satisfies(s -> assertThat(s.runId()).isEqualTo("7"));
+    }
+
+    @Test
+    void aCleanRunLeavesTheResultAlone() throws Exception {
+        selection(Map.of("dns", Map.of()));
+        ranAndRecorded(Operation.PREVIEW, TestRecords.record(RunKind.PREVIEW, TestRecords.row("dns", RowState.PENDING)));
+        assertThat(stepRun(Operation.PREVIEW, settings()).run()).containsEntry("result", "SUCCESS");
+        verify(run, never()).setResult(any());
+        verify(node, never()).addOrReplaceAction(any());
+    }
+
+    @Test
+    void aDeployLocksItsStacksAndACheckOnlyTheFreeOnesAPreviewNone() throws Exception {
+        selection(Map.of("network", Map.of(), "dns", Map.of()));
+        ranAndRecorded(Operation.DEPLOY, TestRecords.record(RunKind.DEPLOY, TestRecords.row("network", RowState.IN_SYNC)));
+        stepRun(Operation.DEPLOY, settings()).run();
+        ArgumentCaptor<Set<String>> locked = lockedCaptor();
+        verify(gateway).run(eq(Operation.DEPLOY), any(), any(), any(), any(), locked.capture(), anySet());
+        assertThat(locked.getValue()).containsExactlyInAnyOrder("network", "dns");
+
+        try (JobStackLocks.Held other = JobStackLocks.acquireFree(job.getFullName(), List.of("dns"), "the deploy of build #3")) {
+            ranAndRecorded(Operation.CHECK, TestRecords.record(RunKind.CHECK, TestRecords.row("network", RowState.IN_SYNC)));
+            stepRun(Operation.CHECK, settings()).run();
+            verify(gateway).run(eq(Operation.CHECK), any(), any(), any(), any(), locked.capture(), anySet());
+            assertThat(locked.getValue()).containsExactly("network");
+            assertThat(console()).contains("dns: the deploy of build #3 holds it");
+        }
+
+        ranAndRecorded(Operation.PREVIEW, TestRecords.record(RunKind.PREVIEW, TestRecords.row("network", RowState.IN_SYNC)));
+        stepRun(Operation.PREVIEW, settings()).run();
+        verify(gateway).run(eq(Operation.PREVIEW), any(), any(), any(), any(), locked.capture(), anySet());
+        assertThat(locked.getValue()).isEmpty();
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static ArgumentCaptor<Set<String>> lockedCaptor() {
+        return (ArgumentCaptor) ArgumentCaptor.forClass(Set.class);
+    }
+
+    @Test
+    void aMissingCredentialReachesTheEngineAsThatStacksFailure() throws Exception {
+        when(lookup.find("aws-prod")).thenReturn(Optional.empty());
+        selection(Map.of("network", Map.of("AWS_ACCESS_KEY_ID", "aws-prod")));
+        ranAndRecorded(Operation.DEPLOY, TestRecords.record(RunKind.DEPLOY, TestRecords.row("network", RowState.FAILED)));
+
+        Map<String, Object> result = stepRun(Operation.DEPLOY, settings()).run();
+
+        ArgumentCaptor<StackCredentials> credentials = ArgumentCaptor.forClass(StackCredentials.class);
+        verify(gateway).run(eq(Operation.DEPLOY), any(), credentials.capture(), any(), any(), anySet(), anySet());
+        assertThat(credentials.getValue().failures()).containsEntry("network", "credentials 'aws-prod' not found");
+        assertThat(console()).contains("network: credentials 'aws-prod' not found");
+        verify(run).setResult(Result.FAILURE);
+        assertThat(result).containsEntry("failed", List.of("network"));
+    }
+
+    @Test
+    void stepParametersOverrideTheGlobalDefaultsAndTheRequestCarriesToolPathsAndTheBuildEnvironment() throws Exception {
+        selection(Map.of("network", Map.of()));
+        ranAndRecorded(Operation.CHECK, TestRecords.record(RunKind.CHECK, TestRecords.row("network", RowState.DRIFTED)));
+        StepSettings failOnDrift = new StepSettings("infra/stacks.yaml", List.of(), 3, "FAILURE", null, false, false);
+        stepRun(Operation.CHECK, failOnDrift).run();
+        verify(run).setResult(Result.FAILURE);
+        ArgumentCaptor<EngineRequest> request = ArgumentCaptor.forClass(EngineRequest.class);
+        verify(gateway).run(eq(Operation.CHECK), request.capture(), any(), any(), any(), anySet(), anySet());
+        assertThat(request.getValue().parallelism()).isEqualTo(3);
+        assertThat(request.getValue().configFile()).isEqualTo("infra/stacks.yaml");
+        assertThat(request.getValue().startedBy()).isEqualTo("MANUAL");
+        assertThat(request.getValue().toolPaths()).containsExactly(Map.entry("tofu", "/opt/tofu/bin/tofu"));
+        assertThat(request.getValue().buildEnvironment()).containsEntry("PATH", "/usr/bin");
+    }
+
+    @Test
+    void aScheduledBuildIsAScheduledRunForTheEngine() {
+        when(run.getCause(ScheduledDriftCheckCause.class)).thenReturn(new ScheduledDriftCheckCause());
+        assertThat(stepRun(Operation.CHECK, settings()).request().startedBy()).isEqualTo("SCHEDULE");
+    }
+
+    private EngineRequest deployedRequest(final Operation operation) throws Exception {
+        ArgumentCaptor<EngineRequest> request = ArgumentCaptor.forClass(EngineRequest.class);
+        verify(gateway).run(eq(operation), request.capture(), any(), any(), any(), anySet(), anySet());
+        return request.getValue();
+    }
+
+    @Test
+    void aBuildStartedByAnApprovalDeploysExactlyTheApprovedStacksWhateverTheSourceBuildShowsNow() throws Exception {
+        when(run.getCause(ApprovalCause.class)).thenReturn(new ApprovalCause(12, List.of("net"), false));
+        selection(Map.of("net", Map.of(), "dns", Map.of()));
+        ranAndRecorded(Operation.DEPLOY, TestRecords.record(RunKind.DEPLOY, TestRecords.row("net", RowState.IN_SYNC)));
+
+        stepRun(Operation.DEPLOY, new StepSettings(null, List.of(), null, null, null, false, false)).run();
+
+        EngineRequest request = deployedRequest(Operation.DEPLOY);
+        assertThat(request.approved()).isTrue();
+        assertThat(request.stacks()).containsExactly("net");
+        ArgumentCaptor<Set<String>> locked = lockedCaptor();
+        verify(gateway).run(eq(Operation.DEPLOY), any(), any(), any(), any(), locked.capture(), anySet());
+        assertThat(locked.getValue()).containsExactly("net");
+        verify(job, never()).getBuildByNumber(anyInt());
+    }
+
+    @Test
+    void anApprovalBuildsOwnSelectionIsIntersectedWithTheApprovedStacks() throws Exception {
+        when(run.getCause(ApprovalCause.class)).thenReturn(new ApprovalCause(12, List.of("net", "app"), false));
+        selection(Map.of("net", Map.of(), "dns", Map.of()));
+        ranAndRecorded(Operation.DEPLOY, TestRecords.record(RunKind.DEPLOY, TestRecords.row("net", RowState.IN_SYNC)));
+
+        stepRun(Operation.DEPLOY, new StepSettings(null, List.of("net", "dns"), null, null, null, false, false)).run();
+
+        assertThat(deployedRequest(Operation.DEPLOY).stacks()).containsExactly("net");
+    }
+
+    @Test
+    void anApprovalThatNamesNoSelectedStackStopsTheStepInsteadOfApprovingEveryStack() throws Exception {
+        when(run.getCause(ApprovalCause.class)).thenReturn(new ApprovalCause(12, List.of(), false));
+        selection(Map.of("net", Map.of(), "dns", Map.of()));
+
+        assertThatThrownBy(() -> stepRun(Operation.DEPLOY, new StepSettings(null, List.of(), null, null, null, false, false)).run())
+                .isInstanceOf(AbortException.class).hasMessageContaining("none of them is in this step's selection");
+        verify(gateway, never()).run(any(), any(), any(), any(), any(), anySet(), anySet());
+    }
+
+    @Test
+    void aDeployApprovalNeverApprovesADestroy() throws Exception {
+        when(run.getCause(ApprovalCause.class)).thenReturn(new ApprovalCause(12, List.of("net"), false));
+        selection(Map.of("net", Map.of(), "dns", Map.of()));
+        ranAndRecorded(Operation.DEPLOY, TestRecords.record(RunKind.DEPLOY, TestRecords.row("net", RowState.AWAITING_APPROVAL)));
+
+        stepRun(Operation.DEPLOY, new StepSettings(null, List.of(), null, null, null, false, false, true)).run();
+
+        EngineRequest request = deployedRequest(Operation.DEPLOY);
+        assertThat(request.approved()).isFalse();
+        assertThat(request.destroy()).isTrue();
+        assertThat(console()).contains("is not approved by it");
+    }
+
+    @Test
+    void theApproveLinkFollowsTheRunActionOfTheLatestStep() throws Exception {
+        selection(Map.of("net", Map.of()));
+        ranAndRecorded(Operation.CHECK, TestRecords.record(RunKind.CHECK, TestRecords.row("net", RowState.AWAITING_APPROVAL)));
+        stepRun(Operation.CHECK, settings()).run();
+        ArgumentCaptor<hudson.model.Action> attached = ArgumentCaptor.forClass(hudson.model.Action.class);
+        verify(run, org.mockito.Mockito.atLeastOnce()).addOrReplaceAction(attached.capture());
+        assertThat(attached.getAllValues()).filteredOn(ApproveDeployAction.class::isInstance).singleElement()
+                .satisfies(a -> assertThat(((ApproveDeployAction) a).getStacks()).containsExactly("net"));
+
+        // a later step of the same build leaves nothing awaiting: the stale link goes
+        when(run.getAction(ApproveDeployAction.class)).thenReturn(new ApproveDeployAction(List.of("net"), false));
+        ranAndRecorded(Operation.CHECK, TestRecords.record(RunKind.CHECK, TestRecords.row("net", RowState.IN_SYNC)));
+        stepRun(Operation.CHECK, settings()).run();
+        verify(run).removeActions(ApproveDeployAction.class);
+    }
+
+    @Test
+    void aDestroyStepAsksTheEngineForADestroy() {
+        StepSettings destroy = new StepSettings(null, List.of("dns"), null, null, null, false, false, true);
+        EngineRequest request = stepRun(Operation.DEPLOY, destroy).request();
+        assertThat(request.destroy()).isTrue();
+        assertThat(request.rehearsal()).isFalse();
+        assertThat(stepRun(Operation.DEPLOY, settings()).request().destroy()).isFalse();
+    }
+
+    @Test
+    void aRunThatLeftNoRecordFailsClearly() throws Exception {
+        selection(Map.of("network", Map.of()));
+        when(gateway.run(any(), any(), any(), any(), any(), anySet(), anySet())).thenReturn(AgentOutcome.builder().build());
+        when(gateway.storeRecord(buildDir)).thenReturn(Optional.empty());
+        assertThatThrownBy(() -> stepRun(Operation.PREVIEW, settings()).run())
+                .isInstanceOf(AbortException.class).hasMessage("Stack Drift: the preview left no record");
+    }
+
+    @Test
+    void aDeployMarksItsStacksInTheJobHistoryWhileItRunsAndClearsThemAfter() throws Exception {
+        selection(Map.of("network", Map.of()));
+        when(gateway.run(eq(Operation.DEPLOY), any(), any(), any(), any(), anySet(), anySet())).thenAnswer(call -> {
+            assertThat(new HistoryStore(jobDir).deploysInProgress()).singleElement()
+                    .satisfies(m -> assertThat(m.runId()).isEqualTo("7"));
+            List<String> files = call.getArgument(4);
+            assertThat(files).noneMatch(f -> f.startsWith("deploying/"));
+            return AgentOutcome.builder().recorded(Map.of()).build();
+        });
+        when(gateway.storeRecord(buildDir)).thenReturn(Optional.of(
+                TestRecords.record(RunKind.DEPLOY, TestRecords.row("network", RowState.IN_SYNC))));
+        stepRun(Operation.DEPLOY, settings()).run();
+        assertThat(new HistoryStore(jobDir).deploysInProgress()).isEmpty();
+    }
+
+    @Test
+    void aRehearsalTakesNoDeployLockAndWritesNoDeployMarker() throws Exception {
+        selection(Map.of("network", Map.of()));
+        when(gateway.run(eq(Operation.DEPLOY), any(), any(), any(), any(), anySet(), anySet())).thenAnswer(call -> {
+            assertThat(new HistoryStore(jobDir).deploysInProgress()).isEmpty();
+            try (JobStackLocks.Held other = JobStackLocks.acquireFree(job.getFullName(), List.of("network"), "another deploy")) {
+                assertThat(other.stacks()).containsExactly("network");
+            }
+            return AgentOutcome.builder().recorded(Map.of()).build();
+        });
+        when(gateway.storeRecord(buildDir)).thenReturn(Optional.of(
+                TestRecords.record(RunKind.DEPLOY, TestRecords.row("network", RowState.PENDING))));
+
+        stepRun(Operation.DEPLOY, new StepSettings(null, List.of("network"), null, null, null, true, false)).run();
+
+        ArgumentCaptor<Set<String>> locked = lockedCaptor();
+        verify(gateway).run(eq(Operation.DEPLOY), any(), any(), any(), any(), locked.capture(), anySet());
+        assertThat(locked.getValue()).isEmpty();
+        assertThat(new HistoryStore(jobDir).trail()).isEmpty();
+    }
+
+    @Test
+    void warningsArePrintedOnceOnTheControllerAndNotesOnlyByTheAgent() throws Exception {
+        selection(Map.of("network", Map.of()));
+        when(gateway.run(eq(Operation.CHECK), any(), any(), any(), any(), anySet(), anySet())).thenReturn(AgentOutcome.builder()
+                .recorded(Map.of()).warnings(List.of("stacks.yaml:3:1: unknown key")).notes(List.of("network: depends on dns")).build());
+        when(gateway.storeRecord(buildDir)).thenReturn(Optional.of(
+                TestRecords.record(RunKind.CHECK, TestRecords.row("network", RowState.IN_SYNC))));
+
+        stepRun(Operation.CHECK, settings()).run();
+
+        // the engine prints its notes as progress on the agent (masked); configuration warnings are left to the
+        // host, which prints each once (they were masked on the agent before they crossed)
+        assertThat(console()).doesNotContain("depends on dns");
+        assertThat(console().split("unknown key", -1)).hasSize(2);
+    }
+
+    @Test
+    void anAbortedDeployLeavesInterruptedTrailEntriesKeepsItsLocksUntilTheAgentStoppedAndEndsAborted() throws Exception {
+        selection(Map.of("network", Map.of()));
+        when(gateway.run(eq(Operation.DEPLOY), any(), any(), any(), any(), anySet(), anySet())).thenAnswer(call -> {
+            // remoting's Request.call on abort: the thread is interrupted and the call returns at once
+            Thread.currentThread().interrupt();
+            throw new InterruptedException();
+        });
+        doAnswer(call -> {
+            try (JobStackLocks.Held other = JobStackLocks.acquireFree(job.getFullName(), List.of("network"), "another deploy")) {
+                assertThat(other.stacks()).as("still locked while the agent stops").isEmpty();
+            }
+            return null;
+        }).when(gateway).awaitStopped(anyLong());
+
+        try {
+            assertThatThrownBy(() -> stepRun(Operation.DEPLOY, settings()).run()).isInstanceOf(InterruptedException.class);
+            assertThat(Thread.currentThread().isInterrupted()).as("the interrupt is passed on").isTrue();
+        } finally {
+            Thread.interrupted();
+        }
+
+        verify(gateway).awaitStopped(StackDriftStepRun.AGENT_STOP_WAIT_MILLIS);
+        HistoryStore store = new HistoryStore(jobDir);
+        assertThat(store.deploysInProgress()).isEmpty();
+        assertThat(store.trail()).singleElement().satisfies(e -> {
+            assertThat(e.stack().value()).isEqualTo("network");
+            assertThat(e.runId()).isEqualTo("7");
+            assertThat(e.result()).isEqualTo(TrailResult.INTERRUPTED);
+        });
+        assertThat(console()).contains("the deploy was interrupted");
+        ArgumentCaptor<hudson.model.Action> attached = ArgumentCaptor.forClass(hudson.model.Action.class);
+        verify(run).addOrReplaceAction(attached.capture());
+        assertThat(attached.getValue()).isInstanceOfSatisfying(StackDriftInterruptedAction.class, a -> {
+            assertThat(a.getOperation()).isEqualTo("deploy");
+            assertThat(a.getInterruptedStacks()).containsExactly("network");
+        });
+        try (JobStackLocks.Held after = JobStackLocks.acquireFree(job.getFullName(), List.of("network"), "next")) {
+            assertThat(after.stacks()).containsExactly("network");
+        }
+    }
+
+    @Test
+    void aLostAgentDuringADeployAlsoLeavesInterruptedTrailEntries() throws Exception {
+        selection(Map.of("network", Map.of()));
+        when(gateway.run(eq(Operation.DEPLOY), any(), any(), any(), any(), anySet(), anySet()))
+                .thenThrow(new IOException("channel closed"));
+
+        assertThatThrownBy(() -> stepRun(Operation.DEPLOY, settings()).run()).isInstanceOf(IOException.class);
+
+        assertThat(new HistoryStore(jobDir).trail()).singleElement()
+                .satisfies(e -> assertThat(e.result()).isEqualTo(TrailResult.INTERRUPTED));
+    }
+
+    @Test
+    void aConfigurationTheEngineRefusedIsPrintedWithItsWarnings() throws Exception {
+        selection(Map.of("network", Map.of()));
+        when(gateway.run(eq(Operation.CHECK), any(), any(), any(), any(), anySet(), anySet())).thenReturn(AgentOutcome.builder()
+                .problems(List.of("stacks.yaml:2:1: no stacks")).warnings(List.of("stacks.yaml:3:1: unknown key")).build());
+
+        assertThatThrownBy(() -> stepRun(Operation.CHECK, settings()).run()).isInstanceOf(AbortException.class);
+
+        assertThat(console()).contains("warning: stacks.yaml:3:1: unknown key").contains("stacks.yaml:2:1: no stacks");
+    }
+
+    @Test
+    void aStepThatMarksTheBuildUnstableMarksItsStageToo() throws Exception {
+        selection(Map.of("network", Map.of()));
+        ranAndRecorded(Operation.CHECK, TestRecords.record(RunKind.CHECK, TestRecords.row("network", RowState.DRIFTED)));
+        List<Object> resultsGiven = new ArrayList<>();
+        try (MockedConstruction<WarningAction> warnings = mockConstruction(WarningAction.class,
+                (mocked, context) -> resultsGiven.add(context.arguments().get(0)))) {
+            stepRun(Operation.CHECK, settings()).run();
+            assertThat(warnings.constructed()).hasSize(1);
+            verify(node).addOrReplaceAction(warnings.constructed().get(0));
+        }
+        assertThat(resultsGiven).containsExactly(Result.UNSTABLE);
+    }
+}

@@ -1,0 +1,195 @@
+package io.jenkins.plugins.stackdrift.steps;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.jenkinsci.plugins.plaincredentials.impl.StringCredentialsImpl;
+import org.jenkinsci.plugins.workflow.actions.WarningAction;
+import org.jenkinsci.plugins.workflow.cps.CpsFlowDefinition;
+import org.jenkinsci.plugins.workflow.graphanalysis.DepthFirstScanner;
+import org.jenkinsci.plugins.workflow.job.WorkflowJob;
+import org.jenkinsci.plugins.workflow.job.WorkflowRun;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.jvnet.hudson.test.JenkinsRule;
+import org.jvnet.hudson.test.junit.jupiter.BuildWatcherExtension;
+import org.jvnet.hudson.test.junit.jupiter.WithJenkins;
+
+import com.cloudbees.plugins.credentials.CredentialsProvider;
+import com.cloudbees.plugins.credentials.CredentialsScope;
+import com.cloudbees.plugins.credentials.domains.Domain;
+
+import hudson.model.Result;
+import hudson.model.Run;
+import hudson.util.Secret;
+import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
+import io.jenkins.plugins.stackdrift.history.JobHistory;
+import io.jenkins.plugins.stackdrift.history.RunDetails;
+import io.jenkins.plugins.stackdrift.trigger.DriftScheduleTrigger;
+import io.jenkins.plugins.stackdrift.trigger.ScheduledDriftCheckCause;
+import io.stackdrift.record.HistoryStore;
+
+/**
+ * The steps in a real Pipeline on a real Jenkins (real build only: JenkinsRule), running the core engine on
+ * the demo repository with its simulated tools (examples/demo/bin on the build's PATH): the Pipeline steps,
+ * the agent call over a real channel (an online agent), the credentials plugin, masking, the build record,
+ * the job history, build.xml, /api/json, the pages, the job badge and the trigger.
+ */
+@WithJenkins
+class StackDriftStepsITest {
+    @RegisterExtension
+    private static final BuildWatcherExtension BUILD_WATCHER = new BuildWatcherExtension();
+
+    private static final Path DEMO = Path.of("../examples/demo").toAbsolutePath().normalize();
+    private static final Map<String, String> SECRETS = Map.of(
+            "aws-network-key", "AKIAnetKEY1", "aws-network-secret", "net$ecret/Value2",
+            "aws-dns-key", "AKIAdnsKEY3", "aws-dns-secret", "dnsSecretValue4", "pulumi-token", "pul-TOKEN-5");
+
+    private JenkinsRule r;
+
+    @BeforeEach
+    void beforeEach(final JenkinsRule rule) {
+        r = rule;
+    }
+
+    /** A Pipeline that copies the demo into its workspace and puts the simulated tools first on PATH. */
+    private WorkflowJob job(final String label, final String steps) throws IOException {
+        WorkflowJob p = r.jenkins.createProject(WorkflowJob.class, "p" + r.jenkins.getItems().size());
+        p.setDefinition(new CpsFlowDefinition("node('" + label + "') {\n"
+                + "  sh \"cp -R '" + DEMO + "/.' . && rm -rf */.terraform */.pulumi\"\n"
+                + "  withEnv([\"PATH+DEMO=${pwd()}/bin\"]) {\n" + steps + "\n  }\n}", true));
+        return p;
+    }
+
+    private void addCredentials(final String... except) throws IOException {
+        for (Map.Entry<String, String> secret : SECRETS.entrySet()) {
+            if (!java.util.List.of(except).contains(secret.getKey())) {
+                CredentialsProvider.lookupStores(r.jenkins).iterator().next().addCredentials(Domain.global(),
+                        new StringCredentialsImpl(CredentialsScope.GLOBAL, secret.getKey(), "test",
+                                Secret.fromString(secret.getValue())));
+            }
+        }
+    }
+
+    private void assertNoSecretIn(final String text) {
+        SECRETS.values().forEach(secret -> assertThat(text).doesNotContain(secret));
+    }
+
+    @Test
+    void validateStacksPrintsEveryStackAndReturnsAPlainMap() throws Exception {
+        WorkflowJob p = job("built-in", "def r = validateStacks(); echo \"valid=${r.valid} stacks=${r.stacks}\"");
+        WorkflowRun b = r.buildAndAssertSuccess(p);
+        r.assertLogContains("shop-app:prod", b);
+        r.assertLogContains("valid=true stacks=4", b);
+    }
+
+    @Test
+    void checkDriftOnAnAgentRecordsTheBuildAndTheJobHistoryAndMasksSecrets() throws Exception {
+        r.createOnlineSlave(r.jenkins.getLabelAtom("remote"));
+        addCredentials();
+        WorkflowJob p = job("remote", "def r = checkDrift(); echo \"drifted=${r.drifted} total=${r.counts.total}\"");
+        WorkflowRun b = r.buildAndAssertStatus(Result.UNSTABLE, p);
+
+        r.assertLogContains("drifted=[network] total=4", b);
+        r.assertLogContains("4 stacks · 3 in sync · 1 drifted ● · 0 pending · 0 failed", b);
+        r.assertLogContains("network: put back what changed outside the code", b);
+        assertNoSecretIn(JenkinsRule.getLog(b));
+
+        StackDriftRunAction action = b.getAction(StackDriftRunAction.class);
+        assertThat(action.getDriftedStacks()).containsExactly("network");
+        File record = new File(b.getRootDir(), RunDetails.FILE_NAME);
+        assertThat(record).exists();
+        assertNoSecretIn(Files.readString(record.toPath()));
+        assertThat(Run.XSTREAM2.toXML(action).length()).isLessThan(4 * 1024);
+        assertThat(action.getRows()).hasSize(4);
+        HistoryStore history = new HistoryStore(p.getRootDir().toPath().resolve(JobHistory.DIR_NAME));
+        assertThat(history.summaries()).hasSize(1);
+        assertThat(history.trail()).hasSize(1);
+
+        JenkinsRule.WebClient wc = r.createWebClient();
+        String json = wc.goTo(b.getUrl() + "api/json?depth=1", "application/json").getWebResponse().getContentAsString();
+        assertThat(json).contains("\"driftedStacks\":[\"network\"]");
+        String page = wc.goTo(b.getUrl() + "stack-drift/").getWebResponse().getContentAsString();
+        assertThat(page).contains("network").contains("stack-drift/assets/stackdrift.css");
+        assertNoSecretIn(page);
+        assertThat(wc.goTo(b.getUrl() + "stack-drift/assets/stackdrift.css", "text/css").getWebResponse()
+                .getContentAsString()).isNotEmpty();
+        assertThat(wc.goTo(b.getUrl() + "stack-drift/stack/network/").getWebResponse().getContentAsString())
+                .contains("tags.Owner");
+        String badge = wc.goTo(p.getUrl() + "stack-drift/badge.svg", "image/svg+xml").getWebResponse().getContentAsString();
+        assertThat(badge).contains("1 stack");
+        assertThat(wc.goTo(p.getUrl() + "stack-drift/").getWebResponse().getContentAsString()).contains("Recently deployed");
+
+        // the second build reads the job history: nothing is due again yet
+        WorkflowRun b2 = r.buildAndAssertSuccess(p);
+        r.assertLogContains("total=4", b2);
+        assertThat(history.summaries()).hasSize(2);
+    }
+
+    @Test
+    void theBuildPageTheJobPageAndConfigureSystemRenderAndStayAfterABuildWithoutARecord() throws Exception {
+        addCredentials();
+        WorkflowJob p = job("built-in", "checkDrift()");
+        WorkflowRun b = r.buildAndAssertStatus(Result.UNSTABLE, p);
+        JenkinsRule.WebClient wc = r.createWebClient();
+        // the build's main page includes the summary and the badge of the run action (Jelly compiled for real)
+        assertThat(wc.goTo(b.getUrl()).getWebResponse().getContentAsString()).contains("stack-drift");
+        assertThat(wc.goTo("manage/configure").getWebResponse().getContentAsString()).contains("Stack Drift");
+        // the stage of the step that made the build unstable says so too
+        assertThat(new DepthFirstScanner().filteredNodes(b.getExecution(),
+                n -> n != null && n.getPersistentAction(WarningAction.class) != null)).isNotEmpty();
+
+        // a build that only validates (the workspace still has the demo) leaves no record: the job page and badge stay
+        p.setDefinition(new CpsFlowDefinition("node('built-in') { validateStacks() }", true));
+        assertThat(r.buildAndAssertSuccess(p).getAction(StackDriftRunAction.class)).isNull();
+        assertThat(wc.goTo(p.getUrl() + "stack-drift/badge.svg", "image/svg+xml").getWebResponse().getContentAsString())
+                .contains("1 stack");
+    }
+
+    @Test
+    void aMissingCredentialFailsThoseStacksBeforeAnyToolRuns() throws Exception {
+        addCredentials("pulumi-token");
+        WorkflowJob p = job("built-in", "previewStacks()");
+        WorkflowRun b = r.buildAndAssertStatus(Result.FAILURE, p);
+        r.assertLogContains("credentials 'pulumi-token' not found", b);
+        assertThat(b.getAction(StackDriftRunAction.class).getFailedStacks()).containsExactly("platform:prod", "shop-app:prod");
+    }
+
+    @Test
+    void deployStacksTakesEveryParameterAndReturnsTheMap() throws Exception {
+        addCredentials();
+        WorkflowJob p = job("built-in", "def r = deployStacks(stacks: ['network', 'dns'], parallelism: 2, rehearsal: true,"
+                + " approved: false, driftResult: 'FAILURE', failedResult: 'UNSTABLE')\n"
+                + "echo \"kind=${r.kind} rows=${r.rows.size()}\"");
+        WorkflowRun b = r.buildAndAssertSuccess(p);
+        r.assertLogContains("kind=deploy rows=2", b);
+    }
+
+    @Test
+    void theScheduleTriggerQueuesAScheduledDriftCheck() throws Exception {
+        addCredentials();
+        WorkflowJob p = job("built-in", "checkDrift(driftResult: 'SUCCESS')");
+        DriftScheduleTrigger trigger = new DriftScheduleTrigger("H/15 * * * *");
+        p.addTrigger(trigger);
+        trigger.run();
+        r.waitUntilNoActivity();
+        WorkflowRun b = p.getLastBuild();
+        assertThat(b).isNotNull();
+        assertThat(b.getCause(ScheduledDriftCheckCause.class)).isNotNull();
+        assertThat(b.getResult()).isEqualTo(Result.SUCCESS);
+    }
+
+    @Test
+    void stepsNeedANode() throws Exception {
+        WorkflowJob p = r.jenkins.createProject(WorkflowJob.class, "bare");
+        p.setDefinition(new CpsFlowDefinition("checkDrift()", true));
+        WorkflowRun b = r.buildAndAssertStatus(Result.FAILURE, p);
+        r.assertLogContains("node", b);
+    }
+}

@@ -1,0 +1,402 @@
+package io.jenkins.plugins.stackdrift.steps;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.mockito.ArgumentMatchers.anyInt;
+import static org.mockito.Mockito.doReturn;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+import org.jenkinsci.plugins.plaincredentials.StringCredentials;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mockito.ArgumentCaptor;
+
+import com.cloudbees.plugins.credentials.common.StandardCredentials;
+
+import hudson.AbortException;
+import hudson.model.Action;
+import hudson.model.Job;
+import hudson.model.Result;
+import hudson.model.Run;
+import hudson.model.TaskListener;
+import hudson.scm.ChangeLogSet;
+import hudson.triggers.SCMTrigger;
+import hudson.util.Secret;
+import io.jenkins.plugins.stackdrift.DemoWorkspace;
+import io.jenkins.plugins.stackdrift.StackDriftGlobalConfiguration;
+import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
+import io.jenkins.plugins.stackdrift.agent.LocalEngineGateway;
+import io.jenkins.plugins.stackdrift.agent.Operation;
+import io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment;
+import io.jenkins.plugins.stackdrift.credentials.CredentialsLookup;
+import io.jenkins.plugins.stackdrift.credentials.SecretFileWriter;
+import io.jenkins.plugins.stackdrift.history.JobHistory;
+import io.jenkins.plugins.stackdrift.history.JobStackLocks;
+import io.jenkins.plugins.stackdrift.history.RunDetails;
+import io.stackdrift.model.Row;
+import io.stackdrift.model.RowState;
+import io.stackdrift.model.StackId;
+import io.stackdrift.record.DeployMarker;
+import io.stackdrift.record.HistoryStore;
+import io.stackdrift.record.RecordJson;
+import io.stackdrift.record.RunRecord;
+import io.stackdrift.record.RunSummary;
+import io.stackdrift.record.StackStatus;
+import io.stackdrift.record.TrailEntry;
+import io.stackdrift.record.TrailResult;
+import jenkins.scm.RunWithSCM;
+
+/**
+ * A step end to end on this machine: the controller side ({@link StackDriftStepRun}) with the real agent call,
+ * the core engine, the job history and the demo repository's simulated tools — only Jenkins' channel is
+ * replaced by {@link LocalEngineGateway}.
+ */
+@SuppressWarnings("unchecked")
+class StepEndToEndTest {
+    private static final Map<String, String> SECRETS = Map.of(
+            "aws-network-key", "AKIAnetKEY1", "aws-network-secret", "net$ecret/Value2",
+            "aws-dns-key", "AKIAdnsKEY3", "aws-dns-secret", "dnsSecretValue4", "pulumi-token", "pul-TOKEN-5");
+
+    @TempDir
+    Path root;
+
+    private Path workspace;
+    private Path jobDir;
+    private final Job<?, ?> job = mock(Job.class);
+    private final ByteArrayOutputStream console = new ByteArrayOutputStream();
+    private final TaskListener listener = mock(TaskListener.class);
+
+    @BeforeEach
+    void demo() throws IOException {
+        workspace = DemoWorkspace.copyTo(Files.createDirectories(root.resolve("ws")));
+        jobDir = Files.createDirectories(root.resolve("job"));
+        when(job.getFullName()).thenReturn("folder/infra");
+        when(job.getRootDir()).thenReturn(jobDir.toFile());
+        when(listener.getLogger()).thenReturn(new PrintStream(console, true, StandardCharsets.UTF_8));
+    }
+
+    private Run<?, ?> build(final int number) throws IOException {
+        Run<?, ?> run = mock(Run.class);
+        when(run.getId()).thenReturn(Integer.toString(number));
+        when(run.getNumber()).thenReturn(number);
+        when(run.getRootDir()).thenReturn(Files.createDirectories(root.resolve("builds/" + number)).toFile());
+        doReturn(job).when(run).getParent();
+        when(run.getCauses()).thenReturn(List.of());
+        return run;
+    }
+
+    private Map<String, Object> step(final Run<?, ?> run, final Operation operation, final StepSettings settings)
+            throws Exception {
+        CredentialsLookup lookup = id -> Optional.ofNullable(SECRETS.get(id)).map(StepEndToEndTest::secretText);
+        Path temp = Files.createDirectories(root.resolve("tmp/" + run.getId() + "-" + operation));
+        return new StackDriftStepRun(settings, operation, run, listener, new LocalEngineGateway(workspace, temp, listener),
+                new CredentialsEnvironment(lookup, mock(SecretFileWriter.class)),
+                StackDriftGlobalConfiguration.Defaults.builtIn(),
+                Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)), JobHistory.inJobDir(jobDir.toFile()), null).run();
+    }
+
+    private static StandardCredentials secretText(final String value) {
+        StringCredentials credentials = mock(StringCredentials.class);
+        Secret secret = mock(Secret.class);
+        when(secret.getPlainText()).thenReturn(value);
+        when(credentials.getSecret()).thenReturn(secret);
+        return credentials;
+    }
+
+    private static StepSettings all() {
+        return new StepSettings(null, List.of(), null, null, null, false, false);
+    }
+
+    private Path historyDir() {
+        return jobDir.resolve(JobHistory.DIR_NAME);
+    }
+
+    /** Every file a step wrote on the controller (build dirs, job history), as one text. */
+    private String everythingRecorded() throws IOException {
+        StringBuilder all = new StringBuilder();
+        try (Stream<Path> files = Files.walk(root.resolve("builds"))) {
+            for (Path file : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
+                all.append(Files.readString(file, StandardCharsets.UTF_8));
+            }
+        }
+        try (Stream<Path> files = Files.walk(historyDir())) {
+            for (Path file : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
+                all.append(Files.readString(file, StandardCharsets.UTF_8));
+            }
+        }
+        return all.toString();
+    }
+
+    private String console() {
+        return console.toString(StandardCharsets.UTF_8);
+    }
+
+    private static RunRecord buildRecord(final Run<?, ?> run) throws IOException {
+        try (InputStream in = Files.newInputStream(run.getRootDir().toPath().resolve(RunDetails.FILE_NAME))) {
+            return RecordJson.readRun(in);
+        }
+    }
+
+    @Test
+    void aDriftCheckRunsTheCoreEngineOnTheDemoRecordsTheBuildAndTheJobHistoryAndReturnsTheMap() throws Exception {
+        Run<?, ?> b1 = build(1);
+
+        Map<String, Object> result = step(b1, Operation.CHECK, all());
+
+        assertThat(result).containsEntry("kind", "drift check").containsEntry("result", "UNSTABLE")
+                .containsEntry("drifted", List.of("network")).containsEntry("failed", List.of());
+        assertThat((Map<String, Object>) result.get("counts")).containsEntry("total", 4).containsEntry("inSync", 3)
+                .containsEntry("drifted", 1);
+        assertThat((List<?>) result.get("rows")).hasSize(4);
+        verify(b1).setResult(Result.UNSTABLE);
+        assertThat(console()).contains("Stack Drift: 4 stacks · 3 in sync · 1 drifted ● · 0 pending · 0 failed")
+                .contains("network: put back what changed outside the code");
+
+        // the build record: the core's format, atomically in the build directory, with paths and no values
+        RunRecord record = buildRecord(b1);
+        assertThat(record.runId()).isEqualTo("1");
+        Row network = record.rows().stream().filter(r -> r.id().value().equals("network")).findFirst().orElseThrow();
+        assertThat(network.drift().get(0).paths()).contains("tags.Owner");
+        assertThat(record.trail()).singleElement().satisfies(e -> assertThat(e.result()).isEqualTo(TrailResult.DEPLOYED));
+        ArgumentCaptor<Action> action = ArgumentCaptor.forClass(Action.class);
+        verify(b1).addOrReplaceAction(action.capture());
+        assertThat(action.getValue()).isInstanceOfSatisfying(StackDriftRunAction.class,
+                a -> assertThat(a.getDriftedStacks()).containsExactly("network"));
+
+        // the job history on the controller: the run, the stack index with the deploy's digest, the trail
+        HistoryStore history = new HistoryStore(historyDir());
+        assertThat(history.summaries()).singleElement().satisfies(s -> assertThat(s.runId()).isEqualTo("1"));
+        StackStatus status = history.stackStatuses().get(StackId.of("network"));
+        assertThat(status.lastRunId()).isEqualTo("1");
+        assertThat(status.lastState()).isEqualTo(RowState.DRIFTED);
+        assertThat(history.trail()).extracting(TrailEntry::stack).containsExactly(StackId.of("network"));
+        assertThat(history.deploysInProgress()).isEmpty();
+    }
+
+    @Test
+    void theNextBuildSeesTheJobHistoryNetworkIsNotDueAgainWithinItsInterval() throws Exception {
+        Run<?, ?> b1 = build(1);
+        step(b1, Operation.CHECK, all());
+        Run<?, ?> b2 = build(2);
+
+        Map<String, Object> result = step(b2, Operation.CHECK, all());
+
+        // network checks every 15m and was checked by build 1: not due; the others (6h, 1h) neither
+        assertThat(buildRecord(b2).rows()).allSatisfy(row -> assertThat(row.state()).isEqualTo(RowState.SKIPPED));
+        assertThat(result).containsEntry("result", "SUCCESS");
+        HistoryStore history = new HistoryStore(historyDir());
+        assertThat(history.summaries()).extracting(RunSummary::runId).containsExactly("2", "1");
+        // a skipped row keeps the time of the last real check (what the next due decision reads)
+        assertThat(history.stackStatuses().get(StackId.of("network")).lastCheckedAt()).isEqualTo(buildRecord(b1).startedAt());
+    }
+
+    @Test
+    void aPushChecksTheStacksThatDriftedLastAndPreviewsTheStacksWhoseFilesChanged() throws Exception {
+        step(build(1), Operation.CHECK, all());
+        Run<?, ?> pushed = mock(Run.class, org.mockito.Mockito.withSettings().extraInterfaces(RunWithSCM.class));
+        when(pushed.getId()).thenReturn("2");
+        when(pushed.getRootDir()).thenReturn(Files.createDirectories(root.resolve("builds/2")).toFile());
+        doReturn(job).when(pushed).getParent();
+        when(pushed.getCauses()).thenReturn(List.of());
+        when(pushed.getCause(SCMTrigger.SCMTriggerCause.class)).thenReturn(new SCMTrigger.SCMTriggerCause(""));
+        ChangeLogSet.Entry commit = mock(ChangeLogSet.Entry.class);
+        when(commit.getAffectedPaths()).thenReturn(List.of("dns/main.tf", "README.md"));
+        @SuppressWarnings("unchecked")
+        ChangeLogSet<ChangeLogSet.Entry> changes = mock(ChangeLogSet.class);
+        when(changes.iterator()).thenAnswer(call -> List.of(commit).iterator());
+        doReturn(List.of(changes)).when((RunWithSCM<?, ?>) pushed).getChangeSets();
+
+        step(pushed, Operation.CHECK, all());
+
+        Map<String, RowState> states = new java.util.TreeMap<>();
+        buildRecord(pushed).rows().forEach(row -> states.put(row.id().value(), row.state()));
+        // dns's files changed: a preview instead of a drift check, which shows its pending change
+        assertThat(states.get("dns")).isEqualTo(RowState.PENDING);
+        // platform neither drifted last time nor changed
+        assertThat(states.get("platform:prod")).isEqualTo(RowState.SKIPPED);
+    }
+
+    @Test
+    void aDeployRunsInDependencyOrderAndLeavesNoLockOrMarkerBehind() throws Exception {
+        Run<?, ?> b1 = build(1);
+
+        Map<String, Object> result = step(b1, Operation.DEPLOY, all());
+
+        RunRecord record = buildRecord(b1);
+        assertThat(record.trail()).extracting(e -> e.stack().value()).contains("network", "dns");
+        int network = record.trail().stream().map(e -> e.stack().value()).toList().indexOf("network");
+        int dns = record.trail().stream().map(e -> e.stack().value()).toList().indexOf("dns");
+        assertThat(network).isLessThan(dns);
+        assertThat(result).containsEntry("kind", "deploy");
+        HistoryStore history = new HistoryStore(historyDir());
+        assertThat(history.deploysInProgress()).isEmpty();
+        assertThat(history.stackStatuses().get(StackId.of("dns")).lastDeployDigest()).isNotEmpty();
+        // the locks were let go: another step takes them at once
+        try (JobStackLocks.Held again = JobStackLocks.acquireFree("folder/infra", List.of("network", "dns"), "test")) {
+            assertThat(again.busy()).isEmpty();
+        }
+    }
+
+    @Test
+    void aDestroyStepDestroysInReverseOrderAndTheJobHistoryForgetsTheDeploys() throws Exception {
+        step(build(1), Operation.DEPLOY, all());
+        Run<?, ?> b2 = build(2);
+
+        step(b2, Operation.DEPLOY, new StepSettings(null, List.of("network", "dns"), null, null, null, false, false, true));
+
+        RunRecord record = buildRecord(b2);
+        List<String> order = record.trail().stream().map(e -> e.stack().value() + " " + e.result().word()).toList();
+        assertThat(order).containsExactly("dns destroyed", "network destroyed");
+        HistoryStore history = new HistoryStore(historyDir());
+        assertThat(history.stackStatuses().get(StackId.of("dns")).everDeployed()).isFalse();
+        assertThat(history.stackStatuses().get(StackId.of("network")).everDeployed()).isFalse();
+        assertThat(history.deploysInProgress()).isEmpty();
+    }
+
+    @Test
+    void noSecretReachesTheLogTheBuildRecordOrTheHistoryEvenWhenAToolPrintsIt() throws Exception {
+        // a tofu that prints the secret it was given and fails: the credentials reach the process, the mask holds
+        Path tofu = workspace.resolve("bin/tofu");
+        Files.writeString(tofu, "#!/usr/bin/env bash\necho \"Error: denied for $AWS_SECRET_ACCESS_KEY\" >&2\n"
+                + "echo \"key $AWS_ACCESS_KEY_ID\"\nexit 1\n");
+        Run<?, ?> b1 = build(1);
+
+        Map<String, Object> result = step(b1, Operation.CHECK, all());
+
+        assertThat(result).containsEntry("failed", List.of("network"));
+        verify(b1).setResult(Result.FAILURE);
+        Row network = buildRecord(b1).rows().stream().filter(r -> r.id().value().equals("network")).findFirst().orElseThrow();
+        assertThat(network.state()).isEqualTo(RowState.FAILED);
+        assertThat(network.reason()).contains("****").doesNotContain("net$ecret/Value2");
+        String everything = console() + everythingRecorded() + result;
+        for (String secret : SECRETS.values()) {
+            assertThat(everything).as("secret %s", secret).doesNotContain(secret);
+        }
+    }
+
+    @Test
+    void aSecretInAPulumiDiagnosticOnStdoutIsMaskedInTheRecordTheResultMapAndTheHistory() throws Exception {
+        // pulumi preview --json failing with its reason only in the stdout digest (nothing on stderr): the
+        // adapter takes the row's reason from there, past the stderr mask
+        Path pulumi = workspace.resolve("bin/pulumi");
+        Files.writeString(pulumi, "#!/usr/bin/env bash\n"
+                + "echo '{\"steps\":[],\"diagnostics\":[{\"message\":\"error: login failed with token '\"$PULUMI_ACCESS_TOKEN\"' for this stack\",\"severity\":\"error\"}]}'\n"
+                + "exit 255\n");
+        Run<?, ?> b1 = build(1);
+
+        Map<String, Object> result = step(b1, Operation.PREVIEW, new StepSettings(null, List.of("platform:prod"), null, null, null, false, false));
+
+        Row platform = buildRecord(b1).rows().stream().filter(r -> r.id().value().equals("platform:prod")).findFirst().orElseThrow();
+        assertThat(platform.state()).isEqualTo(RowState.FAILED);
+        assertThat(platform.reason()).contains("login failed with token ****");
+        String everything = console() + everythingRecorded() + result;
+        assertThat(everything).doesNotContain("pul-TOKEN-5");
+    }
+
+    @Test
+    void aMissingCredentialFailsOnlyThatStackBeforeAnyToolRuns() throws Exception {
+        Run<?, ?> b1 = build(1);
+        CredentialsLookup lookup = id -> id.equals("pulumi-token") ? Optional.empty()
+                : Optional.ofNullable(SECRETS.get(id)).map(StepEndToEndTest::secretText);
+        Path temp = Files.createDirectories(root.resolve("tmp/missing"));
+        Map<String, Object> result = new StackDriftStepRun(all(), Operation.PREVIEW, b1, listener,
+                new LocalEngineGateway(workspace, temp, listener), new CredentialsEnvironment(lookup, mock(SecretFileWriter.class)),
+                StackDriftGlobalConfiguration.Defaults.builtIn(), Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)),
+                JobHistory.inJobDir(jobDir.toFile()), null).run();
+
+        assertThat(result).containsEntry("failed", List.of("platform:prod", "shop-app:prod"));
+        assertThat(buildRecord(b1).rows()).filteredOn(r -> r.id().value().equals("platform:prod"))
+                .singleElement().satisfies(r -> assertThat(r.reason()).contains("credentials 'pulumi-token' not found"));
+        assertThat(console()).contains("platform:prod: credentials 'pulumi-token' not found");
+    }
+
+    @Test
+    void aDeployOfAnotherBuildThatIsRunningHoldsItsStacksTheCheckLeavesThemAlone() throws Exception {
+        Run<?, ?> other = build(9);
+        when(other.isBuilding()).thenReturn(true);
+        doReturn(other).when(job).getBuildByNumber(9);
+        JobHistory history = JobHistory.inJobDir(jobDir.toFile());
+        history.markDeploying(List.of("network"), "9", 1L);
+        try (JobStackLocks.Held held = JobStackLocks.acquireAll("folder/infra", List.of("network"), "the deploy of build #9",
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))) {
+            Run<?, ?> b10 = build(10);
+
+            step(b10, Operation.CHECK, all());
+
+            Row network = buildRecord(b10).rows().stream().filter(r -> r.id().value().equals("network")).findFirst()
+                    .orElseThrow();
+            assertThat(network.state()).isEqualTo(RowState.SKIPPED);
+            assertThat(network.reason()).isEqualTo("a deploy of it is running");
+            assertThat(console()).contains("network: the deploy of build #9 holds it");
+            assertThat(new HistoryStore(historyDir()).deploysInProgress()).extracting(DeployMarker::runId).containsExactly("9");
+        } finally {
+            history.finishDeploying(List.of("network"));
+        }
+    }
+
+    @Test
+    void aStackAnotherCheckHoldsIsLeftAloneNotFailed() throws Exception {
+        // a concurrent check of build #11 holds network (its correct mode may deploy) and wrote no marker
+        try (JobStackLocks.Held held = JobStackLocks.acquireFree("folder/infra", List.of("network"),
+                "the drift check of build #11")) {
+            Run<?, ?> b12 = build(12);
+
+            Map<String, Object> result = step(b12, Operation.CHECK, all());
+
+            Row network = buildRecord(b12).rows().stream().filter(r -> r.id().value().equals("network")).findFirst()
+                    .orElseThrow();
+            assertThat(network.state()).isEqualTo(RowState.SKIPPED);
+            assertThat(result).containsEntry("failed", List.of()).containsEntry("result", "SUCCESS");
+            // the marker lived only in the agent's copy: the job history has none
+            assertThat(new HistoryStore(historyDir()).deploysInProgress()).isEmpty();
+        }
+    }
+
+    @Test
+    void aDeployMarkerOfABuildThatEndedBecomesAnInterruptedTrailEntry() throws Exception {
+        JobHistory.inJobDir(jobDir.toFile()).markDeploying(List.of("dns"), "5", 1L);
+        doReturn(null).when(job).getBuildByNumber(anyInt());
+
+        step(build(6), Operation.PREVIEW, all());
+
+        HistoryStore history = new HistoryStore(historyDir());
+        assertThat(history.deploysInProgress()).isEmpty();
+        assertThat(history.trail()).singleElement().satisfies(e -> {
+            assertThat(e.stack()).isEqualTo(StackId.of("dns"));
+            assertThat(e.result()).isEqualTo(TrailResult.INTERRUPTED);
+            assertThat(e.runId()).isEqualTo("5");
+        });
+    }
+
+    @Test
+    void validateListsEveryStackOfTheDemo() throws Exception {
+        Map<String, Object> result = step(build(1), Operation.VALIDATE, all());
+        assertThat(result).containsEntry("valid", true).containsEntry("stacks", 4);
+        assertThat(console()).contains("network").contains("shop-app:prod").doesNotContain("AKIA");
+    }
+
+    @Test
+    void aBrokenConfigurationStopsTheStepWithEveryProblemAndRunsNoTool() throws Exception {
+        Files.writeString(workspace.resolve("stacks.yaml"), "drift: true\nstacks:\n  - dir: network\n    dependOn: [dns]\n");
+        assertThatThrownBy(() -> step(build(1), Operation.CHECK, all())).isInstanceOf(AbortException.class)
+                .hasMessageContaining("problem");
+        assertThat(console()).contains("stacks.yaml:1").contains("dependOn");
+        assertThat(historyDir()).doesNotExist();
+    }
+}

@@ -1,0 +1,87 @@
+package io.jenkins.plugins.stackdrift.trigger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyInt;
+import static org.mockito.Mockito.doThrow;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.mockConstruction;
+import static org.mockito.Mockito.mockStatic;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.mockito.MockedConstruction;
+import org.mockito.MockedStatic;
+import org.springframework.security.access.AccessDeniedException;
+
+import hudson.model.Action;
+import hudson.model.CauseAction;
+import hudson.model.Item;
+import hudson.model.Job;
+import hudson.scheduler.CronTabList;
+import jenkins.model.ParameterizedJobMixIn;
+
+class DriftScheduleTriggerTest {
+    @Test
+    void aTickQueuesOneBuildWithTheScheduledDriftCheckCause() {
+        Job<?, ?> job = mock(Job.class);
+        try (MockedStatic<ParameterizedJobMixIn> mixIn = mockStatic(ParameterizedJobMixIn.class);
+                MockedConstruction<CauseAction> causeActions = mockConstruction(CauseAction.class, (mocked, context) ->
+                        assertThat(context.arguments()).singleElement().isInstanceOf(ScheduledDriftCheckCause.class))) {
+            DriftScheduleTrigger.schedule(job);
+            assertThat(causeActions.constructed()).hasSize(1);
+            mixIn.verify(() -> ParameterizedJobMixIn.scheduleBuild2(org.mockito.ArgumentMatchers.same(job),
+                    org.mockito.ArgumentMatchers.eq(0), org.mockito.ArgumentMatchers.<Action>any()));
+        }
+    }
+
+    @Test
+    void aTickBeforeTheTriggerStartedSchedulesNothing() {
+        try (MockedStatic<ParameterizedJobMixIn> mixIn = mockStatic(ParameterizedJobMixIn.class)) {
+            DriftScheduleTrigger.schedule(null);
+            mixIn.verify(() -> ParameterizedJobMixIn.scheduleBuild2(any(), anyInt(), any(Action[].class)),
+                    org.mockito.Mockito.never());
+        }
+    }
+
+    @Test
+    void appliesToJobsThatCanBeScheduledOnly() {
+        DriftScheduleTrigger.DescriptorImpl descriptor = new DriftScheduleTrigger.DescriptorImpl();
+        assertThat(descriptor.isApplicable(mock(Item.class))).isFalse();
+        assertThat(descriptor.isApplicable(mock(Item.class,
+                org.mockito.Mockito.withSettings().extraInterfaces(ParameterizedJobMixIn.ParameterizedJob.class)))).isTrue();
+    }
+
+    @Test
+    void theCauseSaysWhatStartedTheBuildAndFoldsWithItself() {
+        ScheduledDriftCheckCause cause = new ScheduledDriftCheckCause();
+        assertThat(cause.getShortDescription()).isEqualTo("Scheduled drift check");
+        assertThat(cause).isEqualTo(new ScheduledDriftCheckCause()).hasSameHashCodeAs(new ScheduledDriftCheckCause());
+        assertThat(cause).isNotEqualTo(new ApprovalCause(3, List.of("a"), false));
+    }
+
+    @Test
+    void theApprovalCauseNamesItsSourceBuild() {
+        ApprovalCause cause = new ApprovalCause(12, List.of("a", "b"), false);
+        assertThat(cause.getShortDescription()).isEqualTo("Deploy of 2 stack(s) approved from build #12");
+        assertThat(new ApprovalCause(12, List.of("a"), true).getShortDescription()).isEqualTo("Destroy of 1 stack(s) approved from build #12");
+        assertThat(cause).isEqualTo(new ApprovalCause(12, List.of("a", "b"), false))
+                .hasSameHashCodeAs(new ApprovalCause(12, List.of("a", "b"), false))
+                .isNotEqualTo(new ApprovalCause(13, List.of("a", "b"), false))
+                .isNotEqualTo(new ApprovalCause(12, List.of("a", "c"), false))
+                .isNotEqualTo(new ApprovalCause(12, List.of("a", "b"), true));
+    }
+
+    @Test
+    void theSpecCheckAsksForConfigurePermissionOnTheJobFirst() {
+        Item item = mock(Item.class);
+        doThrow(new AccessDeniedException("no Configure")).when(item).checkPermission(Item.CONFIGURE);
+        try (MockedStatic<CronTabList> tabs = mockStatic(CronTabList.class)) {
+            assertThatThrownBy(() -> new DriftScheduleTrigger.DescriptorImpl().doCheckSpec("H * * * *", item))
+                    .isInstanceOf(AccessDeniedException.class);
+            tabs.verifyNoInteractions();
+        }
+    }
+}
