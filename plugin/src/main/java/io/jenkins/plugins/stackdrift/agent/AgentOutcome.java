@@ -5,7 +5,13 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
+
+import io.stackdrift.model.StackId;
+import io.stackdrift.record.RunRecord;
+import io.stackdrift.record.RunToSave;
 
 /**
  * The compact answer of one agent call: configuration problems and warnings, check-mode lines, the
@@ -24,7 +30,7 @@ public final class AgentOutcome implements Serializable {
     private final TreeMap<String, TreeMap<String, String>> selectedStacks;
     private final boolean recorded;
     private final TreeMap<String, String> deployDigests;
-    private final java.util.TreeSet<String> forgottenDeploys;
+    private final TreeSet<String> forgottenDeploys;
 
     private AgentOutcome(final Builder b) {
         this.problems = new ArrayList<>(b.problems);
@@ -35,7 +41,7 @@ public final class AgentOutcome implements Serializable {
         b.selectedStacks.forEach((stack, vars) -> this.selectedStacks.put(stack, new TreeMap<>(vars)));
         this.recorded = b.recorded;
         this.deployDigests = new TreeMap<>(b.deployDigests);
-        this.forgottenDeploys = new java.util.TreeSet<>(b.forgottenDeploys);
+        this.forgottenDeploys = new TreeSet<>(b.forgottenDeploys);
     }
 
     public static Builder builder() {
@@ -74,14 +80,23 @@ public final class AgentOutcome implements Serializable {
         return recorded;
     }
 
-    /** Stack id → the digest recorded by its successful deploy in this run (spec §7). */
+    /** Stack id → the digest of its deploy in this run, as the engine's outcome carried it (docs/digest.md). */
     public Map<String, String> deployDigests() {
         return Collections.unmodifiableMap(deployDigests);
     }
 
-    /** Stack ids whose last deploy this run forgot (destroyed, or a destroy that failed or was interrupted). */
-    public java.util.Set<String> forgottenDeploys() {
-        return Collections.unmodifiableSet(forgottenDeploys == null ? new java.util.TreeSet<>() : forgottenDeploys);
+    /** Stack ids whose last deploy is to be forgotten (a destroy that failed or was interrupted part-way). */
+    public Set<String> forgottenDeploys() {
+        return Collections.unmodifiableSet(forgottenDeploys == null ? new TreeSet<>() : forgottenDeploys);
+    }
+
+    /** What the controller saves of the run, once: the record the agent left, with this outcome's digests and forgotten deploys. */
+    public RunToSave toSave(final RunRecord record) {
+        Map<StackId, String> digests = new TreeMap<>();
+        deployDigests().forEach((stack, digest) -> digests.put(StackId.of(stack), digest));
+        Set<StackId> forget = new TreeSet<>();
+        forgottenDeploys().forEach(stack -> forget.add(StackId.of(stack)));
+        return new RunToSave(record, digests, forget);
     }
 
     /** Builds an outcome; every part defaults to empty. */
@@ -93,7 +108,7 @@ public final class AgentOutcome implements Serializable {
         private Map<String, ? extends Map<String, String>> selectedStacks = Map.of();
         private boolean recorded;
         private Map<String, String> deployDigests = Map.of();
-        private java.util.Set<String> forgottenDeploys = java.util.Set.of();
+        private Set<String> forgottenDeploys = Set.of();
 
         public Builder problems(final List<String> value) {
             this.problems = value;
@@ -126,7 +141,7 @@ public final class AgentOutcome implements Serializable {
             return this;
         }
 
-        public Builder forgotten(final java.util.Set<String> stacks) {
+        public Builder forgotten(final Set<String> stacks) {
             this.forgottenDeploys = stacks;
             return this;
         }

@@ -7,9 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
-import org.jenkinsci.plugins.workflow.actions.WarningAction;
-import org.jenkinsci.plugins.workflow.graph.FlowNode;
+import java.util.TreeMap;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import hudson.AbortException;
@@ -34,13 +32,16 @@ import io.jenkins.plugins.stackdrift.history.JobHistory;
 import io.jenkins.plugins.stackdrift.history.JobStackLocks;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalCause;
 import io.jenkins.plugins.stackdrift.trigger.ScheduledDriftCheckCause;
+import jenkins.scm.RunWithSCM;
+import org.jenkinsci.plugins.workflow.actions.WarningAction;
+import org.jenkinsci.plugins.workflow.graph.FlowNode;
+
 import io.stackdrift.engine.StartedBy;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.record.DeployMarker;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.render.CountsLine;
-import jenkins.scm.RunWithSCM;
 
 /**
  * One step call on the controller: builds the request, asks the agent which stacks the selection names
@@ -128,7 +129,7 @@ final class StackDriftStepRun {
                 RunRecord stored = gateway.storeRecord(run.getRootDir())
                         .orElseThrow(() -> new AbortException("Stack Drift: the " + operation.word() + " left no record"));
                 AgentOutcome ran = outcome;
-                JobHistory.withoutInterrupt(() -> history.save(stored, ran.deployDigests(), ran.forgottenDeploys()));
+                JobHistory.withoutInterrupt(() -> history.save(ran.toSave(stored)));
                 record = stored;
             } finally {
                 if (deploying && !interrupted) {
@@ -272,7 +273,7 @@ final class StackDriftStepRun {
      */
     private static AgentOutcome approvedOnly(final AgentOutcome selection, final ApprovalCause approval)
             throws AbortException {
-        Map<String, Map<String, String>> approved = new java.util.TreeMap<>();
+        Map<String, Map<String, String>> approved = new TreeMap<>();
         selection.selectedStacks().forEach((stack, ids) -> {
             if (approval.getStacks().contains(stack)) {
                 approved.put(stack, ids);
