@@ -1,12 +1,12 @@
 package jenkins.model;
 
-import hudson.security.Permission;
 import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.ExtensionList;
 import hudson.model.AbstractCIBase;
 import hudson.model.DescriptorByNameOwner;
 import hudson.model.ModifiableViewGroup;
 import hudson.security.AccessControlled;
+import hudson.security.Permission;
 import jenkins.util.io.OnMaster;
 import org.kohsuke.stapler.StaplerFallback;
 import org.kohsuke.stapler.StaplerProxy;

@@ -42,7 +42,10 @@ class GraphCommandTest {
     void jsonAndDotAreTheSameOrder() throws Exception {
         assertThat(run("graph", "--config", DEMO, "--record", record.toString(), "--json")).isEqualTo(ExitCodes.OK);
         JsonNode json = new ObjectMapper().readTree(out.toString());
-        assertThat(json.toString()).contains("network").contains("dns");
+        assertThat(json.get("groups").get(1).get(0).asText()).isEqualTo("dns");
+        assertThat(json.get("edges").get(0).get("stack").asText()).isEqualTo("dns");
+        assertThat(json.get("edges").get(0).get("dependsOn").asText()).isEqualTo("network");
+        assertThat(json.get("edges").get(0).get("from").asText()).isEqualTo("file");
         out.getBuffer().setLength(0);
 
         assertThat(run("graph", "--config", DEMO, "--record", record.toString(), "--dot")).isEqualTo(ExitCodes.OK);

@@ -1,11 +1,11 @@
 package io.stackdrift.config;
 
-import java.util.List;
-
 import static io.stackdrift.config.GlobMatcher.literal;
 import static io.stackdrift.config.GlobMatcher.notSlash;
 import static io.stackdrift.config.GlobMatcher.optional;
 import static io.stackdrift.config.GlobMatcher.star;
+
+import java.util.List;
 
 /**
  * A directory pattern of stacks.yaml, matched against '/'-separated paths relative to the repository

@@ -2,9 +2,13 @@ package io.stackdrift.config;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+
 import io.stackdrift.model.Problem;
 
 /**
@@ -37,7 +41,7 @@ final class OutputsPathCheck {
             return; // discovery already says the root cannot be read
         }
         Optional<GitIndex> git = GitIndex.of(root);
-        java.util.Set<String> seen = new java.util.HashSet<>();
+        Set<String> seen = new HashSet<>();
         for (StackEntry entry : config.entries()) {
             Setting<?> setting = entry.settings().get("outputs");
             if (setting == null || !(setting.value() instanceof Outputs outputs) || !seen.add(outputs.file())) {
@@ -87,7 +91,8 @@ final class OutputsPathCheck {
             }
             boolean inside = dir.equals(root) ? real.getParent().equals(root) : real.startsWith(dir);
             if (inside) {
-                return Optional.of("is inside the directory of stack `" + stack.id() + "` (" + stack.dir() + "); a deploy would write into its code");
+                return Optional.of("is inside the directory of stack `" + stack.id() + "` (" + stack.dir()
+                        + "); a deploy would write into its code");
             }
         }
         if (git.isPresent() && git.get().tracks(real)) {
@@ -100,7 +105,7 @@ final class OutputsPathCheck {
     private static Path resolved(final Path path) throws IOException {
         Path existing = path.normalize();
         Path rest = existing.getFileSystem().getPath("");
-        while (existing != null && !Files.exists(existing, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        while (existing != null && !Files.exists(existing, LinkOption.NOFOLLOW_LINKS)) {
             rest = existing.getFileName().resolve(rest);
             existing = existing.getParent();
         }

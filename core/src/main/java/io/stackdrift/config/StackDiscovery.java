@@ -124,7 +124,8 @@ final class StackDiscovery {
         if (!tooDeep.isEmpty()) {
             Collections.sort(tooDeep);
             warnings.add(new Problem(displayRoot.isEmpty() ? "." : displayRoot, 0, 0, tooDeep.size() + " director"
-                    + (tooDeep.size() == 1 ? "y is" : "ies are") + " more than " + (MAX_DEPTH - 1) + " levels deep and not searched for stacks, e.g. "
+                    + (tooDeep.size() == 1 ? "y is" : "ies are") + " more than " + (MAX_DEPTH - 1)
+                            + " levels deep and not searched for stacks, e.g. "
                     + tooDeep.get(0), "name a stack that deep with its exact directory: dir: " + tooDeep.get(0) + "/…"));
         }
         found.sort(Comparator.comparing(ProjectDirectory::dir));

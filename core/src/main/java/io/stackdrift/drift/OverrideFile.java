@@ -217,7 +217,7 @@ public final class OverrideFile implements AutoCloseable {
             }
             String line = reader.readLine();
             return line != null && line.startsWith(OWNER_PREFIX) ? ProcessOwner.parse(line) : Optional.empty();
-        } catch (java.nio.charset.MalformedInputException e) {
+        } catch (MalformedInputException e) {
             return Optional.empty();
         }
     }

@@ -3,13 +3,13 @@ package io.stackdrift.engine;
 import java.util.List;
 import java.util.Optional;
 
-import io.stackdrift.graph.RunOrder;
 import io.stackdrift.model.Problem;
+import io.stackdrift.model.RunOrder;
 import io.stackdrift.render.RunOrderOutput;
 
 /**
- * The order a deploy of the selected stacks would run in (docs/engine.md, "graph"), or the configuration's
- * problems. Hosts print it with {@link #text()}, {@link #json()} or {@link #dot()}.
+ * The order a deploy of every stack would run in (docs/engine.md, "graph"), or the configuration's problems. Hosts
+ * print it with {@link #text()} or {@link #dot()}, or write {@link #order()} in their own JSON.
  */
 public record RunOrderOutcome(Optional<RunOrder> order, List<Problem> problems, List<Problem> warnings) {
     public RunOrderOutcome {
@@ -26,11 +26,7 @@ public record RunOrderOutcome(Optional<RunOrder> order, List<Problem> problems, 
         return order.map(RunOrderOutput::text).orElse("");
     }
 
-    public String json() {
-        return order.map(RunOrderOutput::json).orElse("");
-    }
-
-    /** Graphviz DOT. */
+    /** Graphviz DOT; empty when invalid. */
     public String dot() {
         return order.map(RunOrderOutput::dot).orElse("");
     }

@@ -14,8 +14,9 @@ import io.stackdrift.config.Durations;
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.engine.spi.HistoryView;
 import io.stackdrift.engine.spi.ReportListener;
-import io.stackdrift.graph.RunOrder;
+import io.stackdrift.graph.RunOrders;
 import io.stackdrift.graph.StackGraph;
+import io.stackdrift.model.RunOrder;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.RunKind;
 import io.stackdrift.record.RunRecord;
@@ -99,7 +100,7 @@ public final class StackDriftEngine {
         for (StackConfig stack : result.config().stacks()) {
             fileEdges.put(stack.id(), stack.dependsOn());
         }
-        RunOrder order = RunOrder.of(StackGraph.of(result.config(), history.latestRows()), fileEdges);
+        RunOrder order = RunOrders.of(StackGraph.of(result.config(), history.latestRows()), fileEdges);
         return new RunOrderOutcome(Optional.of(order), List.of(), result.warnings());
     }
 }

@@ -24,7 +24,8 @@ import io.stackdrift.model.StackId;
  * <ul>
  * <li>a stack starts as soon as every stack it depends on has let it go (succeeded, had nothing to do, or
  * was skipped by its own task) — not layer by layer;</li>
- * <li>at most {@code parallelism} tasks run at once, and never two with the same {@link #exclusive} key; among ready stacks the one with the longest chain of
+ * <li>at most {@code parallelism} tasks run at once, and never two with the same {@link #exclusive} key; among ready stacks the one with
+ * the longest chain of
  * dependents behind it starts first, ties by id ({@link CriticalPath});</li>
  * <li>a stack that fails (or awaits approval, or is interrupted) skips every transitive dependent with
  * "dependency X failed", X being the stack that actually failed; independent stacks go on;</li>

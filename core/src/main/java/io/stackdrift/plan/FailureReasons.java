@@ -1,6 +1,7 @@
 package io.stackdrift.plan;
 
 import java.io.CharConversionException;
+import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
 import java.util.regex.Pattern;
@@ -109,7 +110,8 @@ public final class FailureReasons {
             return "the file cannot be read (permission denied)";
         }
         if (e instanceof StreamConstraintsException constraints) {
-            return "the JSON is nested too deeply, or holds a number, string or key too long to read safely" + at(constraints.getLocation());
+            return "the JSON is nested too deeply, or holds a number, string or key too long to read safely"
+                    + at(constraints.getLocation());
         }
         if (e instanceof JsonEOFException) {
             return "the JSON ends early: the file is truncated";
@@ -120,7 +122,7 @@ public final class FailureReasons {
         if (e instanceof JsonProcessingException json) {
             return "the file is not valid JSON" + at(json.getLocation());
         }
-        if (e instanceof java.io.IOException) {
+        if (e instanceof IOException) {
             return "the file cannot be read (" + e.getClass().getSimpleName() + ")";
         }
         return "the file could not be read as a plan (" + e.getClass().getSimpleName() + ")";

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 
 /** Opens the file, runs one format's streaming parse, and turns every exception into a failed outcome. */
 abstract class JsonPlanReader implements StreamingPlanReader {
@@ -41,7 +42,7 @@ abstract class JsonPlanReader implements StreamingPlanReader {
     /** The text of the current scalar token, or null (skipping a container) when it is not a scalar. */
     static String scalarText(final JsonParser parser) throws IOException {
         if (parser.currentToken() != null && parser.currentToken().isScalarValue()) {
-            return parser.currentToken() == com.fasterxml.jackson.core.JsonToken.VALUE_NULL ? null : parser.getText();
+            return parser.currentToken() == JsonToken.VALUE_NULL ? null : parser.getText();
         }
         parser.skipChildren();
         return null;

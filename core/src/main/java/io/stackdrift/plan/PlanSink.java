@@ -8,7 +8,7 @@ import io.stackdrift.model.Change;
  * Receives what a streaming reader finds, one item at a time, so that a plan of any size is never held
  * whole. Changes arrive in file order, code changes and drift interleaved (tell them apart by
  * {@link Change#cause()}). When the read ends failed, whatever arrived before is not to be shown: a failed
- * row has no changes (spec §4).
+ * row has no changes (docs/concepts.md, "Rows and their states").
  */
 public interface PlanSink {
     /** One pending code change or one drift entry. Never carries a value. */
@@ -18,7 +18,7 @@ public interface PlanSink {
     default void onReplacePaths(final String address, final List<String> paths) {
     }
 
-    /** The raw name a Pulumi {@code StackReference} read carries; internal to the adapter (spec §4). */
+    /** The raw name a Pulumi {@code StackReference} read carries; internal to the adapter (docs/concepts.md, "Rows and their states"). */
     default void onStackReference(final String name) {
     }
 

@@ -2,6 +2,8 @@ package io.stackdrift.plan;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -150,8 +152,8 @@ public final class PulumiDigestReader extends JsonPlanReader {
         return drift && action.get() == Action.UPDATE;
     }
 
-    private static java.util.List<JsonNode> states(final JsonNode... states) {
-        java.util.List<JsonNode> present = new java.util.ArrayList<>();
+    private static List<JsonNode> states(final JsonNode... states) {
+        List<JsonNode> present = new ArrayList<>();
         for (JsonNode state : states) {
             if (state != null) {
                 present.add(state);

@@ -2,6 +2,7 @@ package io.stackdrift.plan;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -115,7 +116,7 @@ public final class PulumiEventsReader extends JsonPlanReader {
     }
 
     private static Change change(final Action action, final String type, final String urn, final JsonNode metadata, final Cause cause) {
-        List<JsonNode> states = new java.util.ArrayList<>();
+        List<JsonNode> states = new ArrayList<>();
         for (String side : List.of("old", "new")) {
             if (metadata.get(side) != null) {
                 states.add(metadata.get(side));

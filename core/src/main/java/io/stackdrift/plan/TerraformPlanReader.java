@@ -1,6 +1,7 @@
 package io.stackdrift.plan;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -44,7 +45,7 @@ public final class TerraformPlanReader extends JsonPlanReader {
     }
 
     @Override
-    void parse(final java.nio.file.Path file, final JsonParser parser, final PlanSink sink, final Findings findings) throws IOException {
+    void parse(final Path file, final JsonParser parser, final PlanSink sink, final Findings findings) throws IOException {
         if (parser.nextToken() != JsonToken.START_OBJECT) {
             findings.fail("not a Terraform/OpenTofu plan: the file is not a JSON object");
             return;
@@ -249,7 +250,7 @@ public final class TerraformPlanReader extends JsonPlanReader {
                 sink.onReplacePaths(address, maskedReplacePaths());
             }
             Optional<Action> action = action();
-            // a read of a data source is not a change (spec §4: pending = not no-op/read)
+            // a read of a data source is not a change (docs/concepts.md, row states: pending means an action other than no-op or read)
             if (action.isEmpty() || action.get() == Action.READ) {
                 return;
             }

@@ -1,6 +1,7 @@
 package io.stackdrift.plan;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -36,7 +37,7 @@ public final class TerraformStreamReader extends JsonPlanReader {
     }
 
     @Override
-    void parse(final java.nio.file.Path file, final JsonParser parser, final PlanSink sink, final Findings findings) throws IOException {
+    void parse(final Path file, final JsonParser parser, final PlanSink sink, final Findings findings) throws IOException {
         JsonToken first = parser.nextToken();
         if (first == null) {
             findings.fail("the file is empty");

@@ -1,6 +1,9 @@
 package io.stackdrift.record;
 
+import java.time.Instant;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A process that owns something on disk (an override file, a lock, a work directory), as it is written down:
@@ -17,7 +20,7 @@ public record ProcessOwner(long pid, long started) {
     }
 
     public static ProcessOwner of(final ProcessHandle process) {
-        return new ProcessOwner(process.pid(), process.info().startInstant().map(java.time.Instant::toEpochMilli).orElse(-1L));
+        return new ProcessOwner(process.pid(), process.info().startInstant().map(Instant::toEpochMilli).orElse(-1L));
     }
 
     /** True while the process runs: its pid is alive and, when both are known, it started when the owner did. */
@@ -26,7 +29,7 @@ public record ProcessOwner(long pid, long started) {
         if (process.isEmpty() || !process.get().isAlive()) {
             return false;
         }
-        long now = process.get().info().startInstant().map(java.time.Instant::toEpochMilli).orElse(-1L);
+        long now = process.get().info().startInstant().map(Instant::toEpochMilli).orElse(-1L);
         return started < 0 || now < 0 || now == started;
     }
 
@@ -44,7 +47,7 @@ public record ProcessOwner(long pid, long started) {
         if (text == null) {
             return Optional.empty();
         }
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("pid=(\\d{1,18}) started=(-1|\\d{1,18})").matcher(text);
+        Matcher m = Pattern.compile("pid=(\\d{1,18}) started=(-1|\\d{1,18})").matcher(text);
         if (!m.find()) {
             return Optional.empty();
         }

@@ -37,11 +37,20 @@ public final class RunIds {
             ByteBuffer buffer = ByteBuffer.allocate(32);
             channel.read(buffer, 0);
             String text = new String(buffer.array(), 0, buffer.position(), StandardCharsets.US_ASCII).strip();
-            long last = text.matches("\\d{1,18}") ? Long.parseLong(text) : 0;
+            long last;
+            try {
+                last = text.matches("\\d{1,19}") ? Long.parseLong(text) : 0;
+            } catch (NumberFormatException e) {
+                last = 0; // not a number we wrote: the history's highest run still counts
+            }
             long next = Math.max(last, highestRecorded) + 1;
-            byte[] written = (next + "\n").getBytes(StandardCharsets.US_ASCII);
-            channel.truncate(0);
-            channel.write(ByteBuffer.wrap(written), 0);
+            // one fixed-width write over the old number, never truncate-then-write: a run stopped (or killed)
+            // between the two would leave an empty counter, and numbers would start again at 1
+            byte[] written = String.format("%019d\n", next).getBytes(StandardCharsets.US_ASCII);
+            ByteBuffer out = ByteBuffer.wrap(written);
+            while (out.hasRemaining()) {
+                channel.write(out, out.position());
+            }
             channel.force(false);
             return next;
         } finally {

@@ -2,12 +2,15 @@ package io.stackdrift.record;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -28,14 +31,14 @@ public final class RunWorkDirectories {
         Files.createDirectories(parent);
         ProcessOwner self = ProcessOwner.current();
         for (int attempt = 0; ; attempt++) {
-            String name = self.pid() + "-" + self.started() + "-" + String.format("%08x", new java.security.SecureRandom().nextInt());
+            String name = self.pid() + "-" + self.started() + "-" + String.format("%08x", new SecureRandom().nextInt());
             Path dir = parent.resolve(name);
             try {
                 if (parent.getFileSystem().supportedFileAttributeViews().contains("posix")) {
                     return Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
                 }
                 return Files.createDirectory(dir);
-            } catch (java.nio.file.FileAlreadyExistsException e) {
+            } catch (FileAlreadyExistsException e) {
                 if (attempt > 10) {
                     throw e;
                 }
@@ -52,7 +55,7 @@ public final class RunWorkDirectories {
         try (DirectoryStream<Path> dirs = Files.newDirectoryStream(parent)) {
             for (Path dir : dirs) {
                 Optional<ProcessOwner> owner = ownerOf(dir.getFileName().toString());
-                if (owner.isPresent() && !owner.get().isAlive() && Files.isDirectory(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                if (owner.isPresent() && !owner.get().isAlive() && Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
                     delete(dir);
                     swept++;
                 }

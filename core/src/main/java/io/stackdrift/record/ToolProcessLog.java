@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Which tool processes each run started, on disk: one file per run ({@code <pid>-<start>.procs}, a line per process).
@@ -79,7 +81,7 @@ public final class ToolProcessLog {
     }
 
     private static Optional<ProcessOwner> runOf(final String name) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d{1,18})-(-1|\\d{1,18})" + java.util.regex.Pattern.quote(SUFFIX))
+        Matcher m = Pattern.compile("(\\d{1,18})-(-1|\\d{1,18})" + Pattern.quote(SUFFIX))
                 .matcher(name);
         return m.matches() ? Optional.of(new ProcessOwner(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)))) : Optional.empty();
     }

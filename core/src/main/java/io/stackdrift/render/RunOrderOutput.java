@@ -1,25 +1,16 @@
 package io.stackdrift.render;
 
-import java.io.UncheckedIOException;
 import java.util.List;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
-import io.stackdrift.graph.RunOrder;
+import io.stackdrift.model.RunOrder;
 import io.stackdrift.model.StackId;
 
 /**
- * The run order as text (one line a group), JSON ({@code {"groups": [[…]], "edges": [{…}]}}) and Graphviz
- * DOT (edges read from stack references dashed). Stack ids come from directory names, so the text and DOT
+ * The run order as text (one line a group) and Graphviz DOT (edges read from stack references dashed); its
+ * JSON is the host's. Stack ids come from directory names, so the text and DOT
  * forms make them inert for a terminal and quote them for DOT.
  */
 public final class RunOrderOutput {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
     private RunOrderOutput() {
     }
 
@@ -39,27 +30,6 @@ public final class RunOrderOutput {
                 .append(order.stacks().size() == 1 ? " stack, " : " stacks, ").append(order.edges().size())
                 .append(order.edges().size() == 1 ? " edge\n" : " edges\n");
         return out.toString();
-    }
-
-    public static String json(final RunOrder order) {
-        ObjectNode root = JSON.createObjectNode();
-        ArrayNode groups = root.putArray("groups");
-        for (List<StackId> group : order.groups()) {
-            ArrayNode ids = groups.addArray();
-            group.forEach(id -> ids.add(id.value()));
-        }
-        ArrayNode edges = root.putArray("edges");
-        for (RunOrder.Edge edge : order.edges()) {
-            edges.addObject().put("stack", edge.dependent().value()).put("dependsOn", edge.dependency().value())
-                    .put("from", edge.origin().word());
-        }
-        ArrayNode notes = root.putArray("notes");
-        order.notes().forEach(notes::add);
-        try {
-            return JSON.writeValueAsString(root) + "\n";
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     public static String dot(final RunOrder order) {

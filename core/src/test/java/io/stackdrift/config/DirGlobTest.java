@@ -2,6 +2,14 @@ package io.stackdrift.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -39,7 +47,7 @@ class DirGlobTest {
     }
 
     /** The regular expression the matcher replaced: the reference for what a pattern means. */
-    private static java.util.regex.Pattern reference(final String glob) {
+    private static Pattern reference(final String glob) {
         String[] segments = glob.split("/", -1);
         StringBuilder regex = new StringBuilder();
         boolean needSlash = false;
@@ -53,16 +61,16 @@ class DirGlobTest {
                 regex.append('/');
             }
             for (char c : segments[i].toCharArray()) {
-                regex.append(c == '*' ? "[^/]*" : c == '?' ? "[^/]" : java.util.regex.Pattern.quote(String.valueOf(c)));
+                regex.append(c == '*' ? "[^/]*" : c == '?' ? "[^/]" : Pattern.quote(String.valueOf(c)));
             }
             needSlash = true;
         }
-        return java.util.regex.Pattern.compile(regex.toString());
+        return Pattern.compile(regex.toString());
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void agreesWithTheRegularExpressionOnRandomPatternsAndDirectories() {
-        java.util.Random random = new java.util.Random(20261201);
+        Random random = new Random(20261201);
         String[] patternParts = {"a", "b", "*", "?", "**", "/"};
         String[] dirParts = {"a", "b", "ab", "/"};
         for (int n = 0; n < 20_000; n++) {
@@ -80,13 +88,13 @@ class DirGlobTest {
         }
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void hostilePatternsMatchInLinearTime() {
         // each of these took the backtracking regex seconds to forever; a guard with a generous bound, not a benchmark
         String stars = "*a".repeat(20) + "b";
         String deep = "**/".repeat(20) + "zz";
-        String path = String.join("/", java.util.Collections.nCopies(31, "a"));
-        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(10), () -> {
+        String path = String.join("/", Collections.nCopies(31, "a"));
+        Assertions.assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
             assertThat(DirGlob.of(stars).matches("a".repeat(63))).isFalse();
             assertThat(DirGlob.of(deep).matches(path)).isFalse();
             assertThat(DirGlob.of(deep).matches(path + "/zz")).isTrue();
@@ -95,7 +103,7 @@ class DirGlobTest {
         assertThat(deep).hasSize(62);
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void theMatcherReadsEachCharacterOnce() {
         // linear by construction: all states advance together, so no character is read twice (a backtracking
         // regex rereads the input once per way of splitting it between the stars)
@@ -123,7 +131,7 @@ class DirGlobTest {
                 return text;
             }
         };
-        GlobMatcher matcher = GlobMatcher.of(java.util.List.of(GlobMatcher.star(GlobMatcher.any()), GlobMatcher.literal('a'),
+        GlobMatcher matcher = GlobMatcher.of(List.of(GlobMatcher.star(GlobMatcher.any()), GlobMatcher.literal('a'),
                 GlobMatcher.star(GlobMatcher.notSlash()), GlobMatcher.literal('a'), GlobMatcher.star(GlobMatcher.any()),
                 GlobMatcher.literal('b')));
         assertThat(matcher.matches(counted)).isFalse();

@@ -7,11 +7,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 
+import org.assertj.core.groups.Tuple;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+
 import io.stackdrift.model.Problem;
 
 /** stacks.yaml from a hostile world: paths that lead where a deploy must not write, files that are not files. */
@@ -30,7 +35,7 @@ class HostileConfigTest {
     void anOutputsFileMayNotReplaceCodeConfigurationOrHistory() {
         terraform(root, "network");
         terraform(root, "dns");
-        for (String bad : java.util.List.of("stacks.yaml", "network/main.tf", "dns/out.json", ".git/config", ".stackdrift/runs.json")) {
+        for (String bad : List.of("stacks.yaml", "network/main.tf", "dns/out.json", ".git/config", ".stackdrift/runs.json")) {
             ConfigResult result = check(root, outputs(bad));
             assertThat(result.isValid()).as(bad).isFalse();
             assertThat(result.problems()).as(bad).singleElement().satisfies(p -> {
@@ -67,7 +72,7 @@ class HostileConfigTest {
         write(root.resolve("docs/network.json"), "{}");
         Process git = new ProcessBuilder("sh", "-c", "git init -q . && git add docs/network.json").directory(root.toFile())
                 .redirectErrorStream(true).start();
-        org.junit.jupiter.api.Assumptions.assumeTrue(git.waitFor(30, TimeUnit.SECONDS) && git.exitValue() == 0, "git is needed to make an index");
+        Assumptions.assumeTrue(git.waitFor(30, TimeUnit.SECONDS) && git.exitValue() == 0, "git is needed to make an index");
 
         assertThat(check(root, outputs("docs/network.json")).problems()).singleElement()
                 .satisfies(p -> assertThat(p.message()).endsWith("is a file git tracks; a deploy would overwrite it"));
@@ -91,8 +96,8 @@ class HostileConfigTest {
 
         assertThat(result.isValid()).isFalse();
         assertThat(result.problems()).extracting(Problem::line, Problem::column, p -> p.message().contains("control character"))
-                .contains(org.assertj.core.groups.Tuple.tuple(2, 10, true), org.assertj.core.groups.Tuple.tuple(4, 14, true),
-                        org.assertj.core.groups.Tuple.tuple(7, 10, true));
+                .contains(Tuple.tuple(2, 10, true), Tuple.tuple(4, 14, true),
+                        Tuple.tuple(7, 10, true));
         assertThat(result.problems()).anySatisfy(p -> assertThat(p.message()).startsWith("unknown key `polcy`"));
     }
 
@@ -100,20 +105,20 @@ class HostileConfigTest {
     @Timeout(value = 20, unit = TimeUnit.SECONDS)
     void aDeviceOrAFifoIsRefusedWithoutReadingIt() throws Exception {
         Path zero = Path.of("/dev/zero");
-        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(zero), "no /dev/zero here");
+        Assumptions.assumeTrue(Files.exists(zero), "no /dev/zero here");
         assertThat(ConfigLoader.load(zero, root).problems()).singleElement()
                 .satisfies(p -> assertThat(p.message()).isEqualTo("this is not a regular file (a device, pipe or socket)"));
 
         Path fifo = root.resolve("stacks.yaml");
         Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
-        org.junit.jupiter.api.Assumptions.assumeTrue(mkfifo.waitFor(10, TimeUnit.SECONDS) && mkfifo.exitValue() == 0, "no mkfifo here");
+        Assumptions.assumeTrue(mkfifo.waitFor(10, TimeUnit.SECONDS) && mkfifo.exitValue() == 0, "no mkfifo here");
         assertThat(ConfigLoader.load(fifo, root).problems()).singleElement()
                 .satisfies(p -> assertThat(p.message()).isEqualTo("this is not a regular file (a device, pipe or socket)"));
     }
 
     @Test
     void aRootModuleDeeperThanTheSearchIsFoundByItsExactDirAndOtherwiseSaid() {
-        String deep = String.join("/", java.util.stream.IntStream.rangeClosed(1, 35).mapToObj(i -> "d" + i).toList());
+        String deep = String.join("/", IntStream.rangeClosed(1, 35).mapToObj(i -> "d" + i).toList());
         terraform(root, deep);
         terraform(root, "network");
 

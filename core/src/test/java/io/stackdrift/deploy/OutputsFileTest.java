@@ -7,11 +7,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import io.stackdrift.config.Outputs;
 import io.stackdrift.tool.StackOutput;
@@ -29,7 +28,8 @@ class OutputsFileTest {
 
         OutputsFile.write(file, new Outputs("out/net.json", false), OUTPUTS);
 
-        assertThat(Files.readString(file)).contains("\"vpc_id\" : \"vpc-1\"", "\"count\" : 3").doesNotContain("token").doesNotContain("t0k3n");
+        assertThat(Files.readString(file)).contains("\"vpc_id\" : \"vpc-1\"", "\"count\" : 3").doesNotContain("token")
+                .doesNotContain("t0k3n");
         assertThat(OutputsFile.expectedKeys(new Outputs("x", false), OUTPUTS)).containsExactly("vpc_id", "count");
         assertThat(OutputsFile.expectedKeys(new Outputs("x", true), OUTPUTS)).containsExactly("vpc_id", "count", "token");
     }

@@ -2,6 +2,8 @@ package io.stackdrift.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.channels.ClosedByInterruptException;
+import java.nio.channels.FileLockInterruptionException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -110,7 +112,7 @@ class TwoRunsPropertiesTest {
                     withOverride(random, dir, violations, () -> Thread.sleep(random.nextInt(3)));
                 }
             }
-        } catch (InterruptedException | java.nio.channels.FileLockInterruptionException | java.nio.channels.ClosedByInterruptException e) {
+        } catch (InterruptedException | FileLockInterruptionException | ClosedByInterruptException e) {
             // stopped (an interrupt also ends a wait for a file lock, or a write): try-with-resources let go of what the run held
         } catch (StackLockTimeoutException e) {
             violations.add("a lock was never released: " + e.getMessage());

@@ -11,6 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -18,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.stackdrift.model.Tool;
+import io.stackdrift.record.ProcessOwner;
 
 class OverrideFileTest {
     @TempDir
@@ -185,7 +188,7 @@ class OverrideFileTest {
     void aLeftoverIsRecognisedByItsDeadOwnerNotByBeingThere() throws Exception {
         // the lock is free, but the file names a live process (pid 1 with its own start time): not a leftover
         String header = OverrideFile.HEADER + "\n" + OverrideFile.OWNER_PREFIX;
-        Files.writeString(override, header + io.stackdrift.record.ProcessOwner.of(ProcessHandle.of(1).orElseThrow()).text() + "\n");
+        Files.writeString(override, header + ProcessOwner.of(ProcessHandle.of(1).orElseThrow()).text() + "\n");
         assertThat(OverrideFile.removeLeftovers(stack)).isFalse();
         assertThat(override).exists();
 
@@ -199,7 +202,7 @@ class OverrideFileTest {
     void twoRunsInOneJvmNeverShareTheFile() throws Exception {
         try (OverrideFile first = write("aws_instance.web.tags")) {
             String text = Files.readString(first.path());
-            java.util.concurrent.Future<Throwable> other = java.util.concurrent.Executors.newSingleThreadExecutor().submit(() -> {
+            Future<Throwable> other = Executors.newSingleThreadExecutor().submit(() -> {
                 try (OverrideFile second = write("aws_instance.web.ami")) {
                     return null;
                 } catch (Exception e) {

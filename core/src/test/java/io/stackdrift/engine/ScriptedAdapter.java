@@ -3,12 +3,12 @@ package io.stackdrift.engine;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.model.Action;
@@ -49,7 +49,7 @@ final class ScriptedAdapter implements ToolAdapter {
 
     /** The world all of a test's adapters share (the runs come and go; the infrastructure stays). */
     static final class World {
-        final Map<StackId, Script> scripts = new java.util.concurrent.ConcurrentHashMap<>();
+        final Map<StackId, Script> scripts = new ConcurrentHashMap<>();
         final List<String> calls = Collections.synchronizedList(new ArrayList<>());
 
         Script stack(final String id) {

@@ -10,11 +10,14 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -54,14 +57,14 @@ class StackSchedulerTest {
     void stacksWithTheSameExclusionKeyNeverRunAtOnceOthersDo() {
         // net and net:prod share a directory; app has its own
         StackGraph g = graph("net", "", "net:prod", "", "net:qa", "", "app", "");
-        Map<StackId, java.util.concurrent.atomic.AtomicInteger> runningPerKey = new java.util.concurrent.ConcurrentHashMap<>();
-        java.util.concurrent.atomic.AtomicInteger mostInOneKey = new java.util.concurrent.atomic.AtomicInteger();
-        java.util.concurrent.atomic.AtomicInteger mostAtAll = new java.util.concurrent.atomic.AtomicInteger();
-        java.util.concurrent.atomic.AtomicInteger atAll = new java.util.concurrent.atomic.AtomicInteger();
-        java.util.function.Function<StackId, StackId> directory = id -> id(id.value().replaceAll(":.*", ""));
+        Map<StackId, AtomicInteger> runningPerKey = new ConcurrentHashMap<>();
+        AtomicInteger mostInOneKey = new AtomicInteger();
+        AtomicInteger mostAtAll = new AtomicInteger();
+        AtomicInteger atAll = new AtomicInteger();
+        Function<StackId, StackId> directory = id -> id(id.value().replaceAll(":.*", ""));
 
         ScheduleResult result = new StackScheduler(ScheduleOptions.deploy(4)).exclusive(directory).run(g, id -> {
-            int inKey = runningPerKey.computeIfAbsent(directory.apply(id), k -> new java.util.concurrent.atomic.AtomicInteger()).incrementAndGet();
+            int inKey = runningPerKey.computeIfAbsent(directory.apply(id), k -> new AtomicInteger()).incrementAndGet();
             mostInOneKey.accumulateAndGet(inKey, Math::max);
             mostAtAll.accumulateAndGet(atAll.incrementAndGet(), Math::max);
             Thread.sleep(150);

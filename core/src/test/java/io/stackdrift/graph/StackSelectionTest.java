@@ -4,9 +4,11 @@ import static io.stackdrift.graph.Graphs.idSet;
 import static io.stackdrift.graph.Graphs.ids;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 import io.stackdrift.model.StackId;
@@ -76,7 +78,7 @@ class StackSelectionTest {
         // 41 characters: the backtracking regex took 12-25 s on an id like this; a guard with a generous bound
         String pattern = "*a".repeat(20) + "b";
         assertThat(pattern).hasSize(41);
-        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(10), () -> {
+        Assertions.assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
             StackSelection.Resolved resolved = StackSelection.of(List.of(pattern)).resolve(idSet("a".repeat(60), "a".repeat(40) + "b"));
             assertThat(resolved.stacks()).containsExactlyElementsOf(ids("a".repeat(40) + "b"));
         });

@@ -1,5 +1,7 @@
 package io.stackdrift.plan;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -9,8 +11,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.stackdrift.model.Change;
 import io.stackdrift.testing.CanaryPlans;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /** No value planted in a plan — plain, sensitive, output, config — comes out of a reader. */
 class CanaryTest {

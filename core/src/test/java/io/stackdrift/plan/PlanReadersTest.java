@@ -1,5 +1,7 @@
 package io.stackdrift.plan;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,8 +12,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.stackdrift.testing.Fixtures;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 class PlanReadersTest {
     @TempDir
@@ -54,7 +54,8 @@ class PlanReadersTest {
                     .containsExactlyInAnyOrderElementsOf(FORMATS.keySet());
         }
         FORMATS.forEach((fixture, format) ->
-                assertThat(PlanReaders.sniffing().read(Fixtures.fixture(fixture), new CountingSink()).format()).as(fixture).isEqualTo(format));
+                assertThat(PlanReaders.sniffing().read(Fixtures.fixture(fixture), new CountingSink()).format()).as(fixture)
+                        .isEqualTo(format));
     }
 
     @Test
@@ -77,7 +78,8 @@ class PlanReadersTest {
         assertThat(reason("hello secret")).isEqualTo("the file is not valid JSON (line 1, column 1)");
         assertThat(reason("42")).contains("does not start with a JSON object or array");
         assertThat(reason("[1,2]")).contains("not of Terraform/OpenTofu UI messages");
-        assertThat(reason("{\"format_version\":\"1.2\",\"resource_changes\":[{\"address\"")).isEqualTo("the JSON ends early: the file is truncated");
+        assertThat(reason("{\"format_version\":\"1.2\",\"resource_changes\":[{\"address\""))
+                .isEqualTo("the JSON ends early: the file is truncated");
         assertThat(reason("{}")).contains("no format_version");
         assertThat(PlanReaders.sniffing().read(dir.resolve("missing.json")).failureReason()).isEqualTo("the file does not exist");
         assertThat(reason("{\"format_version\":\"1.2\",\"x\":" + "[".repeat(500) + "]".repeat(500) + "}")).contains("nested too deeply");

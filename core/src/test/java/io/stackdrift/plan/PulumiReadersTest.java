@@ -1,5 +1,8 @@
 package io.stackdrift.plan;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.groups.Tuple.tuple;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,9 +15,6 @@ import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
 import io.stackdrift.testing.Fixtures;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.groups.Tuple.tuple;
 
 /** The digest reader and the engine-event reader, on genuine files and on digests shaped per reference B2–B4. */
 class PulumiReadersTest {
@@ -29,13 +29,15 @@ class PulumiReadersTest {
 
     @Test
     void digestOfCreates() {
-        PlanSummary summary = new PulumiDigestReader(PulumiDigestReader.Kind.DETECT).read(Fixtures.fixture("pulumi/stratify-preview-creates.preview.json"));
+        PlanSummary summary = new PulumiDigestReader(PulumiDigestReader.Kind.DETECT)
+                .read(Fixtures.fixture("pulumi/stratify-preview-creates.preview.json"));
         assertThat(summary.failed()).isFalse();
         assertThat(summary.changes()).hasSize(16).allSatisfy(c -> {
             assertThat(c.action()).isEqualTo(Action.CREATE);
             assertThat(c.cause()).isEqualTo(Cause.CODE);
         });
-        assertThat(summary.changes().get(0)).isEqualTo(new Change(Action.CREATE, "pulumi:pulumi:Stack", "sample-dev", List.of(), Cause.CODE));
+        assertThat(summary.changes().get(0)).isEqualTo(new Change(Action.CREATE, "pulumi:pulumi:Stack", "sample-dev", List.of(),
+                Cause.CODE));
         assertThat(summary.changes()).extracting(Change::type, Change::address).contains(
                 tuple("aws:s3/bucket:Bucket", "docs"), tuple("aws:lambda/function:Function", "docsHandler"),
                 tuple("aws:iam/rolePolicyAttachment:RolePolicyAttachment", "docsHandler-a1de8170"));
@@ -43,7 +45,8 @@ class PulumiReadersTest {
 
     @Test
     void digestOfAnUpdateIgnoresSames() {
-        PlanSummary summary = new PulumiDigestReader(PulumiDigestReader.Kind.DETECT).read(Fixtures.fixture("pulumi/stratify-preview-update.preview.json"));
+        PlanSummary summary = new PulumiDigestReader(PulumiDigestReader.Kind.DETECT)
+                .read(Fixtures.fixture("pulumi/stratify-preview-update.preview.json"));
         assertThat(summary.changes()).containsExactly(
                 new Change(Action.UPDATE, "aws:lambda/function:Function", "docsHandler", List.of("code"), Cause.CODE));
         assertThat(summary.drift()).isEmpty();
@@ -53,9 +56,12 @@ class PulumiReadersTest {
     void refreshPreviewDigestIsDriftWhetherGivenOrDetected() throws IOException {
         Path file = write("{\"steps\":["
                 + "{\"op\":\"refresh\",\"urn\":\"urn:pulumi:dev::p::pulumi:pulumi:Stack::p-dev\",\"detailedDiff\":null},"
-                + "{\"op\":\"update\",\"urn\":\"urn:pulumi:dev::p::aws:s3/bucket:Bucket::b\",\"newState\":{\"type\":\"aws:s3/bucket:Bucket\"},"
-                + "\"diffReasons\":[\"tags\"],\"detailedDiff\":{\"tags.Env\":{\"kind\":\"update\",\"inputDiff\":false},\"__defaults\":{\"kind\":\"update\"}}},"
-                + "{\"op\":\"delete\",\"urn\":\"urn:pulumi:dev::p::aws:s3/bucket:Bucket::gone\",\"oldState\":{\"type\":\"aws:s3/bucket:Bucket\"},\"detailedDiff\":null}"
+                + "{\"op\":\"update\",\"urn\":\"urn:pulumi:dev::p::aws:s3/bucket:Bucket::b\",\"newState\":{\"type\":\"aws:s3/bucket:Bu"
+                        + "cket\"},"
+                + "\"diffReasons\":[\"tags\"],\"detailedDiff\":{\"tags.Env\":{\"kind\":\"update\",\"inputDiff\":false},\"__defaults\":"
+                        + "{\"kind\":\"update\"}}},"
+                + "{\"op\":\"delete\",\"urn\":\"urn:pulumi:dev::p::aws:s3/bucket:Bucket::gone\",\"oldState\":{\"type\":\"aws:s3/bucket"
+                        + ":Bucket\"},\"detailedDiff\":null}"
                 + "],\"changeSummary\":{\"same\":1,\"update\":1,\"delete\":1}}");
         for (PulumiDigestReader.Kind kind : List.of(PulumiDigestReader.Kind.REFRESH, PulumiDigestReader.Kind.DETECT)) {
             PlanSummary summary = new PulumiDigestReader(kind).read(file);
@@ -93,7 +99,8 @@ class PulumiReadersTest {
     @Test
     void digestStackReferencesAndErrorDiagnostics() throws IOException {
         String read = "{\"op\":\"read\",\"urn\":\"urn:pulumi:dev::app::pulumi:pulumi:StackReference::net\",\"newState\":{"
-                + "\"type\":\"pulumi:pulumi:StackReference\",\"id\":\"acme/network/prod\",\"inputs\":{\"name\":\"acme/network/prod\"}},\"detailedDiff\":null}";
+                + "\"type\":\"pulumi:pulumi:StackReference\",\"id\":\"acme/network/prod\",\"inputs\":{\"name\":\"acme/network/prod\"}}"
+                        + ",\"detailedDiff\":null}";
         PlanSummary ok = new PulumiDigestReader(PulumiDigestReader.Kind.DETECT).read(write("{\"steps\":[" + read + "]}"));
         assertThat(ok.failed()).isFalse();
         assertThat(ok.stackReferences()).containsExactly("acme/network/prod");
@@ -118,7 +125,8 @@ class PulumiReadersTest {
 
     @Test
     void engineEventsOfARefreshGiveDrift() {
-        PlanSummary summary = new PulumiEventsReader().read(Fixtures.fixture("pulumi/lifecycle-RefreshBasics-all-preview.engine-events.jsonl"));
+        PlanSummary summary = new PulumiEventsReader()
+                .read(Fixtures.fixture("pulumi/lifecycle-RefreshBasics-all-preview.engine-events.jsonl"));
         assertThat(summary.changes()).isEmpty();
         // resourceChanges {"delete":2,"same":3,"update":1}: two resC deletes (two objects share the URN) and one resA update
         assertThat(summary.drift()).containsExactly(
@@ -129,7 +137,8 @@ class PulumiReadersTest {
 
     @Test
     void engineEventsStackReference() {
-        PlanSummary summary = new PulumiEventsReader().read(Fixtures.fixture("pulumi/lifecycle-StackReference-preview.engine-events.jsonl"));
+        PlanSummary summary = new PulumiEventsReader()
+                .read(Fixtures.fixture("pulumi/lifecycle-StackReference-preview.engine-events.jsonl"));
         assertThat(summary.failed()).isFalse();
         assertThat(summary.stackReferences()).containsExactly("other");
         assertThat(summary.changes()).isEmpty();
@@ -152,7 +161,7 @@ class PulumiReadersTest {
 
     @Test
     void aCutEventStreamFails() throws IOException {
-        List<String> full = java.nio.file.Files.readAllLines(Fixtures.fixture("pulumi/lifecycle-RefreshBasics-all-preview.engine-events.jsonl"));
+        List<String> full = Files.readAllLines(Fixtures.fixture("pulumi/lifecycle-RefreshBasics-all-preview.engine-events.jsonl"));
         int summary = 0;
         while (!full.get(summary).contains("summaryEvent")) {
             summary++;
@@ -169,8 +178,10 @@ class PulumiReadersTest {
     @Test
     void aStreamWithOnlyItsPreludeOrAnUnansweredRefreshFails() throws IOException {
         String prelude = "{\"sequence\":0,\"timestamp\":0,\"preludeEvent\":{\"config\":{}}}\n";
-        assertThat(new PulumiEventsReader().read(write(prelude)).failureReason()).isEqualTo("the event stream ends before its summary (truncated?)");
-        String refresh = "{\"sequence\":1,\"resourcePreEvent\":{\"metadata\":{\"op\":\"refresh\",\"urn\":\"urn:pulumi:s::p::t:m:T::r\"}}}\n";
+        assertThat(new PulumiEventsReader().read(write(prelude)).failureReason())
+                .isEqualTo("the event stream ends before its summary (truncated?)");
+        String refresh = "{\"sequence\":1,\"resourcePreEvent\":{\"metadata\":{\"op\":\"refresh\",\"urn\":\"urn:pulumi:s::p::t:m:T::r"
+                + "\"}}}\n";
         String cancel = "{\"sequence\":2,\"cancelEvent\":{}}\n";
         assertThat(new PulumiEventsReader().read(write(prelude + refresh + cancel)).failureReason())
                 .isEqualTo("the event stream ends with 1 refresh(es) unanswered (truncated?)");
@@ -201,7 +212,8 @@ class PulumiReadersTest {
                 + "\"4dabf18193072939515e22adb298388d\":\"1b47061264138c4ac30d75fd1eb44270\",\"ciphertext\":\"x\"}},"
                 + "\"list\":[\"a\",\"[secret]\"]}},"
                 + "\"detailedDiff\":{\"tags.hunter2\":{\"kind\":\"update\"},\"tags[\\\"k.8s/hunter3\\\"]\":{\"kind\":\"add\"},"
-                + "\"conf.db.hunter4\":{\"kind\":\"update\"},\"list[1].hunter5\":{\"kind\":\"update\"},\"plain.k\":{\"kind\":\"update\"}}}]}";
+                + "\"conf.db.hunter4\":{\"kind\":\"update\"},\"list[1].hunter5\":{\"kind\":\"update\"},\"plain.k\":{\"kind\":\"update"
+                        + "\"}}}]}";
         PlanSummary summary = new PulumiDigestReader(PulumiDigestReader.Kind.PREVIEW).read(write(digest));
         assertThat(summary.failed()).isFalse();
         assertThat(summary.changes()).singleElement().satisfies(c ->

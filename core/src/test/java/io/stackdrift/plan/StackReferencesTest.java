@@ -1,5 +1,7 @@
 package io.stackdrift.plan;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -7,8 +9,6 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 import io.stackdrift.model.StackId;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 class StackReferencesTest {
     private final List<String> log = new ArrayList<>();

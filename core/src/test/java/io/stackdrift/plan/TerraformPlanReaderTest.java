@@ -1,11 +1,14 @@
 package io.stackdrift.plan;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -13,8 +16,6 @@ import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
 import io.stackdrift.testing.Fixtures;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 class TerraformPlanReaderTest {
     private final TerraformPlanReader reader = new TerraformPlanReader();
@@ -52,7 +53,7 @@ class TerraformPlanReaderTest {
         assertThat(summary.failed()).isFalse();
         assertThat(summary.changes()).isEmpty();
         assertThat(summary.drift()).extracting(Change::address, Change::paths)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("tfcoremock_simple_resource.drift", List.of("string")));
+                .containsExactly(Tuple.tuple("tfcoremock_simple_resource.drift", List.of("string")));
     }
 
     @Test
@@ -70,7 +71,8 @@ class TerraformPlanReaderTest {
 
     @Test
     void replaceInBothOrdersAndItsReplacePaths() {
-        for (String fixture : List.of("terraform/equiv-simple_object_replace.plan.json", "opentofu/equiv-simple_object_replace.plan.json")) {
+        for (String fixture : List.of("terraform/equiv-simple_object_replace.plan.json",
+                "opentofu/equiv-simple_object_replace.plan.json")) {
             PlanSummary summary = read(fixture);
             assertThat(summary.changes()).as(fixture).containsExactly(
                     new Change(Action.REPLACE, "tfcoremock_object", "tfcoremock_object.object", List.of("id"), Cause.CODE));
@@ -82,9 +84,9 @@ class TerraformPlanReaderTest {
     void dataSourceReadsAreNotChangesAndCreatesNameNoPaths() {
         PlanSummary summary = read("terraform/equiv-data_read.plan.json");
         assertThat(summary.changes()).extracting(Change::action, Change::address).containsExactly(
-                org.assertj.core.groups.Tuple.tuple(Action.CREATE, "tfcoremock_simple_resource.create"),
-                org.assertj.core.groups.Tuple.tuple(Action.CREATE, "module.create.local_file.data_file"),
-                org.assertj.core.groups.Tuple.tuple(Action.CREATE, "module.create.random_integer.random"));
+                Tuple.tuple(Action.CREATE, "tfcoremock_simple_resource.create"),
+                Tuple.tuple(Action.CREATE, "module.create.local_file.data_file"),
+                Tuple.tuple(Action.CREATE, "module.create.random_integer.random"));
         assertThat(summary.changes()).allSatisfy(c -> assertThat(c.paths()).isEmpty());
         assertThat(summary.drift()).isEmpty();
     }
@@ -92,7 +94,8 @@ class TerraformPlanReaderTest {
     @Test
     void deleteWithoutConfiguration() {
         PlanSummary summary = read("terraform/equiv-local_provider_delete.plan.json");
-        assertThat(summary.changes()).containsExactly(new Change(Action.DELETE, "local_file", "local_file.local_file", List.of(), Cause.CODE));
+        assertThat(summary.changes()).containsExactly(new Change(Action.DELETE, "local_file", "local_file.local_file", List.of(),
+                Cause.CODE));
     }
 
     @Test
@@ -178,20 +181,22 @@ class TerraformPlanReaderTest {
                 + "," + change("a.read", "[\"read\"]", "")
                 + "]}");
         assertThat(summary.changes()).extracting(Change::address, Change::action).containsExactly(
-                org.assertj.core.groups.Tuple.tuple("a.cbd", Action.REPLACE),
-                org.assertj.core.groups.Tuple.tuple("a.cf", Action.REPLACE),
-                org.assertj.core.groups.Tuple.tuple("a.fc", Action.REPLACE),
-                org.assertj.core.groups.Tuple.tuple("a.forget", Action.FORGET),
-                org.assertj.core.groups.Tuple.tuple("a.import", Action.IMPORT));
+                Tuple.tuple("a.cbd", Action.REPLACE),
+                Tuple.tuple("a.cf", Action.REPLACE),
+                Tuple.tuple("a.fc", Action.REPLACE),
+                Tuple.tuple("a.forget", Action.FORGET),
+                Tuple.tuple("a.import", Action.IMPORT));
     }
 
     @Test
     void sensitivePathsStopAtTheSensitiveAttribute() throws IOException {
         String before = "{\"tags\":{\"Name\":\"a\",\"k.8s/x\":\"1\"},\"secret\":{\"key1\":\"v\"},\"list\":[{\"p\":\"x\"}],\"same\":\"s\"}";
-        String after = "{\"tags\":{\"Name\":\"b\",\"k.8s/x\":\"2\"},\"secret\":{\"key2\":\"v\"},\"list\":[{\"p\":\"y\"},{\"p\":\"z\"}],\"same\":\"s\",\"new\":null}";
+        String after = "{\"tags\":{\"Name\":\"b\",\"k.8s/x\":\"2\"},\"secret\":{\"key2\":\"v\"},\"list\":[{\"p\":\"y\"},{\"p\":\"z\"}]"
+                + ",\"same\":\"s\",\"new\":null}";
         PlanSummary summary = readJson("{\"format_version\":\"1.2\",\"resource_changes\":[{\"address\":\"t.x\",\"type\":\"t\","
                 + "\"change\":{\"actions\":[\"update\"],\"before\":" + before + ",\"after\":" + after
-                + ",\"after_unknown\":{\"computed\":true},\"before_sensitive\":{\"secret\":true},\"after_sensitive\":{\"secret\":{\"key2\":true}},"
+                + ",\"after_unknown\":{\"computed\":true},\"before_sensitive\":{\"secret\":true},\"after_sensitive\":{\"secret\":{\"ke"
+                        + "y2\":true}},"
                 + "\"replace_paths\":[[\"secret\",\"key2\"],[\"list\",0,\"p\"]]}}]}");
         assertThat(summary.changes()).singleElement().satisfies(change -> assertThat(change.paths()).containsExactly(
                 "computed", "list[0].p", "list[1]", "secret", "tags.Name", "tags[\"k.8s/x\"]"));

@@ -1,10 +1,13 @@
 package io.stackdrift.plan;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -12,8 +15,6 @@ import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
 import io.stackdrift.testing.Fixtures;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 class TerraformStreamReaderTest {
     private final TerraformStreamReader reader = new TerraformStreamReader();
@@ -91,7 +92,8 @@ class TerraformStreamReaderTest {
     @Test
     void aDestroyOrUnknownSummaryIsNotAPlan() throws IOException {
         String version = "{\"type\":\"version\",\"terraform\":\"1.9.0\",\"ui\":\"1.2\"}";
-        assertThat(lines(version, "{\"type\":\"change_summary\",\"changes\":{\"add\":0,\"change\":0,\"remove\":1,\"operation\":\"destroy\"}}")
+        assertThat(lines(version,
+                "{\"type\":\"change_summary\",\"changes\":{\"add\":0,\"change\":0,\"remove\":1,\"operation\":\"destroy\"}}")
                 .failureReason()).isEqualTo("a destroy log (destroy -json), not a plan");
         assertThat(lines(version, "{\"type\":\"change_summary\",\"changes\":{\"operation\":\"teleport\"}}").failureReason())
                 .isEqualTo("the change summary is of an unknown operation teleport, not a plan");
@@ -133,15 +135,16 @@ class TerraformStreamReaderTest {
                 "{\"type\":\"resource_drift\",\"change\":{\"resource\":{\"addr\":\"a.m\",\"resource_type\":\"a\"},\"action\":\"move\"}}",
                 "{\"type\":\"planned_change\",\"change\":{\"resource\":{\"addr\":\"a.r\",\"resource_type\":\"a\"},\"action\":\"replace\"}}",
                 "{\"type\":\"planned_change\",\"change\":{\"resource\":{\"addr\":\"a.f\",\"resource_type\":\"a\"},\"action\":\"remove\"}}",
-                "{\"type\":\"planned_change\",\"change\":{\"resource\":{\"addr\":\"data.a.d\",\"resource_type\":\"a\"},\"action\":\"read\"}}",
+                "{\"type\":\"planned_change\",\"change\":{\"resource\":{\"addr\":\"data.a.d\",\"resource_type\":\"a\"},\"action\":\"re"
+                        + "ad\"}}",
                 "{\"type\":\"diagnostic\",\"diagnostic\":{\"severity\":\"warning\",\"summary\":\"just a warning\"}}",
                 "{\"type\":\"change_summary\",\"changes\":{\"add\":1,\"change\":0,\"remove\":1,\"operation\":\"plan\"}}");
         assertThat(summary.failed()).isFalse();
         assertThat(summary.toolVersion()).isEqualTo("1.9.0");
         assertThat(summary.drift()).extracting(Change::address, Change::action).containsExactly(
-                org.assertj.core.groups.Tuple.tuple("a.x", Action.UPDATE), org.assertj.core.groups.Tuple.tuple("a.y", Action.DELETE));
+                Tuple.tuple("a.x", Action.UPDATE), Tuple.tuple("a.y", Action.DELETE));
         assertThat(summary.changes()).extracting(Change::address, Change::action).containsExactly(
-                org.assertj.core.groups.Tuple.tuple("a.r", Action.REPLACE), org.assertj.core.groups.Tuple.tuple("a.f", Action.FORGET));
+                Tuple.tuple("a.r", Action.REPLACE), Tuple.tuple("a.f", Action.FORGET));
     }
 
     @Test
@@ -176,6 +179,7 @@ class TerraformStreamReaderTest {
             assertThat(read.failureReason()).as(action).startsWith("a planned_change message has an unknown action");
         }
         assertThat(lines(version, "{\"type\":\"resource_drift\",\"change\":{\"resource\":{\"addr\":\"a.x\",\"resource_type\":\"a\"},"
-                + "\"action\":\"teleport\"}}", summary).failureReason()).isEqualTo("a resource_drift message has an unknown action teleport");
+                + "\"action\":\"teleport\"}}", summary).failureReason())
+                        .isEqualTo("a resource_drift message has an unknown action teleport");
     }
 }

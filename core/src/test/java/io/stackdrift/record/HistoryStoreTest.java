@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -32,10 +33,12 @@ class HistoryStoreTest {
     private static Row row(final StackId id, final RowState state, final int changes) {
         List<Change> drift = new ArrayList<>();
         for (int i = 0; i < changes; i++) {
-            drift.add(new Change(Action.UPDATE, "aws_instance", "aws_instance.web" + i, List.of("tags.Name", "ingress[0].cidr"), Cause.DRIFT));
+            drift.add(new Change(Action.UPDATE, "aws_instance", "aws_instance.web" + i, List.of("tags.Name", "ingress[0].cidr"),
+                    Cause.DRIFT));
         }
         return new Row(id, Tool.TOFU, id.value(), state, state == RowState.FAILED ? "boom" : "", List.of(), drift,
-                List.of(new Change(Action.UPDATE, "aws_autoscaling_group", "aws_autoscaling_group.web", List.of("desired_capacity"), Cause.DRIFT)),
+                List.of(new Change(Action.UPDATE, "aws_autoscaling_group", "aws_autoscaling_group.web", List.of("desired_capacity"),
+                        Cause.DRIFT)),
                 List.of(StackId.of("dns")));
     }
 
@@ -156,7 +159,8 @@ class HistoryStoreTest {
                 List.of(deployed, deployedApp)), Map.of(NETWORK, "abc", APP, "def"));
 
         TrailEntry destroyed = new TrailEntry(NETWORK, "2", 40, 50, TrailResult.DESTROYED, false, List.of(), "");
-        store.save(new RunRecord("2", RunKind.DEPLOY, "", 40, 60, List.of(row(NETWORK, RowState.IN_SYNC, 0)), List.of(destroyed)), Map.of());
+        store.save(new RunRecord("2", RunKind.DEPLOY, "", 40, 60, List.of(row(NETWORK, RowState.IN_SYNC, 0)), List.of(destroyed)),
+                Map.of());
         assertThat(store.stackStatuses().get(NETWORK).everDeployed()).isFalse();
         assertThat(store.stackStatuses().get(NETWORK).lastDeployedAt()).isZero();
         assertThat(store.stackStatuses().get(APP).lastDeployDigest()).isEqualTo("def");
@@ -164,7 +168,7 @@ class HistoryStoreTest {
         // a destroy that failed part-way is named by the engine: it forgets too
         TrailEntry failed = new TrailEntry(APP, "3", 70, 80, TrailResult.FAILED, false, List.of(), "destroy failed: x");
         store.save(new RunRecord("3", RunKind.DEPLOY, "", 70, 90, List.of(row(APP, RowState.FAILED, 0)), List.of(failed)), Map.of(),
-                java.util.Set.of(APP));
+                Set.of(APP));
         assertThat(store.stackStatuses().get(APP).everDeployed()).isFalse();
         assertThat(store.trail()).extracting(TrailEntry::result)
                 .containsExactly(TrailResult.FAILED, TrailResult.DESTROYED, TrailResult.DEPLOYED, TrailResult.DEPLOYED);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -31,7 +32,7 @@ class RunWorkDirectoriesTest {
         assertThat(unrelated).isDirectory();
         assertThat(mine.getFileName().toString()).startsWith(ProcessHandle.current().pid() + "-");
         if (parent.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-            assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(mine))).isEqualTo("rwx------");
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(mine))).isEqualTo("rwx------");
         }
     }
 }

@@ -1,18 +1,16 @@
 package io.stackdrift.render;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
-import io.stackdrift.graph.RunOrder;
+import io.stackdrift.graph.RunOrders;
 import io.stackdrift.graph.StackGraph;
+import io.stackdrift.model.RunOrder;
 import io.stackdrift.model.StackId;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 class RunOrderOutputTest {
     private static final StackId NETWORK = StackId.of("network");
@@ -20,7 +18,7 @@ class RunOrderOutputTest {
     private static final StackId APP = StackId.of("shop:prod");
 
     private final Map<StackId, List<StackId>> file = Map.of(NETWORK, List.of(), DNS, List.of(NETWORK), APP, List.of());
-    private final RunOrder order = RunOrder.of(
+    private final RunOrder order = RunOrders.of(
             StackGraph.build(file, Map.of(APP, List.of(DNS)), file.keySet()), file);
 
     @Test
@@ -36,18 +34,9 @@ class RunOrderOutputTest {
     }
 
     @Test
-    void jsonHasGroupsAndMarkedEdges() throws Exception {
-        JsonNode json = new ObjectMapper().readTree(RunOrderOutput.json(order));
-        assertThat(json.get("groups").toString()).isEqualTo("[[\"network\"],[\"dns\"],[\"shop:prod\"]]");
-        assertThat(json.get("edges").toString()).isEqualTo(
-                "[{\"stack\":\"dns\",\"dependsOn\":\"network\",\"from\":\"file\"},"
-                        + "{\"stack\":\"shop:prod\",\"dependsOn\":\"dns\",\"from\":\"reference\"}]");
-    }
-
-    @Test
     void dotQuotesIdsAndDashesReferenceEdges() {
         Map<StackId, List<StackId>> odd = Map.of(StackId.of("a\"b"), List.of());
-        assertThat(RunOrderOutput.dot(RunOrder.of(StackGraph.build(odd, Map.of(), odd.keySet()), odd)))
+        assertThat(RunOrderOutput.dot(RunOrders.of(StackGraph.build(odd, Map.of(), odd.keySet()), odd)))
                 .contains("\"a\\\"b\"");
         assertThat(RunOrderOutput.dot(order)).contains("\"network\" -> \"dns\";")
                 .contains("\"dns\" -> \"shop:prod\" [style=dashed];");
@@ -56,7 +45,7 @@ class RunOrderOutputTest {
     @Test
     void controlCharactersInIdsAreInertInText() {
         Map<StackId, List<StackId>> odd = Map.of(StackId.of("evil\u001b[2J"), List.of());
-        assertThat(RunOrderOutput.text(RunOrder.of(StackGraph.build(odd, Map.of(), odd.keySet()), odd)))
+        assertThat(RunOrderOutput.text(RunOrders.of(StackGraph.build(odd, Map.of(), odd.keySet()), odd)))
                 .doesNotContain("\u001b").contains("evil\\u001B[2J");
     }
 }

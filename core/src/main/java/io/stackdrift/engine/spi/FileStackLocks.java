@@ -93,7 +93,8 @@ public final class FileStackLocks implements StackLocks {
     }
 
     private FileStackLocks(final Path directory, final Duration waitTimeout, final Consumer<String> waitMessages,
-            final Clock clock, final Duration poll, final Optional<ToolProcessLog> toolProcesses, final Function<StackId, String> lockName) {
+            final Clock clock, final Duration poll, final Optional<ToolProcessLog> toolProcesses, final Function<StackId,
+                    String> lockName) {
         this.lockName = Objects.requireNonNull(lockName, "lockName");
         this.toolProcesses = Objects.requireNonNull(toolProcesses, "toolProcesses");
         this.directory = directory.toAbsolutePath().normalize();

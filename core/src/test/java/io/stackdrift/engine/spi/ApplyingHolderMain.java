@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.stackdrift.model.StackId;
+import io.stackdrift.record.ProcessOwner;
 import io.stackdrift.record.ToolProcessLog;
 
 /**
@@ -30,7 +31,7 @@ public final class ApplyingHolderMain {
                 }
             });
             tool.start();
-            while (log.liveProcessesOf(io.stackdrift.record.ProcessOwner.current()).isEmpty()) {
+            while (log.liveProcessesOf(ProcessOwner.current()).isEmpty()) {
                 Thread.sleep(10);
             }
             System.out.println("APPLYING");

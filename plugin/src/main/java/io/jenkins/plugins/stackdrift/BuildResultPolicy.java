@@ -1,11 +1,16 @@
 package io.jenkins.plugins.stackdrift;
 
 import java.util.Locale;
+import java.util.Optional;
 
 import hudson.model.Result;
+
 import io.stackdrift.model.Counts;
 
-/** Maps what a run found to a build result (spec §8): drift → {@code driftResult}, failures → {@code failedResult}. */
+/**
+ * Maps what a run found to a build result (docs/concepts.md, "What is recorded"): drift → {@code driftResult},
+ * failures → {@code failedResult}.
+ */
 public final class BuildResultPolicy {
     private final Result onDrift;
     private final Result onFailure;
@@ -48,12 +53,12 @@ public final class BuildResultPolicy {
     }
 
     /** What is wrong with a result word typed into the global configuration; empty when it is fine (blank is). */
-    public static java.util.Optional<String> problemWith(final String word) {
+    public static Optional<String> problemWith(final String word) {
         try {
             wordOr(word, "");
-            return java.util.Optional.empty();
+            return Optional.empty();
         } catch (IllegalArgumentException e) {
-            return java.util.Optional.of(e.getMessage());
+            return Optional.of(e.getMessage());
         }
     }
 

@@ -3,20 +3,20 @@ package io.jenkins.plugins.stackdrift;
 import java.util.Map;
 import java.util.TreeMap;
 
+import edu.umd.cs.findbugs.annotations.NonNull;
+import hudson.Extension;
+import hudson.util.FormValidation;
+import jenkins.model.GlobalConfiguration;
 import org.jenkinsci.Symbol;
 import org.kohsuke.stapler.DataBoundSetter;
 import org.kohsuke.stapler.QueryParameter;
 import org.kohsuke.stapler.verb.POST;
 
-import edu.umd.cs.findbugs.annotations.NonNull;
-import hudson.Extension;
-import hudson.util.FormValidation;
-import jenkins.model.GlobalConfiguration;
-
 /**
  * Defaults for every Stack Drift step (Manage Jenkins → System, or JCasC under
  * {@code unclassified: stackDrift:}): parallelism, build results and tool paths on
- * the agents. (How often stacks are checked is each stack's {@code drift.every} in stacks.yaml.) Plain setters so JCasC can set each attribute.
+ * the agents. (How often stacks are checked is each stack's {@code drift.every} in stacks.yaml.) Plain setters so JCasC can set each
+ * attribute.
  */
 @Extension
 @Symbol("stackDrift")

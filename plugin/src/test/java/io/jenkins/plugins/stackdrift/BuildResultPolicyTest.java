@@ -3,9 +3,9 @@ package io.jenkins.plugins.stackdrift;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import hudson.model.Result;
 import org.junit.jupiter.api.Test;
 
-import hudson.model.Result;
 import io.stackdrift.model.Counts;
 
 class BuildResultPolicyTest {

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.stackdrift;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,6 +43,6 @@ public final class DemoWorkspace {
 
     /** The build's PATH with the demo's simulated tools first, as {@code withEnv(['PATH+DEMO=...'])} would make it. */
     public static String pathWithSimulations(final Path workspace) {
-        return workspace.resolve("bin") + java.io.File.pathSeparator + System.getenv("PATH");
+        return workspace.resolve("bin") + File.pathSeparator + System.getenv("PATH");
     }
 }

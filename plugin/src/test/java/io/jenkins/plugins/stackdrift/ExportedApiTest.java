@@ -5,13 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.lang.reflect.Method;
 import java.util.Arrays;
 
-import org.junit.jupiter.api.Test;
-import org.kohsuke.stapler.export.Exported;
-import org.kohsuke.stapler.export.ExportedBean;
-
 import io.jenkins.plugins.stackdrift.actions.BuildSummary;
 import io.jenkins.plugins.stackdrift.actions.StackDriftJobAction;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalCause;
+import org.junit.jupiter.api.Test;
+import org.kohsuke.stapler.export.Exported;
+import org.kohsuke.stapler.export.ExportedBean;
 
 /**
  * {@code /api/json} carries what the pages show: Stapler's exporter writes only {@code @Exported} getters of

@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-
 import javax.xml.parsers.DocumentBuilderFactory;
 
 import org.apache.commons.jexl.ExpressionFactory;

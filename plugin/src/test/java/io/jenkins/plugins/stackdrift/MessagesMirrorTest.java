@@ -10,6 +10,7 @@ import java.util.Properties;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.jenkins.plugins.stackdrift.steps.Messages;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -21,7 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class MessagesMirrorTest {
     @ParameterizedTest
-    @ValueSource(classes = {Messages.class, io.jenkins.plugins.stackdrift.steps.Messages.class,
+    @ValueSource(classes = {Messages.class, Messages.class,
             io.jenkins.plugins.stackdrift.trigger.Messages.class, io.jenkins.plugins.stackdrift.actions.Messages.class,
             io.jenkins.plugins.stackdrift.credentials.Messages.class})
     void everyKeyHasItsGeneratedMethodAndNothingElse(final Class<?> messages) throws Exception {

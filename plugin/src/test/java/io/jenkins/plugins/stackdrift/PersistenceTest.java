@@ -8,10 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.temporal.Temporal;
 import java.util.List;
 
-import org.junit.jupiter.api.Test;
-
 import com.thoughtworks.xstream.XStream;
-
 import io.jenkins.plugins.stackdrift.actions.ApproveDeployAction;
 import io.jenkins.plugins.stackdrift.actions.BuildSummary;
 import io.jenkins.plugins.stackdrift.actions.StackDriftInterruptedAction;
@@ -20,6 +17,9 @@ import io.jenkins.plugins.stackdrift.trigger.ApprovalCause;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalQueueAction;
 import io.jenkins.plugins.stackdrift.trigger.DriftScheduleTrigger;
 import io.jenkins.plugins.stackdrift.trigger.ScheduledDriftCheckCause;
+import org.junit.jupiter.api.Test;
+import org.objenesis.ObjenesisStd;
+
 import io.stackdrift.model.RowState;
 import io.stackdrift.record.RunKind;
 
@@ -99,7 +99,7 @@ class PersistenceTest {
     void theGlobalConfigurationRoundTripsWithItsDefaults() throws Exception {
         // made without its constructor (which loads from JENKINS_HOME), as XStream itself does when reading
         StackDriftGlobalConfiguration configuration =
-                new org.objenesis.ObjenesisStd().newInstance(StackDriftGlobalConfiguration.class);
+                new ObjenesisStd().newInstance(StackDriftGlobalConfiguration.class);
         set(configuration, "defaultParallelism", 3);
         set(configuration, "defaultDriftResult", "FAILURE");
         set(configuration, "tofuPath", "/opt/tofu/bin/tofu");

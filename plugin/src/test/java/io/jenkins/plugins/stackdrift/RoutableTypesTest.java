@@ -12,20 +12,18 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaModifier;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import hudson.model.Action;
+import hudson.model.ModelObject;
 import org.junit.jupiter.api.Test;
 import org.kohsuke.stapler.StaplerFallback;
 import org.kohsuke.stapler.StaplerOverridable;
 import org.kohsuke.stapler.StaplerProxy;
 import org.kohsuke.stapler.StaplerRequest2;
 import org.kohsuke.stapler.StaplerResponse2;
-
-import com.tngtech.archunit.core.domain.JavaClass;
-import com.tngtech.archunit.core.domain.JavaModifier;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
-
-import hudson.model.Action;
-import hudson.model.ModelObject;
 
 /**
  * Core's routing filter (jenkins.security.stapler.TypedFilter) lets a URL reach an object only when its type is

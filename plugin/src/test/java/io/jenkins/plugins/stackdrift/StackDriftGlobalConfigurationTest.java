@@ -4,16 +4,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.mockStatic;
 
+import hudson.util.FormValidation;
 import org.junit.jupiter.api.Test;
 import org.mockito.MockedStatic;
+import org.mockito.Mockito;
+import org.objenesis.ObjenesisStd;
 import org.springframework.security.access.AccessDeniedException;
-
-import hudson.util.FormValidation;
 
 /** The form checks of the global configuration (FormValidation is mocked: the stand-in's factories only throw). */
 class StackDriftGlobalConfigurationTest {
     private final StackDriftGlobalConfiguration configuration =
-            new org.objenesis.ObjenesisStd().newInstance(StackDriftGlobalConfiguration.class);
+            new ObjenesisStd().newInstance(StackDriftGlobalConfiguration.class);
 
     @Test
     void resultWordsAreCheckedInTheFormBlankIsTheDefault() {
@@ -22,7 +23,7 @@ class StackDriftGlobalConfigurationTest {
             validation.when(FormValidation::ok).thenReturn(mock(FormValidation.class));
             configuration.doCheckDefaultDriftResult("");
             configuration.doCheckDefaultFailedResult("failure");
-            validation.verify(FormValidation::ok, org.mockito.Mockito.times(2));
+            validation.verify(FormValidation::ok, Mockito.times(2));
 
             configuration.doCheckDefaultDriftResult("ORANGE");
             validation.verify(() -> FormValidation.error("'ORANGE' is not a build result; use SUCCESS, UNSTABLE or FAILURE"));

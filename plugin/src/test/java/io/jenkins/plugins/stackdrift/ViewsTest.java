@@ -13,14 +13,13 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import javax.xml.parsers.DocumentBuilderFactory;
 
-import org.junit.jupiter.api.Test;
-import org.kohsuke.stapler.DataBoundSetter;
-
 import io.jenkins.plugins.stackdrift.steps.CheckDriftStep;
 import io.jenkins.plugins.stackdrift.steps.DeployStacksStep;
 import io.jenkins.plugins.stackdrift.steps.PreviewStacksStep;
 import io.jenkins.plugins.stackdrift.steps.ValidateStacksStep;
 import io.jenkins.plugins.stackdrift.trigger.DriftScheduleTrigger;
+import org.junit.jupiter.api.Test;
+import org.kohsuke.stapler.DataBoundSetter;
 
 /**
  * What the real build's InjectedTest checks for views (escape PI, well-formed Jelly), plus what no

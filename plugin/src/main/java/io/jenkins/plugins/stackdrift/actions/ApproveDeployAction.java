@@ -5,10 +5,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
-import org.kohsuke.stapler.StaplerRequest2;
-import org.kohsuke.stapler.StaplerResponse2;
-import org.kohsuke.stapler.interceptor.RequirePOST;
-
 import hudson.AbortException;
 import hudson.model.Cause;
 import hudson.model.CauseAction;
@@ -18,13 +14,17 @@ import hudson.model.Queue;
 import hudson.model.Run;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalCause;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalQueueAction;
-import io.stackdrift.model.Row;
-import io.stackdrift.model.RowState;
 import jenkins.model.ParameterizedJobMixIn;
 import jenkins.model.RunAction2;
+import org.kohsuke.stapler.StaplerRequest2;
+import org.kohsuke.stapler.StaplerResponse2;
+import org.kohsuke.stapler.interceptor.RequirePOST;
+
+import io.stackdrift.model.Row;
+import io.stackdrift.model.RowState;
 
 /**
- * "Approve deploy" on a build that left stacks awaiting approval (spec §5): a POST by someone who may
+ * "Approve deploy" on a build that left stacks awaiting approval (docs/concepts.md, "Drift modes"): a POST by someone who may
  * build the job queues a new build carrying an {@link ApprovalCause} with the ids of the stacks that awaited
  * approval here (and whether it was a destroy); its {@code deployStacks} deploys exactly those. One approval
  * per build. The step that attaches the build's run action attaches, replaces or removes this one with it, so

@@ -8,11 +8,12 @@ import org.kohsuke.stapler.export.ExportedBean;
 
 import io.stackdrift.model.Counts;
 import io.stackdrift.model.Row;
+import io.stackdrift.model.RowState;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.render.CountsLine;
 
 /**
- * The small part of a run kept in build.xml (spec §8 storage): counts and a capped list of drifted and
+ * The small part of a run kept in build.xml (docs/records.md): counts and a capped list of drifted and
  * failed ids, so that loading a job with thousands of stacks never reads the details. Plain fields only:
  * XStream cannot read records back and its class filter rejects {@code Instant} and {@code Map.of}.
  */
@@ -58,7 +59,7 @@ public final class BuildSummary {
         for (Row row : record.rowsSorted()) {
             if (row.state().hasDrift()) {
                 drifted.add(row.id().value());
-            } else if (row.state() == io.stackdrift.model.RowState.FAILED) {
+            } else if (row.state() == RowState.FAILED) {
                 failed.add(row.id().value());
             }
         }
@@ -139,7 +140,10 @@ public final class BuildSummary {
         return List.copyOf(failedIds);
     }
 
-    /** The counts line (spec §8), the core's words: {@code 12 stacks · 9 in sync · 2 drifted ● · 1 pending · 0 failed}. */
+    /**
+     * The counts line (docs/concepts.md, "What is recorded"), the core's words:
+     * {@code 12 stacks · 9 in sync · 2 drifted ● · 1 pending · 0 failed}.
+     */
     public String countsLine() {
         return CountsLine.text(counts(), false);
     }

@@ -6,16 +6,16 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.kohsuke.stapler.StaplerRequest2;
-import org.kohsuke.stapler.StaplerResponse2;
-import org.kohsuke.stapler.export.Exported;
-import org.kohsuke.stapler.export.ExportedBean;
-
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import hudson.model.Action;
 import hudson.model.Job;
 import hudson.model.Run;
 import io.jenkins.plugins.stackdrift.history.JobHistory;
+import org.kohsuke.stapler.StaplerRequest2;
+import org.kohsuke.stapler.StaplerResponse2;
+import org.kohsuke.stapler.export.Exported;
+import org.kohsuke.stapler.export.ExportedBean;
+
 import io.stackdrift.model.Counts;
 import io.stackdrift.record.TrailEntry;
 import io.stackdrift.render.JobBadge;
@@ -24,7 +24,7 @@ import io.stackdrift.render.RunCounts;
 import io.stackdrift.render.StackLinks;
 
 /**
- * The job's drift picture (spec §8): the trend over recent builds (from the small summaries only), the
+ * The job's drift picture (docs/concepts.md, "What is recorded"): the trend over recent builds (from the small summaries only), the
  * "Recently deployed" trail, and the embeddable badge at the stable URL {@code /job/<name>/stack-drift/badge.svg}.
  * Not persisted: {@link StackDriftJobActionFactory} makes it per request.
  */
@@ -71,7 +71,7 @@ public final class StackDriftJobAction implements Action {
         return points;
     }
 
-    /** "Recently deployed": the job history's trail, newest first (spec §8). */
+    /** "Recently deployed": the job history's trail, newest first (docs/concepts.md, "What is recorded"). */
     public List<TrailEntry> getTrail() {
         return JobHistory.inJobDir(job.getRootDir()).trail();
     }

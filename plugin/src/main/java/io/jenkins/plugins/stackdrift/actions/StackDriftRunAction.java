@@ -6,15 +6,16 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
+import edu.umd.cs.findbugs.annotations.CheckForNull;
+import hudson.model.BuildBadgeAction;
+import hudson.model.Run;
+import io.jenkins.plugins.stackdrift.history.RunDetails;
+import jenkins.model.RunAction2;
 import org.kohsuke.stapler.StaplerRequest2;
 import org.kohsuke.stapler.StaplerResponse2;
 import org.kohsuke.stapler.export.Exported;
 import org.kohsuke.stapler.export.ExportedBean;
 
-import edu.umd.cs.findbugs.annotations.CheckForNull;
-import hudson.model.BuildBadgeAction;
-import hudson.model.Run;
-import io.jenkins.plugins.stackdrift.history.RunDetails;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.RunRecord;
@@ -24,10 +25,9 @@ import io.stackdrift.render.BuildPage;
 import io.stackdrift.render.CountsLine;
 import io.stackdrift.render.StackFileName;
 import io.stackdrift.render.StackLinks;
-import jenkins.model.RunAction2;
 
 /**
- * What one build found (spec §8): the build page section, the badge in the build history, and
+ * What one build found (docs/concepts.md, "What is recorded"): the build page section, the badge in the build history, and
  * {@code /api/json}. Only {@link BuildSummary} is persisted in build.xml; rows and trail are read from the
  * details file on demand.
  */

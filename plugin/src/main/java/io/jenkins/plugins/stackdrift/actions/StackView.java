@@ -2,6 +2,7 @@ package io.jenkins.plugins.stackdrift.actions;
 
 import hudson.model.ModelObject;
 import hudson.model.Run;
+
 import io.stackdrift.model.Row;
 import io.stackdrift.render.StackLinks;
 import io.stackdrift.render.StackPage;

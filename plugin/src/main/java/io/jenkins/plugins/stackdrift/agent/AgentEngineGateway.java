@@ -13,6 +13,7 @@ import hudson.FilePath;
 import hudson.model.TaskListener;
 import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
 import io.jenkins.plugins.stackdrift.history.RunDetails;
+
 import io.stackdrift.record.RunRecord;
 
 /**

@@ -17,7 +17,8 @@ import io.stackdrift.record.RunToSave;
  * The compact answer of one agent call: configuration problems and warnings, check-mode lines, the
  * selected stacks with the credentials ids they name, the engine's notes, whether a run record was left
  * in the agent's record file, the digests of the stacks the run deployed and the stacks whose last deploy it
- * forgot (a destroy), so the controller can save the run into the job's history the same way. Never a value from a plan; never a secret. Plain JDK collections only
+ * forgot (a destroy), so the controller can save the run into the job's history the same way. Never a value from a plan; never a secret.
+ * Plain JDK collections only
  * (core's remoting class filter).
  */
 public final class AgentOutcome implements Serializable {

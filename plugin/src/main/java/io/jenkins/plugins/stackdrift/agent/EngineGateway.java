@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
+
 import io.stackdrift.record.RunRecord;
 
 /** Runs engine calls where the workspace is, and brings back their outcome and record. */

@@ -4,6 +4,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import io.jenkins.plugins.stackdrift.history.JobStackLocks;
+
 import io.stackdrift.engine.spi.StackLock;
 import io.stackdrift.engine.spi.StackLockTimeoutException;
 import io.stackdrift.engine.spi.StackLocks;

@@ -4,7 +4,6 @@ import java.util.Optional;
 
 import com.cloudbees.plugins.credentials.CredentialsProvider;
 import com.cloudbees.plugins.credentials.common.StandardCredentials;
-
 import hudson.model.Run;
 
 /**

@@ -10,15 +10,14 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 
+import com.cloudbees.plugins.credentials.common.StandardCredentials;
+import com.cloudbees.plugins.credentials.common.StandardUsernamePasswordCredentials;
 import org.jenkinsci.plugins.plaincredentials.FileCredentials;
 import org.jenkinsci.plugins.plaincredentials.StringCredentials;
 
-import com.cloudbees.plugins.credentials.common.StandardCredentials;
-import com.cloudbees.plugins.credentials.common.StandardUsernamePasswordCredentials;
-
 /**
  * Turns the {@code credentials:} of each stack (variable → credentials id) into that stack's
- * environment (spec §9): secret text → {@code VAR}; username/password → {@code VAR_USR} and
+ * environment (docs/jenkins.md, credentials): secret text → {@code VAR}; username/password → {@code VAR_USR} and
  * {@code VAR_PSW}; secret file → {@code VAR} = a path to a copy of the file. A stack whose credential is
  * missing (or of another kind) fails with a one-line reason before any tool runs; other stacks go on.
  */

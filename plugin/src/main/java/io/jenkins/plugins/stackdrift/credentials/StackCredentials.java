@@ -12,7 +12,8 @@ import java.util.TreeSet;
 
 /**
  * The credentials of each stack, resolved on the controller in the build's context: the environment
- * its processes get (plain values: {@link io.jenkins.plugins.stackdrift.agent.AgentProcessRunner} hands them to the process literally, no {@code $}
+ * its processes get (plain values: {@link io.jenkins.plugins.stackdrift.agent.AgentProcessRunner} hands them to the process literally,
+ * no {@code $}
  * expansion), and for a stack
  * whose credentials could not be resolved, the one-line reason it fails with before any tool runs.
  * Holds secrets: never logged, never persisted; {@link #toString()} shows names only.

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.stackdrift.credentials;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.UUID;
@@ -24,7 +25,7 @@ public final class WorkspaceSecretFiles implements SecretFileWriter, AutoCloseab
         FilePath holder = directory.child(UUID.randomUUID().toString());
         holder.mkdirs();
         directory.chmod(0700);
-        FilePath file = holder.child(new java.io.File(fileName).getName());
+        FilePath file = holder.child(new File(fileName).getName());
         file.copyFrom(content);
         file.chmod(0400);
         return file.getRemote();

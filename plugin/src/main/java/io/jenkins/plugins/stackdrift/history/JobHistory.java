@@ -95,7 +95,7 @@ public final class JobHistory {
         }
     }
 
-    /** Saves a run the agent recorded, with the digests of the stacks it deployed (docs/digest.md). */
+    /** Saves a run the agent recorded, with the digests of the stacks it deployed (docs/concepts.md, "Policies and digests"). */
     public RunSummary save(final RunRecord run, final Map<String, String> deployDigests) {
         return save(run, deployDigests, Set.of());
     }

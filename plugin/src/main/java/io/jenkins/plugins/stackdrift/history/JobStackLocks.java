@@ -9,7 +9,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * "Two deploys of the same stack never overlap" (spec §6) across the builds of a job, held on the
+ * "Two deploys of the same stack never overlap" (docs/concepts.md, "Deploy order") across the builds of a job, held on the
  * controller, where every build of the job meets. A step that may apply (deployStacks; checkDrift, whose
  * {@code correct} mode deploys) holds the locks of its selected stacks for its whole duration, not just
  * around each apply as the engine's port would: coarser, but it needs no call back from the agent, and

@@ -2,6 +2,7 @@ package io.jenkins.plugins.stackdrift.history;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.ref.SoftReference;
 import java.nio.file.Files;
@@ -59,7 +60,7 @@ public final class RunDetails {
             return Optional.empty();
         }
         try {
-            try (java.io.InputStream in = Files.newInputStream(file)) {
+            try (InputStream in = Files.newInputStream(file)) {
                 record = RecordJson.readRun(in);
             }
             cached = new SoftReference<>(record);

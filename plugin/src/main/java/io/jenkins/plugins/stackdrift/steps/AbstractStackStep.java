@@ -4,12 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
-import org.jenkinsci.plugins.workflow.graph.FlowNode;
-import org.jenkinsci.plugins.workflow.steps.Step;
-import org.jenkinsci.plugins.workflow.steps.StepContext;
-import org.jenkinsci.plugins.workflow.steps.StepExecution;
-import org.kohsuke.stapler.DataBoundSetter;
-
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import hudson.EnvVars;
 import hudson.FilePath;
@@ -18,9 +12,14 @@ import hudson.model.Run;
 import hudson.model.TaskListener;
 import io.jenkins.plugins.stackdrift.BuildResultPolicy;
 import io.jenkins.plugins.stackdrift.agent.Operation;
+import org.jenkinsci.plugins.workflow.graph.FlowNode;
+import org.jenkinsci.plugins.workflow.steps.Step;
+import org.jenkinsci.plugins.workflow.steps.StepContext;
+import org.jenkinsci.plugins.workflow.steps.StepExecution;
+import org.kohsuke.stapler.DataBoundSetter;
 
 /**
- * The parameters every Stack Drift step shares (spec §9): {@code config}, {@code stacks},
+ * The parameters every Stack Drift step shares (docs/jenkins.md, credentials): {@code config}, {@code stacks},
  * {@code parallelism}, {@code driftResult}, {@code failedResult}. All optional; unset ones fall back
  * to the global configuration.
  */

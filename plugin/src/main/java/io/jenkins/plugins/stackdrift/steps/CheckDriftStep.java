@@ -2,13 +2,12 @@ package io.jenkins.plugins.stackdrift.steps;
 
 import java.util.Set;
 
-import org.jenkinsci.Symbol;
-import org.jenkinsci.plugins.workflow.steps.StepDescriptor;
-import org.kohsuke.stapler.DataBoundConstructor;
-
 import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.Extension;
 import io.jenkins.plugins.stackdrift.agent.Operation;
+import org.jenkinsci.Symbol;
+import org.jenkinsci.plugins.workflow.steps.StepDescriptor;
+import org.kohsuke.stapler.DataBoundConstructor;
 
 /** {@code checkDrift(...)}: see help.html beside this class. */
 public final class CheckDriftStep extends AbstractStackStep {

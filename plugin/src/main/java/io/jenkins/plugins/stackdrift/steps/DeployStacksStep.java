@@ -2,14 +2,13 @@ package io.jenkins.plugins.stackdrift.steps;
 
 import java.util.Set;
 
+import edu.umd.cs.findbugs.annotations.NonNull;
+import hudson.Extension;
+import io.jenkins.plugins.stackdrift.agent.Operation;
 import org.jenkinsci.Symbol;
 import org.jenkinsci.plugins.workflow.steps.StepDescriptor;
 import org.kohsuke.stapler.DataBoundConstructor;
 import org.kohsuke.stapler.DataBoundSetter;
-
-import edu.umd.cs.findbugs.annotations.NonNull;
-import hudson.Extension;
-import io.jenkins.plugins.stackdrift.agent.Operation;
 
 /** {@code deployStacks(stacks: [...], rehearsal: false, approved: false, destroy: false, ...)}: see help.html beside this class. */
 public final class DeployStacksStep extends AbstractStackStep {
@@ -47,7 +46,7 @@ public final class DeployStacksStep extends AbstractStackStep {
         this.approved = approved;
     }
 
-    /** Destroy the selected stacks in reverse dependency order (spec §6) instead of deploying them. */
+    /** Destroy the selected stacks in reverse dependency order (docs/concepts.md, "Deploy order") instead of deploying them. */
     @Override
     public boolean isDestroy() {
         return destroy;

@@ -12,7 +12,7 @@ import io.stackdrift.model.StackId;
 import io.stackdrift.record.RunRecord;
 
 /**
- * The value a step returns to the Jenkinsfile (spec §8): only JDK maps, lists, strings and numbers, so
+ * The value a step returns to the Jenkinsfile (docs/concepts.md, "What is recorded"): only JDK maps, lists, strings and numbers, so
  * sandboxed scripts need no approval and the value survives a CPS checkpoint. Never a value from a plan.
  */
 public final class ResultMaps {

@@ -4,10 +4,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 
-import org.jenkinsci.plugins.workflow.graph.FlowNode;
-import org.jenkinsci.plugins.workflow.steps.StepContext;
-import org.jenkinsci.plugins.workflow.steps.SynchronousNonBlockingStepExecution;
-
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.AbortException;
@@ -23,6 +19,9 @@ import io.jenkins.plugins.stackdrift.credentials.BuildCredentialsLookup;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment;
 import io.jenkins.plugins.stackdrift.credentials.WorkspaceSecretFiles;
 import io.jenkins.plugins.stackdrift.history.JobHistory;
+import org.jenkinsci.plugins.workflow.graph.FlowNode;
+import org.jenkinsci.plugins.workflow.steps.StepContext;
+import org.jenkinsci.plugins.workflow.steps.SynchronousNonBlockingStepExecution;
 
 /**
  * Runs a Stack Drift step off the CPS thread (it launches processes and waits). Not resumable after a

@@ -234,7 +234,8 @@ final class StackDriftStepRun {
         StartedBy startedBy = startedBy();
         // an approval build's deploy is narrowed to the approved stacks once the selection is known (run())
         boolean approved = settings.approved() || approvalApplies();
-        return new EngineRequest(settings.config(), settings.stacks(), parallelism, settings.rehearsal(), approved, settings.destroy(), run.getId(),
+        return new EngineRequest(settings.config(), settings.stacks(), parallelism, settings.rehearsal(), approved, settings.destroy(),
+                run.getId(),
                 causeWords(), startedBy.name(), startedBy == StartedBy.PUSH ? changedFiles() : List.of(),
                 defaults.toolPaths(), buildEnvironment);
     }

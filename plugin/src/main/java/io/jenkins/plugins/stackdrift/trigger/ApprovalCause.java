@@ -5,13 +5,12 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 
-import org.kohsuke.stapler.export.Exported;
-
 import hudson.model.Cause;
+import org.kohsuke.stapler.export.Exported;
 
 /**
  * The cause of a build started by approving the stacks that awaited approval in {@link #getSourceBuild()}:
- * {@code deployStacks} in that build deploys exactly {@link #getStacks()} (spec §5, approve mode), and a destroy
+ * {@code deployStacks} in that build deploys exactly {@link #getStacks()} (docs/concepts.md, "Drift modes", approve mode), and a destroy
  * only when the approval was for a destroy. The ids are fixed when the approval is made: the source build's
  * page may change later (a later step replaces it). Who approved is recorded by the {@link Cause.UserIdCause}
  * scheduled beside it.

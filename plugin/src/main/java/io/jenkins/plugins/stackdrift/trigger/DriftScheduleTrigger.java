@@ -1,11 +1,5 @@
 package io.jenkins.plugins.stackdrift.trigger;
 
-import org.jenkinsci.Symbol;
-import org.kohsuke.stapler.AncestorInPath;
-import org.kohsuke.stapler.DataBoundConstructor;
-import org.kohsuke.stapler.QueryParameter;
-import org.kohsuke.stapler.verb.POST;
-
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.Extension;
@@ -19,6 +13,11 @@ import hudson.triggers.TriggerDescriptor;
 import hudson.util.FormValidation;
 import io.jenkins.plugins.stackdrift.JenkinsFacade;
 import jenkins.model.ParameterizedJobMixIn;
+import org.jenkinsci.Symbol;
+import org.kohsuke.stapler.AncestorInPath;
+import org.kohsuke.stapler.DataBoundConstructor;
+import org.kohsuke.stapler.QueryParameter;
+import org.kohsuke.stapler.verb.POST;
 
 /**
  * {@code driftSchedule(spec: 'H/15 * * * *')}: Jenkins cron syntax ({@code H} hashed per job). Each

@@ -17,10 +17,6 @@ import static org.mockito.Mockito.when;
 
 import java.util.List;
 
-import org.junit.jupiter.api.Test;
-import org.mockito.MockedConstruction;
-import org.mockito.MockedStatic;
-
 import hudson.AbortException;
 import hudson.model.Action;
 import hudson.model.Cause;
@@ -31,9 +27,13 @@ import hudson.model.Queue;
 import hudson.model.Run;
 import io.jenkins.plugins.stackdrift.TestRecords;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalCause;
+import jenkins.model.ParameterizedJobMixIn;
+import org.junit.jupiter.api.Test;
+import org.mockito.MockedConstruction;
+import org.mockito.MockedStatic;
+
 import io.stackdrift.model.RowState;
 import io.stackdrift.record.RunKind;
-import jenkins.model.ParameterizedJobMixIn;
 
 class ApproveDeployActionTest {
     @Test

@@ -13,17 +13,22 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.Test;
-import org.kohsuke.stapler.StaplerRequest2;
-import org.kohsuke.stapler.StaplerResponse2;
-
 import hudson.model.Job;
 import hudson.model.Run;
 import io.jenkins.plugins.stackdrift.TestRecords;
 import io.jenkins.plugins.stackdrift.history.JobHistory;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.junit.jupiter.api.Test;
+import org.kohsuke.stapler.StaplerRequest2;
+import org.kohsuke.stapler.StaplerResponse2;
+
 import io.stackdrift.model.RowState;
+import io.stackdrift.model.StackId;
 import io.stackdrift.record.RunKind;
 import io.stackdrift.record.RunRecord;
+import io.stackdrift.record.TrailEntry;
+import io.stackdrift.record.TrailResult;
 
 class StackDriftJobActionTest {
     private final Job<?, ?> job = mock(Job.class);
@@ -68,14 +73,14 @@ class StackDriftJobActionTest {
     @Test
     void theJobPageIsTheCoresDriftPictureAndTheJobHistorysTrail() throws Exception {
         history();
-        java.nio.file.Path jobDir = java.nio.file.Files.createTempDirectory("job");
+        Path jobDir = Files.createTempDirectory("job");
         when(job.getRootDir()).thenReturn(jobDir.toFile());
-        io.stackdrift.record.TrailEntry entry = new io.stackdrift.record.TrailEntry(io.stackdrift.model.StackId.of("net<i>x</i>"),
-                "3", 1L, 2L, io.stackdrift.record.TrailResult.DEPLOYED, true, List.of("aws_vpc.main.tags.Owner"), "");
-        JobHistory.inJobDir(jobDir.toFile()).save(new io.stackdrift.record.RunRecord("3", RunKind.DEPLOY, "", 1L, 2L,
-                List.of(TestRecords.row("net<i>x</i>", RowState.IN_SYNC)), List.of(entry)), java.util.Map.of());
+        TrailEntry entry = new TrailEntry(StackId.of("net<i>x</i>"),
+                "3", 1L, 2L, TrailResult.DEPLOYED, true, List.of("aws_vpc.main.tags.Owner"), "");
+        JobHistory.inJobDir(jobDir.toFile()).save(new RunRecord("3", RunKind.DEPLOY, "", 1L, 2L,
+                List.of(TestRecords.row("net<i>x</i>", RowState.IN_SYNC)), List.of(entry)), Map.of());
 
-        org.jsoup.nodes.Document page = org.jsoup.Jsoup.parse(new StackDriftJobAction(job).getFragment());
+        Document page = Jsoup.parse(new StackDriftJobAction(job).getFragment());
 
         assertThat(page.select("i")).isEmpty();
         assertThat(page.text()).contains("net<i>x</i>").contains("aws_vpc.main.tags.Owner");

@@ -7,11 +7,17 @@ import static org.mockito.Mockito.when;
 
 import java.io.ByteArrayOutputStream;
 import java.io.File;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.List;
 
+import hudson.model.Run;
+import io.jenkins.plugins.stackdrift.TestRecords;
+import io.jenkins.plugins.stackdrift.history.RunDetails;
+import jakarta.servlet.ServletOutputStream;
+import jakarta.servlet.WriteListener;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.junit.jupiter.api.Test;
@@ -19,9 +25,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.kohsuke.stapler.StaplerRequest2;
 import org.kohsuke.stapler.StaplerResponse2;
 
-import hudson.model.Run;
-import io.jenkins.plugins.stackdrift.TestRecords;
-import io.jenkins.plugins.stackdrift.history.RunDetails;
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
@@ -34,8 +37,6 @@ import io.stackdrift.record.RunKind;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.render.Assets;
 import io.stackdrift.render.StackFileName;
-import jakarta.servlet.ServletOutputStream;
-import jakarta.servlet.WriteListener;
 
 class StackDriftRunActionTest {
     @TempDir
@@ -55,7 +56,8 @@ class StackDriftRunActionTest {
         RunRecord record = TestRecords.record(RunKind.CHECK, TestRecords.row("net", RowState.DRIFTED));
         StackDriftRunAction action = loaded(record);
         assertThat(new File(buildDir, RunDetails.FILE_NAME)).isFile();
-        assertThat(Files.readString(new File(buildDir, RunDetails.FILE_NAME).toPath())).startsWith("{\"format\":\"stackdrift-run-details/1\"");
+        assertThat(Files.readString(new File(buildDir, RunDetails.FILE_NAME).toPath()))
+                .startsWith("{\"format\":\"stackdrift-run-details/1\"");
         assertThat(action.getRows()).containsExactlyElementsOf(record.rowsSorted());
         assertThat(action.getRows().get(0).drift().get(0).paths()).containsExactly("tags.Name");
     }
@@ -133,7 +135,7 @@ class StackDriftRunActionTest {
     static ServletOutputStream servletStream(final OutputStream out) {
         return new ServletOutputStream() {
             @Override
-            public void write(final int b) throws java.io.IOException {
+            public void write(final int b) throws IOException {
                 out.write(b);
             }
 

@@ -4,6 +4,7 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -11,6 +12,7 @@ import java.util.Set;
 import hudson.model.TaskListener;
 import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
 import io.jenkins.plugins.stackdrift.history.RunDetails;
+
 import io.stackdrift.record.RunRecord;
 
 /**
@@ -33,7 +35,7 @@ public record LocalEngineGateway(Path workspace, Path temp, TaskListener listene
         for (String file : historyFiles) {
             Path target = temp.resolve(AgentEngineCall.HISTORY_DIR).resolve(file);
             Files.createDirectories(target.getParent());
-            Files.copy(history.resolve(file), target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            Files.copy(history.resolve(file), target, StandardCopyOption.REPLACE_EXISTING);
         }
         return new AgentEngineCall(operation, request, credentials, listener, temp.toString(), lockedStacks, heldElsewhere)
                 .invoke(workspace.toFile(), null);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.junit.jupiter.api.Test;
 
@@ -43,7 +44,7 @@ class SecretMaskingOutputStreamTest {
 
     @Test
     void closingLeavesTheBuildLogOpen() throws Exception {
-        java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+        AtomicBoolean closed = new AtomicBoolean();
         ByteArrayOutputStream log = new ByteArrayOutputStream() {
             @Override
             public void close() {

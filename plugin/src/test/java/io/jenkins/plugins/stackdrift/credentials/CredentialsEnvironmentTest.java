@@ -15,14 +15,12 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 
+import com.cloudbees.plugins.credentials.common.StandardCredentials;
+import com.cloudbees.plugins.credentials.common.StandardUsernamePasswordCredentials;
+import hudson.util.Secret;
 import org.jenkinsci.plugins.plaincredentials.FileCredentials;
 import org.jenkinsci.plugins.plaincredentials.StringCredentials;
 import org.junit.jupiter.api.Test;
-
-import com.cloudbees.plugins.credentials.common.StandardCredentials;
-import com.cloudbees.plugins.credentials.common.StandardUsernamePasswordCredentials;
-
-import hudson.util.Secret;
 
 class CredentialsEnvironmentTest {
     private final Map<String, StandardCredentials> store = new HashMap<>();

@@ -3,18 +3,20 @@ package io.jenkins.plugins.stackdrift.history;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
+import io.jenkins.plugins.stackdrift.TestRecords;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.jenkins.plugins.stackdrift.TestRecords;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RunKind;
 import io.stackdrift.record.RunRecord;
+import io.stackdrift.record.TrailEntry;
 import io.stackdrift.record.TrailResult;
 
 class JobHistoryTest {
@@ -23,7 +25,7 @@ class JobHistoryTest {
 
     private static RunRecord run(final String id, final String... stacks) {
         return new RunRecord(id, RunKind.CHECK, "", 1L, 2L,
-                java.util.Arrays.stream(stacks).map(s -> TestRecords.row(s, RowState.IN_SYNC)).toList(), List.of());
+                Arrays.stream(stacks).map(s -> TestRecords.row(s, RowState.IN_SYNC)).toList(), List.of());
     }
 
     @Test
@@ -59,7 +61,7 @@ class JobHistoryTest {
     @Test
     void aDestroyBuildThatEndedForgetsTheDeploysOfItsStacks() throws Exception {
         JobHistory history = new JobHistory(dir);
-        io.stackdrift.record.TrailEntry deployed = new io.stackdrift.record.TrailEntry(StackId.of("net"), "7", 1L, 2L,
+        TrailEntry deployed = new TrailEntry(StackId.of("net"), "7", 1L, 2L,
                 TrailResult.DEPLOYED, false, List.of(), "");
         history.save(new RunRecord("7", RunKind.DEPLOY, "", 1L, 3L, List.of(TestRecords.row("net", RowState.IN_SYNC)), List.of(deployed)),
                 Map.of("net", "sha256:a"));
@@ -90,7 +92,7 @@ class JobHistoryTest {
         history.recordInterrupted("8");
 
         assertThat(history.trail()).singleElement().satisfies(e -> assertThat(e.stack()).isEqualTo(StackId.of("net")));
-        assertThat(new io.stackdrift.record.HistoryStore(dir).deploysInProgress()).singleElement()
+        assertThat(new HistoryStore(dir).deploysInProgress()).singleElement()
                 .satisfies(m -> assertThat(m.runId()).isEqualTo("9"));
     }
 
@@ -104,6 +106,6 @@ class JobHistoryTest {
         } finally {
             Thread.interrupted();
         }
-        assertThat(new io.stackdrift.record.HistoryStore(dir).summaries()).hasSize(1);
+        assertThat(new HistoryStore(dir).summaries()).hasSize(1);
     }
 }

@@ -7,6 +7,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -51,7 +52,7 @@ class JobStackLocksTest {
         try (JobStackLocks.Held deploy = JobStackLocks.acquireFree("job-d", List.of("network"), "the deploy of build #4");
                 JobStackLocks.Held check = JobStackLocks.acquireFree("job-d", List.of("network", "dns"), "the drift check of build #5")) {
             assertThat(check.stacks()).containsExactly("dns");
-            assertThat(check.busy()).containsExactly(java.util.Map.entry("network", "the deploy of build #4"));
+            assertThat(check.busy()).containsExactly(Map.entry("network", "the deploy of build #4"));
         }
         try (JobStackLocks.Held after = JobStackLocks.acquireFree("job-d", List.of("network", "dns"), "later")) {
             assertThat(after.busy()).isEmpty();

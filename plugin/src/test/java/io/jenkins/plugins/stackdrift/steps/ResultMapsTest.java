@@ -7,9 +7,9 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 
+import io.jenkins.plugins.stackdrift.TestRecords;
 import org.junit.jupiter.api.Test;
 
-import io.jenkins.plugins.stackdrift.TestRecords;
 import io.stackdrift.model.RowState;
 import io.stackdrift.record.RunKind;
 

@@ -27,14 +27,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-import org.jenkinsci.plugins.workflow.actions.WarningAction;
-import org.jenkinsci.plugins.workflow.graph.FlowNode;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.mockito.ArgumentCaptor;
-import org.mockito.MockedConstruction;
-
 import hudson.AbortException;
 import hudson.model.Action;
 import hudson.model.Job;
@@ -58,9 +50,19 @@ import io.jenkins.plugins.stackdrift.history.JobHistory;
 import io.jenkins.plugins.stackdrift.history.JobStackLocks;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalCause;
 import io.jenkins.plugins.stackdrift.trigger.ScheduledDriftCheckCause;
+import org.jenkinsci.plugins.workflow.actions.WarningAction;
+import org.jenkinsci.plugins.workflow.graph.FlowNode;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mockito.ArgumentCaptor;
+import org.mockito.MockedConstruction;
+import org.mockito.Mockito;
+
 import io.stackdrift.model.RowState;
 import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RunKind;
+import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.TrailResult;
 
 /** The controller side of a step with the agent replaced by a mock gateway: mapping, ordering, locks, history. */
@@ -106,7 +108,7 @@ class StackDriftStepRunTest {
         when(gateway.read(eq(Operation.INSPECT), any())).thenReturn(AgentOutcome.builder().selectedStacks(stacks).build());
     }
 
-    private void ranAndRecorded(final Operation operation, final io.stackdrift.record.RunRecord record) throws Exception {
+    private void ranAndRecorded(final Operation operation, final RunRecord record) throws Exception {
         when(gateway.run(eq(operation), any(), any(), any(), any(), anySet(), anySet()))
                 .thenReturn(AgentOutcome.builder().recorded(Map.of()).build());
         when(gateway.storeRecord(buildDir)).thenReturn(Optional.of(record));
@@ -300,8 +302,8 @@ class StackDriftStepRunTest {
         selection(Map.of("net", Map.of()));
         ranAndRecorded(Operation.CHECK, TestRecords.record(RunKind.CHECK, TestRecords.row("net", RowState.AWAITING_APPROVAL)));
         stepRun(Operation.CHECK, settings()).run();
-        ArgumentCaptor<hudson.model.Action> attached = ArgumentCaptor.forClass(hudson.model.Action.class);
-        verify(run, org.mockito.Mockito.atLeastOnce()).addOrReplaceAction(attached.capture());
+        ArgumentCaptor<Action> attached = ArgumentCaptor.forClass(Action.class);
+        verify(run, Mockito.atLeastOnce()).addOrReplaceAction(attached.capture());
         assertThat(attached.getAllValues()).filteredOn(ApproveDeployAction.class::isInstance).singleElement()
                 .satisfies(a -> assertThat(((ApproveDeployAction) a).getStacks()).containsExactly("net"));
 
@@ -414,7 +416,7 @@ class StackDriftStepRunTest {
             assertThat(e.result()).isEqualTo(TrailResult.INTERRUPTED);
         });
         assertThat(console()).contains("the deploy was interrupted");
-        ArgumentCaptor<hudson.model.Action> attached = ArgumentCaptor.forClass(hudson.model.Action.class);
+        ArgumentCaptor<Action> attached = ArgumentCaptor.forClass(Action.class);
         verify(run).addOrReplaceAction(attached.capture());
         assertThat(attached.getValue()).isInstanceOfSatisfying(StackDriftInterruptedAction.class, a -> {
             assertThat(a.getOperation()).isEqualTo("deploy");

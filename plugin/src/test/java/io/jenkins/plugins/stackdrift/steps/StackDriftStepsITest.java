@@ -6,8 +6,20 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
+import com.cloudbees.plugins.credentials.CredentialsProvider;
+import com.cloudbees.plugins.credentials.CredentialsScope;
+import com.cloudbees.plugins.credentials.domains.Domain;
+import hudson.model.Result;
+import hudson.model.Run;
+import hudson.util.Secret;
+import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
+import io.jenkins.plugins.stackdrift.history.JobHistory;
+import io.jenkins.plugins.stackdrift.history.RunDetails;
+import io.jenkins.plugins.stackdrift.trigger.DriftScheduleTrigger;
+import io.jenkins.plugins.stackdrift.trigger.ScheduledDriftCheckCause;
 import org.jenkinsci.plugins.plaincredentials.impl.StringCredentialsImpl;
 import org.jenkinsci.plugins.workflow.actions.WarningAction;
 import org.jenkinsci.plugins.workflow.cps.CpsFlowDefinition;
@@ -21,18 +33,6 @@ import org.jvnet.hudson.test.JenkinsRule;
 import org.jvnet.hudson.test.junit.jupiter.BuildWatcherExtension;
 import org.jvnet.hudson.test.junit.jupiter.WithJenkins;
 
-import com.cloudbees.plugins.credentials.CredentialsProvider;
-import com.cloudbees.plugins.credentials.CredentialsScope;
-import com.cloudbees.plugins.credentials.domains.Domain;
-
-import hudson.model.Result;
-import hudson.model.Run;
-import hudson.util.Secret;
-import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
-import io.jenkins.plugins.stackdrift.history.JobHistory;
-import io.jenkins.plugins.stackdrift.history.RunDetails;
-import io.jenkins.plugins.stackdrift.trigger.DriftScheduleTrigger;
-import io.jenkins.plugins.stackdrift.trigger.ScheduledDriftCheckCause;
 import io.stackdrift.record.HistoryStore;
 
 /**
@@ -69,7 +69,7 @@ class StackDriftStepsITest {
 
     private void addCredentials(final String... except) throws IOException {
         for (Map.Entry<String, String> secret : SECRETS.entrySet()) {
-            if (!java.util.List.of(except).contains(secret.getKey())) {
+            if (!List.of(except).contains(secret.getKey())) {
                 CredentialsProvider.lookupStores(r.jenkins).iterator().next().addCredentials(Domain.global(),
                         new StringCredentialsImpl(CredentialsScope.GLOBAL, secret.getKey(), "test",
                                 Secret.fromString(secret.getValue())));

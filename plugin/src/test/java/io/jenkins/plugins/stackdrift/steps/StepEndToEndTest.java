@@ -9,7 +9,6 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import java.io.ByteArrayOutputStream;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -19,16 +18,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 
-import org.jenkinsci.plugins.plaincredentials.StringCredentials;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.mockito.ArgumentCaptor;
-
 import com.cloudbees.plugins.credentials.common.StandardCredentials;
-
 import hudson.AbortException;
 import hudson.model.Action;
 import hudson.model.Job;
@@ -49,6 +42,14 @@ import io.jenkins.plugins.stackdrift.credentials.SecretFileWriter;
 import io.jenkins.plugins.stackdrift.history.JobHistory;
 import io.jenkins.plugins.stackdrift.history.JobStackLocks;
 import io.jenkins.plugins.stackdrift.history.RunDetails;
+import jenkins.scm.RunWithSCM;
+import org.jenkinsci.plugins.plaincredentials.StringCredentials;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mockito.ArgumentCaptor;
+import org.mockito.Mockito;
+
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
@@ -60,7 +61,6 @@ import io.stackdrift.record.RunSummary;
 import io.stackdrift.record.StackStatus;
 import io.stackdrift.record.TrailEntry;
 import io.stackdrift.record.TrailResult;
-import jenkins.scm.RunWithSCM;
 
 /**
  * A step end to end on this machine: the controller side ({@link StackDriftStepRun}) with the real agent call,
@@ -209,7 +209,7 @@ class StepEndToEndTest {
     @Test
     void aPushChecksTheStacksThatDriftedLastAndPreviewsTheStacksWhoseFilesChanged() throws Exception {
         step(build(1), Operation.CHECK, all());
-        Run<?, ?> pushed = mock(Run.class, org.mockito.Mockito.withSettings().extraInterfaces(RunWithSCM.class));
+        Run<?, ?> pushed = mock(Run.class, Mockito.withSettings().extraInterfaces(RunWithSCM.class));
         when(pushed.getId()).thenReturn("2");
         when(pushed.getRootDir()).thenReturn(Files.createDirectories(root.resolve("builds/2")).toFile());
         doReturn(job).when(pushed).getParent();
@@ -224,7 +224,7 @@ class StepEndToEndTest {
 
         step(pushed, Operation.CHECK, all());
 
-        Map<String, RowState> states = new java.util.TreeMap<>();
+        Map<String, RowState> states = new TreeMap<>();
         buildRecord(pushed).rows().forEach(row -> states.put(row.id().value(), row.state()));
         // dns's files changed: a preview instead of a drift check, which shows its pending change
         assertThat(states.get("dns")).isEqualTo(RowState.PENDING);
@@ -296,11 +296,13 @@ class StepEndToEndTest {
         // adapter takes the row's reason from there, past the stderr mask
         Path pulumi = workspace.resolve("bin/pulumi");
         Files.writeString(pulumi, "#!/usr/bin/env bash\n"
-                + "echo '{\"steps\":[],\"diagnostics\":[{\"message\":\"error: login failed with token '\"$PULUMI_ACCESS_TOKEN\"' for this stack\",\"severity\":\"error\"}]}'\n"
+                + "echo '{\"steps\":[],\"diagnostics\":[{\"message\":\"error: login failed with token '\"$PULUMI_ACCESS_TOKEN\"' for t"
+                        + "his stack\",\"severity\":\"error\"}]}'\n"
                 + "exit 255\n");
         Run<?, ?> b1 = build(1);
 
-        Map<String, Object> result = step(b1, Operation.PREVIEW, new StepSettings(null, List.of("platform:prod"), null, null, null, false, false));
+        Map<String, Object> result = step(b1, Operation.PREVIEW, new StepSettings(null, List.of("platform:prod"), null, null, null, false,
+                false));
 
         Row platform = buildRecord(b1).rows().stream().filter(r -> r.id().value().equals("platform:prod")).findFirst().orElseThrow();
         assertThat(platform.state()).isEqualTo(RowState.FAILED);

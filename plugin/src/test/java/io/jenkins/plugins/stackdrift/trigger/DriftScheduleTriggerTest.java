@@ -11,17 +11,18 @@ import static org.mockito.Mockito.mockStatic;
 
 import java.util.List;
 
-import org.junit.jupiter.api.Test;
-import org.mockito.MockedConstruction;
-import org.mockito.MockedStatic;
-import org.springframework.security.access.AccessDeniedException;
-
 import hudson.model.Action;
 import hudson.model.CauseAction;
 import hudson.model.Item;
 import hudson.model.Job;
 import hudson.scheduler.CronTabList;
 import jenkins.model.ParameterizedJobMixIn;
+import org.junit.jupiter.api.Test;
+import org.mockito.ArgumentMatchers;
+import org.mockito.MockedConstruction;
+import org.mockito.MockedStatic;
+import org.mockito.Mockito;
+import org.springframework.security.access.AccessDeniedException;
 
 class DriftScheduleTriggerTest {
     @Test
@@ -32,8 +33,8 @@ class DriftScheduleTriggerTest {
                         assertThat(context.arguments()).singleElement().isInstanceOf(ScheduledDriftCheckCause.class))) {
             DriftScheduleTrigger.schedule(job);
             assertThat(causeActions.constructed()).hasSize(1);
-            mixIn.verify(() -> ParameterizedJobMixIn.scheduleBuild2(org.mockito.ArgumentMatchers.same(job),
-                    org.mockito.ArgumentMatchers.eq(0), org.mockito.ArgumentMatchers.<Action>any()));
+            mixIn.verify(() -> ParameterizedJobMixIn.scheduleBuild2(ArgumentMatchers.same(job),
+                    ArgumentMatchers.eq(0), ArgumentMatchers.<Action>any()));
         }
     }
 
@@ -42,7 +43,7 @@ class DriftScheduleTriggerTest {
         try (MockedStatic<ParameterizedJobMixIn> mixIn = mockStatic(ParameterizedJobMixIn.class)) {
             DriftScheduleTrigger.schedule(null);
             mixIn.verify(() -> ParameterizedJobMixIn.scheduleBuild2(any(), anyInt(), any(Action[].class)),
-                    org.mockito.Mockito.never());
+                    Mockito.never());
         }
     }
 
@@ -51,7 +52,7 @@ class DriftScheduleTriggerTest {
         DriftScheduleTrigger.DescriptorImpl descriptor = new DriftScheduleTrigger.DescriptorImpl();
         assertThat(descriptor.isApplicable(mock(Item.class))).isFalse();
         assertThat(descriptor.isApplicable(mock(Item.class,
-                org.mockito.Mockito.withSettings().extraInterfaces(ParameterizedJobMixIn.ParameterizedJob.class)))).isTrue();
+                Mockito.withSettings().extraInterfaces(ParameterizedJobMixIn.ParameterizedJob.class)))).isTrue();
     }
 
     @Test
@@ -66,7 +67,8 @@ class DriftScheduleTriggerTest {
     void theApprovalCauseNamesItsSourceBuild() {
         ApprovalCause cause = new ApprovalCause(12, List.of("a", "b"), false);
         assertThat(cause.getShortDescription()).isEqualTo("Deploy of 2 stack(s) approved from build #12");
-        assertThat(new ApprovalCause(12, List.of("a"), true).getShortDescription()).isEqualTo("Destroy of 1 stack(s) approved from build #12");
+        assertThat(new ApprovalCause(12, List.of("a"), true).getShortDescription())
+                .isEqualTo("Destroy of 1 stack(s) approved from build #12");
         assertThat(cause).isEqualTo(new ApprovalCause(12, List.of("a", "b"), false))
                 .hasSameHashCodeAs(new ApprovalCause(12, List.of("a", "b"), false))
                 .isNotEqualTo(new ApprovalCause(13, List.of("a", "b"), false))

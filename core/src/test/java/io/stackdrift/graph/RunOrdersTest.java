@@ -1,5 +1,7 @@
 package io.stackdrift.graph;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -10,13 +12,12 @@ import java.util.TreeSet;
 
 import org.junit.jupiter.api.Test;
 
-import io.stackdrift.graph.RunOrder.Edge;
-import io.stackdrift.graph.RunOrder.Origin;
+import io.stackdrift.model.RunOrder;
+import io.stackdrift.model.RunOrder.Edge;
+import io.stackdrift.model.RunOrder.Origin;
 import io.stackdrift.model.StackId;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-class RunOrderTest {
+class RunOrdersTest {
     private static StackId id(final String value) {
         return StackId.of(value);
     }
@@ -29,7 +30,7 @@ class RunOrderTest {
                 id("db"), List.of(id("network")),
                 id("app"), List.of(id("db"), id("dns")),
                 id("lonely"), List.of());
-        RunOrder order = RunOrder.of(StackGraph.build(file, Map.of(), file.keySet()), file);
+        RunOrder order = RunOrders.of(StackGraph.build(file, Map.of(), file.keySet()), file);
         assertThat(order.groups()).containsExactly(
                 List.of(id("lonely"), id("network")),
                 List.of(id("db"), id("dns")),
@@ -41,7 +42,7 @@ class RunOrderTest {
     void edgesReadFromReferencesAreMarked() {
         Map<StackId, List<StackId>> file = Map.of(id("platform:prod"), List.of(), id("shop:prod"), List.of());
         Map<StackId, List<StackId>> read = Map.of(id("shop:prod"), List.of(id("platform:prod")));
-        RunOrder order = RunOrder.of(StackGraph.build(file, read, file.keySet()), file);
+        RunOrder order = RunOrders.of(StackGraph.build(file, read, file.keySet()), file);
         assertThat(order.groups()).containsExactly(List.of(id("platform:prod")), List.of(id("shop:prod")));
         assertThat(order.edges()).containsExactly(new Edge(id("shop:prod"), id("platform:prod"), Origin.REFERENCE));
     }
@@ -50,7 +51,7 @@ class RunOrderTest {
     void aDroppedCycleEdgeIsNoEdgeAndLeavesANote() {
         Map<StackId, List<StackId>> file = Map.of(id("a"), List.of(id("b")), id("b"), List.of());
         Map<StackId, List<StackId>> read = Map.of(id("b"), List.of(id("a")));
-        RunOrder order = RunOrder.of(StackGraph.build(file, read, file.keySet()), file);
+        RunOrder order = RunOrders.of(StackGraph.build(file, read, file.keySet()), file);
         assertThat(order.groups()).containsExactly(List.of(id("b")), List.of(id("a")));
         assertThat(order.notes()).singleElement().asString().contains("cycle");
     }
@@ -72,7 +73,7 @@ class RunOrderTest {
                 }
                 file.put(id("s" + i), deps);
             }
-            RunOrder order = RunOrder.of(StackGraph.build(file, Map.of(), file.keySet()), file);
+            RunOrder order = RunOrders.of(StackGraph.build(file, Map.of(), file.keySet()), file);
             Map<StackId, Integer> groupOf = new TreeMap<>();
             for (int g = 0; g < order.groups().size(); g++) {
                 for (StackId stack : order.groups().get(g)) {
