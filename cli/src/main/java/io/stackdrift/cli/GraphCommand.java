@@ -39,7 +39,8 @@ public final class GraphCommand implements Callable<Integer> {
     private Path config;
 
     @Option(names = "--record", paramLabel = "DIR",
-            description = "The history whose latest previews give the dependsOn: auto edges (default: .stackdrift/ beside the configuration file).")
+            description = "The history whose latest previews give the dependsOn: auto edges "
+                    + "(default: .stackdrift/ beside the configuration file).")
     private Path record;
 
     @ArgGroup(exclusive = true)

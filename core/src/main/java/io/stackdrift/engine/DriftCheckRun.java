@@ -44,7 +44,8 @@ final class DriftCheckRun implements RunBody {
     @Override
     public void run(final RunContext run) throws InterruptedException {
         Map<StackId, StackStatus> statuses = run.services().history().stackStatuses();
-        Set<StackId> running = run.services().history().deploysInProgress().stream().map(DeployMarker::stack).collect(Collectors.toCollection(HashSet::new));
+        Set<StackId> running = run.services().history().deploysInProgress().stream().map(DeployMarker::stack)
+                .collect(Collectors.toCollection(HashSet::new));
         // a stack another run of the host holds is left alone like one with a deploy running (never a marker planted for it)
         running.addAll(run.request().heldElsewhere());
         DueCheck.Trigger trigger = switch (run.request().startedBy()) {

@@ -205,7 +205,8 @@ final class RunContext implements DeployContext {
 
     @Override
     public void markStarted(final StackId stack, final long started, final boolean destroy) {
-        services.journal().started(stack, request.runId(), started, destroy ? DeployJournal.Operation.DESTROY : DeployJournal.Operation.DEPLOY);
+        DeployJournal.Operation operation = destroy ? DeployJournal.Operation.DESTROY : DeployJournal.Operation.DEPLOY;
+        services.journal().started(stack, request.runId(), started, operation);
     }
 
     @Override

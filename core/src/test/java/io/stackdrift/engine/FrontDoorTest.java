@@ -107,7 +107,8 @@ class FrontDoorTest {
         HistoryStore history = new HistoryStore(scratch.resolve("record"));
         history.markDeployStarted(StackId.of("a"), "41", NOW.toEpochMilli());
 
-        RunOutcome outcome = engine(history, DeployJournal.of(history, marker -> false)).preview(RunRequest.of(repo.resolve("stacks.yaml"), "2"));
+        RunOutcome outcome = engine(history, DeployJournal.of(history, marker -> false))
+                .preview(RunRequest.of(repo.resolve("stacks.yaml"), "2"));
 
         assertThat(outcome.notes()).anySatisfy(note -> assertThat(note).startsWith("a: an earlier deploy was interrupted"));
         assertThat(history.trail()).extracting(TrailEntry::runId).containsExactly("41");
