@@ -2,6 +2,7 @@ package io.stackdrift.cli;
 
 import java.io.IOException;
 import java.io.StringWriter;
+import java.time.Instant;
 import java.util.List;
 
 import com.fasterxml.jackson.core.JsonFactory;
@@ -10,6 +11,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.stackdrift.engine.RunOutcome;
 import io.stackdrift.model.Change;
 import io.stackdrift.model.Counts;
+import io.stackdrift.model.DriftNews;
 import io.stackdrift.model.Problem;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.StackId;
@@ -17,8 +19,9 @@ import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.TrailEntry;
 
 /**
- * The {@code --json} result of preview, check and deploy: counts, rows (changes as paths, never values), the
- * run's trail entries, problems, warnings and notes. Field names are documented in docs/cli.md.
+ * The {@code --json} result of preview, check and deploy: counts, the news lists (newly drifted, still drifted,
+ * repaired), rows (changes as paths, never values; drift age on drifted rows), the run's trail entries (time to
+ * repair on repairs), problems, warnings and notes. Field names are documented in docs/cli.md.
  */
 final class RunJson {
     private static final JsonFactory JSON = new JsonFactory();
@@ -40,6 +43,10 @@ final class RunJson {
                 out.writeNumberField("startedAt", run.startedAt());
                 out.writeNumberField("finishedAt", run.finishedAt());
                 writeCounts(out, run.counts());
+                DriftNews news = DriftNews.of(run.rows());
+                writeIds(out, "newlyDrifted", news.newlyDrifted());
+                writeIds(out, "stillDrifted", news.stillDrifted());
+                writeIds(out, "repaired", news.repaired());
                 out.writeArrayFieldStart("rows");
                 for (Row row : run.rowsSorted()) {
                     writeRow(out, row);
@@ -74,6 +81,7 @@ final class RunJson {
         out.writeNumberField("failed", counts.failed());
         out.writeNumberField("skipped", counts.skipped());
         out.writeNumberField("awaitingApproval", counts.awaitingApproval());
+        out.writeNumberField("repaired", counts.repaired());
         out.writeEndObject();
     }
 
@@ -87,12 +95,33 @@ final class RunJson {
         writeChanges(out, "changes", row.changes());
         writeChanges(out, "drift", row.drift());
         writeChanges(out, "ownedElsewhere", row.ownedElsewhere());
+        // every stack it depends on; dependsOnRead: those known only from a stack reference it reads
         out.writeArrayFieldStart("dependsOn");
-        for (StackId id : row.dependsOn()) {
+        for (StackId id : row.allDependsOn()) {
             out.writeString(id.value());
         }
         out.writeEndArray();
+        out.writeArrayFieldStart("dependsOnRead");
+        for (StackId id : row.allDependsOn()) {
+            if (row.readFromReference(id)) {
+                out.writeString(id.value());
+            }
+        }
+        out.writeEndArray();
+        if (row.driftAge().isPresent()) {
+            // only on rows that show drift: the first check of the unbroken run of drifted checks, and how many
+            out.writeStringField("driftedSince", row.driftAge().sinceInstant().orElseThrow().toString());
+            out.writeNumberField("driftedChecks", row.driftAge().checks());
+        }
         out.writeEndObject();
+    }
+
+    private static void writeIds(final JsonGenerator out, final String field, final List<StackId> ids) throws IOException {
+        out.writeArrayFieldStart(field);
+        for (StackId id : ids) {
+            out.writeString(id.value());
+        }
+        out.writeEndArray();
     }
 
     private static void writeChanges(final JsonGenerator out, final String field, final List<Change> changes) throws IOException {
@@ -125,6 +154,10 @@ final class RunJson {
         out.writeStringField("reason", entry.reason());
         out.writeNumberField("startedAt", entry.startedAt());
         out.writeNumberField("finishedAt", entry.finishedAt());
+        if (entry.timeToRepair().isPresent()) {
+            out.writeStringField("driftedSince", Instant.ofEpochMilli(entry.driftedSince()).toString());
+            out.writeStringField("timeToRepair", entry.timeToRepair().get().toString());
+        }
         out.writeEndObject();
     }
 

@@ -250,6 +250,8 @@ final class RunOptions {
         out.println(Terminal.safe(row.id() + " (" + row.state().word() + ")" + (row.reason().isEmpty() ? "" : ": " + row.reason())));
         printChanges("change", row.changes(), out);
         printChanges("drift", row.drift(), out);
+        row.driftAge().sinceInstant().ifPresent(since -> out.println("  drifted since " + since + " ("
+                + row.driftAge().checks() + (row.driftAge().checks() == 1 ? " check)" : " checks)")));
         printChanges("owned elsewhere", row.ownedElsewhere(), out);
     }
 

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -20,9 +22,10 @@ class CheckCommandTest {
 
         DemoRepo.Result result = demo.run("check", "--html", dir.resolve("report").toString());
 
-        assertThat(result.exit()).isEqualTo(ExitCodes.CHANGES);
-        assertThat(result.out()).startsWith("4 stacks · 3 in sync · 1 drifted ● · 0 pending · 0 failed\n");
-        assertThat(result.out()).contains("network        tofu       drifted        1",
+        // the drift was put back in this run and nothing else drifted: exit 0
+        assertThat(result.exit()).isEqualTo(ExitCodes.OK);
+        assertThat(result.out()).startsWith("4 stacks · 3 in sync · 0 drifted · 0 pending · 0 failed · 1 repaired\n");
+        assertThat(result.out()).contains("network        tofu       repaired        1",
                 "  drift: update aws_vpc.main tags.Owner, tags_all.Owner",
                 "  owned elsewhere: update aws_autoscaling_group.web desired_capacity",
                 "network: put back what changed outside the code: aws_vpc.main.tags.Owner, aws_vpc.main.tags_all.Owner");
@@ -51,18 +54,48 @@ class CheckCommandTest {
         DemoRepo.Result result = demo.run("check", "--json");
 
         JsonNode json = new ObjectMapper().readTree(result.out());
-        assertThat(json.get("exitCode").asInt()).isEqualTo(2);
+        assertThat(json.get("exitCode").asInt()).isEqualTo(0);
         assertThat(json.get("kind").asText()).isEqualTo("drift check");
-        assertThat(json.get("counts").get("drifted").asInt()).isEqualTo(1);
+        assertThat(json.get("counts").get("drifted").asInt()).isEqualTo(0);
+        assertThat(json.get("counts").get("repaired").asInt()).isEqualTo(1);
+        assertThat(json.get("repaired")).extracting(JsonNode::asText).containsExactly("network");
+        assertThat(json.get("newlyDrifted")).isEmpty();
+        assertThat(json.get("stillDrifted")).isEmpty();
         JsonNode network = json.get("rows").get(1);
         assertThat(network.get("id").asText()).isEqualTo("network");
-        assertThat(network.get("state").asText()).isEqualTo("drifted");
+        assertThat(network.get("state").asText()).isEqualTo("repaired");
+        assertThat(network.has("driftedSince")).as("a repaired row no longer drifts").isFalse();
         assertThat(network.get("drift").get(0).get("paths")).extracting(JsonNode::asText).containsExactly("tags.Owner", "tags_all.Owner");
         assertThat(network.get("ownedElsewhere").get(0).get("address").asText()).isEqualTo("aws_autoscaling_group.web");
         JsonNode trail = json.get("trail").get(0);
         assertThat(trail.get("result").asText()).isEqualTo("deployed");
         assertThat(trail.get("repairedDrift").asBoolean()).isTrue();
         assertThat(trail.get("restoredPaths")).extracting(JsonNode::asText).contains("aws_vpc.main.tags.Owner");
+        assertThat(Instant.parse(trail.get("driftedSince").asText())).isEqualTo(Instant.ofEpochMilli(
+                json.get("startedAt").asLong()));
+        assertThat(Duration.parse(trail.get("timeToRepair").asText()).isNegative()).isFalse();
+    }
+
+    @Test
+    void aStackInModeReportIsNewlyDriftedAtItsFirstDriftedCheckAndStillDriftedAtTheNext() throws Exception {
+        DemoRepo demo = DemoRepo.copyTo(dir);
+        Path config = demo.root.resolve("stacks.yaml");
+        Files.writeString(config, Files.readString(config).replaceFirst("mode: correct", "mode: report"));
+
+        JsonNode first = new ObjectMapper().readTree(demo.run("check", "--json").out());
+        // a push checks again the stacks whose last row drifted
+        JsonNode second = new ObjectMapper().readTree(demo.run("check", "--push", "--json").out());
+
+        assertThat(demo.run("check", "--push").out()).contains("  drifted since ", " (3 checks)");
+        assertThat(first.get("exitCode").asInt()).isEqualTo(ExitCodes.CHANGES);
+        assertThat(first.get("newlyDrifted")).extracting(JsonNode::asText).containsExactly("network");
+        JsonNode row = first.get("rows").get(1);
+        assertThat(Instant.parse(row.get("driftedSince").asText()).toEpochMilli()).isEqualTo(first.get("startedAt").asLong());
+        assertThat(row.get("driftedChecks").asInt()).isEqualTo(1);
+        assertThat(second.get("newlyDrifted")).isEmpty();
+        assertThat(second.get("stillDrifted")).extracting(JsonNode::asText).containsExactly("network");
+        assertThat(second.get("rows").get(1).get("driftedSince").asText()).isEqualTo(row.get("driftedSince").asText());
+        assertThat(second.get("rows").get(1).get("driftedChecks").asInt()).isEqualTo(2);
     }
 
     @Test

@@ -52,6 +52,17 @@ class PreviewCommandTest {
         JsonNode app = json.get("rows").get(3);
         assertThat(app.get("id").asText()).isEqualTo("shop-app:prod");
         assertThat(app.get("dependsOn")).extracting(JsonNode::asText).containsExactly("platform:prod");
+        assertThat(app.get("dependsOnRead")).extracting(JsonNode::asText).containsExactly("platform:prod");
+        // the file's own dependsOn is on the row too, not marked read
+        JsonNode dns = null;
+        for (JsonNode row : json.get("rows")) {
+            if (row.get("id").asText().equals("dns")) {
+                dns = row;
+            }
+        }
+        assertThat(dns).isNotNull();
+        assertThat(dns.get("dependsOn")).extracting(JsonNode::asText).containsExactly("network");
+        assertThat(dns.get("dependsOnRead")).isEmpty();
         assertThat(app.get("changes").get(0).get("paths")).extracting(JsonNode::asText).contains("tags.CostCenter");
     }
 

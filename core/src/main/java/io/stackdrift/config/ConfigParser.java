@@ -24,7 +24,7 @@ import io.stackdrift.model.Tool;
  */
 final class ConfigParser {
     static final List<String> TOP_KEYS = List.of("drift", "reapply", "parallelism", "stacks", "ignore");
-    static final List<String> DRIFT_KEYS = List.of("enabled", "mode", "every", "ignore");
+    static final List<String> DRIFT_KEYS = List.of("enabled", "mode", "every", "ignore", "maxChanges", "allowReplace");
     static final List<String> ENTRY_KEYS = List.of("dir", "name", "tool", "dependsOn", "drift", "reapply", "policy",
             "credentials", "outputs");
     static final List<String> RULE_KEYS = List.of("paths", "reason");
@@ -97,6 +97,9 @@ final class ConfigParser {
                 case "enabled" -> bool(entry.value(), "enabled", "enabled: true").ifPresent(b -> into.put("drift.enabled", b));
                 case "mode" -> mode(entry.value()).ifPresent(m -> into.put("drift.mode", m));
                 case "every" -> duration(entry.value(), "every", false, EVERY_HINT).ifPresent(d -> into.put("drift.every", d));
+                case "maxChanges" -> maxChanges(entry.value()).ifPresent(n -> into.put("drift.maxChanges", n));
+                case "allowReplace" -> bool(entry.value(), "allowReplace", "allowReplace: true   # mode correct may delete and replace")
+                        .ifPresent(b -> into.put("drift.allowReplace", b));
                 case "ignore" -> {
                     if (rules == null) {
                         problem(entry.keyAt(), "`drift.ignore` belongs in a stacks entry: its paths name resources of one stack",
@@ -314,6 +317,22 @@ final class ConfigParser {
         }
         return unless(value, "`parallelism` must be a whole number from 1 to " + MAX_PARALLELISM + ", not " + value.describe(),
                 "parallelism: 4   # leave it out to use the agent's cores (at most 8)");
+    }
+
+    /** How many resources a correction may change on its own; 0 is allowed and means every correction waits. */
+    private Optional<Setting<?>> maxChanges(final YamlNode value) {
+        if (value instanceof Scalar scalar && scalar.kind() == Scalar.Kind.INTEGER) {
+            try {
+                int max = Integer.parseInt(scalar.text());
+                if (max >= 0) {
+                    return Optional.of(new Setting<>(max, value.at()));
+                }
+            } catch (NumberFormatException e) {
+                // out of int range or hex: reported below
+            }
+        }
+        return unless(value, "`maxChanges` must be a whole number of resources, 0 or more, not " + value.describe(),
+                "maxChanges: 5   # mode correct waits for approval when a repair changes more resources; leave it out for no limit");
     }
 
     private Optional<Setting<?>> bool(final YamlNode value, final String key, final String hint) {

@@ -241,6 +241,8 @@ final class StackResolver {
         boolean enabled = (Boolean) pick(settings, config, "drift.enabled", true);
         DriftMode mode = (DriftMode) pick(settings, config, "drift.mode", DriftMode.REPORT);
         Duration every = (Duration) pick(settings, config, "drift.every", DriftSettings.DEFAULT_EVERY);
+        int maxChanges = (Integer) pick(settings, config, "drift.maxChanges", DriftSettings.NO_LIMIT);
+        boolean allowReplace = (Boolean) pick(settings, config, "drift.allowReplace", false);
         Duration reapply = (Duration) pick(settings, config, "reapply", StackConfig.DEFAULT_REAPPLY);
         Policy policy = (Policy) settings.getOrDefault("policy", Policy.ON_CHANGE);
 
@@ -277,7 +279,7 @@ final class StackResolver {
                 credentials.put(key.substring("credentials.".length()), (String) value);
             }
         });
-        DriftSettings drift = new DriftSettings(enabled, mode, every, List.copyOf(rules));
+        DriftSettings drift = new DriftSettings(enabled, mode, every, List.copyOf(rules), maxChanges, allowReplace);
         warnAboutReapply(config, candidate, entries, drift, reapply);
         return new StackConfig(candidate.id(), tool, candidate.directory().dir(), candidate.name(), List.copyOf(dependencies.keySet()),
                 auto, drift, reapply, policy, credentials, Optional.ofNullable((Outputs) settings.get("outputs")));

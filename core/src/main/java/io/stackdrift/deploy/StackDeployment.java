@@ -13,6 +13,7 @@ import io.stackdrift.config.StackConfig;
 import io.stackdrift.drift.DriftRevert;
 import io.stackdrift.drift.IgnorePath;
 import io.stackdrift.drift.OwnershipGuard;
+import io.stackdrift.drift.RepairGuard;
 import io.stackdrift.engine.spi.StackLock;
 import io.stackdrift.engine.spi.StackLockTimeoutException;
 import io.stackdrift.graph.TaskOutcome;
@@ -120,6 +121,14 @@ public final class StackDeployment {
         if (hasWork && mode == DeployMode.CORRECTION
                 && !DriftRevert.onlyReverts(row.changes(), hadDrift.map(Row::drift).orElse(List.of()))) {
             return new Deployed(row.withState(RowState.PENDING_DRIFTED, DriftRevert.NOT_CORRECTED), TaskOutcome.succeeded(), true);
+        }
+        if (hasWork && mode == DeployMode.CORRECTION) {
+            // self-heal never deletes, replaces or changes many resources on its own: a person decides
+            Optional<String> stop = RepairGuard.stop(stack.drift(), row.changes(), row.drift().isEmpty()
+                    ? hadDrift.map(Row::drift).orElse(List.of()) : row.drift());
+            if (stop.isPresent()) {
+                return new Deployed(row.withState(RowState.AWAITING_APPROVAL, stop.get()), TaskOutcome.awaitingApproval(stop.get()));
+            }
         }
         ApplyGate.Decision gate = ApplyGate.decide(hasWork, mode, approval, stack.drift().mode());
         if (gate.step() == ApplyGate.Step.NOTHING_TO_DO) {

@@ -1,8 +1,11 @@
 package io.stackdrift.drift;
 
 import io.stackdrift.config.DriftMode;
+import io.stackdrift.config.Policy;
+import io.stackdrift.config.StackConfig;
 import io.stackdrift.drift.ModeOutcome.BuildMark;
 import io.stackdrift.drift.ModeOutcome.Consequence;
+import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 
 /**
@@ -15,7 +18,30 @@ import io.stackdrift.model.RowState;
  * person, who sees both the changes and the drift.
  */
 public final class DriftModes {
+    /** Why mode correct reports drift on a stack of policy {@code once} instead of repairing it. */
+    public static final String ONCE_NOT_CORRECTED =
+            "policy once: never deployed again by anything automatic, so mode correct reports the drift; deploy it by hand to put it back";
+
     private DriftModes() {
+    }
+
+    /**
+     * The stack's drift mode applied to a check's or a push preview's row. Mode correct deploys only when the row's
+     * changes do no more than put its drift back ({@link DriftRevert}): any other change is code nobody reviewed as a
+     * deploy, so the row is recorded and says why nothing was corrected. A stack of policy {@code once} is deployed
+     * once and never again by anything automatic: mode correct falls back to report on it, and the row says why.
+     */
+    public static ModeOutcome outcome(final StackConfig stack, final Row row) {
+        if (stack.drift().mode() == DriftMode.CORRECT && row.state().hasDrift()) {
+            if (stack.policy() == Policy.ONCE) {
+                return new ModeOutcome(Consequence.RECORD_ONLY, BuildMark.DRIFT, ONCE_NOT_CORRECTED);
+            }
+            if (!DriftRevert.onlyReverts(row.changes(), row.drift())) {
+                return new ModeOutcome(Consequence.RECORD_ONLY, BuildMark.DRIFT, DriftRevert.NOT_CORRECTED);
+            }
+            return outcome(DriftMode.CORRECT, RowState.DRIFTED);
+        }
+        return outcome(stack.drift().mode(), row.state());
     }
 
     public static ModeOutcome outcome(final DriftMode mode, final RowState state) {
@@ -23,7 +49,7 @@ public final class DriftModes {
             return new ModeOutcome(Consequence.NOT_CHECKED, BuildMark.NONE, "drift mode off: never checked");
         }
         return switch (state) {
-            case IN_SYNC, PENDING, SKIPPED -> new ModeOutcome(Consequence.RECORD_ONLY, BuildMark.NONE, "");
+            case IN_SYNC, PENDING, SKIPPED, REPAIRED -> new ModeOutcome(Consequence.RECORD_ONLY, BuildMark.NONE, "");
             case FAILED -> new ModeOutcome(Consequence.RECORD_ONLY, BuildMark.FAILURE, "");
             case AWAITING_APPROVAL -> new ModeOutcome(Consequence.AWAIT_APPROVAL, BuildMark.DRIFT, "a plan awaits approval");
             case DRIFTED -> switch (mode) {

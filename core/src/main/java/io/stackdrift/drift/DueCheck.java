@@ -29,12 +29,11 @@ import io.stackdrift.record.StackStatus;
  * Which stacks a drift check run checks (docs/concepts.md, "Drift modes"; docs/engine.md, "check"): a pure function of the
  * configuration, the history's stack index, the deploys in progress and, for a push, the changed files.
  *
- * <p>Order of the rules: a running deploy skips everything; a stack whose own files, or the files of a
- * local module it references ({@link Modules}), changed in a push is previewed even when drift is off or a plan awaits approval (that plan
- * is stale once the code
- * changed, and a preview is not a drift check); then drift disabled or off, a plan awaiting approval,
- * and finally the push rule (last row drifted) or the schedule (due by {@code every}, or by the backoff
- * after failures, counted from the last check).
+ * <p>Order of the rules: a running deploy skips everything; drift disabled or off skips the stack (a push's preview
+ * is part of the drift run too); a stack whose own files, or the files of a local module it references
+ * ({@link Modules}), changed in a push is previewed even when a plan awaits approval (that plan is stale once the
+ * code changed); then a plan awaiting approval, and finally the push rule (last row drifted) or the schedule (due by
+ * {@code every}, or by the backoff after failures, counted from the last check).
  */
 public final class DueCheck {
     /** What started the run. */
@@ -149,14 +148,15 @@ public final class DueCheck {
         if (input.deploysRunning().contains(id)) {
             return new CheckDecision(id, Action.SKIP, "a deploy of it is running");
         }
-        if (filesChanged != null) {
-            return new CheckDecision(id, Action.PREVIEW, filesChanged + ": a preview, which includes drift");
-        }
+        // a push's preview is part of the drift run: a stack whose drift is off is never looked at by it
         if (!stack.drift().enabled()) {
             return new CheckDecision(id, Action.SKIP, "drift checks disabled");
         }
         if (stack.drift().mode() == DriftMode.OFF) {
             return new CheckDecision(id, Action.SKIP, "drift mode off");
+        }
+        if (filesChanged != null) {
+            return new CheckDecision(id, Action.PREVIEW, filesChanged + ": a preview, which includes drift");
         }
         if (status.map(s -> s.lastState() == RowState.AWAITING_APPROVAL).orElse(false)) {
             return new CheckDecision(id, Action.SKIP, "a plan of it awaits approval");

@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 
 import io.stackdrift.config.Policy;
 import io.stackdrift.config.StackConfig;
@@ -75,7 +76,7 @@ final class DeployRun implements RunBody {
             final StackGraph graph) throws InterruptedException {
         String digest;
         try {
-            digest = digestOf(run, stack, env, graph);
+            digest = digestOf(run, stack, env, () -> graph);
         } catch (IOException e) {
             Row row = Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.FAILED,
                     "cannot compute the stack's digest: " + e.getMessage());
@@ -85,6 +86,12 @@ final class DeployRun implements RunBody {
         StackStatus status = run.statusesAtStart().get(stack.id());
         DeployDecision.LastDeploy last = status == null ? DeployDecision.LastDeploy.NEVER : DeployDecision.LastDeploy.of(status);
         DeployDecision decision = DeployDecision.decide(stack, digest, last, run.services().clock().instant());
+        Optional<StackId> changedDependency = appliedDependency(run, stack, graph);
+        if (decision.verdict() == DeployDecision.Verdict.SKIP && stack.policy() != Policy.ONCE && changedDependency.isPresent()) {
+            // what it reads (outputs, references) may have changed with it: previewed after it, never left stale
+            decision = new DeployDecision(DeployDecision.Verdict.PREVIEW_AND_APPLY,
+                    "its dependency " + changedDependency.get() + " applied changes in this run");
+        }
         if (decision.verdict() == DeployDecision.Verdict.SKIP) {
             Row row = Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.SKIPPED, decision.reason());
             return Optional.of(new Deployed(row, TaskOutcome.skipped(decision.reason())));
@@ -93,8 +100,23 @@ final class DeployRun implements RunBody {
         return Optional.empty();
     }
 
-    private static String digestOf(final RunContext run, final StackConfig stack, final Map<String, String> env,
-            final StackGraph graph) throws IOException, InterruptedException {
+    /** A dependency of the stack that applied changes in this run (the scheduler ran it before the stack), if any. */
+    private static Optional<StackId> appliedDependency(final RunContext run, final StackConfig stack, final StackGraph graph) {
+        Set<StackId> dependencies = new TreeSet<>(stack.dependsOn());
+        if (graph.contains(stack.id())) {
+            dependencies.addAll(graph.dependenciesOf(stack.id()));
+        }
+        return run.trailSnapshot().stream()
+                .filter(entry -> entry.result() == TrailResult.DEPLOYED && dependencies.contains(entry.stack()))
+                .map(TrailEntry::stack).sorted().findFirst();
+    }
+
+    /**
+     * The digest a deploy of the stack records (docs/digest.md): its own, with its dependencies' digests folded in for
+     * {@code onChangeOrDependency}. A drift check's repair records it too.
+     */
+    static String digestOf(final RunContext run, final StackConfig stack, final Map<String, String> env,
+            final Supplier<StackGraph> graphs) throws IOException, InterruptedException {
         String version = run.adapter(stack.tool()).version(stack, run.root(), run.workDir(stack, "version"), env);
         String own = StackDigest.compute(run.root(), stack, run.config().stacks(), version);
         if (stack.policy() != Policy.ON_CHANGE_OR_DEPENDENCY) {
@@ -102,6 +124,7 @@ final class DeployRun implements RunBody {
         }
         Map<StackId, String> dependencies = new TreeMap<>();
         Set<StackId> ids = new TreeSet<>(stack.dependsOn());
+        StackGraph graph = graphs.get();
         if (graph.contains(stack.id())) {
             ids.addAll(graph.dependenciesOf(stack.id()));
         }

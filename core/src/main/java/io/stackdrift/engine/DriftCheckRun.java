@@ -12,9 +12,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
-import io.stackdrift.config.DriftMode;
 import io.stackdrift.config.Outputs;
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.deploy.Approval;
@@ -24,9 +24,9 @@ import io.stackdrift.deploy.OutputsFile;
 import io.stackdrift.deploy.StackDeployment;
 import io.stackdrift.drift.CheckDecision;
 import io.stackdrift.drift.DriftModes;
-import io.stackdrift.drift.DriftRevert;
 import io.stackdrift.drift.DueCheck;
 import io.stackdrift.drift.ModeOutcome;
+import io.stackdrift.graph.StackGraph;
 import io.stackdrift.graph.TaskOutcome;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
@@ -64,11 +64,23 @@ final class DriftCheckRun implements RunBody {
                 toRun.put(decision.stack(), decision);
             }
         }
-        StackTasks.runUnordered(run, List.copyOf(toRun.keySet()), id -> checkOne(run, run.stack(id), toRun.get(id)));
+        // a repair's digest may fold in its dependencies' (onChangeOrDependency): the graph is built once, when one needs it
+        Supplier<StackGraph> graph = new Supplier<>() {
+            private StackGraph built;
+
+            @Override
+            public synchronized StackGraph get() {
+                if (built == null) {
+                    built = StackGraph.of(run.config(), run.services().history().latestRows()).graph();
+                }
+                return built;
+            }
+        };
+        StackTasks.runUnordered(run, List.copyOf(toRun.keySet()), id -> checkOne(run, run.stack(id), toRun.get(id), graph));
     }
 
-    private static TaskOutcome checkOne(final RunContext run, final StackConfig stack, final CheckDecision decision)
-            throws InterruptedException {
+    private static TaskOutcome checkOne(final RunContext run, final StackConfig stack, final CheckDecision decision,
+            final Supplier<StackGraph> graph) throws InterruptedException {
         Optional<Map<String, String>> env = environment(run, stack);
         if (env.isEmpty()) {
             return TaskOutcome.failed(run.row(stack.id()).reason());
@@ -82,9 +94,9 @@ final class DriftCheckRun implements RunBody {
             run.progress("checking " + stack.id() + " (" + stack.tool().word() + ")…");
             row = StackTasks.planRow(run, stack, PlanPurpose.DRIFT_CHECK, env.get());
         }
-        ModeOutcome mode = modeOutcome(stack, row);
+        ModeOutcome mode = DriftModes.outcome(stack, row);
         row = switch (mode.consequence()) {
-            case DEPLOY -> corrected(run, stack, env.get(), row, mode);
+            case DEPLOY -> corrected(run, stack, env.get(), row, mode, graph);
             case AWAIT_APPROVAL -> row.withState(RowState.AWAITING_APPROVAL, mode.reason());
             case NOT_CHECKED -> row.withState(RowState.SKIPPED, mode.reason());
             case RECORD_ONLY -> !mode.reason().isEmpty() && row.state() != RowState.FAILED
@@ -100,9 +112,15 @@ final class DriftCheckRun implements RunBody {
 
     /** Mode correct: a deploy in this run that puts the checked drift back, and the check's row saying how it went. */
     private static Row corrected(final RunContext run, final StackConfig stack, final Map<String, String> env, final Row checked,
-            final ModeOutcome mode) throws InterruptedException {
+            final ModeOutcome mode, final Supplier<StackGraph> graph) throws InterruptedException {
         run.progress(ProgressText.of(checked));
         run.progress(stack.id() + ": " + mode.reason());
+        // a repair is a deploy in every record: its digest and time count for the next deploy and the reapply interval
+        try {
+            run.digest(stack.id(), DeployRun.digestOf(run, stack, env, graph));
+        } catch (IOException e) {
+            run.note(stack.id() + ": cannot compute the stack's digest; the repair is not recorded as a deploy: " + e.getMessage());
+        }
         Deployed deployed = new StackDeployment(run).deploy(stack, env, Optional.of(checked), DeployMode.CORRECTION, Approval.GIVEN);
         // a Pulumi stack's references come from the deploy's preview (a check sees none): keep them on the row
         Row row = checked.dependsOn().isEmpty() ? checked.withDependsOn(deployed.row().dependsOn()) : checked;
@@ -111,28 +129,17 @@ final class DriftCheckRun implements RunBody {
             Row preview = deployed.row();
             return row.withChanges(preview.changes()).withState(RowState.PENDING_DRIFTED, preview.reason());
         }
+        if (deployed.row().state() == RowState.AWAITING_APPROVAL) {
+            // a guard rail stopped the repair: nothing applied, a person approves the deploy
+            return row.withChanges(deployed.row().changes()).withState(RowState.AWAITING_APPROVAL, deployed.row().reason());
+        }
         if (deployed.outcome().kind() == TaskOutcome.Kind.SUCCEEDED) {
-            return row.withState(row.state(), "mode correct: put back by a deploy in this run");
+            return row.withState(RowState.REPAIRED, "mode correct: put back by a deploy in this run");
         }
         // the drift stays listed on the row; the run is an error because the repair did not happen
         return row.withState(deployed.row().state() == RowState.FAILED ? RowState.FAILED : row.state(),
                 "mode correct: the deploy that should put back the drift ended " + deployed.row().state().word()
                         + (deployed.row().reason().isEmpty() ? "" : ": " + deployed.row().reason()));
-    }
-
-    /**
-     * The drift mode applied to a check's or a push preview's row. Mode correct only deploys when the row's changes do
-     * no more than put its drift back ({@link DriftRevert}); any other change is code nobody reviewed as a deploy, so
-     * the row is recorded (pending+drifted) and says why nothing was corrected.
-     */
-    private static ModeOutcome modeOutcome(final StackConfig stack, final Row row) {
-        if (stack.drift().mode() == DriftMode.CORRECT && row.state().hasDrift()) {
-            if (!DriftRevert.onlyReverts(row.changes(), row.drift())) {
-                return new ModeOutcome(ModeOutcome.Consequence.RECORD_ONLY, ModeOutcome.BuildMark.DRIFT, DriftRevert.NOT_CORRECTED);
-            }
-            return DriftModes.outcome(DriftMode.CORRECT, RowState.DRIFTED);
-        }
-        return DriftModes.outcome(stack.drift().mode(), row.state());
     }
 
     /** After a clean check: the outputs file must exist with the expected keys, else it is rewritten from the state. */

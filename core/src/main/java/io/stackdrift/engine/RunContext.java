@@ -20,6 +20,7 @@ import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
 import io.stackdrift.plan.StackReferences;
 import io.stackdrift.record.RunKind;
+import io.stackdrift.record.StackIndex;
 import io.stackdrift.record.StackStatus;
 import io.stackdrift.record.TrailEntry;
 import io.stackdrift.tool.StackReferenceResolver;
@@ -118,8 +119,9 @@ final class RunContext implements DeployContext {
         return rows.containsKey(id);
     }
 
+    /** Keeps the stack's row; a row that shows drift gets its drift age from the stack's status at the start. */
     void putRow(final Row row) {
-        rows.put(row.id(), row);
+        rows.put(row.id(), StackIndex.withDriftAge(statusesAtStart.get(row.id()), row, startedAt));
     }
 
     boolean wasPreviewed(final StackId id) {
@@ -215,7 +217,11 @@ final class RunContext implements DeployContext {
     }
 
     @Override
-    public void trail(final TrailEntry entry) {
+    public void trail(final TrailEntry made) {
+        // a repair carries when its drift began, so the trail tells the time to repair
+        TrailEntry entry = made.repairedDrift()
+                ? made.withDriftedSince(StackIndex.driftStart(statusesAtStart.get(made.stack()), startedAt))
+                : made;
         trail.add(entry);
         if (entry.repairedDrift()) {
             progress(entry.stack() + ": put back what changed outside the code: " + String.join(", ", entry.restoredPaths()));

@@ -123,7 +123,7 @@ public record RunRequest(Path configFile, Path repositoryRoot, List<String> stac
         }
 
         public Builder stacks(final List<String> value) {
-            stacks = value;
+            stacks = List.copyOf(value);
             return this;
         }
 
@@ -138,7 +138,7 @@ public record RunRequest(Path configFile, Path repositoryRoot, List<String> stac
         }
 
         public Builder changedFiles(final Set<String> value) {
-            changedFiles = value;
+            changedFiles = Set.copyOf(value);
             return this;
         }
 

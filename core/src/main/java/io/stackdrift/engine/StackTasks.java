@@ -38,9 +38,16 @@ final class StackTasks {
         }
     }
 
+    /**
+     * Records the stack's row with what it depends on: the file's {@code dependsOn} always, and the stacks read from
+     * references only for a stack with {@code dependsOn: auto} (any other stack's graph has no read edges).
+     */
     static void finish(final RunContext run, final Row row) {
-        run.putRow(row);
-        run.progress(ProgressText.of(row));
+        StackConfig stack = run.stack(row.id());
+        Row complete = stack == null ? row
+                : row.withFileDependsOn(stack.dependsOn()).withDependsOn(stack.autoDepends() ? row.dependsOn() : List.of());
+        run.putRow(complete);
+        run.progress(ProgressText.of(complete));
     }
 
     static TaskOutcome outcomeOf(final Row row) {

@@ -5,9 +5,17 @@ import java.util.EnumMap;
 import java.util.Map;
 
 /**
- * How many rows of a run are in each state; what the counts line shows.
+ * How many rows of a run are in each state; what the counts line shows. A repaired row counts only as repaired:
+ * neither drifted nor in sync.
  */
-public record Counts(int total, int inSync, int drifted, int pending, int failed, int skipped, int awaitingApproval) {
+public record Counts(int total, int inSync, int drifted, int pending, int failed, int skipped, int awaitingApproval,
+        int repaired) {
+    /** Counts without repaired rows, as records written before the state existed hold them. */
+    public Counts(final int total, final int inSync, final int drifted, final int pending, final int failed, final int skipped,
+            final int awaitingApproval) {
+        this(total, inSync, drifted, pending, failed, skipped, awaitingApproval, 0);
+    }
+
     /** Counts the rows; pending+drifted counts as drifted and as pending. */
     public static Counts of(final Collection<Row> rows) {
         Map<RowState, Integer> byState = new EnumMap<>(RowState.class);
@@ -21,6 +29,7 @@ public record Counts(int total, int inSync, int drifted, int pending, int failed
                 byState.getOrDefault(RowState.PENDING, 0) + both,
                 byState.getOrDefault(RowState.FAILED, 0),
                 byState.getOrDefault(RowState.SKIPPED, 0),
-                byState.getOrDefault(RowState.AWAITING_APPROVAL, 0));
+                byState.getOrDefault(RowState.AWAITING_APPROVAL, 0),
+                byState.getOrDefault(RowState.REPAIRED, 0));
     }
 }

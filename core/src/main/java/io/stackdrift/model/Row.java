@@ -2,6 +2,7 @@ package io.stackdrift.model;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.TreeSet;
 
 /**
  * The recorded result of one stack in one run.
@@ -14,10 +15,15 @@ import java.util.Objects;
  * @param changes        pending code changes, never values
  * @param drift          changes made outside the code, never values
  * @param ownedElsewhere drift on paths that {@code ignore} gives to another owner: shown, never drift
- * @param dependsOn      stack ids this stack was seen to depend on (Pulumi stack references); empty for a failed preview
+ * @param dependsOn      stack ids this stack was seen to read (Pulumi stack references of a stack with
+ *                       {@code dependsOn: auto}); empty for a failed preview
+ * @param fileDependsOn  stack ids the file's {@code dependsOn} lists for this stack
+ * @param driftAge       since when the stack has drifted, on a row that {@link #showsDrift() shows drift};
+ *                       {@link DriftAge#NONE} otherwise (the history fills it in when the row is recorded)
  */
 public record Row(StackId id, Tool tool, String dir, RowState state, String reason,
-        List<Change> changes, List<Change> drift, List<Change> ownedElsewhere, List<StackId> dependsOn) {
+        List<Change> changes, List<Change> drift, List<Change> ownedElsewhere, List<StackId> dependsOn,
+        List<StackId> fileDependsOn, DriftAge driftAge) {
     public Row {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(tool, "tool");
@@ -28,6 +34,28 @@ public record Row(StackId id, Tool tool, String dir, RowState state, String reas
         drift = List.copyOf(drift);
         ownedElsewhere = List.copyOf(ownedElsewhere);
         dependsOn = List.copyOf(dependsOn);
+        fileDependsOn = List.copyOf(fileDependsOn);
+        driftAge = Objects.requireNonNullElse(driftAge, DriftAge.NONE);
+    }
+
+    /** A row without dependencies from the file and without a drift age yet. */
+    public Row(final StackId id, final Tool tool, final String dir, final RowState state, final String reason,
+            final List<Change> changes, final List<Change> drift, final List<Change> ownedElsewhere, final List<StackId> dependsOn) {
+        this(id, tool, dir, state, reason, changes, drift, ownedElsewhere, dependsOn, List.of(), DriftAge.NONE);
+    }
+
+    /** A row with the file's dependencies, without a drift age yet. */
+    public Row(final StackId id, final Tool tool, final String dir, final RowState state, final String reason,
+            final List<Change> changes, final List<Change> drift, final List<Change> ownedElsewhere, final List<StackId> dependsOn,
+            final List<StackId> fileDependsOn) {
+        this(id, tool, dir, state, reason, changes, drift, ownedElsewhere, dependsOn, fileDependsOn, DriftAge.NONE);
+    }
+
+    /** A row with a drift age, without dependencies from the file. */
+    public Row(final StackId id, final Tool tool, final String dir, final RowState state, final String reason,
+            final List<Change> changes, final List<Change> drift, final List<Change> ownedElsewhere, final List<StackId> dependsOn,
+            final DriftAge driftAge) {
+        this(id, tool, dir, state, reason, changes, drift, ownedElsewhere, dependsOn, List.of(), driftAge);
     }
 
     /** A row without changes: failed, skipped or awaiting approval with its one-line reason. */
@@ -40,23 +68,51 @@ public record Row(StackId id, Tool tool, String dir, RowState state, String reas
         return changes.size() + drift.size();
     }
 
+    /** Every stack this one depends on, from the file and read from references, in id order. */
+    public List<StackId> allDependsOn() {
+        TreeSet<StackId> all = new TreeSet<>(fileDependsOn);
+        all.addAll(dependsOn);
+        return List.copyOf(all);
+    }
+
+    /** Whether {@code dependency} is known only from a stack reference the stack reads (not from the file). */
+    public boolean readFromReference(final StackId dependency) {
+        return dependsOn.contains(dependency) && !fileDependsOn.contains(dependency);
+    }
+
+    /**
+     * The stack has drift that is still there after this run: drifted, pending+drifted, or awaiting approval of a
+     * repair. A repaired row lists the drift it found, but it was put back.
+     */
+    public boolean showsDrift() {
+        return state.hasDrift() || (state == RowState.AWAITING_APPROVAL && !drift.isEmpty());
+    }
+
     public Row withState(final RowState newState, final String newReason) {
-        return new Row(id, tool, dir, newState, newReason, changes, drift, ownedElsewhere, dependsOn);
+        return new Row(id, tool, dir, newState, newReason, changes, drift, ownedElsewhere, dependsOn, fileDependsOn, driftAge);
     }
 
     public Row withChanges(final List<Change> newChanges) {
-        return new Row(id, tool, dir, state, reason, newChanges, drift, ownedElsewhere, dependsOn);
+        return new Row(id, tool, dir, state, reason, newChanges, drift, ownedElsewhere, dependsOn, fileDependsOn, driftAge);
     }
 
     public Row withDrift(final List<Change> newDrift) {
-        return new Row(id, tool, dir, state, reason, changes, newDrift, ownedElsewhere, dependsOn);
+        return new Row(id, tool, dir, state, reason, changes, newDrift, ownedElsewhere, dependsOn, fileDependsOn, driftAge);
     }
 
     public Row withOwnedElsewhere(final List<Change> newOwnedElsewhere) {
-        return new Row(id, tool, dir, state, reason, changes, drift, newOwnedElsewhere, dependsOn);
+        return new Row(id, tool, dir, state, reason, changes, drift, newOwnedElsewhere, dependsOn, fileDependsOn, driftAge);
     }
 
     public Row withDependsOn(final List<StackId> newDependsOn) {
-        return new Row(id, tool, dir, state, reason, changes, drift, ownedElsewhere, newDependsOn);
+        return new Row(id, tool, dir, state, reason, changes, drift, ownedElsewhere, newDependsOn, fileDependsOn, driftAge);
+    }
+
+    public Row withFileDependsOn(final List<StackId> newFileDependsOn) {
+        return new Row(id, tool, dir, state, reason, changes, drift, ownedElsewhere, dependsOn, newFileDependsOn, driftAge);
+    }
+
+    public Row withDriftAge(final DriftAge newDriftAge) {
+        return new Row(id, tool, dir, state, reason, changes, drift, ownedElsewhere, dependsOn, fileDependsOn, newDriftAge);
     }
 }

@@ -10,7 +10,9 @@ public enum RowState {
     PENDING_DRIFTED("pending+drifted"),
     FAILED("failed"),
     SKIPPED("skipped"),
-    AWAITING_APPROVAL("awaiting approval");
+    AWAITING_APPROVAL("awaiting approval"),
+    /** Drift found and put back by a deploy in this same run (drift mode correct): nothing is left to do. */
+    REPAIRED("repaired");
 
     private final String word;
 
@@ -22,7 +24,7 @@ public enum RowState {
         return word;
     }
 
-    /** True for drifted and pending+drifted. */
+    /** True for drifted and pending+drifted; a repaired row no longer has drift. */
     public boolean hasDrift() {
         return this == DRIFTED || this == PENDING_DRIFTED;
     }

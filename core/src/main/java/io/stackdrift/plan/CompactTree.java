@@ -286,7 +286,7 @@ final class CompactTree {
     }
 
     static boolean isTrue(final Object node) {
-        return node == Boolean.TRUE;
+        return Boolean.TRUE.equals(node);
     }
 
     /** Value equality where absent equals null and numbers compare by value (1 equals 1.0). */

@@ -22,6 +22,7 @@ import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
 import io.stackdrift.model.Counts;
+import io.stackdrift.model.DriftAge;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
@@ -140,6 +141,10 @@ public final class RecordJson {
         g.writeNumberField("failed", c.failed());
         g.writeNumberField("skipped", c.skipped());
         g.writeNumberField("awaitingApproval", c.awaitingApproval());
+        if (c.repaired() > 0) {
+            // only when set, like every field added since: files without repaired rows keep their bytes
+            g.writeNumberField("repaired", c.repaired());
+        }
         g.writeEndObject();
         writeIds(g, "drifted", s.drifted());
         writeIds(g, "failed", s.failed());
@@ -151,7 +156,7 @@ public final class RecordJson {
         JsonNode c = required(n, "counts");
         Counts counts = new Counts(c.path("total").asInt(), c.path("inSync").asInt(), c.path("drifted").asInt(),
                 c.path("pending").asInt(), c.path("failed").asInt(), c.path("skipped").asInt(),
-                c.path("awaitingApproval").asInt());
+                c.path("awaitingApproval").asInt(), c.path("repaired").asInt(0));
         return new RunSummary(required(n, "sequence").asLong(), text(n, "runId"), kind(text(n, "kind")),
                 n.path("cause").asText(""), n.path("startedAt").asLong(), n.path("finishedAt").asLong(), counts,
                 ids(n.path("drifted")), ids(n.path("failed")));
@@ -206,6 +211,8 @@ public final class RecordJson {
         writeChanges(g, "drift", row.drift());
         writeChanges(g, "ownedElsewhere", row.ownedElsewhere());
         writeIds(g, "dependsOn", row.dependsOn());
+        writeIds(g, "fileDependsOn", row.fileDependsOn());
+        writeDriftAge(g, row.driftAge());
         g.writeEndObject();
     }
 
@@ -214,7 +221,8 @@ public final class RecordJson {
         RowState state = RowState.fromWord(text(n, "state"))
                 .orElseThrow(() -> new RecordFormatException("unknown row state " + n.path("state")));
         return new Row(StackId.of(text(n, "id")), tool, text(n, "dir"), state, n.path("reason").asText(""),
-                changes(n.path("changes")), changes(n.path("drift")), changes(n.path("ownedElsewhere")), ids(n.path("dependsOn")));
+                changes(n.path("changes")), changes(n.path("drift")), changes(n.path("ownedElsewhere")), ids(n.path("dependsOn")),
+                ids(n.path("fileDependsOn")), driftAge(n));
     }
 
     private static void writeChanges(final JsonGenerator g, final String field, final List<Change> changes) throws IOException {
@@ -308,6 +316,9 @@ public final class RecordJson {
         }
         g.writeEndArray();
         g.writeStringField("reason", e.reason());
+        if (e.driftedSince() > 0) {
+            g.writeNumberField("driftedSince", e.driftedSince());
+        }
         g.writeEndObject();
     }
 
@@ -318,7 +329,8 @@ public final class RecordJson {
         List<String> paths = new ArrayList<>();
         n.path("restoredPaths").forEach(p -> paths.add(p.asText()));
         return new TrailEntry(StackId.of(text(n, "stack")), text(n, "runId"), n.path("startedAt").asLong(),
-                n.path("finishedAt").asLong(), result, n.path("repairedDrift").asBoolean(), paths, n.path("reason").asText(""));
+                n.path("finishedAt").asLong(), result, n.path("repairedDrift").asBoolean(), paths, n.path("reason").asText(""),
+                Math.max(0, n.path("driftedSince").asLong(0)));
     }
 
     static void writeStatus(final JsonGenerator g, final StackStatus s) throws IOException {
@@ -333,6 +345,7 @@ public final class RecordJson {
         writeIds(g, "dependsOn", s.dependsOn());
         g.writeStringField("lastDeployDigest", s.lastDeployDigest());
         g.writeNumberField("lastDeployedAt", s.lastDeployedAt());
+        writeDriftAge(g, s.driftAge());
         g.writeEndObject();
     }
 
@@ -341,7 +354,8 @@ public final class RecordJson {
                 .orElseThrow(() -> new RecordFormatException("unknown row state " + n.path("lastState")));
         return new StackStatus(StackId.of(text(n, "id")), n.path("lastSequence").asLong(), text(n, "lastRunId"), state,
                 n.path("lastCheckedAt").asLong(), n.path("consecutiveFailures").asInt(), n.path("lastFailedAt").asLong(),
-                ids(n.path("dependsOn")), n.path("lastDeployDigest").asText(""), n.path("lastDeployedAt").asLong());
+                ids(n.path("dependsOn")), n.path("lastDeployDigest").asText(""), n.path("lastDeployedAt").asLong(),
+                driftAge(n));
     }
 
     static void writeMarker(final JsonGenerator g, final DeployMarker m) throws IOException {
@@ -366,6 +380,21 @@ public final class RecordJson {
     }
 
     // ---- helpers
+
+    /** Only when the stack drifts: rows and statuses without drift keep their bytes. */
+    private static void writeDriftAge(final JsonGenerator g, final DriftAge age) throws IOException {
+        if (age.isPresent()) {
+            g.writeNumberField("driftedSince", age.since());
+            g.writeNumberField("driftedChecks", age.checks());
+        }
+    }
+
+    /** A missing or broken drift age reads as none: it only informs, nothing decides on it. */
+    private static DriftAge driftAge(final JsonNode n) {
+        long since = n.path("driftedSince").asLong(0);
+        int checks = n.path("driftedChecks").asInt(0);
+        return since > 0 && checks > 0 ? new DriftAge(since, checks) : DriftAge.NONE;
+    }
 
     private static void writeIds(final JsonGenerator g, final String field, final List<StackId> ids) throws IOException {
         g.writeArrayFieldStart(field);

@@ -46,7 +46,7 @@ public final class RunIds {
             long next = Math.max(last, highestRecorded) + 1;
             // one fixed-width write over the old number, never truncate-then-write: a run stopped (or killed)
             // between the two would leave an empty counter, and numbers would start again at 1
-            byte[] written = String.format("%019d\n", next).getBytes(StandardCharsets.US_ASCII);
+            byte[] written = (String.format("%019d", next) + "\n").getBytes(StandardCharsets.US_ASCII);
             ByteBuffer out = ByteBuffer.wrap(written);
             while (out.hasRemaining()) {
                 channel.write(out, out.position());

@@ -26,12 +26,15 @@ public final class RunWorkDirectories {
     private RunWorkDirectories() {
     }
 
+    /** One generator for every directory name: unguessable names, seeded once. */
+    private static final SecureRandom NAMES = new SecureRandom();
+
     /** A new, private work directory of this process under {@code parent}. */
     public static Path create(final Path parent) throws IOException {
         Files.createDirectories(parent);
         ProcessOwner self = ProcessOwner.current();
         for (int attempt = 0; ; attempt++) {
-            String name = self.pid() + "-" + self.started() + "-" + String.format("%08x", new SecureRandom().nextInt());
+            String name = self.pid() + "-" + self.started() + "-" + String.format("%08x", NAMES.nextInt());
             Path dir = parent.resolve(name);
             try {
                 if (parent.getFileSystem().supportedFileAttributeViews().contains("posix")) {

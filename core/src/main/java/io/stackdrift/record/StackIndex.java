@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
+import io.stackdrift.model.DriftAge;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
@@ -14,7 +15,7 @@ import io.stackdrift.model.StackId;
 /**
  * The per-stack status fold behind {@code stacks.json} (docs/records.md): each stack's next {@link StackStatus}
  * from the one before and this run's row and trail — what a skip keeps, how failures count, when the last deploy
- * is recorded or forgotten. Pure: the due logic and the deploy policy read what it computes.
+ * is recorded or forgotten, how long it has drifted. Pure: the due logic and the deploy policy read what it computes.
  */
 public final class StackIndex {
     private StackIndex() {
@@ -63,6 +64,38 @@ public final class StackIndex {
     }
 
     /**
+     * The stack's run of drifted checks after {@code row}: a row that shows drift starts one or makes it one check
+     * longer, a failed or skipped row leaves it as it was (it saw nothing), any other row — in sync, pending,
+     * repaired — ends it.
+     *
+     * @param prev      the status before, null for a stack never seen
+     * @param checkedAt when the run that made the row started
+     */
+    public static DriftAge driftAge(final StackStatus prev, final Row row, final long checkedAt) {
+        DriftAge before = prev == null ? DriftAge.NONE : prev.driftAge();
+        if (row.showsDrift()) {
+            return before.isPresent() ? before.oneMoreCheck() : DriftAge.startingAt(checkedAt);
+        }
+        if (row.state() == RowState.FAILED || row.state() == RowState.SKIPPED) {
+            return before;
+        }
+        return DriftAge.NONE;
+    }
+
+    /** The row as recorded: its drift age from the status before, none on a row that shows no drift. */
+    public static Row withDriftAge(final StackStatus prev, final Row row, final long checkedAt) {
+        return row.withDriftAge(row.showsDrift() ? driftAge(prev, row, checkedAt) : DriftAge.NONE);
+    }
+
+    /**
+     * When the drift a deploy put back began: the start of the stack's run of drifted checks, or the run itself
+     * when that run found the drift first.
+     */
+    public static long driftStart(final StackStatus prev, final long runStartedAt) {
+        return prev != null && prev.driftAge().isPresent() ? prev.driftAge().since() : runStartedAt;
+    }
+
+    /**
      * @param prev     the status before, null for a stack never seen
      * @param deploy   this run's deployed or nothing-to-deploy entry of the stack, null if none
      * @param digest   the digest that deploy recorded, null if none
@@ -94,11 +127,12 @@ public final class StackIndex {
             lastDigest = "";
             deployedAt = 0;
         }
-        return new StackStatus(row.id(), rowSequence, rowRunId, state, checkedAt, failures, failedAt, dependsOn, lastDigest, deployedAt);
+        return new StackStatus(row.id(), rowSequence, rowRunId, state, checkedAt, failures, failedAt, dependsOn, lastDigest, deployedAt,
+                driftAge(prev, row, run.startedAt()));
     }
 
     private static StackStatus withoutLastDeploy(final StackStatus s) {
         return new StackStatus(s.id(), s.lastSequence(), s.lastRunId(), s.lastState(), s.lastCheckedAt(), s.consecutiveFailures(),
-                s.lastFailedAt(), s.dependsOn(), "", 0);
+                s.lastFailedAt(), s.dependsOn(), "", 0, s.driftAge());
     }
 }

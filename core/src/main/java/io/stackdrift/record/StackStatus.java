@@ -3,6 +3,7 @@ package io.stackdrift.record;
 import java.util.List;
 import java.util.Objects;
 
+import io.stackdrift.model.DriftAge;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
 
@@ -23,15 +24,27 @@ import io.stackdrift.model.StackId;
  * @param dependsOn           the depends-on list of the last row that had one (Pulumi {@code auto})
  * @param lastDeployDigest    digest recorded by the last successful deploy; empty = never deployed
  * @param lastDeployedAt      epoch ms of that deploy; 0 = never
+ * @param driftAge            the stack's unbroken run of drifted checks, {@link DriftAge#NONE} when it is not drifted; a
+ *                            failed or skipped check neither lengthens nor ends it
  */
 public record StackStatus(StackId id, long lastSequence, String lastRunId, RowState lastState, long lastCheckedAt,
-        int consecutiveFailures, long lastFailedAt, List<StackId> dependsOn, String lastDeployDigest, long lastDeployedAt) {
+        int consecutiveFailures, long lastFailedAt, List<StackId> dependsOn, String lastDeployDigest, long lastDeployedAt,
+        DriftAge driftAge) {
     public StackStatus {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(lastRunId, "lastRunId");
         Objects.requireNonNull(lastState, "lastState");
         dependsOn = List.copyOf(dependsOn);
         lastDeployDigest = Objects.requireNonNullElse(lastDeployDigest, "");
+        driftAge = Objects.requireNonNullElse(driftAge, DriftAge.NONE);
+    }
+
+    /** A status without a drift age, as indexes written before drift age was kept hold it. */
+    public StackStatus(final StackId id, final long lastSequence, final String lastRunId, final RowState lastState,
+            final long lastCheckedAt, final int consecutiveFailures, final long lastFailedAt, final List<StackId> dependsOn,
+            final String lastDeployDigest, final long lastDeployedAt) {
+        this(id, lastSequence, lastRunId, lastState, lastCheckedAt, consecutiveFailures, lastFailedAt, dependsOn,
+                lastDeployDigest, lastDeployedAt, DriftAge.NONE);
     }
 
     public boolean everDeployed() {

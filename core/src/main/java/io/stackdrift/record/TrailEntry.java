@@ -1,7 +1,9 @@
 package io.stackdrift.record;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 import io.stackdrift.model.StackId;
 
@@ -17,14 +19,35 @@ import io.stackdrift.model.StackId;
  * @param repairedDrift a successful deploy of a stack that had drift: it put back what changed outside the code
  * @param restoredPaths the drifted attribute paths it put back ({@code address.path}); never values
  * @param reason        one line for failed / interrupted; empty otherwise
+ * @param driftedSince  for a repair: epoch ms of the first drifted check of the drift it put back (so the trail
+ *                      tells the time to repair); 0 otherwise or when unknown
  */
 public record TrailEntry(StackId stack, String runId, long startedAt, long finishedAt, TrailResult result,
-        boolean repairedDrift, List<String> restoredPaths, String reason) {
+        boolean repairedDrift, List<String> restoredPaths, String reason, long driftedSince) {
     public TrailEntry {
         Objects.requireNonNull(stack, "stack");
         Objects.requireNonNull(runId, "runId");
         Objects.requireNonNull(result, "result");
         restoredPaths = List.copyOf(restoredPaths);
         reason = Objects.requireNonNullElse(reason, "");
+    }
+
+    /** An entry without the start of the drift it repaired (not a repair, or recorded before drift age was kept). */
+    public TrailEntry(final StackId stack, final String runId, final long startedAt, final long finishedAt, final TrailResult result,
+            final boolean repairedDrift, final List<String> restoredPaths, final String reason) {
+        this(stack, runId, startedAt, finishedAt, result, repairedDrift, restoredPaths, reason, 0);
+    }
+
+    /** How long the stack had drifted when this deploy put it back: from the first drifted check to the end of the deploy. */
+    public Optional<Duration> timeToRepair() {
+        if (!repairedDrift || driftedSince <= 0 || finishedAt < driftedSince) {
+            return Optional.empty();
+        }
+        return Optional.of(Duration.ofMillis(finishedAt - driftedSince));
+    }
+
+    /** The same entry, with the start of the drift it repaired. */
+    public TrailEntry withDriftedSince(final long since) {
+        return new TrailEntry(stack, runId, startedAt, finishedAt, result, repairedDrift, restoredPaths, reason, since);
     }
 }

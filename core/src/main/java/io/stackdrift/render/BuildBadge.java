@@ -6,7 +6,8 @@ import io.stackdrift.model.Counts;
 
 /**
  * The build badge in the build history: an orange dot with "N stacks drifted", a red one when a stack
- * failed, and nothing at all when no stack drifted or failed.
+ * failed, a teal one with "N stacks repaired" when the run's only drift was put back in the run, and nothing at all
+ * when no stack drifted, failed or was repaired.
  */
 public final class BuildBadge {
     static final String ORANGE = "#d4660a";
@@ -24,13 +25,16 @@ public final class BuildBadge {
         if (counts.failed() > 0) {
             return Optional.of(Html.plural(counts.failed(), "stack", "stacks") + " failed");
         }
-        return counts.drifted() > 0 ? Optional.of(drifted) : Optional.empty();
+        if (counts.drifted() > 0) {
+            return Optional.of(drifted);
+        }
+        return counts.repaired() > 0 ? Optional.of(Html.plural(counts.repaired(), "stack", "stacks") + " repaired") : Optional.empty();
     }
 
-    /** A 16px-high SVG: coloured dot and the words. Empty when nothing drifted or failed. */
+    /** A 16px-high SVG: coloured dot and the words. Empty when nothing drifted, failed or was repaired. */
     public static Optional<String> svg(final Counts counts) {
         return words(counts).map(words -> {
-            String colour = counts.failed() > 0 ? RED : ORANGE;
+            String colour = counts.failed() > 0 ? RED : counts.drifted() > 0 ? ORANGE : DriftPicture.REPAIRED;
             int width = 16 + TextWidth.of(words) + 2;
             return "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"sd-build-badge\" width=\"" + width
                     + "\" height=\"16\" viewBox=\"0 0 " + width + " 16\" role=\"img\" aria-label=\"" + words + "\">"

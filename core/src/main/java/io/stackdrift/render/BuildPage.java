@@ -82,12 +82,12 @@ public final class BuildPage {
                 .append("<td>").append(Html.statePill(row.state())).append("</td>")
                 .append("<td class=\"sd-num\">").append(row.changeCount()).append("</td>")
                 .append("<td class=\"sd-deps\">");
-        List<StackId> deps = row.dependsOn();
+        List<StackId> deps = row.allDependsOn();
         for (int i = 0; i < Math.min(deps.size(), limits.maxDependsOn()); i++) {
             if (i > 0) {
                 out.append(", ");
             }
-            out.append(links.anchor(deps.get(i), ""));
+            out.append(links.anchor(deps.get(i), "")).append(Html.readMark(row, deps.get(i)));
         }
         if (deps.size() > limits.maxDependsOn()) {
             out.append(" <span class=\"sd-muted\">and ").append(deps.size() - limits.maxDependsOn()).append(" more</span>");

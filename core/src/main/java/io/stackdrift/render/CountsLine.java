@@ -8,7 +8,7 @@ import io.stackdrift.model.Counts;
 /**
  * The counts line that opens the build page, the console summary and the CLI output:
  * {@code 12 stacks · 9 in sync · 2 drifted ● · 1 pending · 0 failed}. Drifted carries an orange dot and
- * failed a red one when their count is not zero. Skipped and awaiting approval are added only when present,
+ * failed a red one when their count is not zero. Repaired, awaiting approval and skipped are added only when present,
  * so the common line stays short.
  */
 public final class CountsLine {
@@ -76,6 +76,9 @@ public final class CountsLine {
                 counts.drifted() > 0 ? Dot.ORANGE : Dot.NONE));
         parts.add(new Part("pending", counts.pending(), counts.pending() + " pending", Dot.NONE));
         parts.add(new Part("failed", counts.failed(), counts.failed() + " failed", counts.failed() > 0 ? Dot.RED : Dot.NONE));
+        if (counts.repaired() > 0) {
+            parts.add(new Part("repaired", counts.repaired(), counts.repaired() + " repaired", Dot.NONE));
+        }
         if (counts.awaitingApproval() > 0) {
             parts.add(new Part("awaiting-approval", counts.awaitingApproval(), counts.awaitingApproval() + " awaiting approval",
                     Dot.NONE));

@@ -9,7 +9,7 @@ import java.util.function.ToIntFunction;
 import io.stackdrift.model.Counts;
 
 /**
- * The job page's drift picture: one stacked bar per run (oldest left) of in sync / pending / drifted /
+ * The job page's drift picture: one stacked bar per run (oldest left) of in sync / repaired / pending / drifted /
  * failed stacks. It reads without colour: each state has its own fill pattern, a legend names them,
  * the newest bar is labelled directly, every bar has a tooltip, and {@link #table} gives the same
  * numbers as an HTML table.
@@ -21,6 +21,8 @@ public final class DriftPicture {
     private static final int RIGHT = 130;
     private static final int TOP = 40;
     private static final int BOTTOM = 200;
+    /** Teal: put back, so neither the green of in sync nor the orange of drift. */
+    static final String REPAIRED = "#1b7c83";
 
     private DriftPicture() {
     }
@@ -31,6 +33,7 @@ public final class DriftPicture {
 
     private static final List<Series> SERIES = List.of(
             new Series("in-sync", "in sync", "#2c974b", r -> r.counts().inSync()),
+            new Series("repaired", "repaired", REPAIRED, r -> r.counts().repaired()),
             new Series("pending", "pending", "#0969da", RunCounts::pendingOnly),
             new Series("drifted", "drifted", BuildBadge.ORANGE, r -> r.counts().drifted()),
             new Series("failed", "failed", BuildBadge.RED, r -> r.counts().failed()),
@@ -130,13 +133,14 @@ public final class DriftPicture {
         StringBuilder out = new StringBuilder("<table class=\"sd-table sd-trend-table\">\n<thead><tr><th scope=\"col\">Run</th>")
                 .append("<th scope=\"col\" class=\"sd-num\">Stacks</th><th scope=\"col\" class=\"sd-num\">In sync</th>")
                 .append("<th scope=\"col\" class=\"sd-num\">Drifted</th><th scope=\"col\" class=\"sd-num\">Pending</th>")
-                .append("<th scope=\"col\" class=\"sd-num\">Failed</th></tr></thead>\n<tbody>\n");
+                .append("<th scope=\"col\" class=\"sd-num\">Failed</th><th scope=\"col\" class=\"sd-num\">Repaired</th>")
+                .append("</tr></thead>\n<tbody>\n");
         for (RunCounts run : shown) {
             Counts c = run.counts();
             out.append("<tr><th scope=\"row\">#").append(Html.text(run.runId())).append("</th><td class=\"sd-num\">").append(c.total())
                     .append("</td><td class=\"sd-num\">").append(c.inSync()).append("</td><td class=\"sd-num\">").append(c.drifted())
                     .append("</td><td class=\"sd-num\">").append(c.pending()).append("</td><td class=\"sd-num\">").append(c.failed())
-                    .append("</td></tr>\n");
+                    .append("</td><td class=\"sd-num\">").append(c.repaired()).append("</td></tr>\n");
         }
         return out.append("</tbody>\n</table>\n").toString();
     }
@@ -148,6 +152,8 @@ public final class DriftPicture {
     private static void appendPatterns(final StringBuilder out) {
         out.append("<defs>")
                 .append(pattern("in-sync", "#2c974b", "<rect width=\"8\" height=\"8\" fill=\"#2c974b\" fill-opacity=\".55\"/>"))
+                .append(pattern("repaired", REPAIRED, "<rect width=\"8\" height=\"8\" fill=\"#d8f3f1\"/>"
+                        + "<path d=\"M0,6 H8 M0,2 H8\" stroke=\"" + REPAIRED + "\" stroke-width=\"1.2\"/>"))
                 .append(pattern("pending", "#0969da",
                         "<rect width=\"8\" height=\"8\" fill=\"#ddf4ff\"/><circle cx=\"4\" cy=\"4\" r=\"1.6\" fill=\"#0969da\"/>"))
                 .append(pattern("drifted", BuildBadge.ORANGE, "<rect width=\"8\" height=\"8\" fill=\"#fff1e5\"/>"
@@ -191,14 +197,15 @@ public final class DriftPicture {
             return "No runs recorded yet.";
         }
         RunCounts newest = shown.get(shown.size() - 1);
-        return "Stacked bars of in sync, pending, drifted and failed stacks, one bar per run, oldest on the left. Newest: "
+        return "Stacked bars of in sync, repaired, pending, drifted and failed stacks, one bar per run, oldest on the left. Newest: "
                 + tooltip(newest) + ".";
     }
 
     private static String tooltip(final RunCounts run) {
         Counts c = run.counts();
         return "Run #" + run.runId() + ": " + Html.plural(c.total(), "stack", "stacks") + ", " + c.inSync() + " in sync, "
-                + c.drifted() + " drifted, " + c.pending() + " pending, " + c.failed() + " failed";
+                + c.drifted() + " drifted, " + c.pending() + " pending, " + c.failed() + " failed"
+                + (c.repaired() > 0 ? ", " + c.repaired() + " repaired" : "");
     }
 
     private static String shortId(final String runId) {

@@ -5,7 +5,9 @@ import java.util.Locale;
 import org.owasp.encoder.Encode;
 
 import io.stackdrift.model.Action;
+import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
+import io.stackdrift.model.StackId;
 
 /**
  * The few markup helpers every page shares. Every string that may come from tool output (stack ids,
@@ -59,12 +61,18 @@ final class Html {
             case DRIFTED -> 2;
             case AWAITING_APPROVAL -> 3;
             case PENDING -> 4;
-            case SKIPPED -> 5;
-            case IN_SYNC -> 6;
+            case REPAIRED -> 5;
+            case SKIPPED -> 6;
+            case IN_SYNC -> 7;
         };
     }
 
     static String plural(final int n, final String one, final String many) {
         return n + " " + (n == 1 ? one : many);
+    }
+
+    /** After a depends-on link: the mark of a dependency read from a stack reference (the file does not list it). */
+    static String readMark(final Row row, final StackId dependency) {
+        return row.readFromReference(dependency) ? " <span class=\"sd-muted\" title=\"read from a stack reference\">(read)</span>" : "";
     }
 }

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import io.stackdrift.model.DriftAge;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.AtomicFiles;
@@ -23,7 +24,7 @@ import io.stackdrift.record.TrailEntry;
 /**
  * The static report ({@code stackdrift ... --html DIR}): the same page the build shows, as files.
  * <pre>
- * DIR/index.html            counts line, table of stacks, drift picture, recently deployed
+ * DIR/index.html            counts line, table of stacks, drift picture, drifted the longest, recently deployed
  * DIR/stacks/&lt;name&gt;.html    one page per stack ({@link StackFileName})
  * DIR/badge.svg             the job badge
  * DIR/stackdrift.css, .js   copied from the core jar
@@ -78,9 +79,16 @@ public final class HtmlReport {
                 .append("<p class=\"sd-run-line sd-muted\">").append(runLine(run)).append("</p>\n")
                 .append(BuildPage.fragment(run, links, limits))
                 .append("<div class=\"sd-columns\">\n")
-                .append(JobPage.fragment(trend, trail, links, limits))
+                .append(JobPage.fragment(trend, trail, driftAges(run), links, limits))
                 .append("</div>\n");
         return StandalonePage.wrap(capitalised(run.kind().word()) + " #" + run.runId(), "", "", body.toString());
+    }
+
+    /** The drift age of each stack drifted in the run shown. */
+    private static Map<StackId, DriftAge> driftAges(final RunRecord run) {
+        Map<StackId, DriftAge> ages = new LinkedHashMap<>();
+        run.rows().stream().filter(Row::showsDrift).forEach(row -> ages.put(row.id(), row.driftAge()));
+        return ages;
     }
 
     private static int badgeWidth(final RunRecord run) {

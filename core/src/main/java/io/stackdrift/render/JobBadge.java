@@ -4,7 +4,8 @@ import io.stackdrift.model.Counts;
 
 /**
  * The embeddable job badge, shields-style: {@code drift | 2 stacks} on orange, {@code drift | in sync}
- * on green, {@code drift | 1 failed} on red. Served at a stable job URL and by the static report.
+ * on green, {@code drift | 1 failed} on red, {@code drift | 1 repaired} on teal when a self-heal put the
+ * only drift back. Served at a stable job URL and by the static report.
  */
 public final class JobBadge {
     static final String GREEN = "#2c974b";
@@ -26,6 +27,9 @@ public final class JobBadge {
         if (counts.pending() > 0) {
             return counts.pending() + " pending";
         }
+        if (counts.repaired() > 0) {
+            return counts.repaired() + " repaired";
+        }
         return counts.total() == 0 ? "no stacks" : "in sync";
     }
 
@@ -38,6 +42,9 @@ public final class JobBadge {
         }
         if (counts.pending() > 0) {
             return BLUE;
+        }
+        if (counts.repaired() > 0) {
+            return DriftPicture.REPAIRED;
         }
         return counts.total() == 0 ? GREY : GREEN;
     }

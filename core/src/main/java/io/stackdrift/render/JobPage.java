@@ -1,10 +1,13 @@
 package io.stackdrift.render;
 
 import java.util.List;
+import java.util.Map;
 
+import io.stackdrift.model.DriftAge;
+import io.stackdrift.model.StackId;
 import io.stackdrift.record.TrailEntry;
 
-/** The job page section: the drift picture, then "Recently deployed". */
+/** The job page section: the drift picture, the stacks drifted the longest, then "Recently deployed". */
 public final class JobPage {
     private JobPage() {
     }
@@ -15,11 +18,20 @@ public final class JobPage {
      * @param links where stack pages are, relative to the job page
      */
     public static String fragment(final List<RunCounts> runs, final List<TrailEntry> trail, final StackLinks links) {
-        return fragment(runs, trail, links, RenderLimits.DEFAULTS);
+        return fragment(runs, trail, Map.of(), links, RenderLimits.DEFAULTS);
     }
 
     public static String fragment(final List<RunCounts> runs, final List<TrailEntry> trail, final StackLinks links,
             final RenderLimits limits) {
-        return "<div class=\"sd sd-job\">\n" + DriftPicture.html(runs, limits) + RecentlyDeployed.html(trail, links, limits) + "</div>\n";
+        return fragment(runs, trail, Map.of(), links, limits);
+    }
+
+    /**
+     * @param drifted the age of every stack drifted now (the stack index's drift ages); listed longest first
+     */
+    public static String fragment(final List<RunCounts> runs, final List<TrailEntry> trail, final Map<StackId, DriftAge> drifted,
+            final StackLinks links, final RenderLimits limits) {
+        return "<div class=\"sd sd-job\">\n" + DriftPicture.html(runs, limits) + DriftAges.html(drifted, links, limits)
+                + RecentlyDeployed.html(trail, links, limits) + "</div>\n";
     }
 }

@@ -12,10 +12,10 @@ import io.stackdrift.record.TrailResult;
 
 /**
  * "Recently deployed": the trail, newest first. Each entry shows the stack, when, and how it ended in the
- * words of the spec — a repair says it put back what changed outside the code and lists the restored
- * paths; rehearsals say "rehearsal", no-op deploys "nothing to deploy", failures "failed"; a destroy says
- * "destroyed", or "nothing to destroy" when its preview found nothing (its failures, interruptions and rehearsals
- * use the deploy words, with a reason that says destroy).
+ * words of the spec — a repair says it put back what changed outside the code, lists the restored paths
+ * and says how long after the drift was found it came; rehearsals say "rehearsal", no-op deploys "nothing
+ * to deploy", failures "failed"; a destroy says "destroyed", or "nothing to destroy" when its preview found
+ * nothing (its failures, interruptions and rehearsals use the deploy words, with a reason that says destroy).
  */
 public final class RecentlyDeployed {
     private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'").withZone(ZoneOffset.UTC);
@@ -70,7 +70,12 @@ public final class RecentlyDeployed {
                 .append("<span class=\"sd-trail-result\">").append(words(entry)).append("</span></div>")
                 .append("<div class=\"sd-trail-meta\"><time datetime=\"").append(Instant.ofEpochMilli(when(entry)))
                 .append("\">").append(WHEN.format(Instant.ofEpochMilli(when(entry)))).append("</time>")
-                .append(" \u00B7 run ").append(Html.text(entry.runId())).append("</div>");
+                .append(" \u00B7 run ").append(Html.text(entry.runId()));
+        if (repair) {
+            entry.timeToRepair().ifPresent(took -> out.append(" \u00B7 <span class=\"sd-time-to-repair\">")
+                    .append(DriftAges.words(took)).append(" after the drift was found</span>"));
+        }
+        out.append("</div>");
         if (!entry.reason().isEmpty()
                 && (entry.result() == TrailResult.FAILED || entry.result() == TrailResult.INTERRUPTED)) {
             out.append("<div class=\"sd-trail-reason\">").append(Html.text(entry.reason())).append("</div>");

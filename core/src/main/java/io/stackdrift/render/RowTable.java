@@ -27,9 +27,10 @@ public final class RowTable {
                 row.tool().word(),
                 row.state().word(),
                 String.valueOf(row.changeCount()),
-                row.dependsOn().stream().map(id -> TextSafe.clean(id.value())).collect(Collectors.joining(", "))});
+                row.allDependsOn().stream().map(id -> TextSafe.clean(id.value()) + (row.readFromReference(id) ? " (read)" : ""))
+                        .collect(Collectors.joining(", "))});
         }
-        boolean anyDependsOn = rows.stream().anyMatch(row -> !row.dependsOn().isEmpty());
+        boolean anyDependsOn = rows.stream().anyMatch(row -> !row.allDependsOn().isEmpty());
         int columns = anyDependsOn ? HEADERS.length : HEADERS.length - 1;
         int[] widths = new int[columns];
         for (String[] line : lines) {

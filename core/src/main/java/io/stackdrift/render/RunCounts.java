@@ -19,7 +19,8 @@ public record RunCounts(String runId, Counts counts) {
     /** Rows both pending and drifted (Counts counts them in both). */
     int both() {
         Counts c = counts;
-        return Math.max(0, c.inSync() + c.drifted() + c.pending() + c.failed() + c.skipped() + c.awaitingApproval() - c.total());
+        return Math.max(0, c.inSync() + c.drifted() + c.pending() + c.failed() + c.skipped() + c.awaitingApproval() + c.repaired()
+                - c.total());
     }
 
     /** Pending rows without drift, so the stacked bar adds up to the total. */

@@ -11,8 +11,10 @@ import io.stackdrift.model.StackId;
  * One stack's page: its state and reason, its pending changes, its drift (listed like changes: what
  * happened, type, name, every path — never a value) and the paths owned elsewhere, in a muted section
  * of their own. The page of a pending stack that also drifted lists the drift after the changes and says
- * the deploy puts it back. Large stacks are bounded: at most {@link RenderLimits#maxChangesPerPage()}
- * changes over all sections, each section collapsible, with a note of how many more there are.
+ * the deploy puts it back; the page of a stack repaired in this run says its drift was put back, with the
+ * restored paths. A drifted stack says since when it has drifted and over how many checks. Large stacks are
+ * bounded: at most {@link RenderLimits#maxChangesPerPage()} changes over all sections, each section
+ * collapsible, with a note of how many more there are.
  */
 public final class StackPage {
     private static final int OPEN_SECTION_UP_TO = 100;
@@ -42,7 +44,12 @@ public final class StackPage {
                     "What a deploy of this stack would do.", row.changes(), budget, limits,
                     row.changes().size() <= OPEN_SECTION_UP_TO);
         }
-        if (!row.drift().isEmpty()) {
+        if (!row.drift().isEmpty() && row.state() == RowState.REPAIRED) {
+            budget -= appendSection(out, "drift", "Drift: put back in this run",
+                    "These resources were changed outside the code. A deploy in this run put them back to what the code says:"
+                            + " the paths listed are the ones it restored.",
+                    row.drift(), budget, limits, row.drift().size() <= OPEN_SECTION_UP_TO);
+        } else if (!row.drift().isEmpty()) {
             String note = row.changes().isEmpty()
                     ? "These resources were changed outside the code. Deploying this stack would put them back to what the code says."
                     : "These resources were also changed outside the code. The deploy of this stack puts them back to what the code says.";
@@ -65,14 +72,14 @@ public final class StackPage {
         }
         out.append("<div><dt>Changes</dt><dd>").append(row.changes().size()).append("</dd></div>");
         out.append("<div><dt>Drift</dt><dd>").append(row.drift().size()).append("</dd></div>");
-        if (!row.dependsOn().isEmpty()) {
+        if (!row.allDependsOn().isEmpty()) {
             out.append("<div><dt>Depends on</dt><dd>");
-            List<StackId> deps = row.dependsOn();
+            List<StackId> deps = row.allDependsOn();
             for (int i = 0; i < Math.min(deps.size(), limits.maxDependsOn()); i++) {
                 if (i > 0) {
                     out.append(", ");
                 }
-                out.append(links.anchor(deps.get(i), ""));
+                out.append(links.anchor(deps.get(i), "")).append(Html.readMark(row, deps.get(i)));
             }
             if (deps.size() > limits.maxDependsOn()) {
                 out.append(" <span class=\"sd-muted\">and ").append(deps.size() - limits.maxDependsOn()).append(" more</span>");
@@ -87,6 +94,7 @@ public final class StackPage {
             case FAILED -> "Failed";
             case SKIPPED -> "Skipped";
             case AWAITING_APPROVAL -> "Awaiting approval";
+            case REPAIRED -> "Repaired";
             default -> "";
         };
         if (!lead.isEmpty()) {
@@ -96,6 +104,13 @@ public final class StackPage {
         } else if (row.state() == RowState.IN_SYNC && row.changeCount() == 0) {
             out.append("<p class=\"sd-ok\">In sync: the infrastructure matches the code.</p>\n");
         }
+        if (row.driftAge().isPresent()) {
+            out.append("<p class=\"sd-drift-age\">").append(capitalised(DriftAges.since(row.driftAge()))).append("</p>\n");
+        }
+    }
+
+    private static String capitalised(final String words) {
+        return Character.toUpperCase(words.charAt(0)) + words.substring(1);
     }
 
     /** Appends one section and returns how many changes it listed. */

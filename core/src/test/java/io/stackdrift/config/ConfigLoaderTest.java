@@ -104,6 +104,34 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void theSelfHealGuardRailsAreReadAtTheTopAndPerStack() {
+        terraform(root, "dns");
+        terraform(root, "network");
+        ConfigResult result = check(root, """
+                drift:
+                  mode: correct
+                  maxChanges: 3
+                stacks:
+                  - dir: network
+                    drift:
+                      maxChanges: 0
+                      allowReplace: true
+                """);
+
+        assertThat(stack(result, "dns").drift().maxChanges()).isEqualTo(3);
+        assertThat(stack(result, "dns").drift().allowReplace()).isFalse();
+        assertThat(stack(result, "network").drift().maxChanges()).isZero();
+        assertThat(stack(result, "network").drift().allowReplace()).isTrue();
+        assertThat(DriftSettings.defaults().limitsChanges()).isFalse();
+        assertThat(DriftSettings.defaults().allowReplace()).isFalse();
+
+        ConfigResult wrong = check(root, "drift:\n  maxChanges: -1\n  allowReplace: sometimes\n");
+        assertThat(messages(wrong)).containsExactly(
+                "`maxChanges` must be a whole number of resources, 0 or more, not the number -1",
+                "`allowReplace` must be true or false, not the text `sometimes`");
+    }
+
+    @Test
     void parallelismDefaultsToTheCoresAtMostEight() {
         terraform(root, "dns");
         assertThat(new ConfigLoader(2).check("{}", "stacks.yaml", root.resolve("stacks.yaml"), root).config().parallelism()).isEqualTo(2);

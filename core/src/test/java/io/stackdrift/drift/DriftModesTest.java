@@ -2,17 +2,31 @@ package io.stackdrift.drift;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import io.stackdrift.config.DriftMode;
+import io.stackdrift.config.DriftSettings;
+import io.stackdrift.config.Policy;
+import io.stackdrift.config.StackConfig;
 import io.stackdrift.drift.ModeOutcome.BuildMark;
 import io.stackdrift.drift.ModeOutcome.Consequence;
+import io.stackdrift.model.Action;
+import io.stackdrift.model.Cause;
+import io.stackdrift.model.Change;
+import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
+import io.stackdrift.model.StackId;
+import io.stackdrift.model.Tool;
 
 class DriftModesTest {
     static Stream<Arguments> table() {
@@ -70,5 +84,23 @@ class DriftModesTest {
     void everyCheckedModeCoversEveryState(final DriftMode mode) {
         assertThat(RowState.values()).allSatisfy(state ->
                 assertThat(DriftModes.outcome(mode, state).consequence()).isNotEqualTo(Consequence.NOT_CHECKED));
+    }
+
+    @Test
+    void modeCorrectFallsBackToReportOnAPolicyOnceStack() {
+        Change drift = new Change(Action.UPDATE, "aws_vpc", "aws_vpc.main", List.of("tags"), Cause.DRIFT);
+        Row row = Row.withReason(StackId.of("net"), Tool.TERRAFORM, "net", RowState.DRIFTED, "").withDrift(List.of(drift));
+        StackConfig once = stack(Policy.ONCE);
+        StackConfig onChange = stack(Policy.ON_CHANGE);
+
+        assertThat(DriftModes.outcome(once, row))
+                .isEqualTo(new ModeOutcome(Consequence.RECORD_ONLY, BuildMark.DRIFT, DriftModes.ONCE_NOT_CORRECTED));
+        assertThat(DriftModes.outcome(onChange, row).consequence()).isEqualTo(Consequence.DEPLOY);
+    }
+
+    private static StackConfig stack(final Policy policy) {
+        return new StackConfig(StackId.of("net"), Tool.TERRAFORM, "net", "", List.of(), false,
+                new DriftSettings(true, DriftMode.CORRECT, Duration.ofHours(1), List.of()), Duration.ZERO, policy, Map.of(),
+                        Optional.empty());
     }
 }

@@ -113,21 +113,27 @@ class DueCheckTest {
                 stack("network", true, DriftMode.CORRECT, Duration.ofDays(1)),
                 stack("dns", true, DriftMode.REPORT, Duration.ofDays(1)),
                 stack("legacy", true, DriftMode.OFF, Duration.ofDays(1)),
+                stack("paused", false, DriftMode.REPORT, Duration.ofDays(1)),
                 stack(".", true, DriftMode.REPORT, Duration.ofDays(1)));
         Map<StackId, StackStatus> statuses = Map.of(
                 StackId.of("network"), status("network", RowState.DRIFTED, Duration.ofMinutes(1), 0),
                 StackId.of("dns"), status("dns", RowState.IN_SYNC, Duration.ofDays(9), 0),
                 StackId.of("legacy"), status("legacy", RowState.DRIFTED, Duration.ofDays(9), 0),
                 StackId.of("envs/prod-eu"), status("envs/prod-eu", RowState.PENDING_DRIFTED, Duration.ofDays(9), 0));
-        Input push = new Input(Trigger.PUSH, statuses, Set.of(), Set.of("envs/prod/main.tf", "./legacy/x.tf", "README.md"), NOW);
+        Input push = new Input(Trigger.PUSH, statuses, Set.of(), Set.of("envs/prod/main.tf", "./legacy/x.tf", "paused/main.tf",
+                "README.md"), NOW);
 
         assertThat(DueCheck.decide(stacks, push)).extracting(d -> d.stack().value() + " " + d.action()).containsExactly(
                 ". PREVIEW",          // README.md at the root belongs to the root stack
                 "dns SKIP",           // in sync last time, files unchanged: not due on a push
                 "envs/prod PREVIEW",  // its own file changed; the longer directory wins over "."
                 "envs/prod-eu CHECK", // showed drift last time
-                "legacy PREVIEW",     // a preview is not a drift check: code changes are shown even with drift off
-                "network CHECK");
+                "legacy SKIP",        // a push's preview is part of the drift run: drift off is never looked at
+                "network CHECK",
+                "paused SKIP");       // drift disabled: its changed files do not make it previewed either
+        assertThat(DueCheck.decide(stacks, push)).filteredOn(d -> d.action() == Action.SKIP)
+                .extracting(d -> d.stack().value() + ": " + d.reason())
+                .contains("legacy: drift mode off", "paused: drift checks disabled");
     }
 
     @Test

@@ -31,6 +31,8 @@ import io.stackdrift.engine.spi.MissingCredentialsException;
 import io.stackdrift.engine.spi.ToolSettings;
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
+import io.stackdrift.model.DriftAge;
+import io.stackdrift.model.DriftNews;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
@@ -289,8 +291,40 @@ class StackDriftEngineTest {
 
         RunOutcome second = engine().deploy(request());
 
-        assertThat(world.callsFor("apply")).containsExactly("net", "dns");
-        assertThat(row(second, "other").reason()).startsWith("unchanged since its last deploy");
+        // both dependents follow net in the same run: dns by its policy, other because net applied changes
+        assertThat(world.callsFor("apply")).startsWith("net").containsExactlyInAnyOrder("net", "dns", "other");
+        assertThat(row(second, "dns").reason()).isEqualTo("deployed");
+        assertThat(progress).contains("dns: deploying (it or a dependency changed since its last deploy at 2026-11-29T12:00:00Z)",
+                "other: deploying (its dependency net applied changes in this run)");
+    }
+
+    @Test
+    void aDependentOfAStackThatAppliedChangesIsPreviewedAfterItUnlessItsPolicyIsOnce() throws IOException {
+        terraform("net", "app", "base", "idle");
+        config("""
+                stacks:
+                  - dir: app
+                    dependsOn: [net]
+                  - dir: base
+                    dependsOn: [net]
+                    policy: once
+                  - dir: idle
+                """);
+        engine().deploy(request());
+        world.calls.clear();
+        Files.writeString(repo.resolve("net/extra.tf"), "# a change of the code\n");
+        pending("net");
+
+        RunOutcome deploy = engine().deploy(request());
+
+        List<String> calls = List.copyOf(world.calls);
+        assertThat(calls).containsSubsequence("apply net", "preview app");
+        assertThat(world.callsFor("preview")).containsExactlyInAnyOrder("net", "app");
+        assertThat(row(deploy, "app").state()).isEqualTo(RowState.IN_SYNC);
+        assertThat(row(deploy, "base").state()).isEqualTo(RowState.SKIPPED);
+        assertThat(row(deploy, "base").reason()).startsWith("policy once");
+        assertThat(row(deploy, "idle").reason()).startsWith("unchanged since its last deploy");
+        assertThat(progress).contains("app: deploying (its dependency net applied changes in this run)");
     }
 
     @Test
@@ -594,11 +628,16 @@ class StackDriftEngineTest {
         RunOutcome outcome = engine().check(request());
 
         assertThat(world.calls).containsSubsequence("check net", "preview net", "apply net");
-        assertThat(row(outcome, "net").state()).isEqualTo(RowState.DRIFTED);
+        assertThat(row(outcome, "net").state()).isEqualTo(RowState.REPAIRED);
         assertThat(row(outcome, "net").reason()).contains("put back by a deploy in this run");
+        assertThat(row(outcome, "net").drift()).hasSize(1);
+        assertThat(outcome.run().orElseThrow().counts().repaired()).isEqualTo(1);
+        assertThat(outcome.run().orElseThrow().counts().drifted()).isZero();
+        assertThat(outcome.exitCode()).isEqualTo(RunOutcome.OK);
         TrailEntry entry = trail(outcome).get(0);
         assertThat(entry.repairedDrift()).isTrue();
         assertThat(entry.restoredPaths()).containsExactly("aws_vpc.main.tags.Owner");
+        assertThat(entry.driftedSince()).as("found by this very check").isEqualTo(NOW.toEpochMilli());
         assertThat(world.callsFor("apply")).containsExactly("net");
         assertThat(progress).contains("checking net (terraform)…", "net: drifted — 1 change");
     }
@@ -660,6 +699,34 @@ class StackDriftEngineTest {
         assertThat(row(check, "shop:prod").dependsOn()).containsExactly(StackId.of("platform:prod"));
         assertThat(new HistoryStore(scratch.resolve("record")).latestRows().get(StackId.of("shop:prod")).dependsOn())
                 .containsExactly(StackId.of("platform:prod"));
+    }
+
+    @Test
+    void driftAgeCountsTheUnbrokenRunOfDriftedChecksAndTheRepairCarriesItsTimeToRepair() throws IOException {
+        terraform("net");
+        config("drift:\n  every: 1h\nstacks:\n  - dir: net\n");
+        world.stack("net").drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags.Owner"));
+
+        RunOutcome first = engine().check(request());
+        clock = Clock.fixed(NOW.plus(Duration.ofHours(7)), ZoneOffset.UTC);
+        RunOutcome second = engine().check(request());
+
+        assertThat(row(first, "net").driftAge()).isEqualTo(new DriftAge(NOW.toEpochMilli(), 1));
+        assertThat(row(second, "net").driftAge()).isEqualTo(new DriftAge(NOW.toEpochMilli(), 2));
+        assertThat(DriftNews.of(first.run().orElseThrow().rows()).newlyDrifted()).containsExactly(StackId.of("net"));
+        assertThat(DriftNews.of(second.run().orElseThrow().rows()).stillDrifted()).containsExactly(StackId.of("net"));
+        assertThat(new HistoryStore(scratch.resolve("record")).stackStatuses().get(StackId.of("net")).driftAge().checks()).isEqualTo(2);
+
+        // the stack switches to mode correct: the third check puts the drift back, 14 hours after it was found
+        config("drift:\n  every: 1h\nstacks:\n  - dir: net\n    drift:\n      mode: correct\n");
+        clock = Clock.fixed(NOW.plus(Duration.ofHours(14)), ZoneOffset.UTC);
+        RunOutcome third = engine().check(request());
+
+        assertThat(row(third, "net").state()).isEqualTo(RowState.REPAIRED);
+        assertThat(row(third, "net").driftAge().isPresent()).isFalse();
+        assertThat(DriftNews.of(third.run().orElseThrow().rows()).repaired()).containsExactly(StackId.of("net"));
+        assertThat(trail(third).get(0).timeToRepair()).contains(Duration.ofHours(14));
+        assertThat(new HistoryStore(scratch.resolve("record")).stackStatuses().get(StackId.of("net")).driftAge().isPresent()).isFalse();
     }
 
     @Test
@@ -782,6 +849,116 @@ class StackDriftEngineTest {
         assertThat(trail(push)).extracting(e -> e.stack().value()).containsExactly("fixed");
     }
 
+    @Test
+    void aPushNeverPreviewsAStackWhoseDriftIsOff() throws IOException {
+        terraform("off", "paused", "watched");
+        config("""
+                stacks:
+                  - dir: off
+                    drift:
+                      mode: off
+                  - dir: paused
+                    drift:
+                      enabled: false
+                """);
+        for (String id : List.of("off", "paused", "watched")) {
+            world.stack(id).drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags.Owner"));
+        }
+
+        RunOutcome push = engine().check(request().startedBy(StartedBy.PUSH, "push",
+                Set.of("off/main.tf", "paused/main.tf", "watched/main.tf")));
+
+        assertThat(world.callsFor("preview")).containsExactly("watched");
+        assertThat(row(push, "off").state()).isEqualTo(RowState.SKIPPED);
+        assertThat(row(push, "off").reason()).isEqualTo("drift mode off");
+        assertThat(row(push, "paused").state()).isEqualTo(RowState.SKIPPED);
+        assertThat(row(push, "paused").reason()).isEqualTo("drift checks disabled");
+        assertThat(row(push, "watched").state()).isEqualTo(RowState.DRIFTED);
+    }
+
+    @Test
+    void modeCorrectReportsDriftOnAPolicyOnceStackAndSaysWhy() throws IOException {
+        terraform("base");
+        config("stacks:\n  - dir: base\n    policy: once\n    drift:\n      mode: correct\n");
+        engine().deploy(request());
+        world.calls.clear();
+        world.stack("base").drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags.Owner"));
+        clock = Clock.fixed(NOW.plus(Duration.ofDays(2)), ZoneOffset.UTC);
+
+        RunOutcome check = engine().check(request());
+
+        assertThat(world.callsFor("apply")).isEmpty();
+        assertThat(world.callsFor("preview")).isEmpty();
+        assertThat(row(check, "base").state()).isEqualTo(RowState.DRIFTED);
+        assertThat(row(check, "base").reason()).startsWith("policy once: never deployed again by anything automatic");
+        assertThat(trail(check)).isEmpty();
+        assertThat(check.exitCode()).isEqualTo(RunOutcome.CHANGES);
+    }
+
+    @Test
+    void aRepairIsADeployInEveryRecordSoTheNextDeployFindsTheStackUnchanged() throws IOException {
+        terraform("net");
+        config("stacks:\n  - dir: net\n    reapply: 0\n    drift:\n      mode: correct\n");
+        world.stack("net").drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags.Owner"));
+
+        engine().check(request());
+
+        var status = new HistoryStore(scratch.resolve("record")).stackStatuses().get(StackId.of("net"));
+        assertThat(status.lastDeployDigest()).isNotEmpty();
+        assertThat(status.lastDeployedAt()).isEqualTo(NOW.toEpochMilli());
+        world.calls.clear();
+        RunOutcome deploy = engine().deploy(request());
+        assertThat(row(deploy, "net").state()).isEqualTo(RowState.SKIPPED);
+        assertThat(row(deploy, "net").reason()).startsWith("unchanged since its last deploy at ");
+        assertThat(world.callsFor("preview")).isEmpty();
+    }
+
+    @Test
+    void aRepairThatWouldReplaceOrDeleteWaitsForApprovalUnlessTheStackAllowsIt() throws IOException {
+        terraform("careful", "bold");
+        config("""
+                drift:
+                  mode: correct
+                stacks:
+                  - dir: bold
+                    drift:
+                      allowReplace: true
+                """);
+        for (String id : List.of("careful", "bold")) {
+            world.stack(id).drift = List.of(change(Action.UPDATE, "aws_instance.web", Cause.DRIFT, "ami"));
+            // putting the changed attribute back forces a new resource
+            world.stack(id).pending = List.of(change(Action.REPLACE, "aws_instance.web", Cause.CODE, "ami"));
+        }
+
+        RunOutcome check = engine().check(request());
+
+        assertThat(world.callsFor("apply")).containsExactly("bold");
+        Row careful = row(check, "careful");
+        assertThat(careful.state()).isEqualTo(RowState.AWAITING_APPROVAL);
+        assertThat(careful.reason()).isEqualTo("mode correct: the repair would replace aws_instance.web; "
+                + "deploy with approval, or set drift.allowReplace: true");
+        assertThat(careful.drift()).hasSize(1);
+        assertThat(row(check, "bold").reason()).contains("put back by a deploy in this run");
+        assertThat(trail(check)).extracting(e -> e.stack().value()).containsExactly("bold");
+        assertThat(check.exitCode()).isEqualTo(RunOutcome.CHANGES);
+    }
+
+    @Test
+    void aRepairOfMoreResourcesThanMaxChangesWaitsForApproval() throws IOException {
+        terraform("wide", "narrow");
+        config("drift:\n  mode: correct\n  maxChanges: 1\n");
+        world.stack("wide").drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags.Owner"),
+                change(Action.UPDATE, "aws_subnet.a", Cause.DRIFT, "tags.Owner"));
+        world.stack("narrow").drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags.Owner"));
+
+        RunOutcome check = engine().check(request());
+
+        assertThat(world.callsFor("apply")).containsExactly("narrow");
+        assertThat(row(check, "wide").state()).isEqualTo(RowState.AWAITING_APPROVAL);
+        assertThat(row(check, "wide").reason())
+                .isEqualTo("mode correct: the repair would change 2 resources, more than drift.maxChanges 1; deploy with approval");
+    }
+
     // ---------------------------------------------------------------------------------------------
     // every run
 
@@ -864,6 +1041,42 @@ class StackDriftEngineTest {
         assertThat(row(outcome, "shop:prod").state()).isEqualTo(RowState.PENDING);
         assertThat(outcome.exitCode()).isEqualTo(RunOutcome.CHANGES);
         assertThat(new HistoryStore(scratch.resolve("record")).latestRows()).containsKey(StackId.of("shop:prod"));
+    }
+
+    @Test
+    void aRowShowsTheFilesDependsOnAndReadDependenciesOnlyForDependsOnAuto() throws IOException {
+        terraform("network", "dns");
+        pulumi("app", "shop", "prod");
+        pulumi("web", "web", "prod");
+        pulumi("platform", "platform", "prod");
+        config("""
+                stacks:
+                  - dir: dns
+                    dependsOn: [network]
+                  - dir: app
+                    name: prod
+                    dependsOn: auto
+                  - dir: app
+                    dependsOn: [dns]
+                  - dir: web
+                    name: prod
+                """);
+        world.stack("shop:prod").dependsOn = List.of(StackId.of("platform:prod"));
+        world.stack("web:prod").dependsOn = List.of(StackId.of("platform:prod"));
+
+        RunOutcome preview = engine().preview(request());
+
+        Row dns = row(preview, "dns");
+        assertThat(dns.allDependsOn()).containsExactly(StackId.of("network"));
+        assertThat(dns.readFromReference(StackId.of("network"))).isFalse();
+        Row shop = row(preview, "shop:prod");
+        assertThat(shop.allDependsOn()).containsExactly(StackId.of("dns"), StackId.of("platform:prod"));
+        assertThat(shop.readFromReference(StackId.of("platform:prod"))).isTrue();
+        assertThat(shop.readFromReference(StackId.of("dns"))).isFalse();
+        // without dependsOn: auto a stack reference is no dependency of the stack
+        assertThat(row(preview, "web:prod").allDependsOn()).isEmpty();
+        Row stored = new HistoryStore(scratch.resolve("record")).latestRows().get(StackId.of("dns"));
+        assertThat(stored.fileDependsOn()).containsExactly(StackId.of("network"));
     }
 
     // ---------------------------------------------------------------------------------------------

@@ -22,6 +22,13 @@ class CountsTest {
     }
 
     @Test
+    void aRepairedRowCountsOnlyAsRepaired() {
+        Counts counts = Counts.of(List.of(row("a", RowState.IN_SYNC), row("b", RowState.REPAIRED)));
+
+        assertThat(counts).isEqualTo(new Counts(2, 1, 0, 0, 0, 0, 0, 1));
+    }
+
+    @Test
     void everyRowIsCountedOnceByItsOwnState() {
         Tries.check(1000, gen -> {
             List<RowState> states = gen.list(0, 30, () -> gen.of(RowState.class));
@@ -29,7 +36,8 @@ class CountsTest {
             Counts c = Counts.of(rows);
             long both = states.stream().filter(s -> s == RowState.PENDING_DRIFTED).count();
 
-            assertThat(c.inSync() + c.drifted() + c.pending() - both + c.failed() + c.skipped() + c.awaitingApproval())
+            assertThat(c.inSync() + c.drifted() + c.pending() - both + c.failed() + c.skipped() + c.awaitingApproval()
+                    + c.repaired())
                     .isEqualTo(states.size());
         });
     }

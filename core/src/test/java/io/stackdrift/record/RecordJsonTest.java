@@ -53,13 +53,14 @@ class RecordJsonTest {
                 + "\"dir\":\"network\",\"state\":\"pending+drifted\",\"reason\":\"\",\"changes\":[{\"action\":\"create\","
                         + "\"type\":\"aws_eip\","
                 + "\"address\":\"aws_eip.a\",\"paths\":[],\"cause\":\"code\"}],\"drift\":[{\"action\":\"update\",\"type\":\"aws_instance\","
-                + "\"address\":\"aws_instance.web[0]\",\"paths\":[\"tags.Name\"],\"cause\":\"drift\"}],"
-                        + "\"ownedElsewhere\":[{\"action\":\"update\","
-                + "\"type\":\"aws_autoscaling_group\",\"address\":\"aws_autoscaling_group.w\",\"paths\":[\"desired_capacity\"],"
-                        + "\"cause\":\"drift\"}],"
-                + "\"dependsOn\":[\"dns\"]}],\"trail\":[{\"stack\":\"network\",\"runId\":\"12\",\"startedAt\":1500,\"finishedAt\":1900,"
-                + "\"result\":\"deployed\",\"repairedDrift\":true,\"restoredPaths\":[\"aws_instance.web[0].tags.Name\"],"
-                        + "\"reason\":\"\"}]}");
+                + "\"address\":\"aws_instance.web[0]\",\"paths\":[\"tags.Name\"],\"cause\":\"drift\"}],\"ownedElsewhere\":[{\"action"
+                        + "\":\"update\","
+                + "\"type\":\"aws_autoscaling_group\",\"address\":\"aws_autoscaling_group.w\",\"paths\":[\"desired_capacity\"],\"cause"
+                        + "\":\"drift\"}],"
+                + "\"dependsOn\":[\"dns\"],\"fileDependsOn\":[]}],\"trail\":[{\"stack\":\"network\",\"runId\":\"12\",\"startedAt\":150"
+                        + "0,\"finishedAt\":1900,"
+                + "\"result\":\"deployed\",\"repairedDrift\":true,\"restoredPaths\":[\"aws_instance.web[0].tags.Name\"],\"reason\":"
+                        + "\"\"}]}");
         assertThat(RecordJson.readDetails(MAPPER.readTree(json))).isEqualTo(RUN);
     }
 

@@ -50,11 +50,12 @@ class HtmlReportBrowserTest {
 
         assertThat(dom.selectFirst("html").hasClass("sd-js")).as("the script ran").isTrue();
         assertThat(dom.selectFirst(".sd-counts").text())
-                .isEqualTo("7 stacks · 1 in sync · 2 drifted ● · 2 pending · 1 failed ● · 1 awaiting approval · 1 skipped");
-        assertThat(stackColumn(dom)).containsExactly("billing:staging", "shop:prod", "network:prod", "edge:prod", "apps/api", "reports",
+                .isEqualTo("8 stacks · 1 in sync · 2 drifted ● · 2 pending · 1 failed ● · 1 repaired · 1 awaiting approval · 1 skipped");
+        assertThat(stackColumn(dom)).containsExactly("billing:staging", "shop:prod", "network:prod", "edge:prod", "apps/api",
+                "cache:prod", "reports",
                 "dns");
         assertThat(dom.selectFirst(".sd-controls").hasAttr("hidden")).as("controls shown by the script").isFalse();
-        assertThat(dom.selectFirst(".sd-shown").text()).isEqualTo("Showing 7 of 7 stacks");
+        assertThat(dom.selectFirst(".sd-shown").text()).isEqualTo("Showing 8 of 8 stacks");
     }
 
     @Test
@@ -70,7 +71,7 @@ class HtmlReportBrowserTest {
         // needs attention = not in sync and not skipped; most changes first, ties by stack id
         assertThat(visible).containsExactly("shop:prod", "network:prod", "apps/api", "billing:staging", "edge:prod");
         assertThat(dom.selectFirst("th[data-sort=changes]").attr("aria-sort")).isEqualTo("descending");
-        assertThat(dom.selectFirst(".sd-shown").text()).isEqualTo("Showing 5 of 5 stacks (7 in all)");
+        assertThat(dom.selectFirst(".sd-shown").text()).isEqualTo("Showing 5 of 5 stacks (8 in all)");
     }
 
     @Test

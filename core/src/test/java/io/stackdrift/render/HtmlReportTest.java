@@ -40,7 +40,7 @@ class HtmlReportTest {
         assertThat(dir.resolve(Assets.JS)).hasBinaryContent(Assets.bytes(Assets.JS));
         try (Stream<Path> pages = Files.list(dir.resolve("stacks"))) {
             assertThat(pages.map(p -> p.getFileName().toString()).sorted().toList()).containsExactly(
-                    "apps~2Fapi.html", "billing~3Astaging.html", "dns.html", "edge~3Aprod.html", "network~3Aprod.html",
+                    "apps~2Fapi.html", "billing~3Astaging.html", "cache~3Aprod.html", "dns.html", "edge~3Aprod.html", "network~3Aprod.html",
                     "reports.html", "shop~3Aprod.html");
         }
         assertThat(leftoverTempFiles()).isEmpty();
@@ -82,7 +82,7 @@ class HtmlReportTest {
         HtmlReport.write(dir, run, List.of());
 
         Document index = Jsoup.parse(dir.resolve("index.html").toFile());
-        assertThat(index.selectFirst("tr[data-stack=orphan] td.sd-deps").text()).isEqualTo("outside:repo");
+        assertThat(index.selectFirst("tr[data-stack=orphan] td.sd-deps").text()).isEqualTo("outside:repo (read)");
         assertThat(index.select("tr[data-stack=orphan] td.sd-deps a")).isEmpty();
         assertThat(index.selectFirst("span.sd-trail-stack").text()).isEqualTo("removed:stack");
         Document orphan = Jsoup.parse(dir.resolve("stacks/orphan.html").toFile());
@@ -99,7 +99,7 @@ class HtmlReportTest {
         assertThat(index.selectFirst("h1").text()).isEqualTo("Drift check #42");
         assertThat(index.selectFirst(".sd-run-line").text()).isEqualTo("scheduled drift check · 2026-09-21 14:13 UTC · took 3m 2s");
         assertThat(index.select("svg.sd-trend g.sd-bar")).hasSize(7);
-        assertThat(index.select(".sd-trail-entry")).hasSize(8);
+        assertThat(index.select(".sd-trail-entry")).hasSize(9);
     }
 
     @Test
@@ -110,7 +110,7 @@ class HtmlReportTest {
         HtmlReport.write(dir, run, history);
         Document index = Jsoup.parse(dir.resolve("index.html").toFile());
         assertThat(index.select("svg.sd-trend g.sd-bar")).hasSize(7);
-        assertThat(index.select(".sd-trail-entry")).hasSize(8);
+        assertThat(index.select(".sd-trail-entry")).hasSize(9);
     }
 
     @Test

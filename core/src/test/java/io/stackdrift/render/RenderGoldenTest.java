@@ -3,9 +3,13 @@ package io.stackdrift.render;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 import org.junit.jupiter.api.Test;
 
+import io.stackdrift.model.Counts;
+import io.stackdrift.model.DriftAge;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.RunRecord;
@@ -22,7 +26,7 @@ class RenderGoldenTest {
 
     @Test
     void stackPages() throws IOException {
-        for (String id : List.of("shop:prod", "network:prod", "billing:staging", "dns", "reports", "edge:prod")) {
+        for (String id : List.of("shop:prod", "network:prod", "billing:staging", "dns", "reports", "edge:prod", "cache:prod")) {
             Row row = run.rows().stream().filter(r -> r.id().equals(StackId.of(id))).findFirst().orElseThrow();
             Golden.assertMatches("stack-" + StackFileName.of(row.id()) + ".html", StackPage.fragment(row, StackLinks.under("", ".html")));
         }
@@ -33,7 +37,10 @@ class RenderGoldenTest {
         List<RunRecord> runs = new ArrayList<>(SampleRuns.history());
         runs.add(run);
         List<TrailEntry> trail = runs.stream().flatMap(r -> r.trail().stream()).toList();
-        Golden.assertMatches("job-fragment.html", JobPage.fragment(SampleRuns.trend(), trail, StackLinks.under("stack/", "/")));
+        Map<StackId, DriftAge> ages = new TreeMap<>();
+        run.rows().stream().filter(Row::showsDrift).forEach(r -> ages.put(r.id(), r.driftAge()));
+        Golden.assertMatches("job-fragment.html", JobPage.fragment(SampleRuns.trend(), trail, ages, StackLinks.under("stack/", "/"),
+                RenderLimits.DEFAULTS));
     }
 
     @Test
@@ -46,6 +53,9 @@ class RenderGoldenTest {
         Golden.assertMatches("job-badge-failed.svg", JobBadge.svg(run.counts()));
         Golden.assertMatches("job-badge-drifted.svg", JobBadge.svg(SampleRuns.counts(12, 10, 2, 0, 0)));
         Golden.assertMatches("job-badge-in-sync.svg", JobBadge.svg(SampleRuns.counts(12, 12, 0, 0, 0)));
+        Golden.assertMatches("job-badge-repaired.svg", JobBadge.svg(new Counts(12, 11, 0, 0, 0, 0, 0, 1)));
+        Golden.assertMatches("build-badge-repaired.svg", BuildBadge.svg(new Counts(12, 11, 0, 0, 0, 0, 0, 1))
+                .orElseThrow());
         Golden.assertMatches("build-badge.svg", BuildBadge.svg(SampleRuns.counts(12, 9, 2, 1, 0)).orElseThrow());
     }
 

@@ -18,11 +18,12 @@ class RowTableTest {
         List<String> lines = table.lines().toList();
 
         assertThat(lines.get(0)).startsWith("STACK").contains("TOOL", "STATE", "CHANGES", "DEPENDS ON");
-        assertThat(lines).hasSize(8);
+        assertThat(lines).hasSize(9);
         int stateColumn = lines.get(0).indexOf("STATE");
         assertThat(lines.subList(1, lines.size())).allSatisfy(line -> assertThat(line.charAt(stateColumn - 1)).isEqualTo(' '));
         assertThat(lines).anySatisfy(line -> assertThat(line).startsWith("shop:prod").contains("pending+drifted")
-                .endsWith("network:prod, dns"));
+                .endsWith("dns, network:prod (read)"));
+        assertThat(lines).anySatisfy(line -> assertThat(line).startsWith("network:prod").endsWith("  dns"));
     }
 
     @Test

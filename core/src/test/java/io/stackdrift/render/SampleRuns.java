@@ -7,6 +7,7 @@ import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
 import io.stackdrift.model.Counts;
+import io.stackdrift.model.DriftAge;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
@@ -27,7 +28,7 @@ final class SampleRuns {
         return new Change(action, type, address, List.of(paths), cause);
     }
 
-    /** One row in every state, with changes, drift, owned-elsewhere paths and dependencies. */
+    /** One row in every state, with changes, drift, owned-elsewhere paths, dependencies and drift ages. */
     static RunRecord representative() {
         List<Row> rows = new ArrayList<>();
         rows.add(row("dns", Tool.TERRAFORM, "dns", RowState.IN_SYNC, "", List.of(), List.of(), List.of(), List.of()));
@@ -36,12 +37,13 @@ final class SampleRuns {
                         "tags.Owner"),
                         change(Action.DELETE, "aws_route53_record", "aws_route53_record.www", Cause.DRIFT)),
                 List.of(change(Action.UPDATE, "aws_autoscaling_group", "aws_autoscaling_group.web", Cause.DRIFT, "desired_capacity")),
-                List.of("dns")));
+                List.of()).withFileDependsOn(List.of(StackId.of("dns"))).withDriftAge(DriftAge.startingAt(T0)));
         rows.add(row("shop:prod", Tool.PULUMI, "apps/shop", RowState.PENDING_DRIFTED, "",
                 List.of(change(Action.CREATE, "aws:s3/bucket:Bucket", "assets", Cause.CODE, "bucket", "tags.Team"),
                         change(Action.REPLACE, "aws:ec2/instance:Instance", "web", Cause.CODE, "ami")),
                 List.of(change(Action.UPDATE, "aws:ec2/securityGroup:SecurityGroup", "web-sg", Cause.DRIFT, "description")),
-                List.of(), List.of("network:prod", "dns")));
+                List.of(), List.of("network:prod", "dns")).withFileDependsOn(List.of(StackId.of("dns")))
+                        .withDriftAge(new DriftAge(T0 - 2 * 86_400_000L - 3_600_000L, 3)));
         rows.add(row("apps/api", Tool.TERRAFORM, "apps/api", RowState.PENDING, "",
                 List.of(change(Action.UPDATE, "aws_lambda_function", "module.api.aws_lambda_function.handler", Cause.CODE, "memory_size")),
                 List.of(), List.of(), List.of()));
@@ -50,10 +52,15 @@ final class SampleRuns {
         rows.add(Row.withReason(StackId.of("reports"), Tool.TERRAFORM, "reports", RowState.SKIPPED, "dependency billing:staging failed"));
         rows.add(Row.withReason(StackId.of("edge:prod"), Tool.PULUMI, "edge", RowState.AWAITING_APPROVAL,
                 "drift found; mode approve waits for a person"));
+        rows.add(row("cache:prod", Tool.TERRAFORM, "cache", RowState.REPAIRED, "mode correct: put back by a deploy in this run",
+                List.of(), List.of(change(Action.UPDATE, "aws_elasticache_cluster", "aws_elasticache_cluster.main", Cause.DRIFT,
+                        "num_cache_nodes")), List.of(), List.of()));
         List<TrailEntry> trail = List.of(
                 new TrailEntry(StackId.of("apps/api"), "42", T0 + 10_000, T0 + 20_000, TrailResult.REHEARSAL, false, List.of(), ""),
                 new TrailEntry(StackId.of("billing:staging"), "42", T0 + 30_000, T0 + 40_000, TrailResult.FAILED, false, List.of(),
-                        "apply failed: AccessDenied"));
+                        "apply failed: AccessDenied"),
+                new TrailEntry(StackId.of("cache:prod"), "42", T0 + 50_000, T0 + 120_000, TrailResult.DEPLOYED, true,
+                        List.of("aws_elasticache_cluster.main.num_cache_nodes"), "", T0 - 5 * 3_600_000L));
         return new RunRecord("42", RunKind.CHECK, "scheduled drift check", T0, T0 + 182_000, rows, trail);
     }
 
@@ -83,7 +90,8 @@ final class SampleRuns {
                         List.of(), "the agent went away"));
                 case 5 -> List.of(
                         new TrailEntry(StackId.of("network:prod"), "41", T0 - 3_600_000, T0 - 3_500_000, TrailResult.DEPLOYED, true,
-                                List.of("aws_security_group.web.ingress[0].cidr_blocks", "aws_security_group.web.tags.Owner"), ""),
+                                List.of("aws_security_group.web.ingress[0].cidr_blocks", "aws_security_group.web.tags.Owner"), "",
+                                T0 - 2 * 86_400_000L - 3_600_000L),
                         new TrailEntry(StackId.of("dns"), "41", T0 - 3_700_000, T0 - 3_650_000, TrailResult.NOTHING_TO_DEPLOY, false,
                                 List.of(), ""));
                 default -> List.of();

@@ -42,9 +42,10 @@ class StackPageTest {
         assertThat(html.select("details.sd-section").eachAttr("class"))
                 .containsExactly("sd-section sd-section-changes", "sd-section sd-section-drift");
         assertThat(html.selectFirst(".sd-section-drift .sd-section-note").text())
-                .isEqualTo("These resources were also changed outside the code. The deploy of this stack puts them back to what the code "
-                        + "says.");
-        assertThat(html.select(".sd-facts a").eachAttr("href")).containsExactly("network~3Aprod.html", "dns.html");
+                .isEqualTo("These resources were also changed outside the code. The deploy of this stack puts them back to what the co"
+                        + "de says.");
+        assertThat(html.select(".sd-facts a").eachAttr("href")).containsExactly("dns.html", "network~3Aprod.html");
+        assertThat(html.select(".sd-facts dd").eachText()).contains("dns, network:prod (read)");
     }
 
     @Test

@@ -8,16 +8,23 @@ import hudson.model.Result;
 import io.stackdrift.model.Counts;
 
 /**
- * Maps what a run found to a build result (docs/concepts.md, "What is recorded"): drift → {@code driftResult},
- * failures → {@code failedResult}.
+ * Maps what a run found to a build result (docs/jenkins.md): drift → {@code driftResult}, failures →
+ * {@code failedResult}, drift put back in the run (mode correct) → {@code repairedResult}, SUCCESS unless a
+ * Jenkinsfile says otherwise.
  */
 public final class BuildResultPolicy {
     private final Result onDrift;
     private final Result onFailure;
+    private final Result onRepaired;
 
     public BuildResultPolicy(final Result onDrift, final Result onFailure) {
+        this(onDrift, onFailure, Result.SUCCESS);
+    }
+
+    public BuildResultPolicy(final Result onDrift, final Result onFailure, final Result onRepaired) {
         this.onDrift = onDrift;
         this.onFailure = onFailure;
+        this.onRepaired = onRepaired;
     }
 
     /**
@@ -62,9 +69,15 @@ public final class BuildResultPolicy {
         }
     }
 
-    /** Drift (and stacks left awaiting approval) → the drift result; a failed stack → the failed result; the worse wins. */
+    /**
+     * Drift (and stacks left awaiting approval) → the drift result; a failed stack → the failed result; a repaired
+     * stack → the repaired result; the worse wins.
+     */
     public Result resultFor(final Counts counts) {
         Result result = Result.SUCCESS;
+        if (counts.repaired() > 0) {
+            result = worse(result, onRepaired);
+        }
         if (counts.drifted() > 0 || counts.awaitingApproval() > 0) {
             result = worse(result, onDrift);
         }

@@ -15,6 +15,7 @@ class BuildResultPolicyTest {
     private static final Counts BOTH = new Counts(3, 1, 1, 0, 1, 0, 0);
     private static final Counts AWAITING = new Counts(3, 2, 0, 0, 0, 0, 1);
     private static final Counts PENDING_ONLY = new Counts(3, 2, 0, 1, 0, 0, 0);
+    private static final Counts REPAIRED = new Counts(3, 2, 0, 0, 0, 0, 0, 1);
 
     private final BuildResultPolicy defaults = new BuildResultPolicy(Result.UNSTABLE, Result.FAILURE);
 
@@ -22,6 +23,14 @@ class BuildResultPolicyTest {
     void cleanRunAndPendingChangesAreSuccess() {
         assertThat(defaults.resultFor(CLEAN)).isSameAs(Result.SUCCESS);
         assertThat(defaults.resultFor(PENDING_ONLY)).isSameAs(Result.SUCCESS);
+    }
+
+    @Test
+    void aRepairIsSuccessByDefaultAndHasAResultOfItsOwn() {
+        assertThat(defaults.resultFor(REPAIRED)).isSameAs(Result.SUCCESS);
+        BuildResultPolicy told = new BuildResultPolicy(Result.FAILURE, Result.FAILURE, Result.UNSTABLE);
+        assertThat(told.resultFor(REPAIRED)).isSameAs(Result.UNSTABLE);
+        assertThat(told.resultFor(CLEAN)).isSameAs(Result.SUCCESS);
     }
 
     @Test

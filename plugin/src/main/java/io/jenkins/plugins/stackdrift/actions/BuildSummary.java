@@ -34,6 +34,8 @@ public final class BuildSummary {
     private final int failed;
     private final int skipped;
     private final int awaitingApproval;
+    /** 0 in builds recorded before the state existed: XStream leaves a missing field at its default. */
+    private final int repaired;
     private final ArrayList<String> driftedIds;
     private final ArrayList<String> failedIds;
 
@@ -49,6 +51,7 @@ public final class BuildSummary {
         this.failed = counts.failed();
         this.skipped = counts.skipped();
         this.awaitingApproval = counts.awaitingApproval();
+        this.repaired = counts.repaired();
         this.driftedIds = capped(driftedIds);
         this.failedIds = capped(failedIds);
     }
@@ -75,7 +78,7 @@ public final class BuildSummary {
     }
 
     public Counts counts() {
-        return new Counts(total, inSync, drifted, pending, failed, skipped, awaitingApproval);
+        return new Counts(total, inSync, drifted, pending, failed, skipped, awaitingApproval, repaired);
     }
 
     @Exported
@@ -126,6 +129,10 @@ public final class BuildSummary {
     @Exported
     public int getAwaitingApproval() {
         return awaitingApproval;
+    }
+
+    public int getRepaired() {
+        return repaired;
     }
 
     /** The first {@value #MAX_IDS} drifted stack ids, sorted. */

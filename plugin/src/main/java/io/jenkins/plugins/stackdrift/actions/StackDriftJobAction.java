@@ -20,6 +20,7 @@ import io.stackdrift.model.Counts;
 import io.stackdrift.record.TrailEntry;
 import io.stackdrift.render.JobBadge;
 import io.stackdrift.render.JobPage;
+import io.stackdrift.render.RenderLimits;
 import io.stackdrift.render.RunCounts;
 import io.stackdrift.render.StackLinks;
 
@@ -77,7 +78,7 @@ public final class StackDriftJobAction implements Action {
     }
 
     /**
-     * The job page section as the core renders it: the drift picture over the trend, then "Recently
+     * The job page section as the core renders it: the drift picture over the trend, the stacks drifted the longest, then "Recently
      * deployed". Every text in it is escaped by the core. Trail entries link nowhere (their stack pages
      * live in the builds that deployed them).
      */
@@ -86,7 +87,8 @@ public final class StackDriftJobAction implements Action {
         for (TrendPoint point : getTrend()) {
             runs.add(new RunCounts(Integer.toString(point.getBuild()), point.getSummary().counts()));
         }
-        return JobPage.fragment(runs, getTrail(), StackLinks.under("", "/").onlyFor(List.of()));
+        return JobPage.fragment(runs, getTrail(), JobHistory.inJobDir(job.getRootDir()).driftAges(),
+                StackLinks.under("", "/").onlyFor(List.of()), RenderLimits.DEFAULTS);
     }
 
     /** The latest summary, for the badge. */

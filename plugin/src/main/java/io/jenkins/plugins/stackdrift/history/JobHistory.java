@@ -19,6 +19,7 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 import io.stackdrift.model.Counts;
+import io.stackdrift.model.DriftAge;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.DeployMarker;
 import io.stackdrift.record.HistoryLayout;
@@ -93,6 +94,17 @@ public final class JobHistory {
         } finally {
             lock.unlock();
         }
+    }
+
+    /** How long each stack drifted now has drifted, from the stack index (the job page lists them longest first). */
+    public Map<StackId, DriftAge> driftAges() {
+        Map<StackId, DriftAge> ages = new TreeMap<>();
+        for (StackStatus status : store.stackStatuses().values()) {
+            if (status.driftAge().isPresent()) {
+                ages.put(status.id(), status.driftAge());
+            }
+        }
+        return ages;
     }
 
     /** Saves a run the agent recorded, with the digests of the stacks it deployed (docs/concepts.md, "Policies and digests"). */

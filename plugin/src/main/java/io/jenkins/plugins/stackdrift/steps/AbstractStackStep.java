@@ -33,6 +33,7 @@ public abstract class AbstractStackStep extends Step {
     @CheckForNull private Integer parallelism;
     @CheckForNull private String driftResult;
     @CheckForNull private String failedResult;
+    @CheckForNull private String repairedResult;
 
     protected abstract Operation operation();
 
@@ -42,7 +43,8 @@ public abstract class AbstractStackStep extends Step {
     }
 
     StepSettings settings() {
-        return new StepSettings(config, stacks, parallelism, driftResult, failedResult, isRehearsal(), isApproved(), isDestroy());
+        return new StepSettings(config, stacks, parallelism, driftResult, failedResult, isRehearsal(), isApproved(), isDestroy(),
+                repairedResult);
     }
 
     boolean isRehearsal() {
@@ -115,6 +117,17 @@ public abstract class AbstractStackStep extends Step {
     @DataBoundSetter
     public void setFailedResult(@CheckForNull final String failedResult) {
         this.failedResult = checkedResult(failedResult);
+    }
+
+    @CheckForNull
+    public String getRepairedResult() {
+        return repairedResult;
+    }
+
+    /** The build result when drift was found and put back in the run (mode correct); default SUCCESS. */
+    @DataBoundSetter
+    public void setRepairedResult(@CheckForNull final String repairedResult) {
+        this.repairedResult = checkedResult(repairedResult);
     }
 
     @CheckForNull

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.stackdrift.model.Counts;
+import io.stackdrift.model.DriftNews;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
@@ -32,7 +33,13 @@ public final class ResultMaps {
         countMap.put("failed", counts.failed());
         countMap.put("skipped", counts.skipped());
         countMap.put("awaitingApproval", counts.awaitingApproval());
+        countMap.put("repaired", counts.repaired());
         map.put("counts", countMap);
+        // notify on news: a post block sends one message per new drift, not one per check
+        DriftNews news = DriftNews.of(record.rows());
+        map.put("newlyDrifted", values(news.newlyDrifted()));
+        map.put("stillDrifted", values(news.stillDrifted()));
+        map.put("repaired", values(news.repaired()));
         List<String> drifted = new ArrayList<>();
         List<String> failed = new ArrayList<>();
         List<Map<String, Object>> rows = new ArrayList<>();
@@ -56,11 +63,21 @@ public final class ResultMaps {
                 dependsOn.add(id.value());
             }
             rowMap.put("dependsOn", dependsOn);
+            if (row.driftAge().isPresent()) {
+                rowMap.put("driftedSince", row.driftAge().sinceInstant().orElseThrow().toString());
+                rowMap.put("driftedChecks", row.driftAge().checks());
+            }
             rows.add(rowMap);
         }
         map.put("drifted", drifted);
         map.put("failed", failed);
         map.put("rows", rows);
         return map;
+    }
+
+    private static List<String> values(final List<StackId> ids) {
+        List<String> out = new ArrayList<>();
+        ids.forEach(id -> out.add(id.value()));
+        return out;
     }
 }

@@ -82,7 +82,8 @@ final class StackDriftStepRun {
     Map<String, Object> run() throws IOException, InterruptedException {
         BuildResultPolicy policy = new BuildResultPolicy(
                 BuildResultPolicy.parse(settings.driftResultOr(defaults.driftResult())),
-                BuildResultPolicy.parse(settings.failedResultOr(defaults.failedResult())));
+                BuildResultPolicy.parse(settings.failedResultOr(defaults.failedResult())),
+                BuildResultPolicy.parse(settings.repairedResultOr("SUCCESS")));
         EngineRequest request = request();
         PrintStream log = listener.getLogger();
         if (operation == Operation.VALIDATE) {

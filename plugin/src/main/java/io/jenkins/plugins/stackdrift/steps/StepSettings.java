@@ -20,6 +20,7 @@ public final class StepSettings implements Serializable {
     private final boolean rehearsal;
     private final boolean approved;
     private final boolean destroy;
+    @CheckForNull private final String repairedResult;
 
     public StepSettings(@CheckForNull final String config, final List<String> stacks, @CheckForNull final Integer parallelism,
             @CheckForNull final String driftResult, @CheckForNull final String failedResult, final boolean rehearsal,
@@ -30,6 +31,13 @@ public final class StepSettings implements Serializable {
     public StepSettings(@CheckForNull final String config, final List<String> stacks, @CheckForNull final Integer parallelism,
             @CheckForNull final String driftResult, @CheckForNull final String failedResult, final boolean rehearsal,
             final boolean approved, final boolean destroy) {
+        this(config, stacks, parallelism, driftResult, failedResult, rehearsal, approved, destroy, null);
+    }
+
+    public StepSettings(@CheckForNull final String config, final List<String> stacks, @CheckForNull final Integer parallelism,
+            @CheckForNull final String driftResult, @CheckForNull final String failedResult, final boolean rehearsal,
+            final boolean approved, final boolean destroy, @CheckForNull final String repairedResult) {
+        this.repairedResult = repairedResult;
         this.config = config == null || config.isBlank() ? DEFAULT_CONFIG : config.trim();
         this.stacks = new ArrayList<>(stacks);
         this.parallelism = parallelism;
@@ -54,6 +62,11 @@ public final class StepSettings implements Serializable {
 
     public String driftResultOr(final String fallback) {
         return driftResult == null ? fallback : driftResult;
+    }
+
+    /** The build result when the run put drift back (mode correct); SUCCESS when the step does not say. */
+    public String repairedResultOr(final String fallback) {
+        return repairedResult == null ? fallback : repairedResult;
     }
 
     public String failedResultOr(final String fallback) {

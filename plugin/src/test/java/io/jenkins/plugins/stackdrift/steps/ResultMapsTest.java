@@ -10,6 +10,7 @@ import java.util.Map;
 import io.jenkins.plugins.stackdrift.TestRecords;
 import org.junit.jupiter.api.Test;
 
+import io.stackdrift.model.DriftAge;
 import io.stackdrift.model.RowState;
 import io.stackdrift.record.RunKind;
 
@@ -28,6 +29,28 @@ class ResultMapsTest {
         assertThat((List<?>) map.get("rows")).hasSize(3).first()
                 .isEqualTo(Map.of("id", "app", "tool", "terraform", "dir", "app", "state", "failed",
                         "reason", "Error: no valid credential sources", "changes", 0, "drift", 0, "dependsOn", List.of()));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void carriesTheNewsListsAndTheDriftAgeSoAPostBlockNotifiesOncePerNewDrift() {
+        Map<String, Object> news = ResultMaps.of(TestRecords.record(RunKind.CHECK,
+                TestRecords.row("new", RowState.DRIFTED).withDriftAge(DriftAge.startingAt(1_790_000_000_000L)),
+                TestRecords.row("old", RowState.DRIFTED).withDriftAge(new DriftAge(1_789_000_000_000L, 4)),
+                TestRecords.row("fixed", RowState.REPAIRED), TestRecords.row("dns", RowState.IN_SYNC)), "SUCCESS");
+
+        assertThat(news).containsEntry("newlyDrifted", List.of("new")).containsEntry("stillDrifted", List.of("old"))
+                .containsEntry("repaired", List.of("fixed")).containsEntry("drifted", List.of("new", "old"));
+        assertThat((Map<String, Object>) news.get("counts")).containsEntry("repaired", 1).containsEntry("drifted", 2);
+        List<Map<String, Object>> rows = (List<Map<String, Object>>) news.get("rows");
+        assertThat(rows).filteredOn(r -> r.get("id").equals("old")).singleElement().satisfies(r -> {
+            assertThat(r).containsEntry("driftedSince", "2026-09-10T00:26:40Z").containsEntry("driftedChecks", 4);
+        });
+        assertThat(rows).filteredOn(r -> r.get("id").equals("dns")).singleElement()
+                .satisfies(r -> assertThat(r).doesNotContainKey("driftedSince"));
+        List<Object> all = new ArrayList<>();
+        flatten(news, all);
+        assertThat(all).allSatisfy(v -> assertThat(v.getClass().getName()).startsWith("java."));
     }
 
     @Test

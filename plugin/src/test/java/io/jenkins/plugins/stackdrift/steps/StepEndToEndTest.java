@@ -2,9 +2,11 @@ package io.jenkins.plugins.stackdrift.steps;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyInt;
 import static org.mockito.Mockito.doReturn;
 import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
@@ -159,13 +161,15 @@ class StepEndToEndTest {
 
         Map<String, Object> result = step(b1, Operation.CHECK, all());
 
-        assertThat(result).containsEntry("kind", "drift check").containsEntry("result", "UNSTABLE")
-                .containsEntry("drifted", List.of("network")).containsEntry("failed", List.of());
+        // network (mode correct) drifted and was put back in this build: repaired, and repairedResult is SUCCESS
+        assertThat(result).containsEntry("kind", "drift check").containsEntry("result", "SUCCESS")
+                .containsEntry("drifted", List.of()).containsEntry("failed", List.of())
+                .containsEntry("repaired", List.of("network")).containsEntry("newlyDrifted", List.of());
         assertThat((Map<String, Object>) result.get("counts")).containsEntry("total", 4).containsEntry("inSync", 3)
-                .containsEntry("drifted", 1);
+                .containsEntry("drifted", 0).containsEntry("repaired", 1);
         assertThat((List<?>) result.get("rows")).hasSize(4);
-        verify(b1).setResult(Result.UNSTABLE);
-        assertThat(console()).contains("Stack Drift: 4 stacks · 3 in sync · 1 drifted ● · 0 pending · 0 failed")
+        verify(b1, never()).setResult(any());
+        assertThat(console()).contains("Stack Drift: 4 stacks · 3 in sync · 0 drifted · 0 pending · 0 failed · 1 repaired")
                 .contains("network: put back what changed outside the code");
 
         // the build record: the core's format, atomically in the build directory, with paths and no values
@@ -177,14 +181,15 @@ class StepEndToEndTest {
         ArgumentCaptor<Action> action = ArgumentCaptor.forClass(Action.class);
         verify(b1).addOrReplaceAction(action.capture());
         assertThat(action.getValue()).isInstanceOfSatisfying(StackDriftRunAction.class,
-                a -> assertThat(a.getDriftedStacks()).containsExactly("network"));
+                a -> assertThat(a.getDriftedStacks()).isEmpty());
 
         // the job history on the controller: the run, the stack index with the deploy's digest, the trail
         HistoryStore history = new HistoryStore(historyDir());
         assertThat(history.summaries()).singleElement().satisfies(s -> assertThat(s.runId()).isEqualTo("1"));
         StackStatus status = history.stackStatuses().get(StackId.of("network"));
         assertThat(status.lastRunId()).isEqualTo("1");
-        assertThat(status.lastState()).isEqualTo(RowState.DRIFTED);
+        assertThat(status.lastState()).isEqualTo(RowState.REPAIRED);
+        assertThat(status.driftAge().isPresent()).isFalse();
         assertThat(history.trail()).extracting(TrailEntry::stack).containsExactly(StackId.of("network"));
         assertThat(history.deploysInProgress()).isEmpty();
     }

@@ -1,0 +1,50 @@
+package io.stackdrift.drift;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+import io.stackdrift.config.DriftSettings;
+import io.stackdrift.model.Action;
+import io.stackdrift.model.Change;
+
+/**
+ * The guard rails of mode correct (docs/engine.md, "Guard rails on self-heal"): a repair never deletes or replaces a
+ * resource on its own (unless {@code drift.allowReplace}), and never changes more resources than
+ * {@code drift.maxChanges}. A repair the rails stop waits for a person, with the reason on the row.
+ */
+public final class RepairGuard {
+    private RepairGuard() {
+    }
+
+    /**
+     * Why the repair a fresh plan would apply needs a person, or empty when mode correct may apply it.
+     *
+     * @param changes what the plan applies (the revert of the drift, as the tool lists it)
+     * @param drift   the drift the plan puts back; an address here counts as a changed resource too
+     */
+    public static Optional<String> stop(final DriftSettings settings, final List<Change> changes, final List<Change> drift) {
+        if (!settings.allowReplace()) {
+            Set<String> destructive = new TreeSet<>();
+            for (Change change : changes) {
+                if (change.action() == Action.DELETE || change.action() == Action.REPLACE) {
+                    destructive.add(change.action().word() + " " + change.address());
+                }
+            }
+            if (!destructive.isEmpty()) {
+                return Optional.of("mode correct: the repair would " + String.join(", ", destructive)
+                        + "; deploy with approval, or set drift.allowReplace: true");
+            }
+        }
+        Set<String> resources = new TreeSet<>();
+        changes.forEach(change -> resources.add(change.address()));
+        drift.forEach(change -> resources.add(change.address()));
+        if (resources.size() > settings.maxChanges()) {
+            return Optional.of("mode correct: the repair would change " + resources.size() + " resource"
+                    + (resources.size() == 1 ? "" : "s") + ", more than drift.maxChanges " + settings.maxChanges()
+                    + "; deploy with approval");
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,91 @@
+package io.stackdrift.record;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+import org.junit.jupiter.api.Test;
+
+import io.stackdrift.model.Action;
+import io.stackdrift.model.Cause;
+import io.stackdrift.model.Change;
+import io.stackdrift.model.DriftAge;
+import io.stackdrift.model.Row;
+import io.stackdrift.model.RowState;
+import io.stackdrift.model.StackId;
+import io.stackdrift.model.Tool;
+
+/** The drift age in the stack index: which rows start, lengthen, keep or end a stack's run of drifted checks. */
+class StackIndexDriftAgeTest {
+    private static final StackId NET = StackId.of("net");
+    private static final Change DRIFT = new Change(Action.UPDATE, "aws_vpc", "aws_vpc.main", List.of("tags.Owner"), Cause.DRIFT);
+
+    private Map<StackId, StackStatus> index = new TreeMap<>();
+    private long sequence;
+
+    private DriftAge after(final RowState state, final long startedAt, final List<Change> drift) {
+        Row row = new Row(NET, Tool.TOFU, "net", state, "", List.of(), drift, List.of(), List.of());
+        RunRecord run = new RunRecord("r" + ++sequence, RunKind.CHECK, "", startedAt, startedAt + 1, List.of(row), List.of());
+        index = StackIndex.next(index, sequence, run, Map.of(), Set.of());
+        return index.get(NET).driftAge();
+    }
+
+    @Test
+    void driftedChecksLengthenTheRunFailedAndSkippedKeepItInSyncEndsIt() {
+        assertThat(after(RowState.DRIFTED, 1_000, List.of(DRIFT))).isEqualTo(new DriftAge(1_000, 1));
+        assertThat(after(RowState.FAILED, 2_000, List.of())).isEqualTo(new DriftAge(1_000, 1));
+        assertThat(after(RowState.PENDING_DRIFTED, 3_000, List.of(DRIFT))).isEqualTo(new DriftAge(1_000, 2));
+        assertThat(after(RowState.SKIPPED, 4_000, List.of())).isEqualTo(new DriftAge(1_000, 2));
+        assertThat(after(RowState.AWAITING_APPROVAL, 5_000, List.of(DRIFT))).isEqualTo(new DriftAge(1_000, 3));
+        assertThat(after(RowState.IN_SYNC, 6_000, List.of())).isEqualTo(DriftAge.NONE);
+        assertThat(after(RowState.DRIFTED, 7_000, List.of(DRIFT))).isEqualTo(new DriftAge(7_000, 1));
+    }
+
+    @Test
+    void aRepairEndsTheRunAndItsTrailEntryStartsWhereTheRunStarted() {
+        after(RowState.DRIFTED, 1_000, List.of(DRIFT));
+        StackStatus before = index.get(NET);
+
+        assertThat(StackIndex.driftStart(before, 9_000)).isEqualTo(1_000);
+        assertThat(StackIndex.driftStart(null, 9_000)).as("found by the repairing run itself").isEqualTo(9_000);
+        assertThat(after(RowState.REPAIRED, 9_000, List.of(DRIFT))).isEqualTo(DriftAge.NONE);
+    }
+
+    @Test
+    void aRowIsStampedOnlyWhenItShowsDrift() {
+        after(RowState.DRIFTED, 1_000, List.of(DRIFT));
+        Row drifted = new Row(NET, Tool.TOFU, "net", RowState.DRIFTED, "", List.of(), List.of(DRIFT), List.of(), List.of());
+        Row repaired = drifted.withState(RowState.REPAIRED, "mode correct: put back by a deploy in this run");
+
+        assertThat(StackIndex.withDriftAge(index.get(NET), drifted, 5_000).driftAge()).isEqualTo(new DriftAge(1_000, 2));
+        assertThat(StackIndex.withDriftAge(index.get(NET), repaired.withDriftAge(new DriftAge(1_000, 2)), 5_000).driftAge())
+                .isEqualTo(DriftAge.NONE);
+    }
+
+    @Test
+    void theDriftAgeAndTheTimeToRepairSurviveTheRecordsAndAreWrittenOnlyWhenSet() throws IOException {
+        Row drifted = new Row(NET, Tool.TOFU, "net", RowState.DRIFTED, "", List.of(), List.of(DRIFT), List.of(), List.of(),
+                new DriftAge(1_000, 3));
+        Row clean = Row.withReason(StackId.of("dns"), Tool.TERRAFORM, "dns", RowState.IN_SYNC, "");
+        TrailEntry repair = new TrailEntry(StackId.of("app"), "7", 8_000, 9_000, TrailResult.DEPLOYED, true,
+                List.of("aws_vpc.main.tags.Owner"), "", 1_000);
+        RunRecord run = new RunRecord("7", RunKind.CHECK, "", 8_000, 9_500, List.of(clean, drifted), List.of(repair));
+
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        RecordJson.writeRun(out, 7, run);
+        RunRecord read = RecordJson.readRun(new ByteArrayInputStream(out.toByteArray()));
+
+        assertThat(read).isEqualTo(run);
+        assertThat(read.trail().get(0).timeToRepair()).contains(Duration.ofMillis(8_000));
+        String json = out.toString(StandardCharsets.UTF_8);
+        assertThat(json.split("\"driftedSince\"", -1)).as("the drifted row and the repair only").hasSize(3);
+    }
+}
