@@ -163,7 +163,7 @@ public record RunRequest(Path configFile, Path repositoryRoot, List<String> stac
         }
 
         public Builder heldElsewhere(final Set<StackId> value) {
-            heldElsewhere = value;
+            heldElsewhere = Set.copyOf(value);
             return this;
         }
 
