@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -20,30 +21,26 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import io.stackdrift.engine.ReportRequest;
+import io.stackdrift.engine.RunOutcome;
+import io.stackdrift.engine.StackDriftEngine;
+import io.stackdrift.engine.spi.ReportListener;
+import io.stackdrift.engine.spi.ReportedFile;
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
 import io.stackdrift.model.Counts;
-import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
-import io.stackdrift.model.StackId;
-import io.stackdrift.model.Tool;
-import io.stackdrift.plan.CollectingSink;
-import io.stackdrift.plan.PlanReaders;
-import io.stackdrift.plan.PlanSink;
-import io.stackdrift.plan.PlanSummary;
-import io.stackdrift.plan.ReadOutcome;
 import io.stackdrift.record.HistoryStore;
-import io.stackdrift.record.RunKind;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.render.CountsLine;
 import io.stackdrift.render.HtmlReport;
 
 /**
- * {@code stackdrift report FILE...}: analyses plan/preview files a tool produced elsewhere (no tool runs).
- * Each file is read once, streaming; its changes go to a temporary spill file as they are read. Once every
- * file is read, the counts line opens the output (docs/report.md, "The counts line"), then each row with its changes copied from its
- * spill file, so a plan of 100,000 changes is never held in memory. A failed file shows its one-line reason
- * and no changes.
+ * {@code stackdrift report FILE...}: analyses plan/preview files a tool produced elsewhere (no tool runs), with
+ * the engine's {@code report}. Each file is read once, streaming; its changes go to a temporary spill file as the
+ * engine hands them over. Once every file is read, the counts line opens the output (docs/report.md), then each
+ * row with its changes copied from its spill file, so a plan of 100,000 changes is never held in memory (unless
+ * {@code --html} or {@code --record} asks for whole rows). A failed file shows its one-line reason and no changes.
  */
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = {"Analyses plan and preview files a tool produced elsewhere (no tool runs):",
@@ -69,46 +66,28 @@ final class ReportCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    /** One file read: its outcome, counts, and the spill file that holds its changes as they were read. */
-    private record FileResult(Path file, ReadOutcome outcome, long pending, long drift, Path spill) {
-        RowState state() {
-            return outcome.failed() ? RowState.FAILED : RowState.of(pending > 0, drift > 0);
-        }
-
-        long count() {
-            return outcome.failed() ? 0 : pending + drift;
-        }
+    /** One file read: how it read, and the spill file that holds its changes as they were read. */
+    private record FileResult(ReportedFile read, Path spill) {
     }
 
     /**
-     * Counts and writes each change to the spill file at once: the row's state is known only at the end of
-     * the file, and a failed row must show no changes, so they wait on disk, never in memory.
+     * Writes each change of the file being read to its spill file at once: the row's state is known only at the
+     * end of the file, and a failed row must show no changes, so they wait on disk, never in memory.
      */
-    private final class SpillSink implements PlanSink {
-        private final JsonGenerator generator;
-        private final BufferedWriter text;
-        private long pending;
-        private long drift;
+    private final class Spill implements ReportListener {
+        private final List<FileResult> results;
+        private JsonGenerator generator;
+        private BufferedWriter text;
+        private Path spill;
 
-        SpillSink(final Path spill) throws IOException {
-            if (json) {
-                generator = JSON.createGenerator(Files.newOutputStream(spill), JsonEncoding.UTF8);
-                generator.writeStartArray();
-                text = null;
-            } else {
-                generator = null;
-                text = Files.newBufferedWriter(spill, StandardCharsets.UTF_8);
-            }
+        Spill(final List<FileResult> results) {
+            this.results = results;
         }
 
         @Override
-        public void onChange(final Change change) {
-            if (change.cause() == Cause.DRIFT) {
-                drift++;
-            } else {
-                pending++;
-            }
+        public void change(final Path file, final Change change) {
             try {
+                open();
                 if (generator != null) {
                     writeChange(generator, change);
                 } else {
@@ -120,12 +99,49 @@ final class ReportCommand implements Callable<Integer> {
             }
         }
 
-        void close() throws IOException {
-            if (generator != null) {
-                generator.writeEndArray();
-                generator.close();
+        @Override
+        public void fileRead(final ReportedFile file) {
+            try {
+                open();
+                if (generator != null) {
+                    generator.writeEndArray();
+                    generator.close();
+                } else {
+                    text.close();
+                }
+                results.add(new FileResult(file, spill));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } finally {
+                generator = null;
+                text = null;
+                spill = null;
+            }
+        }
+
+        private void open() throws IOException {
+            if (spill != null) {
+                return;
+            }
+            spill = Files.createTempFile("stackdrift-report", json ? ".json" : ".txt");
+            if (json) {
+                generator = JSON.createGenerator(Files.newOutputStream(spill), JsonEncoding.UTF8);
+                generator.writeStartArray();
             } else {
+                text = Files.newBufferedWriter(spill, StandardCharsets.UTF_8);
+            }
+        }
+
+        /** A spill file of a file whose read threw, so it is not left behind. */
+        void discard() throws IOException {
+            if (generator != null) {
+                generator.close();
+            }
+            if (text != null) {
                 text.close();
+            }
+            if (spill != null) {
+                Files.deleteIfExists(spill);
             }
         }
     }
@@ -133,19 +149,28 @@ final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
         List<FileResult> results = new ArrayList<>();
+        Spill spill = new Spill(results);
         try {
-            // every file first: the counts line opens the output (docs/report.md, "The counts line"); the changes wait in spill files
-            for (Path file : files) {
-                Path spill = Files.createTempFile("stackdrift-report", json ? ".json" : ".txt");
-                try {
-                    results.add(read(file, spill));
-                } catch (IOException | RuntimeException e) {
-                    Files.deleteIfExists(spill);
-                    throw e;
-                }
+            // every file first: the counts line opens the output; the changes wait in spill files
+            HistoryStore history = record == null ? null : new HistoryStore(record);
+            String runId = history == null ? "report" : RunOptions.nextRunId(history);
+            // the page and the history need whole rows: then the engine keeps each file's changes too
+            ReportRequest.Keep keep = html != null || record != null ? ReportRequest.Keep.CHANGES : ReportRequest.Keep.STATES;
+            RunOutcome outcome;
+            try {
+                outcome = StackDriftEngine.report(new ReportRequest(files, runId, "report of files produced elsewhere", keep),
+                        Clock.systemUTC(), spill);
+            } catch (UncheckedIOException e) {
+                spill.discard();
+                throw e.getCause();
+            } catch (RuntimeException e) {
+                spill.discard();
+                throw e;
             }
-            Counts counts = counts(results);
+            RunRecord run = outcome.run().orElseThrow();
+            Counts counts = run.counts();
             if (json) {
                 writeJson(out, counts, results);
             } else {
@@ -155,69 +180,21 @@ final class ReportCommand implements Callable<Integer> {
                 }
             }
             out.flush();
-            if (html != null || record != null) {
-                keep(spec.commandLine().getErr());
+            if (history != null) {
+                outcome.toSave().ifPresent(history::save);
+                err.println("recorded in " + record);
             }
-            if (counts.failed() > 0) {
-                return ExitCodes.ERROR;
+            if (html != null) {
+                HtmlReport.write(html, run, List.of(run));
+                err.println("report written to " + html);
             }
-            return counts.drifted() + counts.pending() > 0 ? ExitCodes.CHANGES : ExitCodes.OK;
+            err.flush();
+            return outcome.exitCode();
         } finally {
             for (FileResult result : results) {
                 Files.deleteIfExists(result.spill());
             }
         }
-    }
-
-    /**
-     * The report and the history need whole rows, so each file is read a second time, collecting; the text and
-     * JSON above stay streamed. Each file is a row whose stack is the file name (no stack id exists here).
-     */
-    private void keep(final PrintWriter err) throws IOException {
-        long now = System.currentTimeMillis();
-        List<Row> rows = new ArrayList<>();
-        for (Path file : files) {
-            CollectingSink sink = new CollectingSink();
-            ReadOutcome outcome = PlanReaders.forFile(file).read(file, sink);
-            PlanSummary summary = sink.summary(outcome);
-            String name = String.valueOf(file.getFileName());
-            Tool tool = outcome.format().contains("pulumi") ? Tool.PULUMI : Tool.TERRAFORM;
-            rows.add(summary.failed()
-                    ? Row.withReason(StackId.of(name), tool, name, RowState.FAILED, summary.failureReason())
-                    : new Row(StackId.of(name), tool, name, RowState.of(!summary.changes().isEmpty(), !summary.drift().isEmpty()),
-                            "", summary.changes(), summary.drift(), List.of(), List.of()));
-        }
-        HistoryStore history = record == null ? null : new HistoryStore(record);
-        String runId = history == null ? "report" : RunOptions.nextRunId(history);
-        RunRecord run = new RunRecord(runId, RunKind.REPORT, "report of files produced elsewhere", now, now, rows, List.of());
-        if (history != null) {
-            history.save(run);
-            err.println("recorded in " + record);
-        }
-        if (html != null) {
-            HtmlReport.write(html, run, List.of(run));
-            err.println("report written to " + html);
-        }
-        err.flush();
-    }
-
-    private static Counts counts(final List<FileResult> results) {
-        int inSync = 0;
-        int drifted = 0;
-        int pending = 0;
-        int failed = 0;
-        for (FileResult result : results) {
-            RowState state = result.state();
-            switch (state) {
-                case IN_SYNC -> inSync++;
-                case FAILED -> failed++;
-                default -> {
-                    drifted += state.hasDrift() ? 1 : 0;
-                    pending += state.hasPendingChanges() ? 1 : 0;
-                }
-            }
-        }
-        return new Counts(results.size(), inSync, drifted, pending, failed, 0, 0);
     }
 
     private static void writeJson(final PrintWriter out, final Counts counts, final List<FileResult> results) throws IOException {
@@ -241,17 +218,6 @@ final class ReportCommand implements Callable<Integer> {
         out.println();
     }
 
-    private FileResult read(final Path file, final Path spill) throws IOException {
-        SpillSink sink = new SpillSink(spill);
-        ReadOutcome outcome;
-        try {
-            outcome = PlanReaders.forFile(file).read(file, sink);
-        } finally {
-            sink.close();
-        }
-        return new FileResult(file, outcome, sink.pending, sink.drift, spill);
-    }
-
     private static String label(final Path file) {
         Path name = file.getFileName();
         return Terminal.safe(name == null ? file.toString() : name.toString());
@@ -264,13 +230,14 @@ final class ReportCommand implements Callable<Integer> {
     }
 
     private static void writeText(final PrintWriter out, final FileResult result) throws IOException {
-        RowState state = result.state();
+        ReportedFile read = result.read();
+        RowState state = read.state();
         if (state == RowState.FAILED) {
-            out.println(label(result.file()) + " · failed · " + Terminal.safe(result.outcome().reason()));
+            out.println(label(read.file()) + " · failed · " + Terminal.safe(read.reason()));
             return;
         }
-        long count = result.count();
-        out.println(label(result.file()) + " · " + state.word() + " · " + count + (count == 1 ? " change" : " changes"));
+        long count = read.count();
+        out.println(label(read.file()) + " · " + state.word() + " · " + count + (count == 1 ? " change" : " changes"));
         try (BufferedReader lines = Files.newBufferedReader(result.spill(), StandardCharsets.UTF_8)) {
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                 out.println(line);
@@ -279,17 +246,18 @@ final class ReportCommand implements Callable<Integer> {
     }
 
     private static void writeJson(final PrintWriter out, final JsonGenerator generator, final FileResult result) throws IOException {
-        RowState state = result.state();
+        ReportedFile read = result.read();
+        RowState state = read.state();
         generator.writeStartObject();
-        generator.writeStringField("stack", label(result.file()));
-        generator.writeStringField("file", result.file().toString());
-        generator.writeStringField("format", result.outcome().format());
+        generator.writeStringField("stack", label(read.file()));
+        generator.writeStringField("file", read.file().toString());
+        generator.writeStringField("format", read.format());
         generator.writeStringField("state", state.word());
-        generator.writeStringField("reason", result.outcome().reason());
-        generator.writeStringField("toolVersion", result.outcome().toolVersion());
-        generator.writeNumberField("changeCount", result.count());
-        generator.writeNumberField("pendingCount", state == RowState.FAILED ? 0 : result.pending());
-        generator.writeNumberField("driftCount", state == RowState.FAILED ? 0 : result.drift());
+        generator.writeStringField("reason", read.reason());
+        generator.writeStringField("toolVersion", read.toolVersion());
+        generator.writeNumberField("changeCount", read.count());
+        generator.writeNumberField("pendingCount", read.pending());
+        generator.writeNumberField("driftCount", read.drift());
         generator.writeFieldName("changes");
         if (state == RowState.FAILED) {
             generator.writeStartArray();

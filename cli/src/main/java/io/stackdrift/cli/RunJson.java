@@ -8,11 +8,11 @@ import java.util.List;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 
-import io.stackdrift.config.Problem;
 import io.stackdrift.engine.RunOutcome;
 import io.stackdrift.model.Change;
 import io.stackdrift.model.Counts;
 import io.stackdrift.model.DriftNews;
+import io.stackdrift.model.Problem;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.RunRecord;

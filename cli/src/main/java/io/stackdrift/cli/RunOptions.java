@@ -22,17 +22,20 @@ import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
-import io.stackdrift.config.Durations;
-import io.stackdrift.config.Problem;
-import io.stackdrift.deploy.FileStackLocks;
-import io.stackdrift.engine.CredentialsResolver;
 import io.stackdrift.engine.EngineServices;
-import io.stackdrift.engine.ProgressListener;
 import io.stackdrift.engine.RunOutcome;
 import io.stackdrift.engine.RunRequest;
 import io.stackdrift.engine.StackDriftEngine;
 import io.stackdrift.engine.StartedBy;
+import io.stackdrift.engine.spi.CredentialsResolver;
+import io.stackdrift.engine.spi.DeployJournal;
+import io.stackdrift.engine.spi.FileStackLocks;
+import io.stackdrift.engine.spi.HistoryView;
+import io.stackdrift.engine.spi.LocalProcessRunner;
+import io.stackdrift.engine.spi.ProgressListener;
+import io.stackdrift.engine.spi.ToolSettings;
 import io.stackdrift.model.Change;
+import io.stackdrift.model.Problem;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.Tool;
 import io.stackdrift.record.HistoryStore;
@@ -45,8 +48,6 @@ import io.stackdrift.record.TrailEntry;
 import io.stackdrift.render.CountsLine;
 import io.stackdrift.render.HtmlReport;
 import io.stackdrift.render.RowTable;
-import io.stackdrift.tool.LocalProcessRunner;
-import io.stackdrift.tool.ToolSettings;
 
 /**
  * The options preview, check and deploy share, and the wiring of the engine's services for the command line:
@@ -118,10 +119,13 @@ final class RunOptions {
             workDir = RunWorkDirectories.create(workParent);
             ToolProcessLog toolProcesses = new ToolProcessLog(recordDir.resolve("locks").resolve("runs"));
             toolProcesses.sweep();
-            EngineServices services = new EngineServices(new LocalProcessRunner(toolProcesses), tools, history,
+            EngineServices services = new EngineServices(new LocalProcessRunner(toolProcesses), tools, HistoryView.of(history),
+                    DeployJournal.of(history, HistoryStore::isRunningHere),
                     new FileStackLocks(recordDir.resolve("locks"), Duration.ofMinutes(30), progress::line, toolProcesses).perDirectory(),
                     CredentialsResolver.NONE, workDir, clock, progress);
             RunOutcome outcome = interruptible(() -> call.run(new StackDriftEngine(services), request));
+            // the one save of the run: the engine returns what to keep and writes none of it (also after Ctrl-C)
+            outcome.toSave().ifPresent(history::save);
             for (String warning : history.warnings()) {
                 err.println("warning: " + Terminal.safe(warning));
             }
@@ -186,7 +190,7 @@ final class RunOptions {
             settings = settings.withExecutable(tool, entry.getValue());
         }
         if (timeout != null) {
-            Duration parsed = Durations.parse(timeout).filter(d -> !d.isZero())
+            Duration parsed = StackDriftEngine.duration(timeout).filter(d -> !d.isZero())
                     .orElseThrow(() -> new CommandLine.ParameterException(commandLine,
                             "--timeout: '" + timeout + "' is not a duration; write e.g. 30s, 15m or 1h30m"));
             settings = settings.withTimeout(parsed);

@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 @Command(name = "stackdrift", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Drift checks and dependency-aware deploys of Terraform, OpenTofu and Pulumi stacks.",
         subcommands = {CommandLine.HelpCommand.class, ValidateCommand.class, PreviewCommand.class, CheckCommand.class,
-                DeployCommand.class, ReportCommand.class})
+                DeployCommand.class, ReportCommand.class, GraphCommand.class})
 public final class StackDriftCommand implements Runnable {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -38,6 +38,6 @@ public final class StackDriftCommand implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(),
-                "name a command: validate, preview, check, deploy or report (stackdrift help COMMAND tells more)");
+                "name a command: validate, preview, check, deploy, report or graph (stackdrift help COMMAND tells more)");
     }
 }

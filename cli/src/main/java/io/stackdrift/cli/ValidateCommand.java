@@ -8,10 +8,9 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import io.stackdrift.config.ConfigLoader;
-import io.stackdrift.config.ConfigResult;
-import io.stackdrift.config.Problem;
-import io.stackdrift.config.ValidateListing;
+import io.stackdrift.engine.Inspection;
+import io.stackdrift.engine.StackDriftEngine;
+import io.stackdrift.model.Problem;
 
 /**
  * {@code stackdrift validate}: check mode (docs/configuration.md, "Check mode"). Reads stacks.yaml and the repository's files only
@@ -35,11 +34,11 @@ public final class ValidateCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Path root = config.toAbsolutePath().normalize().getParent();
-        ConfigResult result = ConfigLoader.load(config, root == null ? Path.of(".") : root);
+        Inspection result = StackDriftEngine.validate(config, root == null ? Path.of(".") : root);
         for (Problem warning : result.warnings()) {
             err.println("warning: " + warning.format());
         }
-        if (!result.isValid()) {
+        if (!result.valid()) {
             for (Problem problem : result.problems()) {
                 err.println(problem.format());
             }
@@ -47,13 +46,13 @@ public final class ValidateCommand implements Callable<Integer> {
             err.println(config + ": " + count + (count == 1 ? " problem" : " problems") + "; nothing runs until "
                     + (count == 1 ? "it is" : "they are") + " fixed");
             if (json) {
-                out.print(ValidateListing.problemsJson(result.problems(), result.warnings()));
+                out.print(result.problemsJson());
             }
             out.flush();
             err.flush();
             return ExitCodes.ERROR;
         }
-        out.print(json ? ValidateListing.json(result.config(), result.ignored()) : ValidateListing.text(result.config(), result.ignored()));
+        out.print(json ? result.listingJson() : result.listingText());
         out.flush();
         err.flush();
         return ExitCodes.OK;

@@ -14,6 +14,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
+import io.stackdrift.model.Problem;
+
 /**
  * Reads stacks.yaml and discovers the repository's stacks (docs/configuration.md): the one entry point others call.
  * Reads files only; never runs a tool. Every problem in the file is reported at once, each with

@@ -15,6 +15,7 @@ import io.stackdrift.config.YamlNode.Entry;
 import io.stackdrift.config.YamlNode.Scalar;
 import io.stackdrift.config.YamlNode.YamlList;
 import io.stackdrift.config.YamlNode.YamlMap;
+import io.stackdrift.model.Problem;
 import io.stackdrift.model.Tool;
 
 /**

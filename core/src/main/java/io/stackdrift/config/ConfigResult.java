@@ -3,6 +3,8 @@ package io.stackdrift.config;
 import java.util.List;
 import java.util.Optional;
 
+import io.stackdrift.model.Problem;
+
 /**
  * The outcome of reading stacks.yaml: a valid configuration (perhaps with warnings), or every problem
  * that stops the run.

@@ -1,5 +1,7 @@
 package io.stackdrift.config;
 
+import io.stackdrift.model.Problem;
+
 /**
  * A 1-based line and column in a YAML file; {@link #NOWHERE} when a problem has no position.
  */

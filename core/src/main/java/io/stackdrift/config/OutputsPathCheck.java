@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
+import io.stackdrift.model.Problem;
+
 /**
  * Where an {@code outputs} file may go: a deploy writes it, so it must never replace code, configuration or
  * history. Its path, resolved with every symbolic link on the way, must lie inside the repository, outside every

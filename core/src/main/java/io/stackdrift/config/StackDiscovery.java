@@ -21,6 +21,7 @@ import java.util.stream.Stream;
 
 import io.stackdrift.config.YamlNode.Scalar;
 import io.stackdrift.config.YamlNode.YamlMap;
+import io.stackdrift.model.Problem;
 
 /**
  * Walks the repository and describes every directory that holds a Pulumi project or Terraform/OpenTofu

@@ -17,6 +17,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
+import io.stackdrift.model.Problem;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
 

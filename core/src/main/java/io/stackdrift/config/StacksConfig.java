@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
+import io.stackdrift.model.Problem;
 import io.stackdrift.model.StackId;
 
 /**

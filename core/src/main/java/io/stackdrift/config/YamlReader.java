@@ -23,6 +23,7 @@ import io.stackdrift.config.YamlNode.Entry;
 import io.stackdrift.config.YamlNode.Scalar;
 import io.stackdrift.config.YamlNode.YamlList;
 import io.stackdrift.config.YamlNode.YamlMap;
+import io.stackdrift.model.Problem;
 
 /**
  * Reads one YAML document into a {@link YamlNode} tree with positions, turning every way YAML can be

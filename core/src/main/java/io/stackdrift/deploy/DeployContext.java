@@ -4,9 +4,9 @@ import java.nio.file.Path;
 import java.util.Set;
 
 import io.stackdrift.config.StackConfig;
+import io.stackdrift.engine.spi.StackLocks;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
-import io.stackdrift.record.DeployMarker;
 import io.stackdrift.record.TrailEntry;
 import io.stackdrift.tool.ToolAdapter;
 
@@ -31,7 +31,7 @@ public interface DeployContext {
     StackLocks locks();
 
     /** Writes the "running" marker of a deploy or destroy (recovered as "interrupted" if the run dies). */
-    DeployMarker markStarted(StackId stack, long startedAt, boolean destroy);
+    void markStarted(StackId stack, long startedAt, boolean destroy);
 
     void markFinished(StackId stack);
 

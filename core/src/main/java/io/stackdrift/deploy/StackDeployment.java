@@ -14,6 +14,8 @@ import io.stackdrift.drift.DriftRevert;
 import io.stackdrift.drift.IgnorePath;
 import io.stackdrift.drift.OwnershipGuard;
 import io.stackdrift.drift.RepairGuard;
+import io.stackdrift.engine.spi.StackLock;
+import io.stackdrift.engine.spi.StackLockTimeoutException;
 import io.stackdrift.graph.TaskOutcome;
 import io.stackdrift.model.Change;
 import io.stackdrift.model.Row;

@@ -6,6 +6,7 @@ import static io.stackdrift.engine.StackTasks.finish;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,7 +44,10 @@ final class DriftCheckRun implements RunBody {
     @Override
     public void run(final RunContext run) throws InterruptedException {
         Map<StackId, StackStatus> statuses = run.services().history().stackStatuses();
-        Set<StackId> running = run.services().history().deploysInProgress().stream().map(DeployMarker::stack).collect(Collectors.toSet());
+        Set<StackId> running = run.services().history().deploysInProgress().stream().map(DeployMarker::stack)
+                .collect(Collectors.toCollection(HashSet::new));
+        // a stack another run of the host holds is left alone like one with a deploy running (never a marker planted for it)
+        running.addAll(run.request().heldElsewhere());
         DueCheck.Trigger trigger = switch (run.request().startedBy()) {
             case SCHEDULE -> DueCheck.Trigger.SCHEDULED;
             case MANUAL -> DueCheck.Trigger.MANUAL;

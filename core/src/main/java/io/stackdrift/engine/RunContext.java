@@ -13,12 +13,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.config.StacksConfig;
 import io.stackdrift.deploy.DeployContext;
-import io.stackdrift.deploy.StackLocks;
+import io.stackdrift.engine.spi.DeployJournal;
+import io.stackdrift.engine.spi.StackLocks;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
 import io.stackdrift.plan.StackReferences;
-import io.stackdrift.record.DeployMarker;
 import io.stackdrift.record.RunKind;
 import io.stackdrift.record.StackIndex;
 import io.stackdrift.record.StackStatus;
@@ -206,13 +206,14 @@ final class RunContext implements DeployContext {
     }
 
     @Override
-    public DeployMarker markStarted(final StackId stack, final long started, final boolean destroy) {
-        return services.history().markDeployStarted(stack, request.runId(), started, destroy);
+    public void markStarted(final StackId stack, final long started, final boolean destroy) {
+        DeployJournal.Operation operation = destroy ? DeployJournal.Operation.DESTROY : DeployJournal.Operation.DEPLOY;
+        services.journal().started(stack, request.runId(), started, operation);
     }
 
     @Override
     public void markFinished(final StackId stack) {
-        services.history().markDeployFinished(stack);
+        services.journal().finished(stack);
     }
 
     @Override

@@ -6,20 +6,18 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 import io.stackdrift.config.ConfigLoader;
 import io.stackdrift.config.ConfigResult;
-import io.stackdrift.config.Problem;
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.config.StacksConfig;
 import io.stackdrift.drift.OverrideFile;
 import io.stackdrift.graph.StackSelection;
+import io.stackdrift.model.Problem;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
-import io.stackdrift.record.DeployMarker;
 import io.stackdrift.record.RunKind;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.StackStatus;
@@ -28,17 +26,15 @@ import io.stackdrift.record.TrailEntry;
 /**
  * The frame every run shares (docs/engine.md, "Every run"): read the configuration (an invalid one stops the run
  * before any tool runs), select stacks, remove override files a killed run left, turn deploy markers of dead runs
- * into "interrupted" trail entries, run the body, and save one {@link RunRecord} to the history, also after an
- * interrupt.
+ * into "interrupted" trail entries (through the journal), run the body, and return one {@link RunRecord} with the
+ * digests and forgotten deploys the host saves with it, also after an interrupt. The frame writes no history.
  */
 final class RunFrame {
     private final EngineServices services;
-    private final Predicate<DeployMarker> stillRunning;
     private final AdapterFactory adapters;
 
-    RunFrame(final EngineServices services, final Predicate<DeployMarker> stillRunning, final AdapterFactory adapters) {
+    RunFrame(final EngineServices services, final AdapterFactory adapters) {
         this.services = services;
-        this.stillRunning = stillRunning;
         this.adapters = adapters;
     }
 
@@ -62,7 +58,7 @@ final class RunFrame {
         RunContext run = new RunContext(services, adapters, request, kind, config,
                 selection.stacks().stream().map(id -> config.stack(id).orElseThrow()).toList(), known, startedAt);
         removeOverrideLeftovers(run);
-        for (TrailEntry entry : services.history().recoverInterrupted(stillRunning)) {
+        for (TrailEntry entry : services.journal().recoverInterrupted()) {
             run.note(entry.stack() + ": an earlier deploy was interrupted (" + entry.reason() + ")");
         }
         boolean interrupted = false;
@@ -71,7 +67,7 @@ final class RunFrame {
         } catch (InterruptedException e) {
             interrupted = true;
         }
-        // the record must be saved even after an interrupt: clear the flag so file locks and channels work
+        // the record is returned even after an interrupt: clear the flag while it is assembled, set it again after
         interrupted |= Thread.interrupted();
         List<Row> rows = new ArrayList<>();
         for (StackConfig stack : run.stacks()) {
@@ -81,11 +77,11 @@ final class RunFrame {
         }
         RunRecord record = new RunRecord(request.runId(), kind, request.cause(), startedAt, services.clock().millis(), rows,
                 run.trailSnapshot());
-        services.history().save(record, run.deployDigests(), run.forgottenDeploys());
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
-        return new RunOutcome(Optional.of(record), List.of(), result.warnings(), run.notesSnapshot());
+        return new RunOutcome(Optional.of(record), run.deployDigests(), run.forgottenDeploys(), List.of(), result.warnings(),
+                run.notesSnapshot());
     }
 
     /**

@@ -1,26 +1,40 @@
 package io.stackdrift.engine;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
-import io.stackdrift.config.Problem;
 import io.stackdrift.model.Counts;
+import io.stackdrift.model.Problem;
+import io.stackdrift.model.StackId;
 import io.stackdrift.record.RunRecord;
+import io.stackdrift.record.RunToSave;
 
 /**
- * The result of one run: the record (absent when the configuration was invalid and no tool ran), the
- * configuration problems and warnings, and notes for the log (dropped edges, skipped references).
+ * The result of one run, and everything its host must save of it (the engine saves nothing itself): the record
+ * (absent when the configuration was invalid and no tool ran), the digest of each stack this run deployed, the
+ * stacks whose last deploy is to be forgotten, the configuration problems and warnings, and notes for the log
+ * (dropped edges, skipped references).
  */
-public record RunOutcome(Optional<RunRecord> run, List<Problem> problems, List<Problem> warnings, List<String> notes) {
+public record RunOutcome(Optional<RunRecord> run, Map<StackId, String> deployDigests, Set<StackId> forgottenDeploys,
+        List<Problem> problems, List<Problem> warnings, List<String> notes) {
     /** 0 nothing to report, 2 drift or pending changes (or stacks awaiting approval), 1 error or failed stack. */
     public static final int OK = 0;
     public static final int ERROR = 1;
     public static final int CHANGES = 2;
 
     public RunOutcome {
+        deployDigests = Map.copyOf(deployDigests);
+        forgottenDeploys = Set.copyOf(forgottenDeploys);
         problems = List.copyOf(problems);
         warnings = List.copyOf(warnings);
         notes = List.copyOf(notes);
+    }
+
+    /** A run that deployed nothing (a preview, a check without correction, a report). */
+    public RunOutcome(final Optional<RunRecord> run, final List<Problem> problems, final List<Problem> warnings, final List<String> notes) {
+        this(run, Map.of(), Set.of(), problems, warnings, notes);
     }
 
     public static RunOutcome invalidConfig(final List<Problem> problems, final List<Problem> warnings) {
@@ -29,6 +43,11 @@ public record RunOutcome(Optional<RunRecord> run, List<Problem> problems, List<P
 
     public boolean configInvalid() {
         return run.isEmpty();
+    }
+
+    /** What the host saves of this run ({@code HistoryStore.save}); empty when no tool ran. */
+    public Optional<RunToSave> toSave() {
+        return run.map(record -> new RunToSave(record, deployDigests, forgottenDeploys));
     }
 
     /** Mirrors {@code -detailed-exitcode}. */

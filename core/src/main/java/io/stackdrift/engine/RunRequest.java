@@ -6,6 +6,8 @@ import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.Set;
 
+import io.stackdrift.model.StackId;
+
 /**
  * One run as the caller asks for it.
  *
@@ -20,10 +22,12 @@ import java.util.Set;
  * @param rehearsal      deploy: plan everything in order, apply nothing
  * @param approved       deploy: a person approved this run, so stacks in {@code approve} mode are applied
  * @param destroy        deploy: destroy in reverse dependency order
+ * @param heldElsewhere  stacks another run of the host holds (Jenkins: another build's deploy): a drift check
+ *                       leaves them alone as it does a stack with a deploy running
  */
 public record RunRequest(Path configFile, Path repositoryRoot, List<String> stacks, OptionalInt parallelism,
         StartedBy startedBy, Set<String> changedFiles, String runId, String cause,
-        boolean rehearsal, boolean approved, boolean destroy) {
+        boolean rehearsal, boolean approved, boolean destroy, Set<StackId> heldElsewhere) {
     public RunRequest {
         Objects.requireNonNull(configFile, "configFile");
         Objects.requireNonNull(repositoryRoot, "repositoryRoot");
@@ -33,6 +37,15 @@ public record RunRequest(Path configFile, Path repositoryRoot, List<String> stac
         changedFiles = Set.copyOf(changedFiles);
         Objects.requireNonNull(runId, "runId");
         cause = Objects.requireNonNullElse(cause, "");
+        heldElsewhere = Set.copyOf(heldElsewhere);
+    }
+
+    /** A request with no stack held elsewhere. */
+    public RunRequest(final Path configFile, final Path repositoryRoot, final List<String> stacks, final OptionalInt parallelism,
+            final StartedBy startedBy, final Set<String> changedFiles, final String runId, final String cause,
+            final boolean rehearsal, final boolean approved, final boolean destroy) {
+        this(configFile, repositoryRoot, stacks, parallelism, startedBy, changedFiles, runId, cause, rehearsal, approved, destroy,
+                Set.of());
     }
 
     /** A manual run of every stack in {@code configFile}, rooted at its directory. */
@@ -66,6 +79,10 @@ public record RunRequest(Path configFile, Path repositoryRoot, List<String> stac
         return toBuilder().destroy(asDestroy).build();
     }
 
+    public RunRequest withHeldElsewhere(final Set<StackId> held) {
+        return toBuilder().heldElsewhere(held).build();
+    }
+
     public RunRequest withDeployOptions(final boolean asRehearsal, final boolean isApproved, final boolean asDestroy) {
         return toBuilder().rehearsal(asRehearsal).approved(isApproved).destroy(asDestroy).build();
     }
@@ -75,7 +92,7 @@ public record RunRequest(Path configFile, Path repositoryRoot, List<String> stac
         return new Builder(this);
     }
 
-    /** Changes a request field by field, so no caller rebuilds one from eleven positional arguments. */
+    /** Changes a request field by field, so no caller rebuilds one from twelve positional arguments. */
     public static final class Builder {
         private final Path configFile;
         private final Path repositoryRoot;
@@ -88,6 +105,7 @@ public record RunRequest(Path configFile, Path repositoryRoot, List<String> stac
         private boolean rehearsal;
         private boolean approved;
         private boolean destroy;
+        private Set<StackId> heldElsewhere;
 
         private Builder(final RunRequest from) {
             configFile = from.configFile;
@@ -101,6 +119,7 @@ public record RunRequest(Path configFile, Path repositoryRoot, List<String> stac
             rehearsal = from.rehearsal;
             approved = from.approved;
             destroy = from.destroy;
+            heldElsewhere = from.heldElsewhere;
         }
 
         public Builder stacks(final List<String> value) {
@@ -143,9 +162,14 @@ public record RunRequest(Path configFile, Path repositoryRoot, List<String> stac
             return this;
         }
 
+        public Builder heldElsewhere(final Set<StackId> value) {
+            heldElsewhere = Set.copyOf(value);
+            return this;
+        }
+
         public RunRequest build() {
             return new RunRequest(configFile, repositoryRoot, stacks, parallelism, startedBy, changedFiles, runId, cause,
-                    rehearsal, approved, destroy);
+                    rehearsal, approved, destroy, heldElsewhere);
         }
     }
 }

@@ -1,50 +1,60 @@
 package io.stackdrift.engine;
 
 import java.nio.file.Path;
-import java.util.function.Predicate;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 
 import io.stackdrift.config.ConfigLoader;
 import io.stackdrift.config.ConfigResult;
-import io.stackdrift.record.DeployMarker;
-import io.stackdrift.record.HistoryStore;
+import io.stackdrift.config.Durations;
+import io.stackdrift.config.StackConfig;
+import io.stackdrift.engine.spi.HistoryView;
+import io.stackdrift.engine.spi.ReportListener;
+import io.stackdrift.graph.RunOrders;
+import io.stackdrift.graph.StackGraph;
+import io.stackdrift.model.RunOrder;
+import io.stackdrift.model.StackId;
 import io.stackdrift.record.RunKind;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.tool.ToolAdapters;
 
 /**
- * The engine's front door: one call per run kind. Every run goes through one {@link RunFrame} (read the
- * configuration, select, recover, run, save one {@link RunRecord}); what a run kind does is its own class
- * ({@link PreviewRun}, {@link DriftCheckRun}, {@link DeployRun}, {@link DestroyRun}). How a run goes: docs/engine.md.
+ * The engine's front door: one call per operation, and the only thing of the core a host calls besides the model
+ * values, the records, the rendering and the ports of {@code engine.spi}. Every run goes through one
+ * {@link RunFrame} (read the configuration once, select, recover, run, return one {@link RunRecord}); what a run
+ * kind does is its own class ({@link PreviewRun}, {@link DriftCheckRun}, {@link DeployRun}, {@link DestroyRun}).
+ * The engine writes no history: a {@link RunOutcome} carries everything the host saves (docs/engine.md).
  *
  * <p>One engine may serve many runs; each run makes its own tool adapters, so a deploy applies only plans made in
  * that run (docs/digest.md, freshness). Never throws for bad input or a failing tool: those become problems or
- * failed rows.
+ * failed rows. The operations that run no tool ({@link #validate}, {@link #inspect}, {@link #report},
+ * {@link #graph}) need none of the services and are static.
  */
 public final class StackDriftEngine {
     private final RunFrame frame;
 
-    /** An engine that judges deploy markers as the CLI does ({@link HistoryStore#isRunningHere}). */
     public StackDriftEngine(final EngineServices services) {
-        this(services, HistoryStore::isRunningHere);
+        this(services, null);
     }
 
-    /**
-     * @param stillRunning whether the run that wrote a deploy marker is still going (Jenkins: the build named by
-     *                     the marker's run id is building); markers of runs that are not become "interrupted"
-     */
-    public StackDriftEngine(final EngineServices services, final Predicate<DeployMarker> stillRunning) {
-        this(services, stillRunning, null);
-    }
-
-    StackDriftEngine(final EngineServices services, final Predicate<DeployMarker> stillRunning, final AdapterFactory adapters) {
+    StackDriftEngine(final EngineServices services, final AdapterFactory adapters) {
         AdapterFactory factory = adapters != null ? adapters
                 : (tool, references) -> ToolAdapters.forTool(tool, services.tools(), services.processes(), references);
-        this.frame = new RunFrame(services, stillRunning, factory);
+        this.frame = new RunFrame(services, factory);
     }
 
-    /** Check mode (docs/configuration.md, "Check mode"): reads files only. */
-    public ConfigResult validate(final Path configFile, final Path repositoryRoot) {
-        return ConfigLoader.load(configFile, repositoryRoot);
+    /** Check mode (docs/configuration.md, "Check mode"): reads files only, every stack. */
+    public static Inspection validate(final Path configFile, final Path repositoryRoot) {
+        return inspect(configFile, repositoryRoot, List.of());
+    }
+
+    /** The configuration and the stacks {@code stacks} (ids or globs; empty = all) select; reads files only. */
+    public static Inspection inspect(final Path configFile, final Path repositoryRoot, final List<String> stacks) {
+        return Inspection.of(configFile, repositoryRoot, stacks);
     }
 
     /** Previews every selected stack: rows with pending changes, drift and depends-on. */
@@ -65,5 +75,32 @@ public final class StackDriftEngine {
     /** A destroy of the selected stacks in reverse dependency order, whatever {@link RunRequest#destroy()} says. */
     public RunOutcome destroy(final RunRequest request) {
         return deploy(request.withDestroy(true));
+    }
+
+    /** A report of plan and preview files a tool produced elsewhere: each file read once, streaming; no tool runs. */
+    public static RunOutcome report(final ReportRequest request, final Clock clock, final ReportListener listener) {
+        return ReportRun.run(request, clock, listener);
+    }
+
+    /** A duration in the configuration's words ({@code 30s}, {@code 15m}, {@code 1h30m}), for a host's own options. */
+    public static Optional<Duration> duration(final String text) {
+        return Durations.parse(text);
+    }
+
+    /**
+     * The order a deploy of every stack would run in: the file's {@code dependsOn} and, for {@code dependsOn: auto},
+     * the stack references of each stack's latest row in {@code history}.
+     */
+    public static RunOrderOutcome graph(final Path configFile, final Path repositoryRoot, final HistoryView history) {
+        ConfigResult result = ConfigLoader.load(configFile, repositoryRoot);
+        if (!result.isValid()) {
+            return new RunOrderOutcome(Optional.empty(), result.problems(), result.warnings());
+        }
+        Map<StackId, List<StackId>> fileEdges = new TreeMap<>();
+        for (StackConfig stack : result.config().stacks()) {
+            fileEdges.put(stack.id(), stack.dependsOn());
+        }
+        RunOrder order = RunOrders.of(StackGraph.of(result.config(), history.latestRows()), fileEdges);
+        return new RunOrderOutcome(Optional.of(order), List.of(), result.warnings());
     }
 }

@@ -7,6 +7,7 @@ import java.util.TreeMap;
 
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.drift.OwnershipGuard;
+import io.stackdrift.engine.spi.MissingCredentialsException;
 import io.stackdrift.graph.ScheduleOptions;
 import io.stackdrift.graph.ScheduleResult;
 import io.stackdrift.graph.SchedulerListener;
@@ -30,7 +31,7 @@ final class StackTasks {
     /** The stack's credentials; a missing one fails the stack before any tool runs. */
     static Optional<Map<String, String>> environment(final RunContext run, final StackConfig stack) {
         try {
-            return Optional.of(Map.copyOf(run.services().credentials().environmentFor(stack)));
+            return Optional.of(Map.copyOf(run.services().credentials().environmentFor(stack.id(), stack.credentials())));
         } catch (MissingCredentialsException e) {
             finish(run, Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, e.getMessage()));
             return Optional.empty();

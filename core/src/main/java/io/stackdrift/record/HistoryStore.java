@@ -106,6 +106,25 @@ public final class HistoryStore {
      * trail entry of this run forgets it without being named here.
      */
     public RunSummary save(final RunRecord run, final Map<StackId, String> deployDigests, final Set<StackId> forgetDeploys) {
+        return save(new RunToSave(run, deployDigests, forgetDeploys));
+    }
+
+    /**
+     * Saves what a run returned for its host to keep, also when the thread is interrupted (a stopped run is recorded
+     * too): the flag is cleared for the write, so the file lock works, and set again after.
+     */
+    public RunSummary save(final RunToSave toSave) {
+        boolean wasInterrupted = Thread.interrupted();
+        try {
+            return write(toSave.run(), toSave.deployDigests(), toSave.forgetDeploys());
+        } finally {
+            if (wasInterrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private RunSummary write(final RunRecord run, final Map<StackId, String> deployDigests, final Set<StackId> forgetDeploys) {
         return locked(() -> {
             Files.createDirectories(layout.runsDir());
             layout.removeTemporaryFiles();

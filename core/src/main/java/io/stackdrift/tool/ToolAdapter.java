@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.Set;
 
 import io.stackdrift.config.StackConfig;
+import io.stackdrift.engine.spi.ProcessRunner;
 import io.stackdrift.model.StackId;
 
 /**

@@ -2,6 +2,8 @@ package io.stackdrift.tool;
 
 import java.nio.file.Path;
 
+import io.stackdrift.engine.spi.ProcessRunner;
+import io.stackdrift.engine.spi.ToolSettings;
 import io.stackdrift.model.Tool;
 import io.stackdrift.plan.PlanReader;
 import io.stackdrift.plan.PlanReaders;

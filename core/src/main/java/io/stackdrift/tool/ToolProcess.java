@@ -9,6 +9,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
+import io.stackdrift.engine.spi.ProcessResult;
+import io.stackdrift.engine.spi.ProcessRunner;
+import io.stackdrift.engine.spi.ProcessSpec;
+import io.stackdrift.engine.spi.ToolSettings;
 import io.stackdrift.model.Tool;
 
 /**

@@ -17,6 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.stackdrift.model.Problem;
+
 /** stacks.yaml from a hostile world: paths that lead where a deploy must not write, files that are not files. */
 class HostileConfigTest {
     @TempDir

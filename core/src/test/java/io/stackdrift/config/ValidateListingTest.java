@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 
+import io.stackdrift.model.Problem;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
 

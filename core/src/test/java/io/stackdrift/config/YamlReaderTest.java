@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import io.stackdrift.config.YamlNode.Scalar;
 import io.stackdrift.config.YamlNode.YamlList;
 import io.stackdrift.config.YamlNode.YamlMap;
+import io.stackdrift.model.Problem;
 
 class YamlReaderTest {
     private final List<Problem> problems = new ArrayList<>();

@@ -16,13 +16,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.TextNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.stackdrift.deploy.FileStackLocks;
+import io.stackdrift.engine.spi.CredentialsResolver;
+import io.stackdrift.engine.spi.DeployJournal;
+import io.stackdrift.engine.spi.FileStackLocks;
+import io.stackdrift.engine.spi.HistoryView;
+import io.stackdrift.engine.spi.MissingCredentialsException;
+import io.stackdrift.engine.spi.ToolSettings;
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.DriftAge;
@@ -30,6 +36,7 @@ import io.stackdrift.model.DriftNews;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
+import io.stackdrift.record.DeployMarker;
 import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RunKind;
 import io.stackdrift.record.RunRecord;
@@ -37,7 +44,6 @@ import io.stackdrift.record.StackStatus;
 import io.stackdrift.record.TrailEntry;
 import io.stackdrift.record.TrailResult;
 import io.stackdrift.tool.StackOutput;
-import io.stackdrift.tool.ToolSettings;
 
 class StackDriftEngineTest {
     private static final Instant NOW = Instant.parse("2026-11-29T12:00:00Z");
@@ -237,7 +243,7 @@ class StackDriftEngineTest {
         history.markDeployStarted(StackId.of("b"), "41", killedAt);
 
         // the marker was written by this process: say its run is gone, as for a killed CLI
-        RunOutcome outcome = new StackDriftEngine(services(), marker -> false, (tool, refs) -> new ScriptedAdapter(world))
+        RunOutcome outcome = engine(marker -> false)
                 .deploy(request().withStacks(List.of("a")));
 
         assertThat(trail(outcome)).singleElement().satisfies(entry -> {
@@ -369,7 +375,7 @@ class StackDriftEngineTest {
         // a run that died mid-deploy leaves its marker behind
         history.markDeployStarted(StackId.of("a"), "41", NOW.toEpochMilli());
 
-        RunOutcome next = new StackDriftEngine(services(), marker -> false, (tool, refs) -> new ScriptedAdapter(world))
+        RunOutcome next = engine(marker -> false)
                 .preview(request());
 
         assertThat(history.trail()).first().satisfies(entry -> {
@@ -965,8 +971,8 @@ class StackDriftEngineTest {
                     credentials:
                       AWS_ACCESS_KEY_ID: aws-a
                 """);
-        credentials = stack -> {
-            if (!stack.credentials().isEmpty()) {
+        credentials = (stack, ids) -> {
+            if (!ids.isEmpty()) {
                 throw new MissingCredentialsException("credentials 'aws-a' not found");
             }
             return Map.of();
@@ -1075,15 +1081,21 @@ class StackDriftEngineTest {
 
     // ---------------------------------------------------------------------------------------------
 
-    private StackDriftEngine engine() {
-        return new StackDriftEngine(services(), HistoryStore::isRunningHere, (tool, refs) -> new ScriptedAdapter(world));
+    private SavingHost engine() {
+        return engine(HistoryStore::isRunningHere);
     }
 
-    private EngineServices services() {
+    /** @param stillRunning whether the run that wrote a deploy marker is still going (the journal recovers the others) */
+    private SavingHost engine(final Predicate<DeployMarker> stillRunning) {
+        HistoryStore history = new HistoryStore(scratch.resolve("record"));
+        return new SavingHost(new StackDriftEngine(services(history, stillRunning), (tool, refs) -> new ScriptedAdapter(world)), history);
+    }
+
+    private EngineServices services(final HistoryStore history, final Predicate<DeployMarker> stillRunning) {
         Path record = scratch.resolve("record");
         return new EngineServices(spec -> {
             throw new AssertionError("no process runs in scripted scenarios");
-        }, ToolSettings.defaults(), new HistoryStore(record),
+        }, ToolSettings.defaults(), HistoryView.of(history), DeployJournal.of(history, stillRunning),
                 new FileStackLocks(record.resolve("locks"), Duration.ofSeconds(5), line -> { }), credentials,
                 scratch.resolve("work"), clock, progress::add);
     }

@@ -20,6 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 import io.stackdrift.config.DriftSettings;
 import io.stackdrift.config.Policy;
 import io.stackdrift.config.StackConfig;
+import io.stackdrift.engine.spi.LocalProcessRunner;
+import io.stackdrift.engine.spi.ToolSettings;
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;

@@ -31,7 +31,6 @@ import io.stackdrift.config.DriftSettings;
 import io.stackdrift.config.IgnoreRule;
 import io.stackdrift.config.Policy;
 import io.stackdrift.config.StackConfig;
-import io.stackdrift.deploy.FileStackLocks;
 import io.stackdrift.drift.FieldOwnership;
 import io.stackdrift.drift.IgnoreEligibility;
 import io.stackdrift.drift.OverrideFile;
@@ -41,7 +40,15 @@ import io.stackdrift.drift.ResourceScanner;
 import io.stackdrift.engine.EngineServices;
 import io.stackdrift.engine.RunOutcome;
 import io.stackdrift.engine.RunRequest;
+import io.stackdrift.engine.SavingHost;
 import io.stackdrift.engine.StackDriftEngine;
+import io.stackdrift.engine.spi.DeployJournal;
+import io.stackdrift.engine.spi.FileStackLocks;
+import io.stackdrift.engine.spi.HistoryView;
+import io.stackdrift.engine.spi.LocalProcessRunner;
+import io.stackdrift.engine.spi.ProcessResult;
+import io.stackdrift.engine.spi.ProcessSpec;
+import io.stackdrift.engine.spi.ToolSettings;
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Change;
 import io.stackdrift.model.Row;
@@ -545,7 +552,7 @@ class RealTerraformTest {
         assertThat(String.join("\n", progress)).doesNotContain("10.0.0.0").doesNotContain("hunter2");
 
         // a deploy counts as a check: the next check is due a day later
-        StackDriftEngine engine = engine(Clock.offset(Clock.systemUTC(), Duration.ofHours(25)), progress);
+        SavingHost engine = engine(Clock.offset(Clock.systemUTC(), Duration.ofHours(25)), progress);
         RunOutcome check = engine.check(RunRequest.of(repo.resolve("stacks.yaml"), "2"));
         assertThat(check.exitCode()).as(rows(check)).isEqualTo(RunOutcome.OK);
         assertThat(check.run().orElseThrow().rows()).as(rows(check)).extracting(Row::state).containsOnly(RowState.IN_SYNC);
@@ -602,13 +609,14 @@ class RealTerraformTest {
 
     // ---------------------------------------------------------------------------------------------
 
-    private StackDriftEngine engine(final Clock clock, final List<String> progress) {
+    private SavingHost engine(final Clock clock, final List<String> progress) {
         // the engine's own adapters (its PlanReading wiring); the stacks' environment stands in for credentials
-        return new StackDriftEngine(new EngineServices(new LocalProcessRunner(),
+        HistoryStore history = new HistoryStore(dir.resolve("record"));
+        return new SavingHost(new StackDriftEngine(new EngineServices(new LocalProcessRunner(),
                 ToolSettings.defaults().withExecutable(Tool.TERRAFORM, terraform).withTimeout(Duration.ofMinutes(2)),
-                new HistoryStore(dir.resolve("record")), new FileStackLocks(dir.resolve("record/locks"), Duration.ofSeconds(5), line ->
-                        { }),
-                stack -> environment, dir.resolve("engine-work"), clock, progress::add));
+                HistoryView.of(history), DeployJournal.of(history, HistoryStore::isRunningHere),
+                new FileStackLocks(dir.resolve("record/locks"), Duration.ofSeconds(5), line -> { }),
+                (stack, ids) -> environment, dir.resolve("engine-work"), clock, progress::add)), history);
     }
 
     private static Optional<String> locate() {

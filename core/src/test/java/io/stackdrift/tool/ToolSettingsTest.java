@@ -7,6 +7,7 @@ import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 
+import io.stackdrift.engine.spi.ToolSettings;
 import io.stackdrift.model.Tool;
 
 class ToolSettingsTest {

@@ -4,10 +4,13 @@ import static com.tngtech.archunit.base.DescribedPredicate.describe;
 import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
 import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.name;
 import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import java.nio.file.Path;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -23,13 +26,27 @@ import jenkins.model.Jenkins;
 import org.junit.jupiter.api.Test;
 import org.kohsuke.stapler.verb.POST;
 
-import io.stackdrift.tool.LocalProcessRunner;
+import io.stackdrift.architecture.DesignDiagram;
+import io.stackdrift.engine.spi.LocalProcessRunner;
 
 /** Package rules of the Jenkins layer, checked in the build. */
 class ArchitectureTest {
     private static final JavaClasses PLUGIN = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .importPackages("io.jenkins.plugins.stackdrift");
+
+    @Test
+    void thePluginUsesOnlyTheEnginesFacadeThePortsTheValuesAndTheRendering() {
+        noClasses().should().dependOnClassesThat()
+                .resideInAnyPackage("io.stackdrift.config..", "io.stackdrift.plan..", "io.stackdrift.tool..", "io.stackdrift.graph..",
+                        "io.stackdrift.drift..", "io.stackdrift.digest..", "io.stackdrift.deploy..", "io.stackdrift.cli..")
+                .check(PLUGIN);
+    }
+
+    @Test
+    void thePluginDependsOnTheCoreAsDocsArchitectureDrawsIt() {
+        classes().should(DesignDiagram.adheredTo(Path.of(""))).check(PLUGIN);
+    }
 
     @Test
     void onlyTheFacadeReachesTheJenkinsSingleton() {

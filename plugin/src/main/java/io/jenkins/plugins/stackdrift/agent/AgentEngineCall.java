@@ -20,26 +20,22 @@ import hudson.remoting.VirtualChannel;
 import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
 import jenkins.MasterToSlaveFileCallable;
 
-import io.stackdrift.config.ConfigLoader;
-import io.stackdrift.config.ConfigResult;
-import io.stackdrift.config.Problem;
-import io.stackdrift.config.StackConfig;
-import io.stackdrift.config.StacksConfig;
-import io.stackdrift.config.ValidateListing;
 import io.stackdrift.engine.EngineServices;
-import io.stackdrift.engine.MissingCredentialsException;
+import io.stackdrift.engine.Inspection;
 import io.stackdrift.engine.RunOutcome;
+import io.stackdrift.engine.RunRequest;
 import io.stackdrift.engine.StackDriftEngine;
-import io.stackdrift.graph.StackSelection;
+import io.stackdrift.engine.spi.DeployJournal;
+import io.stackdrift.engine.spi.HistoryView;
+import io.stackdrift.engine.spi.MissingCredentialsException;
+import io.stackdrift.model.Problem;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.AtomicFiles;
 import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RecordJson;
 import io.stackdrift.record.RunRecord;
-import io.stackdrift.record.StackStatus;
 import io.stackdrift.record.TrailEntry;
-import io.stackdrift.record.TrailResult;
 
 /**
  * Runs the core engine on the agent, against the workspace there: config reading, tool processes and plan
@@ -142,68 +138,77 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
         }
     }
 
-    /** The body, on plain paths (so it is tested without a Jenkins channel). */
+    /**
+     * The body, on plain paths (so it is tested without a Jenkins channel). The configuration is read once, by
+     * the engine: {@code validate} and {@code inspect} for the first call of a step, the run itself for the second.
+     */
     AgentOutcome run(final Path workspace, final Path temp, final PrintStream log) throws IOException, InterruptedException {
-        ConfigResult config = ConfigLoader.load(request.configPath(workspace), request.repositoryRoot(workspace));
-        if (!config.isValid()) {
-            return AgentOutcome.builder().problems(formatted(config.problems(), workspace))
-                    .warnings(formatted(config.warnings(), workspace)).build();
-        }
         switch (operation) {
             case VALIDATE:
-                return AgentOutcome.builder().warnings(formatted(config.warnings(), workspace))
-                        .selectedStacks(credentialIds(config.config()))
-                        .stackLines(ValidateListing.text(config.config(), config.ignored()).lines().toList()).build();
+                Inspection all = StackDriftEngine.validate(request.configPath(workspace), request.repositoryRoot(workspace));
+                if (!all.valid()) {
+                    return invalid(all, workspace);
+                }
+                return AgentOutcome.builder().warnings(formatted(all.warnings(), workspace))
+                        .selectedStacks(byName(all.allCredentials())).stackLines(all.listingText().lines().toList()).build();
             case INSPECT:
-                return inspect(config.config());
+                return inspect(workspace);
             default:
                 return runEngine(workspace, temp, log);
         }
     }
 
-    private static Map<String, Map<String, String>> credentialIds(final StacksConfig config) {
-        Map<String, Map<String, String>> all = new TreeMap<>();
-        config.stacks().forEach(stack -> all.put(stack.id().value(), stack.credentials()));
-        return all;
+    private static AgentOutcome invalid(final Inspection inspection, final Path workspace) {
+        return AgentOutcome.builder().problems(formatted(inspection.problems(), workspace))
+                .warnings(formatted(inspection.warnings(), workspace)).build();
+    }
+
+    private static Map<String, Map<String, String>> byName(final Map<StackId, Map<String, String>> credentials) {
+        Map<String, Map<String, String>> out = new TreeMap<>();
+        credentials.forEach((id, ids) -> out.put(id.value(), ids));
+        return out;
     }
 
     /** The stacks the selection resolves to, with the credentials ids each names (ids only, never a secret). */
-    private AgentOutcome inspect(final StacksConfig config) {
-        Set<StackId> known = new TreeSet<>();
-        config.stacks().forEach(stack -> known.add(stack.id()));
-        StackSelection.Resolved selection = StackSelection.of(request.stacks()).resolve(known);
-        if (!selection.problems().isEmpty()) {
-            return AgentOutcome.builder().problems(selection.problems()).build();
+    private AgentOutcome inspect(final Path workspace) {
+        Inspection inspection = StackDriftEngine.inspect(request.configPath(workspace), request.repositoryRoot(workspace),
+                request.stacks());
+        if (!inspection.valid()) {
+            return invalid(inspection, workspace);
         }
-        Map<String, Map<String, String>> selected = new TreeMap<>();
-        for (StackId id : selection.stacks()) {
-            selected.put(id.value(), config.stack(id).map(StackConfig::credentials).orElse(Map.of()));
+        if (!inspection.selectionProblems().isEmpty()) {
+            return AgentOutcome.builder().problems(inspection.selectionProblems()).build();
         }
-        return AgentOutcome.builder().selectedStacks(selected).build();
+        return AgentOutcome.builder().selectedStacks(byName(inspection.selectedCredentials())).build();
     }
 
+    /**
+     * The run itself. The engine reads the snapshot of the job's history the controller copied here and writes
+     * nothing into it: the controller marked the deploys before the call ({@link DeployJournal#NONE} here), and
+     * saves the run once, with the record left in {@value #RECORD_FILE} and the digests and forgotten deploys this
+     * outcome carries. Stacks another step holds are request input, never markers planted in the copy.
+     */
     private AgentOutcome runEngine(final Path workspace, final Path temp, final PrintStream log) throws IOException {
         Path work = Files.createDirectories(temp.resolve(WORK_DIR));
         HistoryStore history = new HistoryStore(temp.resolve(HISTORY_DIR));
-        markHeldElsewhere(history);
         EngineServices services = new EngineServices(
                 AgentProcessRunner.local(request.buildEnvironment(), credentials.secretValues()),
-                request.toolSettings(), history, new HeldStackLocks(lockedStacks), this::environmentFor, work,
-                Clock.systemUTC(), line -> log.println("Stack Drift: " + line));
-        // the controller already turned markers of builds that ended into "interrupted" trail entries; the
-        // markers left in the copy belong to builds that are running
-        StackDriftEngine engine = new StackDriftEngine(services, marker -> true);
-        Set<StackId> deployedBefore = everDeployed(history);
+                request.toolSettings(), HistoryView.of(history), DeployJournal.NONE, new HeldStackLocks(lockedStacks),
+                this::environmentFor, work, Clock.systemUTC(), line -> log.println("Stack Drift: " + line));
+        StackDriftEngine engine = new StackDriftEngine(services);
+        Set<StackId> held = new TreeSet<>();
+        heldElsewhere.forEach(stack -> held.add(StackId.of(stack)));
+        RunRequest runRequest = request.toRunRequest(workspace).withHeldElsewhere(held);
         RunOutcome outcome;
         switch (operation) {
             case PREVIEW:
-                outcome = engine.preview(request.toRunRequest(workspace));
+                outcome = engine.preview(runRequest);
                 break;
             case CHECK:
-                outcome = engine.check(request.toRunRequest(workspace));
+                outcome = engine.check(runRequest);
                 break;
             default:
-                outcome = engine.deploy(request.toRunRequest(workspace));
+                outcome = engine.deploy(runRequest);
                 break;
         }
         // a tool's own words (a Pulumi diagnostic on stdout, say) can carry a secret into a reason: the record
@@ -214,7 +219,11 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
         if (outcome.run().isPresent()) {
             RunRecord record = masked(outcome.run().get(), masker);
             AtomicFiles.write(temp.resolve(RECORD_FILE), out -> RecordJson.writeRun(out, sequenceOf(record), record));
-            result.recorded(deployDigests(record, history)).forgotten(forgottenDeploys(record, deployedBefore, history));
+            Map<String, String> digests = new TreeMap<>();
+            outcome.deployDigests().forEach((id, digest) -> digests.put(id.value(), digest));
+            Set<String> forgotten = new TreeSet<>();
+            outcome.forgottenDeploys().forEach(id -> forgotten.add(id.value()));
+            result.recorded(digests).forgotten(forgotten);
         }
         return result.build();
     }
@@ -237,74 +246,13 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
         return lines.stream().map(masker::mask).toList();
     }
 
-    /**
-     * A stack another step holds gets a "deploy running" marker in this run's copy of the history (unless the
-     * holder's deploy marker is already there), so the engine skips it as the spec says for a running deploy,
-     * instead of checking it and then failing to take its lock.
-     */
-    private void markHeldElsewhere(final HistoryStore history) {
-        Set<StackId> marked = new TreeSet<>();
-        history.deploysInProgress().forEach(marker -> marked.add(marker.stack()));
-        for (String stack : heldElsewhere) {
-            StackId id = StackId.of(stack);
-            if (!marked.contains(id)) {
-                history.markDeployStarted(id, "another build", System.currentTimeMillis());
-            }
-        }
-    }
-
-    private Map<String, String> environmentFor(final StackConfig stack) throws MissingCredentialsException {
-        String failure = credentials.failures().get(stack.id().value());
+    private Map<String, String> environmentFor(final StackId stack, final Map<String, String> credentialIds)
+            throws MissingCredentialsException {
+        String failure = credentials.failures().get(stack.value());
         if (failure != null) {
             throw new MissingCredentialsException(failure);
         }
-        return credentials.environment(stack.id().value());
-    }
-
-    /**
-     * The digests the engine recorded for this run's successful deploys, read back from the agent's copy of
-     * the history; the controller saves the run into the job's history with them.
-     */
-    static Map<String, String> deployDigests(final RunRecord record, final HistoryStore history) {
-        Map<StackId, StackStatus> statuses = history.stackStatuses();
-        Map<String, String> digests = new TreeMap<>();
-        for (TrailEntry entry : record.trail()) {
-            if (entry.result() != TrailResult.DEPLOYED && entry.result() != TrailResult.NOTHING_TO_DEPLOY) {
-                continue;
-            }
-            StackStatus status = statuses.get(entry.stack());
-            if (status != null && status.lastRunId().equals(record.runId()) && status.lastDeployedAt() == entry.finishedAt()
-                    && !status.lastDeployDigest().isEmpty()) {
-                digests.put(entry.stack().value(), status.lastDeployDigest());
-            }
-        }
-        return digests;
-    }
-
-    private static Set<StackId> everDeployed(final HistoryStore history) {
-        Set<StackId> deployed = new TreeSet<>();
-        history.stackStatuses().forEach((id, status) -> {
-            if (status.everDeployed()) {
-                deployed.add(id);
-            }
-        });
-        return deployed;
-    }
-
-    /**
-     * The stacks of this run's trail whose last deploy the engine forgot in the agent's copy of the history (a
-     * destroy, also one that failed or was interrupted part-way); the controller forgets them in the job's history.
-     */
-    static Set<String> forgottenDeploys(final RunRecord record, final Set<StackId> deployedBefore, final HistoryStore history) {
-        Map<StackId, StackStatus> statuses = history.stackStatuses();
-        Set<String> forgotten = new TreeSet<>();
-        for (TrailEntry entry : record.trail()) {
-            StackStatus status = statuses.get(entry.stack());
-            if (deployedBefore.contains(entry.stack()) && status != null && !status.everDeployed()) {
-                forgotten.add(entry.stack().value());
-            }
-        }
-        return forgotten;
+        return credentials.environment(stack.value());
     }
 
     /** The build number is the sequence in the build's own file; the job history numbers runs itself. */

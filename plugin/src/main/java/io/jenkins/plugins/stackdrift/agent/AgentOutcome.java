@@ -9,6 +9,10 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
+import io.stackdrift.model.StackId;
+import io.stackdrift.record.RunRecord;
+import io.stackdrift.record.RunToSave;
+
 /**
  * The compact answer of one agent call: configuration problems and warnings, check-mode lines, the
  * selected stacks with the credentials ids they name, the engine's notes, whether a run record was left
@@ -77,14 +81,23 @@ public final class AgentOutcome implements Serializable {
         return recorded;
     }
 
-    /** Stack id → the digest recorded by its successful deploy in this run (docs/concepts.md, "Policies and digests"). */
+    /** Stack id → the digest of its deploy in this run, as the engine's outcome carried it (docs/digest.md). */
     public Map<String, String> deployDigests() {
         return Collections.unmodifiableMap(deployDigests);
     }
 
-    /** Stack ids whose last deploy this run forgot (destroyed, or a destroy that failed or was interrupted). */
+    /** Stack ids whose last deploy is to be forgotten (a destroy that failed or was interrupted part-way). */
     public Set<String> forgottenDeploys() {
         return Collections.unmodifiableSet(forgottenDeploys == null ? new TreeSet<>() : forgottenDeploys);
+    }
+
+    /** What the controller saves of the run, once: the record the agent left, with this outcome's digests and forgotten deploys. */
+    public RunToSave toSave(final RunRecord record) {
+        Map<StackId, String> digests = new TreeMap<>();
+        deployDigests().forEach((stack, digest) -> digests.put(StackId.of(stack), digest));
+        Set<StackId> forget = new TreeSet<>();
+        forgottenDeploys().forEach(stack -> forget.add(StackId.of(stack)));
+        return new RunToSave(record, digests, forget);
     }
 
     /** Builds an outcome; every part defaults to empty. */

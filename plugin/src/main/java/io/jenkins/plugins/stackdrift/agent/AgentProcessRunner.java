@@ -10,10 +10,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import io.stackdrift.tool.LocalProcessRunner;
-import io.stackdrift.tool.ProcessResult;
-import io.stackdrift.tool.ProcessRunner;
-import io.stackdrift.tool.ProcessSpec;
+import io.stackdrift.engine.spi.LocalProcessRunner;
+import io.stackdrift.engine.spi.ProcessResult;
+import io.stackdrift.engine.spi.ProcessRunner;
+import io.stackdrift.engine.spi.ProcessSpec;
 
 /**
  * The engine's process port on the agent: the core's {@code LocalProcessRunner} (ProcessBuilder), with the

@@ -5,9 +5,9 @@ import java.util.TreeSet;
 
 import io.jenkins.plugins.stackdrift.history.JobStackLocks;
 
-import io.stackdrift.deploy.StackLock;
-import io.stackdrift.deploy.StackLockTimeoutException;
-import io.stackdrift.deploy.StackLocks;
+import io.stackdrift.engine.spi.StackLock;
+import io.stackdrift.engine.spi.StackLockTimeoutException;
+import io.stackdrift.engine.spi.StackLocks;
 import io.stackdrift.model.StackId;
 
 /**

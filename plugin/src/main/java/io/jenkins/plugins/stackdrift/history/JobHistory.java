@@ -2,7 +2,6 @@ package io.jenkins.plugins.stackdrift.history;
 
 import java.io.File;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,9 +22,11 @@ import io.stackdrift.model.Counts;
 import io.stackdrift.model.DriftAge;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.DeployMarker;
+import io.stackdrift.record.HistoryLayout;
 import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.RunSummary;
+import io.stackdrift.record.RunToSave;
 import io.stackdrift.record.StackStatus;
 import io.stackdrift.record.TrailEntry;
 
@@ -35,9 +36,9 @@ import io.stackdrift.record.TrailEntry;
  *
  * <p>How it meets the engine on the agent: before a run, the few files the engine reads (stack index, trail,
  * markers of running deploys, and the details each stack's latest row is in) are copied into the step's
- * temporary directory there ({@link #snapshot}); the engine updates that copy. The copy is never copied back:
- * the controller saves the run itself ({@link #save}) with the record the agent left and the deploy digests
- * it reported, so the store numbers, indexes and trims runs in one place, and two builds that ran at the
+ * temporary directory there ({@link #snapshot}, every name from {@link HistoryLayout}); the engine only reads
+ * that copy. The controller saves the run, once ({@link #save(RunToSave)}), with the record the agent left and
+ * the deploy digests and forgotten deploys the engine's outcome carried back, so the store numbers, indexes and trims runs in one place, and two builds that ran at the
  * same time both land (a copy-back of the whole directory would let the later one overwrite the earlier).
  * A per-job lock keeps a snapshot from reading a half-saved run and two saves apart.
  */
@@ -47,10 +48,12 @@ public final class JobHistory {
     private static final ConcurrentMap<Path, ReentrantLock> LOCKS = new ConcurrentHashMap<>();
 
     private final HistoryStore store;
+    private final HistoryLayout layout;
     private final ReentrantLock lock;
 
     public JobHistory(final Path directory) {
         this.store = new HistoryStore(directory);
+        this.layout = store.layout();
         this.lock = LOCKS.computeIfAbsent(store.directory(), d -> new ReentrantLock());
     }
 
@@ -73,19 +76,10 @@ public final class JobHistory {
         try {
             store.recoverInterrupted(stillRunning);
             List<String> files = new ArrayList<>();
-            addIfPresent(files, "stacks.json");
-            addIfPresent(files, "trail.json");
-            Path markers = directory().resolve("deploying");
-            if (Files.isDirectory(markers)) {
-                try (DirectoryStream<Path> list = Files.newDirectoryStream(markers, "*.json")) {
-                    for (Path marker : list) {
-                        // getFileName() is null only for a root, never for an entry of a directory: no NPE path
-                        String name = String.valueOf(marker.getFileName());
-                        if (!name.startsWith(".")) {
-                            files.add("deploying/" + name);
-                        }
-                    }
-                }
+            addIfPresent(files, HistoryLayout.STACKS_FILE);
+            addIfPresent(files, HistoryLayout.TRAIL_FILE);
+            for (DeployMarker marker : store.deploysInProgress()) {
+                addIfPresent(files, relative(layout.markerFile(marker.stack())));
             }
             // the latest row of each stack (due logic, Pulumi auto edges) is in these runs' details
             TreeSet<Long> sequences = new TreeSet<>();
@@ -93,8 +87,8 @@ public final class JobHistory {
                 sequences.add(status.lastSequence());
             }
             for (long sequence : sequences) {
-                addIfPresent(files, String.format("runs/run-%012d.summary.json", sequence));
-                addIfPresent(files, String.format("runs/run-%012d.details.json", sequence));
+                addIfPresent(files, relative(layout.summaryFile(sequence)));
+                addIfPresent(files, relative(layout.detailsFile(sequence)));
             }
             return files;
         } finally {
@@ -124,9 +118,14 @@ public final class JobHistory {
         deployDigests.forEach((stack, digest) -> digests.put(new StackId(stack), digest));
         Set<StackId> forget = new TreeSet<>();
         forgottenDeploys.forEach(stack -> forget.add(new StackId(stack)));
+        return save(new RunToSave(run, digests, forget));
+    }
+
+    /** The one save of a step's run: what the engine's outcome carried back from the agent (record, digests, forgotten deploys). */
+    public RunSummary save(final RunToSave run) {
         lock.lock();
         try {
-            return store.save(run, digests, forget);
+            return store.save(run);
         } finally {
             lock.unlock();
         }
@@ -192,6 +191,11 @@ public final class JobHistory {
     public Optional<Counts> latestCounts() {
         List<RunSummary> summaries = store.summaries();
         return summaries.isEmpty() ? Optional.empty() : Optional.of(summaries.get(0).counts());
+    }
+
+    /** A history file as the copy to the agent names it: relative, with '/' (the layout owns every name). */
+    private String relative(final Path file) {
+        return layout.directory().relativize(file).toString().replace(File.separatorChar, '/');
     }
 
     private void addIfPresent(final List<String> files, final String relative) {

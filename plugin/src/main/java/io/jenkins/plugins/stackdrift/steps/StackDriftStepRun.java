@@ -130,7 +130,7 @@ final class StackDriftStepRun {
                 RunRecord stored = gateway.storeRecord(run.getRootDir())
                         .orElseThrow(() -> new AbortException("Stack Drift: the " + operation.word() + " left no record"));
                 AgentOutcome ran = outcome;
-                JobHistory.withoutInterrupt(() -> history.save(stored, ran.deployDigests(), ran.forgottenDeploys()));
+                JobHistory.withoutInterrupt(() -> history.save(ran.toSave(stored)));
                 record = stored;
             } finally {
                 if (deploying && !interrupted) {

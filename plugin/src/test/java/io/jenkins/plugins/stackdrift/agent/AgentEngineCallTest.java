@@ -6,6 +6,7 @@ import static org.mockito.Mockito.when;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,10 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.HistoryStore;
+import io.stackdrift.record.RecordJson;
 import io.stackdrift.record.RunKind;
 import io.stackdrift.record.RunRecord;
-import io.stackdrift.record.TrailEntry;
-import io.stackdrift.record.TrailResult;
 
 /** The agent side on its own: what comes back over the channel, on a copy of the demo repository. */
 class AgentEngineCallTest {
@@ -92,35 +92,38 @@ class AgentEngineCallTest {
     }
 
     @Test
-    void onlyDigestsTheEngineRecordedForThisRunsSuccessfulDeploysGoBack() throws Exception {
-        HistoryStore history = new HistoryStore(root.resolve("history"));
-        TrailEntry deployed = new TrailEntry(StackId.of("network"), "4", 10L, 20L, TrailResult.DEPLOYED, false, List.of(), "");
-        TrailEntry failed = new TrailEntry(StackId.of("dns"), "4", 10L, 30L, TrailResult.FAILED, false, List.of(), "boom");
-        RunRecord run = new RunRecord("4", RunKind.DEPLOY, "", 1L, 40L,
-                List.of(TestRecords.row("network", RowState.IN_SYNC),
-                        TestRecords.row("dns", RowState.FAILED)), List.of(deployed, failed));
-        history.save(run, Map.of(StackId.of("network"), "sha256:abc"));
+    void aStackAnotherStepHoldsIsRequestInputAndTheHistoryCopyGetsNoMarkerAndNoRun() throws Exception {
+        EngineRequest check = new EngineRequest("stacks.yaml", List.of("network", "dns"), 0, false, false, "4", "", "MANUAL",
+                List.of(), Map.of(), Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)));
 
-        assertThat(AgentEngineCall.deployDigests(run, history)).containsExactly(Map.entry("network", "sha256:abc"));
+        AgentOutcome outcome = new AgentEngineCall(Operation.CHECK, check, StackCredentials.none(), listener, temp.toString(), Set.of(),
+                Set.of("dns")).invoke(workspace.toFile(), null);
+
+        assertThat(outcome.problems()).isEmpty();
+        assertThat(outcome.recorded()).isTrue();
+        RunRecord record;
+        try (InputStream in = Files.newInputStream(temp.resolve(AgentEngineCall.RECORD_FILE))) {
+            record = RecordJson.readRun(in);
+        }
+        assertThat(record.rows()).filteredOn(row -> row.id().equals(StackId.of("dns"))).singleElement()
+                .satisfies(row -> assertThat(row.reason()).isEqualTo("a deploy of it is running"));
+        HistoryStore copy = new HistoryStore(temp.resolve(AgentEngineCall.HISTORY_DIR));
+        // the engine wrote nothing into the copy: no "another build" marker, no run (the controller saves it once)
+        assertThat(copy.deploysInProgress()).isEmpty();
+        assertThat(copy.summaries()).isEmpty();
+        assertThat(outcome.deployDigests()).isEmpty();
+        assertThat(outcome.forgottenDeploys()).isEmpty();
     }
 
     @Test
-    void stacksWhoseLastDeployADestroyForgotGoBackToo() throws Exception {
-        HistoryStore history = new HistoryStore(root.resolve("history"));
-        TrailEntry net = new TrailEntry(StackId.of("network"), "3", 1L, 2L, TrailResult.DEPLOYED, false, List.of(), "");
-        TrailEntry dns = new TrailEntry(StackId.of("dns"), "3", 1L, 2L, TrailResult.DEPLOYED, false, List.of(), "");
-        history.save(new RunRecord("3", RunKind.DEPLOY, "", 1L, 3L, List.of(TestRecords.row("network", RowState.IN_SYNC),
-                TestRecords.row("dns", RowState.IN_SYNC)), List.of(net, dns)),
-                Map.of(StackId.of("network"), "sha256:a", StackId.of("dns"), "sha256:b"));
-        Set<StackId> before = Set.of(StackId.of("network"), StackId.of("dns"));
-        TrailEntry failed = new TrailEntry(StackId.of("dns"), "4", 10L, 30L, TrailResult.FAILED, false, List.of(), "destroy: boom");
-        TrailEntry destroyed = new TrailEntry(StackId.of("network"), "4", 10L, 20L, TrailResult.DESTROYED, false, List.of(), "");
-        RunRecord run = new RunRecord("4", RunKind.DEPLOY, "", 5L, 40L, List.of(TestRecords.row("network", RowState.IN_SYNC),
-                TestRecords.row("dns", RowState.FAILED)), List.of(destroyed, failed));
-        history.save(run, Map.of(), Set.of(StackId.of("dns")));
+    void theOutcomeSavesTheRecordWithTheDigestsAndForgottenDeploysItCarries() {
+        AgentOutcome outcome = AgentOutcome.builder().recorded(Map.of("network", "sha256:abc")).forgotten(Set.of("dns")).build();
+        RunRecord run = new RunRecord("4", RunKind.DEPLOY, "", 1L, 40L, List.of(TestRecords.row("network", RowState.IN_SYNC),
+                TestRecords.row("dns", RowState.FAILED)), List.of());
 
-        assertThat(AgentEngineCall.forgottenDeploys(run, before, history)).containsExactly("dns", "network");
-        assertThat(AgentEngineCall.forgottenDeploys(run, Set.of(), history)).isEmpty();
+        assertThat(outcome.toSave(run).run()).isSameAs(run);
+        assertThat(outcome.toSave(run).deployDigests()).containsExactly(Map.entry(StackId.of("network"), "sha256:abc"));
+        assertThat(outcome.toSave(run).forgetDeploys()).containsExactly(StackId.of("dns"));
     }
 
     @Test

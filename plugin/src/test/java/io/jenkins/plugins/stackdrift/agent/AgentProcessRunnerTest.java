@@ -14,9 +14,9 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.stackdrift.tool.LocalProcessRunner;
-import io.stackdrift.tool.ProcessResult;
-import io.stackdrift.tool.ProcessSpec;
+import io.stackdrift.engine.spi.LocalProcessRunner;
+import io.stackdrift.engine.spi.ProcessResult;
+import io.stackdrift.engine.spi.ProcessSpec;
 
 class AgentProcessRunnerTest {
     @TempDir

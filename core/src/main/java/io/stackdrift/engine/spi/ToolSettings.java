@@ -1,4 +1,4 @@
-package io.stackdrift.tool;
+package io.stackdrift.engine.spi;
 
 import java.time.Duration;
 import java.util.EnumMap;

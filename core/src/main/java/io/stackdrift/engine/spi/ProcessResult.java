@@ -1,4 +1,4 @@
-package io.stackdrift.tool;
+package io.stackdrift.engine.spi;
 
 import java.nio.file.Path;
 

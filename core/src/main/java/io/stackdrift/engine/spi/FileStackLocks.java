@@ -1,4 +1,4 @@
-package io.stackdrift.deploy;
+package io.stackdrift.engine.spi;
 
 import java.io.IOException;
 import java.io.StringReader;

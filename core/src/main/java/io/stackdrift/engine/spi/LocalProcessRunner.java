@@ -1,4 +1,4 @@
-package io.stackdrift.tool;
+package io.stackdrift.engine.spi;
 
 import java.io.File;
 import java.io.IOException;
@@ -32,7 +32,7 @@ public final class LocalProcessRunner implements ProcessRunner {
         this(StderrTail.DEFAULT_LIMIT);
     }
 
-    /** A runner that notes each process it starts in {@code log} (see {@link io.stackdrift.deploy.FileStackLocks}). */
+    /** A runner that notes each process it starts in {@code log} (see {@link io.stackdrift.engine.spi.FileStackLocks}). */
     public LocalProcessRunner(final ToolProcessLog log) {
         this.stderrLimit = StderrTail.DEFAULT_LIMIT;
         this.log = Optional.of(log);

@@ -1,4 +1,4 @@
-package io.stackdrift.config;
+package io.stackdrift.model;
 
 /**
  * One configuration problem: where, what, and how to fix it.

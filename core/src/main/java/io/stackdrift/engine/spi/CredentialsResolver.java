@@ -1,8 +1,8 @@
-package io.stackdrift.engine;
+package io.stackdrift.engine.spi;
 
 import java.util.Map;
 
-import io.stackdrift.config.StackConfig;
+import io.stackdrift.model.StackId;
 
 /**
  * Turns a stack's {@code credentials:} (environment variable → credentials id) into the environment of that
@@ -12,11 +12,13 @@ import io.stackdrift.config.StackConfig;
 @FunctionalInterface
 public interface CredentialsResolver {
     /** The CLI's resolver: the variables are expected in the environment stackdrift runs in. */
-    CredentialsResolver NONE = stack -> Map.of();
+    CredentialsResolver NONE = (stack, credentialIds) -> Map.of();
 
     /**
+     * @param stack         the stack whose processes get the variables
+     * @param credentialIds the stack's {@code credentials:}: environment variable → credentials id (ids, never secrets)
      * @return variables to add to the stack's processes; values never logged or recorded
      * @throws MissingCredentialsException when an id cannot be found ("credentials 'x' not found")
      */
-    Map<String, String> environmentFor(StackConfig stack) throws MissingCredentialsException;
+    Map<String, String> environmentFor(StackId stack, Map<String, String> credentialIds) throws MissingCredentialsException;
 }

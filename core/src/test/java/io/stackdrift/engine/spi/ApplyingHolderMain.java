@@ -1,4 +1,4 @@
-package io.stackdrift.deploy;
+package io.stackdrift.engine.spi;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -8,8 +8,6 @@ import java.util.Map;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.ProcessOwner;
 import io.stackdrift.record.ToolProcessLog;
-import io.stackdrift.tool.LocalProcessRunner;
-import io.stackdrift.tool.ProcessSpec;
 
 /**
  * A run for {@link FileStackLocksTest} to kill with {@code kill -9}: takes the lock of a stack, starts a "tool"

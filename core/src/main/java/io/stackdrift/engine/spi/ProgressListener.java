@@ -1,4 +1,4 @@
-package io.stackdrift.engine;
+package io.stackdrift.engine.spi;
 
 /** Progress lines for people (stderr in the CLI, the console log in Jenkins). Never a value, never a secret. */
 @FunctionalInterface

@@ -1,4 +1,4 @@
-package io.stackdrift.deploy;
+package io.stackdrift.engine.spi;
 
 import io.stackdrift.model.StackId;
 

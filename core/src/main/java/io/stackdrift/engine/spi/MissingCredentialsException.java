@@ -1,4 +1,4 @@
-package io.stackdrift.engine;
+package io.stackdrift.engine.spi;
 
 /** A credentials id in stacks.yaml that cannot be resolved; fails that stack before any tool runs. */
 public class MissingCredentialsException extends Exception {

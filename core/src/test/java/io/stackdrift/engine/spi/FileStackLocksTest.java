@@ -1,4 +1,4 @@
-package io.stackdrift.deploy;
+package io.stackdrift.engine.spi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

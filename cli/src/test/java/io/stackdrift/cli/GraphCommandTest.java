@@ -1,0 +1,68 @@
+package io.stackdrift.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class GraphCommandTest {
+    private static final String DEMO = "../examples/demo/stacks.yaml";
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    @TempDir
+    Path record;
+
+    private int run(final String... args) {
+        CommandLine commandLine = StackDriftCommand.newCommandLine();
+        commandLine.setOut(new PrintWriter(out, true));
+        commandLine.setErr(new PrintWriter(err, true));
+        return commandLine.execute(args);
+    }
+
+    @Test
+    void showsTheDemosGroupsAndEdges() {
+        int exit = run("graph", "--config", DEMO, "--record", record.toString());
+
+        assertThat(exit).as(err.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(out.toString()).contains("group 1: ").contains("dns depends on network (file)")
+                .endsWith("2 groups, 4 stacks, 1 edge\n");
+    }
+
+    @Test
+    void jsonAndDotAreTheSameOrder() throws Exception {
+        assertThat(run("graph", "--config", DEMO, "--record", record.toString(), "--json")).isEqualTo(ExitCodes.OK);
+        JsonNode json = new ObjectMapper().readTree(out.toString());
+        assertThat(json.get("groups").get(1).get(0).asText()).isEqualTo("dns");
+        assertThat(json.get("edges").get(0).get("stack").asText()).isEqualTo("dns");
+        assertThat(json.get("edges").get(0).get("dependsOn").asText()).isEqualTo("network");
+        assertThat(json.get("edges").get(0).get("from").asText()).isEqualTo("file");
+        out.getBuffer().setLength(0);
+
+        assertThat(run("graph", "--config", DEMO, "--record", record.toString(), "--dot")).isEqualTo(ExitCodes.OK);
+        assertThat(out.toString()).startsWith("digraph").contains("\"network\" -> \"dns\"");
+    }
+
+    @Test
+    void jsonAndDotExcludeEachOther() {
+        assertThat(run("graph", "--config", DEMO, "--json", "--dot")).isEqualTo(ExitCodes.ERROR);
+    }
+
+    @Test
+    void aBadConfigurationNamesItsProblemsAndExitsOne(@TempDir final Path repo) throws Exception {
+        Files.writeString(repo.resolve("stacks.yaml"), "stacks:\n  - dir: missing\n");
+
+        assertThat(run("graph", "--config", repo.resolve("stacks.yaml").toString())).isEqualTo(ExitCodes.ERROR);
+        assertThat(out.toString()).isEmpty();
+        assertThat(err.toString()).contains("missing");
+    }
+}

@@ -1,0 +1,44 @@
+package io.stackdrift.cli;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import java.nio.file.Path;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+import io.stackdrift.architecture.DesignDiagram;
+
+/**
+ * The command line only hosts the engine (docs/architecture.md): it reaches the core through the façade and the
+ * ports of {@code engine.spi}, and otherwise sees model values, records and rendering.
+ */
+class HostRulesTest {
+    private static final JavaClasses CLI = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("io.stackdrift.cli");
+
+    @Test
+    void theCommandLineUsesOnlyTheFacadeThePortsTheValuesAndTheRendering() {
+        classes().that().resideInAPackage("io.stackdrift.cli..").should().onlyDependOnClassesThat()
+                .resideInAnyPackage("io.stackdrift.cli..", "io.stackdrift.engine..", "io.stackdrift.model..",
+                        "io.stackdrift.record..", "io.stackdrift.render..", "java..", "picocli..", "com.fasterxml.jackson.core..")
+                .check(CLI);
+    }
+
+    @Test
+    void theCommandLineKnowsNothingOfTheEnginesInside() {
+        noClasses().should().dependOnClassesThat()
+                .resideInAnyPackage("io.stackdrift.config..", "io.stackdrift.plan..", "io.stackdrift.tool..", "io.stackdrift.graph..",
+                        "io.stackdrift.drift..", "io.stackdrift.digest..", "io.stackdrift.deploy..")
+                .check(CLI);
+    }
+
+    @Test
+    void theCommandLineDependsOnTheCoreAsDocsArchitectureDrawsIt() {
+        classes().should(DesignDiagram.adheredTo(Path.of(""))).check(CLI);
+    }
+}

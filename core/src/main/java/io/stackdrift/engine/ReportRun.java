@@ -1,0 +1,86 @@
+package io.stackdrift.engine;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import io.stackdrift.engine.spi.ReportListener;
+import io.stackdrift.engine.spi.ReportedFile;
+import io.stackdrift.model.Cause;
+import io.stackdrift.model.Change;
+import io.stackdrift.model.Row;
+import io.stackdrift.model.RowState;
+import io.stackdrift.model.StackId;
+import io.stackdrift.model.Tool;
+import io.stackdrift.plan.CollectingSink;
+import io.stackdrift.plan.PlanReaders;
+import io.stackdrift.plan.PlanSink;
+import io.stackdrift.plan.PlanSummary;
+import io.stackdrift.plan.ReadOutcome;
+import io.stackdrift.record.RunKind;
+import io.stackdrift.record.RunRecord;
+
+/**
+ * A report (docs/engine.md, "report"): each file read once, streaming, its changes handed to the listener as they
+ * are read; each file is a row whose stack is the file's name (no stack id exists here).
+ */
+final class ReportRun {
+    private ReportRun() {
+    }
+
+    static RunOutcome run(final ReportRequest request, final Clock clock, final ReportListener listener) {
+        long startedAt = clock.millis();
+        List<Row> rows = new ArrayList<>();
+        for (Path file : request.files()) {
+            rows.add(read(file, request.keep(), listener));
+        }
+        RunRecord record = new RunRecord(request.runId(), RunKind.REPORT, request.cause(), startedAt, clock.millis(), rows, List.of());
+        return new RunOutcome(Optional.of(record), List.of(), List.of(), List.of());
+    }
+
+    private static Row read(final Path file, final ReportRequest.Keep keep, final ReportListener listener) {
+        Counting sink = new Counting(file, listener, keep == ReportRequest.Keep.CHANGES ? new CollectingSink() : null);
+        ReadOutcome outcome = PlanReaders.forFile(file).read(file, sink);
+        RowState state = outcome.failed() ? RowState.FAILED : RowState.of(sink.pending > 0, sink.drift > 0);
+        listener.fileRead(new ReportedFile(file, outcome.format(), outcome.toolVersion(), state, outcome.reason(),
+                outcome.failed() ? 0 : sink.pending, outcome.failed() ? 0 : sink.drift));
+        String name = String.valueOf(file.getFileName());
+        Tool tool = outcome.format().contains("pulumi") ? Tool.PULUMI : Tool.TERRAFORM;
+        Row row = Row.withReason(StackId.of(name), tool, name, state, outcome.failed() ? outcome.reason() : "");
+        if (sink.collecting == null || outcome.failed()) {
+            return row;
+        }
+        PlanSummary summary = sink.collecting.summary(outcome);
+        return row.withChanges(summary.changes()).withDrift(summary.drift());
+    }
+
+    /** Counts, forwards each change to the listener, and collects it when the rows keep changes. */
+    private static final class Counting implements PlanSink {
+        private final Path file;
+        private final ReportListener listener;
+        private final CollectingSink collecting;
+        private long pending;
+        private long drift;
+
+        Counting(final Path file, final ReportListener listener, final CollectingSink collecting) {
+            this.file = file;
+            this.listener = listener;
+            this.collecting = collecting;
+        }
+
+        @Override
+        public void onChange(final Change change) {
+            if (change.cause() == Cause.DRIFT) {
+                drift++;
+            } else {
+                pending++;
+            }
+            listener.change(file, change);
+            if (collecting != null) {
+                collecting.onChange(change);
+            }
+        }
+    }
+}
