@@ -38,8 +38,9 @@ import io.stackdrift.record.TrailEntry;
  * markers of running deploys, and the details each stack's latest row is in) are copied into the step's
  * temporary directory there ({@link #snapshot}, every name from {@link HistoryLayout}); the engine only reads
  * that copy. The controller saves the run, once ({@link #save(RunToSave)}), with the record the agent left and
- * the deploy digests and forgotten deploys the engine's outcome carried back, so the store numbers, indexes and trims runs in one place, and two builds that ran at the
- * same time both land (a copy-back of the whole directory would let the later one overwrite the earlier).
+ * the deploy digests and forgotten deploys the engine's outcome carried back, so the store numbers, indexes and
+ * trims runs in one place, and two builds that ran at the same time both land (a copy-back of the whole
+ * directory would let the later one overwrite the earlier).
  * A per-job lock keeps a snapshot from reading a half-saved run and two saves apart.
  */
 public final class JobHistory {
