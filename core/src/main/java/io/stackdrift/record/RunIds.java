@@ -1,12 +1,12 @@
 package io.stackdrift.record;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -30,13 +30,15 @@ public final class RunIds {
      */
     public static long next(final Path recordDir, final long highestRecorded) throws IOException {
         Files.createDirectories(recordDir);
+        Path counter = recordDir.resolve(FILE_NAME);
+        // the counter is replaced whole (a temp file renamed over it), never written in place: an interrupt closes
+        // a FileChannel in the middle of a write, and a cut number (zeros of a first write read as 0) would hand
+        // out numbers again. A stopped run leaves the old counter as it was.
         IN_THIS_JVM.lock();
-        try (FileChannel channel = FileChannel.open(recordDir.resolve(FILE_NAME), StandardOpenOption.CREATE,
-                StandardOpenOption.READ, StandardOpenOption.WRITE);
-                FileLock lock = channel.lock()) {
-            ByteBuffer buffer = ByteBuffer.allocate(32);
-            channel.read(buffer, 0);
-            String text = new String(buffer.array(), 0, buffer.position(), StandardCharsets.US_ASCII).strip();
+        try (FileChannel lockChannel = FileChannel.open(recordDir.resolve(FILE_NAME + ".lock"), StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE);
+                FileLock lock = lockChannel.lock()) {
+            String text = Files.exists(counter) ? Files.readString(counter, StandardCharsets.US_ASCII).strip() : "";
             long last;
             try {
                 last = text.matches("\\d{1,19}") ? Long.parseLong(text) : 0;
@@ -44,14 +46,13 @@ public final class RunIds {
                 last = 0; // not a number we wrote: the history's highest run still counts
             }
             long next = Math.max(last, highestRecorded) + 1;
-            // one fixed-width write over the old number, never truncate-then-write: a run stopped (or killed)
-            // between the two would leave an empty counter, and numbers would start again at 1
-            byte[] written = (String.format("%019d", next) + "\n").getBytes(StandardCharsets.US_ASCII);
-            ByteBuffer out = ByteBuffer.wrap(written);
-            while (out.hasRemaining()) {
-                channel.write(out, out.position());
+            Path temp = Files.createTempFile(recordDir, FILE_NAME, ".tmp");
+            try {
+                Files.writeString(temp, next + "\n", StandardCharsets.US_ASCII);
+                Files.move(temp, counter, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } finally {
+                Files.deleteIfExists(temp);
             }
-            channel.force(false);
             return next;
         } finally {
             IN_THIS_JVM.unlock();
