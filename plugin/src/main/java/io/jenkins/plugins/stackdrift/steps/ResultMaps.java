@@ -58,11 +58,17 @@ public final class ResultMaps {
             rowMap.put("reason", row.reason());
             rowMap.put("changes", row.changes().size());
             rowMap.put("drift", row.drift().size());
+            // every stack it depends on, as --json has it; dependsOnRead: those known only from a stack reference
             List<String> dependsOn = new ArrayList<>();
-            for (StackId id : row.dependsOn()) {
+            List<String> dependsOnRead = new ArrayList<>();
+            for (StackId id : row.allDependsOn()) {
                 dependsOn.add(id.value());
+                if (row.readFromReference(id)) {
+                    dependsOnRead.add(id.value());
+                }
             }
             rowMap.put("dependsOn", dependsOn);
+            rowMap.put("dependsOnRead", dependsOnRead);
             if (row.driftAge().isPresent()) {
                 rowMap.put("driftedSince", row.driftAge().sinceInstant().orElseThrow().toString());
                 rowMap.put("driftedChecks", row.driftAge().checks());

@@ -11,7 +11,9 @@ import io.jenkins.plugins.stackdrift.TestRecords;
 import org.junit.jupiter.api.Test;
 
 import io.stackdrift.model.DriftAge;
+import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
+import io.stackdrift.model.StackId;
 import io.stackdrift.record.RunKind;
 
 class ResultMapsTest {
@@ -28,7 +30,18 @@ class ResultMapsTest {
                 .containsEntry("pending", 1).containsEntry("failed", 1).containsEntry("inSync", 1);
         assertThat((List<?>) map.get("rows")).hasSize(3).first()
                 .isEqualTo(Map.of("id", "app", "tool", "terraform", "dir", "app", "state", "failed",
-                        "reason", "Error: no valid credential sources", "changes", 0, "drift", 0, "dependsOn", List.of()));
+                        "reason", "Error: no valid credential sources", "changes", 0, "drift", 0, "dependsOn", List.of(),
+                        "dependsOnRead", List.of()));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void rowsListTheFilesDependenciesAndMarkTheOnesReadFromReferences() {
+        Row row = TestRecords.row("shop", RowState.IN_SYNC).withDependsOn(List.of(StackId.of("platform")))
+                .withFileDependsOn(List.of(StackId.of("network")));
+        Map<String, Object> first = ((List<Map<String, Object>>) ResultMaps.of(TestRecords.record(RunKind.PREVIEW, row),
+                "SUCCESS").get("rows")).get(0);
+        assertThat(first).containsEntry("dependsOn", List.of("network", "platform")).containsEntry("dependsOnRead", List.of("platform"));
     }
 
     @Test
