@@ -12,6 +12,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.stackdrift.testing.PosixOnly;
+
+@PosixOnly
 class DeployCommandTest {
     /** Values the demo's simulated plans, states and outputs carry: none may leave the outputs file. */
     private static final List<String> DEMO_VALUES = List.of("vpc-0a1b2c3d4e5f60718", "subnet-0aa11bb22cc33dd44",

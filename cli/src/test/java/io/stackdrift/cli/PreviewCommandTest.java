@@ -12,6 +12,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.stackdrift.testing.PosixOnly;
+
+@PosixOnly
 class PreviewCommandTest {
     @TempDir
     Path dir;

@@ -13,6 +13,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
+import io.stackdrift.testing.PosixOnly;
+
+@PosixOnly
 class ValidateCommandTest {
     private static final String DEMO = "../examples/demo/stacks.yaml";
 

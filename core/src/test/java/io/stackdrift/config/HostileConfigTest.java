@@ -18,8 +18,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.stackdrift.model.Problem;
+import io.stackdrift.testing.PosixOnly;
 
 /** stacks.yaml from a hostile world: paths that lead where a deploy must not write, files that are not files. */
+@PosixOnly
 class HostileConfigTest {
     @TempDir
     Path root;

@@ -18,7 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.stackdrift.config.StackConfig;
+import io.stackdrift.testing.PosixOnly;
 
+@PosixOnly
 class StackFilesTest {
     @TempDir
     Path repo;

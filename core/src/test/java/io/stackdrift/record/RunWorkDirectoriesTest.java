@@ -10,6 +10,9 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.stackdrift.testing.PosixOnly;
+
+@PosixOnly
 class RunWorkDirectoriesTest {
     @TempDir
     Path parent;

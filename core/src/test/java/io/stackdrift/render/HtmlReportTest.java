@@ -24,7 +24,9 @@ import io.stackdrift.model.Tool;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.TrailEntry;
 import io.stackdrift.record.TrailResult;
+import io.stackdrift.testing.PosixOnly;
 
+@PosixOnly
 class HtmlReportTest {
     @TempDir
     Path dir;

@@ -28,12 +28,14 @@ import io.stackdrift.engine.spi.ProcessRunner;
 import io.stackdrift.engine.spi.ToolSettings;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
+import io.stackdrift.testing.PosixOnly;
 
 /**
  * The demo's simulated tools ({@code examples/demo/bin}) driven through the real adapters and process
  * runner: the command lines they are given are the ones they understand, their exit codes follow
  * {@code -detailed-exitcode}, and what they print has the real formats' shape.
  */
+@PosixOnly
 class DemoSimulationTest {
     private static final Path BIN = Paths.get("..", "examples", "demo", "bin").toAbsolutePath().normalize();
 

@@ -32,7 +32,9 @@ import io.stackdrift.model.Tool;
 import io.stackdrift.plan.PlanSummary;
 import io.stackdrift.testing.FakeTool;
 import io.stackdrift.testing.Fixtures;
+import io.stackdrift.testing.PosixOnly;
 
+@PosixOnly
 class PulumiAdapterTest {
     private static final StackId APP = StackId.of("shop-app:prod");
     private static final StackId PLATFORM = StackId.of("platform:prod");

@@ -32,7 +32,9 @@ import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
 import io.stackdrift.testing.FakeTool;
 import io.stackdrift.testing.Fixtures;
+import io.stackdrift.testing.PosixOnly;
 
+@PosixOnly
 class TerraformAdapterTest {
     private static final Change VPC_TAG = new Change(Action.UPDATE, "aws_vpc", "aws_vpc.main", List.of("tags.Owner"), Cause.CODE);
     private static final Change VPC_DRIFT = new Change(Action.UPDATE, "aws_vpc", "aws_vpc.main", List.of("tags.Owner"), Cause.DRIFT);

@@ -21,7 +21,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.stackdrift.testing.FakeTool;
+import io.stackdrift.testing.PosixOnly;
 
+@PosixOnly
 class LocalProcessRunnerTest {
     @TempDir
     Path temp;

@@ -31,8 +31,10 @@ import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RecordJson;
 import io.stackdrift.record.RunKind;
 import io.stackdrift.record.RunRecord;
+import io.stackdrift.testing.PosixOnly;
 
 /** The agent side on its own: what comes back over the channel, on a copy of the demo repository. */
+@PosixOnly
 class AgentEngineCallTest {
     @TempDir
     Path root;

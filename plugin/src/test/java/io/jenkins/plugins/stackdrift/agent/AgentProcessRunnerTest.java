@@ -17,7 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
 import io.stackdrift.engine.spi.LocalProcessRunner;
 import io.stackdrift.engine.spi.ProcessResult;
 import io.stackdrift.engine.spi.ProcessSpec;
+import io.stackdrift.testing.PosixOnly;
 
+@PosixOnly
 class AgentProcessRunnerTest {
     @TempDir
     Path dir;

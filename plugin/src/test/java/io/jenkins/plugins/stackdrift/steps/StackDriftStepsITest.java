@@ -34,6 +34,7 @@ import org.jvnet.hudson.test.junit.jupiter.BuildWatcherExtension;
 import org.jvnet.hudson.test.junit.jupiter.WithJenkins;
 
 import io.stackdrift.record.HistoryStore;
+import io.stackdrift.testing.PosixOnly;
 
 /**
  * The steps in a real Pipeline on a real Jenkins (real build only: JenkinsRule), running the core engine on
@@ -42,6 +43,7 @@ import io.stackdrift.record.HistoryStore;
  * the job history, build.xml, /api/json, the pages, the job badge and the trigger.
  */
 @WithJenkins
+@PosixOnly
 class StackDriftStepsITest {
     @RegisterExtension
     private static final BuildWatcherExtension BUILD_WATCHER = new BuildWatcherExtension();

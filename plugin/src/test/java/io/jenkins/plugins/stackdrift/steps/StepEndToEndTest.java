@@ -63,6 +63,7 @@ import io.stackdrift.record.RunSummary;
 import io.stackdrift.record.StackStatus;
 import io.stackdrift.record.TrailEntry;
 import io.stackdrift.record.TrailResult;
+import io.stackdrift.testing.PosixOnly;
 
 /**
  * A step end to end on this machine: the controller side ({@link StackDriftStepRun}) with the real agent call,
@@ -70,6 +71,7 @@ import io.stackdrift.record.TrailResult;
  * replaced by {@link LocalEngineGateway}.
  */
 @SuppressWarnings("unchecked")
+@PosixOnly
 class StepEndToEndTest {
     private static final Map<String, String> SECRETS = Map.of(
             "aws-network-key", "AKIAnetKEY1", "aws-network-secret", "net$ecret/Value2",
