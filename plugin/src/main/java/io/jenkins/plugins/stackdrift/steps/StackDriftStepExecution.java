@@ -15,6 +15,7 @@ import hudson.slaves.WorkspaceList;
 import io.jenkins.plugins.stackdrift.JenkinsFacade;
 import io.jenkins.plugins.stackdrift.agent.AgentEngineGateway;
 import io.jenkins.plugins.stackdrift.agent.Operation;
+import io.jenkins.plugins.stackdrift.agent.StaleStepDirectories;
 import io.jenkins.plugins.stackdrift.credentials.BuildCredentialsLookup;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment;
 import io.jenkins.plugins.stackdrift.credentials.WorkspaceSecretFiles;
@@ -84,10 +85,14 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
             throw new AbortException(Messages.noWorkspace());
         }
         FilePath temp = tempDir(workspace);
-        FilePath stepDir = temp.child("stack-drift-" + run.getId() + "-" + operation.name().toLowerCase(Locale.ROOT) + "-"
-                + UUID.randomUUID());
+        int swept = temp.act(new StaleStepDirectories(run.getId()));
+        if (swept > 0) {
+            listener.getLogger().println(Messages.sweptStaleDirectories(swept));
+        }
+        FilePath stepDir = temp.child(StaleStepDirectories.stepDirectoryName(run.getId(),
+                operation.name().toLowerCase(Locale.ROOT), UUID.randomUUID().toString()));
         stepDir.mkdirs();
-        try (WorkspaceSecretFiles secretFiles = new WorkspaceSecretFiles(temp);
+        try (WorkspaceSecretFiles secretFiles = new WorkspaceSecretFiles(stepDir);
                 AgentEngineGateway gateway = new AgentEngineGateway(workspace, stepDir, listener)) {
             return new StackDriftStepRun(settings, operation, run, listener, gateway,
                     new CredentialsEnvironment(new BuildCredentialsLookup(run), secretFiles), JenkinsFacade.globalDefaults(),

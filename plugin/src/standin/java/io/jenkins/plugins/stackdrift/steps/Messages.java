@@ -54,4 +54,9 @@ public final class Messages {
     public static String noWorkspace() {
         return format("noWorkspace");
     }
+
+    /** sweptStaleDirectories */
+    public static String sweptStaleDirectories(Object arg0) {
+        return format("sweptStaleDirectories", arg0);
+    }
 }

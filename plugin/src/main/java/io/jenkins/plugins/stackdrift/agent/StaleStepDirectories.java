@@ -1,0 +1,87 @@
+package io.jenkins.plugins.stackdrift.agent;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+
+import hudson.remoting.VirtualChannel;
+import jenkins.MasterToSlaveFileCallable;
+
+/**
+ * Removes, on the agent, the temporary directories that steps of earlier builds left in the workspace's temp
+ * directory: a controller restart or a lost agent ends a step without its cleanup, and those directories hold
+ * plan files (which can carry values) and secret-file copies. Only one build uses a workspace at a time
+ * (Jenkins' workspace lock), so a directory of another build is never in use; this build's own directories are
+ * left alone, since parallel branches of one build can share the workspace. Symbolic links are removed, never
+ * followed. Returns how many directories were removed.
+ */
+public final class StaleStepDirectories extends MasterToSlaveFileCallable<Integer> {
+    /** Every directory a step makes in the temp directory starts with this. */
+    public static final String PREFIX = "stack-drift-";
+
+    private static final long serialVersionUID = 1L;
+
+    private final String buildId;
+
+    public StaleStepDirectories(final String buildId) {
+        this.buildId = buildId;
+    }
+
+    /** The name of a new step directory of this build. */
+    public static String stepDirectoryName(final String buildId, final String operation, final String unique) {
+        return PREFIX + buildId + "-" + operation + "-" + unique;
+    }
+
+    @Override
+    public Integer invoke(final File tempDir, final VirtualChannel channel) throws IOException {
+        Path temp = tempDir.toPath();
+        if (!Files.isDirectory(temp)) {
+            return 0;
+        }
+        int removed = 0;
+        String mine = PREFIX + buildId + "-";
+        try (DirectoryStream<Path> children = Files.newDirectoryStream(temp, PREFIX + "*")) {
+            for (Path child : children) {
+                String name = String.valueOf(child.getFileName());
+                if (!name.startsWith(mine) && Files.isDirectory(child) && !Files.isSymbolicLink(child)) {
+                    deleteTree(child);
+                    removed++;
+                }
+            }
+        }
+        return removed;
+    }
+
+    private static void deleteTree(final Path root) throws IOException {
+        Files.walkFileTree(root, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(final Path file, final BasicFileAttributes attributes) throws IOException {
+                Files.deleteIfExists(file);
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(final Path file, final IOException e) throws IOException {
+                if (e instanceof NoSuchFileException) {
+                    return FileVisitResult.CONTINUE;
+                }
+                throw e;
+            }
+
+            @Override
+            public FileVisitResult postVisitDirectory(final Path dir, final IOException e) throws IOException {
+                if (e != null && !(e instanceof NoSuchFileException)) {
+                    throw e;
+                }
+                Files.deleteIfExists(dir);
+                return FileVisitResult.CONTINUE;
+            }
+        });
+    }
+}
