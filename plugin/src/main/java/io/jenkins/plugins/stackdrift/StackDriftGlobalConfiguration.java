@@ -1,22 +1,26 @@
 package io.jenkins.plugins.stackdrift;
 
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.Extension;
 import hudson.util.FormValidation;
+import hudson.util.ListBoxModel;
 import jenkins.model.GlobalConfiguration;
+import net.sf.json.JSONObject;
 import org.jenkinsci.Symbol;
 import org.kohsuke.stapler.DataBoundSetter;
 import org.kohsuke.stapler.QueryParameter;
+import org.kohsuke.stapler.StaplerRequest2;
 import org.kohsuke.stapler.verb.POST;
 
 /**
  * Defaults for every Stack Drift step (Manage Jenkins → System, or JCasC under
  * {@code unclassified: stackDrift:}): parallelism, build results and tool paths on
  * the agents. (How often stacks are checked is each stack's {@code drift.every} in stacks.yaml.) Plain setters so JCasC can set each
- * attribute.
+ * attribute; each saves on its own there, while a form submit is checked whole first and saved once.
  */
 @Extension
 @Symbol("stackDrift")
@@ -27,6 +31,8 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
     private String terraformPath = "";
     private String tofuPath = "";
     private String pulumiPath = "";
+    /** Set while a form submit binds its values: the setters leave saving to {@link #configure}. */
+    private transient volatile boolean binding;
 
     public StackDriftGlobalConfiguration() {
         load();
@@ -36,6 +42,48 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
     @Override
     public String getDisplayName() {
         return Messages.GlobalConfiguration_displayName();
+    }
+
+    /**
+     * A submit of Manage Jenkins → System: every value is checked before any is applied, a bad one becomes a form
+     * error at its field; then all are bound and saved once.
+     */
+    @Override
+    public boolean configure(final StaplerRequest2 req, final JSONObject json) throws FormException {
+        Optional<GlobalFormCheck.FieldProblem> problem =
+                GlobalFormCheck.firstProblem(field -> json.has(field) ? json.optString(field) : null);
+        if (problem.isPresent()) {
+            throw new FormException(problem.get().message(), problem.get().field());
+        }
+        binding = true;
+        try {
+            req.bindJSON(this, json);
+        } finally {
+            binding = false;
+        }
+        save();
+        return true;
+    }
+
+    private void saveUnlessBinding() {
+        if (!binding) {
+            save();
+        }
+    }
+
+    /** The result words as a select (the setters still accept any case, and blank for the default). */
+    public ListBoxModel doFillDefaultDriftResultItems() {
+        return resultWords();
+    }
+
+    public ListBoxModel doFillDefaultFailedResultItems() {
+        return resultWords();
+    }
+
+    private static ListBoxModel resultWords() {
+        ListBoxModel words = new ListBoxModel();
+        GlobalFormCheck.RESULT_WORDS.forEach(word -> words.add(word, word));
+        return words;
     }
 
     public int getDefaultParallelism() {
@@ -48,7 +96,7 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
             throw new IllegalArgumentException(Messages.invalidParallelism(defaultParallelism));
         }
         this.defaultParallelism = defaultParallelism;
-        save();
+        saveUnlessBinding();
     }
 
     public String getDefaultDriftResult() {
@@ -58,7 +106,7 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
     @DataBoundSetter
     public void setDefaultDriftResult(final String defaultDriftResult) {
         this.defaultDriftResult = BuildResultPolicy.wordOr(defaultDriftResult, "UNSTABLE");
-        save();
+        saveUnlessBinding();
     }
 
     public String getDefaultFailedResult() {
@@ -68,7 +116,7 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
     @DataBoundSetter
     public void setDefaultFailedResult(final String defaultFailedResult) {
         this.defaultFailedResult = BuildResultPolicy.wordOr(defaultFailedResult, "FAILURE");
-        save();
+        saveUnlessBinding();
     }
 
     /** Form check: SUCCESS, UNSTABLE or FAILURE; blank is the default (UNSTABLE). */
@@ -96,7 +144,7 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
     @DataBoundSetter
     public void setTerraformPath(final String terraformPath) {
         this.terraformPath = terraformPath == null ? "" : terraformPath.trim();
-        save();
+        saveUnlessBinding();
     }
 
     public String getTofuPath() {
@@ -106,7 +154,7 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
     @DataBoundSetter
     public void setTofuPath(final String tofuPath) {
         this.tofuPath = tofuPath == null ? "" : tofuPath.trim();
-        save();
+        saveUnlessBinding();
     }
 
     public String getPulumiPath() {
@@ -116,7 +164,7 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
     @DataBoundSetter
     public void setPulumiPath(final String pulumiPath) {
         this.pulumiPath = pulumiPath == null ? "" : pulumiPath.trim();
-        save();
+        saveUnlessBinding();
     }
 
     public Defaults defaults() {

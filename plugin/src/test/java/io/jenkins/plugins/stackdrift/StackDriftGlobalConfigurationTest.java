@@ -1,11 +1,17 @@
 package io.jenkins.plugins.stackdrift;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.mockStatic;
 
+import java.util.Map;
+
+import hudson.model.Descriptor;
 import hudson.util.FormValidation;
+import net.sf.json.JSONObject;
 import org.junit.jupiter.api.Test;
+import org.kohsuke.stapler.StaplerRequest2;
 import org.mockito.MockedStatic;
 import org.mockito.Mockito;
 import org.objenesis.ObjenesisStd;
@@ -39,5 +45,43 @@ class StackDriftGlobalConfigurationTest {
             assertThatThrownBy(() -> configuration.doCheckDefaultFailedResult("ORANGE")).isInstanceOf(AccessDeniedException.class);
             validation.verifyNoInteractions();
         }
+    }
+
+    @Test
+    void aFormSubmitIsCheckedWholeBeforeAnythingIsAppliedThenSavedOnce() throws Exception {
+        StackDriftGlobalConfiguration spy = Mockito.spy(configuration);
+        Mockito.doNothing().when(spy).save();
+        StaplerRequest2 request = mock(StaplerRequest2.class);
+        Mockito.doAnswer(call -> {
+            StackDriftGlobalConfiguration bean = call.getArgument(0);
+            bean.setDefaultParallelism(3);
+            bean.setDefaultDriftResult("failure");
+            bean.setTerraformPath(" /opt/terraform ");
+            bean.setTofuPath("");
+            bean.setPulumiPath(null);
+            return null;
+        }).when(request).bindJSON(Mockito.any(), Mockito.any());
+
+        JSONObject bad = submitted(Map.of("defaultParallelism", "3", "defaultDriftResult", "ORANGE"));
+        assertThatThrownBy(() -> spy.configure(request, bad)).isInstanceOf(Descriptor.FormException.class);
+        Mockito.verify(request, Mockito.never()).bindJSON(Mockito.any(), Mockito.any());
+        Mockito.verify(spy, Mockito.never()).save();
+
+        JSONObject good = submitted(Map.of("defaultParallelism", "3", "defaultDriftResult", "failure"));
+        assertThat(spy.configure(request, good)).isTrue();
+        Mockito.verify(spy, Mockito.times(1)).save();
+        assertThat(spy.defaults().parallelism()).isEqualTo(3);
+        assertThat(spy.defaults().driftResult()).isEqualTo("FAILURE");
+        assertThat(spy.defaults().toolPaths()).containsEntry("terraform", "/opt/terraform");
+
+        spy.setTofuPath("/opt/tofu");
+        Mockito.verify(spy, Mockito.times(2)).save();
+    }
+
+    private static JSONObject submitted(final Map<String, String> fields) {
+        JSONObject json = mock(JSONObject.class);
+        Mockito.when(json.has(Mockito.anyString())).thenAnswer(call -> fields.containsKey(call.<String>getArgument(0)));
+        Mockito.when(json.optString(Mockito.anyString())).thenAnswer(call -> fields.get(call.<String>getArgument(0)));
+        return json;
     }
 }

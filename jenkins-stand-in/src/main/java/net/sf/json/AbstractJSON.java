@@ -1,0 +1,4 @@
+package net.sf.json;
+
+abstract class AbstractJSON implements JSON {
+}

@@ -1,0 +1,45 @@
+package io.jenkins.plugins.stackdrift;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The checks a submitted Manage Jenkins → System form passes before anything of it is applied: the first value
+ * that cannot be saved, with its field, so the page shows a form error at that field instead of an error page
+ * (with other sections perhaps already applied). Plain strings in, so it is tested without Jenkins.
+ */
+final class GlobalFormCheck {
+    /** The result words the form offers, in the order of the select. */
+    static final List<String> RESULT_WORDS = List.of("SUCCESS", "UNSTABLE", "FAILURE");
+
+    private GlobalFormCheck() {
+    }
+
+    /** One submitted value that cannot be saved, and the form field it came from. */
+    record FieldProblem(String field, String message) {
+    }
+
+    /** @param submitted the submitted value of a field, or null when the form did not send it */
+    static Optional<FieldProblem> firstProblem(final Function<String, String> submitted) {
+        String parallelism = submitted.apply("defaultParallelism");
+        if (parallelism != null && !parallelism.isBlank() && !isNonNegativeInteger(parallelism.trim())) {
+            return Optional.of(new FieldProblem("defaultParallelism", Messages.invalidParallelism(parallelism.trim())));
+        }
+        for (String field : List.of("defaultDriftResult", "defaultFailedResult")) {
+            Optional<String> problem = BuildResultPolicy.problemWith(submitted.apply(field));
+            if (problem.isPresent()) {
+                return Optional.of(new FieldProblem(field, problem.get()));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static boolean isNonNegativeInteger(final String text) {
+        try {
+            return Integer.parseInt(text) >= 0;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+}
