@@ -27,6 +27,7 @@ import io.stackdrift.model.Change;
 public final class ReportSpill implements ReportListener, Closeable {
     private static final JsonFactory JSON = new JsonFactory();
 
+    private final Optional<Path> directory;
     private final List<SpilledFile> files = new ArrayList<>();
     private final List<Path> created = new ArrayList<>();
     private JsonGenerator code;
@@ -42,6 +43,16 @@ public final class ReportSpill implements ReportListener, Closeable {
      * @param drift its drift entries as a JSON array
      */
     public record SpilledFile(ReportedFile read, Optional<Path> code, Optional<Path> drift) {
+    }
+
+    /** Spill files in the default temporary directory. */
+    public ReportSpill() {
+        this.directory = Optional.empty();
+    }
+
+    /** Spill files in {@code directory} (a run's own work directory). */
+    public ReportSpill(final Path directory) {
+        this.directory = Optional.of(directory);
     }
 
     @Override
@@ -106,7 +117,8 @@ public final class ReportSpill implements ReportListener, Closeable {
     }
 
     private Path create() throws IOException {
-        Path file = Files.createTempFile("stackdrift-report", ".json");
+        Path file = directory.isPresent() ? Files.createTempFile(directory.get(), "stackdrift-report", ".json")
+                : Files.createTempFile("stackdrift-report", ".json");
         created.add(file);
         return file;
     }
