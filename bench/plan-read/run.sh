@@ -47,7 +47,7 @@ java -cp "$jackson:$work/scan" TokenScan addr "$plan" > "$work/addr.txt"
 python3 - "$work/stackdrift.json" "$work/addr.txt" <<'PY'
 import json, sys
 report = json.load(open(sys.argv[1]))
-drift = [c["address"] for c in report["stacks"][0]["changes"] if c["cause"] == "drift"]
+drift = [c["address"] for c in report["rows"][0]["drift"]]
 same = drift == open(sys.argv[2]).read().split()
 print(f"drifted addresses equal the scan's: {'yes' if same else 'NO'} ({len(drift)})")
 PY

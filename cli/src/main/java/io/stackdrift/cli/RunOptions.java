@@ -19,6 +19,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 import io.stackdrift.engine.EngineServices;
+import io.stackdrift.engine.RunJsonWriter;
 import io.stackdrift.engine.RunOutcome;
 import io.stackdrift.engine.RunRequest;
 import io.stackdrift.engine.StackDriftEngine;
@@ -208,7 +209,11 @@ final class RunOptions {
             err.println(config + ": " + count + (count == 1 ? " problem" : " problems") + "; no tool ran");
         }
         if (json) {
-            out.print(RunJson.of(outcome));
+            try {
+                RunJsonWriter.write(outcome, out);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write the run JSON: " + e.getMessage(), e);
+            }
             return;
         }
         if (outcome.run().isEmpty()) {

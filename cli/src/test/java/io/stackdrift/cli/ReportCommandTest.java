@@ -80,19 +80,24 @@ class ReportCommandTest {
         assertThat(run("report", "--json", fixture("terraform/equiv-simple_object_replace.plan.json"),
                 fixture("terraform/showjson-plan-error.plan.json"))).isEqualTo(ExitCodes.ERROR);
         JsonNode json = new ObjectMapper().readTree(out);
-        JsonNode first = json.get("stacks").get(0);
-        assertThat(first.get("stack").asText()).isEqualTo("equiv-simple_object_replace.plan.json");
+        assertThat(json.get("schemaVersion").asInt()).isEqualTo(1);
+        assertThat(json.get("kind").asText()).isEqualTo("report");
+        JsonNode first = json.get("rows").get(0);
+        assertThat(first.get("id").asText()).isEqualTo("equiv-simple_object_replace.plan.json");
+        assertThat(first.get("file").asText()).endsWith("equiv-simple_object_replace.plan.json");
         assertThat(first.get("format").asText()).isEqualTo("terraform plan");
         assertThat(first.get("state").asText()).isEqualTo("pending");
         assertThat(first.get("changeCount").asInt()).isEqualTo(1);
         assertThat(first.get("changes").get(0).toString()).isEqualTo(
                 "{\"cause\":\"code\",\"action\":\"replace\",\"type\":\"tfcoremock_object\",\"address\":\"tfcoremock_object.object\","
                         + "\"paths\":[\"id\"]}");
-        JsonNode second = json.get("stacks").get(1);
+        assertThat(first.get("drift")).isEmpty();
+        JsonNode second = json.get("rows").get(1);
         assertThat(second.get("state").asText()).isEqualTo("failed");
         assertThat(second.get("reason").asText()).contains("errored: true");
         assertThat(second.get("changes")).isEmpty();
-        assertThat(json.get("counts").toString()).isEqualTo("{\"stacks\":2,\"inSync\":0,\"drifted\":0,\"pending\":1,\"failed\":1}");
+        assertThat(json.get("counts").toString()).isEqualTo("{\"total\":2,\"inSync\":0,\"drifted\":0,\"pending\":1,\"failed\":1,"
+                + "\"skipped\":0,\"awaitingApproval\":0,\"repaired\":0}");
         assertThat(json.get("countsLine").asText()).isEqualTo("2 stacks · 0 in sync · 0 drifted · 1 pending · 1 failed ●");
     }
 
@@ -105,7 +110,7 @@ class ReportCommandTest {
         assertThat(err).doesNotContain(CanaryPlans.CANARY);
         args.add(1, "--json");
         assertThat(run(args.toArray(String[]::new))).isEqualTo(ExitCodes.CHANGES);
-        assertThat(new ObjectMapper().readTree(out).get("counts").get("stacks").asInt()).isEqualTo(4);
+        assertThat(new ObjectMapper().readTree(out).get("counts").get("total").asInt()).isEqualTo(4);
         assertThat(out + err).doesNotContain(CanaryPlans.CANARY);
     }
 

@@ -118,8 +118,7 @@ public final class ConfigLoader {
         if (!problems.isEmpty()) {
             return ConfigResult.invalid(sorted(problems), found);
         }
-        int parallelism = Optional.ofNullable(parsed.get().defaults().get("parallelism"))
-                .map(s -> (Integer) s.value()).orElse(defaultParallelism());
+        int parallelism = parsed.get().defaults().get(SettingKey.PARALLELISM).map(Setting::value).orElse(defaultParallelism());
         List<Problem> warnings = new ArrayList<>(found);
         if (resolution.stacks().isEmpty()) {
             warnings.add(new Problem(fileName, 0, 0, "no stacks found: no Pulumi project and no Terraform/OpenTofu root module under "

@@ -43,10 +43,12 @@ final class OutputsPathCheck {
         Optional<GitIndex> git = GitIndex.of(root);
         Set<String> seen = new HashSet<>();
         for (StackEntry entry : config.entries()) {
-            Setting<?> setting = entry.settings().get("outputs");
-            if (setting == null || !(setting.value() instanceof Outputs outputs) || !seen.add(outputs.file())) {
+            Optional<Setting<Outputs>> written = entry.settings().get(SettingKey.OUTPUTS);
+            if (written.isEmpty() || !seen.add(written.get().value().file())) {
                 continue;
             }
+            Setting<Outputs> setting = written.get();
+            Outputs outputs = setting.value();
             problem(root, outputs.file(), stacks, git).ifPresent(message -> problems.add(setting.at().problem(fileName,
                     "`outputs` `" + outputs.file() + "` " + message,
                     "outputs: out/network.json   # a file of its own, outside the stacks' code; add out/ to .gitignore")));

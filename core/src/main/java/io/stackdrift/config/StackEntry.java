@@ -1,7 +1,6 @@
 package io.stackdrift.config;
 
 import java.util.List;
-import java.util.Map;
 
 /**
  * One item of {@code stacks:} as written, before it is matched to discovered stacks.
@@ -9,14 +8,13 @@ import java.util.Map;
  * @param dir       the directory or glob, normalized ('/'-separated, no leading "./")
  * @param dirAt     where {@code dir} is written
  * @param name      the Pulumi stack / Terraform workspace, "" when the entry has none
- * @param settings  single-valued settings by key ({@code tool}, {@code drift.mode}, {@code credentials.VAR} …)
+ * @param settings  the entry's single-valued settings ({@code tool}, {@code drift.mode}, {@code credentials.VAR} …)
  * @param dependsOn the entry's {@code dependsOn}
  * @param ignore    its {@code drift.ignore} rules
  */
-record StackEntry(String dir, Location dirAt, String name, Map<String, Setting<?>> settings,
+record StackEntry(String dir, Location dirAt, String name, Settings settings,
         DependsOn dependsOn, List<Setting<IgnoreRule>> ignore) {
     StackEntry {
-        settings = Map.copyOf(settings);
         ignore = List.copyOf(ignore);
     }
 
