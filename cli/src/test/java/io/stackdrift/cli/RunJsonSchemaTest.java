@@ -21,12 +21,14 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 import io.stackdrift.testing.Fixtures;
+import io.stackdrift.testing.PosixOnly;
 
 /**
  * {@code check --json} and {@code report --json} write one schema, and docs/cli.md ("Every key") lists it whole:
  * every key either command writes is in the table, every key in the table is written by one of them, and apart
  * from the optional keys, the trail and the problems (which a report has none of) both write the same keys.
  */
+@PosixOnly
 class RunJsonSchemaTest {
     private static final Pattern TABLE_ROW = Pattern.compile("^\\| `([^`]+)` \\| [^|]+ \\| ([^|]+) \\|");
     private static final ObjectMapper MAPPER = new ObjectMapper();
