@@ -9,6 +9,7 @@ import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.AbortException;
 import hudson.EnvVars;
 import hudson.FilePath;
+import hudson.Launcher;
 import hudson.model.Run;
 import hudson.model.TaskListener;
 import hudson.slaves.WorkspaceList;
@@ -88,7 +89,7 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
                 + UUID.randomUUID());
         stepDir.mkdirs();
         try (WorkspaceSecretFiles secretFiles = new WorkspaceSecretFiles(temp);
-                AgentEngineGateway gateway = new AgentEngineGateway(workspace, stepDir, listener)) {
+                AgentEngineGateway gateway = new AgentEngineGateway(workspace, stepDir, listener, context.get(Launcher.class))) {
             return new StackDriftStepRun(settings, operation, run, listener, gateway,
                     new CredentialsEnvironment(new BuildCredentialsLookup(run), secretFiles), JenkinsFacade.globalDefaults(),
                     environment == null ? Map.of() : environment, JobHistory.inJobDir(run.getParent().getRootDir()),
