@@ -112,11 +112,16 @@ class ArchitectureTest {
      * the tests' fake launcher starts its processes with ProcessBuilder.)
      */
     @Test
-    void processesStartOnlyThroughTheStepsLauncher() {
+    void noClassStartsAProcessInTheAgentsJvm() {
         noClasses().should().dependOnClassesThat().belongToAnyOf(ProcessBuilder.class, LocalProcessRunner.class)
                 .orShould().callMethodWhere(target(name("exec")).and(target(owner(describe("Runtime",
                         o -> o.isAssignableTo(Runtime.class))))))
                 .check(PLUGIN);
+    }
+
+    /** The step's launcher is asked to launch in one class only, the one the agent reaches back to. */
+    @Test
+    void onlyTheToolLauncherAsksTheStepsLauncherToLaunch() {
         noClasses().that().doNotHaveFullyQualifiedName(JenkinsToolLauncher.class.getName())
                 .should().dependOnClassesThat().belongToAnyOf(Launcher.ProcStarter.class)
                 .orShould().callMethodWhere(target(name("launch")).and(target(owner(describe("Launcher",
