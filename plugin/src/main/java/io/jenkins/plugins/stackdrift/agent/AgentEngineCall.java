@@ -16,6 +16,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
+import edu.umd.cs.findbugs.annotations.SuppressFBWarnings;
 import hudson.model.TaskListener;
 import hudson.remoting.VirtualChannel;
 import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
@@ -68,8 +69,8 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
     private final TreeSet<String> lockedStacks;
     private final TreeSet<String> heldElsewhere;
     /** The step's launcher, for a preview, check or deploy; none for the calls that read files only. */
-    // a remoting proxy (VirtualChannel.export), serializable; the service itself only on the built-in node, where
-    // the call is not serialized
+    @SuppressFBWarnings(value = "SE_BAD_FIELD", justification = "a remoting proxy (VirtualChannel.export), serializable; "
+            + "the service itself only on the built-in node, where the call is not serialized")
     @CheckForNull private final ToolLauncher tools;
 
     /**

@@ -41,19 +41,32 @@ public abstract class ToolLaunchService implements ToolLauncher, AutoCloseable {
         return handed(process);
     }
 
-    /** Kills every process still running; no new one starts. */
+    /**
+     * Kills every process still running; no new one starts. Runs with the interrupt flag cleared (an aborted step
+     * closes this right after its interrupted call, and a remote kill of an interrupted thread would not be sent),
+     * and sets it again afterwards.
+     */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         List<WatchedProcess> running = new ArrayList<>();
         synchronized (started) {
             closed = true;
             started.stream().filter(p -> !p.ended()).forEach(running::add);
         }
-        for (WatchedProcess process : running) {
-            try {
-                process.kill();
-            } catch (IOException e) {
-                // the agent is gone, and its processes with it
+        boolean interrupted = Thread.interrupted();
+        try {
+            for (WatchedProcess process : running) {
+                try {
+                    process.kill();
+                } catch (IOException e) {
+                    // the agent is gone, and its processes with it
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
             }
         }
     }

@@ -13,6 +13,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -143,7 +144,7 @@ class AgentProcessRunnerTest {
         assertThat(result.timedOut()).isTrue();
         assertThat(local.kills).hasValue(1);
         assertThat(ProcessHandle.of(Long.parseLong(Files.readString(pid).trim())).map(ProcessHandle::isAlive)).isNotEqualTo(
-                java.util.Optional.of(true));
+                Optional.of(true));
     }
 
     @Test
@@ -193,8 +194,11 @@ class AgentProcessRunnerTest {
         LaunchedTool running = local.start(ToolCommand.of(List.of("sleep", "60"), dir.toString(), Map.of()));
         assertThat(running.waitFor(100)).isNull();
 
+        Thread.currentThread().interrupt();
         local.close();
 
+        // an aborted step's thread closes it: the kill is still made, the interrupt kept
+        assertThat(Thread.interrupted()).isTrue();
         assertThat(running.waitFor(10_000)).isNotNull();
         assertThat(local.kills).hasValue(1);
         assertThatThrownBy(() -> local.start(ToolCommand.of(List.of("true"), dir.toString(), Map.of())))
