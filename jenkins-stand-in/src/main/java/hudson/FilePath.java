@@ -6,13 +6,21 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.Serializable;
 
+import edu.umd.cs.findbugs.annotations.CheckForNull;
 import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.remoting.VirtualChannel;
 import org.jenkinsci.remoting.RoleSensitive;
 import org.jenkinsci.remoting.SerializableOnlyOverRemoting;
 
 public final class FilePath implements SerializableOnlyOverRemoting {
+    public FilePath(@CheckForNull VirtualChannel channel, @NonNull String remote) {
+    }
+
     public FilePath(@NonNull File localPath) {
+    }
+
+    public VirtualChannel getChannel() {
+        throw new UnsupportedOperationException();
     }
 
     public String getRemote() {

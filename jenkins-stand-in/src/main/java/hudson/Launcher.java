@@ -20,6 +20,10 @@ public abstract class Launcher {
             throw new UnsupportedOperationException();
         }
 
+        public ProcStarter quiet(boolean quiet) {
+            throw new UnsupportedOperationException();
+        }
+
         public ProcStarter pwd(@CheckForNull FilePath workDir) {
             throw new UnsupportedOperationException();
         }
@@ -39,6 +43,10 @@ public abstract class Launcher {
         public Proc start() throws IOException {
             throw new UnsupportedOperationException();
         }
+    }
+
+    public boolean isUnix() {
+        throw new UnsupportedOperationException();
     }
 
     public static class LocalLauncher extends Launcher {

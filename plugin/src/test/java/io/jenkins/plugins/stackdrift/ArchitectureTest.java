@@ -20,6 +20,12 @@ import io.jenkins.plugins.stackdrift.agent.AgentOutcome;
 import io.jenkins.plugins.stackdrift.agent.AgentProcessRunner;
 import io.jenkins.plugins.stackdrift.agent.EngineRequest;
 import io.jenkins.plugins.stackdrift.agent.HeldStackLocks;
+import io.jenkins.plugins.stackdrift.agent.JenkinsToolLauncher;
+import io.jenkins.plugins.stackdrift.agent.LaunchedTool;
+import io.jenkins.plugins.stackdrift.agent.ToolCommand;
+import io.jenkins.plugins.stackdrift.agent.ToolLaunchService;
+import io.jenkins.plugins.stackdrift.agent.ToolLauncher;
+import io.jenkins.plugins.stackdrift.agent.WatchedProcess;
 import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
 import io.jenkins.plugins.stackdrift.history.JobHistory;
 import jenkins.model.Jenkins;
@@ -28,6 +34,7 @@ import org.kohsuke.stapler.verb.POST;
 
 import io.stackdrift.architecture.DesignDiagram;
 import io.stackdrift.engine.spi.LocalProcessRunner;
+import io.stackdrift.engine.spi.ProcessRunner;
 
 /** Package rules of the Jenkins layer, checked in the build. */
 class ArchitectureTest {
@@ -64,6 +71,11 @@ class ArchitectureTest {
                 .or().haveFullyQualifiedName(StackCredentials.class.getName())
                 .or().haveFullyQualifiedName(AgentProcessRunner.class.getName())
                 .or().haveFullyQualifiedName(HeldStackLocks.class.getName())
+                .or().haveFullyQualifiedName(ToolLauncher.class.getName())
+                .or().haveFullyQualifiedName(LaunchedTool.class.getName())
+                .or().haveFullyQualifiedName(ToolCommand.class.getName())
+                .or().haveFullyQualifiedName(WatchedProcess.class.getName())
+                .or().haveFullyQualifiedName(ToolLaunchService.class.getName())
                 .or().haveFullyQualifiedName(JobHistory.class.getName())
                 .should().dependOnClassesThat().resideInAnyPackage("hudson..", "jenkins..", "org.kohsuke..", "org.jenkinsci..")
                 .check(PLUGIN);
@@ -95,17 +107,32 @@ class ArchitectureTest {
     }
 
     /**
-     * Tool processes start in one place, the engine's process port on the agent: no other class builds a
-     * process, execs one, asks a Launcher to launch, or hands the engine a runner of its own.
+     * Tool processes start in one place, the step's launcher: no class builds a process, execs one or uses the core's
+     * runner, and only {@link JenkinsToolLauncher} asks a Launcher to launch. (Checked on the plugin's main classes:
+     * the tests' fake launcher starts its processes with ProcessBuilder.)
      */
     @Test
-    void processesStartOnlyThroughTheProcessPort() {
-        noClasses().that().doNotHaveFullyQualifiedName(AgentProcessRunner.class.getName())
-                .should().dependOnClassesThat().belongToAnyOf(ProcessBuilder.class, LocalProcessRunner.class, Launcher.ProcStarter.class)
+    void noClassStartsAProcessInTheAgentsJvm() {
+        noClasses().should().dependOnClassesThat().belongToAnyOf(ProcessBuilder.class, LocalProcessRunner.class)
                 .orShould().callMethodWhere(target(name("exec")).and(target(owner(describe("Runtime",
                         o -> o.isAssignableTo(Runtime.class))))))
+                .check(PLUGIN);
+    }
+
+    /** The step's launcher is asked to launch in one class only, the one the agent reaches back to. */
+    @Test
+    void onlyTheToolLauncherAsksTheStepsLauncherToLaunch() {
+        noClasses().that().doNotHaveFullyQualifiedName(JenkinsToolLauncher.class.getName())
+                .should().dependOnClassesThat().belongToAnyOf(Launcher.ProcStarter.class)
                 .orShould().callMethodWhere(target(name("launch")).and(target(owner(describe("Launcher",
                         o -> o.isAssignableTo(Launcher.class))))))
+                .check(PLUGIN);
+    }
+
+    /** The engine gets no runner of the plugin's but the one over the launcher. */
+    @Test
+    void theOnlyProcessRunnerIsTheOneOverTheLauncher() {
+        classes().that().implement(ProcessRunner.class).should().haveFullyQualifiedName(AgentProcessRunner.class.getName())
                 .check(PLUGIN);
     }
 

@@ -15,6 +15,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
+import edu.umd.cs.findbugs.annotations.CheckForNull;
+import edu.umd.cs.findbugs.annotations.SuppressFBWarnings;
 import hudson.model.TaskListener;
 import hudson.remoting.VirtualChannel;
 import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
@@ -44,6 +46,9 @@ import io.stackdrift.record.TrailEntry;
  * directory. That directory also holds {@code history/} (the part of the job's history the engine reads,
  * copied there by the controller before the call) and {@code work/} (plan files, tool output).
  *
+ * <p>Tool processes do not start here: each goes back to the step's launcher on the controller through
+ * {@link ToolLauncher} (an exported proxy), so it runs where {@code sh} would, a container included.
+ *
  * <p>Secrets travel here inside {@link StackCredentials} (as credentials-binding's environment does); they
  * reach only their stack's processes and are masked in every line the engine prints.
  */
@@ -63,15 +68,20 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
     private final String tempDir;
     private final TreeSet<String> lockedStacks;
     private final TreeSet<String> heldElsewhere;
+    /** The step's launcher, for a preview, check or deploy; none for the calls that read files only. */
+    @SuppressFBWarnings(value = "SE_BAD_FIELD", justification = "a remoting proxy (VirtualChannel.export), serializable; "
+            + "the service itself only on the built-in node, where the call is not serialized")
+    @CheckForNull private final ToolLauncher tools;
 
     /**
      * @param tempDir      the step's temporary directory on the agent (absolute)
      * @param lockedStacks  the stacks the controller locked for this step: the only ones the engine may apply
      * @param heldElsewhere selected stacks another step of this job holds (a deploy, or a check that may deploy)
+     * @param tools         where tool processes start; {@code null} for {@link Operation#VALIDATE} and {@link Operation#INSPECT}
      */
     AgentEngineCall(final Operation operation, final EngineRequest request, final StackCredentials credentials,
             final TaskListener listener, final String tempDir, final Set<String> lockedStacks,
-            final Set<String> heldElsewhere) {
+            final Set<String> heldElsewhere, @CheckForNull final ToolLauncher tools) {
         this.operation = operation;
         this.request = request;
         this.credentials = credentials;
@@ -79,6 +89,7 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
         this.tempDir = tempDir;
         this.lockedStacks = new TreeSet<>(lockedStacks);
         this.heldElsewhere = new TreeSet<>(heldElsewhere);
+        this.tools = tools;
     }
 
     @Override
@@ -189,10 +200,13 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
      * outcome carries. Stacks another step holds are request input, never markers planted in the copy.
      */
     private AgentOutcome runEngine(final Path workspace, final Path temp, final PrintStream log) throws IOException {
+        if (tools == null) {
+            throw new IOException("Stack Drift: no launcher was given for the " + operation + " call");
+        }
         Path work = Files.createDirectories(temp.resolve(WORK_DIR));
         HistoryStore history = new HistoryStore(temp.resolve(HISTORY_DIR));
         EngineServices services = new EngineServices(
-                AgentProcessRunner.local(request.buildEnvironment(), credentials.secretValues()),
+                new AgentProcessRunner(tools, request.buildEnvironment(), credentials.secretValues()),
                 request.toolSettings(), HistoryView.of(history), DeployJournal.NONE, new HeldStackLocks(lockedStacks),
                 this::environmentFor, work, Clock.systemUTC(), line -> log.println("Stack Drift: " + line));
         StackDriftEngine engine = new StackDriftEngine(services);

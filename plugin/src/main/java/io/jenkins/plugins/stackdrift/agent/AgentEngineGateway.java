@@ -9,7 +9,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
+import edu.umd.cs.findbugs.annotations.CheckForNull;
+import hudson.AbortException;
 import hudson.FilePath;
+import hudson.Launcher;
 import hudson.model.TaskListener;
 import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
 import io.jenkins.plugins.stackdrift.history.RunDetails;
@@ -18,23 +21,29 @@ import io.stackdrift.record.RunRecord;
 
 /**
  * The gateway over a workspace {@link FilePath}: the engine runs on that agent via {@link AgentEngineCall},
- * in a temporary directory of the step beside the workspace ({@code ws@tmp}), deleted when the step ends.
+ * in a temporary directory of the step beside the workspace ({@code ws@tmp}), deleted when the step ends. Its tool
+ * processes start through the step's launcher ({@link JenkinsToolLauncher}), which the call reaches back over the
+ * channel; the launcher's service is closed when the call returns, killing any process the call left running.
  */
 public final class AgentEngineGateway implements EngineGateway, AutoCloseable {
     private final FilePath workspace;
     private final FilePath temp;
     private final TaskListener listener;
+    @CheckForNull private final Launcher launcher;
 
-    public AgentEngineGateway(final FilePath workspace, final FilePath temp, final TaskListener listener) {
+    /** @param launcher the step context's launcher (decorated by {@code container()}, {@code docker.inside}, …) */
+    public AgentEngineGateway(final FilePath workspace, final FilePath temp, final TaskListener listener,
+            @CheckForNull final Launcher launcher) {
         this.workspace = workspace;
         this.temp = temp;
         this.listener = listener;
+        this.launcher = launcher;
     }
 
     @Override
     public AgentOutcome read(final Operation operation, final EngineRequest request) throws IOException, InterruptedException {
         return workspace.act(new AgentEngineCall(operation, request, StackCredentials.none(), listener, temp.getRemote(),
-                Set.of(), Set.of()));
+                Set.of(), Set.of(), null));
     }
 
     @Override
@@ -42,6 +51,7 @@ public final class AgentEngineGateway implements EngineGateway, AutoCloseable {
             final Path history, final List<String> historyFiles, final Set<String> lockedStacks,
             final Set<String> heldElsewhere)
             throws IOException, InterruptedException {
+        Launcher steps = usableLauncher(launcher);
         FilePath copy = temp.child(AgentEngineCall.HISTORY_DIR);
         for (String file : historyFiles) {
             try (InputStream in = Files.newInputStream(history.resolve(file))) {
@@ -49,8 +59,25 @@ public final class AgentEngineGateway implements EngineGateway, AutoCloseable {
             }
         }
         temp.child(AgentEngineCall.ENDED_FILE).delete();
-        return workspace.act(new AgentEngineCall(operation, request, credentials, listener, temp.getRemote(), lockedStacks,
-                heldElsewhere));
+        try (JenkinsToolLauncher tools = new JenkinsToolLauncher(steps, workspace.getChannel())) {
+            return workspace.act(new AgentEngineCall(operation, request, credentials, listener, temp.getRemote(), lockedStacks,
+                    heldElsewhere, tools.forAgent()));
+        }
+    }
+
+    /**
+     * The launcher tools can start through: a Unix one, since they start as {@code sh -c} (as {@code sh} does). Checked
+     * before anything is copied to the agent, so a Windows agent fails the step with this message at once.
+     */
+    static Launcher usableLauncher(@CheckForNull final Launcher launcher) throws AbortException {
+        if (launcher == null) {
+            throw new AbortException("Stack Drift: the step has no launcher in its context; run it inside node { }");
+        }
+        if (!launcher.isUnix()) {
+            throw new AbortException("Stack Drift starts its tools through sh, as the sh step does; Windows agents are not"
+                    + " supported yet: run the step on a Linux or macOS agent, or in a Linux container");
+        }
+        return launcher;
     }
 
     @Override

@@ -1,82 +1,179 @@
 package io.jenkins.plugins.stackdrift.agent;
 
-import java.io.File;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import io.stackdrift.engine.spi.LocalProcessRunner;
 import io.stackdrift.engine.spi.ProcessResult;
 import io.stackdrift.engine.spi.ProcessRunner;
 import io.stackdrift.engine.spi.ProcessSpec;
 
 /**
- * The engine's process port on the agent: the core's {@code LocalProcessRunner} (ProcessBuilder), with the
- * build's environment underneath each stack's own variables (its {@code PATH} finds the tools) and secrets
- * masked in what comes back.
+ * The engine's process port on the agent. Every tool process starts through the step's launcher
+ * ({@link ToolLauncher}, on the controller), so it runs where {@code sh} runs: inside {@code container('…')} or
+ * {@code docker.image(…).inside}, with the build's {@code PATH}. It starts as {@code sh -c WRAPPER}, as durable-task
+ * starts {@code sh}: the wrapper looks the tool up on the {@code PATH} the process sees (the container's, the
+ * build's {@code withEnv}), and sends stdout and stderr into files beside the spec's stdout file, in the
+ * workspace's temporary directory (mounted at the same path in a container). This side reads them: large plans
+ * never pass through the controller, the stderr tail is bounded and masked before the tool adapter reads it.
  *
- * <p>Why not Jenkins' {@code Launcher}: this runs inside a {@code MasterToSlaveFileCallable}, i.e. already
- * in the agent's JVM, where a local launcher would itself be a ProcessBuilder. The core runner is the one
- * that gets the details right here: environment values reach the process literally (Launcher's
- * {@code envs()} expands {@code $VAR} inside values, so a secret with a {@code $} would need escaping),
- * stdout goes straight to a file on the agent (large plans are never held or shipped), stderr is kept apart
- * in a bounded tail (merged streams corrupt JSON), and an interrupt or timeout stops the process and
- * everything it started. The tail can reach a failed row's one-line reason, so it is masked here, before
- * the tool adapter reads it; everything the engine prints goes through {@link SecretMaskingOutputStream}.
+ * <p>The environment is the build's under the stack's own variables, every {@code $} doubled against the
+ * launcher's expansion ({@link ToolCommand}); a variable given an empty value is removed, as the launcher does.
+ * The timeout is kept here: at it, or when this thread is interrupted, the process is killed through the
+ * launcher ({@code Proc.kill}, Jenkins' process-tree killer).
  */
 public final class AgentProcessRunner implements ProcessRunner {
-    private final ProcessRunner local;
+    /**
+     * {@code sh -c WRAPPER stack-drift OUT ERR MISSING TOOL ARGS…}. stdin is the null device: inside Kubernetes'
+     * {@code container} step the launched shell reads its own commands from stdin. A tool the shell cannot find
+     * leaves the MISSING marker. stderr is redirected first, so an OUT that cannot be written is reported there.
+     * No backslash and no backquote: the {@code container} step passes each argument in double quotes.
+     */
+    static final String WRAPPER = "out=$1; err=$2; missing=$3; shift 3; "
+            + "command -v \"$1\" >/dev/null 2>&1 || { : >\"$missing\"; exit 127; }; "
+            + "exec \"$@\" 2>\"$err\" >\"$out\" </dev/null";
+    static final String SHELL = "sh";
+    static final String STDERR_SUFFIX = ".stderr";
+    static final String MISSING_SUFFIX = ".missing";
+    /** The part of stderr kept, as the core's runner keeps it. */
+    static final int TAIL_LIMIT = 16 * 1024;
+    /** The longest single wait on the launcher: between two, an interrupt and the timeout are acted on. */
+    private static final long SLICE_MILLIS = 2_000;
+    /** How long a killed process gets to end before the run goes on without it. */
+    private static final Duration GRACE = Duration.ofSeconds(10);
+
+    private final ToolLauncher launcher;
     private final Map<String, String> buildEnvironment;
     private final SecretMaskingOutputStream.Masker masker;
 
-    public AgentProcessRunner(final ProcessRunner local, final Map<String, String> buildEnvironment,
+    public AgentProcessRunner(final ToolLauncher launcher, final Map<String, String> buildEnvironment,
             final Collection<String> secrets) {
-        this.local = local;
+        this.launcher = launcher;
         this.buildEnvironment = new TreeMap<>(buildEnvironment);
         this.masker = new SecretMaskingOutputStream.Masker(secrets);
     }
 
-    /** The one place the plugin starts tool processes (ArchUnit-checked): the core's runner in this JVM. */
-    public static AgentProcessRunner local(final Map<String, String> buildEnvironment, final Collection<String> secrets) {
-        return new AgentProcessRunner(new LocalProcessRunner(), buildEnvironment, secrets);
-    }
-
     @Override
     public ProcessResult run(final ProcessSpec spec) throws IOException, InterruptedException {
+        if (!Files.isDirectory(spec.workingDir())) {
+            throw new IOException("the directory " + spec.workingDir() + " does not exist");
+        }
+        Path out = spec.stdoutFile().toAbsolutePath();
+        Path err = sibling(out, STDERR_SUFFIX);
+        Path missing = sibling(out, MISSING_SUFFIX);
+        Path parent = out.getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        Files.deleteIfExists(err);
+        Files.deleteIfExists(missing);
+        List<String> command = new ArrayList<>(List.of(SHELL, "-c", WRAPPER, "stack-drift", out.toString(), err.toString(),
+                missing.toString()));
+        command.addAll(spec.command());
+        for (String argument : command.subList(3, command.size())) {
+            if (argument.indexOf('`') >= 0 || argument.indexOf('\\') >= 0) {
+                throw new IOException("an argument or path with a backslash or a backquote cannot be passed to the tool "
+                        + "safely (a container step quotes arguments for a shell): " + spec.workingDir());
+            }
+        }
         Map<String, String> environment = new TreeMap<>(buildEnvironment);
         environment.putAll(spec.environment());
-        List<String> command = new ArrayList<>(spec.command());
-        command.set(0, onPath(command.get(0), environment.get("PATH")));
-        ProcessSpec withBuildEnvironment = new ProcessSpec(command, spec.workingDir(), environment, spec.timeout(),
-                spec.stdoutFile());
-        ProcessResult result = local.run(withBuildEnvironment);
-        return new ProcessResult(result.exitCode(), result.stdoutFile(), masker.mask(result.stderrTail()),
-                result.timedOut(), result.notFound());
+        LaunchedTool tool = launcher.start(ToolCommand.of(command, spec.workingDir().toAbsolutePath().toString(), environment));
+        Integer exit;
+        try {
+            exit = await(tool, spec.timeout());
+        } catch (InterruptedException e) {
+            stop(tool);
+            throw e;
+        }
+        try {
+            if (exit == null) {
+                stop(tool);
+                return new ProcessResult(-1, spec.stdoutFile(), tail(err), true, false);
+            }
+            if (Files.exists(missing)) {
+                return new ProcessResult(-1, spec.stdoutFile(), "", false, true);
+            }
+            if (!Files.exists(err)) {
+                throw new IOException("the tool's output files could not be written in " + parent
+                        + " (exit code " + exit + "): the user the tool runs as (a container's) must be able to write the"
+                        + " workspace's temporary directory");
+            }
+            return ProcessResult.exited(exit, spec.stdoutFile(), tail(err));
+        } finally {
+            // stderr can hold anything the tool printed: only its masked tail is kept
+            Files.deleteIfExists(err);
+            Files.deleteIfExists(missing);
+        }
+    }
+
+    private static Path sibling(final Path file, final String suffix) {
+        return file.resolveSibling(file.getFileName() + suffix);
+    }
+
+    /** The exit code, or {@code null} when the timeout passed first. */
+    private static Integer await(final LaunchedTool tool, final Duration timeout) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            long left = Duration.ofNanos(deadline - System.nanoTime()).toMillis();
+            if (left <= 0) {
+                return tool.waitFor(0);
+            }
+            Integer exit = tool.waitFor(Math.min(left, SLICE_MILLIS));
+            if (exit != null) {
+                return exit;
+            }
+        }
     }
 
     /**
-     * A bare tool name looked up on the build's {@code PATH} ({@code withEnv(['PATH+TOFU=...'])}, tool
-     * installers): ProcessBuilder itself would search the agent JVM's {@code PATH}, not the child's. A name
-     * found nowhere is left as it is, so the tool adapter reports it missing in its own words.
+     * Kills the process through the launcher and gives it a moment to end. Runs with the interrupt flag cleared
+     * (a remote call of an interrupted thread would not be sent) and sets it again afterwards.
      */
-    public static String onPath(final String executable, final String path) {
-        if (path == null || executable.contains("/") || executable.contains(File.separator)) {
-            return executable;
-        }
-        for (String dir : path.split(File.pathSeparator)) {
-            if (dir.isEmpty()) {
-                continue;
+    private static void stop(final LaunchedTool tool) {
+        boolean interrupted = Thread.interrupted();
+        try {
+            tool.kill();
+            tool.waitFor(GRACE.toMillis());
+        } catch (IOException e) {
+            // the channel or the process is gone: nothing left to stop from here
+        } catch (InterruptedException e) {
+            interrupted = true;
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
             }
-            Path candidate = Path.of(dir, executable);
-            if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
-                return candidate.toString();
-            }
         }
-        return executable;
+    }
+
+    /** The last {@link #TAIL_LIMIT} bytes of the file, from the next full line when cut, masked. */
+    private String tail(final Path file) throws IOException {
+        if (!Files.exists(file)) {
+            return "";
+        }
+        try (SeekableByteChannel in = Files.newByteChannel(file)) {
+            long size = in.size();
+            long start = Math.max(0, size - TAIL_LIMIT);
+            in.position(start);
+            ByteBuffer buffer = ByteBuffer.allocate((int) (size - start));
+            while (buffer.hasRemaining() && in.read(buffer) > 0) {
+                // reads until the buffer is full or the file ends
+            }
+            String text = new String(buffer.array(), 0, buffer.position(), StandardCharsets.UTF_8);
+            if (start > 0) {
+                int newline = text.indexOf('\n');
+                text = newline >= 0 ? text.substring(newline + 1) : text;
+            }
+            return masker.mask(text);
+        }
     }
 }

@@ -9,6 +9,7 @@ import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.AbortException;
 import hudson.EnvVars;
 import hudson.FilePath;
+import hudson.Launcher;
 import hudson.model.Run;
 import hudson.model.TaskListener;
 import hudson.slaves.WorkspaceList;
@@ -93,7 +94,7 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
                 operation.name().toLowerCase(Locale.ROOT), UUID.randomUUID().toString()));
         stepDir.mkdirs();
         try (WorkspaceSecretFiles secretFiles = new WorkspaceSecretFiles(stepDir);
-                AgentEngineGateway gateway = new AgentEngineGateway(workspace, stepDir, listener)) {
+                AgentEngineGateway gateway = new AgentEngineGateway(workspace, stepDir, listener, context.get(Launcher.class))) {
             return new StackDriftStepRun(settings, operation, run, listener, gateway,
                     new CredentialsEnvironment(new BuildCredentialsLookup(run), secretFiles), JenkinsFacade.globalDefaults(),
                     environment == null ? Map.of() : environment, JobHistory.inJobDir(run.getParent().getRootDir()),

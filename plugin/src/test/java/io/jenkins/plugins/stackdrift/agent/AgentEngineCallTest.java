@@ -56,8 +56,8 @@ class AgentEngineCallTest {
     }
 
     private AgentOutcome call(final Operation operation, final List<String> stacks) throws Exception {
-        return new AgentEngineCall(operation, request(stacks), StackCredentials.none(), listener, temp.toString(), Set.of(), Set.of())
-                .invoke(workspace.toFile(), null);
+        return new AgentEngineCall(operation, request(stacks), StackCredentials.none(), listener, temp.toString(), Set.of(), Set.of(),
+                new FakeLocalLauncher()).invoke(workspace.toFile(), null);
     }
 
     @Test
@@ -99,7 +99,7 @@ class AgentEngineCallTest {
                 List.of(), Map.of(), Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)));
 
         AgentOutcome outcome = new AgentEngineCall(Operation.CHECK, check, StackCredentials.none(), listener, temp.toString(), Set.of(),
-                Set.of("dns")).invoke(workspace.toFile(), null);
+                Set.of("dns"), new FakeLocalLauncher()).invoke(workspace.toFile(), null);
 
         assertThat(outcome.problems()).isEmpty();
         assertThat(outcome.recorded()).isTrue();

@@ -18,13 +18,18 @@ import io.stackdrift.record.RunRecord;
 /**
  * {@link AgentEngineGateway} without a channel, for tests on this machine: the same agent call
  * ({@link AgentEngineCall#invoke}, with its masking log), the same history copy and record store, with
- * java.nio in place of FilePath (whose stand-in only declares its methods).
+ * java.nio in place of FilePath (whose stand-in only declares its methods). Tools start through {@code tools}: by
+ * default a {@link FakeLocalLauncher}, which starts them as Jenkins' local launcher would.
  */
-public record LocalEngineGateway(Path workspace, Path temp, TaskListener listener) implements EngineGateway {
+public record LocalEngineGateway(Path workspace, Path temp, TaskListener listener, ToolLauncher tools) implements EngineGateway {
+    public LocalEngineGateway(final Path workspace, final Path temp, final TaskListener listener) {
+        this(workspace, temp, listener, new FakeLocalLauncher());
+    }
+
     @Override
     public AgentOutcome read(final Operation operation, final EngineRequest request) throws IOException, InterruptedException {
-        return new AgentEngineCall(operation, request, StackCredentials.none(), listener, temp.toString(), Set.of(), Set.of())
-                .invoke(workspace.toFile(), null);
+        return new AgentEngineCall(operation, request, StackCredentials.none(), listener, temp.toString(), Set.of(), Set.of(),
+                null).invoke(workspace.toFile(), null);
     }
 
     @Override
@@ -37,8 +42,8 @@ public record LocalEngineGateway(Path workspace, Path temp, TaskListener listene
             Files.createDirectories(target.getParent());
             Files.copy(history.resolve(file), target, StandardCopyOption.REPLACE_EXISTING);
         }
-        return new AgentEngineCall(operation, request, credentials, listener, temp.toString(), lockedStacks, heldElsewhere)
-                .invoke(workspace.toFile(), null);
+        return new AgentEngineCall(operation, request, credentials, listener, temp.toString(), lockedStacks, heldElsewhere,
+                tools).invoke(workspace.toFile(), null);
     }
 
     @Override

@@ -1,0 +1,73 @@
+package io.jenkins.plugins.stackdrift.agent;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The controller's side of {@link ToolLauncher}: starts each process through {@link #launch}, keeps the ones it
+ * started, refuses new ones once closed, and at close kills those still running (an agent call that was cancelled
+ * before it could stop its tools leaves none behind). Jenkins-free, so this part is tested here.
+ */
+public abstract class ToolLaunchService implements ToolLauncher, AutoCloseable {
+    private final List<WatchedProcess> started = new ArrayList<>();
+    private boolean closed;
+
+    /** Starts the process (in Jenkins: through the step's launcher). */
+    protected abstract WatchedProcess launch(ToolCommand command) throws IOException, InterruptedException;
+
+    /** The handle as the caller gets it: over a channel, an exported proxy. */
+    protected LaunchedTool handed(final LaunchedTool process) {
+        return process;
+    }
+
+    @Override
+    public final LaunchedTool start(final ToolCommand command) throws IOException, InterruptedException {
+        synchronized (started) {
+            if (closed) {
+                throw new IOException("Stack Drift: the step has ended, no tool process starts after it");
+            }
+        }
+        WatchedProcess process = launch(command);
+        boolean late;
+        synchronized (started) {
+            late = closed;
+            started.add(process);
+        }
+        if (late) {
+            process.kill();
+            throw new IOException("Stack Drift: the step has ended, no tool process starts after it");
+        }
+        return handed(process);
+    }
+
+    /**
+     * Kills every process still running; no new one starts. Runs with the interrupt flag cleared (an aborted step
+     * closes this right after its interrupted call, and a remote kill of an interrupted thread would not be sent),
+     * and sets it again afterwards.
+     */
+    @Override
+    public void close() {
+        List<WatchedProcess> running = new ArrayList<>();
+        synchronized (started) {
+            closed = true;
+            started.stream().filter(p -> !p.ended()).forEach(running::add);
+        }
+        boolean interrupted = Thread.interrupted();
+        try {
+            for (WatchedProcess process : running) {
+                try {
+                    process.kill();
+                } catch (IOException e) {
+                    // the agent is gone, and its processes with it
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}
