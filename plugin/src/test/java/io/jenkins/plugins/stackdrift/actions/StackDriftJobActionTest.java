@@ -43,9 +43,9 @@ class StackDriftJobActionTest {
         doReturn(b1).when(b2).getPreviousBuild();
         when(b3.getNumber()).thenReturn(3);
         when(b1.getNumber()).thenReturn(1);
-        when(b3.getAction(StackDriftRunAction.class)).thenReturn(new StackDriftRunAction(BuildSummary.of(
+        when(b3.getAction(StackDriftRunAction.class)).thenReturn(new StackDriftRunAction("check", BuildSummary.of(
                 TestRecords.record(RunKind.CHECK, TestRecords.row("a", RowState.DRIFTED), TestRecords.row("b", RowState.IN_SYNC)))));
-        when(b1.getAction(StackDriftRunAction.class)).thenReturn(new StackDriftRunAction(BuildSummary.of(
+        when(b1.getAction(StackDriftRunAction.class)).thenReturn(new StackDriftRunAction("check", BuildSummary.of(
                 TestRecords.record(RunKind.CHECK, TestRecords.row("a", RowState.IN_SYNC)))));
     }
 
