@@ -106,8 +106,9 @@ public final class JobStackLocks {
             }
             // outside the monitor: a slow log must not hold up the other builds of the controller
             if (!blocker.getValue().equals(announced)) {
+                String limit = timeout.isZero() ? "no time limit (lockTimeout sets one)" : "giving up after " + words(timeout);
                 log.println("Stack Drift: waiting for stack " + blocker.getKey() + ": " + blocker.getValue() + " holds it (lock scope '"
-                        + scope + "'); " + (timeout.isZero() ? "no time limit (lockTimeout sets one)" : "giving up after " + words(timeout)));
+                        + scope + "'); " + limit);
                 announced = blocker.getValue();
             }
             synchronized (MONITOR) {

@@ -109,8 +109,10 @@ class StackDriftJobActionTest {
         Run<?, ?> build = mock(Run.class);
         doReturn(build).when(job).getLastCompletedBuild();
         when(build.getActions(StackDriftRunAction.class)).thenReturn(List.of(
-                new StackDriftRunAction("shard-eu", BuildSummary.of(TestRecords.record(RunKind.CHECK, TestRecords.row("a", RowState.DRIFTED)))),
-                new StackDriftRunAction("shard-us", BuildSummary.of(TestRecords.record(RunKind.CHECK, TestRecords.row("b", RowState.IN_SYNC),
+                new StackDriftRunAction("shard-eu", BuildSummary.of(TestRecords.record(RunKind.CHECK,
+                        TestRecords.row("a", RowState.DRIFTED)))),
+                new StackDriftRunAction("shard-us", BuildSummary.of(TestRecords.record(RunKind.CHECK,
+                        TestRecords.row("b", RowState.IN_SYNC),
                         TestRecords.row("c", RowState.IN_SYNC))))));
         BuildSummary merged = new StackDriftJobAction(job).getTrend().get(0).getSummary();
         assertThat(merged.getTotal()).isEqualTo(3);

@@ -21,6 +21,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +30,8 @@ import java.util.Set;
 
 import hudson.AbortException;
 import hudson.model.Action;
+import hudson.model.Item;
+import hudson.model.ItemGroup;
 import hudson.model.Job;
 import hudson.model.Result;
 import hudson.model.Run;
@@ -354,14 +357,14 @@ class StackDriftStepRunTest {
 
     @Test
     void aDeployOfABranchJobWaitsForTheOtherBranchesOfItsProjectAndGivesUpAfterItsTimeout() throws Exception {
-        hudson.model.Item project = mock(hudson.model.Item.class, Mockito.withSettings().extraInterfaces(hudson.model.ItemGroup.class));
+        Item project = mock(Item.class, Mockito.withSettings().extraInterfaces(ItemGroup.class));
         when(project.getFullName()).thenReturn("org/app-" + jobDir.getFileName());
         doReturn(project).when(job).getParent();
         selection(Map.of("network", Map.of()));
         try (JobStackLocks.Held main = JobStackLocks.acquireAll(project.getFullName(), List.of("network"),
                 "the deploy (id deploy) of app » main #12 (job/org/job/app/job/main/12/)", new PrintStream(new ByteArrayOutputStream(),
                         true, StandardCharsets.UTF_8))) {
-            assertThatThrownBy(() -> stepRun(Operation.DEPLOY, settings().withLocking(null, java.time.Duration.ofSeconds(1))).run())
+            assertThatThrownBy(() -> stepRun(Operation.DEPLOY, settings().withLocking(null, Duration.ofSeconds(1))).run())
                     .isInstanceOf(AbortException.class)
                     .hasMessage("Stack Drift: gave up waiting for stack network after 1s: the deploy (id deploy) of app » main #12"
                             + " (job/org/job/app/job/main/12/) still holds it (lock scope '" + project.getFullName()
@@ -374,7 +377,7 @@ class StackDriftStepRunTest {
         // a step with its own lock scope does not wait for the project's
         try (JobStackLocks.Held main = JobStackLocks.acquireFree(project.getFullName(), List.of("network"), "main")) {
             ranAndRecorded(Operation.DEPLOY, TestRecords.record(RunKind.DEPLOY, TestRecords.row("network", RowState.IN_SYNC)));
-            stepRun(Operation.DEPLOY, settings().withLocking("elsewhere-" + jobDir.getFileName(), java.time.Duration.ofSeconds(1))).run();
+            stepRun(Operation.DEPLOY, settings().withLocking("elsewhere-" + jobDir.getFileName(), Duration.ofSeconds(1))).run();
             assertThat(main.stacks()).containsExactly("network");
         }
     }
@@ -386,7 +389,8 @@ class StackDriftStepRunTest {
         selection(Map.of("network", Map.of()));
         when(gateway.run(eq(Operation.DEPLOY), any(), any(), any(), any(), anySet(), anySet())).thenAnswer(i -> {
             try (JobStackLocks.Held other = JobStackLocks.acquireFree(job.getFullName(), List.of("network"), "x")) {
-                assertThat(other.busy()).containsExactly(Map.entry("network", "the deploy (id deploy) of app » main #7 (job/app/job/main/7/)"));
+                assertThat(other.busy())
+                        .containsExactly(Map.entry("network", "the deploy (id deploy) of app » main #7 (job/app/job/main/7/)"));
             }
             return AgentOutcome.builder().recorded(Map.of()).build();
         });

@@ -94,7 +94,8 @@ class StepIdsAndLockScopesITest {
         String main = wc.goTo(b.getUrl()).getWebResponse().getContentAsString();
         for (String id : List.of("check", "shard-eu", "shard-us", "deploy")) {
             assertThat(main).as("the build page has a section per step").contains("stack-drift-" + id + "/");
-            assertThat(wc.goTo(b.getUrl() + "stack-drift-" + id + "/").getWebResponse().getContentAsString()).contains("Stack Drift: " + id);
+            assertThat(wc.goTo(b.getUrl() + "stack-drift-" + id + "/").getWebResponse().getContentAsString())
+                    .contains("Stack Drift: " + id);
         }
         assertThat(wc.goTo(b.getUrl() + "stack-drift-shard-us/stack/dns/").getWebResponse().getContentAsString()).contains("dns");
         String json = wc.goTo(b.getUrl() + "api/json?depth=1", "application/json").getWebResponse().getContentAsString();
