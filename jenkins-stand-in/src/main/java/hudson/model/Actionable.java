@@ -1,5 +1,7 @@
 package hudson.model;
 
+import java.util.List;
+
 import edu.umd.cs.findbugs.annotations.NonNull;
 import jenkins.model.ModelObjectWithContextMenu;
 import org.kohsuke.stapler.export.ExportedBean;
@@ -15,6 +17,14 @@ public abstract class Actionable extends AbstractModelObject implements ModelObj
     }
 
     public <T extends Action> T getAction(Class<T> type) {
+        throw new UnsupportedOperationException();
+    }
+
+    public @NonNull <T extends Action> List<T> getActions(Class<T> type) {
+        throw new UnsupportedOperationException();
+    }
+
+    public void addAction(@NonNull Action a) {
         throw new UnsupportedOperationException();
     }
 }

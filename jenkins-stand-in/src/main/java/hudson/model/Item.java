@@ -10,6 +10,8 @@ import jenkins.model.Named;
 import jenkins.util.io.OnMaster;
 
 public interface Item extends PersistenceRoot, FullyNamedModelObject, SearchableModelObject, FullyNamed, Named, AccessControlled, OnMaster {
+    ItemGroup<? extends Item> getParent();
+
     @NonNull
     String getFullName();
 

@@ -54,6 +54,14 @@ public abstract class Run<JobT extends Job<JobT, RunT>, RunT extends Run<JobT, R
         throw new UnsupportedOperationException();
     }
 
+    public String getFullDisplayName() {
+        throw new UnsupportedOperationException();
+    }
+
+    public @NonNull String getUrl() {
+        throw new UnsupportedOperationException();
+    }
+
     public synchronized void save() throws IOException {
         throw new UnsupportedOperationException();
     }

@@ -1,4 +1,5 @@
 package jenkins.model;
 
 public interface FullyNamed {
+    String getFullName();
 }

@@ -29,6 +29,11 @@ public class Jenkins extends AbstractCIBase implements DirectlyModifiableTopLeve
         throw new UnsupportedOperationException();
     }
 
+    @Override
+    public String getFullName() {
+        throw new UnsupportedOperationException();
+    }
+
     public <T> ExtensionList<T> getExtensionList(Class<T> extensionType) {
         throw new UnsupportedOperationException();
     }

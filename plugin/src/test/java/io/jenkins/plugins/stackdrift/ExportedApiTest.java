@@ -7,6 +7,7 @@ import java.util.Arrays;
 
 import io.jenkins.plugins.stackdrift.actions.BuildSummary;
 import io.jenkins.plugins.stackdrift.actions.StackDriftJobAction;
+import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalCause;
 import org.junit.jupiter.api.Test;
 import org.kohsuke.stapler.export.Exported;
@@ -23,6 +24,8 @@ class ExportedApiTest {
         assertExported(StackDriftJobAction.class, "getTrend");
         assertExported(StackDriftJobAction.TrendPoint.class, "getBuild", "getSummary");
         assertExported(BuildSummary.class, "getKind", "getTotal", "getDrifted", "getFailed", "getDriftedIds", "getFailedIds");
+        // each step's action says which step it is: a build with several steps lists one per id
+        assertExported(StackDriftRunAction.class, "getId", "getKind", "getTotal", "getDriftedStacks", "getFailedStacks");
     }
 
     @Test

@@ -1,7 +1,10 @@
 package io.jenkins.plugins.stackdrift;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.when;
 
+import java.io.File;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
@@ -9,19 +12,24 @@ import java.time.temporal.Temporal;
 import java.util.List;
 
 import com.thoughtworks.xstream.XStream;
+import hudson.model.Run;
 import io.jenkins.plugins.stackdrift.actions.ApproveDeployAction;
 import io.jenkins.plugins.stackdrift.actions.BuildSummary;
 import io.jenkins.plugins.stackdrift.actions.StackDriftInterruptedAction;
 import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
+import io.jenkins.plugins.stackdrift.history.RunDetails;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalCause;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalQueueAction;
 import io.jenkins.plugins.stackdrift.trigger.DriftScheduleTrigger;
 import io.jenkins.plugins.stackdrift.trigger.ScheduledDriftCheckCause;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.objenesis.ObjenesisStd;
 
 import io.stackdrift.model.RowState;
+import io.stackdrift.record.RecordJson;
 import io.stackdrift.record.RunKind;
+import io.stackdrift.record.RunRecord;
 
 /**
  * Everything Jenkins persists with XStream (build.xml, the job's config.xml) round-trips through the real
@@ -47,7 +55,7 @@ class PersistenceTest {
 
     @Test
     void theRunActionKeepsItsSummaryAndForgetsItsRun() {
-        StackDriftRunAction action = new StackDriftRunAction(BuildSummary.of(TestRecords.record(RunKind.CHECK,
+        StackDriftRunAction action = new StackDriftRunAction("check", BuildSummary.of(TestRecords.record(RunKind.CHECK,
                 TestRecords.row("dns", RowState.IN_SYNC), TestRecords.row("net", RowState.DRIFTED),
                 TestRecords.row("app", RowState.FAILED))));
         StackDriftRunAction back = roundTrip(action);
@@ -58,6 +66,31 @@ class PersistenceTest {
         assertThat(back.getRun()).isNull();
         assertThat(back.getRows()).isEmpty();
         assertThat(xstream().toXML(action)).doesNotContain("tags.Name").doesNotContain("record");
+    }
+
+    @Test
+    void aRunActionRecordedBeforeStepsHadIdsKeepsItsUrlAndReadsItsDetailsBesideBuildXml(@TempDir final File buildDir)
+            throws Exception {
+        RunRecord record = TestRecords.record(RunKind.CHECK, TestRecords.row("net", RowState.DRIFTED));
+        String xml = xstream().toXML(new StackDriftRunAction("check", BuildSummary.of(record)));
+        assertThat(xml).contains("<id>check</id>");
+        StackDriftRunAction old = (StackDriftRunAction) xstream().fromXML(xml.replace("<id>check</id>", ""));
+        RunDetails.store(out -> RecordJson.writeRun(out, 7, record), buildDir);
+        Run<?, ?> run = mock(Run.class);
+        when(run.getRootDir()).thenReturn(buildDir);
+        old.onLoad(run);
+        assertThat(old.getUrlName()).isEqualTo("stack-drift");
+        assertThat(old.getId()).isEmpty();
+        assertThat(old.getDisplayName()).isEqualTo("Stack Drift");
+        assertThat(old.getBadgeWords()).isEqualTo("1 stack drifted");
+        assertThat(old.getRows()).extracting(r -> r.id().value()).containsExactly("net");
+    }
+
+    @Test
+    void theInterruptedActionKeepsItsWordIdAndStacks() {
+        StackDriftInterruptedAction withId = roundTrip(new StackDriftInterruptedAction("deploy", "deploy-eu", List.of("net")));
+        assertThat(withId.getId()).isEqualTo("deploy-eu");
+        assertThat(roundTrip(new StackDriftInterruptedAction("deploy", List.of("net"))).getId()).isEmpty();
     }
 
     @Test
@@ -117,7 +150,7 @@ class PersistenceTest {
 
     @Test
     void aThousandStackRunKeepsBuildXmlSmall() {
-        StackDriftRunAction action = new StackDriftRunAction(BuildSummary.of(TestRecords.large(1_000)));
+        StackDriftRunAction action = new StackDriftRunAction("check", BuildSummary.of(TestRecords.large(1_000)));
         String xml = xstream().toXML(action);
         assertThat(xml.getBytes(StandardCharsets.UTF_8).length).isLessThan(4 * 1024);
         assertThat(action.getTotal()).isEqualTo(1_000);

@@ -5,6 +5,7 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 
+import edu.umd.cs.findbugs.annotations.CheckForNull;
 import hudson.model.Action;
 
 /**
@@ -15,10 +16,23 @@ import hudson.model.Action;
 public final class StackDriftInterruptedAction implements Action {
     private final String operation;
     private final ArrayList<String> interruptedStacks;
+    /** The step's id; null in builds recorded before steps had one. */
+    @CheckForNull private final String id;
 
     public StackDriftInterruptedAction(final String operation, final Collection<String> interruptedStacks) {
+        this(operation, null, interruptedStacks);
+    }
+
+    /** One per interrupted step: a build whose parallel branches are aborted can have several. */
+    public StackDriftInterruptedAction(final String operation, @CheckForNull final String id, final Collection<String> interruptedStacks) {
         this.operation = operation;
+        this.id = id;
         this.interruptedStacks = new ArrayList<>(interruptedStacks);
+    }
+
+    /** The interrupted step's id; empty in builds recorded before steps had one. */
+    public String getId() {
+        return id == null ? "" : id;
     }
 
     /** The step's word: "deploy", "drift check", "preview". */

@@ -4,7 +4,13 @@ import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import hudson.model.Action;
@@ -17,6 +23,10 @@ import org.kohsuke.stapler.export.Exported;
 import org.kohsuke.stapler.export.ExportedBean;
 
 import io.stackdrift.model.Counts;
+import io.stackdrift.model.Row;
+import io.stackdrift.model.RowState;
+import io.stackdrift.model.StackId;
+import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.TrailEntry;
 import io.stackdrift.render.JobBadge;
 import io.stackdrift.render.JobPage;
@@ -58,18 +68,74 @@ public final class StackDriftJobAction implements Action {
         return job;
     }
 
-    /** One point per build with Stack Drift data, oldest first. */
+    /** One point per build with Stack Drift data, oldest first; a build with several steps is one point ({@link #merged}). */
     @Exported
     public List<TrendPoint> getTrend() {
         List<TrendPoint> points = new ArrayList<>();
         Run<?, ?> build = job.getLastCompletedBuild();
         for (int i = 0; build != null && i < TREND_BUILDS; i++, build = build.getPreviousBuild()) {
-            StackDriftRunAction action = build.getAction(StackDriftRunAction.class);
-            if (action != null) {
-                points.add(0, new TrendPoint(build.getNumber(), action.getSummary()));
+            List<StackDriftRunAction> actions = build.getActions(StackDriftRunAction.class);
+            if (!actions.isEmpty()) {
+                points.add(0, new TrendPoint(build.getNumber(), merged(actions)));
             }
         }
         return points;
+    }
+
+    /**
+     * What a build's steps found together: each stack once, as the step that finished last saw it (a check then a
+     * deploy of the same stacks counts each stack once, in its deployed state; shards of parallel branches add
+     * up). Only builds with several steps read their details files; when one is gone, the counts are added up.
+     */
+    static BuildSummary merged(final List<StackDriftRunAction> actions) {
+        if (actions.size() == 1) {
+            return actions.get(0).getSummary();
+        }
+        List<StackDriftRunAction> byFinish = new ArrayList<>(actions);
+        byFinish.sort(Comparator.comparingLong(a -> a.getSummary().getFinishedAt()));
+        Map<StackId, Row> rows = new TreeMap<>();
+        Set<String> kinds = new LinkedHashSet<>();
+        long started = Long.MAX_VALUE;
+        long finished = Long.MIN_VALUE;
+        boolean complete = true;
+        for (StackDriftRunAction action : byFinish) {
+            BuildSummary summary = action.getSummary();
+            kinds.add(summary.getKind());
+            started = Math.min(started, summary.getStartedAt());
+            finished = Math.max(finished, summary.getFinishedAt());
+            Optional<RunRecord> record = action.record();
+            if (record.isEmpty()) {
+                complete = false;
+            } else {
+                record.get().rows().forEach(row -> rows.put(row.id(), row));
+            }
+        }
+        String kind = String.join(", ", kinds);
+        if (!complete) {
+            return new BuildSummary(kind, started, finished, sum(byFinish), List.of(), List.of());
+        }
+        List<String> drifted = new ArrayList<>();
+        List<String> failed = new ArrayList<>();
+        for (Row row : rows.values()) {
+            if (row.state().hasDrift()) {
+                drifted.add(row.id().value());
+            } else if (row.state() == RowState.FAILED) {
+                failed.add(row.id().value());
+            }
+        }
+        return new BuildSummary(kind, started, finished, Counts.of(rows.values()), drifted, failed);
+    }
+
+    private static Counts sum(final List<StackDriftRunAction> actions) {
+        int[] c = new int[8];
+        for (StackDriftRunAction action : actions) {
+            Counts n = action.getSummary().counts();
+            int[] add = {n.total(), n.inSync(), n.drifted(), n.pending(), n.failed(), n.skipped(), n.awaitingApproval(), n.repaired()};
+            for (int i = 0; i < c.length; i++) {
+                c[i] += add[i];
+            }
+        }
+        return new Counts(c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]);
     }
 
     /** "Recently deployed": the job history's trail, newest first (docs/concepts.md, "What is recorded"). */

@@ -37,7 +37,7 @@ public final class StackDriftJobActionFactory extends TransientActionFactory<Job
             return List.of(new StackDriftJobAction((Job<?, ?>) target));
         }
         Run<?, ?> last = target.getLastCompletedBuild();
-        if (last == null || last.getAction(StackDriftRunAction.class) == null) {
+        if (last == null || last.getActions(StackDriftRunAction.class).isEmpty()) {
             return List.of();
         }
         return List.of(new StackDriftJobAction((Job<?, ?>) target));

@@ -27,19 +27,27 @@ import io.stackdrift.render.StackFileName;
 import io.stackdrift.render.StackLinks;
 
 /**
- * What one build found (docs/concepts.md, "What is recorded"): the build page section, the badge in the build history, and
- * {@code /api/json}. Only {@link BuildSummary} is persisted in build.xml; rows and trail are read from the
- * details file on demand.
+ * What one step of a build found (docs/concepts.md, "What is recorded"): its section on the build page, its badge in
+ * the build history, and its entry in {@code /api/json}. One per step id, as warnings-ng and coverage keep one
+ * result per id: its own URL ({@code stack-drift-<id>}), its own details file ({@link RunDetails#of}) and its own
+ * summary, so a check and a deploy, or the shards of {@code parallel} branches, never overwrite each other. Only
+ * {@link BuildSummary} and the id are persisted in build.xml; rows and trail are read from the details file on
+ * demand.
  */
 @ExportedBean
 public final class StackDriftRunAction implements RunAction2, BuildBadgeAction {
+    /** The URL of a build recorded before steps had ids, and the start of every step's URL. */
     public static final String URL_NAME = "stack-drift";
 
     private final BuildSummary summary;
+    /** The step's id; null in builds recorded before steps had one (their URL and details file stay as they were). */
+    @CheckForNull private final String id;
     private transient Run<?, ?> run;
     private transient RunDetails details;
 
-    public StackDriftRunAction(final BuildSummary summary) {
+    /** The action of a step with this id ({@code StepIds} checked it: a URL segment). */
+    public StackDriftRunAction(final String id, final BuildSummary summary) {
+        this.id = id;
         this.summary = summary;
     }
 
@@ -55,7 +63,7 @@ public final class StackDriftRunAction implements RunAction2, BuildBadgeAction {
 
     private synchronized void attach(final Run<?, ?> r) {
         this.run = r;
-        this.details = new RunDetails(r.getRootDir());
+        this.details = RunDetails.of(r.getRootDir(), getId());
     }
 
     @Override
@@ -65,12 +73,18 @@ public final class StackDriftRunAction implements RunAction2, BuildBadgeAction {
 
     @Override
     public String getDisplayName() {
-        return Messages.StackDriftRunAction_displayName();
+        return id == null ? Messages.StackDriftRunAction_displayName() : Messages.StackDriftRunAction_displayNameWithId(id);
+    }
+
+    /** The step's id (the {@code id} parameter, else the step's word: check, deploy, destroy, preview); empty in old builds. */
+    @Exported
+    public String getId() {
+        return id == null ? "" : id;
     }
 
     @Override
     public String getUrlName() {
-        return URL_NAME;
+        return id == null ? URL_NAME : URL_NAME + "-" + id;
     }
 
     public BuildSummary getSummary() {
@@ -145,10 +159,13 @@ public final class StackDriftRunAction implements RunAction2, BuildBadgeAction {
         return getBadgeWords() != null;
     }
 
-    /** The core's build badge words ("2 stacks drifted, 1 failed"); null when there is nothing to say. */
+    /**
+     * The core's build badge words ("2 stacks drifted, 1 failed"), after the step's id ("deploy: 1 stack failed": a
+     * build with several steps has a badge per step); null when there is nothing to say.
+     */
     @CheckForNull
     public String getBadgeWords() {
-        return BuildBadge.words(summary.counts()).orElse(null);
+        return BuildBadge.words(summary.counts()).map(words -> id == null ? words : id + ": " + words).orElse(null);
     }
 
     /**

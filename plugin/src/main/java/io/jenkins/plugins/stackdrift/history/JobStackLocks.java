@@ -1,38 +1,48 @@
 package io.jenkins.plugins.stackdrift.history;
 
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+
+import hudson.AbortException;
 
 /**
- * "Two deploys of the same stack never overlap" (docs/concepts.md, "Deploy order") across the builds of a job, held on the
- * controller, where every build of the job meets. A step that may apply (deployStacks; checkDrift, whose
- * {@code correct} mode deploys) holds the locks of its selected stacks for its whole duration, not just
- * around each apply as the engine's port would: coarser, but it needs no call back from the agent, and
- * parallel branches or agents of one build are kept apart just the same (each step is its own holder).
+ * "Two deploys of the same stack never overlap" (docs/concepts.md, "Deploy order") across every build of a lock
+ * scope ({@link LockScope}: by default the multibranch project, so all its branch jobs; else the job), held on the
+ * controller, where all those builds meet. A step that may apply (deployStacks; checkDrift, whose {@code correct}
+ * mode deploys) holds the locks of its selected stacks for its whole duration, not just around each apply as the
+ * engine's port would: coarser, but it needs no call back from the agent, and parallel branches or agents of one
+ * build are kept apart just the same (each step is its own holder).
+ *
+ * <p>One JVM-wide monitor guards the table, and nothing is printed while it is held: a build log is a remote
+ * stream that can be slow, and every other build taking or letting go of a lock would wait behind it.
  *
  * <p>Kept in memory: a controller restart ends every running step anyway (they are not resumable).
  */
 public final class JobStackLocks {
     private static final Object MONITOR = new Object();
-    /** job full name + NUL + stack id → who holds it, in words. */
+    /** scope + NUL + stack id → who holds it, in words. */
     private static final Map<String, String> HELD = new HashMap<>();
+    /** Counts releases, so a waiter that looked, printed and came back knows whether it missed one. */
+    private static long releases;
 
     private JobStackLocks() {
     }
 
     /** What a step holds; closing it lets waiting steps go. */
     public static final class Held implements AutoCloseable {
-        private final String job;
+        private final String scope;
         private final Set<String> stacks;
         private final Map<String, String> busy;
 
-        private Held(final String job, final Set<String> stacks, final Map<String, String> busy) {
-            this.job = job;
+        private Held(final String scope, final Set<String> stacks, final Map<String, String> busy) {
+            this.scope = scope;
             this.stacks = new TreeSet<>(stacks);
             this.busy = new TreeMap<>(busy);
         }
@@ -54,56 +64,86 @@ public final class JobStackLocks {
         @Override
         public void close() {
             synchronized (MONITOR) {
-                for (String stack : stacks) {
-                    HELD.remove(key(job, stack));
-                }
+                release(scope, stacks);
                 stacks.clear();
-                MONITOR.notifyAll();
             }
         }
+    }
+
+    /** As {@link #acquireAll(String, Collection, String, Duration, PrintStream)}, waiting without a time limit. */
+    public static Held acquireAll(final String scope, final Collection<String> stacks, final String holder, final PrintStream log)
+            throws InterruptedException, AbortException {
+        return acquireAll(scope, stacks, holder, Duration.ZERO, log);
     }
 
     /**
-     * Waits until none of the stacks is held, then holds them all at once (all or nothing, so two steps
-     * wanting overlapping sets can never deadlock).
+     * Waits until none of the stacks is held in the scope, then holds them all at once (all or nothing, so two steps
+     * wanting overlapping sets can never deadlock). Says in the log who it waits for, each time that changes.
+     *
+     * @param timeout how long to wait at most; zero waits until the stacks are free
+     * @throws AbortException when the timeout passed first: names a stack still held and its holder
      */
-    public static Held acquireAll(final String job, final Collection<String> stacks, final String holder, final PrintStream log)
-            throws InterruptedException {
-        synchronized (MONITOR) {
-            String announced = null;
-            while (true) {
-                Map<String, String> busy = busy(job, stacks);
+    public static Held acquireAll(final String scope, final Collection<String> stacks, final String holder, final Duration timeout,
+            final PrintStream log) throws InterruptedException, AbortException {
+        long start = System.nanoTime();
+        String announced = null;
+        while (true) {
+            Map.Entry<String, String> blocker;
+            long seen;
+            synchronized (MONITOR) {
+                Map<String, String> busy = busy(scope, stacks);
                 if (busy.isEmpty()) {
-                    break;
+                    stacks.forEach(stack -> HELD.put(key(scope, stack), holder));
+                    return new Held(scope, new TreeSet<>(stacks), Map.of());
                 }
-                Map.Entry<String, String> first = busy.entrySet().iterator().next();
-                String waitingFor = first.getValue();
-                if (!waitingFor.equals(announced)) {
-                    log.println("Stack Drift: waiting for " + waitingFor + " to finish (it holds " + first.getKey() + ")");
-                    announced = waitingFor;
-                }
-                MONITOR.wait();
+                blocker = busy.entrySet().iterator().next();
+                seen = releases;
             }
-            stacks.forEach(stack -> HELD.put(key(job, stack), holder));
-            return new Held(job, new TreeSet<>(stacks), Map.of());
+            long left = timeout.isZero() ? Long.MAX_VALUE : timeout.toNanos() - (System.nanoTime() - start);
+            if (left <= 0) {
+                throw new AbortException("Stack Drift: gave up waiting for stack " + blocker.getKey() + " after " + words(timeout)
+                        + ": " + blocker.getValue() + " still holds it (lock scope '" + scope + "'); nothing was deployed");
+            }
+            // outside the monitor: a slow log must not hold up the other builds of the controller
+            if (!blocker.getValue().equals(announced)) {
+                String limit = timeout.isZero() ? "no time limit (lockTimeout sets one)" : "giving up after " + words(timeout);
+                log.println("Stack Drift: waiting for stack " + blocker.getKey() + ": " + blocker.getValue() + " holds it (lock scope '"
+                        + scope + "'); " + limit);
+                announced = blocker.getValue();
+            }
+            synchronized (MONITOR) {
+                if (releases == seen) {
+                    MONITOR.wait(Math.max(1, Math.min(TimeUnit.NANOSECONDS.toMillis(left), Long.MAX_VALUE / 2)));
+                }
+            }
         }
     }
 
-    /** Holds the stacks that are free now and reports the others; never waits. */
-    public static Held acquireFree(final String job, final Collection<String> stacks, final String holder) {
+    /** Holds the stacks of the scope that are free now and reports the others; never waits. */
+    public static Held acquireFree(final String scope, final Collection<String> stacks, final String holder) {
         synchronized (MONITOR) {
-            Map<String, String> busy = busy(job, stacks);
+            Map<String, String> busy = busy(scope, stacks);
             Set<String> free = new TreeSet<>(stacks);
             free.removeAll(busy.keySet());
-            free.forEach(stack -> HELD.put(key(job, stack), holder));
-            return new Held(job, free, busy);
+            free.forEach(stack -> HELD.put(key(scope, stack), holder));
+            return new Held(scope, free, busy);
         }
     }
 
-    private static Map<String, String> busy(final String job, final Collection<String> stacks) {
+    private static void release(final String scope, final Collection<String> stacks) {
+        synchronized (MONITOR) {
+            for (String stack : stacks) {
+                HELD.remove(key(scope, stack));
+            }
+            releases++;
+            MONITOR.notifyAll();
+        }
+    }
+
+    private static Map<String, String> busy(final String scope, final Collection<String> stacks) {
         Map<String, String> busy = new TreeMap<>();
         for (String stack : stacks) {
-            String holder = HELD.get(key(job, stack));
+            String holder = HELD.get(key(scope, stack));
             if (holder != null) {
                 busy.put(stack, holder);
             }
@@ -111,7 +151,12 @@ public final class JobStackLocks {
         return busy;
     }
 
-    private static String key(final String job, final String stack) {
-        return job + '\u0000' + stack;
+    /** A timeout as the step's parameter takes it ({@code 90s}, {@code 30m}, {@code 1h30m}). */
+    private static String words(final Duration timeout) {
+        return StepDurations.format(timeout);
+    }
+
+    private static String key(final String scope, final String stack) {
+        return scope + '\u0000' + stack;
     }
 }

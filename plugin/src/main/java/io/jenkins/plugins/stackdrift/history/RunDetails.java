@@ -16,18 +16,49 @@ import io.stackdrift.record.RecordJson;
 import io.stackdrift.record.RunRecord;
 
 /**
- * The per-stack details of one build, in {@value #FILE_NAME} beside build.xml; read only when a page or
- * the API needs them, and kept through a soft reference so that many open builds never pin memory.
+ * The per-stack details of one step of a build, read only when a page or the API needs them, and kept through a
+ * soft reference so that many open builds never pin memory. Each step id has its own file,
+ * {@code <build dir>/}{@value #DIR_NAME}{@code /<id>/}{@value #FILE_NAME}, so that several steps of one build
+ * never overwrite each other; builds recorded before steps had ids keep theirs beside build.xml.
  */
 public final class RunDetails {
     public static final String FILE_NAME = "stack-drift.json";
+    /** The directory under a build's directory that holds one directory per step id. */
+    public static final String DIR_NAME = "stack-drift";
     private static final Logger LOGGER = Logger.getLogger(RunDetails.class.getName());
 
-    private final File buildDir;
+    /** The directory the file is in: the build's for old builds, else the step id's. */
+    private final File directory;
     private SoftReference<RunRecord> cached = new SoftReference<>(null);
 
+    /** The details a build recorded before steps had ids: {@value #FILE_NAME} beside build.xml. */
     public RunDetails(final File buildDir) {
-        this.buildDir = buildDir;
+        this.directory = buildDir;
+    }
+
+    /** The details of the step with this id (an empty id: the file of a build recorded before ids). */
+    public static RunDetails of(final File buildDir, final String stepId) {
+        return new RunDetails(directoryFor(buildDir, stepId));
+    }
+
+    /**
+     * The directory the details of a step id are stored in, created if missing; the id was checked to be a URL
+     * segment ({@code StepId}), so it is one plain directory name.
+     */
+    public static File directoryFor(final File buildDir, final String stepId) {
+        return stepId.isEmpty() ? buildDir : new File(new File(buildDir, DIR_NAME), stepId);
+    }
+
+    /** Creates the directory of a step id's details, so a record can be stored into it. */
+    public static File createDirectoryFor(final File buildDir, final String stepId) throws IOException {
+        File dir = directoryFor(buildDir, stepId);
+        Files.createDirectories(dir.toPath());
+        return dir;
+    }
+
+    /** The file this reads. */
+    public File file() {
+        return new File(directory, FILE_NAME);
     }
 
     /** Where the record comes from: the agent's record file ({@code FilePath::copyTo}), streamed. */
@@ -36,7 +67,7 @@ public final class RunDetails {
         void copyTo(OutputStream out) throws IOException, InterruptedException;
     }
 
-    /** Copies the record into the build directory, atomically (temp file + rename): a reader sees all or nothing. */
+    /** Copies the record into the directory (a build's or a step id's), atomically (temp file + rename): a reader sees all or nothing. */
     public static void store(final Source source, final File buildDir) throws IOException, InterruptedException {
         Path target = new File(buildDir, FILE_NAME).toPath();
         Path temp = Files.createTempFile(buildDir.toPath(), FILE_NAME, ".tmp");
@@ -55,7 +86,7 @@ public final class RunDetails {
         if (record != null) {
             return Optional.of(record);
         }
-        Path file = new File(buildDir, FILE_NAME).toPath();
+        Path file = file().toPath();
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
         }

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.stackdrift.steps;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -19,9 +20,9 @@ import org.jenkinsci.plugins.workflow.steps.StepExecution;
 import org.kohsuke.stapler.DataBoundSetter;
 
 /**
- * The parameters every Stack Drift step shares (docs/jenkins.md, credentials): {@code config}, {@code stacks},
+ * The parameters every Stack Drift step shares (docs/jenkins.md, credentials): {@code id}, {@code config}, {@code stacks},
  * {@code parallelism}, {@code driftResult}, {@code failedResult}. All optional; unset ones fall back
- * to the global configuration.
+ * to the global configuration (the id to the step's word).
  */
 public abstract class AbstractStackStep extends Step {
     /** What the step needs from its Pipeline context: the workspace on an agent among them. */
@@ -34,6 +35,7 @@ public abstract class AbstractStackStep extends Step {
     @CheckForNull private String driftResult;
     @CheckForNull private String failedResult;
     @CheckForNull private String repairedResult;
+    @CheckForNull private String id;
 
     protected abstract Operation operation();
 
@@ -44,7 +46,38 @@ public abstract class AbstractStackStep extends Step {
 
     StepSettings settings() {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, isRehearsal(), isApproved(), isDestroy(),
-                repairedResult);
+                repairedResult).withId(id == null ? defaultId() : id).withLocking(lockScope(), lockTimeout());
+    }
+
+    /** The id when the step names none: its word (check, deploy, destroy, preview, validate). */
+    String defaultId() {
+        return StepIds.defaultFor(operation(), isDestroy());
+    }
+
+    /** checkDrift and deployStacks take locks: the scope they share them in; null for the default. */
+    @CheckForNull
+    String lockScope() {
+        return null;
+    }
+
+    /** deployStacks: how long it waits for the stacks' locks; zero for no limit. */
+    Duration lockTimeout() {
+        return Duration.ZERO;
+    }
+
+    /** The id given, or null: then the step's word ({@link #defaultId()}). */
+    @CheckForNull
+    public String getId() {
+        return id;
+    }
+
+    /**
+     * One build page section, URL and details file per id: two Stack Drift steps of one build (a check and a deploy,
+     * the shards of parallel branches) need different ids; the default is the step's word.
+     */
+    @DataBoundSetter
+    public void setId(@CheckForNull final String id) {
+        this.id = StepIds.checked(id);
     }
 
     boolean isRehearsal() {

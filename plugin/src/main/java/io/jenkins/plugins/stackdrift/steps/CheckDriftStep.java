@@ -2,18 +2,39 @@ package io.jenkins.plugins.stackdrift.steps;
 
 import java.util.Set;
 
+import edu.umd.cs.findbugs.annotations.CheckForNull;
 import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.Extension;
 import io.jenkins.plugins.stackdrift.agent.Operation;
 import org.jenkinsci.Symbol;
 import org.jenkinsci.plugins.workflow.steps.StepDescriptor;
 import org.kohsuke.stapler.DataBoundConstructor;
+import org.kohsuke.stapler.DataBoundSetter;
 
 /** {@code checkDrift(...)}: see help.html beside this class. */
 public final class CheckDriftStep extends AbstractStackStep {
+    @CheckForNull private String lockScope;
+
     @DataBoundConstructor
     public CheckDriftStep() {
         super();
+    }
+
+    @Override
+    @CheckForNull
+    String lockScope() {
+        return lockScope;
+    }
+
+    @CheckForNull
+    public String getLockScope() {
+        return lockScope;
+    }
+
+    /** The scope the stack locks are shared in (its {@code correct} mode deploys); blank for the default. */
+    @DataBoundSetter
+    public void setLockScope(@CheckForNull final String lockScope) {
+        this.lockScope = lockScope == null || lockScope.isBlank() ? null : lockScope.strip();
     }
 
     @Override

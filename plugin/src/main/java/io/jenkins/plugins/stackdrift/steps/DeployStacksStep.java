@@ -1,10 +1,13 @@
 package io.jenkins.plugins.stackdrift.steps;
 
+import java.time.Duration;
 import java.util.Set;
 
+import edu.umd.cs.findbugs.annotations.CheckForNull;
 import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.Extension;
 import io.jenkins.plugins.stackdrift.agent.Operation;
+import io.jenkins.plugins.stackdrift.history.StepDurations;
 import org.jenkinsci.Symbol;
 import org.jenkinsci.plugins.workflow.steps.StepDescriptor;
 import org.kohsuke.stapler.DataBoundConstructor;
@@ -15,6 +18,8 @@ public final class DeployStacksStep extends AbstractStackStep {
     private boolean rehearsal;
     private boolean approved;
     private boolean destroy;
+    @CheckForNull private String lockScope;
+    @CheckForNull private String lockTimeout;
 
     @DataBoundConstructor
     public DeployStacksStep() {
@@ -55,6 +60,48 @@ public final class DeployStacksStep extends AbstractStackStep {
     @DataBoundSetter
     public void setDestroy(final boolean destroy) {
         this.destroy = destroy;
+    }
+
+    @Override
+    @CheckForNull
+    String lockScope() {
+        return lockScope;
+    }
+
+    @Override
+    Duration lockTimeout() {
+        return lockTimeout == null ? Duration.ZERO : StepDurations.parse(lockTimeout).orElseThrow();
+    }
+
+    @CheckForNull
+    public String getLockScope() {
+        return lockScope;
+    }
+
+    /**
+     * The scope the stack locks are shared in: every job whose steps name the same scope waits for the others' deploys of
+     * a stack. Blank for the default: the multibranch project of a branch job, else the job.
+     */
+    @DataBoundSetter
+    public void setLockScope(@CheckForNull final String lockScope) {
+        this.lockScope = lockScope == null || lockScope.isBlank() ? null : lockScope.strip();
+    }
+
+    @CheckForNull
+    public String getLockTimeout() {
+        return lockTimeout;
+    }
+
+    /** How long to wait for the stacks another build deploys ({@code 30m}, {@code 1h30m}); blank or 0: no limit. */
+    @DataBoundSetter
+    public void setLockTimeout(@CheckForNull final String lockTimeout) {
+        if (lockTimeout == null || lockTimeout.isBlank()) {
+            this.lockTimeout = null;
+            return;
+        }
+        Duration timeout = StepDurations.parse(lockTimeout)
+                .orElseThrow(() -> new IllegalArgumentException(Messages.invalidLockTimeout(lockTimeout.strip())));
+        this.lockTimeout = StepDurations.format(timeout);
     }
 
     @Extension

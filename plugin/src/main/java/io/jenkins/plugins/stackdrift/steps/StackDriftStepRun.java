@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import hudson.AbortException;
@@ -30,6 +31,8 @@ import io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment;
 import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
 import io.jenkins.plugins.stackdrift.history.JobHistory;
 import io.jenkins.plugins.stackdrift.history.JobStackLocks;
+import io.jenkins.plugins.stackdrift.history.LockScope;
+import io.jenkins.plugins.stackdrift.history.RunDetails;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalCause;
 import io.jenkins.plugins.stackdrift.trigger.ScheduledDriftCheckCause;
 import jenkins.scm.RunWithSCM;
@@ -89,6 +92,23 @@ final class StackDriftStepRun {
         if (operation == Operation.VALIDATE) {
             return validate(request, log);
         }
+        // before anything runs: a second step with this id in the build fails here, having done nothing
+        StepIds.Claim claim = StepIds.claim(run, stepId());
+        try {
+            return recorded(policy, request, log);
+        } finally {
+            claim.close();
+        }
+    }
+
+    /** The step's id: as the step resolved it, else (settings made without a step) its word. */
+    private String stepId() {
+        return settings.id().isEmpty() ? StepIds.defaultFor(operation, settings.destroy()) : settings.id();
+    }
+
+    private Map<String, Object> recorded(final BuildResultPolicy policy, final EngineRequest requested, final PrintStream log)
+            throws IOException, InterruptedException {
+        EngineRequest request = requested;
         AgentOutcome selection = gateway.read(Operation.INSPECT, request);
         failOnProblems(selection, log);
         ApprovalCause approval = approvalFor(log);
@@ -127,7 +147,7 @@ final class StackDriftStepRun {
                 // host's to print, once, here (masked on the agent before they crossed)
                 outcome.warnings().forEach(w -> log.println("Stack Drift: warning: " + w));
                 failOnProblems(outcome, log);
-                RunRecord stored = gateway.storeRecord(run.getRootDir())
+                RunRecord stored = gateway.storeRecord(RunDetails.createDirectoryFor(run.getRootDir(), stepId()))
                         .orElseThrow(() -> new AbortException("Stack Drift: the " + operation.word() + " left no record"));
                 AgentOutcome ran = outcome;
                 JobHistory.withoutInterrupt(() -> history.save(ran.toSave(stored)));
@@ -142,8 +162,9 @@ final class StackDriftStepRun {
             }
         }
         BuildSummary summary = BuildSummary.of(record);
-        run.addOrReplaceAction(new StackDriftRunAction(summary));
-        refreshApproval(record, operation == Operation.DEPLOY && request.destroy());
+        // added, not replaced: the build's other steps keep their own actions (each with its id)
+        run.addAction(new StackDriftRunAction(stepId(), summary));
+        refreshApproval(record, operation == Operation.DEPLOY && request.destroy(), log);
         log.println("Stack Drift: " + CountsLine.text(record.counts(), false));
         Result result = policy.resultFor(record.counts());
         if (result.ordinal > Result.SUCCESS.ordinal) {
@@ -162,15 +183,17 @@ final class StackDriftStepRun {
      * nothing and takes none.
      */
     private JobStackLocks.Held lock(final Set<String> stacks, final boolean rehearsal, final PrintStream log)
-            throws InterruptedException {
-        String job = run.getParent().getFullName();
-        String holder = "the " + operation.word() + " of build #" + run.getId();
+            throws InterruptedException, AbortException {
+        String scope = LockScope.of(run.getParent(), settings.lockScope());
+        // the build's name and page, so a waiting build says exactly which build (of which branch job) it waits for
+        String holder = "the " + operation.word() + " (id " + stepId() + ") of " + run.getFullDisplayName() + " (" + run.getUrl() + ")";
         switch (operation) {
             case DEPLOY:
                 // a rehearsal plans and applies nothing: it keeps no real deploy waiting
-                return rehearsal ? JobStackLocks.Held.none() : JobStackLocks.acquireAll(job, stacks, holder, log);
+                return rehearsal ? JobStackLocks.Held.none()
+                        : JobStackLocks.acquireAll(scope, stacks, holder, settings.lockTimeout(), log);
             case CHECK:
-                return JobStackLocks.acquireFree(job, stacks, holder);
+                return JobStackLocks.acquireFree(scope, stacks, holder);
             default:
                 return JobStackLocks.Held.none();
         }
@@ -188,7 +211,7 @@ final class StackDriftStepRun {
         if (!deploying.isEmpty()) {
             JobHistory.withoutInterrupt(() -> history.recordInterrupted(runId));
         }
-        run.addOrReplaceAction(new StackDriftInterruptedAction(operation.word(), deploying));
+        run.addAction(new StackDriftInterruptedAction(operation.word(), stepId(), deploying));
         JobHistory.withoutInterrupt(() -> {
             gateway.awaitStopped(AGENT_STOP_WAIT_MILLIS);
             return null;
@@ -292,14 +315,12 @@ final class StackDriftStepRun {
     }
 
     /**
-     * The build's approve link follows its run action: rows awaiting approval get one for exactly those ids,
-     * none removes a stale one. An approval already made stays as it was.
+     * The build's approve link covers the stacks awaiting approval in every step of the build: this step's are added
+     * to those of the build's earlier steps of the same kind (deploy or destroy), so the approval build deploys all
+     * of them. An approval already made stays as it was; a build whose deploy awaits approval keeps that link when a
+     * destroy step awaits one too (its stacks are said in the log: approve them from a later build).
      */
-    private void refreshApproval(final RunRecord record, final boolean destroy) {
-        ApproveDeployAction current = run.getAction(ApproveDeployAction.class);
-        if (current != null && current.isApproved()) {
-            return;
-        }
+    private void refreshApproval(final RunRecord record, final boolean destroy, final PrintStream log) {
         List<String> awaiting = new ArrayList<>();
         for (Row row : record.rows()) {
             if (row.state() == RowState.AWAITING_APPROVAL) {
@@ -307,13 +328,29 @@ final class StackDriftStepRun {
             }
         }
         if (awaiting.isEmpty()) {
-            if (current != null) {
-                run.removeActions(ApproveDeployAction.class);
+            return;
+        }
+        synchronized (APPROVAL_LOCK) {
+            ApproveDeployAction current = run.getAction(ApproveDeployAction.class);
+            if (current != null && current.isApproved()) {
+                return;
             }
-        } else {
-            run.addOrReplaceAction(new ApproveDeployAction(awaiting, destroy));
+            if (current != null && current.isDestroy() != destroy) {
+                log.println("Stack Drift: this build already awaits approval of a " + (current.isDestroy() ? "destroy" : "deploy")
+                        + "; " + String.join(", ", awaiting) + " await approval of a " + (destroy ? "destroy" : "deploy")
+                        + " from a later build");
+                return;
+            }
+            Set<String> stacks = new TreeSet<>(awaiting);
+            if (current != null) {
+                stacks.addAll(current.getStacks());
+            }
+            run.addOrReplaceAction(new ApproveDeployAction(new ArrayList<>(stacks), destroy));
         }
     }
+
+    /** Parallel steps of one build add their stacks to the one approval of the build one at a time. */
+    private static final Object APPROVAL_LOCK = new Object();
 
     /**
      * The drift schedule, else a push (an SCM change started the build: polling, the git plugin's

@@ -1,12 +1,16 @@
 package io.jenkins.plugins.stackdrift.steps;
 
 import java.io.Serializable;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 
-/** The parameters one step was called with; null means "not given: use the global default". */
+/**
+ * The parameters one step was called with; null means "not given: use the global default". The id and the locking
+ * parameters come through withers (the copies share nothing mutable), so the long constructors stay as they were.
+ */
 public final class StepSettings implements Serializable {
     private static final long serialVersionUID = 1L;
 
@@ -21,6 +25,11 @@ public final class StepSettings implements Serializable {
     private final boolean approved;
     private final boolean destroy;
     @CheckForNull private final String repairedResult;
+    /** The step's id, resolved (its word when the step names none); empty only in settings made without a step. */
+    private String id = "";
+    @CheckForNull private String lockScope;
+    /** Zero: wait for the stack locks without a time limit. */
+    private long lockTimeoutSeconds;
 
     public StepSettings(@CheckForNull final String config, final List<String> stacks, @CheckForNull final Integer parallelism,
             @CheckForNull final String driftResult, @CheckForNull final String failedResult, final boolean rehearsal,
@@ -79,6 +88,46 @@ public final class StepSettings implements Serializable {
 
     public boolean approved() {
         return approved;
+    }
+
+    /** A copy with the step's id (its action, URL and details file are per id). */
+    public StepSettings withId(final String stepId) {
+        StepSettings copy = copy();
+        copy.id = stepId;
+        return copy;
+    }
+
+    /**
+     * A copy with the step's lock scope (null: the default, see {@code LockScope}) and how long a deploy waits for
+     * the stacks' locks (zero: no limit).
+     */
+    public StepSettings withLocking(@CheckForNull final String scope, final Duration timeout) {
+        StepSettings copy = copy();
+        copy.lockScope = scope;
+        copy.lockTimeoutSeconds = timeout.getSeconds();
+        return copy;
+    }
+
+    private StepSettings copy() {
+        StepSettings copy = new StepSettings(config, stacks, parallelism, driftResult, failedResult, rehearsal, approved, destroy,
+                repairedResult);
+        copy.id = id;
+        copy.lockScope = lockScope;
+        copy.lockTimeoutSeconds = lockTimeoutSeconds;
+        return copy;
+    }
+
+    public String id() {
+        return id;
+    }
+
+    @CheckForNull
+    public String lockScope() {
+        return lockScope;
+    }
+
+    public Duration lockTimeout() {
+        return Duration.ofSeconds(lockTimeoutSeconds);
     }
 
     /** deployStacks: destroy in reverse dependency order. */

@@ -25,6 +25,11 @@ public final class Messages {
         return format("StackDriftRunAction.displayName");
     }
 
+    /** StackDriftRunAction.displayNameWithId */
+    public static String StackDriftRunAction_displayNameWithId(final Object arg0) {
+        return format("StackDriftRunAction.displayNameWithId", arg0);
+    }
+
     /** StackDriftJobAction.displayName */
     public static String StackDriftJobAction_displayName() {
         return format("StackDriftJobAction.displayName");

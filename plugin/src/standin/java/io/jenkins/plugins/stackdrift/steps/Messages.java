@@ -59,4 +59,19 @@ public final class Messages {
     public static String sweptStaleDirectories(Object arg0) {
         return format("sweptStaleDirectories", arg0);
     }
+
+    /** invalidId */
+    public static String invalidId(Object arg0, Object arg1) {
+        return format("invalidId", arg0, arg1);
+    }
+
+    /** duplicateId */
+    public static String duplicateId(Object arg0) {
+        return format("duplicateId", arg0);
+    }
+
+    /** invalidLockTimeout */
+    public static String invalidLockTimeout(Object arg0) {
+        return format("invalidLockTimeout", arg0);
+    }
 }

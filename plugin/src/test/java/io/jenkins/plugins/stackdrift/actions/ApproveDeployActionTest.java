@@ -41,7 +41,7 @@ class ApproveDeployActionTest {
         Run<?, ?> run = mock(Run.class);
         Job<?, ?> job = mock(Job.class);
         when(run.getNumber()).thenReturn(12);
-        when(run.getAction(StackDriftRunAction.class)).thenReturn(new StackDriftRunAction(BuildSummary.of(TestRecords.record(
+        when(run.getAction(StackDriftRunAction.class)).thenReturn(new StackDriftRunAction("check", BuildSummary.of(TestRecords.record(
                 RunKind.CHECK, TestRecords.row("a", RowState.AWAITING_APPROVAL), TestRecords.row("b", RowState.AWAITING_APPROVAL)))));
         ApproveDeployAction action = new ApproveDeployAction(List.of("a", "b"), false);
         action.onAttached(run);
@@ -71,7 +71,7 @@ class ApproveDeployActionTest {
         Job<?, ?> job = mock(Job.class);
         when(run.getNumber()).thenReturn(12);
         // a later step replaced the run action with rows of other stacks
-        when(run.getAction(StackDriftRunAction.class)).thenReturn(new StackDriftRunAction(BuildSummary.of(TestRecords.record(
+        when(run.getAction(StackDriftRunAction.class)).thenReturn(new StackDriftRunAction("check", BuildSummary.of(TestRecords.record(
                 RunKind.CHECK, TestRecords.row("other", RowState.AWAITING_APPROVAL)))));
         ApproveDeployAction action = new ApproveDeployAction(List.of("net"), true);
         action.onAttached(run);

@@ -6,6 +6,7 @@ import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
+import java.io.File;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -17,14 +18,18 @@ import hudson.model.Job;
 import hudson.model.Run;
 import io.jenkins.plugins.stackdrift.TestRecords;
 import io.jenkins.plugins.stackdrift.history.JobHistory;
+import io.jenkins.plugins.stackdrift.history.RunDetails;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.kohsuke.stapler.StaplerRequest2;
 import org.kohsuke.stapler.StaplerResponse2;
 
+import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
+import io.stackdrift.record.RecordJson;
 import io.stackdrift.record.RunKind;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.TrailEntry;
@@ -43,10 +48,10 @@ class StackDriftJobActionTest {
         doReturn(b1).when(b2).getPreviousBuild();
         when(b3.getNumber()).thenReturn(3);
         when(b1.getNumber()).thenReturn(1);
-        when(b3.getAction(StackDriftRunAction.class)).thenReturn(new StackDriftRunAction(BuildSummary.of(
-                TestRecords.record(RunKind.CHECK, TestRecords.row("a", RowState.DRIFTED), TestRecords.row("b", RowState.IN_SYNC)))));
-        when(b1.getAction(StackDriftRunAction.class)).thenReturn(new StackDriftRunAction(BuildSummary.of(
-                TestRecords.record(RunKind.CHECK, TestRecords.row("a", RowState.IN_SYNC)))));
+        when(b3.getActions(StackDriftRunAction.class)).thenReturn(List.of(new StackDriftRunAction("check", BuildSummary.of(
+                TestRecords.record(RunKind.CHECK, TestRecords.row("a", RowState.DRIFTED), TestRecords.row("b", RowState.IN_SYNC))))));
+        when(b1.getActions(StackDriftRunAction.class)).thenReturn(List.of(new StackDriftRunAction("check", BuildSummary.of(
+                TestRecords.record(RunKind.CHECK, TestRecords.row("a", RowState.IN_SYNC))))));
     }
 
     @Test
@@ -55,6 +60,64 @@ class StackDriftJobActionTest {
         List<StackDriftJobAction.TrendPoint> trend = new StackDriftJobAction(job).getTrend();
         assertThat(trend).extracting(StackDriftJobAction.TrendPoint::getBuild).containsExactly(1, 3);
         assertThat(trend.get(1).getSummary().getDrifted()).isEqualTo(1);
+    }
+
+    /** A step of a build with its details stored under its id, attached to the build. */
+    private static StackDriftRunAction step(final Run<?, ?> build, final File buildDir, final String id, final RunRecord record)
+            throws Exception {
+        RunDetails.store(out -> RecordJson.writeRun(out, 1, record), RunDetails.createDirectoryFor(buildDir, id));
+        StackDriftRunAction action = new StackDriftRunAction(id, BuildSummary.of(record));
+        action.onLoad(build);
+        return action;
+    }
+
+    private static RunRecord record(final RunKind kind, final long finishedAt, final Row... rows) {
+        return new RunRecord("1", kind, "", 1L, finishedAt, List.of(rows), List.of());
+    }
+
+    @Test
+    void aBuildWithSeveralStepsIsOnePointThatCountsEachStackOnceAsTheLastStepSawIt(@TempDir final File buildDir) throws Exception {
+        Run<?, ?> build = mock(Run.class);
+        when(build.getRootDir()).thenReturn(buildDir);
+        when(build.getNumber()).thenReturn(5);
+        doReturn(build).when(job).getLastCompletedBuild();
+        // a check found a drifted and b in sync, then a deploy put a back; shards in parallel checked c and d
+        StackDriftRunAction check = step(build, buildDir, "check", record(RunKind.CHECK, 10L,
+                TestRecords.row("a", RowState.DRIFTED), TestRecords.row("b", RowState.IN_SYNC)));
+        StackDriftRunAction deploy = step(build, buildDir, "deploy", record(RunKind.DEPLOY, 20L, TestRecords.row("a", RowState.IN_SYNC)));
+        StackDriftRunAction eu = step(build, buildDir, "shard-eu", record(RunKind.CHECK, 15L, TestRecords.row("c", RowState.FAILED)));
+        StackDriftRunAction us = step(build, buildDir, "shard-us", record(RunKind.CHECK, 16L, TestRecords.row("d", RowState.DRIFTED)));
+        when(build.getActions(StackDriftRunAction.class)).thenReturn(List.of(deploy, check, eu, us));
+
+        List<StackDriftJobAction.TrendPoint> trend = new StackDriftJobAction(job).getTrend();
+
+        assertThat(trend).singleElement().satisfies(point -> {
+            assertThat(point.getBuild()).isEqualTo(5);
+            BuildSummary merged = point.getSummary();
+            assertThat(merged.getTotal()).isEqualTo(4);
+            assertThat(merged.getDriftedIds()).containsExactly("d");
+            assertThat(merged.getFailedIds()).containsExactly("c");
+            assertThat(merged.getInSync()).isEqualTo(2);
+            assertThat(merged.getKind()).isEqualTo("drift check, deploy");
+            assertThat(merged.getFinishedAt()).isEqualTo(20L);
+        });
+        assertThat(new StackDriftJobAction(job).badgeCounts().drifted()).isEqualTo(1);
+    }
+
+    @Test
+    void aBuildWithSeveralStepsWhoseDetailsAreGoneAddsUpTheirCounts() {
+        Run<?, ?> build = mock(Run.class);
+        doReturn(build).when(job).getLastCompletedBuild();
+        when(build.getActions(StackDriftRunAction.class)).thenReturn(List.of(
+                new StackDriftRunAction("shard-eu", BuildSummary.of(TestRecords.record(RunKind.CHECK,
+                        TestRecords.row("a", RowState.DRIFTED)))),
+                new StackDriftRunAction("shard-us", BuildSummary.of(TestRecords.record(RunKind.CHECK,
+                        TestRecords.row("b", RowState.IN_SYNC),
+                        TestRecords.row("c", RowState.IN_SYNC))))));
+        BuildSummary merged = new StackDriftJobAction(job).getTrend().get(0).getSummary();
+        assertThat(merged.getTotal()).isEqualTo(3);
+        assertThat(merged.getDrifted()).isEqualTo(1);
+        assertThat(merged.getInSync()).isEqualTo(2);
     }
 
     @Test

@@ -43,20 +43,43 @@ class StackDriftRunActionTest {
     File buildDir;
 
     private StackDriftRunAction loaded(final RunRecord record) throws Exception {
-        RunDetails.store(out -> RecordJson.writeRun(out, 7, record), buildDir);
+        return loaded("check", record);
+    }
+
+    private StackDriftRunAction loaded(final String id, final RunRecord record) throws Exception {
+        RunDetails.store(out -> RecordJson.writeRun(out, 7, record), RunDetails.createDirectoryFor(buildDir, id));
         Run<?, ?> run = mock(Run.class);
         when(run.getRootDir()).thenReturn(buildDir);
-        StackDriftRunAction action = new StackDriftRunAction(BuildSummary.of(record));
+        StackDriftRunAction action = new StackDriftRunAction(id, BuildSummary.of(record));
         action.onLoad(run);
         return action;
+    }
+
+    @Test
+    void twoStepsOfOneBuildKeepTheirOwnDetailsUrlNameAndBadge() throws Exception {
+        StackDriftRunAction check = loaded("check", TestRecords.record(RunKind.CHECK, TestRecords.row("net", RowState.DRIFTED)));
+        StackDriftRunAction deploy = loaded("deploy-eu", TestRecords.record(RunKind.DEPLOY, TestRecords.row("dns", RowState.FAILED),
+                TestRecords.row("net", RowState.IN_SYNC)));
+        assertThat(check.getRows()).extracting(r -> r.id().value()).containsExactly("net");
+        assertThat(deploy.getRows()).extracting(r -> r.id().value()).containsExactly("dns", "net");
+        assertThat(check.getUrlName()).isEqualTo("stack-drift-check");
+        assertThat(deploy.getUrlName()).isEqualTo("stack-drift-deploy-eu");
+        assertThat(deploy.getDisplayName()).isEqualTo("Stack Drift: deploy-eu");
+        assertThat(deploy.getId()).isEqualTo("deploy-eu");
+        assertThat(check.getBadgeWords()).isEqualTo("check: 1 stack drifted");
+        assertThat(deploy.getBadgeWords()).isEqualTo("deploy-eu: 1 stack failed");
+        assertThat(new File(buildDir, "stack-drift/check/" + RunDetails.FILE_NAME)).isFile();
+        assertThat(new File(buildDir, "stack-drift/deploy-eu/" + RunDetails.FILE_NAME)).isFile();
+        assertThat(new File(buildDir, RunDetails.FILE_NAME)).doesNotExist();
     }
 
     @Test
     void rowsAreReadFromTheCoreRecordFileOnlyWhenAsked() throws Exception {
         RunRecord record = TestRecords.record(RunKind.CHECK, TestRecords.row("net", RowState.DRIFTED));
         StackDriftRunAction action = loaded(record);
-        assertThat(new File(buildDir, RunDetails.FILE_NAME)).isFile();
-        assertThat(Files.readString(new File(buildDir, RunDetails.FILE_NAME).toPath()))
+        File details = RunDetails.of(buildDir, "check").file();
+        assertThat(details).isFile();
+        assertThat(Files.readString(details.toPath()))
                 .startsWith("{\"format\":\"stackdrift-run-details/1\"");
         assertThat(action.getRows()).containsExactlyElementsOf(record.rowsSorted());
         assertThat(action.getRows().get(0).drift().get(0).paths()).containsExactly("tags.Name");
@@ -66,24 +89,24 @@ class StackDriftRunActionTest {
     void aMissingDetailsFileLeavesTheSummaryWorking() {
         Run<?, ?> run = mock(Run.class);
         when(run.getRootDir()).thenReturn(buildDir);
-        StackDriftRunAction action = new StackDriftRunAction(BuildSummary.of(
+        StackDriftRunAction action = new StackDriftRunAction("check", BuildSummary.of(
                 TestRecords.record(RunKind.CHECK, TestRecords.row("net", RowState.DRIFTED))));
         action.onAttached(run);
         assertThat(action.getRows()).isEmpty();
         assertThat(action.getCountsLine()).isEqualTo("1 stack · 0 in sync · 1 drifted ● · 0 pending · 0 failed");
         assertThat(Jsoup.parse(action.getBuildFragment()).text()).contains("1 drifted");
         assertThat(action.isBadgeShown()).isTrue();
-        assertThat(action.getUrlName()).isEqualTo("stack-drift");
+        assertThat(action.getUrlName()).isEqualTo("stack-drift-check");
     }
 
     @Test
     void theBadgeUsesTheCoresWords() {
         BuildSummary drift = BuildSummary.of(TestRecords.record(RunKind.CHECK, TestRecords.row("a", RowState.DRIFTED),
                 TestRecords.row("b", RowState.DRIFTED), TestRecords.row("c", RowState.FAILED)));
-        assertThat(new StackDriftRunAction(drift).getBadgeWords()).isEqualTo("2 stacks drifted, 1 failed");
+        assertThat(new StackDriftRunAction("check", drift).getBadgeWords()).isEqualTo("check: 2 stacks drifted, 1 failed");
         BuildSummary clean = BuildSummary.of(TestRecords.record(RunKind.CHECK, TestRecords.row("a", RowState.IN_SYNC)));
-        assertThat(new StackDriftRunAction(clean).getBadgeWords()).isNull();
-        assertThat(new StackDriftRunAction(clean).isBadgeShown()).isFalse();
+        assertThat(new StackDriftRunAction("check", clean).getBadgeWords()).isNull();
+        assertThat(new StackDriftRunAction("check", clean).isBadgeShown()).isFalse();
     }
 
     @Test
@@ -114,7 +137,7 @@ class StackDriftRunActionTest {
 
     @Test
     void theCoresStyleSheetAndScriptAreServedAsFilesOfTheAction() throws Exception {
-        StackDriftRunAction action = new StackDriftRunAction(BuildSummary.of(
+        StackDriftRunAction action = new StackDriftRunAction("check", BuildSummary.of(
                 TestRecords.record(RunKind.CHECK, TestRecords.row("a", RowState.IN_SYNC))));
         StaplerRequest2 req = mock(StaplerRequest2.class);
         StaplerResponse2 rsp = mock(StaplerResponse2.class);

@@ -4,57 +4,121 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import hudson.AbortException;
 import org.junit.jupiter.api.Test;
 
 class JobStackLocksTest {
     private final ByteArrayOutputStream console = new ByteArrayOutputStream();
     private final PrintStream log = new PrintStream(console, true, StandardCharsets.UTF_8);
 
-    @Test
-    void aSecondDeployOfAStackWaitsUntilTheFirstLetsGoAndSaysForWhom() throws Exception {
-        JobStackLocks.Held first = JobStackLocks.acquireAll("job-a", List.of("network", "dns"), "the deploy of build #1", log);
-        CompletableFuture<JobStackLocks.Held> second = CompletableFuture.supplyAsync(() -> {
+    private CompletableFuture<JobStackLocks.Held> acquireLater(final String scope, final List<String> stacks, final String holder,
+            final Duration timeout, final PrintStream out) {
+        return CompletableFuture.supplyAsync(() -> {
             try {
-                return JobStackLocks.acquireAll("job-a", List.of("dns"), "the deploy of build #2", log);
-            } catch (InterruptedException e) {
+                return JobStackLocks.acquireAll(scope, stacks, holder, timeout, out);
+            } catch (InterruptedException | AbortException e) {
                 throw new IllegalStateException(e);
             }
         });
-        assertThatThrownBy(() -> second.get(300, TimeUnit.MILLISECONDS)).isInstanceOf(TimeoutException.class);
-        assertThat(console.toString(StandardCharsets.UTF_8)).contains("waiting for the deploy of build #1 to finish (it holds dns)");
-        first.close();
-        try (JobStackLocks.Held held = second.get(10, TimeUnit.SECONDS)) {
+    }
+
+    @Test
+    void aSecondDeployOfAStackInTheScopeWaitsUntilTheFirstLetsGoAndSaysForWhom() throws Exception {
+        // two branch jobs of one multibranch project share its scope
+        JobStackLocks.Held main = JobStackLocks.acquireAll("org/app", List.of("network", "dns"), "the deploy of app » main #1", log);
+        CompletableFuture<JobStackLocks.Held> pr = acquireLater("org/app", List.of("dns"), "the deploy of app » PR-1 #2",
+                Duration.ZERO, log);
+        assertThatThrownBy(() -> pr.get(300, TimeUnit.MILLISECONDS)).isInstanceOf(TimeoutException.class);
+        assertThat(console.toString(StandardCharsets.UTF_8)).contains("waiting for stack dns: the deploy of app » main #1 holds it"
+                + " (lock scope 'org/app'); no time limit");
+        main.close();
+        try (JobStackLocks.Held held = pr.get(10, TimeUnit.SECONDS)) {
             assertThat(held.stacks()).containsExactly("dns");
         }
     }
 
     @Test
-    void otherJobsAndOtherStacksDoNotWait() throws Exception {
-        try (JobStackLocks.Held a = JobStackLocks.acquireAll("job-b", List.of("network"), "x", log);
-                JobStackLocks.Held b = JobStackLocks.acquireAll("job-c", List.of("network"), "y", log);
-                JobStackLocks.Held c = JobStackLocks.acquireAll("job-b", List.of("dns"), "z", log)) {
+    void otherScopesAndOtherStacksDoNotWait() throws Exception {
+        try (JobStackLocks.Held a = JobStackLocks.acquireAll("scope-b", List.of("network"), "x", log);
+                JobStackLocks.Held b = JobStackLocks.acquireAll("scope-c", List.of("network"), "y", log);
+                JobStackLocks.Held c = JobStackLocks.acquireAll("scope-b", List.of("dns"), "z", log)) {
             assertThat(a.stacks()).containsExactly("network");
             assertThat(b.stacks()).containsExactly("network");
             assertThat(c.stacks()).containsExactly("dns");
+        }
+        assertThat(console.toString(StandardCharsets.UTF_8)).isEmpty();
+    }
+
+    @Test
+    void aDeployGivesUpAfterItsTimeoutNamingTheStackAndItsHolderAndHoldsNothing() throws Exception {
+        try (JobStackLocks.Held held = JobStackLocks.acquireAll("scope-t", List.of("dns"), "the deploy of app » main #7 (job/app/7/)",
+                log)) {
+            long start = System.nanoTime();
+            assertThatThrownBy(() -> JobStackLocks.acquireAll("scope-t", List.of("network", "dns"), "the deploy of app » PR-2 #3",
+                    Duration.ofSeconds(1), log))
+                    .isInstanceOf(AbortException.class)
+                    .hasMessage("Stack Drift: gave up waiting for stack dns after 1s: the deploy of app » main #7 (job/app/7/) still"
+                            + " holds it (lock scope 'scope-t'); nothing was deployed");
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofSeconds(1));
+            assertThat(console.toString(StandardCharsets.UTF_8)).contains("giving up after 1s");
+            // all or nothing: the free stack was not taken while it waited
+            try (JobStackLocks.Held network = JobStackLocks.acquireFree("scope-t", List.of("network"), "check")) {
+                assertThat(network.stacks()).containsExactly("network");
+            }
+        }
+    }
+
+    @Test
+    void aWaiterWhoseLogIsSlowHoldsUpNoOtherBuild() throws Exception {
+        CountDownLatch printing = new CountDownLatch(1);
+        CountDownLatch letGo = new CountDownLatch(1);
+        PrintStream slow = new PrintStream(new OutputStream() {
+            @Override
+            public void write(final int b) {
+                printing.countDown();
+                try {
+                    letGo.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }, true, StandardCharsets.UTF_8);
+        JobStackLocks.Held first = JobStackLocks.acquireAll("scope-s", List.of("network"), "the deploy of #1", log);
+        CompletableFuture<JobStackLocks.Held> waiter = acquireLater("scope-s", List.of("network"), "the deploy of #2", Duration.ZERO,
+                slow);
+        assertThat(printing.await(10, TimeUnit.SECONDS)).isTrue();
+        // the waiter is stuck in its log: every other build still takes and lets go of locks
+        CompletableFuture<Void> others = CompletableFuture.runAsync(() -> {
+            JobStackLocks.acquireFree("scope-other", List.of("dns"), "x").close();
+            first.close();
+        });
+        others.get(5, TimeUnit.SECONDS);
+        letGo.countDown();
+        // and the release it did not see while printing is not lost
+        try (JobStackLocks.Held second = waiter.get(10, TimeUnit.SECONDS)) {
+            assertThat(second.stacks()).containsExactly("network");
         }
     }
 
     @Test
     void takingOnlyTheFreeStacksNeverWaitsAndNamesTheHolders() {
-        try (JobStackLocks.Held deploy = JobStackLocks.acquireFree("job-d", List.of("network"), "the deploy of build #4");
-                JobStackLocks.Held check = JobStackLocks.acquireFree("job-d", List.of("network", "dns"), "the drift check of build #5")) {
+        try (JobStackLocks.Held deploy = JobStackLocks.acquireFree("scope-d", List.of("network"), "the deploy of build #4");
+                JobStackLocks.Held check = JobStackLocks.acquireFree("scope-d", List.of("network", "dns"), "the drift check of build #5")) {
             assertThat(check.stacks()).containsExactly("dns");
             assertThat(check.busy()).containsExactly(Map.entry("network", "the deploy of build #4"));
         }
-        try (JobStackLocks.Held after = JobStackLocks.acquireFree("job-d", List.of("network", "dns"), "later")) {
+        try (JobStackLocks.Held after = JobStackLocks.acquireFree("scope-d", List.of("network", "dns"), "later")) {
             assertThat(after.busy()).isEmpty();
         }
     }

@@ -21,6 +21,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +30,8 @@ import java.util.Set;
 
 import hudson.AbortException;
 import hudson.model.Action;
+import hudson.model.Item;
+import hudson.model.ItemGroup;
 import hudson.model.Job;
 import hudson.model.Result;
 import hudson.model.Run;
@@ -111,7 +114,7 @@ class StackDriftStepRunTest {
     private void ranAndRecorded(final Operation operation, final RunRecord record) throws Exception {
         when(gateway.run(eq(operation), any(), any(), any(), any(), anySet(), anySet()))
                 .thenReturn(AgentOutcome.builder().recorded(Map.of()).build());
-        when(gateway.storeRecord(buildDir)).thenReturn(Optional.of(record));
+        when(gateway.storeRecord(any())).thenReturn(Optional.of(record));
     }
 
     @Test
@@ -156,7 +159,7 @@ class StackDriftStepRunTest {
 
         verify(run).setResult(Result.UNSTABLE);
         ArgumentCaptor<Action> action = ArgumentCaptor.forClass(Action.class);
-        verify(run).addOrReplaceAction(action.capture());
+        verify(run).addAction(action.capture());
         assertThat(action.getValue()).isInstanceOfSatisfying(StackDriftRunAction.class,
                 a -> assertThat(a.getDriftedStacks()).containsExactly("network"));
         assertThat(result).containsEntry("result", "UNSTABLE").containsEntry("drifted", List.of("network"));
@@ -298,7 +301,7 @@ class StackDriftStepRunTest {
     }
 
     @Test
-    void theApproveLinkFollowsTheRunActionOfTheLatestStep() throws Exception {
+    void theApproveLinkCoversTheAwaitingStacksOfEveryStepOfTheBuild() throws Exception {
         selection(Map.of("net", Map.of()));
         ranAndRecorded(Operation.CHECK, TestRecords.record(RunKind.CHECK, TestRecords.row("net", RowState.AWAITING_APPROVAL)));
         stepRun(Operation.CHECK, settings()).run();
@@ -307,11 +310,94 @@ class StackDriftStepRunTest {
         assertThat(attached.getAllValues()).filteredOn(ApproveDeployAction.class::isInstance).singleElement()
                 .satisfies(a -> assertThat(((ApproveDeployAction) a).getStacks()).containsExactly("net"));
 
-        // a later step of the same build leaves nothing awaiting: the stale link goes
+        // a later step with nothing awaiting leaves the earlier step's link alone
         when(run.getAction(ApproveDeployAction.class)).thenReturn(new ApproveDeployAction(List.of("net"), false));
         ranAndRecorded(Operation.CHECK, TestRecords.record(RunKind.CHECK, TestRecords.row("net", RowState.IN_SYNC)));
-        stepRun(Operation.CHECK, settings()).run();
-        verify(run).removeActions(ApproveDeployAction.class);
+        stepRun(Operation.CHECK, settings().withId("check-again")).run();
+        verify(run, never()).removeActions(ApproveDeployAction.class);
+
+        // a later deploy whose stacks await approval adds them: one approval deploys both
+        selection(Map.of("dns", Map.of()));
+        ranAndRecorded(Operation.DEPLOY, TestRecords.record(RunKind.DEPLOY, TestRecords.row("dns", RowState.AWAITING_APPROVAL)));
+        stepRun(Operation.DEPLOY, settings()).run();
+        verify(run, Mockito.atLeastOnce()).addOrReplaceAction(attached.capture());
+        List<Action> approvals = attached.getAllValues().stream().filter(ApproveDeployAction.class::isInstance).toList();
+        assertThat(((ApproveDeployAction) approvals.get(approvals.size() - 1)).getStacks()).containsExactly("dns", "net");
+
+        // a destroy awaiting approval in the same build does not turn the deploy's link into a destroy
+        ranAndRecorded(Operation.DEPLOY, TestRecords.record(RunKind.DEPLOY, TestRecords.row("dns", RowState.AWAITING_APPROVAL)));
+        Mockito.clearInvocations((Object) run);
+        stepRun(Operation.DEPLOY, new StepSettings(null, List.of(), null, null, null, false, false, true)).run();
+        verify(run, never()).addOrReplaceAction(any(ApproveDeployAction.class));
+        assertThat(console()).contains("this build already awaits approval of a deploy; dns await approval of a destroy");
+    }
+
+    @Test
+    void twoStepsWithOneIdInABuildFailTheSecondBeforeItRunsAnything() throws Exception {
+        selection(Map.of("network", Map.of()));
+        ranAndRecorded(Operation.CHECK, TestRecords.record(RunKind.CHECK, TestRecords.row("network", RowState.IN_SYNC)));
+        StackDriftRunAction[] recorded = new StackDriftRunAction[1];
+        doAnswer(i -> {
+            recorded[0] = i.getArgument(0);
+            return null;
+        }).when(run).addAction(any());
+        when(run.getActions(StackDriftRunAction.class)).thenAnswer(i -> recorded[0] == null ? List.of() : List.of(recorded[0]));
+
+        stepRun(Operation.CHECK, settings().withId("shard-eu")).run();
+        assertThat(recorded[0].getId()).isEqualTo("shard-eu");
+        assertThat(recorded[0].getUrlName()).isEqualTo("stack-drift-shard-eu");
+
+        assertThatThrownBy(() -> stepRun(Operation.CHECK, settings().withId("shard-eu")).run()).isInstanceOf(AbortException.class)
+                .hasMessageContaining("already has the id 'shard-eu'");
+        verify(gateway, Mockito.times(1)).read(eq(Operation.INSPECT), any());
+        // another id in the same build runs, with its own details directory
+        stepRun(Operation.CHECK, settings().withId("shard-us")).run();
+        verify(gateway).storeRecord(new File(new File(buildDir, "stack-drift"), "shard-us"));
+    }
+
+    @Test
+    void aDeployOfABranchJobWaitsForTheOtherBranchesOfItsProjectAndGivesUpAfterItsTimeout() throws Exception {
+        Item project = mock(Item.class, Mockito.withSettings().extraInterfaces(ItemGroup.class));
+        when(project.getFullName()).thenReturn("org/app-" + jobDir.getFileName());
+        doReturn(project).when(job).getParent();
+        selection(Map.of("network", Map.of()));
+        try (JobStackLocks.Held main = JobStackLocks.acquireAll(project.getFullName(), List.of("network"),
+                "the deploy (id deploy) of app » main #12 (job/org/job/app/job/main/12/)", new PrintStream(new ByteArrayOutputStream(),
+                        true, StandardCharsets.UTF_8))) {
+            assertThatThrownBy(() -> stepRun(Operation.DEPLOY, settings().withLocking(null, Duration.ofSeconds(1))).run())
+                    .isInstanceOf(AbortException.class)
+                    .hasMessage("Stack Drift: gave up waiting for stack network after 1s: the deploy (id deploy) of app » main #12"
+                            + " (job/org/job/app/job/main/12/) still holds it (lock scope '" + project.getFullName()
+                            + "'); nothing was deployed");
+        }
+        assertThat(console()).contains("waiting for stack network: the deploy (id deploy) of app » main #12");
+        verify(gateway, never()).run(any(), any(), any(), any(), any(), anySet(), anySet());
+        assertThat(new HistoryStore(jobDir).deploysInProgress()).isEmpty();
+
+        // a step with its own lock scope does not wait for the project's
+        try (JobStackLocks.Held main = JobStackLocks.acquireFree(project.getFullName(), List.of("network"), "main")) {
+            ranAndRecorded(Operation.DEPLOY, TestRecords.record(RunKind.DEPLOY, TestRecords.row("network", RowState.IN_SYNC)));
+            stepRun(Operation.DEPLOY, settings().withLocking("elsewhere-" + jobDir.getFileName(), Duration.ofSeconds(1))).run();
+            assertThat(main.stacks()).containsExactly("network");
+        }
+    }
+
+    @Test
+    void aDeploySaysWhichBuildHoldsAStackByNameAndPage() throws Exception {
+        when(run.getFullDisplayName()).thenReturn("app » main #7");
+        when(run.getUrl()).thenReturn("job/app/job/main/7/");
+        selection(Map.of("network", Map.of()));
+        when(gateway.run(eq(Operation.DEPLOY), any(), any(), any(), any(), anySet(), anySet())).thenAnswer(i -> {
+            try (JobStackLocks.Held other = JobStackLocks.acquireFree(job.getFullName(), List.of("network"), "x")) {
+                assertThat(other.busy())
+                        .containsExactly(Map.entry("network", "the deploy (id deploy) of app » main #7 (job/app/job/main/7/)"));
+            }
+            return AgentOutcome.builder().recorded(Map.of()).build();
+        });
+        when(gateway.storeRecord(any())).thenReturn(Optional.of(TestRecords.record(RunKind.DEPLOY,
+                TestRecords.row("network", RowState.IN_SYNC))));
+        stepRun(Operation.DEPLOY, settings()).run();
+        verify(gateway).run(eq(Operation.DEPLOY), any(), any(), any(), any(), anySet(), anySet());
     }
 
     @Test
@@ -327,7 +413,7 @@ class StackDriftStepRunTest {
     void aRunThatLeftNoRecordFailsClearly() throws Exception {
         selection(Map.of("network", Map.of()));
         when(gateway.run(any(), any(), any(), any(), any(), anySet(), anySet())).thenReturn(AgentOutcome.builder().build());
-        when(gateway.storeRecord(buildDir)).thenReturn(Optional.empty());
+        when(gateway.storeRecord(any())).thenReturn(Optional.empty());
         assertThatThrownBy(() -> stepRun(Operation.PREVIEW, settings()).run())
                 .isInstanceOf(AbortException.class).hasMessage("Stack Drift: the preview left no record");
     }
@@ -342,7 +428,7 @@ class StackDriftStepRunTest {
             assertThat(files).noneMatch(f -> f.startsWith("deploying/"));
             return AgentOutcome.builder().recorded(Map.of()).build();
         });
-        when(gateway.storeRecord(buildDir)).thenReturn(Optional.of(
+        when(gateway.storeRecord(any())).thenReturn(Optional.of(
                 TestRecords.record(RunKind.DEPLOY, TestRecords.row("network", RowState.IN_SYNC))));
         stepRun(Operation.DEPLOY, settings()).run();
         assertThat(new HistoryStore(jobDir).deploysInProgress()).isEmpty();
@@ -358,7 +444,7 @@ class StackDriftStepRunTest {
             }
             return AgentOutcome.builder().recorded(Map.of()).build();
         });
-        when(gateway.storeRecord(buildDir)).thenReturn(Optional.of(
+        when(gateway.storeRecord(any())).thenReturn(Optional.of(
                 TestRecords.record(RunKind.DEPLOY, TestRecords.row("network", RowState.PENDING))));
 
         stepRun(Operation.DEPLOY, new StepSettings(null, List.of("network"), null, null, null, true, false)).run();
@@ -374,7 +460,7 @@ class StackDriftStepRunTest {
         selection(Map.of("network", Map.of()));
         when(gateway.run(eq(Operation.CHECK), any(), any(), any(), any(), anySet(), anySet())).thenReturn(AgentOutcome.builder()
                 .recorded(Map.of()).warnings(List.of("stacks.yaml:3:1: unknown key")).notes(List.of("network: depends on dns")).build());
-        when(gateway.storeRecord(buildDir)).thenReturn(Optional.of(
+        when(gateway.storeRecord(any())).thenReturn(Optional.of(
                 TestRecords.record(RunKind.CHECK, TestRecords.row("network", RowState.IN_SYNC))));
 
         stepRun(Operation.CHECK, settings()).run();
@@ -417,9 +503,10 @@ class StackDriftStepRunTest {
         });
         assertThat(console()).contains("the deploy was interrupted");
         ArgumentCaptor<Action> attached = ArgumentCaptor.forClass(Action.class);
-        verify(run).addOrReplaceAction(attached.capture());
+        verify(run).addAction(attached.capture());
         assertThat(attached.getValue()).isInstanceOfSatisfying(StackDriftInterruptedAction.class, a -> {
             assertThat(a.getOperation()).isEqualTo("deploy");
+            assertThat(a.getId()).isEqualTo("deploy");
             assertThat(a.getInterruptedStacks()).containsExactly("network");
         });
         try (JobStackLocks.Held after = JobStackLocks.acquireFree(job.getFullName(), List.of("network"), "next")) {

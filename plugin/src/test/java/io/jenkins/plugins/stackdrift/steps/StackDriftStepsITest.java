@@ -105,7 +105,9 @@ class StackDriftStepsITest {
 
         StackDriftRunAction action = b.getAction(StackDriftRunAction.class);
         assertThat(action.getDriftedStacks()).containsExactly("network");
-        File record = new File(b.getRootDir(), RunDetails.FILE_NAME);
+        // the step names no id: its word, check
+        assertThat(action.getId()).isEqualTo("check");
+        File record = RunDetails.of(b.getRootDir(), "check").file();
         assertThat(record).exists();
         assertNoSecretIn(Files.readString(record.toPath()));
         assertThat(Run.XSTREAM2.toXML(action).length()).isLessThan(4 * 1024);
@@ -117,12 +119,12 @@ class StackDriftStepsITest {
         JenkinsRule.WebClient wc = r.createWebClient();
         String json = wc.goTo(b.getUrl() + "api/json?depth=1", "application/json").getWebResponse().getContentAsString();
         assertThat(json).contains("\"driftedStacks\":[\"network\"]");
-        String page = wc.goTo(b.getUrl() + "stack-drift/").getWebResponse().getContentAsString();
-        assertThat(page).contains("network").contains("stack-drift/assets/stackdrift.css");
+        String page = wc.goTo(b.getUrl() + "stack-drift-check/").getWebResponse().getContentAsString();
+        assertThat(page).contains("network").contains("stack-drift-check/assets/stackdrift.css");
         assertNoSecretIn(page);
-        assertThat(wc.goTo(b.getUrl() + "stack-drift/assets/stackdrift.css", "text/css").getWebResponse()
+        assertThat(wc.goTo(b.getUrl() + "stack-drift-check/assets/stackdrift.css", "text/css").getWebResponse()
                 .getContentAsString()).isNotEmpty();
-        assertThat(wc.goTo(b.getUrl() + "stack-drift/stack/network/").getWebResponse().getContentAsString())
+        assertThat(wc.goTo(b.getUrl() + "stack-drift-check/stack/network/").getWebResponse().getContentAsString())
                 .contains("tags.Owner");
         String badge = wc.goTo(p.getUrl() + "stack-drift/badge.svg", "image/svg+xml").getWebResponse().getContentAsString();
         assertThat(badge).contains("1 stack");

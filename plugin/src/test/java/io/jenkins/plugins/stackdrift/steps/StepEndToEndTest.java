@@ -151,8 +151,14 @@ class StepEndToEndTest {
         return console.toString(StandardCharsets.UTF_8);
     }
 
+    /** The details file of the build's one step (under its id: the step's word, as these steps name none). */
     private static RunRecord buildRecord(final Run<?, ?> run) throws IOException {
-        try (InputStream in = Files.newInputStream(run.getRootDir().toPath().resolve(RunDetails.FILE_NAME))) {
+        List<Path> details;
+        try (Stream<Path> files = Files.walk(run.getRootDir().toPath().resolve(RunDetails.DIR_NAME))) {
+            details = files.filter(f -> f.getFileName().toString().equals(RunDetails.FILE_NAME)).toList();
+        }
+        assertThat(details).hasSize(1);
+        try (InputStream in = Files.newInputStream(details.get(0))) {
             return RecordJson.readRun(in);
         }
     }
@@ -181,7 +187,7 @@ class StepEndToEndTest {
         assertThat(network.drift().get(0).paths()).contains("tags.Owner");
         assertThat(record.trail()).singleElement().satisfies(e -> assertThat(e.result()).isEqualTo(TrailResult.DEPLOYED));
         ArgumentCaptor<Action> action = ArgumentCaptor.forClass(Action.class);
-        verify(b1).addOrReplaceAction(action.capture());
+        verify(b1).addAction(action.capture());
         assertThat(action.getValue()).isInstanceOfSatisfying(StackDriftRunAction.class,
                 a -> assertThat(a.getDriftedStacks()).isEmpty());
 

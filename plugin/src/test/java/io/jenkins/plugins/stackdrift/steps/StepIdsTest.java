@@ -1,0 +1,80 @@
+package io.jenkins.plugins.stackdrift.steps;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.mockito.Mockito.doReturn;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.when;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import hudson.AbortException;
+import hudson.model.Job;
+import hudson.model.Run;
+import io.jenkins.plugins.stackdrift.TestRecords;
+import io.jenkins.plugins.stackdrift.actions.BuildSummary;
+import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
+import org.junit.jupiter.api.Test;
+
+import io.stackdrift.model.RowState;
+import io.stackdrift.record.RunKind;
+
+class StepIdsTest {
+    private final Run<?, ?> run = mock(Run.class);
+    private final List<StackDriftRunAction> actions = new ArrayList<>();
+
+    StepIdsTest() {
+        Job<?, ?> job = mock(Job.class);
+        when(job.getFullName()).thenReturn("ids/" + System.nanoTime());
+        doReturn(job).when(run).getParent();
+        when(run.getId()).thenReturn("3");
+        when(run.getActions(StackDriftRunAction.class)).thenAnswer(i -> List.copyOf(actions));
+    }
+
+    @Test
+    void anIdIsOneUrlSegmentOfLowercaseLettersDigitsAndDashes() {
+        assertThat(StepIds.checked(" deploy-eu_1.b ")).isEqualTo("deploy-eu_1.b");
+        assertThat(StepIds.checked("  ")).isNull();
+        assertThat(StepIds.checked(null)).isNull();
+        for (String bad : new String[] {"Deploy", "a/b", "..", "-x", "a b", "x(1)", "é", "a".repeat(65)}) {
+            assertThatThrownBy(() -> StepIds.checked(bad)).as(bad).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("cannot be a step id").hasMessageContaining("lowercase letters");
+        }
+        assertThat(StepIds.checked("a".repeat(64))).hasSize(64);
+    }
+
+    @Test
+    void eachStepHasItsWordAsDefault() {
+        CheckDriftStep check = new CheckDriftStep();
+        DeployStacksStep deploy = new DeployStacksStep();
+        assertThat(check.settings().id()).isEqualTo("check");
+        assertThat(deploy.settings().id()).isEqualTo("deploy");
+        deploy.setDestroy(true);
+        assertThat(deploy.settings().id()).isEqualTo("destroy");
+        assertThat(new PreviewStacksStep().settings().id()).isEqualTo("preview");
+        assertThat(new ValidateStacksStep().settings().id()).isEqualTo("validate");
+        check.setId("shard-eu");
+        assertThat(check.getId()).isEqualTo("shard-eu");
+        assertThat(check.settings().id()).isEqualTo("shard-eu");
+        assertThat(new CheckDriftStep().getId()).as("unset: the Snippet Generator leaves it out").isNull();
+    }
+
+    @Test
+    void aSecondStepWithTheIdOfARunningStepFailsAndTheIdIsFreeWhenItEnds() throws Exception {
+        StepIds.Claim first = StepIds.claim(run, "deploy");
+        assertThatThrownBy(() -> StepIds.claim(run, "deploy")).isInstanceOf(AbortException.class)
+                .hasMessageContaining("another step of this build already has the id 'deploy'");
+        StepIds.claim(run, "check").close();
+        first.close();
+        StepIds.claim(run, "deploy").close();
+    }
+
+    @Test
+    void aSecondStepWithTheIdOfAFinishedStepFails() throws Exception {
+        actions.add(new StackDriftRunAction("check", BuildSummary.of(TestRecords.record(RunKind.CHECK,
+                TestRecords.row("net", RowState.IN_SYNC)))));
+        assertThatThrownBy(() -> StepIds.claim(run, "check")).isInstanceOf(AbortException.class);
+        StepIds.claim(run, "deploy").close();
+    }
+}
