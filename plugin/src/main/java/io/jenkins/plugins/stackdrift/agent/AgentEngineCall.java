@@ -24,6 +24,7 @@ import jenkins.MasterToSlaveFileCallable;
 
 import io.stackdrift.engine.EngineServices;
 import io.stackdrift.engine.Inspection;
+import io.stackdrift.engine.RunOrderOutcome;
 import io.stackdrift.engine.RunOutcome;
 import io.stackdrift.engine.RunRequest;
 import io.stackdrift.engine.StackDriftEngine;
@@ -32,6 +33,7 @@ import io.stackdrift.engine.spi.HistoryView;
 import io.stackdrift.engine.spi.MissingCredentialsException;
 import io.stackdrift.model.Problem;
 import io.stackdrift.model.Row;
+import io.stackdrift.model.RunOrder;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.AtomicFiles;
 import io.stackdrift.record.HistoryStore;
@@ -162,11 +164,36 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
                 }
                 return AgentOutcome.builder().warnings(formatted(all.warnings(), workspace))
                         .selectedStacks(byName(all.allCredentials())).stackLines(all.listingText().lines().toList()).build();
+            case GRAPH:
+                return runOrder(workspace, temp);
             case INSPECT:
                 return inspect(workspace);
             default:
                 return runEngine(workspace, temp, log);
         }
+    }
+
+    /**
+     * Validation plus the run order, as {@code stackdrift graph} prints it: the files' {@code dependsOn}, and for
+     * {@code dependsOn: auto} the references in the copy of the job's history; no tool runs.
+     */
+    private AgentOutcome runOrder(final Path workspace, final Path temp) {
+        RunOrderOutcome graph = StackDriftEngine.graph(request.configPath(workspace), request.repositoryRoot(workspace),
+                HistoryView.of(new HistoryStore(temp.resolve(HISTORY_DIR))));
+        if (graph.order().isEmpty()) {
+            return AgentOutcome.builder().problems(formatted(graph.problems(), workspace))
+                    .warnings(formatted(graph.warnings(), workspace)).build();
+        }
+        RunOrder order = graph.order().get();
+        List<List<String>> groups = new ArrayList<>();
+        order.groups().forEach(group -> groups.add(group.stream().map(StackId::value).toList()));
+        List<List<String>> edges = new ArrayList<>();
+        order.edges().forEach(edge -> edges.add(List.of(edge.dependent().value(), edge.dependency().value(),
+                edge.origin().word())));
+        Map<String, Map<String, String>> stacks = new TreeMap<>();
+        order.stacks().forEach(stack -> stacks.put(stack.value(), Map.of()));
+        return AgentOutcome.builder().warnings(formatted(graph.warnings(), workspace)).selectedStacks(stacks)
+                .stackLines(graph.text().lines().toList()).runOrder(groups, edges).build();
     }
 
     private static AgentOutcome invalid(final Inspection inspection, final Path workspace) {

@@ -22,7 +22,7 @@ import io.stackdrift.record.RunToSave;
  * (core's remoting class filter).
  */
 public final class AgentOutcome implements Serializable {
-    private static final long serialVersionUID = 3L;
+    private static final long serialVersionUID = 4L;
 
     private final ArrayList<String> problems;
     private final ArrayList<String> warnings;
@@ -32,6 +32,9 @@ public final class AgentOutcome implements Serializable {
     private final boolean recorded;
     private final TreeMap<String, String> deployDigests;
     private final TreeSet<String> forgottenDeploys;
+    /** The run order's groups of stack ids, and its edges as [stack, dependsOn, from]; empty unless asked for. */
+    private final ArrayList<ArrayList<String>> runOrderGroups;
+    private final ArrayList<ArrayList<String>> runOrderEdges;
 
     private AgentOutcome(final Builder b) {
         this.problems = new ArrayList<>(b.problems);
@@ -43,10 +46,28 @@ public final class AgentOutcome implements Serializable {
         this.recorded = b.recorded;
         this.deployDigests = new TreeMap<>(b.deployDigests);
         this.forgottenDeploys = new TreeSet<>(b.forgottenDeploys);
+        this.runOrderGroups = copies(b.runOrderGroups);
+        this.runOrderEdges = copies(b.runOrderEdges);
+    }
+
+    private static ArrayList<ArrayList<String>> copies(final List<List<String>> lists) {
+        ArrayList<ArrayList<String>> out = new ArrayList<>();
+        lists.forEach(list -> out.add(new ArrayList<>(list)));
+        return out;
     }
 
     public static Builder builder() {
         return new Builder();
+    }
+
+    /** The groups of stacks a deploy would run together, in order (a {@code GRAPH} call only). */
+    public List<List<String>> runOrderGroups() {
+        return Collections.unmodifiableList(runOrderGroups);
+    }
+
+    /** Every dependency edge as {@code [stack, dependsOn, from]}, {@code from} being file or reference. */
+    public List<List<String>> runOrderEdges() {
+        return Collections.unmodifiableList(runOrderEdges);
     }
 
     /** Every configuration problem as {@code file:line:column: message} (+ hint); empty when valid. */
@@ -110,6 +131,8 @@ public final class AgentOutcome implements Serializable {
         private boolean recorded;
         private Map<String, String> deployDigests = Map.of();
         private Set<String> forgottenDeploys = Set.of();
+        private List<List<String>> runOrderGroups = List.of();
+        private List<List<String>> runOrderEdges = List.of();
 
         public Builder problems(final List<String> value) {
             this.problems = value;
@@ -144,6 +167,12 @@ public final class AgentOutcome implements Serializable {
 
         public Builder forgotten(final Set<String> stacks) {
             this.forgottenDeploys = stacks;
+            return this;
+        }
+
+        public Builder runOrder(final List<List<String>> groups, final List<List<String>> edges) {
+            this.runOrderGroups = groups;
+            this.runOrderEdges = edges;
             return this;
         }
 

@@ -3,6 +3,8 @@ package io.jenkins.plugins.stackdrift.agent;
 /** What the engine is asked to do on the agent. */
 public enum Operation {
     VALIDATE("validate"),
+    /** Validate, and give the order a deploy would run the stacks in (files only: no tool, no history). */
+    GRAPH("validate and show the run order"),
     INSPECT("read the stack selection"),
     PREVIEW("preview"),
     CHECK("drift check"),

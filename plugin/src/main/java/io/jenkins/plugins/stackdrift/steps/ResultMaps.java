@@ -86,4 +86,25 @@ public final class ResultMaps {
         ids.forEach(id -> out.add(id.value()));
         return out;
     }
+
+    /**
+     * {@code groups} (lists of stack ids that can run together, in order) and {@code edges} (maps of {@code stack},
+     * {@code dependsOn}, {@code from}), as {@code stackdrift graph --json} writes them.
+     */
+    static Map<String, Object> runOrder(final List<List<String>> groups, final List<List<String>> edges) {
+        List<Object> groupList = new ArrayList<>();
+        groups.forEach(group -> groupList.add(new ArrayList<>(group)));
+        List<Object> edgeList = new ArrayList<>();
+        for (List<String> edge : edges) {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("stack", edge.get(0));
+            entry.put("dependsOn", edge.get(1));
+            entry.put("from", edge.get(2));
+            edgeList.add(entry);
+        }
+        Map<String, Object> map = new LinkedHashMap<>();
+        map.put("groups", groupList);
+        map.put("edges", edgeList);
+        return map;
+    }
 }

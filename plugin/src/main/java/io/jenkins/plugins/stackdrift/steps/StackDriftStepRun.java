@@ -89,7 +89,7 @@ final class StackDriftStepRun {
                 BuildResultPolicy.parse(settings.repairedResultOr("SUCCESS")));
         EngineRequest request = request();
         PrintStream log = listener.getLogger();
-        if (operation == Operation.VALIDATE) {
+        if (operation == Operation.VALIDATE || operation == Operation.GRAPH) {
             return validate(request, log);
         }
         // before anything runs: a second step with this id in the build fails here, having done nothing
@@ -233,13 +233,20 @@ final class StackDriftStepRun {
 
     private Map<String, Object> validate(final EngineRequest request, final PrintStream log)
             throws IOException, InterruptedException {
-        AgentOutcome outcome = gateway.read(Operation.VALIDATE, request);
+        // the run order's reference edges come from the job's history: a graph call gets its copy, as a run does
+        AgentOutcome outcome = operation == Operation.GRAPH
+                ? gateway.run(operation, request, StackCredentials.none(), history.directory(),
+                        history.snapshot(this::stillRunning), Set.of(), Set.of())
+                : gateway.read(operation, request);
         outcome.warnings().forEach(w -> log.println("Stack Drift: warning: " + w));
         outcome.stackLines().forEach(log::println);
         failOnProblems(outcome, log);
         Map<String, Object> map = new LinkedHashMap<>();
         map.put("valid", true);
         map.put("stacks", outcome.selectedStacks().size());
+        if (operation == Operation.GRAPH) {
+            map.putAll(ResultMaps.runOrder(outcome.runOrderGroups(), outcome.runOrderEdges()));
+        }
         return map;
     }
 

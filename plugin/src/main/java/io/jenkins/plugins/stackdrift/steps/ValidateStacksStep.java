@@ -8,17 +8,30 @@ import io.jenkins.plugins.stackdrift.agent.Operation;
 import org.jenkinsci.Symbol;
 import org.jenkinsci.plugins.workflow.steps.StepDescriptor;
 import org.kohsuke.stapler.DataBoundConstructor;
+import org.kohsuke.stapler.DataBoundSetter;
 
 /** {@code validateStacks(...)}: see help.html beside this class. */
 public final class ValidateStacksStep extends AbstractStackStep {
+    private boolean graph;
+
     @DataBoundConstructor
     public ValidateStacksStep() {
         super();
     }
 
+    public boolean isGraph() {
+        return graph;
+    }
+
+    /** Also print the order a deploy would run the stacks in, and return it as {@code groups} and {@code edges}. */
+    @DataBoundSetter
+    public void setGraph(final boolean graph) {
+        this.graph = graph;
+    }
+
     @Override
     protected Operation operation() {
-        return Operation.VALIDATE;
+        return graph ? Operation.GRAPH : Operation.VALIDATE;
     }
 
     @Extension

@@ -86,6 +86,28 @@ class AgentEngineCallTest {
     }
 
     @Test
+    void aGraphCallGivesTheRunOrderFromTheFilesAndRunsNoTool() throws Exception {
+        AgentOutcome outcome = call(Operation.GRAPH, List.of());
+        assertThat(outcome.problems()).isEmpty();
+        assertThat(outcome.runOrderEdges()).contains(List.of("dns", "network", "file"));
+        List<String> order = outcome.runOrderGroups().stream().flatMap(List::stream).toList();
+        assertThat(order).containsExactlyInAnyOrder("network", "dns", "platform:prod", "shop-app:prod");
+        assertThat(order.indexOf("network")).isLessThan(order.indexOf("dns"));
+        assertThat(outcome.selectedStacks()).hasSize(4);
+        assertThat(String.join("\n", outcome.stackLines())).contains("dns").contains("network");
+        assertThat(outcome.recorded()).isFalse();
+        assertThat(temp.resolve(AgentEngineCall.RECORD_FILE)).doesNotExist();
+    }
+
+    @Test
+    void aGraphOfABadConfigurationIsItsProblems() throws Exception {
+        Files.writeString(workspace.resolve("stacks.yaml"), "drift: true\n");
+        AgentOutcome outcome = call(Operation.GRAPH, List.of());
+        assertThat(outcome.problems()).isNotEmpty().allSatisfy(p -> assertThat(p).startsWith("stacks.yaml:"));
+        assertThat(outcome.runOrderGroups()).isEmpty();
+    }
+
+    @Test
     void configurationProblemsComeBackWithFileLineAndColumn() throws Exception {
         Files.writeString(workspace.resolve("stacks.yaml"), "drift: true\n");
         AgentOutcome outcome = call(Operation.PREVIEW, List.of());

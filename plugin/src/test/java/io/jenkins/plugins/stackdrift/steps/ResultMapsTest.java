@@ -89,4 +89,15 @@ class ResultMapsTest {
             ((Collection<?>) value).forEach(v -> flatten(v, into));
         }
     }
+
+    @Test
+    void theRunOrderHasTheKeysOfStackdriftGraphJson() {
+        Map<String, Object> map = ResultMaps.runOrder(List.of(List.of("network"), List.of("dns", "shop")),
+                List.of(List.of("dns", "network", "file"), List.of("shop", "network", "reference")));
+        assertThat(map).containsOnlyKeys("groups", "edges");
+        assertThat(map.get("groups")).isEqualTo(List.of(List.of("network"), List.of("dns", "shop")));
+        assertThat(map.get("edges")).isEqualTo(List.of(
+                Map.of("stack", "dns", "dependsOn", "network", "from", "file"),
+                Map.of("stack", "shop", "dependsOn", "network", "from", "reference")));
+    }
 }
