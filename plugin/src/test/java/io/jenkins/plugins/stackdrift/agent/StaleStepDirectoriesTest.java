@@ -6,9 +6,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import io.stackdrift.testing.PosixOnly;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import io.stackdrift.testing.PosixOnly;
 
 class StaleStepDirectoriesTest {
     @TempDir
