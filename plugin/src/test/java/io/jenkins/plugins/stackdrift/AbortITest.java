@@ -48,7 +48,7 @@ class AbortITest {
     private static final long WAIT_MILLIS = 120_000;
 
     @TempDir
-    private Path temp;
+    Path temp;
 
     private JenkinsRule r;
 
@@ -63,8 +63,8 @@ class AbortITest {
         Path demo = demoCopy(temp.resolve("demo"));
         Path pidFile = temp.resolve("apply.pid");
         replaceTool(demo, "tofu", "#!/usr/bin/env bash\n"
-                + "# the demo's tofu, with an apply slow enough to be aborted\n"
-                + "if [ \"${1:-}\" = apply ]; then echo $$ > '" + pidFile + "'; sleep 600; fi\n"
+                + "# the demo's tofu, with an apply slow enough to be aborted (and that applies nothing once stopped)\n"
+                + "if [ \"${1:-}\" = apply ]; then echo $$ > '" + pidFile + "'; sleep 600 || exit 143; fi\n"
                 + "exec bash \"$(dirname \"$0\")/lib/tf-sim.sh\" tofu \"$@\"\n");
         // on an agent: the step's cleanup deletes files over the channel, after the interrupt
         DumbSlave agent = r.createOnlineSlave(r.jenkins.getLabelAtom("remote"));

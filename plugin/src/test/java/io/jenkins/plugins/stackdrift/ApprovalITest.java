@@ -47,7 +47,7 @@ class ApprovalITest {
     private static final String APPROVE = "stack-drift-approval/approve";
 
     @TempDir
-    private Path temp;
+    Path temp;
 
     private JenkinsRule r;
     private WorkflowJob p;

@@ -33,7 +33,7 @@ class DeclarativeTriggerITest {
     private static final String SPEC = "H/15 * * * *";
 
     @TempDir
-    private Path temp;
+    Path temp;
 
     private JenkinsRule r;
 

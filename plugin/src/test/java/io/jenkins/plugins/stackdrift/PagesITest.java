@@ -36,7 +36,7 @@ import io.stackdrift.testing.PosixOnly;
 @PosixOnly
 class PagesITest {
     @TempDir
-    private Path temp;
+    Path temp;
 
     private JenkinsRule r;
 
