@@ -1,0 +1,106 @@
+package io.jenkins.plugins.stackdrift;
+
+import static io.jenkins.plugins.casc.misc.Util.getUnclassifiedRoot;
+import static io.jenkins.plugins.casc.misc.Util.toYamlString;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+import hudson.ExtensionList;
+import io.jenkins.plugins.casc.ConfigurationAsCode;
+import io.jenkins.plugins.casc.ConfigurationContext;
+import io.jenkins.plugins.casc.ConfiguratorException;
+import io.jenkins.plugins.casc.ConfiguratorRegistry;
+import io.jenkins.plugins.casc.misc.ConfiguredWithCode;
+import io.jenkins.plugins.casc.misc.JenkinsConfiguredWithCodeRule;
+import io.jenkins.plugins.casc.misc.junit.jupiter.WithJenkinsConfiguredWithCode;
+import io.jenkins.plugins.casc.model.CNode;
+import io.jenkins.plugins.casc.model.Mapping;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code unclassified: stackDrift:} through Configuration as Code (real build only, JCasC test harness): an import
+ * sets every attribute, the export gives back what was imported, and the exported YAML applied to a Jenkins at
+ * the defaults restores the same configuration. A value the plugin refuses fails the import with the attribute's
+ * name instead of being taken.
+ */
+@WithJenkinsConfiguredWithCode
+class ConfigurationAsCodeITest {
+    private static final Map<String, String> CONFIGURED = Map.of(
+            "defaultParallelism", "3", "defaultDriftResult", "FAILURE", "defaultFailedResult", "UNSTABLE",
+            "terraformPath", "/opt/casc/bin/terraform", "tofuPath", "/opt/casc/bin/tofu", "pulumiPath", "/opt/casc/bin/pulumi");
+
+    private static StackDriftGlobalConfiguration config() {
+        return ExtensionList.lookupSingleton(StackDriftGlobalConfiguration.class);
+    }
+
+    private static Map<String, String> current() {
+        StackDriftGlobalConfiguration c = config();
+        Map<String, String> values = new TreeMap<>();
+        values.put("defaultParallelism", Integer.toString(c.getDefaultParallelism()));
+        values.put("defaultDriftResult", c.getDefaultDriftResult());
+        values.put("defaultFailedResult", c.getDefaultFailedResult());
+        values.put("terraformPath", c.getTerraformPath());
+        values.put("tofuPath", c.getTofuPath());
+        values.put("pulumiPath", c.getPulumiPath());
+        return values;
+    }
+
+    private static void backToTheDefaults() {
+        StackDriftGlobalConfiguration c = config();
+        c.setDefaultParallelism(0);
+        c.setDefaultDriftResult("UNSTABLE");
+        c.setDefaultFailedResult("FAILURE");
+        c.setTerraformPath("");
+        c.setTofuPath("");
+        c.setPulumiPath("");
+    }
+
+    private static CNode exported() throws Exception {
+        return getUnclassifiedRoot(new ConfigurationContext(ConfiguratorRegistry.get())).get("stackDrift");
+    }
+
+    @Test
+    @ConfiguredWithCode("ConfigurationAsCodeITest.yml")
+    void theImportSetsEveryAttribute(final JenkinsConfiguredWithCodeRule j) {
+        assertThat(current()).isEqualTo(CONFIGURED);
+    }
+
+    @Test
+    @ConfiguredWithCode("ConfigurationAsCodeITest.yml")
+    void theExportGivesBackWhatWasImportedAndAppliesToTheSameConfiguration(final JenkinsConfiguredWithCodeRule j,
+            @TempDir final Path temp) throws Exception {
+        CNode node = exported();
+        assertThat(node).as("unclassified.stackDrift in the export").isNotNull();
+        Mapping mapping = node.asMapping();
+        Map<String, String> values = new TreeMap<>();
+        for (String key : mapping.keySet()) {
+            values.put(key, mapping.getScalarValue(key));
+        }
+        assertThat(values).containsAllEntriesOf(CONFIGURED);
+
+        String yaml = toYamlString(node);
+        backToTheDefaults();
+        assertThat(current()).isNotEqualTo(CONFIGURED);
+        Path file = temp.resolve("exported.yml");
+        Files.writeString(file, "unclassified:\n  stackDrift:\n"
+                + yaml.lines().map(line -> "    " + line).collect(Collectors.joining("\n")) + "\n");
+        ConfigurationAsCode.get().configure(file.toUri().toString());
+        assertThat(current()).isEqualTo(CONFIGURED);
+    }
+
+    @Test
+    void aNegativeParallelismFailsTheImportWithTheAttributesName(final JenkinsConfiguredWithCodeRule j) {
+        String negative = ConfigurationAsCodeITest.class.getResource("ConfigurationAsCodeITest-negative.yml").toExternalForm();
+        assertThatThrownBy(() -> ConfigurationAsCode.get().configure(negative))
+                .isInstanceOf(ConfiguratorException.class)
+                .hasMessageContaining("defaultParallelism");
+        assertThat(config().getDefaultParallelism()).isZero();
+    }
+}
