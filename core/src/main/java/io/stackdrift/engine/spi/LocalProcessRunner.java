@@ -92,11 +92,15 @@ public final class LocalProcessRunner implements ProcessRunner {
         }
     }
 
-    /** Stops the process and its descendants; taken first, as they are re-parented once it is gone. */
+    /**
+     * Stops the process and its descendants (listed first, as they are re-parented once it is gone). The process
+     * is stopped before its children: stopped the other way round, a wrapper script saw its child end and ran its
+     * next command before its own signal came (seen under load in LocalProcessRunnerTest).
+     */
     private static void stop(final Process process) {
         List<ProcessHandle> descendants = process.descendants().toList();
-        descendants.forEach(ProcessHandle::destroy);
         process.destroy();
+        descendants.forEach(ProcessHandle::destroy);
         boolean exited;
         try {
             exited = process.waitFor(GRACE.toMillis(), TimeUnit.MILLISECONDS);
