@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -21,11 +22,16 @@ import io.stackdrift.model.StackId;
  * selected stacks on the controller). Reads files only; no tool runs.
  */
 public final class Inspection {
+    private final Path configFile;
+    private final Path repositoryRoot;
     private final ConfigResult result;
     private final List<String> selectionProblems;
     private final List<StackId> selected;
 
-    private Inspection(final ConfigResult result, final List<String> selectionProblems, final List<StackId> selected) {
+    private Inspection(final Path configFile, final Path repositoryRoot, final ConfigResult result,
+            final List<String> selectionProblems, final List<StackId> selected) {
+        this.configFile = configFile;
+        this.repositoryRoot = repositoryRoot;
         this.result = result;
         this.selectionProblems = List.copyOf(selectionProblems);
         this.selected = List.copyOf(selected);
@@ -34,12 +40,19 @@ public final class Inspection {
     static Inspection of(final Path configFile, final Path repositoryRoot, final List<String> stacks) {
         ConfigResult result = ConfigLoader.load(configFile, repositoryRoot);
         if (!result.isValid()) {
-            return new Inspection(result, List.of(), List.of());
+            return new Inspection(configFile, repositoryRoot, result, List.of(), List.of());
         }
         Set<StackId> known = new TreeSet<>();
         result.config().stacks().forEach(stack -> known.add(stack.id()));
         StackSelection.Resolved selection = StackSelection.of(stacks).resolve(known);
-        return new Inspection(result, selection.problems(), selection.problems().isEmpty() ? List.copyOf(selection.stacks()) : List.of());
+        return new Inspection(configFile, repositoryRoot, result, selection.problems(),
+                selection.problems().isEmpty() ? List.copyOf(selection.stacks()) : List.of());
+    }
+
+    /** The configuration this inspection read, for a run of {@code request}: only when it names the same file. */
+    Optional<ConfigResult> configurationFor(final RunRequest request) {
+        boolean same = configFile.equals(request.configFile()) && repositoryRoot.equals(request.repositoryRoot());
+        return same ? Optional.of(result) : Optional.empty();
     }
 
     /** True when the configuration has no problem (a selection that matches nothing is a {@link #selectionProblems}). */

@@ -32,15 +32,19 @@ import io.stackdrift.record.TrailEntry;
 final class RunFrame {
     private final EngineServices services;
     private final AdapterFactory adapters;
+    /** The configuration as the host's inspection read it, or null: then each run reads its file. */
+    private final Inspection alreadyRead;
 
-    RunFrame(final EngineServices services, final AdapterFactory adapters) {
+    RunFrame(final EngineServices services, final AdapterFactory adapters, final Inspection alreadyRead) {
         this.services = services;
         this.adapters = adapters;
+        this.alreadyRead = alreadyRead;
     }
 
     RunOutcome execute(final RunRequest request, final RunKind kind, final RunBody body) {
         long startedAt = services.clock().millis();
-        ConfigResult result = ConfigLoader.load(request.configFile(), request.repositoryRoot());
+        ConfigResult result = Optional.ofNullable(alreadyRead).flatMap(read -> read.configurationFor(request))
+                .orElseGet(() -> ConfigLoader.load(request.configFile(), request.repositoryRoot()));
         if (!result.isValid()) {
             return RunOutcome.invalidConfig(result.problems(), result.warnings());
         }

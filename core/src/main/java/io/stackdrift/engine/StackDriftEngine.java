@@ -38,13 +38,25 @@ public final class StackDriftEngine {
     private final RunFrame frame;
 
     public StackDriftEngine(final EngineServices services) {
-        this(services, null);
+        this(services, null, null);
+    }
+
+    /**
+     * An engine whose runs take their configuration from {@code alreadyRead} (an {@link #inspect} of the same file
+     * by the same host, earlier in the same step) instead of reading the file again.
+     */
+    public StackDriftEngine(final EngineServices services, final Inspection alreadyRead) {
+        this(services, null, alreadyRead);
     }
 
     StackDriftEngine(final EngineServices services, final AdapterFactory adapters) {
+        this(services, adapters, null);
+    }
+
+    private StackDriftEngine(final EngineServices services, final AdapterFactory adapters, final Inspection alreadyRead) {
         AdapterFactory factory = adapters != null ? adapters
                 : (tool, references) -> ToolAdapters.forTool(tool, services.tools(), services.processes(), references);
-        this.frame = new RunFrame(services, factory);
+        this.frame = new RunFrame(services, factory, alreadyRead);
     }
 
     /** Check mode (docs/configuration.md, "Check mode"): reads files only, every stack. */

@@ -152,8 +152,9 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
     }
 
     /**
-     * The body, on plain paths (so it is tested without a Jenkins channel). The configuration is read once, by
-     * the engine: {@code validate} and {@code inspect} for the first call of a step, the run itself for the second.
+     * The body, on plain paths (so it is tested without a Jenkins channel). The configuration is read once per
+     * step: by {@code validate} or {@code graph}, or by {@code inspect} in a step's first call, whose result the
+     * second call (the run) takes over ({@link InspectedConfigurations}).
      */
     AgentOutcome run(final Path workspace, final Path temp, final PrintStream log) throws IOException, InterruptedException {
         switch (operation) {
@@ -217,6 +218,7 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
         if (!inspection.selectionProblems().isEmpty()) {
             return AgentOutcome.builder().problems(inspection.selectionProblems()).build();
         }
+        InspectedConfigurations.keep(tempDir, inspection);
         return AgentOutcome.builder().selectedStacks(byName(inspection.selectedCredentials())).build();
     }
 
@@ -236,7 +238,9 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
                 new AgentProcessRunner(tools, request.buildEnvironment(), credentials.secretValues()),
                 request.toolSettings(), HistoryView.of(history), DeployJournal.NONE, new HeldStackLocks(lockedStacks),
                 this::environmentFor, work, Clock.systemUTC(), line -> log.println("Stack Drift: " + line));
-        StackDriftEngine engine = new StackDriftEngine(services);
+        // the configuration this step's inspect call read: the file is not read a second time
+        StackDriftEngine engine = InspectedConfigurations.take(tempDir).map(read -> new StackDriftEngine(services, read))
+                .orElseGet(() -> new StackDriftEngine(services));
         Set<StackId> held = new TreeSet<>();
         heldElsewhere.forEach(stack -> held.add(StackId.of(stack)));
         RunRequest runRequest = request.toRunRequest(workspace).withHeldElsewhere(held);

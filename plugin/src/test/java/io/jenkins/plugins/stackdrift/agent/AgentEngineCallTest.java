@@ -86,6 +86,20 @@ class AgentEngineCallTest {
     }
 
     @Test
+    void theRunTakesTheConfigurationItsInspectCallReadAndReadsTheFileNoMore() throws Exception {
+        assertThat(call(Operation.INSPECT, List.of("network")).problems()).isEmpty();
+        // were the file read again, the run would stop at this problem
+        Files.writeString(workspace.resolve("stacks.yaml"), "drift: true\n");
+
+        AgentOutcome run = call(Operation.PREVIEW, List.of("network"));
+        assertThat(run.problems()).isEmpty();
+        assertThat(run.recorded()).isTrue();
+
+        // each inspection is used once: a later run of the same step directory reads the file
+        assertThat(call(Operation.PREVIEW, List.of("network")).problems()).isNotEmpty();
+    }
+
+    @Test
     void aGraphCallGivesTheRunOrderFromTheFilesAndRunsNoTool() throws Exception {
         AgentOutcome outcome = call(Operation.GRAPH, List.of());
         assertThat(outcome.problems()).isEmpty();
