@@ -105,6 +105,11 @@ public abstract class AbstractStackStep extends Step {
         return new ArrayList<>(stacks);
     }
 
+    /** The stacks one per line, as the forms' text area shows them (the list itself would print as "[a, b]"). */
+    public String getStacksText() {
+        return String.join("\n", stacks);
+    }
+
     @DataBoundSetter
     public void setStacks(final List<String> stacks) {
         // the Snippet Generator's text area arrives as one element with a selector per line
