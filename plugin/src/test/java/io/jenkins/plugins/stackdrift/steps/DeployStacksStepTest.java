@@ -41,4 +41,15 @@ class DeployStacksStepTest {
         step.setStacks(null);
         assertThat(step.getStacks()).isEmpty();
     }
+
+    @Test
+    void theTextAreaShowsTheSelectionOnePerLineAndBindsBackToTheSameList() {
+        CheckDriftStep step = new CheckDriftStep();
+        step.setStacks(List.of("network", "envs/*", "billing:prod"));
+        assertThat(step.getStacksText()).isEqualTo("network\nenvs/*\nbilling:prod");
+        CheckDriftStep back = new CheckDriftStep();
+        back.setStacks(List.of(step.getStacksText()));
+        assertThat(back.getStacks()).isEqualTo(step.getStacks());
+        assertThat(new CheckDriftStep().getStacksText()).isEmpty();
+    }
 }
