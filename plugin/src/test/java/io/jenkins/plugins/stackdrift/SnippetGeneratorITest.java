@@ -63,14 +63,12 @@ class SnippetGeneratorITest {
     }
 
     /**
-     * The form shown with a configured step and submitted binds every field back. Not {@code stacks}: f:textarea
-     * prints the getter's list as {@code [a, b]}, which would bind back as two odd selectors (the Snippet Generator
-     * always starts from an empty form, so users never see it).
+     * The form shown with a configured step and submitted binds every field back, the stacks text area included (its
+     * getter's list prints one selector per line).
      */
     @Test
     void theStepsFormRendersAndBindsItsFieldsBack() throws Exception {
         DeployStacksStep before = deployWithSeveralParameters();
-        before.setStacks(List.of());
         before.setDestroy(true);
         DeployStacksStep after = new StepConfigTester(r).configRoundTrip(before);
         r.assertEqualDataBoundBeans(before, after);

@@ -101,13 +101,26 @@ public abstract class AbstractStackStep extends Step {
         this.config = config == null || config.isBlank() ? StepSettings.DEFAULT_CONFIG : config.trim();
     }
 
+    /**
+     * The selection; printed one per line, because the forms' text area shows the getter's value as text (a plain
+     * list would show as "[a, b]" and bind back as two broken selectors).
+     */
     public List<String> getStacks() {
-        return new ArrayList<>(stacks);
+        return new SelectorLines(stacks);
     }
 
-    /** The stacks one per line, as the forms' text area shows them (the list itself would print as "[a, b]"). */
-    public String getStacksText() {
-        return String.join("\n", stacks);
+    /** A list of selectors whose text is one per line, as {@link #setStacks} reads the text area back. */
+    private static final class SelectorLines extends ArrayList<String> {
+        private static final long serialVersionUID = 1L;
+
+        SelectorLines(final List<String> selectors) {
+            super(selectors);
+        }
+
+        @Override
+        public String toString() {
+            return String.join("\n", this);
+        }
     }
 
     @DataBoundSetter

@@ -46,10 +46,10 @@ class DeployStacksStepTest {
     void theTextAreaShowsTheSelectionOnePerLineAndBindsBackToTheSameList() {
         CheckDriftStep step = new CheckDriftStep();
         step.setStacks(List.of("network", "envs/*", "billing:prod"));
-        assertThat(step.getStacksText()).isEqualTo("network\nenvs/*\nbilling:prod");
+        assertThat(step.getStacks()).hasToString("network\nenvs/*\nbilling:prod");
         CheckDriftStep back = new CheckDriftStep();
-        back.setStacks(List.of(step.getStacksText()));
-        assertThat(back.getStacks()).isEqualTo(step.getStacks());
-        assertThat(new CheckDriftStep().getStacksText()).isEmpty();
+        back.setStacks(List.of(step.getStacks().toString()));
+        assertThat(back.getStacks()).isEqualTo(step.getStacks()).isEqualTo(List.of("network", "envs/*", "billing:prod"));
+        assertThat(new CheckDriftStep().getStacks()).hasToString("");
     }
 }
