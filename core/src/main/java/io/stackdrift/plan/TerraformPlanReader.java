@@ -3,8 +3,15 @@ package io.stackdrift.plan;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -29,11 +36,45 @@ import io.stackdrift.model.Change;
  * <li>not failures: {@code checks} with status {@code fail} (Terraform turns a failing check that blocks
  *     the plan into an error and {@code errored: true}; a failing check alone is a warning),
  *     {@code complete: false} and {@code applyable: false};</li>
- * <li>not read: {@code output_changes} (rows list resources), {@code deferred_changes}.</li>
+ * <li>{@code output_changes}: an output whose actions are not {@code no-op} is a change of type {@code output},
+ *     address {@code output}, with the output's name as its one path (never its value; a sensitive output is named
+ *     the same way). In a {@link Mode#PLAN} it is a pending code change. In a {@link Mode#REFRESH_ONLY} plan (a drift
+ *     check) Terraform lists outputs the code added or changed as well as outputs changed by what changed outside
+ *     it, so an output change is drift only when it is an update whose expression ({@code configuration}) refers to a
+ *     resource this plan lists as drifted, to a data source (re-read from outside), or to something the
+ *     configuration does not resolve ({@code local.*}, no expression found) while the plan has drift; any other is a
+ *     code change, which a drift check does not list (the next preview does);</li>
+ * <li>not read: {@code deferred_changes}.</li>
  * </ul>
  */
 public final class TerraformPlanReader extends JsonPlanReader {
     static final String FORMAT = "terraform plan";
+
+    /** The type and address of an output's change; the output's name is its path ({@link Change#ofOutput}). */
+    public static final String OUTPUT = Change.OUTPUT;
+
+    /** Which plan the file is: it decides whether an output change is a code change or drift. */
+    public enum Mode {
+        /** A normal plan (preview, destroy): output changes are pending code changes. */
+        PLAN,
+        /** A {@code -refresh-only} plan (drift check): output changes that follow drift are drift. */
+        REFRESH_ONLY
+    }
+
+    /** The action lists of an output change. */
+    private static final List<List<String>> OUTPUT_ACTIONS = List.of(List.of("no-op"), List.of("create"), List.of("update"),
+            List.of("delete"));
+
+    private final Mode mode;
+
+    /** A reader of normal plans. */
+    public TerraformPlanReader() {
+        this(Mode.PLAN);
+    }
+
+    public TerraformPlanReader(final Mode mode) {
+        this.mode = Objects.requireNonNull(mode, "mode");
+    }
 
     /** Keys only a plan has (a state has {@code values}, a provider schema {@code provider_schemas}). */
     static final List<String> PLAN_KEYS = List.of("planned_values", "resource_changes", "resource_drift", "prior_state",
@@ -55,6 +96,7 @@ public final class TerraformPlanReader extends JsonPlanReader {
         boolean planKey = false;
         boolean plannedValues = false;
         boolean stateValues = false;
+        Outputs outputs = new Outputs();
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             String name = parser.currentName();
             parser.nextToken();
@@ -65,8 +107,16 @@ public final class TerraformPlanReader extends JsonPlanReader {
                 case "format_version" -> formatVersion = scalarText(parser);
                 case "terraform_version" -> findings.toolVersion = shown(String.valueOf(scalarText(parser)));
                 case "errored" -> errored = parser.currentToken() == JsonToken.VALUE_TRUE;
-                case "resource_changes" -> readChanges(parser, sink, Cause.CODE, findings, name);
-                case "resource_drift" -> readChanges(parser, sink, Cause.DRIFT, findings, name);
+                case "resource_changes" -> readChanges(parser, sink, Cause.CODE, findings, name, outputs);
+                case "resource_drift" -> readChanges(parser, sink, Cause.DRIFT, findings, name, outputs);
+                case "output_changes" -> outputs.readChanges(parser, findings);
+                case "configuration" -> {
+                    if (mode == Mode.REFRESH_ONLY) {
+                        outputs.readConfiguration(parser);
+                    } else {
+                        parser.skipChildren();
+                    }
+                }
                 case "provider_schemas" -> {
                     parser.skipChildren();
                     findings.fail("a provider schema (providers schema -json), not a plan");
@@ -93,10 +143,11 @@ public final class TerraformPlanReader extends JsonPlanReader {
         if (errored) {
             findings.fail("the plan errored (errored: true): the tool's error diagnostics say why");
         }
+        outputs.emit(sink, mode);
     }
 
     private static void readChanges(final JsonParser parser, final PlanSink sink, final Cause cause,
-            final Findings findings, final String list) throws IOException {
+            final Findings findings, final String list, final Outputs outputs) throws IOException {
         if (parser.currentToken() == JsonToken.VALUE_NULL) {
             return;
         }
@@ -120,6 +171,9 @@ public final class TerraformPlanReader extends JsonPlanReader {
                             + " (this version reads no-op, create, read, update, delete, forget and their replace pairs)");
                 } else {
                     change.emit(sink, cause);
+                    if (cause == Cause.DRIFT && change.action().isPresent()) {
+                        outputs.drifted.add(change.address);
+                    }
                 }
             }
             index++;
@@ -292,6 +346,187 @@ public final class TerraformPlanReader extends JsonPlanReader {
                 }
             }
             return out;
+        }
+    }
+
+    /**
+     * The output changes of one plan and, for a refresh-only plan, what each output's expression refers to. Both are
+     * kept until the end of the document (the keys may come in any order); a plan has few outputs, and no value is kept.
+     */
+    static final class Outputs {
+        /** Output name → its action list, by name: a stable order whatever the key order. */
+        final Map<String, List<String>> changes = new TreeMap<>();
+        /** Output name → the references of its expression ({@code configuration.root_module.outputs}). */
+        final Map<String, List<String>> references = new HashMap<>();
+        /** Addresses this plan lists as drifted. */
+        final Set<String> drifted = new HashSet<>();
+
+        void readChanges(final JsonParser parser, final Findings findings) throws IOException {
+            if (parser.currentToken() != JsonToken.START_OBJECT) {
+                parser.skipChildren();
+                if (parser.currentToken() != JsonToken.VALUE_NULL) {
+                    findings.fail("output_changes is not an object");
+                }
+                return;
+            }
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String name = parser.currentName();
+                parser.nextToken();
+                List<String> actions = readActions(parser);
+                if (!OUTPUT_ACTIONS.contains(actions)) {
+                    // an action this version does not know may be a change: reading it as none would show in sync
+                    findings.fail("output_changes has an unknown action for an output"
+                            + " (this version reads no-op, create, update and delete)");
+                } else {
+                    changes.put(name, actions);
+                }
+            }
+        }
+
+        /** The actions of one output change; its values are skipped unread. */
+        private static List<String> readActions(final JsonParser parser) throws IOException {
+            List<String> actions = new ArrayList<>();
+            if (parser.currentToken() != JsonToken.START_OBJECT) {
+                parser.skipChildren();
+                actions.add("(not an object)");
+                return actions;
+            }
+            boolean seen = false;
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String field = parser.currentName();
+                parser.nextToken();
+                if (!"actions".equals(field) || parser.currentToken() != JsonToken.START_ARRAY) {
+                    parser.skipChildren();
+                    continue;
+                }
+                seen = true;
+                while (parser.nextToken() != JsonToken.END_ARRAY) {
+                    actions.add(parser.currentToken() == JsonToken.VALUE_STRING ? parser.getText() : "(not a string)");
+                    parser.skipChildren();
+                }
+            }
+            if (!seen) {
+                actions.add("(none)");
+            }
+            return actions;
+        }
+
+        /** {@code configuration.root_module.outputs.NAME.expression.references}; everything else is skipped. */
+        void readConfiguration(final JsonParser parser) throws IOException {
+            JsonNode outputs = descend(parser, "root_module", "outputs");
+            if (outputs == null || !outputs.isObject()) {
+                return;
+            }
+            for (Iterator<Map.Entry<String, JsonNode>> it = outputs.properties().iterator(); it.hasNext();) {
+                Map.Entry<String, JsonNode> output = it.next();
+                List<String> refs = new ArrayList<>();
+                JsonNode list = output.getValue().path("expression").path("references");
+                if (list.isArray()) {
+                    list.forEach(ref -> refs.add(ref.asText("")));
+                }
+                references.put(output.getKey(), refs);
+            }
+        }
+
+        /** Walks into the object path {@code keys}, skipping every other field; the last one is read as a tree. */
+        private static JsonNode descend(final JsonParser parser, final String... keys) throws IOException {
+            JsonNode found = null;
+            int depth = 0;
+            if (parser.currentToken() != JsonToken.START_OBJECT) {
+                parser.skipChildren();
+                return null;
+            }
+            while (true) {
+                JsonToken token = parser.nextToken();
+                if (token == null) {
+                    return found;
+                }
+                if (token == JsonToken.END_OBJECT) {
+                    if (depth == 0) {
+                        return found;
+                    }
+                    depth--;
+                    continue;
+                }
+                String name = parser.currentName();
+                parser.nextToken();
+                if (depth < keys.length && keys[depth].equals(name)) {
+                    if (depth == keys.length - 1) {
+                        found = Trees.read(parser);
+                    } else if (parser.currentToken() == JsonToken.START_OBJECT) {
+                        depth++;
+                    } else {
+                        parser.skipChildren();
+                    }
+                } else {
+                    parser.skipChildren();
+                }
+            }
+        }
+
+        void emit(final PlanSink sink, final Mode mode) {
+            for (Map.Entry<String, List<String>> entry : changes.entrySet()) {
+                Optional<Action> action = switch (entry.getValue().get(0)) {
+                    case "create" -> Optional.of(Action.CREATE);
+                    case "update" -> Optional.of(Action.UPDATE);
+                    case "delete" -> Optional.of(Action.DELETE);
+                    default -> Optional.empty();
+                };
+                if (action.isEmpty()) {
+                    continue;
+                }
+                Cause cause = Cause.CODE;
+                if (mode == Mode.REFRESH_ONLY) {
+                    if (!followsDrift(entry.getKey(), action.get())) {
+                        // the code changed it: a refresh-only plan cannot see code changes of resources either
+                        continue;
+                    }
+                    cause = Cause.DRIFT;
+                }
+                sink.onChange(Change.ofOutput(action.get(), entry.getKey(), cause));
+            }
+        }
+
+        /** Whether a refresh-only plan's change of the output comes from outside the code (see the class comment). */
+        boolean followsDrift(final String name, final Action action) {
+            if (action != Action.UPDATE) {
+                // outputs appear and disappear with the code only
+                return false;
+            }
+            List<String> refs = references.get(name);
+            if (refs == null) {
+                return !drifted.isEmpty();
+            }
+            for (String ref : refs) {
+                if (ref.startsWith("data.")) {
+                    return true;
+                }
+                if (ref.startsWith("local.") && !drifted.isEmpty()) {
+                    return true;
+                }
+                for (String address : drifted) {
+                    if (related(ref, address)) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+
+        /** One names the other or something inside it ({@code aws_x.a} and {@code aws_x.a[0]}, {@code module.m} and its resources). */
+        static boolean related(final String reference, final String address) {
+            return within(reference, address) || within(address, reference);
+        }
+
+        private static boolean within(final String inner, final String outer) {
+            if (!inner.startsWith(outer)) {
+                return false;
+            }
+            if (inner.length() == outer.length()) {
+                return true;
+            }
+            char next = inner.charAt(outer.length());
+            return next == '.' || next == '[';
         }
     }
 }
