@@ -25,6 +25,7 @@ import io.stackdrift.engine.spi.ToolSettings;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
 import io.stackdrift.plan.PlanSummary;
+import io.stackdrift.plan.TerraformDiagnostics;
 
 /**
  * Terraform and OpenTofu: init, workspace, a saved plan (preview, drift check or destroy), {@code show -json} of
@@ -79,10 +80,10 @@ public final class TerraformAdapter implements ToolAdapter {
         if (ready.isPresent()) {
             return PlansOfThisRun.failed(stack, purpose, ready.get());
         }
-        ToolProcess.Outcome planned = process.run(word("plan"), commands.plan(purpose, planFile), dir, env,
-                work.resolve(prefix + "-plan.log"), deadline);
+        Path planLog = work.resolve(prefix + "-plan.log");
+        ToolProcess.Outcome planned = process.run(word("plan"), commands.plan(purpose, planFile), dir, env, planLog, deadline);
         if (!planned.exitedWith(0, 2)) {
-            return PlansOfThisRun.failed(stack, purpose, planned.reason());
+            return PlansOfThisRun.failed(stack, purpose, planned.reason(TerraformDiagnostics.firstError(planLog)));
         }
         if (!Files.isRegularFile(planFile)) {
             return PlansOfThisRun.failed(stack, purpose, word("plan") + " exited with " + planned.exitCode() + " but wrote no plan file");
@@ -118,12 +119,13 @@ public final class TerraformAdapter implements ToolAdapter {
         }
         Path dir = stack.directory(repositoryRoot);
         // the workspace is the one TF_WORKSPACE names, the plan's own: nothing to select
-        // a stale plan is refused by the tool itself; its message is the reason, nothing falls back.
+        // a stale plan is refused by the tool itself; its diagnostic summary is the reason, nothing falls back.
         // A destroy plan is applied the same way: the saved file itself says it destroys.
         boolean destroy = plan.purpose() == PlanPurpose.DESTROY;
-        ToolProcess.Outcome applied = process.run(word("apply"), commands.apply(planFile.get()), dir, env,
-                workDir.toAbsolutePath().resolve(destroy ? "destroy-apply.log" : "apply.log"), deadline);
-        return applied.exitedWith(0) ? ApplyResult.success() : ApplyResult.failure(applied.reason());
+        Path applyLog = workDir.toAbsolutePath().resolve(destroy ? "destroy-apply.log" : "apply.log");
+        ToolProcess.Outcome applied = process.run(word("apply"), commands.apply(planFile.get()), dir, env, applyLog, deadline);
+        return applied.exitedWith(0) ? ApplyResult.success()
+                : ApplyResult.failure(applied.reason(TerraformDiagnostics.firstError(applyLog)));
     }
 
     @Override

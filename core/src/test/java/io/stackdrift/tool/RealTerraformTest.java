@@ -212,14 +212,15 @@ class RealTerraformTest {
         ApplyResult stale = first.apply(stack(""), module, older, work(), environment);
 
         assertThat(stale.succeeded()).isFalse();
-        assertThat(stale.reason()).isEqualTo("terraform apply failed: Error: Saved plan is stale");
+        // apply -json: the diagnostic's summary
+        assertThat(stale.reason()).isEqualTo("terraform apply failed: Saved plan is stale");
         // the state still holds what the other run applied
         assertThat(adapter().plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment, Set.of()).row().state())
                 .isEqualTo(RowState.IN_SYNC);
     }
 
     @Test
-    void aFailingPlanIsAFailedRowWithTheFirstErrorLineWithoutColours() throws Exception {
+    void aFailingPlanIsAFailedRowWithTheDiagnosticsSummaryAndWhere() throws Exception {
         Files.writeString(module.resolve("main.tf"), """
                 resource "terraform_data" "x" {
                   input = terraform_data.missing.output
@@ -229,9 +230,28 @@ class RealTerraformTest {
         StackPlan failed = adapter().plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment, Set.of());
 
         assertThat(failed.row().state()).isEqualTo(RowState.FAILED);
-        assertThat(failed.row().reason()).isEqualTo("terraform plan failed: Error: Reference to undeclared resource");
+        assertThat(failed.row().reason()).isEqualTo("terraform plan failed: Reference to undeclared resource (main.tf:2)");
         assertThat(failed.row().changes()).isEmpty();
         assertThat(failed.planFile()).isEmpty();
+    }
+
+    @Test
+    void aValueInTheToolsErrorNeverReachesTheReason() throws Exception {
+        // Terraform's detail says: cannot convert "s3cr3t-value" to number; its snippet shows the expression too
+        Files.writeString(module.resolve("main.tf"), """
+                variable "token" {
+                  type    = string
+                  default = "s3cr3t-value"
+                }
+                resource "terraform_data" "x" {
+                  input = tonumber(var.token)
+                }
+                """);
+
+        StackPlan failed = adapter().plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+
+        assertThat(failed.row().state()).isEqualTo(RowState.FAILED);
+        assertThat(failed.row().reason()).startsWith("terraform plan failed: ").contains("(main.tf:").doesNotContain("s3cr3t");
     }
 
     // ---------------------------------------------------------------------------------------------
