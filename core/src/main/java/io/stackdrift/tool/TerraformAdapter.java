@@ -58,9 +58,24 @@ public final class TerraformAdapter implements ToolAdapter {
     @Override
     public StackPlan plan(final StackConfig stack, final Path repositoryRoot, final PlanPurpose purpose, final Path workDir,
             final Map<String, String> environment, final Set<StackId> knownStacks) throws InterruptedException {
+        plans.forget(stack.id());
+        StackPlan plan = planOnly(stack, repositoryRoot, purpose, workDir, environment, purpose == PlanPurpose.PREVIEW);
+        plans.remember(plan);
+        return plan;
+    }
+
+    @Override
+    public StackPlan replaceProbe(final StackConfig stack, final Path repositoryRoot, final PlanPurpose purpose, final Path workDir,
+            final Map<String, String> environment) throws InterruptedException {
+        // a probe is never the run's plan of the stack: not remembered, so it can never be applied
+        return planOnly(stack, repositoryRoot, PlanPurpose.PREVIEW, workDir, environment, purpose == PlanPurpose.PREVIEW);
+    }
+
+    /** init, workspace, plan and show of the stack; a missing workspace is created only when {@code createWorkspace}. */
+    private StackPlan planOnly(final StackConfig stack, final Path repositoryRoot, final PlanPurpose purpose, final Path workDir,
+            final Map<String, String> environment, final boolean createWorkspace) throws InterruptedException {
         ToolProcess.Deadline deadline = process.deadline();
         Map<String, String> env = withWorkspace(stack, repositoryRoot, environment);
-        plans.forget(stack.id());
         Path dir = stack.directory(repositoryRoot);
         String prefix = switch (purpose) {
             case DRIFT_CHECK -> "drift";
@@ -76,7 +91,7 @@ public final class TerraformAdapter implements ToolAdapter {
         } catch (IOException e) {
             return PlansOfThisRun.failed(stack, purpose, "cannot prepare the work directory " + work + ": " + e.getMessage());
         }
-        Optional<String> ready = prepare(stack, dir, work, env, purpose == PlanPurpose.PREVIEW, deadline);
+        Optional<String> ready = prepare(stack, dir, work, env, createWorkspace, deadline);
         if (ready.isPresent()) {
             return PlansOfThisRun.failed(stack, purpose, ready.get());
         }
@@ -98,10 +113,8 @@ public final class TerraformAdapter implements ToolAdapter {
             return PlansOfThisRun.failed(stack, purpose, summary.failureReason().isEmpty()
                     ? "the plan JSON of " + word("show") + " could not be read" : FailureReason.cut(summary.failureReason()));
         }
-        StackPlan plan = new StackPlan(PlansOfThisRun.succeeded(stack, summary, List.of()), purpose, Optional.of(planFile),
+        return new StackPlan(PlansOfThisRun.succeeded(stack, summary, List.of()), purpose, Optional.of(planFile),
                 summary.toolVersion(), summary.replacePaths());
-        plans.remember(plan);
-        return plan;
     }
 
     @Override

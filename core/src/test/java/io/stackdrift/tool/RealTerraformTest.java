@@ -683,6 +683,50 @@ class RealTerraformTest {
         assertThat(row.reason()).contains("terraform_data.x.id").contains("identifies the object");
     }
 
+    @Test
+    void anIgnorePathWhoseChangeForcesReplacementIsRejectedFromAPlanWithoutTheOverride() throws Exception {
+        Path repo = Files.createDirectories(dir.resolve("repo"));
+        module = Files.createDirectories(repo.resolve("owned"));
+        writeModule("one", "t1");
+        Files.writeString(repo.resolve("stacks.yaml"), """
+                stacks:
+                  - dir: owned
+                """);
+        List<String> progress = Collections.synchronizedList(new ArrayList<>());
+        assertThat(engine(Clock.systemUTC(), progress).deploy(RunRequest.of(repo.resolve("stacks.yaml"), "1")).exitCode())
+                .isEqualTo(RunOutcome.OK);
+        Files.writeString(repo.resolve("stacks.yaml"), """
+                stacks:
+                  - dir: owned
+                    drift:
+                      ignore:
+                        - paths: [terraform_data.y.triggers_replace]
+                          reason: another team owns it
+                """);
+        // the code changes triggers_replace: with the override in place the plan would show nothing at all
+        writeModule("one", "t2");
+
+        RunOutcome preview = engine(Clock.systemUTC(), progress).preview(RunRequest.of(repo.resolve("stacks.yaml"), "2"));
+        // a deploy counts as a check: a day later the check is due
+        RunOutcome check = engine(Clock.offset(Clock.systemUTC(), Duration.ofHours(25)), progress)
+                .check(RunRequest.of(repo.resolve("stacks.yaml"), "3"));
+        RunOutcome deploy = engine(Clock.systemUTC(), progress).deploy(RunRequest.of(repo.resolve("stacks.yaml"), "4"));
+
+        for (RunOutcome outcome : List.of(preview, check, deploy)) {
+            Row row = outcome.run().orElseThrow().rows().get(0);
+            assertThat(row.state()).as(rows(outcome)).isEqualTo(RowState.FAILED);
+            assertThat(row.reason()).isEqualTo("ignore path 'terraform_data.y.triggers_replace' rejected (rule 2): a change of "
+                    + "triggers_replace forces replacement of terraform_data.y (the plan's replace_paths); ignoring it would "
+                    + "re-address the object; let the code own this field, or change the resource so the field can be updated "
+                    + "in place");
+        }
+        // nothing was applied: the state still has the old trigger, and no override file is left
+        assertThat(deploy.run().orElseThrow().trail()).extracting(TrailEntry::result).containsExactly(TrailResult.FAILED);
+        assertThat(module.resolve(OverrideFile.FILE_NAME)).doesNotExist();
+        StackPlan after = adapter().plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+        assertThat(after.replacePaths()).containsEntry("terraform_data.y", List.of("triggers_replace"));
+    }
+
     // ---------------------------------------------------------------------------------------------
 
     private SavingHost engine(final Clock clock, final List<String> progress) {
