@@ -41,7 +41,8 @@ public final class ToolAdapters {
     }
 
     /**
-     * Terraform/OpenTofu → its plan reader (refresh-only for a drift check); Pulumi → the reader the file's content names, a digest read as the kind
+     * Terraform/OpenTofu → its plan reader (refresh-only for a drift check); Pulumi → the reader the file's content
+     * names, a digest read as the kind
      * the purpose asks for.
      */
     static PlanReader readerFor(final Tool tool, final PlanPurpose purpose, final Path file) {

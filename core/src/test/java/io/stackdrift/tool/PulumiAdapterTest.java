@@ -257,7 +257,8 @@ class PulumiAdapterTest {
         StackPlan failed = plan(PlanPurpose.DESTROY);
         assertThat(failed.row().state()).isEqualTo(RowState.FAILED);
         assertThat(failed.row().reason())
-                .isEqualTo("pulumi destroy --preview-only failed for stack prod with exit code 3 (an authentication error; see the console log)");
+                .isEqualTo("pulumi destroy --preview-only failed for stack prod with exit code 3 (an authentication error; "
+                        + "see the console log)");
         assertThat(adapter.apply(app(), repo, failed, work, pulumi.environment()).reason())
                 .isEqualTo("no plan from this run; refusing to apply");
 
@@ -346,7 +347,8 @@ class PulumiAdapterTest {
         StackPlan plan = plan(PlanPurpose.PREVIEW);
 
         assertThat(adapter.apply(app(), repo, plan, work, pulumi.environment()))
-                .isEqualTo(ApplyResult.failure("pulumi up failed for stack prod with exit code 255 (an internal error; see the console log)"));
+                .isEqualTo(ApplyResult.failure("pulumi up failed for stack prod with exit code 255 (an internal error; "
+                        + "see the console log)"));
     }
 
     @Test

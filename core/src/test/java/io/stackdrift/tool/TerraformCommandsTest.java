@@ -24,7 +24,8 @@ class TerraformCommandsTest {
     @Test
     void driftCheckIsARefreshOnlyPlan() {
         assertThat(tofu.plan(PlanPurpose.DRIFT_CHECK, planFile)).containsExactly(
-                "/opt/tofu/bin/tofu", "plan", "-refresh-only", "-input=false", "-json", "-out=/work/run/preview.tfplan", "-detailed-exitcode");
+                "/opt/tofu/bin/tofu", "plan", "-refresh-only", "-input=false", "-json", "-out=/work/run/preview.tfplan",
+                "-detailed-exitcode");
     }
 
     @Test
@@ -40,7 +41,8 @@ class TerraformCommandsTest {
 
     @Test
     void applyTakesOnlyTheSavedPlan() {
-        assertThat(tofu.apply(planFile)).containsExactly("/opt/tofu/bin/tofu", "apply", "-input=false", "-json", "/work/run/preview.tfplan");
+        assertThat(tofu.apply(planFile)).containsExactly("/opt/tofu/bin/tofu", "apply", "-input=false", "-json",
+                "/work/run/preview.tfplan");
     }
 
     @Test
