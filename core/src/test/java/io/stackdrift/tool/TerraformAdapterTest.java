@@ -281,6 +281,29 @@ class TerraformAdapterTest {
     }
 
     @Test
+    void aPlanThatOnlyChangesAnOutputIsPendingAndApplied() throws Exception {
+        // the engine's own plan reading: output_changes are changes, named by the output, never by its value
+        TerraformAdapter real = new TerraformAdapter(Tool.TOFU,
+                ToolSettings.defaults().withExecutable(Tool.TOFU, tofu.executable().toString()), new LocalProcessRunner(),
+                ToolAdapters.planReading());
+        tofu.on("plan").exitCode(2);
+        Path outputsOnly = temp.resolve("outputs-only.plan.json");
+        Files.writeString(outputsOnly, "{\"format_version\":\"1.2\",\"terraform_version\":\"1.9.0\",\"planned_values\":{\"outputs\":"
+                + "{\"extra\":{\"sensitive\":false,\"value\":\"v-new\"}},\"root_module\":{}},\"resource_changes\":[{\"address\":"
+                + "\"aws_vpc.main\",\"type\":\"aws_vpc\",\"change\":{\"actions\":[\"no-op\"],\"before\":{},\"after\":{}}}],"
+                + "\"output_changes\":{\"extra\":{\"actions\":[\"create\"],\"before\":null,\"after\":\"v-new\"}},\"errored\":false}\n");
+        tofu.on("show").stdoutFrom(outputsOnly);
+        StackConfig network = stack("network", "");
+
+        StackPlan plan = real.plan(network, repo, PlanPurpose.PREVIEW, work, tofu.environment(), Set.of(network.id()));
+
+        assertThat(plan.row().state()).isEqualTo(RowState.PENDING);
+        assertThat(plan.row().changes()).containsExactly(Change.ofOutput(Action.CREATE, "extra", Cause.CODE));
+        assertThat(plan.row().toString()).doesNotContain("v-new");
+        assertThat(real.apply(network, repo, plan, work, tofu.environment()).succeeded()).isTrue();
+    }
+
+    @Test
     void destroyPlansWithDestroyInAnExistingWorkspaceAndAppliesThatPlanOnce() throws Exception {
         tofu.on("plan-destroy").exitCode(2);
         Change gone = new Change(Action.DELETE, "aws_vpc", "aws_vpc.main", List.of(), Cause.CODE);
