@@ -25,8 +25,11 @@ public interface DeployContext {
 
     Path workDir(StackConfig stack, String step);
 
-    /** The run's evidence for field ownership's rule 2 (a probe plan per stack digest, kept for the run). */
-    ReplaceEvidence replaceEvidence();
+    /**
+     * The run's evidence for field ownership's rule 2 (a probe plan per stack digest, kept for the run). Not named
+     * {@code replace…}: SpotBugs reads such a name as a mutator of the context.
+     */
+    ReplaceEvidence ownershipEvidence();
 
     long now();
 

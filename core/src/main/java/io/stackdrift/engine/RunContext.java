@@ -189,7 +189,7 @@ final class RunContext implements DeployContext {
     }
 
     @Override
-    public ReplaceEvidence replaceEvidence() {
+    public ReplaceEvidence ownershipEvidence() {
         return replaceEvidence;
     }
 

@@ -132,7 +132,7 @@ public final class PulumiAdapter implements ToolAdapter {
         } catch (IOException e) {
             return ApplyResult.failure("cannot prepare the work directory " + work + ": " + e.getMessage());
         }
-        // an update that would leave the plan fails with Pulumi's message; nothing falls back to a plain up
+        // an update that would leave the plan fails (its diagnostic names the resource); nothing falls back to a plain up
         ToolProcess.Outcome up = process.run("pulumi up", commands.up(stackName(stack), updatePlan.get()),
                 stack.directory(repositoryRoot), withUpdatePlans(environment), work.resolve("up.log"), deadline);
         return up.exitedWith(0) ? ApplyResult.success() : ApplyResult.failure(failureOf(stack, up, PlanPurpose.PREVIEW));
