@@ -43,10 +43,10 @@ public final class FailureReasons {
     public static String pulumiDiagnostic(final String urn) {
         String clean = firstLine(clean(urn));
         if (clean.isEmpty()) {
-            return PULUMI_DIAGNOSTIC + "; its message is in the console log";
+            return PULUMI_DIAGNOSTIC + "; its message is in the tool's output";
         }
         String resource = maskQuoted(PulumiSteps.type(null, clean) + " " + PulumiSteps.name(clean)).strip();
-        return truncate(PULUMI_DIAGNOSTIC + " for " + resource + "; its message is in the console log");
+        return truncate(PULUMI_DIAGNOSTIC + " for " + resource + "; its message is in the tool's output");
     }
 
     /** How every reason from a Pulumi error diagnostic begins. */

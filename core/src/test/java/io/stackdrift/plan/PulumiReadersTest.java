@@ -112,7 +112,7 @@ class PulumiReadersTest {
                 + "{\"message\":\"a later error\",\"severity\":\"error\"}]}"));
         assertThat(failed.failed()).isTrue();
         // Pulumi's message text can carry anything the program printed, values unquoted: it is never the reason
-        assertThat(failed.failureReason()).isEqualTo("an error diagnostic; its message is in the console log");
+        assertThat(failed.failureReason()).isEqualTo("an error diagnostic; its message is in the tool's output");
         assertThat(failed.stackReferences()).isEmpty();
     }
 
@@ -151,7 +151,7 @@ class PulumiReadersTest {
         PlanSummary summary = new PulumiEventsReader().read(Fixtures.fixture("pulumi/lifecycle-MissingRead-preview.engine-events.jsonl"));
         assertThat(summary.failed()).isTrue();
         // the diagnostic's resource (from its URN), never its message
-        assertThat(summary.failureReason()).isEqualTo("an error diagnostic for pkgA:m:typA resA; its message is in the console log");
+        assertThat(summary.failureReason()).isEqualTo("an error diagnostic for pkgA:m:typA resA; its message is in the tool's output");
     }
 
     @Test

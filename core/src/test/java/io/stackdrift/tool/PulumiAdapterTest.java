@@ -155,7 +155,7 @@ class PulumiAdapterTest {
         StackPlan plan = plan(PlanPurpose.PREVIEW);
 
         assertThat(plan.row().reason()).isEqualTo("pulumi preview failed: an error diagnostic for aws:s3/bucket:Bucket logs; "
-                + "its message is in the console log");
+                + "its message is in the tool's output");
 
         // a read that failed for another reason says nothing about the tool's error: the exit code is the reason
         reading.answer(PlanSummary.failure("the file is not valid JSON (line 1, column 2)"));
@@ -306,7 +306,7 @@ class PulumiAdapterTest {
         ApplyResult result = adapter.apply(app(), repo, plan, work, pulumi.environment());
 
         assertThat(result.reason())
-                .isEqualTo("pulumi up failed: an error diagnostic for aws:s3/bucket:Bucket assets; its message is in the console log")
+                .isEqualTo("pulumi up failed: an error diagnostic for aws:s3/bucket:Bucket assets; its message is in the tool's output")
                 .doesNotContain("cc-300", "cc-200");
     }
 
