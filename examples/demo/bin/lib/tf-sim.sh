@@ -31,7 +31,23 @@ stack="$(basename "$PWD")"
 state_dir="$PWD/.terraform/demo-state"
 now="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 
+# plan -json / apply -json: the machine-readable UI on stdout (fd 3), human lines dropped
+json_ui=false
+json_string() { printf '%s' "$1" | sed 's/\\/\\\\/g; s/"/\\"/g'; }
+start_json_ui() {
+  json_ui=true
+  exec 3>&1 1>/dev/null
+  printf '{"@level":"info","@message":"%s %s","@module":"%s.ui","type":"version","%s":"%s","ui":"1.2"}\n' \
+    "$product" "$version" "$tool" "$tool" "$version" >&3
+}
+
 fail() {
+  if $json_ui; then
+    # the real CLI prints each diagnostic as one JSON line in -json mode
+    printf '{"@level":"error","@message":"Error: %s","@module":"%s.ui","type":"diagnostic","diagnostic":{"severity":"error","summary":"%s","detail":"%s"}}\n' \
+      "$(json_string "$1")" "$tool" "$(json_string "$1")" "$(json_string "${2:-}")" >&3
+    exit 1
+  fi
   # the real CLI frames diagnostics on stderr
   printf '\n\xe2\x95\xb7\n\xe2\x94\x82 Error: %s\n\xe2\x94\x82 \n\xe2\x94\x82 %s\n\xe2\x95\xb5\n' "$1" "${2:-}" >&2
   exit 1
@@ -275,10 +291,12 @@ cmd_plan() {
       -destroy) mode=destroy ;;
       -out=*) out="${arg#-out=}" ;;
       -detailed-exitcode) detailed=true ;;
+      -json) ;;
       -input=false|-no-color|-lock=*|-lock-timeout=*) ;;
       *) fail "Invalid argument" "This simulation does not know the plan argument $arg." ;;
     esac
   done
+  for arg in "$@"; do [ "$arg" = -json ] && start_json_ui; done
   destroyed || printf 'aws_vpc.main: Refreshing state... [id=%s]\n' "$vpc_id" | { [ "$stack" = network ] && cat || true; }
   ! destroyed && [ "$stack" = dns ] && printf 'aws_route53_record.www: Refreshing state... [id=Z0123456789ABCDEFGHIJ_www.demo.example.com_CNAME]\n'
   local drifted pending=0
@@ -345,11 +363,12 @@ cmd_apply() {
   local file="" arg
   for arg in "$@"; do
     case "$arg" in
-      -input=false|-no-color|-auto-approve) ;;
+      -input=false|-no-color|-auto-approve|-json) ;;
       -*) fail "Invalid argument" "This simulation does not know the apply argument $arg." ;;
       *) file="$arg" ;;
     esac
   done
+  for arg in "$@"; do [ "$arg" = -json ] && start_json_ui; done
   [ -n "$file" ] || fail "No saved plan" "This simulation applies saved plan files only."
   read_plan_file "$file"
   if [ "$(plan_file_field "$file" generation)" != "$(generation)" ]; then

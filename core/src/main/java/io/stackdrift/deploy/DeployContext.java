@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Set;
 
 import io.stackdrift.config.StackConfig;
+import io.stackdrift.drift.ReplaceEvidence;
 import io.stackdrift.engine.spi.StackLocks;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
@@ -23,6 +24,12 @@ public interface DeployContext {
     ToolAdapter adapter(Tool tool);
 
     Path workDir(StackConfig stack, String step);
+
+    /**
+     * The run's evidence for field ownership's rule 2 (a probe plan per stack digest, kept for the run). Not named
+     * {@code replace…}: SpotBugs reads such a name as a mutator of the context.
+     */
+    ReplaceEvidence ownershipEvidence();
 
     long now();
 

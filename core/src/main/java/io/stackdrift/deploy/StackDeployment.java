@@ -53,7 +53,7 @@ public final class StackDeployment {
     public Deployed deploy(final StackConfig stack, final Map<String, String> env, final Optional<Row> hadDrift,
             final DeployMode mode, final Approval approval) throws InterruptedException {
         return underLock(stack, Operation.DEPLOY, mode, startedAt -> OwnershipGuard.withOwnership(stack, run.adapter(stack.tool()),
-                run.root(), run.workDir(stack, "schema"), env,
+                run.root(), run.workDir(stack, "schema"), env, run.ownershipEvidence(), PlanPurpose.PREVIEW,
                 reason -> failed(stack, startedAt, reason),
                 accepted -> planAndApply(stack, env, hadDrift, mode, approval, accepted, startedAt)));
     }

@@ -15,6 +15,7 @@ import io.stackdrift.model.Change;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.Tool;
+import io.stackdrift.tool.PlanPurpose;
 import io.stackdrift.tool.ToolAdapter;
 import io.stackdrift.tool.ToolRun;
 
@@ -34,15 +35,20 @@ public final class OwnershipGuard {
     }
 
     /**
-     * Runs {@code work} with the stack's ignore paths enforced: schema check, then the override file around the plan
-     * and apply. Any rejection fails the stack through {@code failed}; nothing is planned then.
+     * Runs {@code work} with the stack's ignore paths enforced: schema check, then (Terraform/OpenTofu) the
+     * {@code replace_paths} of a plan made without the override file ({@link ReplaceEvidence}, once per digest in a run)
+     * for rule 2, then the override file around the plan and apply. Any rejection fails the stack through
+     * {@code failed}; nothing is planned then.
      *
-     * @param adapter   the run's adapter of the stack's tool (reads the provider schema)
+     * @param adapter   the run's adapter of the stack's tool (reads the provider schema, makes the probe plan)
      * @param root      the repository root
-     * @param schemaDir the work directory for the schema
+     * @param schemaDir the work directory for the schema and the probe plan
+     * @param evidence  the run's replace_paths evidence
+     * @param purpose   what {@code work} plans (a probe creates a missing workspace only for a preview)
      */
     public static <T> T withOwnership(final StackConfig stack, final ToolAdapter adapter, final Path root, final Path schemaDir,
-            final Map<String, String> env, final Function<String, T> failed, final OwnedWork<T> work) throws InterruptedException {
+            final Map<String, String> env, final ReplaceEvidence evidence, final PlanPurpose purpose,
+            final Function<String, T> failed, final OwnedWork<T> work) throws InterruptedException {
         List<String> paths = FieldOwnership.ignorePaths(stack);
         if (paths.isEmpty()) {
             return work.run(List.of());
@@ -57,9 +63,16 @@ public final class OwnershipGuard {
                 if (!schema.succeeded() || schema.output().isEmpty()) {
                     return failed.apply("cannot check the ignore paths: " + schema.reason());
                 }
-                try (InputStream in = Files.newInputStream(schema.output().get())) {
-                    // no plan made without the paths ignored exists in this run: rule 2 relies on 'id' (docs/engine.md)
-                    checked = FieldOwnership.check(stack, dir, in, Map.of());
+                checked = check(stack, dir, schema.output().get(), Map.of());
+                if (checked.verdict().allAccepted()) {
+                    // rule 2: the schema never says what forces replacement; a plan without the override does
+                    ReplaceEvidence.Found found = evidence.of(stack, adapter, root, schemaDir.resolve("replace-probe"), env, purpose);
+                    if (found.failed()) {
+                        return failed.apply(found.failure());
+                    }
+                    if (!found.replacePaths().isEmpty()) {
+                        checked = check(stack, dir, schema.output().get(), found.replacePaths());
+                    }
                 }
             }
         } catch (IOException e) {
@@ -74,6 +87,13 @@ public final class OwnershipGuard {
             return failed.apply(e.getMessage());
         } catch (IOException e) {
             return failed.apply("cannot write " + OverrideFile.FILE_NAME + ": " + e.getMessage());
+        }
+    }
+
+    private static FieldOwnership.Checked check(final StackConfig stack, final Path dir, final Path schema,
+            final Map<String, List<String>> replacePaths) throws IOException {
+        try (InputStream in = Files.newInputStream(schema)) {
+            return FieldOwnership.check(stack, dir, in, replacePaths);
         }
     }
 

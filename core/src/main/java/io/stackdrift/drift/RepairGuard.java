@@ -28,6 +28,9 @@ public final class RepairGuard {
         if (!settings.allowReplace()) {
             Set<String> destructive = new TreeSet<>();
             for (Change change : changes) {
+                if (change.isOutput()) {
+                    continue;
+                }
                 if (change.action() == Action.DELETE || change.action() == Action.REPLACE) {
                     destructive.add(change.action().word() + " " + change.address());
                 }
@@ -38,8 +41,9 @@ public final class RepairGuard {
             }
         }
         Set<String> resources = new TreeSet<>();
-        changes.forEach(change -> resources.add(change.address()));
-        drift.forEach(change -> resources.add(change.address()));
+        // outputs are no resources: putting an output back deletes or replaces nothing
+        changes.stream().filter(change -> !change.isOutput()).forEach(change -> resources.add(change.address()));
+        drift.stream().filter(change -> !change.isOutput()).forEach(change -> resources.add(change.address()));
         if (resources.size() > settings.maxChanges()) {
             return Optional.of("mode correct: the repair would change " + resources.size() + " resource"
                     + (resources.size() == 1 ? "" : "s") + ", more than drift.maxChanges " + settings.maxChanges()

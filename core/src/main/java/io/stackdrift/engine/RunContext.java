@@ -13,6 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.config.StacksConfig;
 import io.stackdrift.deploy.DeployContext;
+import io.stackdrift.drift.ReplaceEvidence;
 import io.stackdrift.engine.spi.DeployJournal;
 import io.stackdrift.engine.spi.StackLocks;
 import io.stackdrift.model.Row;
@@ -47,6 +48,8 @@ final class RunContext implements DeployContext {
     private final List<TrailEntry> trail = Collections.synchronizedList(new ArrayList<>());
     private final List<String> notes = Collections.synchronizedList(new ArrayList<>());
     private final Map<StackId, StackConfig> byId = new HashMap<>();
+    /** Rule 2's replace_paths, one probe plan per stack digest in this run. */
+    private final ReplaceEvidence replaceEvidence;
 
     RunContext(final EngineServices services, final AdapterFactory adapters, final RunRequest request, final RunKind kind,
             final StacksConfig config, final List<StackConfig> stacks, final Set<StackId> known, final long startedAt) {
@@ -61,6 +64,7 @@ final class RunContext implements DeployContext {
         for (StackConfig stack : stacks) {
             byId.put(stack.id(), stack);
         }
+        this.replaceEvidence = new ReplaceEvidence(config.stacks());
         StackReferenceResolver references = (names, project, stack, all) ->
                 StackReferences.resolve(names, project, stack, all, this::note);
         // one adapter per tool per run: it remembers this run's plans (freshness)
@@ -182,6 +186,11 @@ final class RunContext implements DeployContext {
     @Override
     public ToolAdapter adapter(final Tool tool) {
         return toolAdapters.get(tool);
+    }
+
+    @Override
+    public ReplaceEvidence ownershipEvidence() {
+        return replaceEvidence;
     }
 
     @Override

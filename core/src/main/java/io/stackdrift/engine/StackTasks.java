@@ -63,6 +63,7 @@ final class StackTasks {
     static Row planRow(final RunContext run, final StackConfig stack, final PlanPurpose purpose, final Map<String, String> env)
             throws InterruptedException {
         return OwnershipGuard.withOwnership(stack, run.adapter(stack.tool()), run.root(), run.workDir(stack, "schema"), env,
+                run.ownershipEvidence(), purpose,
                 reason -> Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, reason),
                 accepted -> {
                     if (purpose == PlanPurpose.PREVIEW) {

@@ -14,12 +14,28 @@ import java.util.Objects;
  * @param cause   code change or drift
  */
 public record Change(Action action, String type, String address, List<String> paths, Cause cause) {
+    /**
+     * The type and address of a change of a stack output (Terraform {@code output_changes}): its one path is the
+     * output's name. An output is no resource: nothing is deleted or replaced when it changes.
+     */
+    public static final String OUTPUT = "output";
+
     public Change {
         Objects.requireNonNull(action, "action");
         Objects.requireNonNull(type, "type");
         Objects.requireNonNull(address, "address");
         Objects.requireNonNull(cause, "cause");
         paths = List.copyOf(paths);
+    }
+
+    /** The change of a stack output, named by the output's name (never its value). */
+    public static Change ofOutput(final Action action, final String name, final Cause cause) {
+        return new Change(action, OUTPUT, OUTPUT, List.of(name), cause);
+    }
+
+    /** Whether this is the change of a stack output rather than of a resource. */
+    public boolean isOutput() {
+        return OUTPUT.equals(type) && OUTPUT.equals(address);
     }
 
     /** The same change with only the given paths. */

@@ -25,8 +25,8 @@ public final class FailureReasons {
     }
 
     /**
-     * A tool's error diagnostic as one line: Terraform's {@code summary}, or the first line of Pulumi's error
-     * message, cleaned, its quoted parts masked ({@link #maskQuoted}) and cut. Terraform's {@code detail} is
+     * A tool's error diagnostic as one line: Terraform's {@code summary}, cleaned, its quoted parts masked
+     * ({@link #maskQuoted}) and cut (Pulumi's messages are never used: {@link #pulumiDiagnostic}). Terraform's {@code detail} is
      * never used: it explains with the values the tool was given (validation messages, a program's exception
      * text). The console log has the tool's full output.
      */
@@ -34,6 +34,23 @@ public final class FailureReasons {
         String line = maskQuoted(firstLine(clean(message)));
         return truncate(line.isEmpty() ? "the tool reported an error without a message" : line);
     }
+
+    /**
+     * A Pulumi error diagnostic as one line, without its message: Pulumi's messages have no summary apart from the
+     * text, which carries what the program or provider was given (an exception's text, a value), so only the resource
+     * the diagnostic is about is named, from its URN (type and name), and the message is left to the console log.
+     */
+    public static String pulumiDiagnostic(final String urn) {
+        String clean = firstLine(clean(urn));
+        if (clean.isEmpty()) {
+            return PULUMI_DIAGNOSTIC + "; its message is in the tool's output";
+        }
+        String resource = maskQuoted(PulumiSteps.type(null, clean) + " " + PulumiSteps.name(clean)).strip();
+        return truncate(PULUMI_DIAGNOSTIC + " for " + resource + "; its message is in the tool's output");
+    }
+
+    /** How every reason from a Pulumi error diagnostic begins. */
+    public static final String PULUMI_DIAGNOSTIC = "an error diagnostic";
 
     /** Characters that open or close quoted text; a quoted part of a tool's message is where it quotes a value. */
     private static final String QUOTES = "\"'`\u2018\u2019\u201C\u201D\u00AB\u00BB";

@@ -81,7 +81,7 @@ public final class PulumiDigestReader extends JsonPlanReader {
                 }
                 case "diagnostics" -> eachObject(parser, findings, name, diagnostic -> {
                     if ("error".equals(diagnostic.path("severity").asText())) {
-                        findings.fail(FailureReasons.diagnostic(diagnostic.path("message").asText("")));
+                        findings.fail(FailureReasons.pulumiDiagnostic(diagnostic.path("urn").asText("")));
                     }
                 });
                 default -> parser.skipChildren();

@@ -63,7 +63,7 @@ public final class PulumiEventsReader extends JsonPlanReader {
             } else if (event.has("diagnosticEvent")) {
                 JsonNode diagnostic = event.get("diagnosticEvent");
                 if ("error".equals(diagnostic.path("severity").asText())) {
-                    findings.fail(FailureReasons.diagnostic(diagnostic.path("message").asText("")));
+                    findings.fail(FailureReasons.pulumiDiagnostic(diagnostic.path("urn").asText("")));
                 }
             } else if (event.has("summaryEvent")) {
                 ended = true;

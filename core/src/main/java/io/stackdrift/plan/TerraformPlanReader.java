@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 import com.fasterxml.jackson.core.JsonParser;
@@ -29,11 +30,41 @@ import io.stackdrift.model.Change;
  * <li>not failures: {@code checks} with status {@code fail} (Terraform turns a failing check that blocks
  *     the plan into an error and {@code errored: true}; a failing check alone is a warning),
  *     {@code complete: false} and {@code applyable: false};</li>
- * <li>not read: {@code output_changes} (rows list resources), {@code deferred_changes}.</li>
+ * <li>{@code output_changes}: an output whose actions are not {@code no-op} is a change of type {@code output},
+ *     address {@code output}, with the output's name as its one path (never its value; a sensitive output is named
+ *     the same way). In a {@link Mode#PLAN} it is a pending code change. In a {@link Mode#REFRESH_ONLY} plan (a drift
+ *     check) Terraform lists outputs the code added or changed as well as outputs changed by what changed outside
+ *     it, so an output change is drift only when it is an update whose expression ({@code configuration}) refers to a
+ *     resource this plan lists as drifted, to a data source (re-read from outside), or to something the
+ *     configuration does not resolve ({@code local.*}, no expression found) while the plan has drift; any other is a
+ *     code change, which a drift check does not list (the next preview does);</li>
+ * <li>not read: {@code deferred_changes}.</li>
  * </ul>
  */
 public final class TerraformPlanReader extends JsonPlanReader {
     static final String FORMAT = "terraform plan";
+
+    /** The type and address of an output's change; the output's name is its path ({@link Change#ofOutput}). */
+    public static final String OUTPUT = Change.OUTPUT;
+
+    /** Which plan the file is: it decides whether an output change is a code change or drift. */
+    public enum Mode {
+        /** A normal plan (preview, destroy): output changes are pending code changes. */
+        PLAN,
+        /** A {@code -refresh-only} plan (drift check): output changes that follow drift are drift. */
+        REFRESH_ONLY
+    }
+
+    private final Mode mode;
+
+    /** A reader of normal plans. */
+    public TerraformPlanReader() {
+        this(Mode.PLAN);
+    }
+
+    public TerraformPlanReader(final Mode mode) {
+        this.mode = Objects.requireNonNull(mode, "mode");
+    }
 
     /** Keys only a plan has (a state has {@code values}, a provider schema {@code provider_schemas}). */
     static final List<String> PLAN_KEYS = List.of("planned_values", "resource_changes", "resource_drift", "prior_state",
@@ -55,6 +86,7 @@ public final class TerraformPlanReader extends JsonPlanReader {
         boolean planKey = false;
         boolean plannedValues = false;
         boolean stateValues = false;
+        TerraformOutputChanges outputs = new TerraformOutputChanges();
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             String name = parser.currentName();
             parser.nextToken();
@@ -65,8 +97,16 @@ public final class TerraformPlanReader extends JsonPlanReader {
                 case "format_version" -> formatVersion = scalarText(parser);
                 case "terraform_version" -> findings.toolVersion = shown(String.valueOf(scalarText(parser)));
                 case "errored" -> errored = parser.currentToken() == JsonToken.VALUE_TRUE;
-                case "resource_changes" -> readChanges(parser, sink, Cause.CODE, findings, name);
-                case "resource_drift" -> readChanges(parser, sink, Cause.DRIFT, findings, name);
+                case "resource_changes" -> readChanges(parser, sink, Cause.CODE, findings, name, outputs);
+                case "resource_drift" -> readChanges(parser, sink, Cause.DRIFT, findings, name, outputs);
+                case "output_changes" -> outputs.readChanges(parser, findings);
+                case "configuration" -> {
+                    if (mode == Mode.REFRESH_ONLY) {
+                        outputs.readConfiguration(parser);
+                    } else {
+                        parser.skipChildren();
+                    }
+                }
                 case "provider_schemas" -> {
                     parser.skipChildren();
                     findings.fail("a provider schema (providers schema -json), not a plan");
@@ -93,10 +133,11 @@ public final class TerraformPlanReader extends JsonPlanReader {
         if (errored) {
             findings.fail("the plan errored (errored: true): the tool's error diagnostics say why");
         }
+        outputs.emit(sink, mode);
     }
 
     private static void readChanges(final JsonParser parser, final PlanSink sink, final Cause cause,
-            final Findings findings, final String list) throws IOException {
+            final Findings findings, final String list, final TerraformOutputChanges outputs) throws IOException {
         if (parser.currentToken() == JsonToken.VALUE_NULL) {
             return;
         }
@@ -120,6 +161,9 @@ public final class TerraformPlanReader extends JsonPlanReader {
                             + " (this version reads no-op, create, read, update, delete, forget and their replace pairs)");
                 } else {
                     change.emit(sink, cause);
+                    if (cause == Cause.DRIFT && change.action().isPresent()) {
+                        outputs.drifted.add(change.address);
+                    }
                 }
             }
             index++;

@@ -4,11 +4,10 @@ import java.time.Duration;
 import java.util.regex.Pattern;
 
 import io.stackdrift.config.Durations;
-import io.stackdrift.plan.FailureReasons;
 
 /**
- * One-line reasons for failed tool runs (docs/tools.md, "Failures": the tool's first error diagnostic, colour markup
- * stripped), and the wording of the adapters' own failures.
+ * One-line reasons for failed tool runs (docs/tools.md, "Failures": the summary of the tool's first structured error
+ * diagnostic, else the exit code; never a line of its stderr), and the wording of the adapters' own failures.
  */
 public final class FailureReason {
     /** Longer reasons are cut: a row's reason is one line, not a log. */
@@ -18,31 +17,8 @@ public final class FailureReason {
     private static final Pattern PULUMI_MARKUP = Pattern.compile("<\\{%[^%]*%}>");
     /** Terraform frames diagnostics with box-drawing characters: "╷", "│ Error: ...", "╵". */
     private static final Pattern FRAME = Pattern.compile("^[\\s\u2502\u2577\u2575|]+");
-    private static final Pattern ERROR_LINE = Pattern.compile("^(error|fatal)\\b.*", Pattern.CASE_INSENSITIVE);
-    /**
-     * Terraform's {@code workspace select} of a missing workspace prints its error without the "Error:" prefix
-     * (seen with Terraform 1.11.4): the one such line taken, by its exact shape, so no other line slips through.
-     */
-    private static final Pattern MISSING_WORKSPACE = Pattern.compile("^Workspace \".*\" doesn't exist\\.$");
 
     private FailureReason() {
-    }
-
-    /**
-     * The first error line of a tool's stderr, cleaned and with its quoted parts masked
-     * ({@link FailureReasons#maskQuoted}); empty when there is none. Terraform prints "Error: summary",
-     * Pulumi "error: message"; Terraform's missing-workspace line is the one unprefixed line taken. No other line is ever taken: without an
-     * error line, stderr holds log
-     * output, a panic dump or a program's prints, which can be values or secrets.
-     */
-    public static String firstError(final String stderr) {
-        for (String raw : stderr.split("\\R")) {
-            String line = clean(raw);
-            if (ERROR_LINE.matcher(line).matches() || MISSING_WORKSPACE.matcher(line).matches()) {
-                return cut(FailureReasons.maskQuoted(line));
-            }
-        }
-        return "";
     }
 
     /** Colour codes, Pulumi colour markup and Terraform's diagnostic frame removed, whitespace trimmed. */
@@ -58,7 +34,7 @@ public final class FailureReason {
                 : toolWord + " not found on PATH; install it or set the tool path";
     }
 
-    /** Why a tool failed when its stderr has no error line: the exit code, and where the full output is. */
+    /** Why a tool failed when it gave no structured diagnostic: the exit code, and where the full output is. */
     public static String exitCode(final String what, final int exitCode) {
         return what + " failed with exit code " + exitCode + " (see the console log)";
     }

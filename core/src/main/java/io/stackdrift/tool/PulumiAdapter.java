@@ -24,6 +24,7 @@ import io.stackdrift.engine.spi.ProcessRunner;
 import io.stackdrift.engine.spi.ToolSettings;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
+import io.stackdrift.plan.FailureReasons;
 import io.stackdrift.plan.PlanSummary;
 
 /**
@@ -92,7 +93,7 @@ public final class PulumiAdapter implements ToolAdapter {
             return PlansOfThisRun.failed(stack, purpose, previewed.reason());
         }
         if (previewed.exitCode() != 0) {
-            return PlansOfThisRun.failed(stack, purpose, failureOf(previewed, purpose));
+            return PlansOfThisRun.failed(stack, purpose, failureOf(stack, previewed, purpose));
         }
         if (savesPlan && !Files.isRegularFile(updatePlan)) {
             return PlansOfThisRun.failed(stack, purpose, what
@@ -131,10 +132,10 @@ public final class PulumiAdapter implements ToolAdapter {
         } catch (IOException e) {
             return ApplyResult.failure("cannot prepare the work directory " + work + ": " + e.getMessage());
         }
-        // an update that would leave the plan fails with Pulumi's message; nothing falls back to a plain up
+        // an update that would leave the plan fails (its diagnostic names the resource); nothing falls back to a plain up
         ToolProcess.Outcome up = process.run("pulumi up", commands.up(stackName(stack), updatePlan.get()),
                 stack.directory(repositoryRoot), withUpdatePlans(environment), work.resolve("up.log"), deadline);
-        return up.exitedWith(0) ? ApplyResult.success() : ApplyResult.failure(withMeaning(up));
+        return up.exitedWith(0) ? ApplyResult.success() : ApplyResult.failure(failureOf(stack, up, PlanPurpose.PREVIEW));
     }
 
     /**
@@ -152,7 +153,7 @@ public final class PulumiAdapter implements ToolAdapter {
         }
         ToolProcess.Outcome destroyed = process.run("pulumi destroy", commands.destroy(stackName(stack)),
                 stack.directory(repositoryRoot), environment, work.resolve("destroy.log"), deadline);
-        return destroyed.exitedWith(0) ? ApplyResult.success() : ApplyResult.failure(withMeaning(destroyed));
+        return destroyed.exitedWith(0) ? ApplyResult.success() : ApplyResult.failure(failureOf(stack, destroyed, PlanPurpose.DESTROY));
     }
 
     @Override
@@ -169,7 +170,7 @@ public final class PulumiAdapter implements ToolAdapter {
         ToolProcess.Outcome read = process.run("pulumi stack output", commands.outputs(stackName(stack)),
                 stack.directory(repositoryRoot), environment, file, deadline);
         if (!read.exitedWith(0)) {
-            return OutputsResult.failure(withMeaning(read));
+            return OutputsResult.failure(withMeaning(stack, read));
         }
         try {
             JsonNode root = json.readTree(file.toFile());
@@ -258,17 +259,18 @@ public final class PulumiAdapter implements ToolAdapter {
     }
 
     /**
-     * stderr's first error line when there is one; else the digest's error diagnostic (in JSON mode the
-     * program's errors go into the digest); else the exit code and what it means.
+     * The error diagnostic of the JSON the command printed (the digest of a preview, the engine events of
+     * {@code up --json} and {@code destroy --json}): the resource it is about, never its message; else the exit code
+     * and what it means. Never a line of stderr: Pulumi prints a program's errors there as they are.
      */
-    private String failureOf(final ToolProcess.Outcome outcome, final PlanPurpose purpose) {
-        if (FailureReason.firstError(outcome.stderrTail()).isEmpty() && hasContent(outcome.stdoutFile())) {
+    private String failureOf(final StackConfig stack, final ToolProcess.Outcome outcome, final PlanPurpose purpose) {
+        if (outcome.ran() && hasContent(outcome.stdoutFile())) {
             PlanSummary summary = reading.read(Tool.PULUMI, purpose, outcome.stdoutFile());
-            if (summary.failed() && !summary.failureReason().isBlank()) {
-                return FailureReason.cut(outcome.what() + " failed: " + summary.failureReason());
+            if (summary.failed() && summary.failureReason().startsWith(FailureReasons.PULUMI_DIAGNOSTIC)) {
+                return outcome.reason(Optional.of(summary.failureReason()));
             }
         }
-        return withMeaning(outcome);
+        return withMeaning(stack, outcome);
     }
 
     private static boolean hasContent(final Path file) {
@@ -279,11 +281,12 @@ public final class PulumiAdapter implements ToolAdapter {
         }
     }
 
-    private static String withMeaning(final ToolProcess.Outcome outcome) {
-        if (!outcome.ran() || !FailureReason.firstError(outcome.stderrTail()).isEmpty()) {
+    /** The fixed reason of a failure without a diagnostic: the step, the stack, the exit code and what it means. */
+    private static String withMeaning(final StackConfig stack, final ToolProcess.Outcome outcome) {
+        if (!outcome.ran()) {
             return outcome.reason();
         }
-        return outcome.what() + " failed with exit code " + outcome.exitCode() + " (" + PulumiCommands.meaning(outcome.exitCode())
-                + "; see the console log)";
+        return outcome.what() + " failed for stack " + stackName(stack) + " with exit code " + outcome.exitCode() + " ("
+                + PulumiCommands.meaning(outcome.exitCode()) + "; see the console log)";
     }
 }

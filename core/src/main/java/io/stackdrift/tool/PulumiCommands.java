@@ -55,10 +55,11 @@ public final class PulumiCommands {
      * do anything the plan does not allow, so nothing unreviewed is applied. {@code --skip-preview} because
      * that preview was the review; {@code --refresh} so that the update starts, like the reviewed
      * {@code preview --refresh}, from the real resources (without it, drift the plan puts back would look
-     * already done and be left in place).
+     * already done and be left in place). {@code --json}: engine events on stdout, whose error diagnostics name the
+     * resource a failure is about.
      */
     public List<String> up(final String stack, final Path planFile) {
-        return of("up", "--yes", "--skip-preview", "--refresh", "--plan", planFile.toString(), "--stack", stack);
+        return of("up", "--yes", "--skip-preview", "--refresh", "--json", "--plan", planFile.toString(), "--stack", stack);
     }
 
     /**
@@ -76,7 +77,7 @@ public final class PulumiCommands {
      * when it runs (docs/tools.md, Freshness).
      */
     public List<String> destroy(final String stack) {
-        return of("destroy", "--yes", "--skip-preview", "--stack", stack);
+        return of("destroy", "--yes", "--skip-preview", "--json", "--stack", stack);
     }
 
     /** Outputs as JSON; secrets stay {@code "[secret]"}, their values are never read. */

@@ -25,6 +25,7 @@ import io.stackdrift.engine.spi.ToolSettings;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
 import io.stackdrift.plan.PlanSummary;
+import io.stackdrift.plan.TerraformDiagnostics;
 
 /**
  * Terraform and OpenTofu: init, workspace, a saved plan (preview, drift check or destroy), {@code show -json} of
@@ -57,9 +58,24 @@ public final class TerraformAdapter implements ToolAdapter {
     @Override
     public StackPlan plan(final StackConfig stack, final Path repositoryRoot, final PlanPurpose purpose, final Path workDir,
             final Map<String, String> environment, final Set<StackId> knownStacks) throws InterruptedException {
+        plans.forget(stack.id());
+        StackPlan plan = planOnly(stack, repositoryRoot, purpose, workDir, environment, purpose == PlanPurpose.PREVIEW);
+        plans.remember(plan);
+        return plan;
+    }
+
+    @Override
+    public StackPlan replaceProbe(final StackConfig stack, final Path repositoryRoot, final PlanPurpose purpose, final Path workDir,
+            final Map<String, String> environment) throws InterruptedException {
+        // a probe is never the run's plan of the stack: not remembered, so it can never be applied
+        return planOnly(stack, repositoryRoot, PlanPurpose.PREVIEW, workDir, environment, purpose == PlanPurpose.PREVIEW);
+    }
+
+    /** init, workspace, plan and show of the stack; a missing workspace is created only when {@code createWorkspace}. */
+    private StackPlan planOnly(final StackConfig stack, final Path repositoryRoot, final PlanPurpose purpose, final Path workDir,
+            final Map<String, String> environment, final boolean createWorkspace) throws InterruptedException {
         ToolProcess.Deadline deadline = process.deadline();
         Map<String, String> env = withWorkspace(stack, repositoryRoot, environment);
-        plans.forget(stack.id());
         Path dir = stack.directory(repositoryRoot);
         String prefix = switch (purpose) {
             case DRIFT_CHECK -> "drift";
@@ -75,14 +91,14 @@ public final class TerraformAdapter implements ToolAdapter {
         } catch (IOException e) {
             return PlansOfThisRun.failed(stack, purpose, "cannot prepare the work directory " + work + ": " + e.getMessage());
         }
-        Optional<String> ready = prepare(stack, dir, work, env, purpose == PlanPurpose.PREVIEW, deadline);
+        Optional<String> ready = prepare(stack, dir, work, env, createWorkspace, deadline);
         if (ready.isPresent()) {
             return PlansOfThisRun.failed(stack, purpose, ready.get());
         }
-        ToolProcess.Outcome planned = process.run(word("plan"), commands.plan(purpose, planFile), dir, env,
-                work.resolve(prefix + "-plan.log"), deadline);
+        Path planLog = work.resolve(prefix + "-plan.log");
+        ToolProcess.Outcome planned = process.run(word("plan"), commands.plan(purpose, planFile), dir, env, planLog, deadline);
         if (!planned.exitedWith(0, 2)) {
-            return PlansOfThisRun.failed(stack, purpose, planned.reason());
+            return PlansOfThisRun.failed(stack, purpose, planned.reason(TerraformDiagnostics.firstError(planLog)));
         }
         if (!Files.isRegularFile(planFile)) {
             return PlansOfThisRun.failed(stack, purpose, word("plan") + " exited with " + planned.exitCode() + " but wrote no plan file");
@@ -97,10 +113,8 @@ public final class TerraformAdapter implements ToolAdapter {
             return PlansOfThisRun.failed(stack, purpose, summary.failureReason().isEmpty()
                     ? "the plan JSON of " + word("show") + " could not be read" : FailureReason.cut(summary.failureReason()));
         }
-        StackPlan plan = new StackPlan(PlansOfThisRun.succeeded(stack, summary, List.of()), purpose, Optional.of(planFile),
+        return new StackPlan(PlansOfThisRun.succeeded(stack, summary, List.of()), purpose, Optional.of(planFile),
                 summary.toolVersion(), summary.replacePaths());
-        plans.remember(plan);
-        return plan;
     }
 
     @Override
@@ -118,12 +132,13 @@ public final class TerraformAdapter implements ToolAdapter {
         }
         Path dir = stack.directory(repositoryRoot);
         // the workspace is the one TF_WORKSPACE names, the plan's own: nothing to select
-        // a stale plan is refused by the tool itself; its message is the reason, nothing falls back.
+        // a stale plan is refused by the tool itself; its diagnostic summary is the reason, nothing falls back.
         // A destroy plan is applied the same way: the saved file itself says it destroys.
         boolean destroy = plan.purpose() == PlanPurpose.DESTROY;
-        ToolProcess.Outcome applied = process.run(word("apply"), commands.apply(planFile.get()), dir, env,
-                workDir.toAbsolutePath().resolve(destroy ? "destroy-apply.log" : "apply.log"), deadline);
-        return applied.exitedWith(0) ? ApplyResult.success() : ApplyResult.failure(applied.reason());
+        Path applyLog = workDir.toAbsolutePath().resolve(destroy ? "destroy-apply.log" : "apply.log");
+        ToolProcess.Outcome applied = process.run(word("apply"), commands.apply(planFile.get()), dir, env, applyLog, deadline);
+        return applied.exitedWith(0) ? ApplyResult.success()
+                : ApplyResult.failure(applied.reason(TerraformDiagnostics.firstError(applyLog)));
     }
 
     @Override

@@ -37,12 +37,13 @@ public final class TerraformCommands {
     /**
      * The plan of a preview, drift check or destroy, saved to {@code planFile}; exit 0 nothing, 2 changes/drift,
      * 1 failure. A destroy plan is applied like any saved plan ({@link #apply}): the file says it destroys.
+     * {@code -json}: stdout is the machine-readable UI, whose diagnostics give a failure's reason (summary only).
      */
     public List<String> plan(final PlanPurpose purpose, final Path planFile) {
         return switch (purpose) {
-            case DRIFT_CHECK -> of("plan", "-refresh-only", "-input=false", "-out=" + planFile, "-detailed-exitcode");
-            case DESTROY -> of("plan", "-destroy", "-input=false", "-out=" + planFile, "-detailed-exitcode");
-            case PREVIEW -> of("plan", "-input=false", "-out=" + planFile, "-detailed-exitcode");
+            case DRIFT_CHECK -> of("plan", "-refresh-only", "-input=false", "-json", "-out=" + planFile, "-detailed-exitcode");
+            case DESTROY -> of("plan", "-destroy", "-input=false", "-json", "-out=" + planFile, "-detailed-exitcode");
+            case PREVIEW -> of("plan", "-input=false", "-json", "-out=" + planFile, "-detailed-exitcode");
         };
     }
 
@@ -51,9 +52,9 @@ public final class TerraformCommands {
         return of("show", "-json", planFile.toString());
     }
 
-    /** Applies exactly the saved plan; a saved plan is never prompted for. */
+    /** Applies exactly the saved plan; a saved plan is never prompted for. {@code -json} as for {@link #plan}. */
     public List<String> apply(final Path planFile) {
-        return of("apply", "-input=false", planFile.toString());
+        return of("apply", "-input=false", "-json", planFile.toString());
     }
 
     public List<String> output() {

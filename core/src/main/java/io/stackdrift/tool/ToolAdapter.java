@@ -34,6 +34,17 @@ public interface ToolAdapter {
     OutputsResult outputs(StackConfig stack, Path repositoryRoot, Path workDir, Map<String, String> environment)
             throws InterruptedException;
 
+    /**
+     * A plan of the stack's code as it is now, made only for its {@code replace_paths} (field ownership's rule 2: a
+     * path whose change forces replacement is never owned elsewhere). The caller makes sure no override file is in
+     * place. Never remembered as the run's plan of the stack, so it is never applied; a missing workspace is created
+     * only when {@code purpose} is a preview. Terraform/OpenTofu only: other tools answer with a failed plan.
+     */
+    default StackPlan replaceProbe(StackConfig stack, Path repositoryRoot, PlanPurpose purpose, Path workDir,
+            Map<String, String> environment) throws InterruptedException {
+        return PlansOfThisRun.failed(stack, purpose, stack.tool().word() + " plans have no replace_paths");
+    }
+
     /** {@code providers schema -json} into {@code workDir}; Terraform/OpenTofu only. */
     ToolRun providersSchema(StackConfig stack, Path repositoryRoot, Path workDir, Map<String, String> environment)
             throws InterruptedException;

@@ -41,12 +41,15 @@ public final class ToolAdapters {
     }
 
     /**
-     * Terraform/OpenTofu → its plan reader; Pulumi → the reader the file's content names, a digest read as the kind
+     * Terraform/OpenTofu → its plan reader (refresh-only for a drift check); Pulumi → the reader the file's content
+     * names, a digest read as the kind
      * the purpose asks for.
      */
     static PlanReader readerFor(final Tool tool, final PlanPurpose purpose, final Path file) {
         if (tool.isTerraformFamily()) {
-            return new TerraformPlanReader();
+            // a drift check's plan is -refresh-only: its output changes are drift only when they follow drift
+            return new TerraformPlanReader(purpose == PlanPurpose.DRIFT_CHECK
+                    ? TerraformPlanReader.Mode.REFRESH_ONLY : TerraformPlanReader.Mode.PLAN);
         }
         PlanReader sniffed = PlanReaders.forFile(file);
         // a digest's kind cannot be sniffed: a refresh digest lists drift, a preview digest (also of a destroy) pending changes

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 import io.stackdrift.engine.spi.ProcessResult;
@@ -126,15 +127,23 @@ final class ToolProcess {
             return false;
         }
 
-        /** One line: why it could not run, else the tool's first error line, else its exit code. */
+        /**
+         * One line: why it could not run, else its exit code. Never a line of its stderr: a tool's error text can
+         * carry a value unquoted ({@code Error: invalid value hunter2 for x}); the reason of a step with structured
+         * diagnostics comes from {@link #reason(Optional)}.
+         */
         String reason() {
+            return reason(Optional.empty());
+        }
+
+        /** As {@link #reason()}, with the tool's own diagnostic (a summary from its JSON output) when it gave one. */
+        String reason(final Optional<String> diagnostic) {
             if (!ran) {
                 return couldNotRun;
             }
-            String error = FailureReason.firstError(stderrTail);
-            return error.isEmpty()
-                    ? FailureReason.exitCode(what, exitCode)
-                    : FailureReason.cut(what + " failed: " + error);
+            return diagnostic.filter(d -> !d.isBlank())
+                    .map(d -> FailureReason.cut(what + " failed: " + d))
+                    .orElseGet(() -> FailureReason.exitCode(what, exitCode));
         }
     }
 }

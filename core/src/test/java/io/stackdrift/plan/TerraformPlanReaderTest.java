@@ -118,13 +118,19 @@ class TerraformPlanReaderTest {
         assertThat(summary.toolVersion()).isEqualTo("1.2.0-rc1");
         assertThat(summary.changes()).extracting(Change::address).containsExactly("module.foo.null_resource.aliased",
                 "module.foo.null_resource.foo", "null_resource.bar", "null_resource.baz[0]", "null_resource.baz[1]",
-                "null_resource.baz[2]", "null_resource.foo");
+                "null_resource.baz[2]", "null_resource.foo", "output", "output", "output", "output", "output", "output", "output",
+                "output");
         assertThat(summary.changes()).allSatisfy(c -> assertThat(c.action()).isEqualTo(Action.CREATE));
+        // the outputs the plan creates, each named by its name (never its value)
+        assertThat(summary.changes()).filteredOn(c -> c.type().equals(TerraformPlanReader.OUTPUT)).flatExtracting(Change::paths)
+                .containsExactly("foo", "interpolated", "interpolated_deep", "list", "map", "referenced", "referenced_deep", "string");
     }
 
     @Test
     void failingChecksAloneAreNotAFailure() {
-        PlanSummary summary = read("terraform/showjson-conditions.refresh-only.plan.json");
+        // a refresh-only plan: its output foo_id is one the code creates, not drift
+        PlanSummary summary = new TerraformPlanReader(TerraformPlanReader.Mode.REFRESH_ONLY)
+                .read(Fixtures.fixture("terraform/showjson-conditions.refresh-only.plan.json"));
         assertThat(summary.failed()).isFalse();
         assertThat(summary.changes()).isEmpty();
         assertThat(summary.drift()).isEmpty();
@@ -222,5 +228,97 @@ class TerraformPlanReaderTest {
         // the word is cut to safe characters: a hostile action never reaches a reason raw
         assertThat(readJson("{\"format_version\":\"1.2\",\"resource_changes\":[" + change("a.x", "[\"<b>x</b>\"]", "") + "]}")
                 .failureReason()).contains("[?b?x??b?]");
+    }
+
+    // ------------------------------------------------------------------------------ output changes
+
+    private static final String OUTPUTS_PLAN = "{\"format_version\":\"1.2\",\"planned_values\":{\"root_module\":{}},"
+            + "\"output_changes\":{"
+            + "\"same\":{\"actions\":[\"no-op\"],\"before\":\"v-same\",\"after\":\"v-same\"},"
+            + "\"added\":{\"actions\":[\"create\"],\"before\":null,\"after\":\"v-added\",\"after_unknown\":false},"
+            + "\"changed\":{\"actions\":[\"update\"],\"before\":\"v-old\",\"after\":\"v-new\"},"
+            + "\"secret\":{\"actions\":[\"update\"],\"before\":\"s3cr3t-1\",\"after\":\"s3cr3t-2\",\"before_sensitive\":true,"
+            + "\"after_sensitive\":true},"
+            + "\"gone\":{\"actions\":[\"delete\"],\"before\":{\"k\":\"v-gone\"},\"after\":null}}}";
+
+    @Test
+    void outputChangesArePendingChangesNamedByTheOutputNeverItsValue() throws IOException {
+        // by name, whatever the order of the keys
+        PlanSummary summary = readJson(OUTPUTS_PLAN);
+
+        assertThat(summary.failed()).isFalse();
+        assertThat(summary.changes()).containsExactly(
+                new Change(Action.CREATE, "output", "output", List.of("added"), Cause.CODE),
+                new Change(Action.UPDATE, "output", "output", List.of("changed"), Cause.CODE),
+                new Change(Action.DELETE, "output", "output", List.of("gone"), Cause.CODE),
+                new Change(Action.UPDATE, "output", "output", List.of("secret"), Cause.CODE));
+        assertThat(summary.drift()).isEmpty();
+        assertThat(summary.toString()).doesNotContain("v-", "s3cr3t");
+    }
+
+    @Test
+    void anUnknownOutputActionFailsThePlanClosed() throws IOException {
+        for (String actions : List.of("[\"teleport\"]", "[]", "[\"create\",\"delete\"]", "[7]")) {
+            PlanSummary summary = readJson("{\"format_version\":\"1.2\",\"output_changes\":{\"o\":{\"actions\":" + actions
+                    + ",\"after\":\"v\"}}}");
+            assertThat(summary.failed()).as(actions).isTrue();
+            assertThat(summary.failureReason()).as(actions).isEqualTo(
+                    "output_changes has an unknown action for an output (this version reads no-op, create, update and delete)");
+        }
+        assertThat(readJson("{\"format_version\":\"1.2\",\"output_changes\":{\"o\":{\"after\":\"v\"}}}").failed()).isTrue();
+    }
+
+    @Test
+    void inARefreshOnlyPlanOnlyOutputsThatFollowDriftAreDrift() throws IOException {
+        String plan = "{\"format_version\":\"1.2\",\"planned_values\":{\"root_module\":{}},"
+                + "\"resource_drift\":[{\"address\":\"aws_x.a[0]\",\"type\":\"aws_x\",\"change\":{\"actions\":[\"update\"],"
+                + "\"before\":{\"n\":\"1\"},\"after\":{\"n\":\"2\"}}},"
+                + "{\"address\":\"module.m.aws_y.b\",\"type\":\"aws_y\",\"change\":{\"actions\":[\"delete\"],\"before\":{},"
+                + "\"after\":null}}],"
+                + "\"output_changes\":{"
+                + "\"from_a\":{\"actions\":[\"update\"],\"before\":\"1\",\"after\":\"2\"},"
+                + "\"from_module\":{\"actions\":[\"update\"],\"before\":\"1\",\"after\":\"2\"},"
+                + "\"from_data\":{\"actions\":[\"update\"],\"before\":\"1\",\"after\":\"2\"},"
+                + "\"from_var\":{\"actions\":[\"update\"],\"before\":\"1\",\"after\":\"2\"},"
+                + "\"from_other\":{\"actions\":[\"update\"],\"before\":\"1\",\"after\":\"2\"},"
+                + "\"added_in_code\":{\"actions\":[\"create\"],\"before\":null,\"after\":\"x\"}},"
+                + "\"configuration\":{\"provider_config\":{\"p\":{\"name\":\"p\"}},\"root_module\":{"
+                + "\"resources\":[{\"address\":\"aws_x.a\",\"expressions\":{\"n\":{\"references\":[\"var.v\"]}}}],"
+                + "\"outputs\":{"
+                + "\"from_a\":{\"expression\":{\"references\":[\"aws_x.a[0].n\",\"aws_x.a[0]\",\"aws_x.a\"]}},"
+                + "\"from_module\":{\"expression\":{\"references\":[\"module.m.out\",\"module.m\"]}},"
+                + "\"from_data\":{\"expression\":{\"references\":[\"data.terraform_remote_state.net.outputs\"]}},"
+                + "\"from_var\":{\"expression\":{\"references\":[\"var.v\"]}},"
+                + "\"from_other\":{\"expression\":{\"references\":[\"aws_x.ab.n\"]}},"
+                + "\"added_in_code\":{\"expression\":{\"constant_value\":\"x\"}}}}}}";
+
+        PlanSummary check = new TerraformPlanReader(TerraformPlanReader.Mode.REFRESH_ONLY).read(write(plan));
+        PlanSummary preview = new TerraformPlanReader(TerraformPlanReader.Mode.PLAN).read(write(plan));
+
+        assertThat(check.failed()).isFalse();
+        assertThat(check.changes()).isEmpty();
+        assertThat(check.drift()).filteredOn(c -> c.type().equals("output")).flatExtracting(Change::paths)
+                .containsExactly("from_a", "from_data", "from_module");
+        assertThat(check.drift()).filteredOn(c -> c.type().equals("output")).allSatisfy(c -> assertThat(c.cause())
+                .isEqualTo(Cause.DRIFT));
+        // the same file as a normal plan: every output change is a code change
+        assertThat(preview.changes()).flatExtracting(Change::paths)
+                .containsExactly("added_in_code", "from_a", "from_data", "from_module", "from_other", "from_var");
+    }
+
+    @Test
+    void aRefreshOnlyPlanWithoutTheOutputsExpressionCountsAnUpdateAsDriftOnlyWhenThereIsDrift() throws IOException {
+        String outputs = "\"output_changes\":{\"o\":{\"actions\":[\"update\"],\"before\":\"1\",\"after\":\"2\"}}";
+        TerraformPlanReader check = new TerraformPlanReader(TerraformPlanReader.Mode.REFRESH_ONLY);
+        assertThat(check.read(write("{\"format_version\":\"1.2\"," + outputs + "}")).drift()).isEmpty();
+        assertThat(check.read(write("{\"format_version\":\"1.2\",\"resource_drift\":[{\"address\":\"aws_x.a\",\"type\":\"aws_x\","
+                + "\"change\":{\"actions\":[\"delete\"],\"before\":{},\"after\":null}}]," + outputs + "}")).drift())
+                .extracting(Change::type).containsExactly("aws_x", "output");
+    }
+
+    private Path write(final String json) throws IOException {
+        Path file = Files.createTempFile(dir, "plan", ".json");
+        Files.writeString(file, json);
+        return file;
     }
 }

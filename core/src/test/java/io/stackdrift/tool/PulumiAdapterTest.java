@@ -29,6 +29,7 @@ import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
+import io.stackdrift.plan.FailureReasons;
 import io.stackdrift.plan.PlanSummary;
 import io.stackdrift.testing.FakeTool;
 import io.stackdrift.testing.Fixtures;
@@ -135,24 +136,33 @@ class PulumiAdapterTest {
     }
 
     @Test
-    void aFailureTakesStderrsErrorLine() throws Exception {
-        pulumi.on("preview").exitCode(255).stderr("error: could not find plugin for provider aws\n");
+    void aFailureNeverTakesAStderrLine() throws Exception {
+        // Pulumi prints a program's errors on stderr as they are, values unquoted
+        pulumi.on("preview").exitCode(255).stderr("error: invalid value s3cr3t for x\nError: invalid value \"s3cr3t\" for x\n");
 
         StackPlan plan = plan(PlanPurpose.PREVIEW);
 
         assertThat(plan.row().state()).isEqualTo(RowState.FAILED);
-        assertThat(plan.row().reason()).isEqualTo("pulumi preview failed: error: could not find plugin for provider aws");
+        assertThat(plan.row().reason())
+                .isEqualTo("pulumi preview failed for stack prod with exit code 255 (an internal error; see the console log)");
+        assertThat(plan.row().toString()).doesNotContain("s3cr3t");
         assertThat(plan.row().dependsOn()).isEmpty();
     }
 
     @Test
-    void aFailureWithQuietStderrTakesTheDigestsDiagnostic() throws Exception {
+    void aFailureTakesTheDigestsErrorDiagnosticByItsResourceOnly() throws Exception {
         pulumi.on("preview").exitCode(1);
-        reading.answer(PlanSummary.failure("TypeError: Cannot read properties of undefined"));
+        reading.answer(PlanSummary.failure(FailureReasons.pulumiDiagnostic("urn:pulumi:prod::shop-app::aws:s3/bucket:Bucket::logs")));
 
         StackPlan plan = plan(PlanPurpose.PREVIEW);
 
-        assertThat(plan.row().reason()).isEqualTo("pulumi preview failed: TypeError: Cannot read properties of undefined");
+        assertThat(plan.row().reason()).isEqualTo("pulumi preview failed: an error diagnostic for aws:s3/bucket:Bucket logs; "
+                + "its message is in the tool's output");
+
+        // a read that failed for another reason says nothing about the tool's error: the exit code is the reason
+        reading.answer(PlanSummary.failure("the file is not valid JSON (line 1, column 2)"));
+        assertThat(plan(PlanPurpose.PREVIEW).row().reason())
+                .isEqualTo("pulumi preview failed for stack prod with exit code 1 (an error; see the console log)");
     }
 
     @Test
@@ -163,7 +173,7 @@ class PulumiAdapterTest {
         StackPlan plan = plan(PlanPurpose.DRIFT_CHECK);
 
         assertThat(plan.row().reason())
-                .isEqualTo("pulumi refresh --preview-only failed with exit code 6 (stack not found; see the console log)");
+                .isEqualTo("pulumi refresh --preview-only failed for stack prod with exit code 6 (stack not found; see the console log)");
     }
 
     @Test
@@ -172,7 +182,7 @@ class PulumiAdapterTest {
         Files.delete(pulumi.scenario().resolve("preview.stdout-from"));
 
         assertThat(plan(PlanPurpose.PREVIEW).row().reason())
-                .isEqualTo("pulumi preview failed with exit code 7 (changes were proposed; see the console log)");
+                .isEqualTo("pulumi preview failed for stack prod with exit code 7 (changes were proposed; see the console log)");
     }
 
     @Test
@@ -213,7 +223,7 @@ class PulumiAdapterTest {
         String updatePlan = work.toAbsolutePath().resolve("prod.pulumi-plan.json").toString();
         assertThat(pulumi.arguments()).containsExactly(
                 List.of("preview", "--json", "--refresh", "--stack", "prod", "--save-plan", updatePlan),
-                List.of("up", "--yes", "--skip-preview", "--refresh", "--plan", updatePlan, "--stack", "prod"));
+                List.of("up", "--yes", "--skip-preview", "--refresh", "--json", "--plan", updatePlan, "--stack", "prod"));
     }
 
     @Test
@@ -233,7 +243,7 @@ class PulumiAdapterTest {
 
         assertThat(pulumi.arguments()).containsExactly(
                 List.of("destroy", "--preview-only", "--json", "--stack", "prod"),
-                List.of("destroy", "--yes", "--skip-preview", "--stack", "prod"));
+                List.of("destroy", "--yes", "--skip-preview", "--json", "--stack", "prod"));
         assertThat(plan.row().state()).isEqualTo(RowState.PENDING);
         assertThat(plan.row().changes()).containsExactly(gone);
         assertThat(plan.planFile()).isEmpty();
@@ -249,7 +259,8 @@ class PulumiAdapterTest {
         StackPlan failed = plan(PlanPurpose.DESTROY);
         assertThat(failed.row().state()).isEqualTo(RowState.FAILED);
         assertThat(failed.row().reason())
-                .isEqualTo("pulumi destroy --preview-only failed with exit code 3 (an authentication error; see the console log)");
+                .isEqualTo("pulumi destroy --preview-only failed for stack prod with exit code 3 (an authentication error; "
+                        + "see the console log)");
         assertThat(adapter.apply(app(), repo, failed, work, pulumi.environment()).reason())
                 .isEqualTo("no plan from this run; refusing to apply");
 
@@ -257,7 +268,7 @@ class PulumiAdapterTest {
         pulumi.on("destroy").exitCode(4).stderr("error: resource \"assets\" is protected\n");
         StackPlan plan = plan(PlanPurpose.DESTROY);
         assertThat(adapter.apply(app(), repo, plan, work, pulumi.environment()).reason())
-                .isEqualTo("pulumi destroy failed: error: resource \"…\" is protected");
+                .isEqualTo("pulumi destroy failed for stack prod with exit code 4 (a resource error; see the console log)");
         assertThat(pulumi.arguments()).filteredOn(arguments -> arguments.contains("--yes")).hasSize(1);
     }
 
@@ -285,15 +296,19 @@ class PulumiAdapterTest {
     }
 
     @Test
-    void anUpdateThatLeavesThePlanFailsWithPulumisMessage() throws Exception {
+    void anUpdateThatLeavesThePlanFailsWithTheResourceOfPulumisDiagnostic() throws Exception {
         pulumi.on("up").exitCode(1).stderr("error: resource urn:pulumi:prod::shop-app::aws:s3/bucket:Bucket::assets violates plan: "
-                + "properties changed: ~~tags[{\"CostCenter\":\"cc-300\"}!={\"CostCenter\":\"cc-200\"}]\n");
+                + "properties changed: ~~tags[{\"CostCenter\":\"cc-300\"}!={\"CostCenter\":cc-200}]\n");
         StackPlan plan = plan(PlanPurpose.PREVIEW);
+        pulumi.on("up").stdout("{\"sequence\":3,\"timestamp\":0,\"diagnosticEvent\":{\"urn\":"
+                + "\"urn:pulumi:prod::shop-app::aws:s3/bucket:Bucket::assets\",\"message\":\"violates plan: cc-200\","
+                + "\"color\":\"raw\",\"severity\":\"error\"}}\n");
+        reading.answer(PlanSummary.failure(FailureReasons.pulumiDiagnostic("urn:pulumi:prod::shop-app::aws:s3/bucket:Bucket::assets")));
 
         ApplyResult result = adapter.apply(app(), repo, plan, work, pulumi.environment());
 
         assertThat(result.reason())
-                .startsWith("pulumi up failed: error: resource urn:pulumi:prod::shop-app::aws:s3/bucket:Bucket::assets violates plan")
+                .isEqualTo("pulumi up failed: an error diagnostic for aws:s3/bucket:Bucket assets; its message is in the tool's output")
                 .doesNotContain("cc-300", "cc-200");
     }
 
@@ -334,7 +349,8 @@ class PulumiAdapterTest {
         StackPlan plan = plan(PlanPurpose.PREVIEW);
 
         assertThat(adapter.apply(app(), repo, plan, work, pulumi.environment()))
-                .isEqualTo(ApplyResult.failure("pulumi up failed: error: update failed"));
+                .isEqualTo(ApplyResult.failure("pulumi up failed for stack prod with exit code 255 (an internal error; "
+                        + "see the console log)"));
     }
 
     @Test

@@ -30,7 +30,7 @@ class PulumiCommandsTest {
     @Test
     void upIsHeldToTheUpdatePlanSkipsItsOwnPreviewAndRefreshesLikeTheReviewedPreview() {
         assertThat(pulumi.up("prod", Path.of("/work/app/prod.pulumi-plan.json"))).containsExactly("pulumi", "up", "--yes", "--skip-preview",
-                "--refresh", "--plan", "/work/app/prod.pulumi-plan.json", "--stack", "prod");
+                "--refresh", "--json", "--plan", "/work/app/prod.pulumi-plan.json", "--stack", "prod");
         assertThat(PulumiCommands.UPDATE_PLANS).containsExactly(Map.entry("PULUMI_EXPERIMENTAL", "true"));
     }
 
@@ -38,7 +38,8 @@ class PulumiCommandsTest {
     void destroyIsPreviewedAsJsonThenRunWithoutItsOwnPreview() {
         assertThat(pulumi.destroyPreview("acme/prod")).containsExactly("pulumi", "destroy", "--preview-only", "--json", "--stack",
                 "acme/prod");
-        assertThat(pulumi.destroy("acme/prod")).containsExactly("pulumi", "destroy", "--yes", "--skip-preview", "--stack", "acme/prod");
+        assertThat(pulumi.destroy("acme/prod")).containsExactly("pulumi", "destroy", "--yes", "--skip-preview", "--json", "--stack",
+                "acme/prod");
     }
 
     @Test

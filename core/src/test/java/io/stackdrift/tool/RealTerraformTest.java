@@ -50,6 +50,7 @@ import io.stackdrift.engine.spi.ProcessResult;
 import io.stackdrift.engine.spi.ProcessSpec;
 import io.stackdrift.engine.spi.ToolSettings;
 import io.stackdrift.model.Action;
+import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
@@ -105,10 +106,14 @@ class RealTerraformTest {
         StackPlan preview = adapter.plan(stack, module, PlanPurpose.PREVIEW, work(), environment, Set.of());
 
         assertThat(preview.row().state()).as(preview.row().reason()).isEqualTo(RowState.PENDING);
-        assertThat(preview.row().changes()).extracting(Change::action, Change::address)
+        assertThat(preview.row().changes()).filteredOn(c -> !c.isOutput()).extracting(Change::action, Change::address)
                 .containsExactlyInAnyOrder(Tuple.tuple(Action.CREATE, "terraform_data.x"),
                         Tuple.tuple(Action.CREATE, "terraform_data.y"));
-        assertThat(preview.row().changes()).allSatisfy(c -> assertThat(c.type()).isEqualTo("terraform_data"));
+        assertThat(preview.row().changes()).filteredOn(c -> !c.isOutput()).allSatisfy(c -> assertThat(c.type())
+                .isEqualTo("terraform_data"));
+        // the two outputs are created too, the sensitive one named like the other
+        assertThat(preview.row().changes()).filteredOn(Change::isOutput).flatExtracting(Change::paths)
+                .containsExactly("plain", "secret");
         assertThat(preview.planFile()).get().satisfies(file -> assertThat(file).isRegularFile());
         assertThat(preview.toolVersion()).matches("\\d+\\.\\d+\\.\\d+.*");
         assertNoValueIn(preview.row());
@@ -133,12 +138,15 @@ class RealTerraformTest {
         writeModule("two", "t1");
         StackPlan update = adapter().plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment, Set.of());
         assertThat(update.row().state()).isEqualTo(RowState.PENDING);
-        assertThat(update.row().changes()).singleElement().satisfies(change -> {
+        assertThat(update.row().changes()).filteredOn(c -> !c.isOutput()).singleElement().satisfies(change -> {
             assertThat(change.action()).isEqualTo(Action.UPDATE);
             assertThat(change.address()).isEqualTo("terraform_data.x");
             // input changed in code; output follows it after apply (after_unknown), and Terraform lists both
             assertThat(change.paths()).containsExactly("input", "output");
         });
+        // the output that reads x.output changes with it
+        assertThat(update.row().changes()).filteredOn(Change::isOutput).containsExactly(Change.ofOutput(Action.UPDATE, "plain",
+                Cause.CODE));
         assertNoValueIn(update.row());
 
         writeModule("one", "t2");
@@ -204,14 +212,15 @@ class RealTerraformTest {
         ApplyResult stale = first.apply(stack(""), module, older, work(), environment);
 
         assertThat(stale.succeeded()).isFalse();
-        assertThat(stale.reason()).isEqualTo("terraform apply failed: Error: Saved plan is stale");
+        // apply -json: the diagnostic's summary
+        assertThat(stale.reason()).isEqualTo("terraform apply failed: Saved plan is stale");
         // the state still holds what the other run applied
         assertThat(adapter().plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment, Set.of()).row().state())
                 .isEqualTo(RowState.IN_SYNC);
     }
 
     @Test
-    void aFailingPlanIsAFailedRowWithTheFirstErrorLineWithoutColours() throws Exception {
+    void aFailingPlanIsAFailedRowWithTheDiagnosticsSummaryAndWhere() throws Exception {
         Files.writeString(module.resolve("main.tf"), """
                 resource "terraform_data" "x" {
                   input = terraform_data.missing.output
@@ -221,9 +230,28 @@ class RealTerraformTest {
         StackPlan failed = adapter().plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment, Set.of());
 
         assertThat(failed.row().state()).isEqualTo(RowState.FAILED);
-        assertThat(failed.row().reason()).isEqualTo("terraform plan failed: Error: Reference to undeclared resource");
+        assertThat(failed.row().reason()).isEqualTo("terraform plan failed: Reference to undeclared resource (main.tf:2)");
         assertThat(failed.row().changes()).isEmpty();
         assertThat(failed.planFile()).isEmpty();
+    }
+
+    @Test
+    void aValueInTheToolsErrorNeverReachesTheReason() throws Exception {
+        // Terraform's detail says: cannot convert "s3cr3t-value" to number; its snippet shows the expression too
+        Files.writeString(module.resolve("main.tf"), """
+                variable "token" {
+                  type    = string
+                  default = "s3cr3t-value"
+                }
+                resource "terraform_data" "x" {
+                  input = tonumber(var.token)
+                }
+                """);
+
+        StackPlan failed = adapter().plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+
+        assertThat(failed.row().state()).isEqualTo(RowState.FAILED);
+        assertThat(failed.row().reason()).startsWith("terraform plan failed: ").contains("(main.tf:").doesNotContain("s3cr3t");
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -406,9 +434,10 @@ class RealTerraformTest {
 
         assertThat(withOverride.row().state()).as(withOverride.row().reason()).isEqualTo(RowState.IN_SYNC);
         assertThat(withOverride.row().changes()).isEmpty();
-        // without the override the same code is an update of input
+        // without the override the same code is an update of input (and of the output that reads it)
         StackPlan without = adapter.plan(owned, module, PlanPurpose.PREVIEW, work(), environment, Set.of());
-        assertThat(without.row().changes()).extracting(Change::action).containsExactly(Action.UPDATE);
+        assertThat(without.row().changes()).extracting(Change::action, Change::address)
+                .containsExactly(Tuple.tuple(Action.UPDATE, "terraform_data.x"), Tuple.tuple(Action.UPDATE, Change.OUTPUT));
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -450,27 +479,74 @@ class RealTerraformTest {
     }
 
     @Test
-    void onlyAnOutputChangeExitsTwoButIsNoPendingResourceChange() throws Exception {
+    void onlyAnOutputChangeIsPendingAndItsDeployWritesItToTheStateAndTheOutputsFile() throws Exception {
+        Path repo = Files.createDirectories(dir.resolve("repo"));
+        module = Files.createDirectories(repo.resolve("s"));
         writeModule("one", "t1");
-        deployed(stack(""));
-        Files.writeString(module.resolve("extra.tf"), "output \"extra\" {\n  value = \"new\"\n}\n");
-        Path planFile = work().resolve("extra.tfplan");
-        ProcessResult planned = run(List.of(terraform, "plan", "-input=false", "-out=" + planFile, "-detailed-exitcode"),
-                work().resolve("plan.log"));
-        Path shown = work().resolve("extra.plan.json");
-        run(List.of(terraform, "show", "-json", planFile.toString()), shown);
-        JsonNode plan = JSON.readTree(shown.toFile());
+        Files.writeString(repo.resolve("stacks.yaml"), """
+                stacks:
+                  - dir: s
+                    outputs: out/s.json
+                """);
+        List<String> progress = Collections.synchronizedList(new ArrayList<>());
+        assertThat(engine(Clock.systemUTC(), progress).deploy(RunRequest.of(repo.resolve("stacks.yaml"), "1")).exitCode())
+                .isEqualTo(RunOutcome.OK);
+        Files.writeString(module.resolve("extra.tf"), "output \"extra\" {\n  value = \"new-value\"\n}\n");
 
-        // Terraform: "changes" (exit 2) for a new output alone; every resource change is a no-op
-        assertThat(planned.exitCode()).isEqualTo(2);
-        assertThat(plan.path("output_changes").path("extra").path("actions").get(0).asText()).isEqualTo("create");
-        assertThat(plan.path("resource_changes")).allSatisfy(c -> assertThat(c.path("change").path("actions").get(0).asText())
-                .isEqualTo("no-op"));
-        // KNOWN GAP, not an endorsement: a row counts resource changes only (docs/verified-with-real-terraform.md),
-        // so the row is in sync and a deploy
-        // finds nothing to deploy; the new output reaches the state only with the next resource change
+        // Terraform: "changes" (exit 2) for a new output alone; the row lists it by name, never its value
         StackPlan preview = adapter().plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment, Set.of());
-        assertThat(preview.row().state()).isEqualTo(RowState.IN_SYNC);
+        assertThat(preview.row().state()).as(preview.row().reason()).isEqualTo(RowState.PENDING);
+        assertThat(preview.row().changes()).containsExactly(Change.ofOutput(Action.CREATE, "extra", Cause.CODE));
+        assertThat(preview.row().toString()).doesNotContain("new-value");
+
+        // the deploy applies it: not "nothing to deploy", and the output reaches the state and the outputs file
+        RunOutcome deploy = engine(Clock.systemUTC(), progress).deploy(RunRequest.of(repo.resolve("stacks.yaml"), "2"));
+        assertThat(deploy.exitCode()).as(rows(deploy)).isEqualTo(RunOutcome.OK);
+        assertThat(deploy.run().orElseThrow().trail()).extracting(TrailEntry::result).containsExactly(TrailResult.DEPLOYED);
+        assertThat(JSON.readTree(repo.resolve("out/s.json").toFile()).path("extra").asText()).isEqualTo("new-value");
+        assertThat(String.join("\n", progress)).doesNotContain("new-value");
+        StackPlan after = adapter().plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+        assertThat(after.row().state()).as(after.row().reason()).isEqualTo(RowState.IN_SYNC);
+    }
+
+    @Test
+    void aDriftCheckCountsAnOutputChangedOutsideTheCodeAsDriftButNotAnOutputTheCodeAdded() throws Exception {
+        Path net = Files.createDirectories(dir.resolve("net"));
+        Path app = Files.createDirectories(dir.resolve("app"));
+        Files.writeString(net.resolve("main.tf"), "output \"cidr\" {\n  value = \"10.0.0.0/16\"\n}\n");
+        Files.writeString(app.resolve("main.tf"), """
+                data "terraform_remote_state" "net" {
+                  backend = "local"
+                  config = {
+                    path = "${path.module}/../net/terraform.tfstate"
+                  }
+                }
+                output "net_cidr" {
+                  value = data.terraform_remote_state.net.outputs.cidr
+                }
+                """);
+        module = net;
+        deployed(stack(""));
+        module = app;
+        deployed(stack(""));
+        StackPlan clean = adapter().plan(stack(""), app, PlanPurpose.DRIFT_CHECK, work(), environment, Set.of());
+        assertThat(clean.row().state()).as(clean.row().reason()).isEqualTo(RowState.IN_SYNC);
+
+        // the code adds an output: a drift check does not call that drift (the next preview lists it as pending)
+        Files.writeString(app.resolve("extra.tf"), "output \"extra\" {\n  value = \"x\"\n}\n");
+        StackPlan added = adapter().plan(stack(""), app, PlanPurpose.DRIFT_CHECK, work(), environment, Set.of());
+        assertThat(added.row().state()).as(added.row().reason()).isEqualTo(RowState.IN_SYNC);
+        Files.delete(app.resolve("extra.tf"));
+
+        // what the output reads changed outside the app's code
+        Files.writeString(net.resolve("main.tf"), "output \"cidr\" {\n  value = \"10.9.0.0/16\"\n}\n");
+        module = net;
+        deployed(stack(""));
+        StackPlan check = adapter().plan(stack(""), app, PlanPurpose.DRIFT_CHECK, work(), environment, Set.of());
+
+        assertThat(check.row().state()).as(check.row().reason()).isEqualTo(RowState.DRIFTED);
+        assertThat(check.row().drift()).containsExactly(Change.ofOutput(Action.UPDATE, "net_cidr", Cause.DRIFT));
+        assertThat(check.row().toString()).doesNotContain("10.9.0.0", "10.0.0.0");
     }
 
     @Test
@@ -607,6 +683,50 @@ class RealTerraformTest {
         assertThat(row.reason()).contains("terraform_data.x.id").contains("identifies the object");
     }
 
+    @Test
+    void anIgnorePathWhoseChangeForcesReplacementIsRejectedFromAPlanWithoutTheOverride() throws Exception {
+        Path repo = Files.createDirectories(dir.resolve("repo"));
+        module = Files.createDirectories(repo.resolve("owned"));
+        writeModule("one", "t1");
+        Files.writeString(repo.resolve("stacks.yaml"), """
+                stacks:
+                  - dir: owned
+                """);
+        List<String> progress = Collections.synchronizedList(new ArrayList<>());
+        assertThat(engine(Clock.systemUTC(), progress).deploy(RunRequest.of(repo.resolve("stacks.yaml"), "1")).exitCode())
+                .isEqualTo(RunOutcome.OK);
+        Files.writeString(repo.resolve("stacks.yaml"), """
+                stacks:
+                  - dir: owned
+                    drift:
+                      ignore:
+                        - paths: [terraform_data.y.triggers_replace]
+                          reason: another team owns it
+                """);
+        // the code changes triggers_replace: with the override in place the plan would show nothing at all
+        writeModule("one", "t2");
+
+        RunOutcome preview = engine(Clock.systemUTC(), progress).preview(RunRequest.of(repo.resolve("stacks.yaml"), "2"));
+        // a deploy counts as a check: a day later the check is due
+        RunOutcome check = engine(Clock.offset(Clock.systemUTC(), Duration.ofHours(25)), progress)
+                .check(RunRequest.of(repo.resolve("stacks.yaml"), "3"));
+        RunOutcome deploy = engine(Clock.systemUTC(), progress).deploy(RunRequest.of(repo.resolve("stacks.yaml"), "4"));
+
+        for (RunOutcome outcome : List.of(preview, check, deploy)) {
+            Row row = outcome.run().orElseThrow().rows().get(0);
+            assertThat(row.state()).as(rows(outcome)).isEqualTo(RowState.FAILED);
+            assertThat(row.reason()).isEqualTo("ignore path 'terraform_data.y.triggers_replace' rejected (rule 2): a change of "
+                    + "triggers_replace forces replacement of terraform_data.y (the plan's replace_paths); ignoring it would "
+                    + "re-address the object; let the code own this field, or change the resource so the field can be updated "
+                    + "in place");
+        }
+        // nothing was applied: the state still has the old trigger, and no override file is left
+        assertThat(deploy.run().orElseThrow().trail()).extracting(TrailEntry::result).containsExactly(TrailResult.FAILED);
+        assertThat(module.resolve(OverrideFile.FILE_NAME)).doesNotExist();
+        StackPlan after = adapter().plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+        assertThat(after.replacePaths()).containsEntry("terraform_data.y", List.of("triggers_replace"));
+    }
+
     // ---------------------------------------------------------------------------------------------
 
     private SavingHost engine(final Clock clock, final List<String> progress) {
@@ -657,8 +777,7 @@ class RealTerraformTest {
     private TerraformAdapter adapter() {
         ToolSettings settings = ToolSettings.defaults().withExecutable(Tool.TERRAFORM, terraform).withTimeout(Duration.ofMinutes(2));
         // the engine's wiring for Terraform/OpenTofu
-        return new TerraformAdapter(Tool.TERRAFORM, settings, new LocalProcessRunner(),
-                PlanReading.using(new TerraformPlanReader()));
+        return new TerraformAdapter(Tool.TERRAFORM, settings, new LocalProcessRunner(), ToolAdapters.planReading());
     }
 
     private void deployed(final StackConfig stack) throws InterruptedException, IOException {

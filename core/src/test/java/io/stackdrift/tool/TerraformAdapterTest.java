@@ -82,7 +82,7 @@ class TerraformAdapterTest {
         Path planFile = work.toAbsolutePath().resolve("preview.tfplan");
         assertThat(tofu.arguments()).containsExactly(
                 List.of("init", "-input=false"),
-                List.of("plan", "-input=false", "-out=" + planFile, "-detailed-exitcode"),
+                List.of("plan", "-input=false", "-json", "-out=" + planFile, "-detailed-exitcode"),
                 List.of("show", "-json", planFile.toString()));
         assertThat(tofu.calls()).allSatisfy(call -> assertThat(call.directory()).isEqualTo(repo.resolve("network").toRealPath()));
         assertThat(plan.row().state()).isEqualTo(RowState.PENDING_DRIFTED);
@@ -121,7 +121,7 @@ class TerraformAdapterTest {
         assertThat(tofu.arguments()).containsExactly(
                 List.of("workspace", "list"),
                 List.of("init", "-input=false"),
-                List.of("plan", "-refresh-only", "-input=false", "-out=" + planFile, "-detailed-exitcode"),
+                List.of("plan", "-refresh-only", "-input=false", "-json", "-out=" + planFile, "-detailed-exitcode"),
                 List.of("show", "-json", planFile.toString()));
         assertThat(plan.stack()).isEqualTo(StackId.of("network:prod"));
         assertThat(plan.row().state()).isEqualTo(RowState.DRIFTED);
@@ -141,28 +141,39 @@ class TerraformAdapterTest {
         assertThat(check.row().reason()).isEqualTo("the tofu workspace staging does not exist; a preview creates it");
     }
 
+    /** One {@code diagnostic} line of the machine-readable UI, as {@code plan -json} and {@code apply -json} print it. */
+    private static String diagnostic(final String summary, final String detail, final String where) {
+        return "{\"@level\":\"error\",\"@message\":\"Error: " + summary + "\",\"@module\":\"tofu.ui\",\"type\":\"diagnostic\","
+                + "\"diagnostic\":{\"severity\":\"error\",\"summary\":\"" + summary + "\",\"detail\":\"" + detail + "\"" + where
+                + "}}\n";
+    }
+
     @Test
-    void aFailingPlanIsAFailedRowWithTheFirstErrorAndNoShow() throws Exception {
-        tofu.on("plan").exitCode(1).stderr("\n\u001B[31m\u2577\u001B[0m\n\u001B[31m\u2502\u001B[0m \u001B[1m\u001B[31mError: \u001B[0m"
-                + "\u001B[1mUnsupported argument\u001B[0m\n\u001B[31m\u2502\u001B[0m\n\u001B[31m\u2502\u001B[0m   on main.tf line "
-                        + "3\n\u001B[31m\u2575\u001B[0m\n");
+    void aFailingPlanIsAFailedRowWithTheDiagnosticsSummaryAndNoShow() throws Exception {
+        tofu.on("plan").exitCode(1)
+                .stdout("{\"@level\":\"info\",\"type\":\"version\",\"tofu\":\"1.9.0\",\"ui\":\"1.2\"}\n"
+                        + diagnostic("Unsupported argument", "An argument named s3cr3t is not expected here.",
+                                ",\"range\":{\"filename\":\"main.tf\",\"start\":{\"line\":3,\"column\":3}}"))
+                .stderr("\u2502 Error: Unsupported argument s3cr3t\n");
 
         StackPlan plan = plan(stack("network", ""), PlanPurpose.PREVIEW);
 
         assertThat(plan.row().state()).isEqualTo(RowState.FAILED);
-        assertThat(plan.row().reason()).isEqualTo("tofu plan failed: Error: Unsupported argument");
+        assertThat(plan.row().reason()).isEqualTo("tofu plan failed: Unsupported argument (main.tf:3)");
         assertThat(plan.row().changes()).isEmpty();
         assertThat(plan.planFile()).isEmpty();
         assertThat(tofu.arguments()).extracting(arguments -> arguments.get(0)).containsExactly("init", "plan");
+        assertThat(tofu.arguments().get(1)).contains("-json");
     }
 
     @Test
-    void aFailingInitStopsBeforeThePlan() throws Exception {
-        tofu.on("init").exitCode(1).stderr("Error: Failed to query available provider packages\n");
+    void aFailingInitStopsBeforeThePlanWithItsExitCodeNotItsStderr() throws Exception {
+        // init has no JSON view in every version: its stderr is never read for the reason
+        tofu.on("init").exitCode(1).stderr("Error: Failed to query provider packages for token s3cr3t\n");
 
         StackPlan plan = plan(stack("network", ""), PlanPurpose.DRIFT_CHECK);
 
-        assertThat(plan.row().reason()).isEqualTo("tofu init failed: Error: Failed to query available provider packages");
+        assertThat(plan.row().reason()).isEqualTo("tofu init failed with exit code 1 (see the console log)");
         assertThat(tofu.arguments()).containsExactly(List.of("init", "-input=false"));
     }
 
@@ -175,18 +186,26 @@ class TerraformAdapterTest {
     }
 
     @Test
-    void aSecretOnStderrNeverReachesTheRow() throws Exception {
-        tofu.on("plan").exitCode(11).stderr("panic: runtime error\nTF_VAR_db_password=hunter2\n");
-        tofu.on("init").stderr("[DEBUG] provider: token=hunter2\n");
-
+    void aSecretOnStderrOrInADiagnosticsDetailNeverReachesTheRow() throws Exception {
+        tofu.on("plan").exitCode(11).stderr("panic: runtime error\nTF_VAR_db_password=s3cr3t\n");
+        tofu.on("init").stderr("[DEBUG] provider: token=s3cr3t\n");
         StackPlan crashed = plan(stack("network", ""), PlanPurpose.PREVIEW);
 
-        tofu.on("plan").exitCode(1).stderr("[TRACE] body={\"password\":\"hunter2\"}\n\u2502 Error: invalid value \"hunter2\" for x\n");
-        StackPlan quoted = plan(stack("network", ""), PlanPurpose.PREVIEW);
+        // an error line with the value unquoted, and one with it quoted: neither is read
+        tofu.on("plan").exitCode(1).stderr("[TRACE] body={\"password\":\"s3cr3t\"}\nError: invalid value s3cr3t for x\n"
+                + "\u2502 Error: invalid value \"s3cr3t\" for x\n");
+        StackPlan unquoted = plan(stack("network", ""), PlanPurpose.PREVIEW);
+
+        // the tool's diagnostic: its summary is the reason, its detail (which quotes the value) never
+        tofu.on("plan").exitCode(1).stdout(diagnostic("Invalid value for variable",
+                "The value s3cr3t is not allowed for var.x: \\\"s3cr3t\\\" is too short.", ",\"address\":\"var.x\""));
+        StackPlan diagnosed = plan(stack("network", ""), PlanPurpose.PREVIEW);
 
         assertThat(crashed.row().reason()).isEqualTo("tofu plan failed with exit code 11 (see the console log)");
-        assertThat(quoted.row().reason()).isEqualTo("tofu plan failed: Error: invalid value \"\u2026\" for x");
-        assertThat(List.of(crashed.row(), quoted.row())).allSatisfy(row -> assertThat(row.toString()).doesNotContain("hunter2"));
+        assertThat(unquoted.row().reason()).isEqualTo("tofu plan failed with exit code 1 (see the console log)");
+        assertThat(diagnosed.row().reason()).isEqualTo("tofu plan failed: Invalid value for variable (var.x)");
+        assertThat(List.of(crashed.row(), unquoted.row(), diagnosed.row()))
+                .allSatisfy(row -> assertThat(row.toString()).doesNotContain("s3cr3t"));
     }
 
     @Test
@@ -260,7 +279,30 @@ class TerraformAdapterTest {
         assertThat(first).isEqualTo(ApplyResult.success());
         assertThat(second).isEqualTo(ApplyResult.failure("no plan from this run; refusing to apply"));
         assertThat(tofu.arguments()).filteredOn(arguments -> arguments.get(0).equals("apply"))
-                .containsExactly(List.of("apply", "-input=false", work.toAbsolutePath().resolve("preview.tfplan").toString()));
+                .containsExactly(List.of("apply", "-input=false", "-json", work.toAbsolutePath().resolve("preview.tfplan").toString()));
+    }
+
+    @Test
+    void aPlanThatOnlyChangesAnOutputIsPendingAndApplied() throws Exception {
+        // the engine's own plan reading: output_changes are changes, named by the output, never by its value
+        TerraformAdapter real = new TerraformAdapter(Tool.TOFU,
+                ToolSettings.defaults().withExecutable(Tool.TOFU, tofu.executable().toString()), new LocalProcessRunner(),
+                ToolAdapters.planReading());
+        tofu.on("plan").exitCode(2);
+        Path outputsOnly = temp.resolve("outputs-only.plan.json");
+        Files.writeString(outputsOnly, "{\"format_version\":\"1.2\",\"terraform_version\":\"1.9.0\",\"planned_values\":{\"outputs\":"
+                + "{\"extra\":{\"sensitive\":false,\"value\":\"v-new\"}},\"root_module\":{}},\"resource_changes\":[{\"address\":"
+                + "\"aws_vpc.main\",\"type\":\"aws_vpc\",\"change\":{\"actions\":[\"no-op\"],\"before\":{},\"after\":{}}}],"
+                + "\"output_changes\":{\"extra\":{\"actions\":[\"create\"],\"before\":null,\"after\":\"v-new\"}},\"errored\":false}\n");
+        tofu.on("show").stdoutFrom(outputsOnly);
+        StackConfig network = stack("network", "");
+
+        StackPlan plan = real.plan(network, repo, PlanPurpose.PREVIEW, work, tofu.environment(), Set.of(network.id()));
+
+        assertThat(plan.row().state()).isEqualTo(RowState.PENDING);
+        assertThat(plan.row().changes()).containsExactly(Change.ofOutput(Action.CREATE, "extra", Cause.CODE));
+        assertThat(plan.row().toString()).doesNotContain("v-new");
+        assertThat(real.apply(network, repo, plan, work, tofu.environment()).succeeded()).isTrue();
     }
 
     @Test
@@ -278,9 +320,9 @@ class TerraformAdapterTest {
         assertThat(tofu.arguments()).containsExactly(
                 List.of("workspace", "list"),
                 List.of("init", "-input=false"),
-                List.of("plan", "-destroy", "-input=false", "-out=" + planFile, "-detailed-exitcode"),
+                List.of("plan", "-destroy", "-input=false", "-json", "-out=" + planFile, "-detailed-exitcode"),
                 List.of("show", "-json", planFile.toString()),
-                List.of("apply", "-input=false", planFile.toString()));
+                List.of("apply", "-input=false", "-json", planFile.toString()));
         assertThat(plan.purpose()).isEqualTo(PlanPurpose.DESTROY);
         assertThat(plan.row().state()).isEqualTo(RowState.PENDING);
         assertThat(plan.row().changes()).containsExactly(gone);
@@ -364,17 +406,18 @@ class TerraformAdapterTest {
     }
 
     @Test
-    void aStalePlanFailsWithTheToolsMessage() throws Exception {
+    void aStalePlanFailsWithTheToolsDiagnostic() throws Exception {
         StackConfig network = stack("network", "prod");
         tofu.on("plan").exitCode(2);
         tofu.on("apply").exitCode(1)
-                .stderr("\u2577\n\u2502 Error: Saved plan is stale\n\u2502 \n\u2502 The given plan file can no longer be applied because "
-                + "the state was changed\n\u2575\n");
+                .stdout(diagnostic("Saved plan is stale", "The given plan file can no longer be applied because the state was changed",
+                        ""))
+                .stderr("\u2577\n\u2502 Error: Saved plan is stale\n\u2575\n");
         StackPlan plan = plan(network, PlanPurpose.PREVIEW);
 
         ApplyResult result = adapter.apply(network, repo, plan, work, tofu.environment());
 
-        assertThat(result).isEqualTo(ApplyResult.failure("tofu apply failed: Error: Saved plan is stale"));
+        assertThat(result).isEqualTo(ApplyResult.failure("tofu apply failed: Saved plan is stale"));
         assertThat(tofu.arguments()).filteredOn(arguments -> arguments.get(0).equals("workspace"))
                 .containsExactly(List.of("workspace", "list"));
     }

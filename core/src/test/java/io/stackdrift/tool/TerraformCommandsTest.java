@@ -18,19 +18,20 @@ class TerraformCommandsTest {
     @Test
     void previewIsASavedPlanWithDetailedExitCode() {
         assertThat(tofu.plan(PlanPurpose.PREVIEW, planFile)).containsExactly(
-                "/opt/tofu/bin/tofu", "plan", "-input=false", "-out=/work/run/preview.tfplan", "-detailed-exitcode");
+                "/opt/tofu/bin/tofu", "plan", "-input=false", "-json", "-out=/work/run/preview.tfplan", "-detailed-exitcode");
     }
 
     @Test
     void driftCheckIsARefreshOnlyPlan() {
         assertThat(tofu.plan(PlanPurpose.DRIFT_CHECK, planFile)).containsExactly(
-                "/opt/tofu/bin/tofu", "plan", "-refresh-only", "-input=false", "-out=/work/run/preview.tfplan", "-detailed-exitcode");
+                "/opt/tofu/bin/tofu", "plan", "-refresh-only", "-input=false", "-json", "-out=/work/run/preview.tfplan",
+                "-detailed-exitcode");
     }
 
     @Test
     void destroyIsASavedDestroyPlanWithDetailedExitCode() {
         assertThat(tofu.plan(PlanPurpose.DESTROY, Path.of("/work/run/destroy.tfplan"))).containsExactly(
-                "/opt/tofu/bin/tofu", "plan", "-destroy", "-input=false", "-out=/work/run/destroy.tfplan", "-detailed-exitcode");
+                "/opt/tofu/bin/tofu", "plan", "-destroy", "-input=false", "-json", "-out=/work/run/destroy.tfplan", "-detailed-exitcode");
     }
 
     @Test
@@ -40,7 +41,8 @@ class TerraformCommandsTest {
 
     @Test
     void applyTakesOnlyTheSavedPlan() {
-        assertThat(tofu.apply(planFile)).containsExactly("/opt/tofu/bin/tofu", "apply", "-input=false", "/work/run/preview.tfplan");
+        assertThat(tofu.apply(planFile)).containsExactly("/opt/tofu/bin/tofu", "apply", "-input=false", "-json",
+                "/work/run/preview.tfplan");
     }
 
     @Test

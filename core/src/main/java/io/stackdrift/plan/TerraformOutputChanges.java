@@ -1,0 +1,205 @@
+package io.stackdrift.plan;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+
+import io.stackdrift.model.Action;
+import io.stackdrift.model.Cause;
+import io.stackdrift.model.Change;
+
+/**
+ * The output changes of one plan and, for a refresh-only plan, what each output's expression refers to. Both are
+ * kept until the end of the document (the keys may come in any order); a plan has few outputs, and no value is kept.
+ */
+final class TerraformOutputChanges {
+    /** The action lists of an output change. */
+    private static final List<List<String>> OUTPUT_ACTIONS = List.of(List.of("no-op"), List.of("create"), List.of("update"),
+            List.of("delete"));
+
+    /** Output name → its action list, by name: a stable order whatever the key order. */
+    final Map<String, List<String>> changes = new TreeMap<>();
+    /** Output name → the references of its expression ({@code configuration.root_module.outputs}). */
+    final Map<String, List<String>> references = new HashMap<>();
+    /** Addresses this plan lists as drifted. */
+    final Set<String> drifted = new HashSet<>();
+
+    void readChanges(final JsonParser parser, final JsonPlanReader.Findings findings) throws IOException {
+        if (parser.currentToken() != JsonToken.START_OBJECT) {
+            parser.skipChildren();
+            if (parser.currentToken() != JsonToken.VALUE_NULL) {
+                findings.fail("output_changes is not an object");
+            }
+            return;
+        }
+        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+            String name = parser.currentName();
+            parser.nextToken();
+            List<String> actions = readActions(parser);
+            if (!OUTPUT_ACTIONS.contains(actions)) {
+                // an action this version does not know may be a change: reading it as none would show in sync
+                findings.fail("output_changes has an unknown action for an output"
+                        + " (this version reads no-op, create, update and delete)");
+            } else {
+                changes.put(name, actions);
+            }
+        }
+    }
+
+    /** The actions of one output change; its values are skipped unread. */
+    private static List<String> readActions(final JsonParser parser) throws IOException {
+        List<String> actions = new ArrayList<>();
+        if (parser.currentToken() != JsonToken.START_OBJECT) {
+            parser.skipChildren();
+            actions.add("(not an object)");
+            return actions;
+        }
+        boolean seen = false;
+        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+            String field = parser.currentName();
+            parser.nextToken();
+            if (!"actions".equals(field) || parser.currentToken() != JsonToken.START_ARRAY) {
+                parser.skipChildren();
+                continue;
+            }
+            seen = true;
+            while (parser.nextToken() != JsonToken.END_ARRAY) {
+                actions.add(parser.currentToken() == JsonToken.VALUE_STRING ? parser.getText() : "(not a string)");
+                parser.skipChildren();
+            }
+        }
+        if (!seen) {
+            actions.add("(none)");
+        }
+        return actions;
+    }
+
+    /** {@code configuration.root_module.outputs.NAME.expression.references}; everything else is skipped. */
+    void readConfiguration(final JsonParser parser) throws IOException {
+        JsonNode outputs = descend(parser, "root_module", "outputs");
+        if (outputs == null || !outputs.isObject()) {
+            return;
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = outputs.properties().iterator(); it.hasNext();) {
+            Map.Entry<String, JsonNode> output = it.next();
+            List<String> refs = new ArrayList<>();
+            JsonNode list = output.getValue().path("expression").path("references");
+            if (list.isArray()) {
+                list.forEach(ref -> refs.add(ref.asText("")));
+            }
+            references.put(output.getKey(), refs);
+        }
+    }
+
+    /** Walks into the object path {@code keys}, skipping every other field; the last one is read as a tree. */
+    private static JsonNode descend(final JsonParser parser, final String... keys) throws IOException {
+        JsonNode found = null;
+        int depth = 0;
+        if (parser.currentToken() != JsonToken.START_OBJECT) {
+            parser.skipChildren();
+            return null;
+        }
+        while (true) {
+            JsonToken token = parser.nextToken();
+            if (token == null) {
+                return found;
+            }
+            if (token == JsonToken.END_OBJECT) {
+                if (depth == 0) {
+                    return found;
+                }
+                depth--;
+                continue;
+            }
+            String name = parser.currentName();
+            parser.nextToken();
+            if (depth < keys.length && keys[depth].equals(name)) {
+                if (depth == keys.length - 1) {
+                    found = Trees.read(parser);
+                } else if (parser.currentToken() == JsonToken.START_OBJECT) {
+                    depth++;
+                } else {
+                    parser.skipChildren();
+                }
+            } else {
+                parser.skipChildren();
+            }
+        }
+    }
+
+    void emit(final PlanSink sink, final TerraformPlanReader.Mode mode) {
+        for (Map.Entry<String, List<String>> entry : changes.entrySet()) {
+            Optional<Action> action = switch (entry.getValue().get(0)) {
+                case "create" -> Optional.of(Action.CREATE);
+                case "update" -> Optional.of(Action.UPDATE);
+                case "delete" -> Optional.of(Action.DELETE);
+                default -> Optional.empty();
+            };
+            if (action.isEmpty()) {
+                continue;
+            }
+            Cause cause = Cause.CODE;
+            if (mode == TerraformPlanReader.Mode.REFRESH_ONLY) {
+                if (!followsDrift(entry.getKey(), action.get())) {
+                    // the code changed it: a refresh-only plan cannot see code changes of resources either
+                    continue;
+                }
+                cause = Cause.DRIFT;
+            }
+            sink.onChange(Change.ofOutput(action.get(), entry.getKey(), cause));
+        }
+    }
+
+    /** Whether a refresh-only plan's change of the output comes from outside the code ({@link TerraformPlanReader}). */
+    boolean followsDrift(final String name, final Action action) {
+        if (action != Action.UPDATE) {
+            // outputs appear and disappear with the code only
+            return false;
+        }
+        List<String> refs = references.get(name);
+        if (refs == null) {
+            return !drifted.isEmpty();
+        }
+        for (String ref : refs) {
+            if (ref.startsWith("data.")) {
+                return true;
+            }
+            if (ref.startsWith("local.") && !drifted.isEmpty()) {
+                return true;
+            }
+            for (String address : drifted) {
+                if (related(ref, address)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** One names the other or something inside it ({@code aws_x.a} and {@code aws_x.a[0]}, {@code module.m} and its resources). */
+    static boolean related(final String reference, final String address) {
+        return within(reference, address) || within(address, reference);
+    }
+
+    private static boolean within(final String inner, final String outer) {
+        if (!inner.startsWith(outer)) {
+            return false;
+        }
+        if (inner.length() == outer.length()) {
+            return true;
+        }
+        char next = inner.charAt(outer.length());
+        return next == '.' || next == '[';
+    }
+}

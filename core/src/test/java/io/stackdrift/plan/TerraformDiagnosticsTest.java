@@ -1,0 +1,87 @@
+package io.stackdrift.plan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.stackdrift.testing.Fixtures;
+import io.stackdrift.testing.Tries;
+
+class TerraformDiagnosticsTest {
+    @TempDir
+    Path dir;
+
+    private Path stream(final String... lines) throws IOException {
+        Path file = Files.createTempFile(dir, "stream", ".jsonl");
+        // getBytes replaces what UTF-8 cannot encode (a lone surrogate of a generated string)
+        Files.write(file, (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8));
+        return file;
+    }
+
+    private static String diagnostic(final String severity, final String summary, final String detail, final String where) {
+        return "{\"@level\":\"" + (severity.equals("error") ? "error" : "warn") + "\",\"@message\":\"Error: " + summary
+                + " " + detail + "\",\"type\":\"diagnostic\",\"diagnostic\":{\"severity\":\"" + severity + "\",\"summary\":\""
+                + summary + "\",\"detail\":\"" + detail + "\"" + where + "}}";
+    }
+
+    @Test
+    void theFirstErrorIsItsSummaryAndWhereNeverItsDetail() throws IOException {
+        Path file = stream("{\"@level\":\"info\",\"type\":\"version\",\"terraform\":\"1.11.4\",\"ui\":\"1.2\"}",
+                diagnostic("warning", "Deprecated attribute", "s3cr3t-warning", ""),
+                diagnostic("error", "Invalid value for variable", "The value s3cr3t-detail is not allowed.",
+                        ",\"range\":{\"filename\":\"main.tf\",\"start\":{\"line\":12,\"column\":3}},"
+                                + "\"snippet\":{\"code\":\"  x = s3cr3t-snippet\",\"values\":[{\"traversal\":\"var.x\","
+                                + "\"statement\":\"is s3cr3t-value\"}]}"),
+                diagnostic("error", "Second", "s3cr3t-2", ""));
+
+        assertThat(TerraformDiagnostics.firstError(file)).contains("Invalid value for variable (main.tf:12)");
+    }
+
+    @Test
+    void withoutARangeTheAddressSaysWhereItsQuotedKeyMasked() throws IOException {
+        Path file = stream(diagnostic("error", "Error creating user", "s3cr3t",
+                ",\"address\":\"aws_iam_user.u[\\\"alice-s3cr3t\\\"]\""));
+
+        assertThat(TerraformDiagnostics.firstError(file)).contains("Error creating user (aws_iam_user.u[\"\u2026\"])");
+    }
+
+    @Test
+    void aQuotedValueInTheSummaryIsMasked() throws IOException {
+        Path file = stream(diagnostic("error", "invalid value \\\"s3cr3t\\\" for x", "d", ""));
+
+        assertThat(TerraformDiagnostics.firstError(file)).contains("invalid value \"\u2026\" for x");
+    }
+
+    @Test
+    void noErrorDiagnosticNoReason() throws IOException {
+        assertThat(TerraformDiagnostics.firstError(stream(diagnostic("warning", "w", "d", "")))).isEmpty();
+        // text, as a tool prints on a flag error before its JSON view starts: nothing of it is taken
+        assertThat(TerraformDiagnostics.firstError(stream("Error: invalid value s3cr3t for x"))).isEmpty();
+        assertThat(TerraformDiagnostics.firstError(stream("{\"type\":\"diagnostic\",\"diagnostic\":{\"severity\":\"error\""))).isEmpty();
+        assertThat(TerraformDiagnostics.firstError(dir.resolve("missing.jsonl"))).isEmpty();
+    }
+
+    @Test
+    void theRealErrorStreamGivesItsSummary() {
+        assertThat(TerraformDiagnostics.firstError(Fixtures.fixture("terraform/tfc-plan-json-error.plan-stream.jsonl")))
+                .hasValueSatisfying(reason -> assertThat(reason).matches("[A-Z][^\\n]+ \\([^)]+:\\d+\\)"));
+    }
+
+    @Test
+    void aReasonIsAlwaysOneBoundedLine() {
+        Tries.check(300, gen -> {
+            Path file = stream(diagnostic("error", gen.string(0, 600).replace("\\", "").replace("\"", ""), "d",
+                    ",\"range\":{\"filename\":\"" + gen.string(0, 300).replace("\\", "").replace("\"", "") + "\"}"));
+            TerraformDiagnostics.firstError(file).ifPresent(reason -> {
+                assertThat(reason).doesNotContain("\n", "\r");
+                assertThat(reason.length()).isLessThanOrEqualTo(FailureReasons.MAX_LENGTH + 1);
+            });
+        });
+    }
+}
