@@ -37,7 +37,6 @@ import io.stackdrift.model.Tool;
 import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RunIds;
 import io.stackdrift.record.RunRecord;
-import io.stackdrift.record.RunSummary;
 import io.stackdrift.record.RunWorkDirectories;
 import io.stackdrift.record.ToolProcessLog;
 import io.stackdrift.record.TrailEntry;
@@ -52,7 +51,7 @@ import io.stackdrift.render.RowTable;
  * directory removed afterwards.
  */
 final class RunOptions {
-    /** How many earlier runs the HTML report reads for its drift picture and trail. */
+    /** How many earlier runs' summaries the HTML report's drift picture shows. */
     private static final int HTML_HISTORY = 30;
     /** Changes listed per row and kind in the text output. */
     private static final int DETAIL_CAP = 20;
@@ -266,7 +265,7 @@ final class RunOptions {
 
     /** Runs are numbered like builds, so the pages and the trail say "run 7", not a timestamp. */
     static String nextRunId(final HistoryStore history) {
-        long recorded = history.summaries().stream().mapToLong(RunSummary::sequence).max().orElse(0);
+        long recorded = history.layout().highestSequence();
         try {
             // atomic and never reused: two runs at once, or the run after a kill -9, get numbers of their own
             return String.valueOf(RunIds.next(history.directory(), recorded));
@@ -275,15 +274,9 @@ final class RunOptions {
         }
     }
 
-    private static List<RunRecord> history(final HistoryStore history) {
-        List<RunRecord> runs = new ArrayList<>();
-        for (RunSummary summary : history.summaries()) {
-            if (runs.size() >= HTML_HISTORY) {
-                break;
-            }
-            history.details(summary.sequence()).ifPresent(runs::add);
-        }
-        return runs;
+    /** The summaries and the trail only: an earlier run's details may be huge, and the trend needs its counts. */
+    private static HtmlReport.History history(final HistoryStore history) {
+        return new HtmlReport.History(history.summaries(HTML_HISTORY), history.trail());
     }
 
     private static void deleteQuietly(final Path dir) {

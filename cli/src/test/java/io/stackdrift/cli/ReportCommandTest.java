@@ -135,7 +135,7 @@ class ReportCommandTest {
         String index = Files.readString(html.resolve("index.html"));
         assertThat(index).contains("equiv-drift_simple.plan.json", "stratify-preview-update.preview.json", "pending+drifted");
         HistoryStore history = new HistoryStore(record);
-        assertThat(history.latestRun()).hasValueSatisfying(run -> {
+        assertThat(history.details(history.summaries().get(0).sequence())).hasValueSatisfying(run -> {
             assertThat(run.kind()).isEqualTo(RunKind.REPORT);
             assertThat(run.rows()).extracting(row -> row.tool().word()).containsExactlyInAnyOrder("terraform", "pulumi");
         });

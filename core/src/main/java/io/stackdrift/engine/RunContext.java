@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 import io.stackdrift.config.StackConfig;
@@ -101,6 +102,17 @@ final class RunContext implements DeployContext {
     /** The history's statuses as the run found them. */
     Map<StackId, StackStatus> statusesAtStart() {
         return statusesAtStart;
+    }
+
+    /** The depends-on list the history keeps for each stack, as the run found it (the deploy graph's auto edges). */
+    Map<StackId, List<StackId>> recordedDependsOn() {
+        return recordedDependsOn(statusesAtStart);
+    }
+
+    static Map<StackId, List<StackId>> recordedDependsOn(final Map<StackId, StackStatus> statuses) {
+        Map<StackId, List<StackId>> out = new TreeMap<>();
+        statuses.forEach((id, status) -> out.put(id, status.dependsOn()));
+        return out;
     }
 
     int parallelism() {
