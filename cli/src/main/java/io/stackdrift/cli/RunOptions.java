@@ -40,6 +40,7 @@ import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.RunWorkDirectories;
 import io.stackdrift.record.ToolProcessLog;
 import io.stackdrift.record.TrailEntry;
+import io.stackdrift.record.TrailResult;
 import io.stackdrift.render.CountsLine;
 import io.stackdrift.render.HtmlReport;
 import io.stackdrift.render.RowTable;
@@ -120,16 +121,29 @@ final class RunOptions {
                     CredentialsResolver.NONE, workDir, clock, progress);
             RunOutcome outcome = interruptible(() -> call.run(new StackDriftEngine(services), request));
             // the one save of the run: the engine returns what to keep and writes none of it (also after Ctrl-C)
-            outcome.toSave().ifPresent(history::save);
+            Optional<String> notRecorded = save(outcome, history);
             for (String warning : history.warnings()) {
                 err.println("warning: " + Terminal.safe(warning));
             }
+            // what ran is printed whatever the record did: a deploy that applied must say so
             print(outcome, out, err);
-            if (html != null && outcome.run().isPresent()) {
-                HtmlReport.write(html, outcome.run().get(), history(history));
-                err.println("report written to " + html);
-            }
             out.flush();
+            boolean written = notRecorded.isEmpty();
+            if (html != null && outcome.run().isPresent()) {
+                try {
+                    HtmlReport.write(html, outcome.run().get(), history(history));
+                    err.println("report written to " + html);
+                } catch (IOException | UncheckedIOException e) {
+                    err.println("stackdrift: the HTML report could not be written to " + html + ": "
+                            + Terminal.safe(String.valueOf(e.getMessage())));
+                    written = false;
+                }
+            }
+            notRecorded.ifPresent(why -> err.println("stackdrift: " + Terminal.safe(why)));
+            if (!written) {
+                err.flush();
+                return notRecorded.isPresent() && applied(outcome) ? ExitCodes.APPLIED_NOT_RECORDED : ExitCodes.ERROR;
+            }
             err.flush();
             return outcome.exitCode();
         } catch (IOException e) {
@@ -139,6 +153,32 @@ final class RunOptions {
         } finally {
             deleteQuietly(workDir);
         }
+    }
+
+    /**
+     * Saves the run's record; on failure (a full disk, a file in the way) says what could not be written, where, and
+     * what that means, instead of failing the command before its result is printed.
+     */
+    private static Optional<String> save(final RunOutcome outcome, final HistoryStore history) {
+        if (outcome.toSave().isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            history.save(outcome.toSave().get());
+            return Optional.empty();
+        } catch (UncheckedIOException e) {
+            String what = applied(outcome)
+                    ? "; what this run deployed is listed above, and the history does not know it: the next run previews those "
+                            + "stacks as if this one had not deployed them"
+                    : "";
+            return Optional.of("the record of this run could not be written (" + e.getMessage() + ")" + what);
+        }
+    }
+
+    /** The run applied something, or may have: a deploy or destroy went through or was interrupted. */
+    private static boolean applied(final RunOutcome outcome) {
+        return outcome.run().stream().flatMap(run -> run.trail().stream()).anyMatch(entry -> entry.result() == TrailResult.DEPLOYED
+                || entry.result() == TrailResult.DESTROYED || entry.result() == TrailResult.INTERRUPTED);
     }
 
     @FunctionalInterface

@@ -1,5 +1,6 @@
 package io.stackdrift.engine;
 
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -220,12 +221,23 @@ final class RunContext implements DeployContext {
     @Override
     public void markStarted(final StackId stack, final long started, final boolean destroy) {
         DeployJournal.Operation operation = destroy ? DeployJournal.Operation.DESTROY : DeployJournal.Operation.DEPLOY;
-        services.journal().started(stack, request.runId(), started, operation);
+        try {
+            services.journal().started(stack, request.runId(), started, operation);
+        } catch (UncheckedIOException e) {
+            // no marker, no apply: a run that died during it would leave no "interrupted" behind
+            throw new RecordNotWritten("its deploy marker could not be written, so nothing was applied: " + e.getMessage(), e);
+        }
     }
 
     @Override
     public void markFinished(final StackId stack) {
-        services.journal().finished(stack);
+        try {
+            services.journal().finished(stack);
+        } catch (UncheckedIOException e) {
+            // the deploy itself ended: its result stands, and the person learns why the next run says "interrupted"
+            note(stack + ": the marker of its deploy could not be removed (" + e.getMessage() + "); the next run will report "
+                    + "this deploy as interrupted");
+        }
     }
 
     @Override
