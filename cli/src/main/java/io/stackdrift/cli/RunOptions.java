@@ -23,7 +23,6 @@ import io.stackdrift.engine.RunOutcome;
 import io.stackdrift.engine.RunRequest;
 import io.stackdrift.engine.StackDriftEngine;
 import io.stackdrift.engine.StartedBy;
-import io.stackdrift.engine.spi.CredentialsResolver;
 import io.stackdrift.engine.spi.DeployJournal;
 import io.stackdrift.engine.spi.FileStackLocks;
 import io.stackdrift.engine.spi.HistoryView;
@@ -33,6 +32,7 @@ import io.stackdrift.engine.spi.ToolSettings;
 import io.stackdrift.model.Change;
 import io.stackdrift.model.Problem;
 import io.stackdrift.model.Row;
+import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
 import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RunIds;
@@ -44,16 +44,20 @@ import io.stackdrift.record.TrailResult;
 import io.stackdrift.render.CountsLine;
 import io.stackdrift.render.HtmlReport;
 import io.stackdrift.render.RowTable;
+import io.stackdrift.render.SecretMask;
 
 /**
  * The options preview, check and deploy share, and the wiring of the engine's services for the command line:
- * local processes, tools on {@code PATH} (or {@code --tool-path}), the history in {@code --record}, file locks
- * beside it, no credentials resolver (the environment stackdrift runs in carries them), a temporary work
+ * local processes (what each tool said kept for a failed stack, {@link ToolOutputKeeper}), tools on {@code PATH} (or
+ * {@code --tool-path}), the history in {@code --record}, file locks beside it, credentials from the environment
+ * stackdrift runs in, their values masked in every output ({@link EnvironmentCredentials}), a temporary work
  * directory removed afterwards.
  */
 final class RunOptions {
     /** How many earlier runs' summaries the HTML report's drift picture shows. */
     private static final int HTML_HISTORY = 30;
+    /** How a tool's failure reason refers to its output; the command line keeps that output in a file instead. */
+    private static final String CONSOLE_LOG = "see the console log";
     /** Changes listed per row and kind in the text output. */
     private static final int DETAIL_CAP = 20;
 
@@ -93,7 +97,7 @@ final class RunOptions {
         if (parallelism != null && parallelism < 1) {
             throw new CommandLine.ParameterException(commandLine, "--parallelism must be at least 1, not " + parallelism);
         }
-        ToolSettings tools = toolSettings(commandLine);
+        ToolSettings settings = toolSettings(commandLine);
         Path configFile = config.toAbsolutePath().normalize();
         Path root = Optional.ofNullable(configFile.getParent()).orElse(Path.of("").toAbsolutePath());
         Path recordDir = record != null ? record : root.resolve(".stackdrift");
@@ -102,8 +106,10 @@ final class RunOptions {
         RunRequest asked = new RunRequest(config, root, stacks, parallelism == null ? OptionalInt.empty() : OptionalInt.of(parallelism),
                 startedBy, changed, nextRunId(history), cause, false, false, false);
         RunRequest request = adjust.apply(asked);
+        // the values of the variables named under credentials: are masked in everything the run prints and keeps
+        EnvironmentCredentials credentials = new EnvironmentCredentials(CliEnvironment::get);
         ProgressListener progress = line -> {
-            err.println(Terminal.safe(line));
+            err.println(Terminal.safe(credentials.mask().mask(line)));
             err.flush();
         };
         Path workDir = null;
@@ -115,11 +121,14 @@ final class RunOptions {
             workDir = RunWorkDirectories.create(workParent);
             ToolProcessLog toolProcesses = new ToolProcessLog(recordDir.resolve("locks").resolve("runs"));
             toolProcesses.sweep();
-            EngineServices services = new EngineServices(new LocalProcessRunner(toolProcesses), tools, HistoryView.of(history),
+            ToolOutputKeeper tools = new ToolOutputKeeper(new LocalProcessRunner(toolProcesses), workDir, credentials::mask);
+            EngineServices services = new EngineServices(tools, settings, HistoryView.of(history),
                     DeployJournal.of(history, HistoryStore::isRunningHere),
                     new FileStackLocks(recordDir.resolve("locks"), Duration.ofMinutes(30), progress::line, toolProcesses).perDirectory(),
-                    CredentialsResolver.NONE, workDir, clock, progress);
-            RunOutcome outcome = interruptible(() -> call.run(new StackDriftEngine(services), request));
+                    credentials, workDir, clock, progress);
+            RunOutcome ran = interruptible(() -> call.run(new StackDriftEngine(services), request));
+            Map<StackId, Path> kept = ran.run().map(run -> tools.keep(run, recordDir)).orElse(Map.of());
+            RunOutcome outcome = shown(ran, credentials.mask(), kept);
             // the one save of the run: the engine returns what to keep and writes none of it (also after Ctrl-C)
             Optional<String> notRecorded = save(outcome, history);
             for (String warning : history.warnings()) {
@@ -127,6 +136,7 @@ final class RunOptions {
             }
             // what ran is printed whatever the record did: a deploy that applied must say so
             print(outcome, out, err);
+            kept.forEach((stack, log) -> err.println(Terminal.safe(stack + ": the tool's output is kept in " + log)));
             out.flush();
             boolean written = notRecorded.isEmpty();
             if (html != null && outcome.run().isPresent()) {
@@ -153,6 +163,26 @@ final class RunOptions {
         } finally {
             deleteQuietly(workDir);
         }
+    }
+
+    /**
+     * The outcome as the person and the history get it: every reason and note masked, and a failed stack's "see the
+     * console log" — there is none here — pointing at the file that keeps its tool's output.
+     */
+    private static RunOutcome shown(final RunOutcome ran, final SecretMask mask, final Map<StackId, Path> kept) {
+        if (ran.run().isEmpty() || mask.isEmpty() && kept.isEmpty()) {
+            return ran;
+        }
+        RunRecord masked = mask.mask(ran.run().get());
+        List<Row> rows = new ArrayList<>();
+        for (Row row : masked.rows()) {
+            Path log = kept.get(row.id());
+            rows.add(log == null ? row : row.withState(row.state(), row.reason().replace(CONSOLE_LOG, "its output is kept in " + log)));
+        }
+        RunRecord shown = new RunRecord(masked.runId(), masked.kind(), masked.cause(), masked.startedAt(), masked.finishedAt(), rows,
+                masked.trail());
+        return new RunOutcome(Optional.of(shown), ran.deployDigests(), ran.forgottenDeploys(), ran.problems(), ran.warnings(),
+                ran.notes().stream().map(mask::mask).toList());
     }
 
     /**

@@ -22,6 +22,7 @@ import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
 import io.stackdrift.plan.StackReferences;
 import io.stackdrift.record.RunKind;
+import io.stackdrift.record.RunWorkDirectories;
 import io.stackdrift.record.StackIndex;
 import io.stackdrift.record.StackStatus;
 import io.stackdrift.record.TrailEntry;
@@ -199,8 +200,7 @@ final class RunContext implements DeployContext {
 
     @Override
     public Path workDir(final StackConfig stack, final String step) {
-        String safe = stack.id().value().replaceAll("[^A-Za-z0-9._-]", "_") + "-" + Integer.toHexString(stack.id().value().hashCode());
-        return services.workDir().resolve(safe).resolve(step);
+        return RunWorkDirectories.stackDir(services.workDir(), stack.id()).resolve(step);
     }
 
     @Override
