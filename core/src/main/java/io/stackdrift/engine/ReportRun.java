@@ -64,7 +64,8 @@ final class ReportRun {
         try {
             copy = ReportInputs.readOnce(file);
         } catch (IOException e) {
-            return ReadOutcome.failure(e instanceof ReportInputs.NotJson ? e.getMessage() : "cannot read the file: " + e.getMessage(), "unknown");
+            String reason = e instanceof ReportInputs.NotJson ? e.getMessage() : "cannot read the file: " + e.getMessage();
+            return ReadOutcome.failure(reason, "unknown");
         }
         Path readable = copy.orElse(file);
         try {

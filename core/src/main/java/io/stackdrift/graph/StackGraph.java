@@ -18,7 +18,6 @@ import java.util.TreeSet;
 
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.config.StacksConfig;
-import io.stackdrift.model.Row;
 import io.stackdrift.model.StackId;
 
 /**
