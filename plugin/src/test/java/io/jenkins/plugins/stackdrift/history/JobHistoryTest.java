@@ -41,7 +41,8 @@ class JobHistoryTest {
         List<String> files = history.snapshot(m -> true);
 
         // b drifted in run 1: its own drift file goes along (what a deploy puts back), never a details file
-        assertThat(files).contains("stacks.json", dir.relativize(new HistoryLayout(dir).driftFile(StackId.of("b"))).toString().replace('\\', '/'))
+        String bDrift = dir.relativize(new HistoryLayout(dir).driftFile(StackId.of("b"))).toString().replace('\\', '/');
+        assertThat(files).contains("stacks.json", bDrift)
                 .noneMatch(f -> f.endsWith(".details.json") || f.endsWith(".summary.json"))
                 .anyMatch(f -> f.startsWith("deploying/") && f.endsWith(".json"));
         assertThat(files).allSatisfy(f -> assertThat(dir.resolve(f)).isRegularFile());
