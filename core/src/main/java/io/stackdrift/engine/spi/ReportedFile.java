@@ -29,13 +29,6 @@ public record ReportedFile(Path file, String format, String toolVersion, RowStat
         reason = Objects.requireNonNullElse(reason, "");
     }
 
-    /** A file whose row id is its base name. */
-    public ReportedFile(final Path file, final String format, final String toolVersion, final RowState state, final String reason,
-            final long pending, final long drift) {
-        this(file, format, toolVersion, state, reason, pending, drift,
-                StackId.of(file.getFileName() == null ? file.toString() : file.getFileName().toString()));
-    }
-
     /** Changes shown for the file: code changes plus drift, none for a failed file. */
     public long count() {
         return pending + drift;
