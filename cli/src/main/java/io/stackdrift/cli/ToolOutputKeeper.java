@@ -52,8 +52,7 @@ final class ToolOutputKeeper implements ProcessRunner {
         ProcessResult result = runner.run(spec);
         Path stdout = spec.stdoutFile().toAbsolutePath().normalize();
         if (stdout.startsWith(workDir) && !stdout.equals(workDir)) {
-            Path log = workDir.resolve(workDir.relativize(stdout).getName(0)).resolve(FILE);
-            append(log, transcript(spec, result));
+            append(workDir.resolve(workDir.relativize(stdout).getName(0)), transcript(spec, result));
         }
         return result;
     }
@@ -84,9 +83,9 @@ final class ToolOutputKeeper implements ProcessRunner {
         }
     }
 
-    private synchronized void append(final Path log, final String text) throws IOException {
-        Files.createDirectories(log.getParent());
-        Files.writeString(log, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    private synchronized void append(final Path stackDir, final String text) throws IOException {
+        Files.createDirectories(stackDir);
+        Files.writeString(stackDir.resolve(FILE), text, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     }
 
     /**
