@@ -8,6 +8,8 @@ public final class ExitCodes {
     public static final int ERROR = 1;
     /** Drift or pending changes. */
     public static final int CHANGES = 2;
+    /** The run applied changes (or was interrupted applying them), but its record could not be written. */
+    public static final int APPLIED_NOT_RECORDED = 3;
 
     private ExitCodes() {
     }

@@ -165,9 +165,9 @@ final class ReportCommand implements Callable<Integer> {
         }
     }
 
-    private static String label(final Path file) {
-        Path name = file.getFileName();
-        return Terminal.safe(name == null ? file.toString() : name.toString());
+    /** The file's row id: its base name, or its path where two files share a base name (the engine's rule). */
+    private static String label(final ReportedFile read) {
+        return Terminal.safe(read.stack().value());
     }
 
     private static String textLine(final Change change) {
@@ -180,11 +180,11 @@ final class ReportCommand implements Callable<Integer> {
         ReportedFile read = result.read();
         RowState state = read.state();
         if (state == RowState.FAILED) {
-            out.println(label(read.file()) + " · failed · " + Terminal.safe(read.reason()));
+            out.println(label(read) + " · failed · " + Terminal.safe(read.reason()));
             return;
         }
         long count = read.count();
-        out.println(label(read.file()) + " · " + state.word() + " · " + count + (count == 1 ? " change" : " changes"));
+        out.println(label(read) + " · " + state.word() + " · " + count + (count == 1 ? " change" : " changes"));
         try (BufferedReader lines = Files.newBufferedReader(result.spill(), StandardCharsets.UTF_8)) {
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                 out.println(line);

@@ -24,7 +24,6 @@ import io.stackdrift.engine.RunOutcome;
 import io.stackdrift.engine.RunRequest;
 import io.stackdrift.engine.StackDriftEngine;
 import io.stackdrift.engine.StartedBy;
-import io.stackdrift.engine.spi.CredentialsResolver;
 import io.stackdrift.engine.spi.DeployJournal;
 import io.stackdrift.engine.spi.FileStackLocks;
 import io.stackdrift.engine.spi.HistoryView;
@@ -34,27 +33,32 @@ import io.stackdrift.engine.spi.ToolSettings;
 import io.stackdrift.model.Change;
 import io.stackdrift.model.Problem;
 import io.stackdrift.model.Row;
+import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
 import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RunIds;
 import io.stackdrift.record.RunRecord;
-import io.stackdrift.record.RunSummary;
 import io.stackdrift.record.RunWorkDirectories;
 import io.stackdrift.record.ToolProcessLog;
 import io.stackdrift.record.TrailEntry;
+import io.stackdrift.record.TrailResult;
 import io.stackdrift.render.CountsLine;
 import io.stackdrift.render.HtmlReport;
 import io.stackdrift.render.RowTable;
+import io.stackdrift.render.SecretMask;
 
 /**
  * The options preview, check and deploy share, and the wiring of the engine's services for the command line:
- * local processes, tools on {@code PATH} (or {@code --tool-path}), the history in {@code --record}, file locks
- * beside it, no credentials resolver (the environment stackdrift runs in carries them), a temporary work
+ * local processes (what each tool said kept for a failed stack, {@link ToolOutputKeeper}), tools on {@code PATH} (or
+ * {@code --tool-path}), the history in {@code --record}, file locks beside it, credentials from the environment
+ * stackdrift runs in, their values masked in every output ({@link EnvironmentCredentials}), a temporary work
  * directory removed afterwards.
  */
 final class RunOptions {
-    /** How many earlier runs the HTML report reads for its drift picture and trail. */
+    /** How many earlier runs' summaries the HTML report's drift picture shows. */
     private static final int HTML_HISTORY = 30;
+    /** How a tool's failure reason refers to its output; the command line keeps that output in a file instead. */
+    private static final String CONSOLE_LOG = "see the console log";
     /** Changes listed per row and kind in the text output. */
     private static final int DETAIL_CAP = 20;
 
@@ -94,7 +98,7 @@ final class RunOptions {
         if (parallelism != null && parallelism < 1) {
             throw new CommandLine.ParameterException(commandLine, "--parallelism must be at least 1, not " + parallelism);
         }
-        ToolSettings tools = toolSettings(commandLine);
+        ToolSettings settings = toolSettings(commandLine);
         Path configFile = config.toAbsolutePath().normalize();
         Path root = Optional.ofNullable(configFile.getParent()).orElse(Path.of("").toAbsolutePath());
         Path recordDir = record != null ? record : root.resolve(".stackdrift");
@@ -103,8 +107,10 @@ final class RunOptions {
         RunRequest asked = new RunRequest(config, root, stacks, parallelism == null ? OptionalInt.empty() : OptionalInt.of(parallelism),
                 startedBy, changed, nextRunId(history), cause, false, false, false);
         RunRequest request = adjust.apply(asked);
+        // the values of the variables named under credentials: are masked in everything the run prints and keeps
+        EnvironmentCredentials credentials = new EnvironmentCredentials(CliEnvironment::get);
         ProgressListener progress = line -> {
-            err.println(Terminal.safe(line));
+            err.println(Terminal.safe(credentials.mask().mask(line)));
             err.flush();
         };
         Path workDir = null;
@@ -116,22 +122,39 @@ final class RunOptions {
             workDir = RunWorkDirectories.create(workParent);
             ToolProcessLog toolProcesses = new ToolProcessLog(recordDir.resolve("locks").resolve("runs"));
             toolProcesses.sweep();
-            EngineServices services = new EngineServices(new LocalProcessRunner(toolProcesses), tools, HistoryView.of(history),
+            ToolOutputKeeper tools = new ToolOutputKeeper(new LocalProcessRunner(toolProcesses), workDir, credentials::mask);
+            EngineServices services = new EngineServices(tools, settings, HistoryView.of(history),
                     DeployJournal.of(history, HistoryStore::isRunningHere),
                     new FileStackLocks(recordDir.resolve("locks"), Duration.ofMinutes(30), progress::line, toolProcesses).perDirectory(),
-                    CredentialsResolver.NONE, workDir, clock, progress);
-            RunOutcome outcome = interruptible(() -> call.run(new StackDriftEngine(services), request));
+                    credentials, workDir, clock, progress);
+            RunOutcome ran = interruptible(() -> call.run(new StackDriftEngine(services), request));
+            Map<StackId, Path> kept = ran.run().map(run -> tools.keep(run, recordDir)).orElse(Map.of());
+            RunOutcome outcome = shown(ran, credentials.mask(), kept);
             // the one save of the run: the engine returns what to keep and writes none of it (also after Ctrl-C)
-            outcome.toSave().ifPresent(history::save);
+            Optional<String> notRecorded = save(outcome, history);
             for (String warning : history.warnings()) {
                 err.println("warning: " + Terminal.safe(warning));
             }
+            // what ran is printed whatever the record did: a deploy that applied must say so
             print(outcome, out, err);
-            if (html != null && outcome.run().isPresent()) {
-                HtmlReport.write(html, outcome.run().get(), history(history));
-                err.println("report written to " + html);
-            }
+            kept.forEach((stack, log) -> err.println(Terminal.safe(stack + ": the tool's output is kept in " + log)));
             out.flush();
+            boolean written = notRecorded.isEmpty();
+            if (html != null && outcome.run().isPresent()) {
+                try {
+                    HtmlReport.write(html, outcome.run().get(), history(history));
+                    err.println("report written to " + html);
+                } catch (IOException | UncheckedIOException e) {
+                    err.println("stackdrift: the HTML report could not be written to " + html + ": "
+                            + Terminal.safe(String.valueOf(e.getMessage())));
+                    written = false;
+                }
+            }
+            notRecorded.ifPresent(why -> err.println("stackdrift: " + Terminal.safe(why)));
+            if (!written) {
+                err.flush();
+                return notRecorded.isPresent() && applied(outcome) ? ExitCodes.APPLIED_NOT_RECORDED : ExitCodes.ERROR;
+            }
             err.flush();
             return outcome.exitCode();
         } catch (IOException e) {
@@ -141,6 +164,52 @@ final class RunOptions {
         } finally {
             deleteQuietly(workDir);
         }
+    }
+
+    /**
+     * The outcome as the person and the history get it: every reason and note masked, and a failed stack's "see the
+     * console log" — there is none here — pointing at the file that keeps its tool's output.
+     */
+    private static RunOutcome shown(final RunOutcome ran, final SecretMask mask, final Map<StackId, Path> kept) {
+        if (ran.run().isEmpty() || mask.isEmpty() && kept.isEmpty()) {
+            return ran;
+        }
+        RunRecord masked = mask.mask(ran.run().get());
+        List<Row> rows = new ArrayList<>();
+        for (Row row : masked.rows()) {
+            Path log = kept.get(row.id());
+            rows.add(log == null ? row : row.withState(row.state(), row.reason().replace(CONSOLE_LOG, "its output is kept in " + log)));
+        }
+        RunRecord shown = new RunRecord(masked.runId(), masked.kind(), masked.cause(), masked.startedAt(), masked.finishedAt(), rows,
+                masked.trail());
+        return new RunOutcome(Optional.of(shown), ran.deployDigests(), ran.forgottenDeploys(), ran.problems(), ran.warnings(),
+                ran.notes().stream().map(mask::mask).toList());
+    }
+
+    /**
+     * Saves the run's record; on failure (a full disk, a file in the way) says what could not be written, where, and
+     * what that means, instead of failing the command before its result is printed.
+     */
+    private static Optional<String> save(final RunOutcome outcome, final HistoryStore history) {
+        if (outcome.toSave().isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            history.save(outcome.toSave().get());
+            return Optional.empty();
+        } catch (UncheckedIOException e) {
+            String what = applied(outcome)
+                    ? "; what this run deployed is listed above, and the history does not know it: the next run previews those "
+                            + "stacks as if this one had not deployed them"
+                    : "";
+            return Optional.of("the record of this run could not be written (" + e.getMessage() + ")" + what);
+        }
+    }
+
+    /** The run applied something, or may have: a deploy or destroy went through or was interrupted. */
+    private static boolean applied(final RunOutcome outcome) {
+        return outcome.run().stream().flatMap(run -> run.trail().stream()).anyMatch(entry -> entry.result() == TrailResult.DEPLOYED
+                || entry.result() == TrailResult.DESTROYED || entry.result() == TrailResult.INTERRUPTED);
     }
 
     @FunctionalInterface
@@ -271,7 +340,7 @@ final class RunOptions {
 
     /** Runs are numbered like builds, so the pages and the trail say "run 7", not a timestamp. */
     static String nextRunId(final HistoryStore history) {
-        long recorded = history.summaries().stream().mapToLong(RunSummary::sequence).max().orElse(0);
+        long recorded = history.layout().highestSequence();
         try {
             // atomic and never reused: two runs at once, or the run after a kill -9, get numbers of their own
             return String.valueOf(RunIds.next(history.directory(), recorded));
@@ -280,15 +349,9 @@ final class RunOptions {
         }
     }
 
-    private static List<RunRecord> history(final HistoryStore history) {
-        List<RunRecord> runs = new ArrayList<>();
-        for (RunSummary summary : history.summaries()) {
-            if (runs.size() >= HTML_HISTORY) {
-                break;
-            }
-            history.details(summary.sequence()).ifPresent(runs::add);
-        }
-        return runs;
+    /** The summaries and the trail only: an earlier run's details may be huge, and the trend needs its counts. */
+    private static HtmlReport.History history(final HistoryStore history) {
+        return new HtmlReport.History(history.summaries(HTML_HISTORY), history.trail());
     }
 
     private static void deleteQuietly(final Path dir) {

@@ -39,6 +39,27 @@ class CheckCommandTest {
     }
 
     @Test
+    void theReportsTrendAndTrailComeFromTheSummariesAndTheTrailNeverFromEarlierRunsDetails() throws Exception {
+        DemoRepo demo = DemoRepo.copyTo(dir);
+        demo.run("check");
+        demo.run("check");
+        // the earlier runs' details turned to garbage: a report that read them would lose their bars
+        try (var files = Files.list(demo.record.resolve("runs"))) {
+            for (Path details : files.filter(f -> f.getFileName().toString().endsWith(".details.json")).toList()) {
+                Files.writeString(details, "{\"format\":");
+            }
+        }
+
+        DemoRepo.Result third = demo.run("check", "--html", dir.resolve("report").toString());
+
+        String index = Files.readString(dir.resolve("report").resolve("index.html"));
+        assertThat(index).contains("<th scope=\"row\">#1</th>", "<th scope=\"row\">#2</th>", "<th scope=\"row\">#3</th>");
+        // run 1 repaired network: "Recently deployed" still shows it, from trail.json
+        assertThat(index).contains("put back");
+        assertThat(third.err()).doesNotContain("skipped runs/");
+    }
+
+    @Test
     void aSecondCheckRespectsEveryAndSaysWhyEachStackWasSkipped() throws Exception {
         DemoRepo demo = DemoRepo.copyTo(dir);
         demo.run("check");

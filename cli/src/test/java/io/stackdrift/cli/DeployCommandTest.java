@@ -50,6 +50,36 @@ class DeployCommandTest {
     }
 
     @Test
+    void aDeployThatAppliedButCouldNotWriteItsRecordPrintsWhatItDeployedSaysWhereAndExitsThree() throws Exception {
+        DemoRepo demo = DemoRepo.copyTo(dir);
+        Files.createDirectories(demo.record);
+        // a file where the runs directory goes fails the save as a full disk does (also for root, unlike permissions)
+        Path inTheWay = Files.writeString(demo.record.resolve("runs"), "in the way\n");
+
+        DemoRepo.Result result = demo.run("deploy", "--stacks", "dns");
+
+        assertThat(result.exit()).as(result.err()).isEqualTo(ExitCodes.APPLIED_NOT_RECORDED);
+        assertThat(result.out()).contains("1 stack · 1 in sync", "dns (in sync): deployed", "dns: deployed");
+        assertThat(result.err()).contains("applying dns (terraform)…", "the record of this run could not be written",
+                inTheWay.toString(), "the next run previews those stacks");
+        assertThat(result.err()).doesNotContain("UncheckedIOException", "unexpected error");
+    }
+
+    @Test
+    void aDeployWhoseMarkerCannotBeWrittenAppliesNothingAndSaysWhy() throws Exception {
+        DemoRepo demo = DemoRepo.copyTo(dir);
+        Files.createDirectories(demo.record);
+        Path inTheWay = Files.writeString(demo.record.resolve("deploying"), "in the way\n");
+
+        DemoRepo.Result result = demo.run("deploy", "--stacks", "dns");
+
+        assertThat(result.exit()).isEqualTo(ExitCodes.ERROR);
+        assertThat(result.err()).doesNotContain("applying dns");
+        assertThat(result.out()).contains("its deploy marker could not be written, so nothing was applied", inTheWay.toString())
+                .doesNotContain("unexpected error");
+    }
+
+    @Test
     void theTextOutputSaysWhatTheDeployPutBack() throws Exception {
         DemoRepo demo = DemoRepo.copyTo(dir);
         demo.run("preview");

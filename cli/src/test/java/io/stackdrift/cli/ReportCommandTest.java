@@ -1,18 +1,22 @@
 package io.stackdrift.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
@@ -142,9 +146,74 @@ class ReportCommandTest {
         String index = Files.readString(html.resolve("index.html"));
         assertThat(index).contains("equiv-drift_simple.plan.json", "stratify-preview-update.preview.json", "pending+drifted");
         HistoryStore history = new HistoryStore(record);
-        assertThat(history.latestRun()).hasValueSatisfying(run -> {
+        assertThat(history.details(history.summaries().get(0).sequence())).hasValueSatisfying(run -> {
             assertThat(run.kind()).isEqualTo(RunKind.REPORT);
             assertThat(run.rows()).extracting(row -> row.tool().word()).containsExactlyInAnyOrder("terraform", "pulumi");
         });
+    }
+
+    @Test
+    void twoFilesWithTheSameBaseNameAreTwoRowsAndTwoPages() throws IOException {
+        Path drift = Files.createDirectories(dir.resolve("eu")).resolve("plan.json");
+        Path pending = Files.createDirectories(dir.resolve("us")).resolve("plan.json");
+        Files.copy(Fixtures.fixture("terraform/equiv-drift_simple.plan.json"), drift);
+        Files.copy(Fixtures.fixture("terraform/equiv-simple_object_replace.plan.json"), pending);
+        Path html = dir.resolve("html");
+
+        run("report", "--html", html.toString(), drift.toString(), pending.toString());
+
+        assertThat(out).contains(drift + " · ", pending + " · ");
+        try (var pages = Files.list(html.resolve("stacks"))) {
+            assertThat(pages.toList()).hasSize(2);
+        }
+        run("report", "--json", drift.toString(), drift.toString());
+        JsonNode stacks = new ObjectMapper().readTree(out).get("stacks");
+        assertThat(stacks.get(0).get("stack").asText()).isEqualTo(drift.toString());
+        assertThat(stacks.get(1).get("stack").asText()).isEqualTo(drift + " #2");
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aPipeIsReadOnce() throws Exception {
+        Path fifo = dir.resolve("plan.pipe");
+        assumeTrue(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor() == 0, "mkfifo is needed");
+        byte[] plan = Files.readAllBytes(Fixtures.fixture("terraform/equiv-drift_simple.plan.json"));
+        Thread writer = new Thread(() -> {
+            try (var outStream = Files.newOutputStream(fifo)) {
+                outStream.write(plan);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        writer.setDaemon(true);
+        writer.start();
+
+        int exit = run("report", fifo.toString());
+
+        assertThat(out).as(err).contains("plan.pipe · pending+drifted · 2 changes");
+        assertThat(exit).isEqualTo(ExitCodes.CHANGES);
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aPipeThatCannotBeJsonIsRefusedAtOnceNotCopiedWithoutEnd() throws Exception {
+        Path fifo = dir.resolve("zero.pipe");
+        assumeTrue(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor() == 0, "mkfifo is needed");
+        // like /dev/zero: NUL bytes without end, until the reader goes away
+        Thread writer = new Thread(() -> {
+            try (var outStream = Files.newOutputStream(fifo)) {
+                byte[] zeros = new byte[1 << 16];
+                while (true) {
+                    outStream.write(zeros);
+                }
+            } catch (IOException e) {
+                // the reader closed the pipe: done
+            }
+        });
+        writer.setDaemon(true);
+        writer.start();
+
+        assertThat(run("report", fifo.toString())).isEqualTo(ExitCodes.ERROR);
+        assertThat(out).contains("zero.pipe · failed · ");
     }
 }

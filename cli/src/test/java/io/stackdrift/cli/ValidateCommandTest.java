@@ -94,6 +94,20 @@ class ValidateCommandTest {
     }
 
     @Test
+    void rightToLeftAndZeroWidthCharactersInANameShowAsTheRunTableShowsThem(@TempDir final Path repo) throws Exception {
+        String name = "dns\u202Egnp.exe\u200B";
+        Files.createDirectories(repo.resolve(name));
+        Files.writeString(repo.resolve(name).resolve("main.tf"), "terraform {}\n");
+        Files.writeString(repo.resolve("stacks.yaml"), "drift:\n  every: 6h\n");
+
+        int exit = run("validate", "--config", repo.resolve("stacks.yaml").toString());
+
+        assertThat(exit).isEqualTo(ExitCodes.OK);
+        assertThat(out.toString()).contains("dns?gnp.exe?").doesNotContain("\u202E").doesNotContain("\u200B");
+        assertThat(Terminal.safe(name)).isEqualTo("dns?gnp.exe?");
+    }
+
+    @Test
     void aMissingFileFailsWithoutAStackTrace(@TempDir final Path repo) {
         int exit = run("validate", "--config", repo.resolve("none.yaml").toString());
 

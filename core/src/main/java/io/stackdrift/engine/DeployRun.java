@@ -42,8 +42,7 @@ import io.stackdrift.record.TrailResult;
 final class DeployRun implements RunBody {
     @Override
     public void run(final RunContext run) throws InterruptedException {
-        Map<StackId, Row> latest = run.services().history().latestRows();
-        GraphBuild build = StackGraph.of(run.config(), latest);
+        GraphBuild build = StackGraph.of(run.config(), run.recordedDependsOn());
         for (String note : build.notes()) {
             run.note(note);
         }
@@ -63,12 +62,21 @@ final class DeployRun implements RunBody {
                 finish(run, skipped.get().row());
                 return skipped.get().outcome();
             }
-            Optional<Row> hadDrift = Optional.ofNullable(latest.get(id)).filter(r -> r.state().hasDrift());
+            Optional<Row> hadDrift = hadDrift(run, id);
             Deployed deployed = deployment.deploy(stack, env.get(), hadDrift, mode, approval);
             finish(run, deployed.row());
             return deployed.outcome();
         };
         StackTasks.schedule(run, graph, options, task, StackTasks.stoppingListener(run));
+    }
+
+    /** The drift the stack's latest row found, read only when its status says it drifted (its own file, no run's details). */
+    private static Optional<Row> hadDrift(final RunContext run, final StackId id) {
+        StackStatus status = run.statusesAtStart().get(id);
+        if (status == null || !status.lastState().hasDrift()) {
+            return Optional.empty();
+        }
+        return run.services().history().latestDrift(id).filter(r -> r.state().hasDrift());
     }
 
     /** A stack the policy leaves alone is skipped (its dependents go on). */

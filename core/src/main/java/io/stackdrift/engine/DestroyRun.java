@@ -30,7 +30,7 @@ import io.stackdrift.model.StackId;
 final class DestroyRun implements RunBody {
     @Override
     public void run(final RunContext run) throws InterruptedException {
-        GraphBuild build = StackGraph.of(run.config(), run.services().history().latestRows());
+        GraphBuild build = StackGraph.of(run.config(), run.recordedDependsOn());
         for (String note : build.notes()) {
             run.note(note);
         }

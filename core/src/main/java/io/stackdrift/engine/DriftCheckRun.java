@@ -71,7 +71,7 @@ final class DriftCheckRun implements RunBody {
             @Override
             public synchronized StackGraph get() {
                 if (built == null) {
-                    built = StackGraph.of(run.config(), run.services().history().latestRows()).graph();
+                    built = StackGraph.of(run.config(), run.recordedDependsOn()).graph();
                 }
                 return built;
             }

@@ -1,5 +1,7 @@
 package io.stackdrift.engine;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -33,27 +35,52 @@ final class ReportRun {
     static RunOutcome run(final ReportRequest request, final Clock clock, final ReportListener listener) {
         long startedAt = clock.millis();
         List<Row> rows = new ArrayList<>();
-        for (Path file : request.files()) {
-            rows.add(read(file, request.keep(), listener));
+        List<StackId> ids = ReportInputs.ids(request.files());
+        for (int i = 0; i < request.files().size(); i++) {
+            rows.add(read(request.files().get(i), ids.get(i), request.keep(), listener));
         }
         RunRecord record = new RunRecord(request.runId(), RunKind.REPORT, request.cause(), startedAt, clock.millis(), rows, List.of());
         return new RunOutcome(Optional.of(record), List.of(), List.of(), List.of());
     }
 
-    private static Row read(final Path file, final ReportRequest.Keep keep, final ReportListener listener) {
+    private static Row read(final Path file, final StackId id, final ReportRequest.Keep keep, final ReportListener listener) {
         Counting sink = new Counting(file, listener, keep == ReportRequest.Keep.CHANGES ? new CollectingSink() : null);
-        ReadOutcome outcome = PlanReaders.forFile(file).read(file, sink);
+        ReadOutcome outcome = readOnce(file, sink);
         RowState state = outcome.failed() ? RowState.FAILED : RowState.of(sink.pending > 0, sink.drift > 0);
         listener.fileRead(new ReportedFile(file, outcome.format(), outcome.toolVersion(), state, outcome.reason(),
-                outcome.failed() ? 0 : sink.pending, outcome.failed() ? 0 : sink.drift));
-        String name = String.valueOf(file.getFileName());
+                outcome.failed() ? 0 : sink.pending, outcome.failed() ? 0 : sink.drift, id));
         Tool tool = outcome.format().contains("pulumi") ? Tool.PULUMI : Tool.TERRAFORM;
-        Row row = Row.withReason(StackId.of(name), tool, name, state, outcome.failed() ? outcome.reason() : "");
+        Row row = Row.withReason(id, tool, id.value(), state, outcome.failed() ? outcome.reason() : "");
         if (sink.collecting == null || outcome.failed()) {
             return row;
         }
         PlanSummary summary = sink.collecting.summary(outcome);
         return row.withChanges(summary.changes()).withDrift(summary.drift());
+    }
+
+    /** Reads the file, a pipe through one copy of it ({@link ReportInputs#readOnce}). */
+    private static ReadOutcome readOnce(final Path file, final Counting sink) {
+        Optional<Path> copy;
+        try {
+            copy = ReportInputs.readOnce(file);
+        } catch (IOException e) {
+            String reason = e instanceof ReportInputs.NotJson ? e.getMessage() : "cannot read the file: " + e.getMessage();
+            return ReadOutcome.failure(reason, "unknown");
+        }
+        Path readable = copy.orElse(file);
+        try {
+            return PlanReaders.forFile(readable).read(readable, sink);
+        } finally {
+            copy.ifPresent(ReportRun::deleteQuietly);
+        }
+    }
+
+    private static void deleteQuietly(final Path copy) {
+        try {
+            Files.deleteIfExists(copy);
+        } catch (IOException e) {
+            // a temporary copy left in the temporary directory: nothing to tell the person about
+        }
     }
 
     /** Counts, forwards each change to the listener, and collects it when the rows keep changes. */

@@ -1,5 +1,6 @@
 package io.stackdrift.engine;
 
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -8,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 import io.stackdrift.config.StackConfig;
@@ -21,6 +23,7 @@ import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
 import io.stackdrift.plan.StackReferences;
 import io.stackdrift.record.RunKind;
+import io.stackdrift.record.RunWorkDirectories;
 import io.stackdrift.record.StackIndex;
 import io.stackdrift.record.StackStatus;
 import io.stackdrift.record.TrailEntry;
@@ -105,6 +108,17 @@ final class RunContext implements DeployContext {
     /** The history's statuses as the run found them. */
     Map<StackId, StackStatus> statusesAtStart() {
         return statusesAtStart;
+    }
+
+    /** The depends-on list the history keeps for each stack, as the run found it (the deploy graph's auto edges). */
+    Map<StackId, List<StackId>> recordedDependsOn() {
+        return recordedDependsOn(statusesAtStart);
+    }
+
+    static Map<StackId, List<StackId>> recordedDependsOn(final Map<StackId, StackStatus> statuses) {
+        Map<StackId, List<StackId>> out = new TreeMap<>();
+        statuses.forEach((id, status) -> out.put(id, status.dependsOn()));
+        return out;
     }
 
     int parallelism() {
@@ -195,8 +209,7 @@ final class RunContext implements DeployContext {
 
     @Override
     public Path workDir(final StackConfig stack, final String step) {
-        String safe = stack.id().value().replaceAll("[^A-Za-z0-9._-]", "_") + "-" + Integer.toHexString(stack.id().value().hashCode());
-        return services.workDir().resolve(safe).resolve(step);
+        return RunWorkDirectories.stackDir(services.workDir(), stack.id()).resolve(step);
     }
 
     @Override
@@ -217,12 +230,23 @@ final class RunContext implements DeployContext {
     @Override
     public void markStarted(final StackId stack, final long started, final boolean destroy) {
         DeployJournal.Operation operation = destroy ? DeployJournal.Operation.DESTROY : DeployJournal.Operation.DEPLOY;
-        services.journal().started(stack, request.runId(), started, operation);
+        try {
+            services.journal().started(stack, request.runId(), started, operation);
+        } catch (UncheckedIOException e) {
+            // no marker, no apply: a run that died during it would leave no "interrupted" behind
+            throw new RecordNotWritten("its deploy marker could not be written, so nothing was applied: " + e.getMessage(), e);
+        }
     }
 
     @Override
     public void markFinished(final StackId stack) {
-        services.journal().finished(stack);
+        try {
+            services.journal().finished(stack);
+        } catch (UncheckedIOException e) {
+            // the deploy itself ended: its result stands, and the person learns why the next run says "interrupted"
+            note(stack + ": the marker of its deploy could not be removed (" + e.getMessage() + "); the next run will report "
+                    + "this deploy as interrupted");
+        }
     }
 
     @Override

@@ -103,6 +103,12 @@ final class StackTasks {
         StackTask guarded = id -> {
             try {
                 return task.run(id);
+            } catch (RecordNotWritten e) {
+                // our own words: what could not be written, where, and that nothing was applied
+                StackConfig stack = run.stack(id);
+                Row row = Row.withReason(id, stack.tool(), stack.dir(), RowState.FAILED, e.getMessage());
+                finish(run, row);
+                return TaskOutcome.failed(row.reason());
             } catch (RuntimeException e) {
                 // the message of an unexpected exception may carry anything: the class name only
                 StackConfig stack = run.stack(id);

@@ -18,7 +18,6 @@ import java.util.TreeSet;
 
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.config.StacksConfig;
-import io.stackdrift.model.Row;
 import io.stackdrift.model.StackId;
 
 /**
@@ -55,19 +54,20 @@ public final class StackGraph {
     }
 
     /**
-     * The graph of a run (docs/concepts.md, "Deploy order"): the file's {@code dependsOn} plus the {@code depends-on} of the latest row
-     * of every stack with {@code dependsOn: auto}.
+     * The graph of a run (docs/concepts.md, "Deploy order"): the file's {@code dependsOn} plus the {@code depends-on} recorded
+     * for every stack with {@code dependsOn: auto}.
      *
-     * @param latestRows the latest row of each stack, where there is one (rows of other stacks are ignored)
+     * @param recordedDependsOn the depends-on list the history keeps for each stack (its latest row that had one), where
+     *                          there is one (lists of other stacks are ignored)
      */
-    public static GraphBuild of(final StacksConfig config, final Map<StackId, Row> latestRows) {
+    public static GraphBuild of(final StacksConfig config, final Map<StackId, List<StackId>> recordedDependsOn) {
         Map<StackId, List<StackId>> fileEdges = new TreeMap<>();
         Map<StackId, List<StackId>> rowEdges = new TreeMap<>();
         for (StackConfig stack : config.stacks()) {
             fileEdges.put(stack.id(), stack.dependsOn());
-            Row row = latestRows.get(stack.id());
-            if (stack.autoDepends() && row != null) {
-                rowEdges.put(stack.id(), row.dependsOn());
+            List<StackId> recorded = recordedDependsOn.get(stack.id());
+            if (stack.autoDepends() && recorded != null) {
+                rowEdges.put(stack.id(), recorded);
             }
         }
         return build(fileEdges, rowEdges, fileEdges.keySet());

@@ -27,6 +27,7 @@ import io.stackdrift.model.StackId;
  * DIR/runs/run-000000000042.details.json   rows with every change and the run's trail (read on demand)
  * DIR/stacks.json                          latest status per stack (due logic, graph, digests)
  * DIR/trail.json                           deploys newest first, bounded
+ * DIR/drift/&lt;hash&gt;.json                  per drifted stack: the drift its latest row found (what a deploy puts back)
  * DIR/deploying/&lt;hash&gt;.json               one marker per deploy in progress
  * DIR/.lock                                the file lock writers take
  * </pre>
@@ -36,6 +37,7 @@ public final class HistoryLayout {
     public static final String STACKS_FILE = "stacks.json";
     public static final String TRAIL_FILE = "trail.json";
     public static final String MARKERS_DIR = "deploying";
+    public static final String DRIFT_DIR = "drift";
     public static final String LOCK_FILE = ".lock";
 
     private static final Pattern RUN_FILE = Pattern.compile("run-(\\d{12})\\.(summary|details)\\.json");
@@ -88,9 +90,34 @@ public final class HistoryLayout {
 
     /** Stack ids hold '/' and ':'; a hash gives a safe, fixed-length file name (the id is inside). */
     public Path markerFile(final StackId stack) {
+        return markersDir().resolve(hashedName(stack));
+    }
+
+    public Path driftDir() {
+        return dir.resolve(DRIFT_DIR);
+    }
+
+    /** The file holding the drift the stack's latest row found; named like a marker. */
+    public Path driftFile(final StackId stack) {
+        return driftDir().resolve(hashedName(stack));
+    }
+
+    /** Every per-stack drift file there is (one per stack whose latest row shows drift). */
+    public List<Path> driftFiles() {
+        List<Path> out = new ArrayList<>();
+        for (Path file : list(driftDir())) {
+            if (!AtomicFiles.isTemporary(file) && file.getFileName().toString().endsWith(".json")) {
+                out.add(file);
+            }
+        }
+        out.sort(Comparator.naturalOrder());
+        return out;
+    }
+
+    private static String hashedName(final StackId stack) {
         try {
             byte[] hash = MessageDigest.getInstance("SHA-256").digest(stack.value().getBytes(StandardCharsets.UTF_8));
-            return markersDir().resolve(HexFormat.of().formatHex(hash, 0, 16) + ".json");
+            return HexFormat.of().formatHex(hash, 0, 16) + ".json";
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
         }
@@ -143,7 +170,7 @@ public final class HistoryLayout {
 
     /** Removes temporary files a crashed write left ({@link AtomicFiles}). */
     void removeTemporaryFiles() throws IOException {
-        for (Path d : List.of(dir, runsDir(), markersDir())) {
+        for (Path d : List.of(dir, runsDir(), markersDir(), driftDir())) {
             for (Path file : list(d)) {
                 if (AtomicFiles.isTemporary(file)) {
                     Files.deleteIfExists(file);

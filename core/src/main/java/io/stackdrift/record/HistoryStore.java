@@ -1,5 +1,6 @@
 package io.stackdrift.record;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -8,13 +9,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Predicate;
@@ -23,7 +24,9 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.stackdrift.model.DriftAge;
 import io.stackdrift.model.Row;
+import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
 
 /**
@@ -136,6 +139,7 @@ public final class HistoryStore {
                     RecordJson.writeSummary(g, summary);
                 }
             });
+            writeDriftFiles(run);
             writeStackIndex(StackIndex.next(statusesForRewrite(), sequence, run, deployDigests, forgetDeploys));
             List<TrailEntry> newest = new ArrayList<>(run.trail());
             Collections.reverse(newest);
@@ -149,8 +153,16 @@ public final class HistoryStore {
 
     /** Every run's summary, newest first; reads no details. */
     public List<RunSummary> summaries() {
+        return summaries(Integer.MAX_VALUE);
+    }
+
+    /** The newest {@code most} readable summaries, newest first; reads no details and no older summary. */
+    public List<RunSummary> summaries(final int most) {
         List<RunSummary> out = new ArrayList<>();
         for (long sequence : layout.sequences(true)) {
+            if (out.size() >= most) {
+                break;
+            }
             files.read(layout.summaryFile(sequence), RecordJson::readSummary).ifPresent(out::add);
         }
         return out;
@@ -161,58 +173,18 @@ public final class HistoryStore {
         return files.readRun(layout.detailsFile(sequence));
     }
 
-    /** The newest run whose details can be read. */
-    public Optional<RunRecord> latestRun() {
-        for (RunSummary summary : summaries()) {
-            Optional<RunRecord> run = details(summary.sequence());
-            if (run.isPresent()) {
-                return run;
-            }
-        }
-        return Optional.empty();
-    }
-
     /** The latest status of every stack the history has seen, by id. */
     public Map<StackId, StackStatus> stackStatuses() {
         return files.read(layout.stacksFile(), RecordJson::readStacks).orElseGet(TreeMap::new);
     }
 
-    /** The latest row of one stack that was not skipped, with its changes (reads one details file). */
-    public Optional<Row> latestRow(final StackId stack) {
-        StackStatus status = stackStatuses().get(stack);
-        if (status == null) {
-            return Optional.empty();
-        }
-        return details(status.lastSequence()).flatMap(run -> run.rows().stream().filter(r -> r.id().equals(stack)).findFirst());
-    }
-
     /**
-     * The latest row of every stack the history has seen, skipped rows left out where the stack had another
-     * (a skip says nothing about its state or its depends-on list, which the deploy graph reads); each
-     * details file needed is read once. Where that row's run has been pruned since (a stack skipped for
-     * longer than the kept history), the stack's newest row in the kept runs stands in, skipped or not.
+     * The stack's latest row that was not skipped, when that row showed drift: what a deploy reports as put back.
+     * Reads the stack's own drift file only, never a run's details (another stack's changes may be huge there).
+     * The row has no drift age: the stack's status holds it.
      */
-    public Map<StackId, Row> latestRows() {
-        Map<Long, List<StackId>> bySequence = new TreeMap<>();
-        Map<StackId, StackStatus> statuses = stackStatuses();
-        statuses.values().forEach(s -> bySequence.computeIfAbsent(s.lastSequence(), k -> new ArrayList<>()).add(s.id()));
-        Map<StackId, Row> out = new TreeMap<>();
-        bySequence.forEach((sequence, ids) -> details(sequence).ifPresent(run -> run.rows().stream()
-                .filter(r -> ids.contains(r.id())).forEach(r -> out.put(r.id(), r))));
-        Set<StackId> missing = new TreeSet<>(statuses.keySet());
-        missing.removeAll(out.keySet());
-        for (long sequence : layout.sequences(true)) {
-            if (missing.isEmpty()) {
-                break;
-            }
-            if (!bySequence.containsKey(sequence)) {
-                details(sequence).ifPresent(run -> run.rows().stream().filter(r -> missing.contains(r.id())).forEach(r -> {
-                    out.put(r.id(), r);
-                    missing.remove(r.id());
-                }));
-            }
-        }
-        return out;
+    public Optional<Row> latestDrift(final StackId stack) {
+        return files.read(layout.driftFile(stack), RecordJson::readDriftRow).filter(row -> row.id().equals(stack));
     }
 
     /** Deploys newest first, across runs, at most {@link Limits#trailEntries()}. */
@@ -289,6 +261,33 @@ public final class HistoryStore {
 
     private Map<StackId, StackStatus> statusesForRewrite() throws IOException {
         return files.readForRewrite(layout.stacksFile(), RecordJson::readStacks).orElse(Map.of());
+    }
+
+    /**
+     * Keeps, per stack, the drift of its latest row that was not skipped, so that a deploy reads its own stack's drift
+     * and nothing of other stacks or runs. A row without drift removes the file; the same drift as before is not
+     * written again (the drift age, which changes every check, lives in the stack index).
+     */
+    private void writeDriftFiles(final RunRecord run) throws IOException {
+        for (Row row : run.rows()) {
+            if (row.state() == RowState.SKIPPED) {
+                continue;
+            }
+            Path file = layout.driftFile(row.id());
+            if (!row.state().hasDrift()) {
+                Files.deleteIfExists(file);
+                continue;
+            }
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            try (JsonGenerator g = factory.createGenerator(bytes)) {
+                RecordJson.writeDriftRow(g, row.withDriftAge(DriftAge.NONE));
+            }
+            byte[] content = bytes.toByteArray();
+            if (Files.isRegularFile(file) && Files.size(file) == content.length && Arrays.equals(Files.readAllBytes(file), content)) {
+                continue;
+            }
+            AtomicFiles.write(file, out -> out.write(content));
+        }
     }
 
     private void writeStackIndex(final Map<StackId, StackStatus> index) throws IOException {

@@ -42,6 +42,7 @@ public final class RecordJson {
     public static final String STACKS = "stackdrift-stack-index";
     public static final String TRAIL = "stackdrift-trail";
     public static final String MARKER = "stackdrift-deploy-marker";
+    public static final String DRIFT = "stackdrift-stack-drift";
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -298,6 +299,20 @@ public final class RecordJson {
             out.put(status.id(), status);
         });
         return out;
+    }
+
+    /** A stack's drift file: its latest row that showed drift, under {@code "row"}. */
+    static void writeDriftRow(final JsonGenerator g, final Row row) throws IOException {
+        g.writeStartObject();
+        writeFormat(g, DRIFT);
+        g.writeFieldName("row");
+        writeRow(g, row);
+        g.writeEndObject();
+    }
+
+    static Row readDriftRow(final JsonNode n) {
+        checkFormat(n, DRIFT);
+        return readRow(required(n, "row"));
     }
 
     // ---- trail, stack index, markers

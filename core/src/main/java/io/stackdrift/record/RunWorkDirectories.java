@@ -15,6 +15,8 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.stackdrift.model.StackId;
+
 /**
  * The work directories of runs (plan files and plan JSON, which can hold sensitive values) under one parent, each
  * named by its owner process ({@code <pid>-<start>-<random>}). A run deletes its own at the end; one killed with
@@ -28,6 +30,16 @@ public final class RunWorkDirectories {
 
     /** One generator for every directory name: unguessable names, seeded once. */
     private static final SecureRandom NAMES = new SecureRandom();
+
+    /**
+     * The folder of one stack inside a run's work directory: its id made safe for a file name, with a hash so that
+     * ids that differ only in the characters replaced stay apart. The engine's steps and a host's kept tool output
+     * both find a stack's files here.
+     */
+    public static Path stackDir(final Path workDir, final StackId stack) {
+        String value = stack.value();
+        return workDir.resolve(value.replaceAll("[^A-Za-z0-9._-]", "_") + "-" + Integer.toHexString(value.hashCode()));
+    }
 
     /** A new, private work directory of this process under {@code parent}. */
     public static Path create(final Path parent) throws IOException {

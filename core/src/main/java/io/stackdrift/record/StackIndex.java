@@ -106,7 +106,7 @@ public final class StackIndex {
         boolean skipped = row.state() == RowState.SKIPPED;
         boolean failed = row.state() == RowState.FAILED;
         // a skipped row says nothing about the stack: its status keeps pointing at the last row that did
-        // (its state — awaiting approval, drifted — and its depends-on list, which latestRows() returns)
+        // (its state — awaiting approval, drifted — and its depends-on list, which the deploy graph reads)
         boolean keepRow = skipped && prev != null;
         long rowSequence = keepRow ? prev.lastSequence() : sequence;
         String rowRunId = keepRow ? prev.lastRunId() : run.runId();

@@ -9,16 +9,19 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import io.stackdrift.model.DriftAge;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.AtomicFiles;
 import io.stackdrift.record.RunRecord;
+import io.stackdrift.record.RunSummary;
 import io.stackdrift.record.TrailEntry;
 
 /**
@@ -40,6 +43,22 @@ public final class HtmlReport {
     }
 
     /**
+     * What the report shows of the job's history: run summaries for the drift picture and the trail for "Recently
+     * deployed" — small files, never an earlier run's details (one large run must not weigh on every later report).
+     *
+     * @param runs  summaries of earlier runs, any order (the run itself may be among them)
+     * @param trail deploys newest first, as the history keeps them (the run's own may be among them)
+     */
+    public record History(List<RunSummary> runs, List<TrailEntry> trail) {
+        public static final History NONE = new History(List.of(), List.of());
+
+        public History {
+            runs = List.copyOf(runs);
+            trail = List.copyOf(trail);
+        }
+    }
+
+    /**
      * @param run     the run to show
      * @param history earlier runs of the same job, any order (the run itself may be among them); they feed
      *                the drift picture and "Recently deployed"
@@ -51,9 +70,21 @@ public final class HtmlReport {
     public static void write(final Path dir, final RunRecord run, final List<RunRecord> history, final RenderLimits limits)
             throws IOException {
         List<RunRecord> runs = allRuns(run, history);
+        List<TrailEntry> trail = new ArrayList<>();
+        runs.forEach(r -> trail.addAll(r.trail()));
+        write(dir, run, runs.stream().map(RunCounts::of).toList(), trail, limits);
+    }
+
+    /** The report of {@code run} with the drift picture and "Recently deployed" from the history's small files. */
+    public static void write(final Path dir, final RunRecord run, final History history) throws IOException {
+        write(dir, run, trend(run, history.runs()), trail(run, history.trail()), RenderLimits.DEFAULTS);
+    }
+
+    private static void write(final Path dir, final RunRecord run, final List<RunCounts> trend, final List<TrailEntry> trail,
+            final RenderLimits limits) throws IOException {
         Assets.copyTo(dir);
         write(dir.resolve("badge.svg"), JobBadge.svg(run.counts()));
-        write(dir.resolve("index.html"), index(run, runs, limits));
+        write(dir.resolve("index.html"), index(run, trend, trail, limits));
         Path stacks = dir.resolve(STACKS_DIR);
         List<StackId> ids = run.rows().stream().map(Row::id).toList();
         StackLinks siblings = StackLinks.under("", ".html").onlyFor(ids);
@@ -67,9 +98,13 @@ public final class HtmlReport {
     }
 
     static String index(final RunRecord run, final List<RunRecord> runs, final RenderLimits limits) {
-        List<RunCounts> trend = runs.stream().map(RunCounts::of).toList();
         List<TrailEntry> trail = new ArrayList<>();
         runs.forEach(r -> trail.addAll(r.trail()));
+        return index(run, runs.stream().map(RunCounts::of).toList(), trail, limits);
+    }
+
+    private static String index(final RunRecord run, final List<RunCounts> trend, final List<TrailEntry> trail,
+            final RenderLimits limits) {
         StackLinks links = StackLinks.staticReport().onlyFor(run.rows().stream().map(Row::id).toList());
         StringBuilder body = new StringBuilder();
         body.append("<div class=\"sd-run-head\"><h1 class=\"sd-title\">").append(capitalised(run.kind().word())).append(" #")
@@ -124,6 +159,25 @@ public final class HtmlReport {
             return Optional.of(took.toMinutes() + "m " + took.toSecondsPart() + "s");
         }
         return Optional.of(took.toSeconds() + "s");
+    }
+
+    /** The summaries plus the run, one point per run id (the given run wins), oldest first. */
+    private static List<RunCounts> trend(final RunRecord run, final List<RunSummary> runs) {
+        Map<String, RunSummary> byId = new LinkedHashMap<>();
+        for (RunSummary earlier : runs) {
+            byId.put(earlier.runId(), earlier);
+        }
+        byId.put(run.runId(), RunSummary.of(0, run));
+        return byId.values().stream().sorted(Comparator.comparingLong(RunSummary::startedAt).thenComparing(RunSummary::runId))
+                .map(s -> new RunCounts(s.runId(), s.counts())).toList();
+    }
+
+    /** The history's trail plus the run's own entries where the history does not hold them yet (its save failed). */
+    private static List<TrailEntry> trail(final RunRecord run, final List<TrailEntry> kept) {
+        List<TrailEntry> out = new ArrayList<>(kept);
+        Set<TrailEntry> known = new HashSet<>(kept);
+        run.trail().stream().filter(e -> !known.contains(e)).forEach(out::add);
+        return out;
     }
 
     /** The history plus the run, one per run id (the given run wins), oldest first. */

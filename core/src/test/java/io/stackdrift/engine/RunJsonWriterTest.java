@@ -117,7 +117,8 @@ class RunJsonWriterTest {
         try (ReportSpill spill = new ReportSpill(dir)) {
             spill.change(Path.of("a.json"), new Change(Action.CREATE, "a", "a.b", List.of(), Cause.CODE));
             spill.change(Path.of("a.json"), new Change(Action.UPDATE, "a", "a.b", List.of("x"), Cause.DRIFT));
-            spill.fileRead(new ReportedFile(Path.of("a.json"), "terraform plan", "", RowState.PENDING_DRIFTED, "", 1, 1));
+            spill.fileRead(new ReportedFile(Path.of("a.json"), "terraform plan", "", RowState.PENDING_DRIFTED, "", 1, 1,
+                    StackId.of("a.json")));
             // the next file's read throws after its first change: the file stays open
             spill.change(Path.of("b.json"), new Change(Action.CREATE, "a", "a.c", List.of(), Cause.CODE));
             try (Stream<Path> files = Files.list(dir)) {

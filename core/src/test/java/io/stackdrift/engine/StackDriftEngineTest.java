@@ -31,12 +31,14 @@ import io.stackdrift.engine.spi.MissingCredentialsException;
 import io.stackdrift.engine.spi.ToolSettings;
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
+import io.stackdrift.model.Change;
 import io.stackdrift.model.DriftAge;
 import io.stackdrift.model.DriftNews;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.DeployMarker;
+import io.stackdrift.record.HistoryLayout;
 import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RunKind;
 import io.stackdrift.record.RunRecord;
@@ -365,6 +367,38 @@ class StackDriftEngineTest {
         assertThat(new ObjectMapper().readTree(written).get("vpc_id").asText()).isEqualTo("vpc-123");
         assertThat(written).doesNotContain("token").doesNotContain("s3cr3t");
         assertThat(String.join("\n", progress)).doesNotContain("vpc-123").doesNotContain("s3cr3t");
+    }
+
+    @Test
+    void aDeployOfOneStackReadsNoRunsDetailsAndStillReportsTheDriftItsCheckFound() throws IOException {
+        terraform("big", "tiny");
+        config("stacks:\n  - dir: big\n  - dir: tiny\n");
+        List<Change> many = new ArrayList<>();
+        for (int i = 0; i < 5_000; i++) {
+            many.add(change(Action.UPDATE, "aws_vpc.v" + i, Cause.DRIFT, "tags.Owner"));
+        }
+        world.stack("big").drift = many;
+        world.stack("tiny").drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags.Owner"));
+        engine().check(request());
+        Path record = scratch.resolve("record");
+        HistoryLayout layout = new HistoryLayout(record);
+        // every run's details turned to garbage: reading one would be skipped with a warning
+        for (long sequence : layout.sequences(true)) {
+            Files.writeString(layout.detailsFile(sequence), "{\"format\":");
+        }
+        // the deploy's own preview no longer shows the drift: what it put back comes from the check's record
+        world.stack("tiny").drift = List.of();
+        world.stack("tiny").pending = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.CODE, "tags.Owner"));
+
+        HistoryStore history = new HistoryStore(record);
+        SavingHost host = new SavingHost(new StackDriftEngine(services(history, HistoryStore::isRunningHere),
+                (tool, refs) -> new ScriptedAdapter(world)), history);
+        RunOutcome deploy = host.deploy(request().withStacks(List.of("tiny")));
+
+        assertThat(trail(deploy)).singleElement().satisfies(e -> assertThat(e.restoredPaths()).containsExactly("aws_vpc.main.tags.Owner"));
+        assertThat(history.warnings()).isEmpty();
+        assertThat(host.check(request().withStacks(List.of("tiny"))).run()).isPresent();
+        assertThat(history.warnings()).isEmpty();
     }
 
     @Test
@@ -697,7 +731,7 @@ class StackDriftEngineTest {
 
         assertThat(world.callsFor("apply")).containsExactly("shop:prod");
         assertThat(row(check, "shop:prod").dependsOn()).containsExactly(StackId.of("platform:prod"));
-        assertThat(new HistoryStore(scratch.resolve("record")).latestRows().get(StackId.of("shop:prod")).dependsOn())
+        assertThat(new HistoryStore(scratch.resolve("record")).stackStatuses().get(StackId.of("shop:prod")).dependsOn())
                 .containsExactly(StackId.of("platform:prod"));
     }
 
@@ -1023,7 +1057,7 @@ class StackDriftEngineTest {
         RunOutcome check = engine().check(request());
 
         assertThat(row(check, "shop:prod").dependsOn()).containsExactly(StackId.of("platform:prod"));
-        assertThat(new HistoryStore(scratch.resolve("record")).latestRows().get(StackId.of("shop:prod")).dependsOn())
+        assertThat(new HistoryStore(scratch.resolve("record")).stackStatuses().get(StackId.of("shop:prod")).dependsOn())
                 .containsExactly(StackId.of("platform:prod"));
     }
 
@@ -1040,7 +1074,7 @@ class StackDriftEngineTest {
         assertThat(row(outcome, "shop:prod").dependsOn()).containsExactly(StackId.of("platform:prod"));
         assertThat(row(outcome, "shop:prod").state()).isEqualTo(RowState.PENDING);
         assertThat(outcome.exitCode()).isEqualTo(RunOutcome.CHANGES);
-        assertThat(new HistoryStore(scratch.resolve("record")).latestRows()).containsKey(StackId.of("shop:prod"));
+        assertThat(new HistoryStore(scratch.resolve("record")).stackStatuses()).containsKey(StackId.of("shop:prod"));
     }
 
     @Test
@@ -1075,7 +1109,9 @@ class StackDriftEngineTest {
         assertThat(shop.readFromReference(StackId.of("dns"))).isFalse();
         // without dependsOn: auto a stack reference is no dependency of the stack
         assertThat(row(preview, "web:prod").allDependsOn()).isEmpty();
-        Row stored = new HistoryStore(scratch.resolve("record")).latestRows().get(StackId.of("dns"));
+        HistoryStore store = new HistoryStore(scratch.resolve("record"));
+        Row stored = store.details(store.summaries().get(0).sequence()).orElseThrow().rows().stream()
+                .filter(r -> r.id().equals(StackId.of("dns"))).findFirst().orElseThrow();
         assertThat(stored.fileDependsOn()).containsExactly(StackId.of("network"));
     }
 

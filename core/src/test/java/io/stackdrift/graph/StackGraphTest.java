@@ -22,8 +22,6 @@ import io.stackdrift.config.DriftSettings;
 import io.stackdrift.config.Policy;
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.config.StacksConfig;
-import io.stackdrift.model.Row;
-import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
 
@@ -95,15 +93,15 @@ class StackGraphTest {
     }
 
     @Test
-    void buildsFromTheConfigAndReadsRowsOnlyForAutoStacks() {
+    void buildsFromTheConfigAndReadsRecordedDependenciesOnlyForAutoStacks() {
         StacksConfig config = new StacksConfig(Path.of("stacks.yaml"), Path.of("."), 4, List.of(
                 stack("net:prod", List.of(), false), stack("app:prod", List.of(), true),
                 stack("db", List.of(id("net:prod")), false)), List.of());
-        Map<StackId, Row> rows = Map.of(
-                id("app:prod"), row("app:prod", ids("net:prod")),
-                id("db"), row("db", ids("app:prod")));   // db is not auto: its row is not read
+        Map<StackId, List<StackId>> recorded = Map.of(
+                id("app:prod"), ids("net:prod"),
+                id("db"), ids("app:prod"));   // db is not auto: what was recorded for it is not read
 
-        GraphBuild built = StackGraph.of(config, rows);
+        GraphBuild built = StackGraph.of(config, recorded);
 
         assertThat(built.graph().dependenciesOf(id("app:prod"))).containsExactly(id("net:prod"));
         assertThat(built.graph().dependenciesOf(id("db"))).containsExactly(id("net:prod"));
@@ -160,7 +158,4 @@ class StackGraphTest {
                 Policy.ON_CHANGE, Map.of(), Optional.empty());
     }
 
-    private static Row row(final String id, final List<StackId> dependsOn) {
-        return new Row(id(id), Tool.PULUMI, id, RowState.IN_SYNC, "", List.of(), List.of(), List.of(), dependsOn);
-    }
 }

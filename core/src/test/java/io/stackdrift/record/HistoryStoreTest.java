@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
+import io.stackdrift.model.DriftAge;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
@@ -61,19 +63,64 @@ class HistoryStoreTest {
         assertThat(summary.drifted()).containsExactly(NETWORK);
         assertThat(summary.failed()).containsExactly(APP);
         assertThat(store.trail()).containsExactly(deploy);
-        assertThat(store.latestRow(NETWORK)).contains(run.rows().get(1));
+        assertThat(store.latestDrift(NETWORK)).contains(run.rows().get(1));
         assertThat(store.warnings()).isEmpty();
     }
 
     @Test
-    void theLatestRowOfEachStackComesFromTheRunThatLastHadIt() {
+    void theLatestDriftOfAStackIsItsOwnLastRowThatWasNotSkippedAndShowedDrift() {
         HistoryStore store = new HistoryStore(dir);
         Row networkDrifted = row(NETWORK, RowState.DRIFTED, 2);
-        store.save(run("1", 1000, networkDrifted, row(APP, RowState.IN_SYNC, 0)));
-        Row appFailed = row(APP, RowState.FAILED, 0);
-        store.save(run("2", 2000, appFailed));
-        assertThat(store.latestRows()).containsExactlyInAnyOrderEntriesOf(Map.of(NETWORK, networkDrifted, APP, appFailed));
-        assertThat(store.latestRow(StackId.of("unknown"))).isEmpty();
+        store.save(run("1", 1000, networkDrifted, row(APP, RowState.DRIFTED, 1)));
+        store.save(run("2", 2000, row(APP, RowState.FAILED, 0)));
+        store.save(run("3", 3000, Row.withReason(NETWORK, Tool.TOFU, "network", RowState.SKIPPED, "not due")));
+
+        // a skip says nothing: network's drift of run 1 stands; app's failed check ended what it knew
+        assertThat(store.latestDrift(NETWORK)).contains(networkDrifted);
+        assertThat(store.latestDrift(APP)).isEmpty();
+        assertThat(store.latestDrift(StackId.of("unknown"))).isEmpty();
+        assertThat(dir.resolve(HistoryLayout.DRIFT_DIR).toFile().list()).hasSize(1);
+
+        store.save(run("4", 4000, row(NETWORK, RowState.IN_SYNC, 0)));
+        assertThat(store.latestDrift(NETWORK)).isEmpty();
+        assertThat(new HistoryLayout(dir).driftFiles()).isEmpty();
+    }
+
+    @Test
+    void theStackIndexAndTheDriftFilesAnswerWithoutAnyRunsDetails() throws IOException {
+        HistoryStore store = new HistoryStore(dir);
+        Row big = row(APP, RowState.DRIFTED, 2_000);
+        Row network = row(NETWORK, RowState.DRIFTED, 1).withDependsOn(List.of(APP));
+        store.save(run("1", 1000, big, network));
+        store.save(run("2", 2000, Row.withReason(APP, Tool.TOFU, "app", RowState.SKIPPED, "not due")));
+        // the details of every run turned to garbage: a reader that touched one would skip it with a warning
+        for (long sequence : new HistoryLayout(dir).sequences(true)) {
+            Files.writeString(new HistoryLayout(dir).detailsFile(sequence), "{\"format\":");
+        }
+
+        HistoryStore reopened = new HistoryStore(dir);
+        assertThat(reopened.stackStatuses().get(NETWORK).dependsOn()).containsExactly(APP);
+        assertThat(reopened.latestDrift(NETWORK)).contains(network);
+        assertThat(reopened.latestDrift(APP)).hasValueSatisfying(r -> assertThat(r.drift()).hasSize(2_000));
+        assertThat(reopened.summaries(1)).extracting(RunSummary::runId).containsExactly("2");
+        assertThat(reopened.trail()).isEmpty();
+        assertThat(reopened.warnings()).isEmpty();
+        // one stack's drift file holds that stack only: network's is small whatever app's holds
+        assertThat(Files.size(new HistoryLayout(dir).driftFile(NETWORK))).isLessThan(1_000);
+    }
+
+    @Test
+    void theSameDriftCheckedAgainIsNotWrittenAgain() throws IOException {
+        HistoryStore store = new HistoryStore(dir);
+        store.save(run("1", 1000, row(NETWORK, RowState.DRIFTED, 3)));
+        Path file = new HistoryLayout(dir).driftFile(NETWORK);
+        Files.setLastModifiedTime(file, FileTime.fromMillis(0));
+        // the drift age differs from check to check; the file does not hold it (the stack index does)
+        store.save(run("2", 2000, row(NETWORK, RowState.DRIFTED, 3).withDriftAge(new DriftAge(1000, 2))));
+        assertThat(Files.getLastModifiedTime(file).toMillis()).isZero();
+        store.save(run("3", 3000, row(NETWORK, RowState.DRIFTED, 4)));
+        assertThat(Files.getLastModifiedTime(file).toMillis()).isPositive();
+        assertThat(store.latestDrift(NETWORK)).hasValueSatisfying(r -> assertThat(r.drift()).hasSize(4));
     }
 
     @Test
@@ -103,7 +150,7 @@ class HistoryStoreTest {
         }
         assertThat(store.summaries()).extracting(RunSummary::runId).containsExactly("5", "4", "3");
         assertThat(dir.resolve("runs").toFile().list()).hasSize(6);
-        assertThat(store.latestRun()).map(RunRecord::runId).contains("5");
+        assertThat(store.details(store.summaries().get(0).sequence())).map(RunRecord::runId).contains("5");
     }
 
     @Test
@@ -216,7 +263,6 @@ class HistoryStoreTest {
         assertThat(reopened.summaries()).containsExactly(first);
         assertThat(reopened.details(first.sequence())).isEmpty();
         assertThat(reopened.trail()).isEmpty();
-        assertThat(reopened.latestRun()).isEmpty();
         assertThat(reopened.warnings()).anySatisfy(w -> assertThat(w).contains("run-000000000002.summary.json"))
                 .anySatisfy(w -> assertThat(w).contains("run-000000000001.details.json"));
         assertThat(second.sequence()).isEqualTo(2);
@@ -410,9 +456,7 @@ class HistoryStoreTest {
         assertThat(status.lastRunId()).isEqualTo("1");
         assertThat(status.lastCheckedAt()).isEqualTo(1000);
         assertThat(status.dependsOn()).containsExactly(NETWORK);
-        assertThat(store.latestRows().get(APP)).isEqualTo(awaiting);
-        assertThat(store.latestRow(APP)).contains(awaiting);
-        assertThat(store.latestRows().get(NETWORK).state()).isEqualTo(RowState.IN_SYNC);
+        assertThat(store.stackStatuses().get(NETWORK).lastState()).isEqualTo(RowState.IN_SYNC);
     }
 
     @Test
@@ -421,20 +465,23 @@ class HistoryStoreTest {
         Row skipped = Row.withReason(APP, Tool.PULUMI, "app", RowState.SKIPPED, "drift mode off");
         store.save(run("1", 1000, skipped));
         assertThat(store.stackStatuses().get(APP).lastState()).isEqualTo(RowState.SKIPPED);
-        assertThat(store.latestRows()).containsEntry(APP, skipped);
+        assertThat(store.stackStatuses().get(APP).dependsOn()).isEmpty();
+        assertThat(store.latestDrift(APP)).isEmpty();
     }
 
     @Test
-    void whenTheLastRowThatWasNotSkippedWasPrunedTheNewestKeptRowStandsIn() {
+    void whatTheLastRowThatWasNotSkippedFoundOutlivesItsPrunedRun() {
         HistoryStore store = new HistoryStore(dir, new HistoryStore.Limits(2, 10));
-        Row preview = new Row(APP, Tool.PULUMI, "app", RowState.IN_SYNC, "", List.of(), List.of(), List.of(), List.of(NETWORK));
+        Row preview = new Row(APP, Tool.PULUMI, "app", RowState.DRIFTED, "", List.of(),
+                List.of(new Change(Action.UPDATE, "aws:s3:Bucket", "logs", List.of("tags"), Cause.DRIFT)), List.of(), List.of(NETWORK));
         store.save(run("1", 1000, preview));
-        // the engine carries the depends-on list into the rows it skips
-        Row skipped = new Row(APP, Tool.PULUMI, "app", RowState.SKIPPED, "not due", List.of(), List.of(), List.of(), List.of(NETWORK));
+        Row skipped = new Row(APP, Tool.PULUMI, "app", RowState.SKIPPED, "not due", List.of(), List.of(), List.of(), List.of());
         for (int i = 2; i <= 4; i++) {
             store.save(run(Integer.toString(i), i * 1000L, skipped));
         }
+        assertThat(store.details(1)).isEmpty();
         assertThat(store.stackStatuses().get(APP).lastRunId()).isEqualTo("1");
-        assertThat(store.latestRows()).containsEntry(APP, skipped);
+        assertThat(store.stackStatuses().get(APP).dependsOn()).containsExactly(NETWORK);
+        assertThat(store.latestDrift(APP)).contains(preview);
     }
 }

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Objects;
 
 import io.stackdrift.model.RowState;
+import io.stackdrift.model.StackId;
 
 /**
  * How one file of a report read.
@@ -15,10 +16,13 @@ import io.stackdrift.model.RowState;
  * @param reason      one line when failed, empty otherwise
  * @param pending     code changes read (0 when failed)
  * @param drift       drift entries read (0 when failed)
+ * @param stack       the file's row id: its base name, or its path where another file has the same base name
  */
-public record ReportedFile(Path file, String format, String toolVersion, RowState state, String reason, long pending, long drift) {
+public record ReportedFile(Path file, String format, String toolVersion, RowState state, String reason, long pending, long drift,
+        StackId stack) {
     public ReportedFile {
         Objects.requireNonNull(file, "file");
+        Objects.requireNonNull(stack, "stack");
         format = Objects.requireNonNullElse(format, "");
         toolVersion = Objects.requireNonNullElse(toolVersion, "");
         Objects.requireNonNull(state, "state");

@@ -35,7 +35,7 @@ import io.stackdrift.record.TrailEntry;
  * (summaries apart from details, the stack index, the trail, deploy markers; docs/records.md).
  *
  * <p>How it meets the engine on the agent: before a run, the few files the engine reads (stack index, trail,
- * markers of running deploys, and the details each stack's latest row is in) are copied into the step's
+ * markers of running deploys, and each drifted stack's own drift file — never a run's details) are copied into the step's
  * temporary directory there ({@link #snapshot}, every name from {@link HistoryLayout}); the engine only reads
  * that copy. The controller saves the run, once ({@link #save(RunToSave)}), with the record the agent left and
  * the deploy digests and forgotten deploys the engine's outcome carried back, so the store numbers, indexes and
@@ -82,14 +82,10 @@ public final class JobHistory {
             for (DeployMarker marker : store.deploysInProgress()) {
                 addIfPresent(files, relative(layout.markerFile(marker.stack())));
             }
-            // the latest row of each stack (due logic, Pulumi auto edges) is in these runs' details
-            TreeSet<Long> sequences = new TreeSet<>();
-            for (StackStatus status : store.stackStatuses().values()) {
-                sequences.add(status.lastSequence());
-            }
-            for (long sequence : sequences) {
-                addIfPresent(files, relative(layout.summaryFile(sequence)));
-                addIfPresent(files, relative(layout.detailsFile(sequence)));
+            // what a deploy puts back: each drifted stack's own drift file, never a run's details (due logic and
+            // Pulumi auto edges read the stack index)
+            for (Path drift : layout.driftFiles()) {
+                addIfPresent(files, relative(drift));
             }
             return files;
         } finally {

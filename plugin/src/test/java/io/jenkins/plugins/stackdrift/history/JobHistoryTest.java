@@ -13,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
+import io.stackdrift.record.HistoryLayout;
 import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RunKind;
 import io.stackdrift.record.RunRecord;
@@ -29,19 +30,20 @@ class JobHistoryTest {
     }
 
     @Test
-    void theSnapshotHoldsTheIndexTheMarkersAndOnlyTheDetailsOfEachStacksLatestRow() throws Exception {
+    void theSnapshotHoldsTheIndexTheMarkersAndTheDriftOfDriftedStacksButNoRunsDetails() throws Exception {
         JobHistory history = new JobHistory(dir);
         assertThat(history.snapshot(m -> true)).isEmpty();
-        history.save(run("1", "a", "b"), Map.of());
+        history.save(new RunRecord("1", RunKind.CHECK, "", 1L, 2L,
+                List.of(TestRecords.row("a", RowState.IN_SYNC), TestRecords.row("b", RowState.DRIFTED)), List.of()), Map.of());
         history.save(run("2", "a"), Map.of());
-        history.save(run("3", "a"), Map.of());
-        history.markDeploying(List.of("b"), "3", 5L);
+        history.markDeploying(List.of("a"), "3", 5L);
 
         List<String> files = history.snapshot(m -> true);
 
-        // b's latest row is in run 1, a's in run 3; run 2 is not needed
-        assertThat(files).contains("stacks.json", "runs/run-000000000001.details.json", "runs/run-000000000003.details.json")
-                .doesNotContain("runs/run-000000000002.details.json")
+        // b drifted in run 1: its own drift file goes along (what a deploy puts back), never a details file
+        String bDrift = dir.relativize(new HistoryLayout(dir).driftFile(StackId.of("b"))).toString().replace('\\', '/');
+        assertThat(files).contains("stacks.json", bDrift)
+                .noneMatch(f -> f.endsWith(".details.json") || f.endsWith(".summary.json"))
                 .anyMatch(f -> f.startsWith("deploying/") && f.endsWith(".json"));
         assertThat(files).allSatisfy(f -> assertThat(dir.resolve(f)).isRegularFile());
     }

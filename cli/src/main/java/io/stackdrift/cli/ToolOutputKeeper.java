@@ -1,0 +1,150 @@
+package io.stackdrift.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Supplier;
+
+import io.stackdrift.engine.spi.ProcessResult;
+import io.stackdrift.engine.spi.ProcessRunner;
+import io.stackdrift.engine.spi.ProcessSpec;
+import io.stackdrift.model.Row;
+import io.stackdrift.model.RowState;
+import io.stackdrift.model.StackId;
+import io.stackdrift.record.RunRecord;
+import io.stackdrift.record.RunWorkDirectories;
+import io.stackdrift.render.SecretMask;
+import io.stackdrift.render.StackFileName;
+
+/**
+ * What the tools of a run said, so that a failed stack's "see the tool's output" points at a file: each process's
+ * command, exit, stderr (the part the runner kept) and, unless it is JSON, the end of its stdout, masked, appended to
+ * the stack's folder of the work directory; at the end the output of each failed stack is copied to
+ * {@code <record>/logs/run-<id>/<stack>.log} (owner-only, the newest {@value #KEPT_RUNS} runs kept).
+ */
+final class ToolOutputKeeper implements ProcessRunner {
+    static final String FILE = "tool-output.log";
+    static final String LOGS_DIR = "logs";
+    private static final int KEPT_RUNS = 20;
+    private static final int STDOUT_TAIL = 64 * 1024;
+
+    private final ProcessRunner runner;
+    private final Path workDir;
+    private final Supplier<SecretMask> mask;
+
+    ToolOutputKeeper(final ProcessRunner runner, final Path workDir, final Supplier<SecretMask> mask) {
+        this.runner = runner;
+        this.workDir = workDir.toAbsolutePath().normalize();
+        this.mask = mask;
+    }
+
+    @Override
+    public ProcessResult run(final ProcessSpec spec) throws IOException, InterruptedException {
+        ProcessResult result = runner.run(spec);
+        Path stdout = spec.stdoutFile().toAbsolutePath().normalize();
+        if (stdout.startsWith(workDir) && !stdout.equals(workDir)) {
+            append(workDir.resolve(workDir.relativize(stdout).getName(0)), transcript(spec, result));
+        }
+        return result;
+    }
+
+    private String transcript(final ProcessSpec spec, final ProcessResult result) throws IOException {
+        StringBuilder out = new StringBuilder("$ ").append(String.join(" ", spec.command())).append("    (in ")
+                .append(spec.workingDir()).append(")\n");
+        out.append(result.notFound() ? "could not be started" : result.timedOut() ? "killed at the timeout" : "exit " + result.exitCode())
+                .append('\n');
+        if (spec.command().contains("-json") || spec.command().contains("--json")) {
+            out.append("--- stdout: JSON for Stack Drift, not kept here\n");
+        } else {
+            out.append("--- stdout").append('\n').append(tail(result.stdoutFile()));
+        }
+        out.append("--- stderr\n").append(result.stderrTail()).append("\n\n");
+        return mask.get().mask(out.toString());
+    }
+
+    private static String tail(final Path file) throws IOException {
+        if (file == null || !Files.isRegularFile(file)) {
+            return "";
+        }
+        long size = Files.size(file);
+        try (InputStream in = Files.newInputStream(file)) {
+            in.skipNBytes(Math.max(0, size - STDOUT_TAIL));
+            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return (size > STDOUT_TAIL ? "… (the last " + STDOUT_TAIL / 1024 + " KiB)\n" : "") + text + (text.endsWith("\n") ? "" : "\n");
+        }
+    }
+
+    private synchronized void append(final Path stackDir, final String text) throws IOException {
+        Files.createDirectories(stackDir);
+        Files.writeString(stackDir.resolve(FILE), text, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    }
+
+    /**
+     * Copies the tool output of each failed stack of the run to the record's logs and returns where each went; a copy
+     * that cannot be written is left out (the run's result does not depend on it).
+     */
+    Map<StackId, Path> keep(final RunRecord run, final Path recordDir) {
+        Map<StackId, Path> kept = new TreeMap<>();
+        Path runLogs = recordDir.resolve(LOGS_DIR).resolve("run-" + StackFileName.of(StackId.of(run.runId())));
+        for (Row row : run.rows()) {
+            Path log = RunWorkDirectories.stackDir(workDir, row.id()).resolve(FILE);
+            if (row.state() != RowState.FAILED || !Files.isRegularFile(log)) {
+                continue;
+            }
+            try {
+                Path target = runLogs.resolve(StackFileName.of(row.id()) + ".log");
+                createPrivateDirectories(runLogs);
+                // masked again with every value the run has seen: a later stack's may have been unknown then
+                Files.writeString(target, mask.get().mask(Files.readString(log, StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
+                if (target.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+                    Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rw-------"));
+                }
+                kept.put(row.id(), target);
+            } catch (IOException e) {
+                // no copy: the row keeps its own reason
+            }
+        }
+        if (!kept.isEmpty()) {
+            prune(recordDir.resolve(LOGS_DIR));
+        }
+        return kept;
+    }
+
+    private static void createPrivateDirectories(final Path dir) throws IOException {
+        Files.createDirectories(dir);
+        if (dir.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+        }
+    }
+
+    /** Keeps the logs of the newest runs only: the history keeps a bounded number of runs too. */
+    private static void prune(final Path logs) {
+        List<Path> runs = new ArrayList<>();
+        try (var listing = Files.list(logs)) {
+            listing.filter(Files::isDirectory).forEach(runs::add);
+        } catch (IOException e) {
+            return;
+        }
+        runs.sort(Comparator.comparingLong(ToolOutputKeeper::modified).reversed());
+        for (Path old : runs.subList(Math.min(KEPT_RUNS, runs.size()), runs.size())) {
+            RunWorkDirectories.delete(old);
+        }
+    }
+
+    private static long modified(final Path dir) {
+        try {
+            return Files.getLastModifiedTime(dir).toMillis();
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package io.stackdrift.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import io.stackdrift.render.SecretMask;
+
+/**
+ * The values of the variables named under {@code credentials:} never reach an output of the command line, and a
+ * failed stack's tool output is kept (masked) in a file the output names.
+ */
+class CredentialMaskingTest {
+    private static final String SECRET = "wJalrXUtnFEMI-K7MDENG-bPxRfiCYEXAMPLEKEY";
+
+    @TempDir
+    Path dir;
+
+    private UnaryOperator<String> before;
+
+    @BeforeEach
+    void environmentWithTheSecret() {
+        before = CliEnvironment.use(name -> "AWS_SECRET_ACCESS_KEY".equals(name) ? SECRET : System.getenv(name));
+    }
+
+    @AfterEach
+    void environmentAsItWas() {
+        CliEnvironment.use(before);
+    }
+
+    private record Result(int exit, String out, String err) {
+    }
+
+    private Result run(final String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine commandLine = StackDriftCommand.newCommandLine();
+        commandLine.setOut(new PrintWriter(out, true));
+        commandLine.setErr(new PrintWriter(err, true));
+        int exit = commandLine.execute(args);
+        return new Result(exit, out.toString(), err.toString());
+    }
+
+    /** A tool whose init prints the secret on stdout and on its Error: line, unquoted, and fails. */
+    private Path repo() throws IOException {
+        Path repo = Files.createDirectories(dir.resolve("repo"));
+        Files.createDirectories(repo.resolve("net"));
+        Files.writeString(repo.resolve("net/main.tf"), "terraform {\n}\n");
+        Files.writeString(repo.resolve("stacks.yaml"), "stacks:\n  - dir: net\n    credentials:\n      AWS_SECRET_ACCESS_KEY: aws-net\n");
+        Path tool = repo.resolve("terraform-stand-in");
+        Files.writeString(tool, """
+                #!/bin/sh
+                case "$1" in
+                  version) echo '{"terraform_version":"1.11.4","platform":"linux_amd64","provider_selections":{}}' ;;
+                  init) echo "Initializing with key $AWS_SECRET_ACCESS_KEY"
+                        echo "Error: the signature of $AWS_SECRET_ACCESS_KEY does not match" >&2
+                        exit 1 ;;
+                  *) exit 0 ;;
+                esac
+                """);
+        Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return repo;
+    }
+
+    @Test
+    void aSecretOnAToolsErrorLineIsMaskedInTheConsoleTheJsonTheRecordThePagesAndTheKeptOutput() throws IOException {
+        Path repo = repo();
+        Path record = dir.resolve("record");
+        Path html = dir.resolve("html");
+        List<String> common = List.of("--config", repo.resolve("stacks.yaml").toString(), "--record", record.toString(),
+                "--tool-path", "terraform=" + repo.resolve("terraform-stand-in"));
+
+        List<String> text = new ArrayList<>(List.of("check", "--html", html.toString()));
+        text.addAll(common);
+        Result check = run(text.toArray(String[]::new));
+        List<String> json = new ArrayList<>(List.of("preview", "--json"));
+        json.addAll(common);
+        Result preview = run(json.toArray(String[]::new));
+
+        assertThat(check.exit()).isEqualTo(ExitCodes.ERROR);
+        assertThat(check.out() + check.err() + preview.out() + preview.err()).doesNotContain(SECRET).contains(SecretMask.MASK);
+        Path kept = record.resolve("logs").resolve("run-1").resolve("net.log");
+        assertThat(check.err()).contains("net: the tool's output is kept in " + kept);
+        assertThat(Files.readString(kept)).contains("Initializing with key ****", "Error: the signature of **** does not match")
+                .doesNotContain(SECRET);
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(kept))).isEqualTo("rw-------");
+        try (Stream<Path> files = Stream.concat(Files.walk(record), Files.walk(html))) {
+            for (Path file : files.filter(Files::isRegularFile).toList()) {
+                assertThat(Files.readString(file)).as(file.toString()).doesNotContain(SECRET);
+            }
+        }
+    }
+}
