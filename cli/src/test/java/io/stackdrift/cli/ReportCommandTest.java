@@ -167,9 +167,9 @@ class ReportCommandTest {
             assertThat(pages.toList()).hasSize(2);
         }
         run("report", "--json", drift.toString(), drift.toString());
-        JsonNode stacks = new ObjectMapper().readTree(out).get("stacks");
-        assertThat(stacks.get(0).get("stack").asText()).isEqualTo(drift.toString());
-        assertThat(stacks.get(1).get("stack").asText()).isEqualTo(drift + " #2");
+        JsonNode rows = new ObjectMapper().readTree(out).get("rows");
+        assertThat(rows.get(0).get("id").asText()).isEqualTo(drift.toString());
+        assertThat(rows.get(1).get("id").asText()).isEqualTo(drift + " #2");
     }
 
     @Test
