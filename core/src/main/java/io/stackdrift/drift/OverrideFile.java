@@ -7,12 +7,14 @@ import java.nio.charset.MalformedInputException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -70,7 +72,7 @@ public final class OverrideFile implements AutoCloseable {
     public static OverrideFile write(final Path stackDir, final List<IgnorePath> accepted, final ResourceScanner.Result declarations)
             throws IOException, RefusedException {
         Path file = stackDir.resolve(FILE_NAME);
-        if (Files.exists(file) && !isOurs(file)) {
+        if (isForeign(file)) {
             throw new RefusedException(stackDir.getFileName() + "/" + FILE_NAME
                     + " exists and was not written by Stack Drift; rename it, Stack Drift needs this file name");
         }
@@ -217,16 +219,29 @@ public final class OverrideFile implements AutoCloseable {
             }
             String line = reader.readLine();
             return line != null && line.startsWith(OWNER_PREFIX) ? ProcessOwner.parse(line) : Optional.empty();
-        } catch (MalformedInputException e) {
+        } catch (MalformedInputException | NoSuchFileException e) {
+            // gone meanwhile: its run closed it (the checks above run before this run holds the directory)
             return Optional.empty();
         }
     }
 
     private static boolean isOurs(final Path file) throws IOException {
+        return header(file).map(HEADER::equals).orElse(false);
+    }
+
+    /** A file of that name that Stack Drift did not write (a user's own); one that is not there, or went, is not. */
+    private static boolean isForeign(final Path file) throws IOException {
+        return header(file).map(first -> !HEADER.equals(first)).orElse(false);
+    }
+
+    /** The first line; empty when there is no file (also when another run removed it just now). */
+    private static Optional<String> header(final Path file) throws IOException {
         try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            return HEADER.equals(reader.readLine());
+            return Optional.of(Objects.requireNonNullElse(reader.readLine(), ""));
         } catch (MalformedInputException e) {
-            return false;
+            return Optional.of("");
+        } catch (NoSuchFileException e) {
+            return Optional.empty();
         }
     }
 }
