@@ -13,7 +13,6 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.function.Supplier;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
@@ -114,6 +113,7 @@ final class RunOptions {
             err.flush();
         };
         Path workDir = null;
+        StopHook stop = StopHook.install(Thread.currentThread());
         try {
             // runs killed with kill -9 leave plan JSON behind and tool processes that may still apply: swept,
             // and their locks stay taken while one of their tools runs
@@ -127,7 +127,9 @@ final class RunOptions {
                     DeployJournal.of(history, HistoryStore::isRunningHere),
                     new FileStackLocks(recordDir.resolve("locks"), Duration.ofMinutes(30), progress::line, toolProcesses).perDirectory(),
                     credentials, workDir, clock, progress);
-            RunOutcome ran = interruptible(() -> call.run(new StackDriftEngine(services), request));
+            RunOutcome ran = call.run(new StackDriftEngine(services), request);
+            // a stop (StopHook) interrupted the run, which recorded it: the flag must not break the save that follows
+            boolean stopped = Thread.interrupted();
             Map<StackId, Path> kept = ran.run().map(run -> tools.keep(run, recordDir)).orElse(Map.of());
             RunOutcome outcome = shown(ran, credentials.mask(), kept);
             // the one save of the run: the engine returns what to keep and writes none of it (also after Ctrl-C)
@@ -137,6 +139,9 @@ final class RunOptions {
             }
             // what ran is printed whatever the record did: a deploy that applied must say so
             print(outcome, out, err);
+            if (stopped) {
+                err.println("stackdrift: stopped (Ctrl-C or a signal); stacks that were running are recorded as interrupted");
+            }
             kept.forEach((stack, log) -> err.println(Terminal.safe(stack + ": the tool's output is kept in " + log)));
             out.flush();
             boolean written = notRecorded.isEmpty();
@@ -163,6 +168,7 @@ final class RunOptions {
             return ExitCodes.ERROR;
         } finally {
             deleteQuietly(workDir);
+            stop.finished();
         }
     }
 
@@ -215,37 +221,6 @@ final class RunOptions {
     @FunctionalInterface
     interface EngineCall {
         RunOutcome run(StackDriftEngine engine, RunRequest request);
-    }
-
-    /** Ctrl-C interrupts the run (running stacks are recorded as interrupted) and waits a little for the record. */
-    private static RunOutcome interruptible(final Supplier<RunOutcome> body) {
-        Thread runner = Thread.currentThread();
-        Thread hook = new Thread(() -> {
-            runner.interrupt();
-            try {
-                runner.join(Duration.ofSeconds(30).toMillis());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "stackdrift-stop");
-        boolean registered = false;
-        try {
-            Runtime.getRuntime().addShutdownHook(hook);
-            registered = true;
-        } catch (IllegalStateException e) {
-            // the JVM is already shutting down: run without the hook
-        }
-        try {
-            return body.get();
-        } finally {
-            if (registered) {
-                try {
-                    Runtime.getRuntime().removeShutdownHook(hook);
-                } catch (IllegalStateException e) {
-                    // shutting down: the hook is running
-                }
-            }
-        }
     }
 
     private ToolSettings toolSettings(final CommandLine commandLine) {
