@@ -59,7 +59,8 @@ public final class AgentEngineGateway implements EngineGateway, AutoCloseable {
             }
         }
         temp.child(AgentEngineCall.ENDED_FILE).delete();
-        try (JenkinsToolLauncher tools = new JenkinsToolLauncher(steps, workspace.getChannel())) {
+        LaunchPolicy policy = new LaunchPolicy(Set.copyOf(request.toolPaths().values()), workspace.getRemote(), temp.getRemote());
+        try (JenkinsToolLauncher tools = new JenkinsToolLauncher(steps, workspace.getChannel(), policy)) {
             return workspace.act(new AgentEngineCall(operation, request, credentials, listener, temp.getRemote(), lockedStacks,
                     heldElsewhere, tools.forAgent()));
         }

@@ -26,8 +26,10 @@ public final class JenkinsToolLauncher extends ToolLaunchService {
     /**
      * @param launcher the step context's launcher
      * @param channel  the workspace's channel: the agent's (the built-in node's local one, where export is identity)
+     * @param policy   what the agent may ask this service to start
      */
-    public JenkinsToolLauncher(final Launcher launcher, final VirtualChannel channel) {
+    public JenkinsToolLauncher(final Launcher launcher, final VirtualChannel channel, final LaunchPolicy policy) {
+        super(policy);
         this.launcher = launcher;
         this.channel = channel;
     }

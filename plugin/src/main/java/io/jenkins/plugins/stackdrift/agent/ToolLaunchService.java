@@ -3,6 +3,7 @@ package io.jenkins.plugins.stackdrift.agent;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The controller's side of {@link ToolLauncher}: starts each process through {@link #launch}, keeps the ones it
@@ -11,7 +12,18 @@ import java.util.List;
  */
 public abstract class ToolLaunchService implements ToolLauncher, AutoCloseable {
     private final List<WatchedProcess> started = new ArrayList<>();
+    private final Optional<LaunchPolicy> policy;
     private boolean closed;
+
+    /** A service that starts only what {@code policy} allows (the controller's, for an agent). */
+    protected ToolLaunchService(final LaunchPolicy policy) {
+        this.policy = Optional.of(policy);
+    }
+
+    /** A service for commands this JVM built itself (tests). */
+    protected ToolLaunchService() {
+        this.policy = Optional.empty();
+    }
 
     /** Starts the process (in Jenkins: through the step's launcher). */
     protected abstract WatchedProcess launch(ToolCommand command) throws IOException, InterruptedException;
@@ -23,6 +35,10 @@ public abstract class ToolLaunchService implements ToolLauncher, AutoCloseable {
 
     @Override
     public final LaunchedTool start(final ToolCommand command) throws IOException, InterruptedException {
+        Optional<String> refused = policy.flatMap(p -> p.refusal(command));
+        if (refused.isPresent()) {
+            throw new IOException("Stack Drift: the controller refused to start a process for the agent: " + refused.get());
+        }
         synchronized (started) {
             if (closed) {
                 throw new IOException("Stack Drift: the step has ended, no tool process starts after it");

@@ -25,6 +25,16 @@ public class FakeLocalLauncher extends ToolLaunchService {
     final AtomicInteger starts = new AtomicInteger();
     final AtomicInteger kills = new AtomicInteger();
 
+    /** Starts whatever it is asked (the commands come from this JVM's runner under test). */
+    public FakeLocalLauncher() {
+        super();
+    }
+
+    /** Starts only what {@code policy} allows, as the controller's service does. */
+    public FakeLocalLauncher(final LaunchPolicy policy) {
+        super(policy);
+    }
+
     @Override
     protected WatchedProcess launch(final ToolCommand command) throws IOException {
         Map<String, String> environment = new TreeMap<>(System.getenv());

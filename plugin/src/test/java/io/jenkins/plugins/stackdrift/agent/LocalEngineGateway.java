@@ -19,11 +19,12 @@ import io.stackdrift.record.RunRecord;
  * {@link AgentEngineGateway} without a channel, for tests on this machine: the same agent call
  * ({@link AgentEngineCall#invoke}, with its masking log), the same history copy and record store, with
  * java.nio in place of FilePath (whose stand-in only declares its methods). Tools start through {@code tools}: by
- * default a {@link FakeLocalLauncher}, which starts them as Jenkins' local launcher would.
+ * default a {@link FakeLocalLauncher} under the controller's {@link LaunchPolicy} for this workspace and step
+ * directory, so every command the engine issues in these tests passes the policy the real service applies.
  */
 public record LocalEngineGateway(Path workspace, Path temp, TaskListener listener, ToolLauncher tools) implements EngineGateway {
     public LocalEngineGateway(final Path workspace, final Path temp, final TaskListener listener) {
-        this(workspace, temp, listener, new FakeLocalLauncher());
+        this(workspace, temp, listener, null);
     }
 
     @Override
@@ -42,8 +43,11 @@ public record LocalEngineGateway(Path workspace, Path temp, TaskListener listene
             Files.createDirectories(target.getParent());
             Files.copy(history.resolve(file), target, StandardCopyOption.REPLACE_EXISTING);
         }
+        ToolLauncher launcher = tools != null ? tools
+                : new FakeLocalLauncher(new LaunchPolicy(Set.copyOf(request.toolPaths().values()), workspace.toString(),
+                        temp.toString()));
         return new AgentEngineCall(operation, request, credentials, listener, temp.toString(), lockedStacks, heldElsewhere,
-                tools).invoke(workspace.toFile(), null);
+                launcher).invoke(workspace.toFile(), null);
     }
 
     @Override
