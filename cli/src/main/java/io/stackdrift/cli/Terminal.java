@@ -1,5 +1,7 @@
 package io.stackdrift.cli;
 
+import io.stackdrift.render.TextSafe;
+
 /** What the terminal gets: colour only on a terminal without {@code NO_COLOR}; untrusted text made inert. */
 final class Terminal {
     private Terminal() {
@@ -10,11 +12,8 @@ final class Terminal {
         return System.console() != null && (noColor == null || noColor.isEmpty());
     }
 
-    /** Resource names and paths come from tool output: control characters (escape sequences) become '?'. */
+    /** Untrusted text (names and paths from tool output, ids from files) by the one rule of every output: TextSafe. */
     static String safe(final String text) {
-        StringBuilder out = new StringBuilder(text.length());
-        text.codePoints().forEach(c -> out.appendCodePoint(Character.isISOControl(c) || c == 0x2028 || c == 0x2029
-                || Character.getType(c) == Character.FORMAT ? '?' : c));
-        return out.toString();
+        return TextSafe.clean(text);
     }
 }

@@ -103,8 +103,8 @@ class ValidateCommandTest {
         int exit = run("validate", "--config", repo.resolve("stacks.yaml").toString());
 
         assertThat(exit).isEqualTo(ExitCodes.OK);
-        assertThat(out.toString()).contains("dns?gnp.exe?").doesNotContain("\u202E").doesNotContain("\u200B");
-        assertThat(Terminal.safe(name)).isEqualTo("dns?gnp.exe?");
+        assertThat(out.toString()).contains("dns\\u202Egnp.exe\\u200B").doesNotContain("\u202E").doesNotContain("\u200B");
+        assertThat(Terminal.safe(name)).isEqualTo("dns\\u202Egnp.exe\\u200B");
     }
 
     @Test

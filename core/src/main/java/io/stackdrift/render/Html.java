@@ -18,10 +18,9 @@ final class Html {
     private Html() {
     }
 
-    /** Untrusted text as HTML element content. Bidi controls are isolated so they cannot reorder the page. */
+    /** Untrusted text as HTML element content: acting characters shown by their code ({@link TextSafe}), then encoded. */
     static String text(final String untrusted) {
-        String encoded = Encode.forHtml(untrusted);
-        return TextSafe.hasBidiControl(untrusted) ? "<bdi class=\"sd-bidi\">" + encoded + "</bdi>" : encoded;
+        return Encode.forHtml(TextSafe.clean(untrusted));
     }
 
     /** Untrusted text as the value of a double-quoted HTML attribute. */

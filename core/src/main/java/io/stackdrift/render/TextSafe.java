@@ -1,45 +1,39 @@
 package io.stackdrift.render;
 
 /**
- * Makes untrusted text safe for a terminal or a log: control characters (ANSI escapes among them) and
- * bidirectional overrides are shown as {@code \\uXXXX} instead of acting on the reader's screen.
+ * The one rule for untrusted text (resource names, paths, ids, reasons: they come from tool output and files) in
+ * every output a person reads — the terminal, logs, the text table and the HTML pages (docs/report.md): a character
+ * that acts instead of showing — a control character (ANSI escapes among them), U+2028/U+2029, or any Unicode format
+ * character (direction overrides and isolates, zero-width characters, the byte order mark) — is shown as its
+ * {@code \\uXXXX} code, so it can neither move the cursor nor reorder or hide text. HTML encoding comes on top.
  */
-final class TextSafe {
+public final class TextSafe {
     private TextSafe() {
     }
 
-    static String clean(final String untrusted) {
+    /** {@code untrusted} with every acting character written as {@code \\uXXXX} (more hex digits above U+FFFF). */
+    public static String clean(final String untrusted) {
         StringBuilder out = null;
-        for (int i = 0; i < untrusted.length(); i++) {
-            char c = untrusted.charAt(i);
-            if (isControl(c) || isBidiControl(c)) {
+        int i = 0;
+        while (i < untrusted.length()) {
+            int c = untrusted.codePointAt(i);
+            int width = Character.charCount(c);
+            if (acts(c)) {
                 if (out == null) {
                     out = new StringBuilder(untrusted.length() + 8).append(untrusted, 0, i);
                 }
-                out.append(String.format("\\u%04X", (int) c));
+                out.append(String.format("\\u%04X", c));
             } else if (out != null) {
-                out.append(c);
+                out.appendCodePoint(c);
             }
+            i += width;
         }
         return out == null ? untrusted : out.toString();
     }
 
-    static boolean hasBidiControl(final String text) {
-        for (int i = 0; i < text.length(); i++) {
-            if (isBidiControl(text.charAt(i))) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static boolean isControl(final char c) {
-        return c < 0x20 || (c >= 0x7f && c <= 0x9f);
-    }
-
-    /** The embedding, override and isolate controls of Unicode bidi (the "Trojan Source" characters). */
-    private static boolean isBidiControl(final char c) {
-        return (c >= '\u202A' && c <= '\u202E') || (c >= '\u2066' && c <= '\u2069') || c == '\u200E' || c == '\u200F'
-                || c == '\u061C';
+    /** Whether a code point acts on the reader's screen rather than showing as a glyph. */
+    static boolean acts(final int codePoint) {
+        return Character.isISOControl(codePoint) || codePoint == 0x2028 || codePoint == 0x2029
+                || Character.getType(codePoint) == Character.FORMAT;
     }
 }
