@@ -3,15 +3,13 @@ package io.jenkins.plugins.stackdrift.agent;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 
 import hudson.remoting.VirtualChannel;
 import jenkins.MasterToSlaveFileCallable;
+
+import io.stackdrift.record.RunWorkDirectories;
 
 /**
  * Removes, on the agent, the temporary directories that steps of earlier builds left in the workspace's temp
@@ -50,38 +48,11 @@ public final class StaleStepDirectories extends MasterToSlaveFileCallable<Intege
             for (Path child : children) {
                 String name = String.valueOf(child.getFileName());
                 if (!name.startsWith(mine) && Files.isDirectory(child) && !Files.isSymbolicLink(child)) {
-                    deleteTree(child);
+                    RunWorkDirectories.delete(child);
                     removed++;
                 }
             }
         }
         return removed;
-    }
-
-    private static void deleteTree(final Path root) throws IOException {
-        Files.walkFileTree(root, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult visitFile(final Path file, final BasicFileAttributes attributes) throws IOException {
-                Files.deleteIfExists(file);
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult visitFileFailed(final Path file, final IOException e) throws IOException {
-                if (e instanceof NoSuchFileException) {
-                    return FileVisitResult.CONTINUE;
-                }
-                throw e;
-            }
-
-            @Override
-            public FileVisitResult postVisitDirectory(final Path dir, final IOException e) throws IOException {
-                if (e != null && !(e instanceof NoSuchFileException)) {
-                    throw e;
-                }
-                Files.deleteIfExists(dir);
-                return FileVisitResult.CONTINUE;
-            }
-        });
     }
 }

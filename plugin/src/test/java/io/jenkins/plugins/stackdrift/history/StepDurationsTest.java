@@ -13,6 +13,7 @@ class StepDurationsTest {
         assertThat(StepDurations.parse(" 1h30m ")).contains(Duration.ofMinutes(90));
         assertThat(StepDurations.parse("2h")).contains(Duration.ofHours(2));
         assertThat(StepDurations.parse("0")).contains(Duration.ZERO);
+        assertThat(StepDurations.parse("1d")).contains(Duration.ofDays(1));
         assertThat(StepDurations.format(Duration.ofSeconds(5430))).isEqualTo("1h30m30s");
         assertThat(StepDurations.format(Duration.ofSeconds(90))).isEqualTo("1m30s");
         assertThat(StepDurations.format(Duration.ZERO)).isEqualTo("0");
@@ -20,7 +21,7 @@ class StepDurationsTest {
 
     @Test
     void refusesWhatIsNoDuration() {
-        for (String word : new String[] {"", "30", "m", "30 minutes", "1m2h", "-5m", "1d"}) {
+        for (String word : new String[] {"", "30", "m", "30 minutes", "1m2h", "-5m", "1x"}) {
             assertThat(StepDurations.parse(word)).as(word).isEmpty();
         }
     }
