@@ -5,15 +5,18 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
 /**
  * The paths git tracks in a work tree, read from its index ({@code .git/index}, versions 2 to 4, SHA-1), without
- * running git: validate reads files only. Empty when there is no git work tree or the index cannot be read.
+ * running git: validate reads files only, and a run starts no process but the tools (in Jenkins those go through the
+ * build's launcher). Empty when there is no git work tree or the index cannot be read.
  */
-final class GitIndex {
+public final class GitIndex {
     /** An index larger than this is not read (the check it serves is then skipped). */
     static final long MAX_BYTES = 256L << 20;
     private static final int SHA1_ENTRY = 62;
@@ -27,7 +30,7 @@ final class GitIndex {
     }
 
     /** The index of the git work tree that holds {@code dir}, if there is one. */
-    static Optional<GitIndex> of(final Path dir) {
+    public static Optional<GitIndex> of(final Path dir) {
         try {
             for (Path at = dir.toRealPath(); at != null; at = at.getParent()) {
                 Path git = at.resolve(".git");
@@ -54,6 +57,25 @@ final class GitIndex {
         }
         String text = Files.readString(gitFile, StandardCharsets.UTF_8).strip();
         return text.startsWith("gitdir:") ? Optional.of(at.resolve(text.substring(7).strip()).normalize()) : Optional.empty();
+    }
+
+    /**
+     * The tracked files under {@code dir} (the directory {@link #of} was given or one inside it), as paths under
+     * {@code dir} as the caller spelled it; empty when there are none.
+     */
+    public List<Path> filesUnder(final Path dir) throws IOException {
+        Path real = dir.toRealPath();
+        if (!real.startsWith(workTree)) {
+            return List.of();
+        }
+        String prefix = workTree.equals(real) ? "" : workTree.relativize(real).toString().replace('\\', '/') + "/";
+        List<Path> files = new ArrayList<>();
+        for (String path : paths) {
+            if (path.startsWith(prefix)) {
+                files.add(dir.resolve(path.substring(prefix.length())).normalize());
+            }
+        }
+        return files;
     }
 
     /** Whether git tracks the file at {@code real} (a real path). */

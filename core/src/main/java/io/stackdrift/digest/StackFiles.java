@@ -17,9 +17,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import io.stackdrift.config.GitIndex;
 
 /**
  * The files a stack's digest covers (docs/digest.md, "Which files"): the stack directory's tracked files plus those of the local
@@ -47,7 +48,6 @@ public final class StackFiles {
             "__pycache__", "venv", ".venv", ".tox", ".mypy_cache", ".pytest_cache");
     private static final Pattern LOCAL_SOURCE = Pattern.compile("\\bsource\\s*=\\s*\"(\\.{1,2}/[^\"]*)\"");
     private static final Pattern DOTNET_PROJECT = Pattern.compile(".*\\.(cs|fs|vb)proj");
-    private static final long GIT_TIMEOUT_SECONDS = 10;
 
     /** What the digest takes from an entry. */
     public enum Content {
@@ -155,55 +155,20 @@ public final class StackFiles {
     }
 
     /**
-     * The files git tracks under {@code dir}, or empty when git cannot say (not a checkout, no git on the
-     * PATH, the directory outside the repository, a timeout): the caller then walks the disk.
+     * The files git tracks under {@code dir}, read from the work tree's index (no git process: a run starts none but
+     * the tools), or empty when git cannot say (not a checkout, an unreadable index, nothing tracked there — an
+     * untracked copy inside another checkout, not an empty stack): the caller then walks the disk.
      */
-    static Optional<List<Path>> gitTracked(final Path root, final Path dir) {
-        Path listing = null;
-        Process git = null;
+    static Optional<List<Path>> gitTracked(final Path dir) {
         try {
-            listing = Files.createTempFile("stackdrift-ls-files", ".txt");
-            String relative = dir.equals(root) ? "." : slashes(root.relativize(dir));
-            ProcessBuilder pb = new ProcessBuilder("git", "ls-files", "-z", "--", relative).directory(root.toFile())
-                    .redirectError(ProcessBuilder.Redirect.DISCARD).redirectOutput(listing.toFile());
-            pb.environment().put("GIT_OPTIONAL_LOCKS", "0");
-            git = pb.start();
-            git.getOutputStream().close(); // git reads nothing: no prompt can wait for input
-            if (!git.waitFor(GIT_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                git.destroyForcibly();
+            Optional<GitIndex> index = GitIndex.of(dir);
+            if (index.isEmpty()) {
                 return Optional.empty();
             }
-            if (git.exitValue() != 0) {
-                return Optional.empty();
-            }
-            // NUL-separated names, UTF-8 and unquoted with -z; names only, so small even for a large directory
-            List<Path> files = new ArrayList<>();
-            byte[] all = Files.readAllBytes(listing);
-            int start = 0;
-            for (int i = 0; i < all.length; i++) {
-                if (all[i] == 0) {
-                    if (i > start) {
-                        files.add(root.resolve(new String(all, start, i - start, StandardCharsets.UTF_8)).normalize());
-                    }
-                    start = i + 1;
-                }
-            }
-            // nothing tracked: a directory git does not know (an untracked copy inside another checkout), not an empty stack
+            List<Path> files = index.get().filesUnder(dir);
             return files.isEmpty() ? Optional.empty() : Optional.of(files);
         } catch (IOException e) {
             return Optional.empty();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            git.destroyForcibly();
-            return Optional.empty();
-        } finally {
-            if (listing != null) {
-                try {
-                    Files.deleteIfExists(listing);
-                } catch (IOException ignored) {
-                    // a temporary file left behind is harmless
-                }
-            }
         }
     }
 
@@ -225,7 +190,7 @@ public final class StackFiles {
             if (!Files.isDirectory(dir)) {
                 return;
             }
-            Optional<List<Path>> tracked = gitTracked(root, dir);
+            Optional<List<Path>> tracked = gitTracked(dir);
             if (tracked.isEmpty()) {
                 walk(dir, dir, label);
                 return;

@@ -7,10 +7,11 @@
  * <li>The core engine runs <b>on the agent</b>, inside {@link io.jenkins.plugins.stackdrift.agent.AgentEngineCall} (a
  *     {@code MasterToSlaveFileCallable}) against the workspace there: the core reads {@code stacks.yaml}, plan
  *     files and tool output through {@code java.nio.file.Path}, which only works where the files are, and large
- *     plans must be streamed, never shipped. Tool processes start with the core's {@code LocalProcessRunner}
- *     inside that call (we are in the agent's JVM already), through
- *     {@link io.jenkins.plugins.stackdrift.agent.AgentProcessRunner}: the build's environment and PATH, literal
- *     environment values, secrets masked.</li>
+ *     plans must be streamed, never shipped. Tool processes start through the step's own {@code Launcher}, as
+ *     {@code sh}'s do (so inside {@code container()} and {@code docker.inside}):
+ *     {@link io.jenkins.plugins.stackdrift.agent.AgentProcessRunner} asks the controller's exported
+ *     {@link io.jenkins.plugins.stackdrift.agent.JenkinsToolLauncher}, and the tool writes its output into files
+ *     on the agent; the build's environment under the stack's own, secrets masked.</li>
  * <li>Only compact values cross back ({@link io.jenkins.plugins.stackdrift.agent.AgentOutcome}); the run record (core
  *     {@code RecordJson}) is left in a file on the agent and streamed into the build directory
  *     ({@code stack-drift.json}), where {@link io.jenkins.plugins.stackdrift.actions.StackDriftRunAction} reads it
