@@ -35,6 +35,20 @@ class PackageRulesTest {
                 .check(core);
     }
 
+    /**
+     * The core starts processes only through the host's {@code ProcessRunner} port: {@code LocalProcessRunner} is the
+     * CLI's implementation. Anything else would start, in Jenkins, in the agent's JVM, outside the build's launcher
+     * (a {@code git ls-files} in the digest did).
+     */
+    @Test
+    void processesStartOnlyInTheCliProcessRunner() {
+        noClasses().that().doNotHaveFullyQualifiedName("io.stackdrift.engine.spi.LocalProcessRunner")
+                .should().dependOnClassesThat().belongToAnyOf(ProcessBuilder.class)
+                .orShould().callMethod(Runtime.class, "exec", String.class)
+                .orShould().callMethod(Runtime.class, "exec", String[].class)
+                .check(core);
+    }
+
     @Test
     void packagesHaveNoCycles() {
         // each package its own slice: engine.spi sits below tool and deploy, the engine above them
