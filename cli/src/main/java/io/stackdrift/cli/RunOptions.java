@@ -30,6 +30,7 @@ import io.stackdrift.engine.spi.LocalProcessRunner;
 import io.stackdrift.engine.spi.ProgressListener;
 import io.stackdrift.engine.spi.ToolSettings;
 import io.stackdrift.model.Change;
+import io.stackdrift.model.ChangeList;
 import io.stackdrift.model.Problem;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.StackId;
@@ -60,6 +61,8 @@ final class RunOptions {
     private static final String CONSOLE_LOG = "see the console log";
     /** Changes listed per row and kind in the text output. */
     private static final int DETAIL_CAP = 20;
+    /** How many restored paths the printed trail names per deploy. */
+    private static final int PRINTED_PATHS = 20;
 
     @Option(names = "--config", paramLabel = "FILE", defaultValue = "stacks.yaml",
             description = "The configuration file (default: ${DEFAULT-VALUE}); its directory is the repository root.")
@@ -275,7 +278,7 @@ final class RunOptions {
         }
         for (TrailEntry entry : run.trail()) {
             String what = entry.repairedDrift()
-                    ? "put back what changed outside the code: " + String.join(", ", entry.restoredPaths())
+                    ? "put back what changed outside the code: " + entry.restoredPathsLine(PRINTED_PATHS)
                     : entry.result().word() + (entry.reason().isEmpty() ? "" : " — " + entry.reason());
             out.println(Terminal.safe(entry.stack() + ": " + what));
         }
@@ -300,16 +303,13 @@ final class RunOptions {
         printChanges("owned elsewhere", row.ownedElsewhere(), out);
     }
 
-    private static void printChanges(final String label, final List<Change> changes, final PrintWriter out) {
-        int shown = 0;
-        for (Change change : changes) {
-            if (shown == DETAIL_CAP) {
-                out.println("  … " + (changes.size() - shown) + " more (--json or --html lists every one)");
-                return;
-            }
-            shown++;
+    private static void printChanges(final String label, final ChangeList changes, final PrintWriter out) {
+        for (Change change : changes.first(DETAIL_CAP)) {
             out.println(Terminal.safe("  " + label + ": " + change.action().word() + " " + change.address()
                     + (change.paths().isEmpty() ? "" : " " + String.join(", ", change.paths()))));
+        }
+        if (changes.size() > DETAIL_CAP) {
+            out.println("  … " + (changes.size() - DETAIL_CAP) + " more (--json or --html lists every one)");
         }
     }
 

@@ -18,6 +18,7 @@ import io.stackdrift.engine.spi.StackLock;
 import io.stackdrift.engine.spi.StackLockTimeoutException;
 import io.stackdrift.graph.TaskOutcome;
 import io.stackdrift.model.Change;
+import io.stackdrift.model.ChangeList;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
@@ -119,13 +120,13 @@ public final class StackDeployment {
         boolean hasWork = !row.changes().isEmpty() || !row.drift().isEmpty();
         // a drift correction puts back the drift the check found and nothing else, never code changes nobody reviewed
         if (hasWork && mode == DeployMode.CORRECTION
-                && !DriftRevert.onlyReverts(row.changes(), hadDrift.map(Row::drift).orElse(List.of()))) {
+                && !DriftRevert.onlyReverts(row.changes(), hadDrift.map(Row::drift).orElse(ChangeList.none()))) {
             return new Deployed(row.withState(RowState.PENDING_DRIFTED, DriftRevert.NOT_CORRECTED), TaskOutcome.succeeded(), true);
         }
         if (hasWork && mode == DeployMode.CORRECTION) {
             // self-heal never deletes, replaces or changes many resources on its own: a person decides
             Optional<String> stop = RepairGuard.stop(stack.drift(), row.changes(), row.drift().isEmpty()
-                    ? hadDrift.map(Row::drift).orElse(List.of()) : row.drift());
+                    ? hadDrift.map(Row::drift).orElse(ChangeList.none()) : row.drift());
             if (stop.isPresent()) {
                 return new Deployed(row.withState(RowState.AWAITING_APPROVAL, stop.get()), TaskOutcome.awaitingApproval(stop.get()));
             }
@@ -251,11 +252,14 @@ public final class StackDeployment {
         }
     }
 
-    /** The drifted paths a deploy put back, as {@code address.path}: this preview's drift, else the latest row's. */
-    private static List<String> restoredPaths(final Row preview, final Optional<Row> hadDrift) {
-        List<Change> drift = !preview.drift().isEmpty() ? preview.drift() : hadDrift.map(Row::drift).orElse(List.of());
+    /**
+     * The drifted paths a deploy put back, as {@code address.path}: this preview's drift, else the latest row's; the
+     * first {@link TrailEntry#MOST_RESTORED_PATHS}, so a trail entry stays small.
+     */
+    static List<String> restoredPaths(final Row preview, final Optional<Row> hadDrift) {
+        ChangeList drift = !preview.drift().isEmpty() ? preview.drift() : hadDrift.map(Row::drift).orElse(ChangeList.none());
         List<String> paths = new ArrayList<>();
-        for (Change change : drift) {
+        for (Change change : drift.first(TrailEntry.MOST_RESTORED_PATHS)) {
             if (change.paths().isEmpty()) {
                 paths.add(change.address());
             }
@@ -263,7 +267,7 @@ public final class StackDeployment {
                 paths.add(change.address() + "." + path);
             }
         }
-        return paths;
+        return paths.size() <= TrailEntry.MOST_RESTORED_PATHS ? paths : List.copyOf(paths.subList(0, TrailEntry.MOST_RESTORED_PATHS));
     }
 
     private Deployed failed(final StackConfig stack, final long startedAt, final String reason) {

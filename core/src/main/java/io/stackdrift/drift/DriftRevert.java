@@ -1,11 +1,13 @@
 package io.stackdrift.drift;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import io.stackdrift.model.Change;
+import io.stackdrift.model.ChangeList;
 
 /**
  * Is a plan only the revert of a drift? Mode correct may deploy a plan only when it does no more than put the
@@ -25,24 +27,39 @@ public final class DriftRevert {
      * path equal to one, or below it) is the revert; a change without paths is the revert only of drift without paths
      * (a resource deleted or created outside the code). Everything else is a code change.
      */
-    public static List<Change> codeChanges(final List<Change> changes, final List<Change> drift) {
-        Map<String, List<Change>> byAddress = drift.stream().collect(Collectors.groupingBy(Change::address));
+    public static List<Change> codeChanges(final Iterable<Change> changes, final Iterable<Change> drift) {
+        Map<String, List<Change>> byAddress = byAddress(drift);
         List<Change> code = new ArrayList<>();
-        for (Change change : changes) {
-            List<Change> drifted = byAddress.getOrDefault(change.address(), List.of());
-            boolean revert = !drifted.isEmpty() && (change.paths().isEmpty()
-                    ? drifted.stream().anyMatch(d -> d.paths().isEmpty())
-                    : change.paths().stream().allMatch(path -> drifted.stream().anyMatch(d -> within(path, d.paths()))));
-            if (!revert) {
+        changes.forEach(change -> {
+            if (!isRevert(change, byAddress)) {
                 code.add(change);
             }
-        }
+        });
         return code;
     }
 
-    /** Whether the plan's changes do nothing but put {@code drift} back. */
-    public static boolean onlyReverts(final List<Change> changes, final List<Change> drift) {
-        return codeChanges(changes, drift).isEmpty();
+    /** Whether the plan's changes do nothing but put {@code drift} back; stops at the first change that does more. */
+    public static boolean onlyReverts(final ChangeList changes, final ChangeList drift) {
+        if (changes.isEmpty()) {
+            return true;
+        }
+        Map<String, List<Change>> byAddress = byAddress(drift);
+        try (Stream<Change> all = changes.stream()) {
+            return all.allMatch(change -> isRevert(change, byAddress));
+        }
+    }
+
+    private static Map<String, List<Change>> byAddress(final Iterable<Change> drift) {
+        Map<String, List<Change>> byAddress = new HashMap<>();
+        drift.forEach(change -> byAddress.computeIfAbsent(change.address(), a -> new ArrayList<>()).add(change));
+        return byAddress;
+    }
+
+    private static boolean isRevert(final Change change, final Map<String, List<Change>> byAddress) {
+        List<Change> drifted = byAddress.getOrDefault(change.address(), List.of());
+        return !drifted.isEmpty() && (change.paths().isEmpty()
+                ? drifted.stream().anyMatch(d -> d.paths().isEmpty())
+                : change.paths().stream().allMatch(path -> drifted.stream().anyMatch(d -> within(path, d.paths()))));
     }
 
     private static boolean within(final String path, final List<String> driftPaths) {

@@ -4,14 +4,13 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import io.stackdrift.config.StackConfig;
-import io.stackdrift.model.Change;
+import io.stackdrift.model.ChangeList;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.Tool;
@@ -106,8 +105,8 @@ public final class OwnershipGuard {
         RowState state = row.state().hasDrift() || row.state() == RowState.IN_SYNC || row.state() == RowState.PENDING
                 ? RowState.of(!row.changes().isEmpty(), !split.drift().isEmpty())
                 : row.state();
-        List<Change> owned = new ArrayList<>(row.ownedElsewhere());
-        owned.addAll(split.ownedElsewhere());
+        ChangeList owned = row.ownedElsewhere().isEmpty() ? split.ownedElsewhere()
+                : row.ownedElsewhere().derived().addAll(row.ownedElsewhere()).addAll(split.ownedElsewhere()).build();
         return row.withDrift(split.drift()).withOwnedElsewhere(owned).withState(state, row.reason());
     }
 }

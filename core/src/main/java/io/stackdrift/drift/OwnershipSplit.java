@@ -2,9 +2,11 @@ package io.stackdrift.drift;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 import io.stackdrift.model.Change;
+import io.stackdrift.model.ChangeList;
 
 /**
  * Splits a plan's drift by the accepted ignore paths (docs/field-ownership.md): drift on a path owned elsewhere is not
@@ -16,23 +18,29 @@ import io.stackdrift.model.Change;
  * @param drift          what remains drift
  * @param ownedElsewhere drift on owned paths
  */
-public record OwnershipSplit(List<Change> drift, List<Change> ownedElsewhere) {
+public record OwnershipSplit(ChangeList drift, ChangeList ownedElsewhere) {
     public OwnershipSplit {
-        drift = List.copyOf(drift);
-        ownedElsewhere = List.copyOf(ownedElsewhere);
+        Objects.requireNonNull(drift, "drift");
+        Objects.requireNonNull(ownedElsewhere, "ownedElsewhere");
     }
 
+    /** Splits drift held in memory (tests, short lists). */
     public static OwnershipSplit of(final List<Change> drift, final List<IgnorePath> ignore) {
+        return of(ChangeList.of(drift), ignore);
+    }
+
+    /** Splits the drift as it is read; the two parts spill where the drift does. */
+    public static OwnershipSplit of(final ChangeList drift, final List<IgnorePath> ignore) {
         if (ignore.isEmpty()) {
-            return new OwnershipSplit(drift, List.of());
+            return new OwnershipSplit(drift, ChangeList.none());
         }
-        List<Change> remaining = new ArrayList<>();
-        List<Change> owned = new ArrayList<>();
-        for (Change change : drift) {
+        ChangeList.Builder remaining = drift.derived();
+        ChangeList.Builder owned = drift.derived();
+        drift.forEach(change -> {
             List<IgnorePath> forResource = ignore.stream().filter(p -> p.coversAddress(change.address())).toList();
             if (forResource.isEmpty() || change.paths().isEmpty()) {
                 remaining.add(change);
-                continue;
+                return;
             }
             List<String> ownedPaths = new ArrayList<>();
             List<String> otherPaths = new ArrayList<>();
@@ -47,7 +55,7 @@ public record OwnershipSplit(List<Change> drift, List<Change> ownedElsewhere) {
             if (!ownedPaths.isEmpty()) {
                 owned.add(change.withPaths(ownedPaths));
             }
-        }
-        return new OwnershipSplit(remaining, owned);
+        });
+        return new OwnershipSplit(remaining.build(), owned.build());
     }
 }

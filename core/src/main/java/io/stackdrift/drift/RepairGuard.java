@@ -15,6 +15,9 @@ import io.stackdrift.model.Change;
  * {@code drift.maxChanges}. A repair the rails stop waits for a person, with the reason on the row.
  */
 public final class RepairGuard {
+    /** Up to how many resources the reason counts exactly. */
+    static final int EXACT_COUNT_UP_TO = 10_000;
+
     private RepairGuard() {
     }
 
@@ -24,7 +27,7 @@ public final class RepairGuard {
      * @param changes what the plan applies (the revert of the drift, as the tool lists it)
      * @param drift   the drift the plan puts back; an address here counts as a changed resource too
      */
-    public static Optional<String> stop(final DriftSettings settings, final List<Change> changes, final List<Change> drift) {
+    public static Optional<String> stop(final DriftSettings settings, final Iterable<Change> changes, final Iterable<Change> drift) {
         if (!settings.allowReplace()) {
             Set<String> destructive = new TreeSet<>();
             for (Change change : changes) {
@@ -42,10 +45,19 @@ public final class RepairGuard {
         }
         Set<String> resources = new TreeSet<>();
         // outputs are no resources: putting an output back deletes or replaces nothing
-        changes.stream().filter(change -> !change.isOutput()).forEach(change -> resources.add(change.address()));
-        drift.stream().filter(change -> !change.isOutput()).forEach(change -> resources.add(change.address()));
+        // addresses are counted exactly up to a bound, so a plan of a million changes costs no million strings
+        int countUpTo = (int) Math.min(Integer.MAX_VALUE, Math.max(EXACT_COUNT_UP_TO, settings.maxChanges() + 1L));
+        for (Iterable<Change> list : List.of(changes, drift)) {
+            list.forEach(change -> {
+                if (!change.isOutput() && resources.size() < countUpTo) {
+                    resources.add(change.address());
+                }
+            });
+        }
         if (resources.size() > settings.maxChanges()) {
-            return Optional.of("mode correct: the repair would change " + resources.size() + " resource"
+            String count = resources.size() >= countUpTo ? "at least " + String.format("%,d", resources.size())
+                    : Integer.toString(resources.size());
+            return Optional.of("mode correct: the repair would change " + count + " resource"
                     + (resources.size() == 1 ? "" : "s") + ", more than drift.maxChanges " + settings.maxChanges()
                     + "; deploy with approval");
         }

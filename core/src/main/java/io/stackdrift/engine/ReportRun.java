@@ -12,6 +12,7 @@ import io.stackdrift.engine.spi.ReportListener;
 import io.stackdrift.engine.spi.ReportedFile;
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
+import io.stackdrift.model.ChangeList;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
@@ -44,7 +45,8 @@ final class ReportRun {
     }
 
     private static Row read(final Path file, final StackId id, final ReportRequest.Keep keep, final ReportListener listener) {
-        Counting sink = new Counting(file, listener, keep == ReportRequest.Keep.CHANGES ? new CollectingSink() : null);
+        Counting sink = new Counting(file, listener, keep == ReportRequest.Keep.CHANGES
+                ? new CollectingSink(ChangeList.SpillTarget.temporary()) : null);
         ReadOutcome outcome = readOnce(file, sink);
         RowState state = outcome.failed() ? RowState.FAILED : RowState.of(sink.pending > 0, sink.drift > 0);
         listener.fileRead(new ReportedFile(file, outcome.format(), outcome.toolVersion(), state, outcome.reason(),

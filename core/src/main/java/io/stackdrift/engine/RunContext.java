@@ -32,6 +32,8 @@ import io.stackdrift.tool.ToolAdapter;
 
 /** One run's state, shared by its stack tasks (which run in parallel: every collection is thread-safe). */
 final class RunContext implements DeployContext {
+    /** How many restored paths a progress line names. */
+    private static final int PROGRESS_PATHS = 10;
     private final EngineServices services;
     private final RunRequest request;
     private final RunKind kind;
@@ -257,7 +259,7 @@ final class RunContext implements DeployContext {
                 : made;
         trail.add(entry);
         if (entry.repairedDrift()) {
-            progress(entry.stack() + ": put back what changed outside the code: " + String.join(", ", entry.restoredPaths()));
+            progress(entry.stack() + ": put back what changed outside the code: " + entry.restoredPathsLine(PROGRESS_PATHS));
         } else {
             progress(entry.stack() + ": " + entry.result().word() + (entry.reason().isEmpty() ? "" : " — " + entry.reason()));
         }

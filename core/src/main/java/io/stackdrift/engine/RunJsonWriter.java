@@ -17,6 +17,7 @@ import io.stackdrift.engine.ReportSpill.SpilledFile;
 import io.stackdrift.engine.spi.ReportedFile;
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
+import io.stackdrift.model.ChangeList;
 import io.stackdrift.model.Counts;
 import io.stackdrift.model.DriftNews;
 import io.stackdrift.model.Problem;
@@ -184,11 +185,9 @@ public final class RunJsonWriter {
         }
     }
 
-    private static void writeChanges(final JsonGenerator json, final String field, final List<Change> changes) throws IOException {
+    private static void writeChanges(final JsonGenerator json, final String field, final ChangeList changes) throws IOException {
         json.writeArrayFieldStart(field);
-        for (Change change : changes) {
-            writeChange(json, change);
-        }
+        changes.visit(change -> writeChange(json, change));
         json.writeEndArray();
     }
 

@@ -12,7 +12,7 @@ import java.util.TreeSet;
  * @param dir            the stack directory, relative to the repository root
  * @param state          the row state
  * @param reason         one line: why it failed, was skipped or awaits approval; empty otherwise
- * @param changes        pending code changes, never values
+ * @param changes        pending code changes, never values (a long list waits in a spill file: {@link ChangeList})
  * @param drift          changes made outside the code, never values
  * @param ownedElsewhere drift on paths that {@code ignore} gives to another owner: shown, never drift
  * @param dependsOn      stack ids this stack was seen to read (Pulumi stack references of a stack with
@@ -22,7 +22,7 @@ import java.util.TreeSet;
  *                       {@link DriftAge#NONE} otherwise (the history fills it in when the row is recorded)
  */
 public record Row(StackId id, Tool tool, String dir, RowState state, String reason,
-        List<Change> changes, List<Change> drift, List<Change> ownedElsewhere, List<StackId> dependsOn,
+        ChangeList changes, ChangeList drift, ChangeList ownedElsewhere, List<StackId> dependsOn,
         List<StackId> fileDependsOn, DriftAge driftAge) {
     public Row {
         Objects.requireNonNull(id, "id");
@@ -30,9 +30,9 @@ public record Row(StackId id, Tool tool, String dir, RowState state, String reas
         Objects.requireNonNull(dir, "dir");
         Objects.requireNonNull(state, "state");
         reason = reason == null ? "" : reason;
-        changes = List.copyOf(changes);
-        drift = List.copyOf(drift);
-        ownedElsewhere = List.copyOf(ownedElsewhere);
+        Objects.requireNonNull(changes, "changes");
+        Objects.requireNonNull(drift, "drift");
+        Objects.requireNonNull(ownedElsewhere, "ownedElsewhere");
         dependsOn = List.copyOf(dependsOn);
         fileDependsOn = List.copyOf(fileDependsOn);
         driftAge = Objects.requireNonNullElse(driftAge, DriftAge.NONE);
@@ -41,26 +41,35 @@ public record Row(StackId id, Tool tool, String dir, RowState state, String reas
     /** A row without dependencies from the file and without a drift age yet. */
     public Row(final StackId id, final Tool tool, final String dir, final RowState state, final String reason,
             final List<Change> changes, final List<Change> drift, final List<Change> ownedElsewhere, final List<StackId> dependsOn) {
-        this(id, tool, dir, state, reason, changes, drift, ownedElsewhere, dependsOn, List.of(), DriftAge.NONE);
+        this(id, tool, dir, state, reason, ChangeList.of(changes), ChangeList.of(drift), ChangeList.of(ownedElsewhere), dependsOn,
+                List.of(), DriftAge.NONE);
+    }
+
+    /** A row without dependencies from the file and without a drift age yet, with its changes as read. */
+    public Row(final StackId id, final Tool tool, final String dir, final RowState state, final String reason,
+            final ChangeList changes, final ChangeList drift, final List<StackId> dependsOn) {
+        this(id, tool, dir, state, reason, changes, drift, ChangeList.none(), dependsOn, List.of(), DriftAge.NONE);
     }
 
     /** A row with the file's dependencies, without a drift age yet. */
     public Row(final StackId id, final Tool tool, final String dir, final RowState state, final String reason,
             final List<Change> changes, final List<Change> drift, final List<Change> ownedElsewhere, final List<StackId> dependsOn,
             final List<StackId> fileDependsOn) {
-        this(id, tool, dir, state, reason, changes, drift, ownedElsewhere, dependsOn, fileDependsOn, DriftAge.NONE);
+        this(id, tool, dir, state, reason, ChangeList.of(changes), ChangeList.of(drift), ChangeList.of(ownedElsewhere), dependsOn,
+                fileDependsOn, DriftAge.NONE);
     }
 
     /** A row with a drift age, without dependencies from the file. */
     public Row(final StackId id, final Tool tool, final String dir, final RowState state, final String reason,
             final List<Change> changes, final List<Change> drift, final List<Change> ownedElsewhere, final List<StackId> dependsOn,
             final DriftAge driftAge) {
-        this(id, tool, dir, state, reason, changes, drift, ownedElsewhere, dependsOn, List.of(), driftAge);
+        this(id, tool, dir, state, reason, ChangeList.of(changes), ChangeList.of(drift), ChangeList.of(ownedElsewhere), dependsOn,
+                List.of(), driftAge);
     }
 
     /** A row without changes: failed, skipped or awaiting approval with its one-line reason. */
     public static Row withReason(final StackId id, final Tool tool, final String dir, final RowState state, final String reason) {
-        return new Row(id, tool, dir, state, reason, List.of(), List.of(), List.of(), List.of());
+        return new Row(id, tool, dir, state, reason, ChangeList.none(), ChangeList.none(), List.of());
     }
 
     /** The number of changes shown for this row: code changes plus drift. */
@@ -92,16 +101,28 @@ public record Row(StackId id, Tool tool, String dir, RowState state, String reas
         return new Row(id, tool, dir, newState, newReason, changes, drift, ownedElsewhere, dependsOn, fileDependsOn, driftAge);
     }
 
-    public Row withChanges(final List<Change> newChanges) {
+    public Row withChanges(final ChangeList newChanges) {
         return new Row(id, tool, dir, state, reason, newChanges, drift, ownedElsewhere, dependsOn, fileDependsOn, driftAge);
     }
 
-    public Row withDrift(final List<Change> newDrift) {
+    public Row withChanges(final List<Change> newChanges) {
+        return withChanges(ChangeList.of(newChanges));
+    }
+
+    public Row withDrift(final ChangeList newDrift) {
         return new Row(id, tool, dir, state, reason, changes, newDrift, ownedElsewhere, dependsOn, fileDependsOn, driftAge);
     }
 
-    public Row withOwnedElsewhere(final List<Change> newOwnedElsewhere) {
+    public Row withDrift(final List<Change> newDrift) {
+        return withDrift(ChangeList.of(newDrift));
+    }
+
+    public Row withOwnedElsewhere(final ChangeList newOwnedElsewhere) {
         return new Row(id, tool, dir, state, reason, changes, drift, newOwnedElsewhere, dependsOn, fileDependsOn, driftAge);
+    }
+
+    public Row withOwnedElsewhere(final List<Change> newOwnedElsewhere) {
+        return withOwnedElsewhere(ChangeList.of(newOwnedElsewhere));
     }
 
     public Row withDependsOn(final List<StackId> newDependsOn) {

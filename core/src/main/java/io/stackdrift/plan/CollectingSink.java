@@ -7,13 +7,23 @@ import java.util.Map;
 
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
+import io.stackdrift.model.ChangeList;
 
-/** Keeps everything a reader streams, to build a {@link PlanSummary} (for callers that need the lists). */
+/**
+ * Keeps everything a reader streams, to build a {@link PlanSummary} (for callers that need the lists). Long lists of
+ * changes spill to files ({@link ChangeList}), so a plan of any size costs a bounded amount of memory.
+ */
 public final class CollectingSink implements PlanSink {
-    private final List<Change> changes = new ArrayList<>();
-    private final List<Change> drift = new ArrayList<>();
+    private final ChangeList.Builder changes;
+    private final ChangeList.Builder drift;
     private final Map<String, List<String>> replacePaths = new LinkedHashMap<>();
     private final List<String> stackReferences = new ArrayList<>();
+
+    /** Changes past {@link ChangeList#HELD_IN_MEMORY} spill into {@code spill}. */
+    public CollectingSink(final ChangeList.SpillTarget spill) {
+        this.changes = ChangeList.builder(spill);
+        this.drift = ChangeList.builder(spill);
+    }
 
     @Override
     public void onChange(final Change change) {
@@ -37,8 +47,11 @@ public final class CollectingSink implements PlanSink {
     /** The summary of a finished read: a failed outcome keeps no changes (a failed row has none). */
     public PlanSummary summary(final ReadOutcome outcome) {
         if (outcome.failed()) {
-            return new PlanSummary(true, outcome.reason(), List.of(), List.of(), Map.of(), List.of(), outcome.toolVersion());
+            changes.discard();
+            drift.discard();
+            return new PlanSummary(true, outcome.reason(), ChangeList.none(), ChangeList.none(), Map.of(), List.of(),
+                    outcome.toolVersion());
         }
-        return new PlanSummary(false, "", changes, drift, replacePaths, stackReferences, outcome.toolVersion());
+        return new PlanSummary(false, "", changes.build(), drift.build(), replacePaths, stackReferences, outcome.toolVersion());
     }
 }

@@ -2,6 +2,8 @@ package io.stackdrift.plan;
 
 import java.nio.file.Path;
 
+import io.stackdrift.model.ChangeList;
+
 /**
  * A {@link PlanReader} that can also stream what it finds into a {@link PlanSink}. Never throws on bad
  * input: the outcome says failed, with a one-line reason.
@@ -9,10 +11,15 @@ import java.nio.file.Path;
 public interface StreamingPlanReader extends PlanReader {
     ReadOutcome read(Path file, PlanSink sink);
 
-    /** Collects everything into a summary; a failed read gives a summary without changes. */
+    /** Collects everything into a summary; a failed read gives a summary without changes. Long lists spill to temporary files. */
     @Override
     default PlanSummary read(final Path file) {
-        CollectingSink sink = new CollectingSink();
+        return read(file, ChangeList.SpillTarget.temporary());
+    }
+
+    @Override
+    default PlanSummary read(final Path file, final ChangeList.SpillTarget spill) {
+        CollectingSink sink = new CollectingSink(spill);
         return sink.summary(read(file, sink));
     }
 }

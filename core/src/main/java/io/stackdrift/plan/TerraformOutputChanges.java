@@ -32,8 +32,25 @@ final class TerraformOutputChanges {
     final Map<String, List<String>> changes = new TreeMap<>();
     /** Output name → the references of its expression ({@code configuration.root_module.outputs}). */
     final Map<String, List<String>> references = new HashMap<>();
-    /** Addresses this plan lists as drifted. */
-    final Set<String> drifted = new HashSet<>();
+    /**
+     * How many drifted addresses are kept for relating outputs to them: past this many, any output update of a
+     * refresh-only plan counts as following the drift (so memory does not grow with the drift).
+     */
+    static final int MOST_DRIFTED_KEPT = 10_000;
+
+    /** Addresses this plan lists as drifted, the first {@link #MOST_DRIFTED_KEPT}. */
+    private final Set<String> drifted = new HashSet<>();
+    /** More addresses drifted than {@link #drifted} keeps. */
+    private boolean driftedOverflow;
+
+    /** Notes one drifted address. */
+    void drifted(final String address) {
+        if (drifted.size() < MOST_DRIFTED_KEPT) {
+            drifted.add(address);
+        } else {
+            driftedOverflow = true;
+        }
+    }
 
     void readChanges(final JsonParser parser, final JsonPlanReader.Findings findings) throws IOException {
         if (parser.currentToken() != JsonToken.START_OBJECT) {
@@ -168,7 +185,7 @@ final class TerraformOutputChanges {
             return false;
         }
         List<String> refs = references.get(name);
-        if (refs == null) {
+        if (refs == null || driftedOverflow) {
             return !drifted.isEmpty();
         }
         for (String ref : refs) {

@@ -162,7 +162,7 @@ public final class TerraformPlanReader extends JsonPlanReader {
                 } else {
                     change.emit(sink, cause);
                     if (cause == Cause.DRIFT && change.action().isPresent()) {
-                        outputs.drifted.add(change.address);
+                        outputs.drifted(change.address);
                     }
                 }
             }

@@ -32,6 +32,18 @@ public final class AtomicFiles {
     }
 
     public static void write(final Path target, final Content content) throws IOException {
+        write(target, content, false);
+    }
+
+    /**
+     * Writes the content unless the target already holds exactly these bytes (compared on disk, never in memory);
+     * returns whether it wrote.
+     */
+    public static boolean writeIfChanged(final Path target, final Content content) throws IOException {
+        return write(target, content, true);
+    }
+
+    private static boolean write(final Path target, final Content content, final boolean onlyIfChanged) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
         Files.createDirectories(dir);
         Path temp = dir.resolve(TEMP_PREFIX + target.getFileName() + "." + UUID.randomUUID() + TEMP_SUFFIX);
@@ -51,6 +63,9 @@ public final class AtomicFiles {
                 };
                 content.writeTo(out);
                 out.flush();
+                if (onlyIfChanged && Files.isRegularFile(target) && Files.mismatch(temp, target) == -1L) {
+                    return false;
+                }
                 channel.force(true);
             }
             try {
@@ -60,6 +75,7 @@ public final class AtomicFiles {
                 Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
             }
             syncDirectory(dir);
+            return true;
         } finally {
             Files.deleteIfExists(temp);
         }

@@ -1,6 +1,5 @@
 package io.stackdrift.record;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -9,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -22,8 +20,10 @@ import java.util.function.Predicate;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.stackdrift.model.ChangeList;
 import io.stackdrift.model.DriftAge;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
@@ -170,7 +170,7 @@ public final class HistoryStore {
 
     /** The full record of one run, read from its details file. */
     public Optional<RunRecord> details(final long sequence) {
-        return files.readRun(layout.detailsFile(sequence));
+        return files.readRun(layout.detailsFile(sequence), ChangeList.SpillTarget.temporary());
     }
 
     /** The latest status of every stack the history has seen, by id. */
@@ -184,7 +184,11 @@ public final class HistoryStore {
      * The row has no drift age: the stack's status holds it.
      */
     public Optional<Row> latestDrift(final StackId stack) {
-        return files.read(layout.driftFile(stack), RecordJson::readDriftRow).filter(row -> row.id().equals(stack));
+        return files.readStreamed(layout.driftFile(stack), in -> {
+            try (JsonParser parser = RecordJson.parser(in)) {
+                return RowJson.readDriftRow(parser, ChangeList.SpillTarget.temporary());
+            }
+        }).filter(row -> row.id().equals(stack));
     }
 
     /** Deploys newest first, across runs, at most {@link Limits#trailEntries()}. */
@@ -278,15 +282,12 @@ public final class HistoryStore {
                 Files.deleteIfExists(file);
                 continue;
             }
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            try (JsonGenerator g = factory.createGenerator(bytes)) {
-                RecordJson.writeDriftRow(g, row.withDriftAge(DriftAge.NONE));
-            }
-            byte[] content = bytes.toByteArray();
-            if (Files.isRegularFile(file) && Files.size(file) == content.length && Arrays.equals(Files.readAllBytes(file), content)) {
-                continue;
-            }
-            AtomicFiles.write(file, out -> out.write(content));
+            // streamed to a temporary file and compared there: a stack's drift may be far larger than memory
+            AtomicFiles.writeIfChanged(file, out -> {
+                try (JsonGenerator g = factory.createGenerator(out)) {
+                    RowJson.writeDriftRow(g, row.withDriftAge(DriftAge.NONE));
+                }
+            });
         }
     }
 

@@ -18,15 +18,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import io.stackdrift.model.Action;
-import io.stackdrift.model.Cause;
-import io.stackdrift.model.Change;
+import io.stackdrift.model.ChangeList;
 import io.stackdrift.model.Counts;
-import io.stackdrift.model.DriftAge;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
-import io.stackdrift.model.Tool;
 
 /**
  * The JSON form of records, written field by field so the files do not change when a Java record
@@ -44,7 +40,7 @@ public final class RecordJson {
     public static final String MARKER = "stackdrift-deploy-marker";
     public static final String DRIFT = "stackdrift-stack-drift";
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    static final ObjectMapper MAPPER = new ObjectMapper();
 
     private RecordJson() {
     }
@@ -57,13 +53,24 @@ public final class RecordJson {
     }
 
     /**
-     * Reads a whole run written by {@link #writeRun}, streaming: one row at a time becomes a tree, so
-     * memory holds the result, not the result plus the whole document.
+     * Reads a whole run written by {@link #writeRun}, streaming; long lists of changes spill to temporary files.
      *
      * @throws RecordFormatException when it is not a run of this format version
      * @throws IOException           when it is not JSON or is cut short
      */
     public static RunRecord readRun(final InputStream in) throws IOException {
+        return readRun(in, ChangeList.SpillTarget.temporary());
+    }
+
+    /**
+     * Reads a whole run written by {@link #writeRun}, streaming: a row's fields become small trees, its changes one
+     * at a time, and long lists of changes spill into {@code spill}, so memory is bounded by the number of rows, not
+     * by the number of changes the file lists.
+     *
+     * @throws RecordFormatException when it is not a run of this format version
+     * @throws IOException           when it is not JSON or is cut short
+     */
+    public static RunRecord readRun(final InputStream in, final ChangeList.SpillTarget spill) throws IOException {
         try (JsonParser p = MAPPER.getFactory().createParser(in)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 throw new RecordFormatException("not a JSON object");
@@ -81,11 +88,10 @@ public final class RecordJson {
                         formatChecked = true;
                     }
                     while (p.nextToken() == JsonToken.START_OBJECT) {
-                        JsonNode element = p.readValueAsTree();
                         if ("rows".equals(field)) {
-                            rows.add(readRow(element));
+                            rows.add(RowJson.readRow(p, spill));
                         } else {
-                            trail.add(readTrailEntry(element));
+                            trail.add(readTrailEntry(p.readValueAsTree()));
                         }
                     }
                 } else {
@@ -176,7 +182,7 @@ public final class RecordJson {
         g.writeNumberField("finishedAt", run.finishedAt());
         g.writeArrayFieldStart("rows");
         for (Row row : run.rows()) {
-            writeRow(g, row);
+            RowJson.writeRow(g, row);
         }
         g.writeEndArray();
         g.writeArrayFieldStart("trail");
@@ -191,7 +197,7 @@ public final class RecordJson {
         checkFormat(n, DETAILS);
         List<Row> rows = new ArrayList<>();
         for (JsonNode r : n.path("rows")) {
-            rows.add(readRow(r));
+            rows.add(RowJson.readRow(r));
         }
         List<TrailEntry> trail = new ArrayList<>();
         for (JsonNode t : n.path("trail")) {
@@ -199,63 +205,6 @@ public final class RecordJson {
         }
         return new RunRecord(text(n, "runId"), kind(text(n, "kind")), n.path("cause").asText(""),
                 n.path("startedAt").asLong(), n.path("finishedAt").asLong(), rows, trail);
-    }
-
-    static void writeRow(final JsonGenerator g, final Row row) throws IOException {
-        g.writeStartObject();
-        g.writeStringField("id", row.id().value());
-        g.writeStringField("tool", row.tool().word());
-        g.writeStringField("dir", row.dir());
-        g.writeStringField("state", row.state().word());
-        g.writeStringField("reason", row.reason());
-        writeChanges(g, "changes", row.changes());
-        writeChanges(g, "drift", row.drift());
-        writeChanges(g, "ownedElsewhere", row.ownedElsewhere());
-        writeIds(g, "dependsOn", row.dependsOn());
-        writeIds(g, "fileDependsOn", row.fileDependsOn());
-        writeDriftAge(g, row.driftAge());
-        g.writeEndObject();
-    }
-
-    static Row readRow(final JsonNode n) {
-        Tool tool = Tool.fromWord(text(n, "tool")).orElseThrow(() -> new RecordFormatException("unknown tool " + n.path("tool")));
-        RowState state = RowState.fromWord(text(n, "state"))
-                .orElseThrow(() -> new RecordFormatException("unknown row state " + n.path("state")));
-        return new Row(StackId.of(text(n, "id")), tool, text(n, "dir"), state, n.path("reason").asText(""),
-                changes(n.path("changes")), changes(n.path("drift")), changes(n.path("ownedElsewhere")), ids(n.path("dependsOn")),
-                ids(n.path("fileDependsOn")), driftAge(n));
-    }
-
-    private static void writeChanges(final JsonGenerator g, final String field, final List<Change> changes) throws IOException {
-        g.writeArrayFieldStart(field);
-        for (Change c : changes) {
-            g.writeStartObject();
-            g.writeStringField("action", c.action().word());
-            g.writeStringField("type", c.type());
-            g.writeStringField("address", c.address());
-            g.writeArrayFieldStart("paths");
-            for (String p : c.paths()) {
-                g.writeString(p);
-            }
-            g.writeEndArray();
-            g.writeStringField("cause", c.cause().name().toLowerCase(Locale.ROOT));
-            g.writeEndObject();
-        }
-        g.writeEndArray();
-    }
-
-    private static List<Change> changes(final JsonNode array) {
-        List<Change> out = new ArrayList<>();
-        for (JsonNode c : array) {
-            String word = text(c, "action");
-            Action action = Arrays.stream(Action.values()).filter(a -> a.word().equals(word)).findFirst()
-                    .orElseThrow(() -> new RecordFormatException("unknown action '" + word + "'"));
-            List<String> paths = new ArrayList<>();
-            c.path("paths").forEach(p -> paths.add(p.asText()));
-            out.add(new Change(action, text(c, "type"), text(c, "address"), paths,
-                    Cause.valueOf(text(c, "cause").toUpperCase(Locale.ROOT))));
-        }
-        return out;
     }
 
     // ---- the trail and stack index files
@@ -301,18 +250,9 @@ public final class RecordJson {
         return out;
     }
 
-    /** A stack's drift file: its latest row that showed drift, under {@code "row"}. */
-    static void writeDriftRow(final JsonGenerator g, final Row row) throws IOException {
-        g.writeStartObject();
-        writeFormat(g, DRIFT);
-        g.writeFieldName("row");
-        writeRow(g, row);
-        g.writeEndObject();
-    }
-
-    static Row readDriftRow(final JsonNode n) {
-        checkFormat(n, DRIFT);
-        return readRow(required(n, "row"));
+    /** A parser over {@code in}, for the streamed readers. */
+    static JsonParser parser(final InputStream in) throws IOException {
+        return MAPPER.getFactory().createParser(in);
     }
 
     // ---- trail, stack index, markers
@@ -360,7 +300,7 @@ public final class RecordJson {
         writeIds(g, "dependsOn", s.dependsOn());
         g.writeStringField("lastDeployDigest", s.lastDeployDigest());
         g.writeNumberField("lastDeployedAt", s.lastDeployedAt());
-        writeDriftAge(g, s.driftAge());
+        RowJson.writeDriftAge(g, s.driftAge());
         g.writeEndObject();
     }
 
@@ -370,7 +310,7 @@ public final class RecordJson {
         return new StackStatus(StackId.of(text(n, "id")), n.path("lastSequence").asLong(), text(n, "lastRunId"), state,
                 n.path("lastCheckedAt").asLong(), n.path("consecutiveFailures").asInt(), n.path("lastFailedAt").asLong(),
                 ids(n.path("dependsOn")), n.path("lastDeployDigest").asText(""), n.path("lastDeployedAt").asLong(),
-                driftAge(n));
+                RowJson.driftAge(n));
     }
 
     static void writeMarker(final JsonGenerator g, final DeployMarker m) throws IOException {
@@ -396,22 +336,7 @@ public final class RecordJson {
 
     // ---- helpers
 
-    /** Only when the stack drifts: rows and statuses without drift keep their bytes. */
-    private static void writeDriftAge(final JsonGenerator g, final DriftAge age) throws IOException {
-        if (age.isPresent()) {
-            g.writeNumberField("driftedSince", age.since());
-            g.writeNumberField("driftedChecks", age.checks());
-        }
-    }
-
-    /** A missing or broken drift age reads as none: it only informs, nothing decides on it. */
-    private static DriftAge driftAge(final JsonNode n) {
-        long since = n.path("driftedSince").asLong(0);
-        int checks = n.path("driftedChecks").asInt(0);
-        return since > 0 && checks > 0 ? new DriftAge(since, checks) : DriftAge.NONE;
-    }
-
-    private static void writeIds(final JsonGenerator g, final String field, final List<StackId> ids) throws IOException {
+    static void writeIds(final JsonGenerator g, final String field, final List<StackId> ids) throws IOException {
         g.writeArrayFieldStart(field);
         for (StackId id : ids) {
             g.writeString(id.value());
@@ -419,13 +344,13 @@ public final class RecordJson {
         g.writeEndArray();
     }
 
-    private static List<StackId> ids(final JsonNode array) {
+    static List<StackId> ids(final JsonNode array) {
         List<StackId> out = new ArrayList<>();
         array.forEach(id -> out.add(StackId.of(id.asText())));
         return out;
     }
 
-    private static JsonNode required(final JsonNode n, final String field) {
+    static JsonNode required(final JsonNode n, final String field) {
         JsonNode v = n.get(field);
         if (v == null || v.isNull()) {
             throw new RecordFormatException("missing field '" + field + "'");
@@ -433,7 +358,7 @@ public final class RecordJson {
         return v;
     }
 
-    private static String text(final JsonNode n, final String field) {
+    static String text(final JsonNode n, final String field) {
         return required(n, field).asText();
     }
 

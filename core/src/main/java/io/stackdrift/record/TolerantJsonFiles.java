@@ -18,6 +18,8 @@ import java.util.function.Function;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.stackdrift.model.ChangeList;
+
 /**
  * Reading the history's JSON files with the store's policy (docs/records.md): a file that exists but cannot be read
  * (cut short, foreign, another format version) is skipped and named in {@link #warnings()}, never a reason to fail a
@@ -48,18 +50,33 @@ final class TolerantJsonFiles {
     }
 
     /** The full record of one run from its details file (streamed: the file may be large). */
-    Optional<RunRecord> readRun(final Path file) {
+    Optional<RunRecord> readRun(final Path file, final ChangeList.SpillTarget spill) {
+        return readStreamed(file, in -> RecordJson.readRun(in, spill));
+    }
+
+    /** Reads a file that may be large with a streaming reader; a missing file gives empty, an unreadable one empty and a warning. */
+    <T> Optional<T> readStreamed(final Path file, final StreamedReader<T> reader) {
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
         }
         try (InputStream in = Files.newInputStream(file)) {
-            return Optional.of(RecordJson.readRun(in));
+            return Optional.of(reader.read(in));
         } catch (IOException e) {
             warn(file, "not readable JSON (cut short by a crash?): " + firstLine(e.getMessage()));
         } catch (RecordFormatException | IllegalArgumentException | NullPointerException e) {
             warn(file, firstLine(e.getMessage()));
         }
         return Optional.empty();
+    }
+
+    /**
+     * Reads one file from its stream.
+     *
+     * @param <T> what it reads
+     */
+    @FunctionalInterface
+    interface StreamedReader<T> {
+        T read(InputStream in) throws IOException;
     }
 
     /**

@@ -17,13 +17,17 @@ import io.stackdrift.model.StackId;
  *                      in the run: when it was seen; a deploy marker recovered later: the marker's start)
  * @param result        how it ended
  * @param repairedDrift a successful deploy of a stack that had drift: it put back what changed outside the code
- * @param restoredPaths the drifted attribute paths it put back ({@code address.path}); never values
+ * @param restoredPaths the drifted attribute paths it put back ({@code address.path}), at most {@link #MOST_RESTORED_PATHS}
+ *                      (the first ones); never values
  * @param reason        one line for failed / interrupted; empty otherwise
  * @param driftedSince  for a repair: epoch ms of the first drifted check of the drift it put back (so the trail
  *                      tells the time to repair); 0 otherwise or when unknown
  */
 public record TrailEntry(StackId stack, String runId, long startedAt, long finishedAt, TrailResult result,
         boolean repairedDrift, List<String> restoredPaths, String reason, long driftedSince) {
+    /** How many restored paths an entry keeps: a trail entry stays small, whatever the drift it put back. */
+    public static final int MOST_RESTORED_PATHS = 1_000;
+
     public TrailEntry {
         Objects.requireNonNull(stack, "stack");
         Objects.requireNonNull(runId, "runId");
@@ -44,6 +48,14 @@ public record TrailEntry(StackId stack, String runId, long startedAt, long finis
             return Optional.empty();
         }
         return Optional.of(Duration.ofMillis(finishedAt - driftedSince));
+    }
+
+    /** The first {@code most} restored paths, comma-separated, and how many more there are: one line for a log. */
+    public String restoredPathsLine(final int most) {
+        if (restoredPaths.size() <= most) {
+            return String.join(", ", restoredPaths);
+        }
+        return String.join(", ", restoredPaths.subList(0, most)) + " and " + (restoredPaths.size() - most) + " more";
     }
 
     /** The same entry, with the start of the drift it repaired. */

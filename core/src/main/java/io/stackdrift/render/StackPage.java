@@ -3,6 +3,7 @@ package io.stackdrift.render;
 import java.util.List;
 
 import io.stackdrift.model.Change;
+import io.stackdrift.model.ChangeList;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
@@ -115,7 +116,7 @@ public final class StackPage {
 
     /** Appends one section and returns how many changes it listed. */
     private static int appendSection(final StringBuilder out, final String key, final String title, final String note,
-            final List<Change> changes, final int budget, final RenderLimits limits, final boolean open) {
+            final ChangeList changes, final int budget, final RenderLimits limits, final boolean open) {
         int shown = Math.max(0, Math.min(budget, changes.size()));
         out.append("<details class=\"sd-section sd-section-").append(key).append('"').append(open ? " open" : "").append(">\n")
                 .append("<summary><h3>").append(title).append(" <span class=\"sd-tally\">").append(String.format("%,d", changes.size()))
@@ -125,7 +126,7 @@ public final class StackPage {
             out.append("<div class=\"sd-table-wrap\">\n<table class=\"sd-table sd-changes\">\n<thead><tr>")
                     .append("<th scope=\"col\">What happened</th><th scope=\"col\">Type</th><th scope=\"col\">Name</th>")
                     .append("<th scope=\"col\">Paths</th></tr></thead>\n<tbody>\n");
-            for (Change change : changes.subList(0, shown)) {
+            for (Change change : changes.first(shown)) {
                 appendChange(out, change, limits);
             }
             out.append("</tbody>\n</table>\n</div>\n");

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Objects;
 import java.util.function.Function;
 
+import io.stackdrift.model.ChangeList;
 import io.stackdrift.model.Tool;
 import io.stackdrift.plan.PlanReader;
 import io.stackdrift.plan.PlanSummary;
@@ -22,12 +23,18 @@ public interface PlanReading {
     /** One reader for every tool and purpose. */
     static PlanReading using(final PlanReader reader) {
         Objects.requireNonNull(reader, "reader");
-        return (tool, purpose, file) -> reader.read(file);
+        return (tool, purpose, file) -> reader.read(file, besides(file));
     }
 
     /** A reader per tool. */
     static PlanReading byTool(final Function<Tool, PlanReader> readers) {
         Objects.requireNonNull(readers, "readers");
-        return (tool, purpose, file) -> readers.apply(tool).read(file);
+        return (tool, purpose, file) -> readers.apply(tool).read(file, besides(file));
+    }
+
+    /** Long lists of changes spill beside the plan file: in the run's private work directory, deleted with it. */
+    static ChangeList.SpillTarget besides(final Path file) {
+        Path dir = file.toAbsolutePath().getParent();
+        return dir == null ? ChangeList.SpillTarget.temporary() : ChangeList.SpillTarget.in(dir);
     }
 }

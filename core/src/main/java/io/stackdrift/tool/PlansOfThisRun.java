@@ -57,6 +57,6 @@ final class PlansOfThisRun {
     static Row succeeded(final StackConfig stack, final PlanSummary summary,
             final List<StackId> dependsOn) {
         RowState state = RowState.of(!summary.changes().isEmpty(), !summary.drift().isEmpty());
-        return new Row(stack.id(), stack.tool(), stack.dir(), state, "", summary.changes(), summary.drift(), List.of(), dependsOn);
+        return new Row(stack.id(), stack.tool(), stack.dir(), state, "", summary.changes(), summary.drift(), dependsOn);
     }
 }

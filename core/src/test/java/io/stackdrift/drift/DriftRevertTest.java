@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
+import io.stackdrift.model.ChangeList;
 
 class DriftRevertTest {
     private static Change change(final Action action, final String address, final Cause cause, final String... paths) {
@@ -37,8 +38,8 @@ class DriftRevertTest {
         Change prefixOnly = change(Action.UPDATE, "aws_instance.web", Cause.CODE, "tagsextra");
 
         assertThat(DriftRevert.codeChanges(List.of(equal, indexed, prefixOnly), drift)).containsExactly(prefixOnly);
-        assertThat(DriftRevert.onlyReverts(List.of(equal, indexed), drift)).isTrue();
-        assertThat(DriftRevert.onlyReverts(List.of(equal, prefixOnly), drift)).isFalse();
+        assertThat(onlyReverts(List.of(equal, indexed), drift)).isTrue();
+        assertThat(onlyReverts(List.of(equal, prefixOnly), drift)).isFalse();
     }
 
     @Test
@@ -55,8 +56,8 @@ class DriftRevertTest {
         List<Change> deleted = List.of(change(Action.DELETE, "aws_vpc.main", Cause.DRIFT));
         Change recreate = change(Action.CREATE, "aws_vpc.main", Cause.CODE);
 
-        assertThat(DriftRevert.onlyReverts(List.of(recreate), pathDrift)).isFalse();
-        assertThat(DriftRevert.onlyReverts(List.of(recreate), deleted)).isTrue();
+        assertThat(onlyReverts(List.of(recreate), pathDrift)).isFalse();
+        assertThat(onlyReverts(List.of(recreate), deleted)).isTrue();
     }
 
     @Test
@@ -64,6 +65,10 @@ class DriftRevertTest {
         Change change = change(Action.UPDATE, "aws_vpc.main", Cause.CODE, "tags");
 
         assertThat(DriftRevert.codeChanges(List.of(change), List.of())).containsExactly(change);
-        assertThat(DriftRevert.onlyReverts(List.of(), List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags")))).isTrue();
+        assertThat(onlyReverts(List.of(), List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags")))).isTrue();
+    }
+
+    private static boolean onlyReverts(final List<Change> changes, final List<Change> drift) {
+        return DriftRevert.onlyReverts(ChangeList.of(changes), ChangeList.of(drift));
     }
 }

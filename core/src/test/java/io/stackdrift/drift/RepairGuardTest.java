@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
 
@@ -51,5 +52,15 @@ class RepairGuardTest {
                 .isEmpty();
         assertThat(RepairGuard.stop(settings(0, false), List.of(), drift.subList(0, 1)))
                 .contains("mode correct: the repair would change 1 resource, more than drift.maxChanges 0; deploy with approval");
+    }
+
+    @Test
+    void aHugeRepairIsCountedOnlyUpToABoundAndSaysSo() {
+        List<Change> drift = IntStream.range(0, RepairGuard.EXACT_COUNT_UP_TO * 3)
+                .mapToObj(i -> change(Action.UPDATE, "aws_vpc.r" + i, Cause.DRIFT)).toList();
+
+        assertThat(RepairGuard.stop(settings(5, true), List.of(), drift)).contains("mode correct: the repair would change at least "
+                + String.format("%,d", RepairGuard.EXACT_COUNT_UP_TO) + " resources, more than drift.maxChanges 5; deploy with approval");
+        assertThat(RepairGuard.stop(settings(DriftSettings.NO_LIMIT, true), List.of(), drift)).isEmpty();
     }
 }

@@ -27,6 +27,7 @@ import io.stackdrift.engine.spi.ReportedFile;
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
+import io.stackdrift.model.ChangeList;
 import io.stackdrift.model.DriftAge;
 import io.stackdrift.model.Problem;
 import io.stackdrift.model.Row;
@@ -50,8 +51,9 @@ class RunJsonWriterTest {
         long at = Instant.parse("2026-11-29T19:45:00Z").toEpochMilli();
         Change drift = new Change(Action.UPDATE, "aws_vpc", "aws_vpc.main", List.of("tags.Owner"), Cause.DRIFT);
         Change code = new Change(Action.CREATE, "aws_route53_record", "aws_route53_record.www", List.of(), Cause.CODE);
-        Row dns = new Row(StackId.of("dns"), Tool.TERRAFORM, "dns", RowState.PENDING_DRIFTED, "", List.of(code), List.of(drift),
-                List.of(), List.of(StackId.of("platform:prod")), List.of(StackId.of("network")), new DriftAge(at - 60_000, 2));
+        Row dns = new Row(StackId.of("dns"), Tool.TERRAFORM, "dns", RowState.PENDING_DRIFTED, "", ChangeList.of(List.of(code)),
+                ChangeList.of(List.of(drift)), ChangeList.none(), List.of(StackId.of("platform:prod")), List.of(StackId.of("network")),
+                        new DriftAge(at - 60_000, 2));
         Row network = new Row(StackId.of("network"), Tool.TOFU, "network", RowState.REPAIRED, "mode correct: put back",
                 List.of(), List.of(drift), List.of(), List.of());
         TrailEntry repair = new TrailEntry(StackId.of("network"), "run-1", at, at + 1000, TrailResult.DEPLOYED, true,

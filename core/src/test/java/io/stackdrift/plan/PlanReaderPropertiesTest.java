@@ -127,7 +127,7 @@ class PlanReaderPropertiesTest {
         // the value sits at depth 6 (object, resource_changes, change, change object, before, x)
         assertThat(summary.failed()).isEqualTo(depth + 5 > PlanJson.MAX_DEPTH);
         if (!summary.failed()) {
-            assertThat(summary.changes().get(0).paths()).containsExactly("x");
+            assertThat(summary.changes().toList().get(0).paths()).containsExactly("x");
         }
     }
 

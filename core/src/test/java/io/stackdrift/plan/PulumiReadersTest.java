@@ -36,7 +36,7 @@ class PulumiReadersTest {
             assertThat(c.action()).isEqualTo(Action.CREATE);
             assertThat(c.cause()).isEqualTo(Cause.CODE);
         });
-        assertThat(summary.changes().get(0)).isEqualTo(new Change(Action.CREATE, "pulumi:pulumi:Stack", "sample-dev", List.of(),
+        assertThat(summary.changes().toList().get(0)).isEqualTo(new Change(Action.CREATE, "pulumi:pulumi:Stack", "sample-dev", List.of(),
                 Cause.CODE));
         assertThat(summary.changes()).extracting(Change::type, Change::address).contains(
                 tuple("aws:s3/bucket:Bucket", "docs"), tuple("aws:lambda/function:Function", "docsHandler"),

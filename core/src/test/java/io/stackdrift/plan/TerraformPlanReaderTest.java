@@ -61,8 +61,8 @@ class TerraformPlanReaderTest {
         PlanSummary summary = read("terraform/equiv-drift_relevant_attributes.plan.json");
         assertThat(summary.changes()).extracting(Change::address)
                 .containsExactly("tfcoremock_simple_resource.base", "tfcoremock_simple_resource.dependent");
-        assertThat(summary.changes().get(0).paths()).containsExactly("number", "string");
-        assertThat(summary.changes().get(1).paths()).containsExactly("string");
+        assertThat(summary.changes().toList().get(0).paths()).containsExactly("number", "string");
+        assertThat(summary.changes().toList().get(1).paths()).containsExactly("string");
         assertThat(summary.drift()).singleElement().satisfies(d -> {
             assertThat(d.address()).isEqualTo("tfcoremock_simple_resource.base");
             assertThat(d.paths()).containsExactly("number", "string");
@@ -314,6 +314,29 @@ class TerraformPlanReaderTest {
         assertThat(check.read(write("{\"format_version\":\"1.2\",\"resource_drift\":[{\"address\":\"aws_x.a\",\"type\":\"aws_x\","
                 + "\"change\":{\"actions\":[\"delete\"],\"before\":{},\"after\":null}}]," + outputs + "}")).drift())
                 .extracting(Change::type).containsExactly("aws_x", "output");
+    }
+
+    @Test
+    void pastTheDriftedAddressesItKeepsAnOutputUpdateOfARefreshOnlyPlanFollowsTheDrift() throws IOException {
+        // the reader keeps at most MOST_DRIFTED_KEPT drifted addresses to relate outputs to (memory must not grow with
+        // the drift); past them an output update counts as drift, as one whose expression it cannot see does
+        String outputs = "\"output_changes\":{\"o\":{\"actions\":[\"update\"],\"before\":\"1\",\"after\":\"2\"}},"
+                + "\"configuration\":{\"root_module\":{\"outputs\":{\"o\":{\"expression\":{\"references\":[\"aws_other.x\"]}}}}}";
+        TerraformPlanReader check = new TerraformPlanReader(TerraformPlanReader.Mode.REFRESH_ONLY);
+
+        assertThat(check.read(write(refreshOnly(TerraformOutputChanges.MOST_DRIFTED_KEPT, outputs))).drift())
+                .noneMatch(Change::isOutput);
+        assertThat(check.read(write(refreshOnly(TerraformOutputChanges.MOST_DRIFTED_KEPT + 1, outputs))).drift())
+                .filteredOn(Change::isOutput).singleElement().extracting(Change::paths).isEqualTo(List.of("o"));
+    }
+
+    private static String refreshOnly(final int drifted, final String rest) {
+        StringBuilder json = new StringBuilder("{\"format_version\":\"1.2\",\"resource_drift\":[");
+        for (int i = 0; i < drifted; i++) {
+            json.append(i == 0 ? "" : ",").append("{\"address\":\"aws_x.r").append(i)
+                    .append("\",\"type\":\"aws_x\",\"change\":{\"actions\":[\"delete\"],\"before\":{},\"after\":null}}");
+        }
+        return json.append("],").append(rest).append('}').toString();
     }
 
     private Path write(final String json) throws IOException {

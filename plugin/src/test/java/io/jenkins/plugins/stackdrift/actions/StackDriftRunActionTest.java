@@ -82,7 +82,7 @@ class StackDriftRunActionTest {
         assertThat(Files.readString(details.toPath()))
                 .startsWith("{\"format\":\"stackdrift-run-details/1\"");
         assertThat(action.getRows()).containsExactlyElementsOf(record.rowsSorted());
-        assertThat(action.getRows().get(0).drift().get(0).paths()).containsExactly("tags.Name");
+        assertThat(action.getRows().get(0).drift().toList().get(0).paths()).containsExactly("tags.Name");
     }
 
     @Test

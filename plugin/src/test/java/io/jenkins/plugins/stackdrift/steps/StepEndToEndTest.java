@@ -184,7 +184,7 @@ class StepEndToEndTest {
         RunRecord record = buildRecord(b1);
         assertThat(record.runId()).isEqualTo("1");
         Row network = record.rows().stream().filter(r -> r.id().value().equals("network")).findFirst().orElseThrow();
-        assertThat(network.drift().get(0).paths()).contains("tags.Owner");
+        assertThat(network.drift().toList().get(0).paths()).contains("tags.Owner");
         assertThat(record.trail()).singleElement().satisfies(e -> assertThat(e.result()).isEqualTo(TrailResult.DEPLOYED));
         ArgumentCaptor<Action> action = ArgumentCaptor.forClass(Action.class);
         verify(b1).addAction(action.capture());
