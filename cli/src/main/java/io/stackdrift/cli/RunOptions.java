@@ -116,6 +116,7 @@ final class RunOptions {
             err.flush();
         };
         Path workDir = null;
+        WorkDirCleanup cleanup = null;
         StopHook stop = StopHook.install(Thread.currentThread());
         try {
             // runs killed with kill -9 leave plan JSON behind and tool processes that may still apply: swept,
@@ -134,6 +135,9 @@ final class RunOptions {
             // a stop (StopHook) interrupted the run, which recorded it: the flag must not break the save that follows
             boolean stopped = Thread.interrupted();
             Map<StackId, Path> kept = ran.run().map(run -> tools.keep(run, recordDir)).orElse(Map.of());
+            // only the rows' spill files are read from the work directory after this: the rest is deleted while the
+            // record is saved (docs/benchmarks.md)
+            cleanup = WorkDirCleanup.start(workDir);
             RunOutcome outcome = shown(ran, credentials.mask(), kept);
             // the one save of the run: the engine returns what to keep and writes none of it (also after Ctrl-C)
             Optional<String> notRecorded = save(outcome, history);
@@ -170,7 +174,11 @@ final class RunOptions {
             err.flush();
             return ExitCodes.ERROR;
         } finally {
-            deleteQuietly(workDir);
+            if (cleanup != null) {
+                cleanup.finish();
+            } else {
+                deleteQuietly(workDir);
+            }
             stop.finished();
         }
     }

@@ -22,7 +22,27 @@ public record StacksConfig(Path file, Path root, int parallelism, List<StackConf
         warnings = List.copyOf(warnings);
     }
 
+    /**
+     * The stack with this id. A binary search of the sorted list: callers look up every selected stack, and a scan
+     * per lookup made a run of N stacks pay N² comparisons before its first stack started; a list not sorted by id
+     * (built by hand) is still answered, by a scan.
+     */
     public Optional<StackConfig> stack(final StackId id) {
+        int low = 0;
+        int high = stacks.size() - 1;
+        while (low <= high) {
+            int middle = (low + high) >>> 1;
+            StackConfig at = stacks.get(middle);
+            int order = at.id().compareTo(id);
+            if (order == 0) {
+                return Optional.of(at);
+            }
+            if (order < 0) {
+                low = middle + 1;
+            } else {
+                high = middle - 1;
+            }
+        }
         return stacks.stream().filter(s -> s.id().equals(id)).findFirst();
     }
 }

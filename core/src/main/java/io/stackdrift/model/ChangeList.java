@@ -33,6 +33,9 @@ import java.util.stream.StreamSupport;
  * {@link #size()} never reads the file.
  */
 public final class ChangeList implements Iterable<Change> {
+    /** How every spill file's name begins: a host deleting a run's work directory early keeps these to the end. */
+    public static final String SPILL_FILE_PREFIX = "changes-";
+
     /** How many changes a list holds in memory before it spills to a file. */
     public static final int HELD_IN_MEMORY = 100;
 
@@ -88,6 +91,12 @@ public final class ChangeList implements Iterable<Change> {
 
     public boolean isEmpty() {
         return size == 0;
+    }
+
+    /** Whether {@code file} is named as a spill file is. */
+    public static boolean isSpillFile(final Path file) {
+        Path name = file.getFileName();
+        return name != null && name.toString().startsWith(SPILL_FILE_PREFIX);
     }
 
     /** Whether the changes wait in a file rather than in memory. */
@@ -230,7 +239,7 @@ public final class ChangeList implements Iterable<Change> {
         static SpillTarget in(final Path directory) {
             return () -> {
                 Files.createDirectories(directory);
-                return Files.createTempFile(directory, "changes-", ".bin");
+                return Files.createTempFile(directory, SPILL_FILE_PREFIX, ".bin");
             };
         }
 

@@ -12,6 +12,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.Optional;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -83,17 +84,31 @@ public final class RunWorkDirectories {
 
     /** Deletes a directory tree, never following links out of it. */
     public static void delete(final Path dir) {
+        deleteExcept(dir, file -> false);
+    }
+
+    /**
+     * Deletes every file of a directory tree that {@code keep} does not name, and the directories left empty; never
+     * follows links out of it.
+     */
+    public static void deleteExcept(final Path dir, final Predicate<Path> keep) {
         try {
             Files.walkFileTree(dir, new SimpleFileVisitor<>() {
                 @Override
                 public FileVisitResult visitFile(final Path file, final BasicFileAttributes attrs) throws IOException {
-                    Files.deleteIfExists(file);
+                    if (!keep.test(file)) {
+                        Files.deleteIfExists(file);
+                    }
                     return FileVisitResult.CONTINUE;
                 }
 
                 @Override
                 public FileVisitResult postVisitDirectory(final Path d, final IOException exc) throws IOException {
-                    Files.deleteIfExists(d);
+                    try (DirectoryStream<Path> left = Files.newDirectoryStream(d)) {
+                        if (!left.iterator().hasNext()) {
+                            Files.deleteIfExists(d);
+                        }
+                    }
                     return FileVisitResult.CONTINUE;
                 }
             });

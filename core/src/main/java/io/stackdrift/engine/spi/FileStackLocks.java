@@ -224,8 +224,9 @@ public final class FileStackLocks implements StackLocks {
                 + "\nowner=" + ProcessOwner.current().text() + "\npurpose="
                 + escape(purpose) + "\nstarted=" + clock.instant() + "\n";
         channel.truncate(0);
+        // not forced to disk: other processes read it from the page cache at once, and a machine crash, the one
+        // thing that loses it, also ends every run and tool it names (a flush per stack cost a whole run's seconds)
         channel.write(ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)), 0);
-        channel.force(false);
     }
 
     private static String escape(final String value) {

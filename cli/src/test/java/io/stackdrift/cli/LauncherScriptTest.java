@@ -1,0 +1,64 @@
+package io.stackdrift.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.stackdrift.testing.PosixOnly;
+
+/**
+ * The launcher {@code bin/stackdrift} with a scripted {@code java} that prints the flags it was given: vfork starts
+ * the tools only where the JVM supports it quietly (Linux, Java 17 to 24); Java 25 would warn on stderr.
+ */
+@PosixOnly
+class LauncherScriptTest {
+    private static final String VFORK = "-Djdk.lang.Process.launchMechanism=VFORK";
+
+    @TempDir
+    Path temp;
+
+    private String flagsWith(final String javaVersion, final String system) throws IOException, InterruptedException {
+        Path bin = Files.createDirectories(temp.resolve("bin-" + javaVersion + "-" + system));
+        Path java = script(bin.resolve("java"), "if [ \"$1\" = -version ]; then echo 'openjdk version \"" + javaVersion
+                + "\" 2025-04-15' >&2; exit 0; fi\necho \"$@\" > " + bin.resolve("flags"));
+        script(bin.resolve("uname"), "echo " + system);
+        Path jar = Files.writeString(temp.resolve("stackdrift.jar"), "not a jar");
+        ProcessBuilder builder = new ProcessBuilder("sh", Path.of("bin", "stackdrift").toAbsolutePath().toString(), "validate")
+                .redirectErrorStream(true).redirectOutput(temp.resolve("out.txt").toFile());
+        builder.environment().put("JAVA", java.toString());
+        builder.environment().put("STACKDRIFT_JAR", jar.toString());
+        builder.environment().put("XDG_CACHE_HOME", temp.resolve("cache").toString());
+        builder.environment().put("PATH", bin + ":" + System.getenv("PATH"));
+        builder.environment().remove("STACKDRIFT_JAVA_OPTS");
+        Process process = builder.start();
+        assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        return Files.readString(bin.resolve("flags"), StandardCharsets.UTF_8);
+    }
+
+    private static Path script(final Path file, final String body) throws IOException {
+        Files.writeString(file, "#!/bin/sh\n" + body + "\n", StandardCharsets.UTF_8);
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return file;
+    }
+
+    @Test
+    void java17OnLinuxStartsToolsByVfork() throws Exception {
+        assertThat(flagsWith("17.0.15", "Linux")).contains(VFORK).contains("-XX:+UseSerialGC").contains("-jar");
+        assertThat(flagsWith("21.0.2", "Linux")).contains(VFORK);
+    }
+
+    @Test
+    void java25AndOtherSystemsKeepTheDefaultLaunchMechanism() throws Exception {
+        assertThat(flagsWith("25", "Linux")).doesNotContain("launchMechanism").contains("-XX:+UseSerialGC");
+        assertThat(flagsWith("26-ea", "Linux")).doesNotContain("launchMechanism");
+        assertThat(flagsWith("17.0.15", "Darwin")).doesNotContain("launchMechanism");
+    }
+}
