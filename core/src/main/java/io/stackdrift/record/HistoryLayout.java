@@ -162,13 +162,17 @@ public final class HistoryLayout {
         return DETAILS_SUFFIX.equals(suffix) ? new RunFile(sequence, false) : null;
     }
 
-    /** Every run file of the runs directory with what its name says, from one listing. */
-    private Map<Path, RunFile> runFiles() {
-        Map<Path, RunFile> out = new HashMap<>();
-        for (Path file : list(runsDir())) {
-            RunFile run = parseRunFile(file.getFileName().toString());
+    /**
+     * Every run file of the runs directory by name, from one listing. The listing is of names, not paths: a save and
+     * the run before it list the directory a few times, and at a thousand runs a path object per entry, built while
+     * the code still runs interpreted, was most of what a long history cost a short run.
+     */
+    private Map<String, RunFile> runFiles() {
+        Map<String, RunFile> out = new HashMap<>();
+        for (String name : names(runsDir())) {
+            RunFile run = parseRunFile(name);
             if (run != null) {
-                out.put(file, run);
+                out.put(name, run);
             }
         }
         return out;
@@ -201,7 +205,7 @@ public final class HistoryLayout {
      * Summaries go first, so a crash in between leaves details without a summary, which the next save drops.
      */
     void pruneRuns(final long newest, final int keep) throws IOException {
-        Map<Path, RunFile> files = runFiles();
+        Map<String, RunFile> files = runFiles();
         List<Long> summaries = new ArrayList<>();
         for (RunFile run : files.values()) {
             if (run.summary()) {
@@ -211,11 +215,11 @@ public final class HistoryLayout {
         summaries.sort(Comparator.reverseOrder());
         Set<Long> kept = new HashSet<>(summaries.subList(0, Math.min(keep, summaries.size())));
         Set<Long> withSummary = new HashSet<>(summaries);
-        List<Path> droppedDetails = new ArrayList<>();
-        for (Map.Entry<Path, RunFile> file : files.entrySet()) {
+        List<String> droppedDetails = new ArrayList<>();
+        for (Map.Entry<String, RunFile> file : files.entrySet()) {
             RunFile run = file.getValue();
             if (run.summary() && !kept.contains(run.sequence())) {
-                Files.deleteIfExists(file.getKey());
+                Files.deleteIfExists(runsDir().resolve(file.getKey()));
             } else if (!run.summary() && (withSummary.contains(run.sequence())
                     ? !kept.contains(run.sequence())
                     // left by a crash before its summary; never the details of a save newer than this one
@@ -223,20 +227,29 @@ public final class HistoryLayout {
                 droppedDetails.add(file.getKey());
             }
         }
-        for (Path details : droppedDetails) {
-            Files.deleteIfExists(details);
+        for (String details : droppedDetails) {
+            Files.deleteIfExists(runsDir().resolve(details));
         }
     }
 
     /** Removes temporary files a crashed write left ({@link AtomicFiles}). */
     void removeTemporaryFiles() throws IOException {
         for (Path d : List.of(dir, runsDir(), markersDir(), driftDir())) {
-            for (Path file : list(d)) {
-                if (AtomicFiles.isTemporary(file)) {
-                    Files.deleteIfExists(file);
+            for (String name : names(d)) {
+                if (AtomicFiles.isTemporaryName(name)) {
+                    Files.deleteIfExists(d.resolve(name));
                 }
             }
         }
+    }
+
+    /** The names in a directory, none when it does not exist: no path object per entry (see {@link #runFiles}). */
+    private static String[] names(final Path d) {
+        String[] names = d.toFile().list();
+        if (names == null && Files.isDirectory(d)) {
+            throw new UncheckedIOException(new IOException("cannot list " + d));
+        }
+        return names == null ? new String[0] : names;
     }
 
     /** The entries of a directory; none when it does not exist. */
