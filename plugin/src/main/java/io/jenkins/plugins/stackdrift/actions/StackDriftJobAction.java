@@ -169,9 +169,12 @@ public final class StackDriftJobAction implements Action {
         return new Counts(c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]);
     }
 
-    /** "Recently deployed": the job history's trail, newest first (docs/concepts.md, "What is recorded"). */
+    /**
+     * "Recently deployed": the deploys the job history saved last, newest first, as many as the page shows
+     * (docs/concepts.md, "What is recorded"); the rest of the trail file is not read.
+     */
     public List<TrailEntry> getTrail() {
-        return JobHistory.inJobDir(job.getRootDir()).trail();
+        return JobHistory.inJobDir(job.getRootDir()).trail(RenderLimits.DEFAULTS.maxTrailEntries());
     }
 
     /**

@@ -179,6 +179,11 @@ public final class JobHistory {
         return store.trail();
     }
 
+    /** The {@code most} deploys saved last, newest first; the trail file is read no further. */
+    public List<TrailEntry> trail(final int most) {
+        return store.trail(most);
+    }
+
     /** Whether the job ever saved a Stack Drift run (a cheap check: the job page asks on every render). */
     public static boolean existsIn(final File jobRootDir) {
         return Files.isDirectory(jobRootDir.toPath().resolve(DIR_NAME));

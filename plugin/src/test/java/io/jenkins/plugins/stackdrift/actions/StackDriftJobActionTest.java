@@ -204,6 +204,29 @@ class StackDriftJobActionTest {
     }
 
     @Test
+    void recentlyDeployedReadsTheTrailNoFurtherThanThePageShows(@TempDir final Path jobDir) throws Exception {
+        when(job.getRootDir()).thenReturn(jobDir.toFile());
+        List<TrailEntry> deploys = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            deploys.add(new TrailEntry(StackId.of("stack-" + i), "1", i, i + 1L, TrailResult.DEPLOYED, false, List.of(), ""));
+        }
+        JobHistory.inJobDir(jobDir.toFile()).save(new RunRecord("1", RunKind.DEPLOY, "", 0L, 50L, List.of(), deploys), Map.of());
+        Path trail = new HistoryLayout(JobHistory.inJobDir(jobDir.toFile()).directory()).trailFile();
+        String whole = Files.readString(trail);
+        // the file is newest first: cut it inside the 31st entry, which the page does not show
+        int at = -1;
+        for (int i = 0; i < 31; i++) {
+            at = whole.indexOf("{\"stack\"", at + 1);
+        }
+        Files.writeString(trail, whole.substring(0, at + 12));
+
+        List<TrailEntry> shown = new StackDriftJobAction(job).getTrail();
+
+        assertThat(shown).hasSize(30).first().extracting(e -> e.stack().value()).isEqualTo("stack-39");
+        assertThat(new StackDriftJobAction(job).getFragment()).contains("stack-39<").contains("stack-10<").doesNotContain("stack-9<");
+    }
+
+    @Test
     void theBadgesFallBackReadsTheNewestSummaryOnly(@TempDir final Path jobDir) throws Exception {
         JobHistory history = JobHistory.inJobDir(jobDir.toFile());
         for (RunRecord run : checkShardsAndDeploy().values()) {
