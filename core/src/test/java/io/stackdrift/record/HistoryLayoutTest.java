@@ -82,7 +82,8 @@ class HistoryLayoutTest {
                 .contains(new HistoryLayout.RunFile(999_999_999_999L, false));
         for (String other : List.of("run-00000000042.summary.json", "run-0000000000042.summary.json", "run-00000000004x.summary.json",
                 "run-000000000042.summary.jsonx", "run-000000000042.detail.json", "run-000000000042.summaryxjson",
-                "Run-000000000042.summary.json", "xrun-00000000042.summary.json", "run-\u0661\u0662\u0663\u0664\u0665\u0666\u0667\u0668\u0669\u0660\u0661\u0662.summary.json",
+                "Run-000000000042.summary.json", "xrun-00000000042.summary.json",
+                "run-\u0661\u0662\u0663\u0664\u0665\u0666\u0667\u0668\u0669\u0660\u0661\u0662.summary.json",
                 "run-000000000042.summary.json.tmp", ".run-000000000042.summary.json", "stacks.json", "trail.json")) {
             assertThat(HistoryLayout.runFile(Path.of(other))).as(other).isEmpty();
         }
