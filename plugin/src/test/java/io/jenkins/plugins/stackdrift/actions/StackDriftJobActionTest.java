@@ -18,7 +18,6 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import com.thoughtworks.xstream.XStream;
-
 import hudson.model.Job;
 import hudson.model.Run;
 import io.jenkins.plugins.stackdrift.TestRecords;
