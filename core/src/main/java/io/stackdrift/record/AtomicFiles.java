@@ -173,7 +173,11 @@ public final class AtomicFiles {
 
     /** A temporary file this class writes (and a crash may leave behind). */
     public static boolean isTemporary(final Path file) {
-        String name = file.getFileName().toString();
+        return isTemporaryName(file.getFileName().toString());
+    }
+
+    /** {@link #isTemporary} of a file name. */
+    public static boolean isTemporaryName(final String name) {
         return name.startsWith(TEMP_PREFIX) && name.endsWith(TEMP_SUFFIX);
     }
 

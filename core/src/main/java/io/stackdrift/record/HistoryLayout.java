@@ -10,11 +10,13 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.Set;
 
 import io.stackdrift.model.StackId;
 
@@ -40,7 +42,11 @@ public final class HistoryLayout {
     public static final String DRIFT_DIR = "drift";
     public static final String LOCK_FILE = ".lock";
 
-    private static final Pattern RUN_FILE = Pattern.compile("run-(\\d{12})\\.(summary|details)\\.json");
+    private static final String RUN_PREFIX = "run-";
+    private static final int SEQUENCE_DIGITS = 12;
+    private static final String SUMMARY_SUFFIX = ".summary.json";
+    private static final String DETAILS_SUFFIX = ".details.json";
+    private static final int RUN_FILE_NAME_LENGTH = RUN_PREFIX.length() + SEQUENCE_DIGITS + SUMMARY_SUFFIX.length();
 
     /** A run file's sequence and whether it is the summary (else the details). */
     public record RunFile(long sequence, boolean summary) {
@@ -129,15 +135,56 @@ public final class HistoryLayout {
 
     /** The run file a path names, if it names one. */
     public static Optional<RunFile> runFile(final Path file) {
-        Matcher m = RUN_FILE.matcher(file.getFileName().toString());
-        return m.matches() ? Optional.of(new RunFile(Long.parseLong(m.group(1)), "summary".equals(m.group(2)))) : Optional.empty();
+        return Optional.ofNullable(parseRunFile(file.getFileName().toString()));
+    }
+
+    /**
+     * The run file a name spells ({@code run-<12 digits>.summary.json} or {@code .details.json}), null for any other
+     * name. Compared character by character, not by a regular expression: a save reads every name of the runs
+     * directory several times, and at a thousand runs a pattern match per name was a measurable part of a short run.
+     */
+    private static RunFile parseRunFile(final String name) {
+        if (name.length() != RUN_FILE_NAME_LENGTH || !name.startsWith(RUN_PREFIX)) {
+            return null;
+        }
+        long sequence = 0;
+        for (int i = RUN_PREFIX.length(); i < RUN_PREFIX.length() + SEQUENCE_DIGITS; i++) {
+            char c = name.charAt(i);
+            if (c < '0' || c > '9') {
+                return null;
+            }
+            sequence = sequence * 10 + (c - '0');
+        }
+        String suffix = name.substring(RUN_PREFIX.length() + SEQUENCE_DIGITS);
+        if (SUMMARY_SUFFIX.equals(suffix)) {
+            return new RunFile(sequence, true);
+        }
+        return DETAILS_SUFFIX.equals(suffix) ? new RunFile(sequence, false) : null;
+    }
+
+    /**
+     * Every run file of the runs directory by name, from one listing. The listing is of names, not paths: a save and
+     * the run before it list the directory a few times, and at a thousand runs a path object per entry, built while
+     * the code still runs interpreted, was most of what a long history cost a short run.
+     */
+    private Map<String, RunFile> runFiles() {
+        Map<String, RunFile> out = new HashMap<>();
+        for (String name : names(runsDir())) {
+            RunFile run = parseRunFile(name);
+            if (run != null) {
+                out.put(name, run);
+            }
+        }
+        return out;
     }
 
     /** Sequences that have a summary file, newest first when {@code newestFirst}. */
     public List<Long> sequences(final boolean newestFirst) {
         List<Long> out = new ArrayList<>();
-        for (Path file : list(runsDir())) {
-            runFile(file).filter(RunFile::summary).ifPresent(run -> out.add(run.sequence()));
+        for (RunFile run : runFiles().values()) {
+            if (run.summary()) {
+                out.add(run.sequence());
+            }
         }
         out.sort(newestFirst ? Comparator.reverseOrder() : Comparator.naturalOrder());
         return out;
@@ -146,37 +193,63 @@ public final class HistoryLayout {
     /** The highest sequence any run file carries (details too, so a number is never reused). */
     public long highestSequence() {
         long max = 0;
-        for (Path file : list(runsDir())) {
-            max = Math.max(max, runFile(file).map(RunFile::sequence).orElse(0L));
+        for (RunFile run : runFiles().values()) {
+            max = Math.max(max, run.sequence());
         }
         return max;
     }
 
-    /** Keeps the newest {@code keep} runs; also drops details whose summary never got written (crash between the two). */
+    /**
+     * Keeps the newest {@code keep} runs; also drops details whose summary never got written (crash between the two).
+     * Works from one listing of the runs directory and deletes by name: it opens, reads and stats no run file.
+     * Summaries go first, so a crash in between leaves details without a summary, which the next save drops.
+     */
     void pruneRuns(final long newest, final int keep) throws IOException {
-        List<Long> summaries = sequences(true);
-        for (int i = keep; i < summaries.size(); i++) {
-            Files.deleteIfExists(summaryFile(summaries.get(i)));
-            Files.deleteIfExists(detailsFile(summaries.get(i)));
-        }
-        for (Path file : list(runsDir())) {
-            Optional<RunFile> run = runFile(file);
-            if (run.isPresent() && !run.get().summary() && run.get().sequence() <= newest
-                    && !Files.exists(summaryFile(run.get().sequence()))) {
-                Files.deleteIfExists(file);
+        Map<String, RunFile> files = runFiles();
+        List<Long> summaries = new ArrayList<>();
+        for (RunFile run : files.values()) {
+            if (run.summary()) {
+                summaries.add(run.sequence());
             }
+        }
+        summaries.sort(Comparator.reverseOrder());
+        Set<Long> kept = new HashSet<>(summaries.subList(0, Math.min(keep, summaries.size())));
+        Set<Long> withSummary = new HashSet<>(summaries);
+        List<String> droppedDetails = new ArrayList<>();
+        for (Map.Entry<String, RunFile> file : files.entrySet()) {
+            RunFile run = file.getValue();
+            if (run.summary() && !kept.contains(run.sequence())) {
+                Files.deleteIfExists(runsDir().resolve(file.getKey()));
+            } else if (!run.summary() && (withSummary.contains(run.sequence())
+                    ? !kept.contains(run.sequence())
+                    // left by a crash before its summary; never the details of a save newer than this one
+                    : run.sequence() <= newest)) {
+                droppedDetails.add(file.getKey());
+            }
+        }
+        for (String details : droppedDetails) {
+            Files.deleteIfExists(runsDir().resolve(details));
         }
     }
 
     /** Removes temporary files a crashed write left ({@link AtomicFiles}). */
     void removeTemporaryFiles() throws IOException {
         for (Path d : List.of(dir, runsDir(), markersDir(), driftDir())) {
-            for (Path file : list(d)) {
-                if (AtomicFiles.isTemporary(file)) {
-                    Files.deleteIfExists(file);
+            for (String name : names(d)) {
+                if (AtomicFiles.isTemporaryName(name)) {
+                    Files.deleteIfExists(d.resolve(name));
                 }
             }
         }
+    }
+
+    /** The names in a directory, none when it does not exist: no path object per entry (see {@link #runFiles}). */
+    private static String[] names(final Path d) {
+        String[] names = d.toFile().list();
+        if (names == null && Files.isDirectory(d)) {
+            throw new UncheckedIOException(new IOException("cannot list " + d));
+        }
+        return names == null ? new String[0] : names;
     }
 
     /** The entries of a directory; none when it does not exist. */

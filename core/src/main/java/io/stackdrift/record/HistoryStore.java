@@ -196,6 +196,14 @@ public final class HistoryStore {
         return files.read(layout.trailFile(), RecordJson::readTrail).orElse(List.of());
     }
 
+    /**
+     * The {@code most} deploys saved last, newest first: what a page shows of the trail. Reads the file no further
+     * than them, so a page costs the same with a full trail as with a short one.
+     */
+    public List<TrailEntry> trail(final int most) {
+        return files.readFirst(layout.trailFile(), RecordJson.TRAIL, "entries", most, RecordJson::readTrailEntry).orElse(List.of());
+    }
+
     // ------------------------------------------------------------------ deploys in progress
 
     /** Writes the "deploy running" marker; call before the apply starts. */

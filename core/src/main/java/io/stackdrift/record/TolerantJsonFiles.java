@@ -15,6 +15,8 @@ import java.util.Optional;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -47,6 +49,60 @@ final class TolerantJsonFiles {
     /** Reads a file with {@code reader}; a missing file gives empty, an unreadable one empty and a warning. */
     <T> Optional<T> read(final Path file, final Function<JsonNode, T> reader) {
         return load(file, reader, this::warn);
+    }
+
+    /**
+     * The first {@code most} elements of the array {@code field} of a file of format {@code kind}, each read with
+     * {@code reader}, streamed: the file is read no further than those elements (and its format, which our files
+     * write first). A missing file gives empty; an unreadable head or element, empty and a warning. A file whose array
+     * comes before its format is read whole.
+     */
+    <T> Optional<List<T>> readFirst(final Path file, final String kind, final String field, final int most,
+            final Function<JsonNode, T> reader) {
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        try (InputStream in = Files.newInputStream(file); JsonParser p = mapper.createParser(in)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                throw new RecordFormatException("not a JSON object");
+            }
+            boolean formatChecked = false;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String name = p.currentName();
+                p.nextToken();
+                if ("format".equals(name)) {
+                    RecordJson.checkFormat(mapper.createObjectNode().put("format", p.getValueAsString("")), kind);
+                    formatChecked = true;
+                } else if (field.equals(name) && formatChecked && p.currentToken() == JsonToken.START_ARRAY) {
+                    List<T> out = new ArrayList<>();
+                    while (out.size() < most && p.nextToken() != JsonToken.END_ARRAY) {
+                        out.add(reader.apply(p.readValueAsTree()));
+                    }
+                    return Optional.of(out);
+                } else if (field.equals(name)) {
+                    break;
+                } else {
+                    p.skipChildren();
+                }
+            }
+        } catch (IOException e) {
+            warn(file, "not readable JSON (cut short by a crash?): " + firstLine(e.getMessage()));
+            return Optional.empty();
+        } catch (RecordFormatException | IllegalArgumentException | NullPointerException e) {
+            warn(file, firstLine(e.getMessage()));
+            return Optional.empty();
+        }
+        return read(file, node -> {
+            RecordJson.checkFormat(node, kind);
+            List<T> out = new ArrayList<>();
+            for (JsonNode element : node.path(field)) {
+                if (out.size() == most) {
+                    break;
+                }
+                out.add(reader.apply(element));
+            }
+            return out;
+        });
     }
 
     /** The full record of one run from its details file (streamed: the file may be large). */

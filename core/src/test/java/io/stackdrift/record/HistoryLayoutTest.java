@@ -74,4 +74,40 @@ class HistoryLayoutTest {
         assertThat(layout.detailsFile(5)).as("no summary: a crash between the two").doesNotExist();
         assertThat(layout.detailsFile(9)).as("newer than this save: another writer's").exists();
     }
+
+    @Test
+    void aRunFileIsNamedExactlyRunTwelveDigitsAndSummaryOrDetails() {
+        assertThat(HistoryLayout.runFile(Path.of("run-000000000042.summary.json"))).contains(new HistoryLayout.RunFile(42, true));
+        assertThat(HistoryLayout.runFile(Path.of("runs", "run-999999999999.details.json")))
+                .contains(new HistoryLayout.RunFile(999_999_999_999L, false));
+        for (String other : List.of("run-00000000042.summary.json", "run-0000000000042.summary.json", "run-00000000004x.summary.json",
+                "run-000000000042.summary.jsonx", "run-000000000042.detail.json", "run-000000000042.summaryxjson",
+                "Run-000000000042.summary.json", "xrun-00000000042.summary.json",
+                "run-\u0661\u0662\u0663\u0664\u0665\u0666\u0667\u0668\u0669\u0660\u0661\u0662.summary.json",
+                "run-000000000042.summary.json.tmp", ".run-000000000042.summary.json", "stacks.json", "trail.json")) {
+            assertThat(HistoryLayout.runFile(Path.of(other))).as(other).isEmpty();
+        }
+    }
+
+    @Test
+    void pruningALongHistoryKeepsTheNewestSummariesWithTheirDetails() throws IOException {
+        HistoryLayout layout = new HistoryLayout(dir);
+        Files.createDirectories(layout.runsDir());
+        for (long sequence = 1; sequence <= 250; sequence++) {
+            Files.writeString(layout.summaryFile(sequence), "{}");
+            Files.writeString(layout.detailsFile(sequence), "{}");
+        }
+        Files.writeString(layout.summaryFile(260), "{}");
+        Files.writeString(layout.runsDir().resolve("notes.txt"), "kept: not a run file");
+
+        layout.pruneRuns(260, 100);
+
+        assertThat(layout.sequences(false)).hasSize(100).startsWith(152L).endsWith(250L, 260L);
+        try (var names = Files.list(layout.runsDir())) {
+            assertThat(names.map(p -> p.getFileName().toString()))
+                    .as("100 summaries, the 99 details they have and the other file")
+                    .hasSize(200).contains("notes.txt", layout.detailsFile(152).getFileName().toString())
+                    .doesNotContain(layout.detailsFile(151).getFileName().toString(), layout.summaryFile(151).getFileName().toString());
+        }
+    }
 }

@@ -68,7 +68,10 @@ public final class StackDriftJobAction implements Action {
         return job;
     }
 
-    /** One point per build with Stack Drift data, oldest first; a build with several steps is one point ({@link #merged}). */
+    /**
+     * One point per build with Stack Drift data, oldest first; a build with several steps is one point ({@link #ofBuild}).
+     * Reads the builds' small summaries only, never a step's details.
+     */
     @Exported
     public List<TrendPoint> getTrend() {
         List<TrendPoint> points = new ArrayList<>();
@@ -76,43 +79,46 @@ public final class StackDriftJobAction implements Action {
         for (int i = 0; build != null && i < TREND_BUILDS; i++, build = build.getPreviousBuild()) {
             List<StackDriftRunAction> actions = build.getActions(StackDriftRunAction.class);
             if (!actions.isEmpty()) {
-                points.add(0, new TrendPoint(build.getNumber(), merged(actions)));
+                points.add(0, new TrendPoint(build.getNumber(), ofBuild(actions)));
             }
         }
         return points;
     }
 
     /**
-     * What a build's steps found together: each stack once, as the step that finished last saw it (a check then a
-     * deploy of the same stacks counts each stack once, in its deployed state; shards of parallel branches add
-     * up). Only builds with several steps read their details files; when one is gone, the counts are added up.
+     * What a build's steps found together, from summaries only: the one step's summary, else the merge the step
+     * attached last made of them all ({@link #mergedFromDetails}, kept in build.xml). A build recorded before that
+     * merge was kept adds its steps' counts up (a stack two steps saw counts twice there).
      */
-    static BuildSummary merged(final List<StackDriftRunAction> actions) {
+    static BuildSummary ofBuild(final List<StackDriftRunAction> actions) {
         if (actions.size() == 1) {
             return actions.get(0).getSummary();
         }
+        for (StackDriftRunAction action : actions) {
+            Optional<BuildSummary> all = action.buildSummaryOf(actions.size());
+            if (all.isPresent()) {
+                return all.get();
+            }
+        }
+        return added(actions);
+    }
+
+    /**
+     * What a build's steps found together: each stack once, as the step that finished last saw it (a check then a
+     * deploy of the same stacks counts each stack once, in its deployed state; shards of parallel branches add
+     * up). Reads every step's details file, so only a step being attached calls it ({@link StackDriftRunAction#onAttached});
+     * when one is gone, the counts are added up.
+     */
+    static BuildSummary mergedFromDetails(final List<StackDriftRunAction> actions) {
         List<StackDriftRunAction> byFinish = new ArrayList<>(actions);
         byFinish.sort(Comparator.comparingLong(a -> a.getSummary().getFinishedAt()));
         Map<StackId, Row> rows = new TreeMap<>();
-        Set<String> kinds = new LinkedHashSet<>();
-        long started = Long.MAX_VALUE;
-        long finished = Long.MIN_VALUE;
-        boolean complete = true;
         for (StackDriftRunAction action : byFinish) {
-            BuildSummary summary = action.getSummary();
-            kinds.add(summary.getKind());
-            started = Math.min(started, summary.getStartedAt());
-            finished = Math.max(finished, summary.getFinishedAt());
             Optional<RunRecord> record = action.record();
             if (record.isEmpty()) {
-                complete = false;
-            } else {
-                record.get().rows().forEach(row -> rows.put(row.id(), row));
+                return added(actions);
             }
-        }
-        String kind = String.join(", ", kinds);
-        if (!complete) {
-            return new BuildSummary(kind, started, finished, sum(byFinish), List.of(), List.of());
+            record.get().rows().forEach(row -> rows.put(row.id(), row));
         }
         List<String> drifted = new ArrayList<>();
         List<String> failed = new ArrayList<>();
@@ -123,7 +129,32 @@ public final class StackDriftJobAction implements Action {
                 failed.add(row.id().value());
             }
         }
-        return new BuildSummary(kind, started, finished, Counts.of(rows.values()), drifted, failed);
+        Span span = Span.of(byFinish);
+        return new BuildSummary(span.kind(), span.started(), span.finished(), Counts.of(rows.values()), drifted, failed);
+    }
+
+    /** The steps' counts added up, without ids. */
+    private static BuildSummary added(final List<StackDriftRunAction> actions) {
+        List<StackDriftRunAction> byFinish = new ArrayList<>(actions);
+        byFinish.sort(Comparator.comparingLong(a -> a.getSummary().getFinishedAt()));
+        Span span = Span.of(byFinish);
+        return new BuildSummary(span.kind(), span.started(), span.finished(), sum(byFinish), List.of(), List.of());
+    }
+
+    /** The kinds of a build's steps in the order they finished, and the time from the first start to the last finish. */
+    private record Span(String kind, long started, long finished) {
+        static Span of(final List<StackDriftRunAction> byFinish) {
+            Set<String> kinds = new LinkedHashSet<>();
+            long started = Long.MAX_VALUE;
+            long finished = Long.MIN_VALUE;
+            for (StackDriftRunAction action : byFinish) {
+                BuildSummary summary = action.getSummary();
+                kinds.add(summary.getKind());
+                started = Math.min(started, summary.getStartedAt());
+                finished = Math.max(finished, summary.getFinishedAt());
+            }
+            return new Span(String.join(", ", kinds), started, finished);
+        }
     }
 
     private static Counts sum(final List<StackDriftRunAction> actions) {
@@ -138,9 +169,12 @@ public final class StackDriftJobAction implements Action {
         return new Counts(c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]);
     }
 
-    /** "Recently deployed": the job history's trail, newest first (docs/concepts.md, "What is recorded"). */
+    /**
+     * "Recently deployed": the deploys the job history saved last, newest first, as many as the page shows
+     * (docs/concepts.md, "What is recorded"); the rest of the trail file is not read.
+     */
     public List<TrailEntry> getTrail() {
-        return JobHistory.inJobDir(job.getRootDir()).trail();
+        return JobHistory.inJobDir(job.getRootDir()).trail(RenderLimits.DEFAULTS.maxTrailEntries());
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.jenkins.plugins.stackdrift.actions;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -42,6 +43,14 @@ public final class StackDriftRunAction implements RunAction2, BuildBadgeAction {
     private final BuildSummary summary;
     /** The step's id; null in builds recorded before steps had one (their URL and details file stay as they were). */
     @CheckForNull private final String id;
+    /**
+     * What the build's steps attached up to this one found together, this one included (each stack once, as the step
+     * that finished last saw it): made from their details when this step is attached, while the build runs, so that
+     * the job page's trend reads summaries only. Null on a build's first step and in builds recorded before it was kept.
+     */
+    @CheckForNull private BuildSummary buildSoFar;
+    /** How many steps {@link #buildSoFar} merges. */
+    private int stepsSoFar;
     private transient Run<?, ?> run;
     private transient RunDetails details;
 
@@ -54,6 +63,18 @@ public final class StackDriftRunAction implements RunAction2, BuildBadgeAction {
     @Override
     public void onAttached(final Run<?, ?> r) {
         attach(r);
+        List<StackDriftRunAction> steps = new ArrayList<>(r.getActions(StackDriftRunAction.class));
+        if (!steps.contains(this)) {
+            steps.add(this);
+        }
+        if (steps.size() > 1) {
+            // the steps' details are read here, once per step while the build runs, and never when a page shows the build
+            BuildSummary merged = StackDriftJobAction.mergedFromDetails(steps);
+            synchronized (this) {
+                buildSoFar = merged;
+                stepsSoFar = steps.size();
+            }
+        }
     }
 
     @Override
@@ -89,6 +110,11 @@ public final class StackDriftRunAction implements RunAction2, BuildBadgeAction {
 
     public BuildSummary getSummary() {
         return summary;
+    }
+
+    /** What the build's {@code steps} steps found together, when this step merged that many when it was attached. */
+    synchronized Optional<BuildSummary> buildSummaryOf(final int steps) {
+        return buildSoFar != null && stepsSoFar == steps ? Optional.of(buildSoFar) : Optional.empty();
     }
 
     public synchronized Run<?, ?> getRun() {

@@ -179,15 +179,25 @@ public final class JobHistory {
         return store.trail();
     }
 
+    /** The {@code most} deploys saved last, newest first; the trail file is read no further. */
+    public List<TrailEntry> trail(final int most) {
+        return store.trail(most);
+    }
+
     /** Whether the job ever saved a Stack Drift run (a cheap check: the job page asks on every render). */
     public static boolean existsIn(final File jobRootDir) {
         return Files.isDirectory(jobRootDir.toPath().resolve(DIR_NAME));
     }
 
-    /** The counts of the newest run the job saved, if any: the badge when no recent build has a record. */
+    /** The counts of the newest run the job saved, if any: the badge when no recent build has a record. Reads one summary. */
     public Optional<Counts> latestCounts() {
-        List<RunSummary> summaries = store.summaries();
+        List<RunSummary> summaries = store.summaries(1);
         return summaries.isEmpty() ? Optional.empty() : Optional.of(summaries.get(0).counts());
+    }
+
+    /** Files of the history this instance could not read and skipped, one line each (file name and why). */
+    public List<String> warnings() {
+        return store.warnings();
     }
 
     /** A history file as the copy to the agent names it: relative, with '/' (the layout owns every name). */

@@ -11,9 +11,13 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
+import com.thoughtworks.xstream.XStream;
 import hudson.model.Job;
 import hudson.model.Run;
 import io.jenkins.plugins.stackdrift.TestRecords;
@@ -26,9 +30,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.kohsuke.stapler.StaplerRequest2;
 import org.kohsuke.stapler.StaplerResponse2;
 
+import io.stackdrift.model.Counts;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
+import io.stackdrift.record.HistoryLayout;
 import io.stackdrift.record.RecordJson;
 import io.stackdrift.record.RunKind;
 import io.stackdrift.record.RunRecord;
@@ -62,7 +68,7 @@ class StackDriftJobActionTest {
         assertThat(trend.get(1).getSummary().getDrifted()).isEqualTo(1);
     }
 
-    /** A step of a build with its details stored under its id, attached to the build. */
+    /** A step of a build with its details stored under its id, loaded with its build (no merge made). */
     private static StackDriftRunAction step(final Run<?, ?> build, final File buildDir, final String id, final RunRecord record)
             throws Exception {
         RunDetails.store(out -> RecordJson.writeRun(out, 1, record), RunDetails.createDirectoryFor(buildDir, id));
@@ -71,8 +77,32 @@ class StackDriftJobActionTest {
         return action;
     }
 
+    /** The steps of a build as a running build adds them, one after the other: each is attached with those before it. */
+    private static List<StackDriftRunAction> attachInTurn(final Run<?, ?> build, final File buildDir, final Map<String, RunRecord> steps)
+            throws Exception {
+        List<StackDriftRunAction> attached = new ArrayList<>();
+        for (Map.Entry<String, RunRecord> step : steps.entrySet()) {
+            RunDetails.store(out -> RecordJson.writeRun(out, 1, step.getValue()), RunDetails.createDirectoryFor(buildDir, step.getKey()));
+            StackDriftRunAction action = new StackDriftRunAction(step.getKey(), BuildSummary.of(step.getValue()));
+            attached.add(action);
+            when(build.getActions(StackDriftRunAction.class)).thenReturn(List.copyOf(attached));
+            action.onAttached(build);
+        }
+        return attached;
+    }
+
     private static RunRecord record(final RunKind kind, final long finishedAt, final Row... rows) {
         return new RunRecord("1", kind, "", 1L, finishedAt, List.of(rows), List.of());
+    }
+
+    /** A check found a drifted and b in sync, then a deploy put a back; shards in parallel checked c and d. */
+    private static Map<String, RunRecord> checkShardsAndDeploy() {
+        Map<String, RunRecord> steps = new LinkedHashMap<>();
+        steps.put("check", record(RunKind.CHECK, 10L, TestRecords.row("a", RowState.DRIFTED), TestRecords.row("b", RowState.IN_SYNC)));
+        steps.put("shard-eu", record(RunKind.CHECK, 15L, TestRecords.row("c", RowState.FAILED)));
+        steps.put("shard-us", record(RunKind.CHECK, 16L, TestRecords.row("d", RowState.DRIFTED)));
+        steps.put("deploy", record(RunKind.DEPLOY, 20L, TestRecords.row("a", RowState.IN_SYNC)));
+        return steps;
     }
 
     @Test
@@ -81,13 +111,9 @@ class StackDriftJobActionTest {
         when(build.getRootDir()).thenReturn(buildDir);
         when(build.getNumber()).thenReturn(5);
         doReturn(build).when(job).getLastCompletedBuild();
-        // a check found a drifted and b in sync, then a deploy put a back; shards in parallel checked c and d
-        StackDriftRunAction check = step(build, buildDir, "check", record(RunKind.CHECK, 10L,
-                TestRecords.row("a", RowState.DRIFTED), TestRecords.row("b", RowState.IN_SYNC)));
-        StackDriftRunAction deploy = step(build, buildDir, "deploy", record(RunKind.DEPLOY, 20L, TestRecords.row("a", RowState.IN_SYNC)));
-        StackDriftRunAction eu = step(build, buildDir, "shard-eu", record(RunKind.CHECK, 15L, TestRecords.row("c", RowState.FAILED)));
-        StackDriftRunAction us = step(build, buildDir, "shard-us", record(RunKind.CHECK, 16L, TestRecords.row("d", RowState.DRIFTED)));
-        when(build.getActions(StackDriftRunAction.class)).thenReturn(List.of(deploy, check, eu, us));
+        List<StackDriftRunAction> steps = attachInTurn(build, buildDir, checkShardsAndDeploy());
+        // Jenkins lists a build's actions in its own order
+        when(build.getActions(StackDriftRunAction.class)).thenReturn(List.of(steps.get(3), steps.get(0), steps.get(1), steps.get(2)));
 
         List<StackDriftJobAction.TrendPoint> trend = new StackDriftJobAction(job).getTrend();
 
@@ -102,6 +128,116 @@ class StackDriftJobActionTest {
             assertThat(merged.getFinishedAt()).isEqualTo(20L);
         });
         assertThat(new StackDriftJobAction(job).badgeCounts().drifted()).isEqualTo(1);
+    }
+
+    @Test
+    void theBuildsMergeOutlivesBuildXml(@TempDir final File buildDir) throws Exception {
+        Run<?, ?> build = mock(Run.class);
+        when(build.getRootDir()).thenReturn(buildDir);
+        List<StackDriftRunAction> steps = attachInTurn(build, buildDir, checkShardsAndDeploy());
+        XStream xstream = new XStream();
+        xstream.allowTypesByWildcard(new String[] {"io.jenkins.plugins.stackdrift.**"});
+        List<StackDriftRunAction> loaded = new ArrayList<>();
+        for (StackDriftRunAction step : steps) {
+            loaded.add((StackDriftRunAction) xstream.fromXML(xstream.toXML(step)));
+        }
+        assertThat(xstream.toXML(steps.get(3))).contains("<stepsSoFar>4</stepsSoFar>").doesNotContain("tags.Name");
+
+        BuildSummary merged = StackDriftJobAction.ofBuild(loaded);
+
+        assertThat(merged.getTotal()).isEqualTo(4);
+        assertThat(merged.getDriftedIds()).containsExactly("d");
+    }
+
+    /**
+     * Opening the job page (the factory, the section with its trend, trail and drift ages, and the badge) reads no
+     * details: every details file — of each build's steps and of the job history's runs — says something else (stack
+     * {@code read-from-details} drifted), and nothing of it shows.
+     */
+    @Test
+    void openingTheJobPageReadsSummariesOnlyNeverADetailsFile(@TempDir final Path jobDir) throws Exception {
+        when(job.getRootDir()).thenReturn(jobDir.toFile());
+        JobHistory history = JobHistory.inJobDir(jobDir.toFile());
+        RunRecord lie = record(RunKind.CHECK, 30L, TestRecords.row("read-from-details", RowState.DRIFTED),
+                TestRecords.row("a", RowState.FAILED), TestRecords.row("b", RowState.FAILED), TestRecords.row("c", RowState.FAILED));
+        Run<?, ?> newer = mock(Run.class);
+        Run<?, ?> older = mock(Run.class);
+        doReturn(newer).when(job).getLastCompletedBuild();
+        doReturn(older).when(newer).getPreviousBuild();
+        when(newer.getNumber()).thenReturn(2);
+        when(older.getNumber()).thenReturn(1);
+        File newerDir = Files.createDirectories(jobDir.resolve("builds/2")).toFile();
+        File olderDir = Files.createDirectories(jobDir.resolve("builds/1")).toFile();
+        when(newer.getRootDir()).thenReturn(newerDir);
+        when(older.getRootDir()).thenReturn(olderDir);
+        attachInTurn(newer, newerDir, checkShardsAndDeploy());
+        // a build recorded before the merge was kept: two steps loaded from build.xml, details on disk
+        StackDriftRunAction oldCheck = step(older, olderDir, "check", record(RunKind.CHECK, 5L, TestRecords.row("a", RowState.DRIFTED)));
+        StackDriftRunAction oldDeploy = step(older, olderDir, "deploy", record(RunKind.DEPLOY, 6L, TestRecords.row("a", RowState.IN_SYNC)));
+        when(older.getActions(StackDriftRunAction.class)).thenReturn(List.of(oldCheck, oldDeploy));
+        for (RunRecord run : checkShardsAndDeploy().values()) {
+            history.save(run, Map.of());
+        }
+        // from here on, every details file lies
+        try (Stream<Path> files = Files.walk(jobDir)) {
+            for (Path file : files.filter(f -> f.getFileName().toString().equals(RunDetails.FILE_NAME)
+                    || f.getFileName().toString().endsWith(".details.json")).toList()) {
+                Files.delete(file);
+                try (var out = Files.newOutputStream(file)) {
+                    RecordJson.writeRun(out, 1, lie);
+                }
+            }
+        }
+
+        StackDriftJobAction action = (StackDriftJobAction) new StackDriftJobActionFactory().createFor(job).iterator().next();
+        String fragment = action.getFragment();
+        List<StackDriftJobAction.TrendPoint> trend = action.getTrend();
+        Counts badge = action.badgeCounts();
+
+        assertThat(fragment).doesNotContain("read-from-details");
+        assertThat(trend).extracting(p -> p.getSummary().getTotal()).containsExactly(2, 4);
+        assertThat(trend.get(1).getSummary().getDriftedIds()).containsExactly("d");
+        assertThat(trend.get(0).getSummary().getDriftedIds()).as("added up, ids unknown").isEmpty();
+        assertThat(badge.failed()).isEqualTo(1);
+        assertThat(badge.drifted()).isEqualTo(1);
+    }
+
+    @Test
+    void recentlyDeployedReadsTheTrailNoFurtherThanThePageShows(@TempDir final Path jobDir) throws Exception {
+        when(job.getRootDir()).thenReturn(jobDir.toFile());
+        List<TrailEntry> deploys = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            deploys.add(new TrailEntry(StackId.of("stack-" + i), "1", i, i + 1L, TrailResult.DEPLOYED, false, List.of(), ""));
+        }
+        JobHistory.inJobDir(jobDir.toFile()).save(new RunRecord("1", RunKind.DEPLOY, "", 0L, 50L, List.of(), deploys), Map.of());
+        Path trail = new HistoryLayout(JobHistory.inJobDir(jobDir.toFile()).directory()).trailFile();
+        String whole = Files.readString(trail);
+        // the file is newest first: cut it inside the 31st entry, which the page does not show
+        int at = -1;
+        for (int i = 0; i < 31; i++) {
+            at = whole.indexOf("{\"stack\"", at + 1);
+        }
+        Files.writeString(trail, whole.substring(0, at + 12));
+
+        List<TrailEntry> shown = new StackDriftJobAction(job).getTrail();
+
+        assertThat(shown).hasSize(30).first().extracting(e -> e.stack().value()).isEqualTo("stack-39");
+        assertThat(new StackDriftJobAction(job).getFragment()).contains("stack-39<").contains("stack-10<").doesNotContain("stack-9<");
+    }
+
+    @Test
+    void theBadgesFallBackReadsTheNewestSummaryOnly(@TempDir final Path jobDir) throws Exception {
+        JobHistory history = JobHistory.inJobDir(jobDir.toFile());
+        for (RunRecord run : checkShardsAndDeploy().values()) {
+            history.save(run, Map.of());
+        }
+        HistoryLayout layout = new HistoryLayout(history.directory());
+        for (long older = 1; older <= 3; older++) {
+            Files.writeString(layout.summaryFile(older), "{\"cut short");
+        }
+
+        assertThat(history.latestCounts()).hasValueSatisfying(counts -> assertThat(counts.total()).isEqualTo(1));
+        assertThat(history.warnings()).as("the older summaries were never opened").isEmpty();
     }
 
     @Test
