@@ -244,15 +244,12 @@ public final class ChangeList implements Iterable<Change> {
         }
 
         /**
-         * New files in the JVM's temporary directory, for lists no run owns (a report's, a record read back): deleted
-         * when the list is collected, or when the JVM exits.
+         * New files in this JVM's own spill directory under the temporary directory, for lists no run owns (a
+         * report's, a record read back): each deleted when its list is collected, the directory when the JVM exits
+         * (and, after a {@code kill -9}, by the next JVM that spills).
          */
         static SpillTarget temporary() {
-            return () -> {
-                Path file = Files.createTempFile("stackdrift-changes-", ".bin");
-                file.toFile().deleteOnExit();
-                return file;
-            };
+            return () -> Files.createTempFile(JvmSpillDirectory.get(), SPILL_FILE_PREFIX, ".bin");
         }
     }
 
