@@ -193,20 +193,6 @@ public final class RecordJson {
         g.writeEndObject();
     }
 
-    static RunRecord readDetails(final JsonNode n) {
-        checkFormat(n, DETAILS);
-        List<Row> rows = new ArrayList<>();
-        for (JsonNode r : n.path("rows")) {
-            rows.add(RowJson.readRow(r));
-        }
-        List<TrailEntry> trail = new ArrayList<>();
-        for (JsonNode t : n.path("trail")) {
-            trail.add(readTrailEntry(t));
-        }
-        return new RunRecord(text(n, "runId"), kind(text(n, "kind")), n.path("cause").asText(""),
-                n.path("startedAt").asLong(), n.path("finishedAt").asLong(), rows, trail);
-    }
-
     // ---- the trail and stack index files
 
     /** The whole {@code trail.json}: entries newest first. */

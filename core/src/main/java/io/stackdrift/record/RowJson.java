@@ -47,11 +47,6 @@ final class RowJson {
         g.writeEndObject();
     }
 
-    static Row readRow(final JsonNode n) {
-        return row(n, ChangeList.of(changes(n.path("changes"))), ChangeList.of(changes(n.path("drift"))),
-                ChangeList.of(changes(n.path("ownedElsewhere"))));
-    }
-
     /**
      * A row read from the parser, which stands on its {@code START_OBJECT}; its lists of changes are streamed into
      * builders that spill into {@code spill}, never made a tree.
@@ -118,14 +113,6 @@ final class RowJson {
         g.writeEndArray();
     }
 
-    private static List<Change> changes(final JsonNode array) {
-        List<Change> out = new ArrayList<>();
-        for (JsonNode c : array) {
-            out.add(change(c));
-        }
-        return out;
-    }
-
     private static Change change(final JsonNode c) {
         String word = RecordJson.text(c, "action");
         Action action = Arrays.stream(Action.values()).filter(a -> a.word().equals(word)).findFirst()
@@ -143,11 +130,6 @@ final class RowJson {
         g.writeFieldName("row");
         writeRow(g, row);
         g.writeEndObject();
-    }
-
-    static Row readDriftRow(final JsonNode n) {
-        RecordJson.checkFormat(n, RecordJson.DRIFT);
-        return readRow(RecordJson.required(n, "row"));
     }
 
     /** A stack's drift file, streamed: its row's changes spill into {@code spill} (the drift of one stack may be huge). */

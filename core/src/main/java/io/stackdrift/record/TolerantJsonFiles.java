@@ -59,38 +59,14 @@ final class TolerantJsonFiles {
      */
     <T> Optional<List<T>> readFirst(final Path file, final String kind, final String field, final int most,
             final Function<JsonNode, T> reader) {
-        if (!Files.isRegularFile(file)) {
-            return Optional.empty();
-        }
-        try (InputStream in = Files.newInputStream(file); JsonParser p = mapper.createParser(in)) {
-            if (p.nextToken() != JsonToken.START_OBJECT) {
-                throw new RecordFormatException("not a JSON object");
+        // empty outside: missing or unreadable (warned); empty inside: the array came before the format
+        Optional<Optional<List<T>>> head = readStreamed(file, in -> {
+            try (JsonParser p = mapper.createParser(in)) {
+                return firstElements(p, kind, field, most, reader);
             }
-            boolean formatChecked = false;
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String name = p.currentName();
-                p.nextToken();
-                if ("format".equals(name)) {
-                    RecordJson.checkFormat(mapper.createObjectNode().put("format", p.getValueAsString("")), kind);
-                    formatChecked = true;
-                } else if (field.equals(name) && formatChecked && p.currentToken() == JsonToken.START_ARRAY) {
-                    List<T> out = new ArrayList<>();
-                    while (out.size() < most && p.nextToken() != JsonToken.END_ARRAY) {
-                        out.add(reader.apply(p.readValueAsTree()));
-                    }
-                    return Optional.of(out);
-                } else if (field.equals(name)) {
-                    break;
-                } else {
-                    p.skipChildren();
-                }
-            }
-        } catch (IOException e) {
-            warn(file, "not readable JSON (cut short by a crash?): " + firstLine(e.getMessage()));
-            return Optional.empty();
-        } catch (RecordFormatException | IllegalArgumentException | NullPointerException e) {
-            warn(file, firstLine(e.getMessage()));
-            return Optional.empty();
+        });
+        if (head.isEmpty() || head.get().isPresent()) {
+            return head.flatMap(Function.identity());
         }
         return read(file, node -> {
             RecordJson.checkFormat(node, kind);
@@ -103,6 +79,33 @@ final class TolerantJsonFiles {
             }
             return out;
         });
+    }
+
+    private <T> Optional<List<T>> firstElements(final JsonParser p, final String kind, final String field, final int most,
+            final Function<JsonNode, T> reader) throws IOException {
+        if (p.nextToken() != JsonToken.START_OBJECT) {
+            throw new RecordFormatException("not a JSON object");
+        }
+        boolean formatChecked = false;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            p.nextToken();
+            if ("format".equals(name)) {
+                RecordJson.checkFormat(mapper.createObjectNode().put("format", p.getValueAsString("")), kind);
+                formatChecked = true;
+            } else if (field.equals(name) && formatChecked && p.currentToken() == JsonToken.START_ARRAY) {
+                List<T> out = new ArrayList<>();
+                while (out.size() < most && p.nextToken() != JsonToken.END_ARRAY) {
+                    out.add(reader.apply(p.readValueAsTree()));
+                }
+                return Optional.of(out);
+            } else if (field.equals(name)) {
+                break;
+            } else {
+                p.skipChildren();
+            }
+        }
+        return Optional.empty();
     }
 
     /** The full record of one run from its details file (streamed: the file may be large). */

@@ -3,8 +3,10 @@ package io.stackdrift.record;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -61,7 +63,7 @@ class RecordJsonTest {
                         + "0,\"finishedAt\":1900,"
                 + "\"result\":\"deployed\",\"repairedDrift\":true,\"restoredPaths\":[\"aws_instance.web[0].tags.Name\"],\"reason\":"
                         + "\"\"}]}");
-        assertThat(RecordJson.readDetails(MAPPER.readTree(json))).isEqualTo(RUN);
+        assertThat(RecordJson.readRun(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)))).isEqualTo(RUN);
     }
 
     @Test
@@ -83,7 +85,7 @@ class RecordJsonTest {
         assertThatThrownBy(() -> RecordJson.readSummary(MAPPER.readTree("{\"format\":\"stackdrift-run-details/1\"}")))
                 .isInstanceOf(RecordFormatException.class).hasMessageContaining("expected format stackdrift-run-summary/1");
         String badState = write(g -> RecordJson.writeDetails(g, 3, RUN)).replace("pending+drifted", "sideways");
-        assertThatThrownBy(() -> RecordJson.readDetails(MAPPER.readTree(badState)))
+        assertThatThrownBy(() -> RecordJson.readRun(new ByteArrayInputStream(badState.getBytes(StandardCharsets.UTF_8))))
                 .isInstanceOf(RecordFormatException.class).hasMessageContaining("unknown row state");
     }
 
