@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # History benchmark: does the history cost a run anything? Two parts, each paired A B A B ...
-# (bench/history/paired.py: medians of the pairs and the pair-by-pair ratios of CPU, wall clock and peak RSS).
+# (bench/paired.py: medians of the pairs and the pair-by-pair ratios of CPU, wall clock and peak RSS).
 #   1. history length: `check`, `deploy --stacks tiny` and `check --html` with MANY recorded runs (A) against 1 (B);
 #   2. one large recorded run: the newest recorded run holds a stack `big` with BIG drifted resources (A) against
 #      a history without it (B), for `deploy --stacks tiny` and `check --html`; then the same deploy once under
@@ -55,7 +55,7 @@ compare() { # label history-a history-b pairs command [--html]
   local html_a="" html_b=""
   [ "${5:-}" = --html ] && html_a="--html $work/html-a" && html_b="--html $work/html-b"
   echo "== $4${5:+ --html}: A = $1, B = 1 run"
-  python3 "$here/paired.py" "$6" \
+  python3 "$root/bench/paired.py" "$6" \
     "$(fresh a "$2")" "$stackdrift $4 $config --record $work/rec-a $html_a" \
     "$(fresh b "$3")" "$stackdrift $4 $config --record $work/rec-b $html_b"
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Plan-read benchmark: `stackdrift report --json` on a generated Terraform plan (CHANGES pending changes +
-# DRIFT drift entries), each paired with its peers in the same call, A B A B ... (bench/plan-read/paired.py:
+# DRIFT drift entries), each paired with its peers in the same call, A B A B ... (bench/paired.py:
 # medians of the pairs and the pair-by-pair ratios, never a best single run):
 #   - the parse limit: TokenScan scan (every token, nothing else, same jackson-core as stackdrift)
 #   - jq's task done the Jackson way: TokenScan addr (print resource_drift[].address)
@@ -33,12 +33,12 @@ cat "$plan" > /dev/null # page cache: every command reads from memory
 stackdrift="java $java_opts -jar $jar report --json $plan"
 echo "plan: $plan ($(stat -c %s "$plan") bytes); load $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) CPUs"
 echo "== stackdrift vs token scan (parse limit)"
-python3 "$root/bench/plan-read/paired.py" "$runs" "$stackdrift" "java -cp $jackson:$work/scan TokenScan scan $plan"
+python3 "$root/bench/paired.py" "$runs" "$stackdrift" "java -cp $jackson:$work/scan TokenScan scan $plan"
 echo "== stackdrift vs address scan (jq's task, the Jackson way)"
-python3 "$root/bench/plan-read/paired.py" "$runs" "$stackdrift" "java -cp $jackson:$work/scan TokenScan addr $plan"
+python3 "$root/bench/paired.py" "$runs" "$stackdrift" "java -cp $jackson:$work/scan TokenScan addr $plan"
 if command -v jq > /dev/null && [ "$changes" -le 100000 ]; then
   echo "== stackdrift vs jq"
-  python3 "$root/bench/plan-read/paired.py" "$runs" "$stackdrift" "jq -r .resource_drift[].address $plan"
+  python3 "$root/bench/paired.py" "$runs" "$stackdrift" "jq -r .resource_drift[].address $plan"
 fi
 
 # the same drifted addresses as the scan lists, and the heap in use as the plan grows

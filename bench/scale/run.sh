@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Scale benchmark: does a whole run grow with its stacks, and how close is it to the cost of its tool calls?
 #   1. growth: `validate` and `check` of N stacks against N/10 (and 5,000 against 1,000), paired A B A B ...
-#      (bench/history/paired.py: medians of the pairs, pair-by-pair ratios); then the marginal cost per stack;
+#      (bench/paired.py: medians of the pairs, pair-by-pair ratios); then the marginal cost per stack;
 #   2. at FLOOR_N stacks (default 1,000), `check` against its spawn floor: SpawnFloor.java replays exactly the tool
 #      calls that check made (logged by fake-terraform: count, directories, arguments, stdout files, environment),
 #      with the same parallelism, in a JVM (default launcher and -Djdk.lang.Process.launchMechanism=VFORK) and as a
@@ -21,7 +21,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 here="$root/bench/scale"
-paired="$root/bench/history/paired.py"
+paired="$root/bench/paired.py"
 fixtures="${STACKDRIFT_FIXTURES:-$root/../shared/fixtures}"
 work="${TMPDIR:-/tmp}/stackdrift-scale-bench"
 runs="${1:-3}"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Start-up benchmark: `validate` of the bundled example through the launcher (cli/bin/stackdrift: AppCDS
 # archive, serial GC, C1 only) paired with the plain `java -jar stackdrift.jar` in the same call, A B A B ...
-# (bench/plan-read/paired.py: medians of the pairs and their ratios).
+# (bench/paired.py: medians of the pairs and their ratios).
 #
 # usage: bench/startup/run.sh [RUNS]    (from the repository root; builds the jar when missing)
 set -euo pipefail
@@ -13,6 +13,6 @@ work="${TMPDIR:-/tmp}/stackdrift-startup-bench"
 rm -rf "$work" && mkdir -p "$work" && cp -r "$root/examples/demo" "$work/demo"
 export XDG_CACHE_HOME="$work/cache" # the launcher's archive, made by the warm-up run
 echo "load $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) CPUs; $(java -version 2>&1 | head -n 1)"
-python3 "$root/bench/plan-read/paired.py" "$runs" \
+python3 "$root/bench/paired.py" "$runs" \
   "STACKDRIFT_JAR=$jar $root/cli/bin/stackdrift validate --config $work/demo/stacks.yaml" \
   "java -jar $jar validate --config $work/demo/stacks.yaml"

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""Paired whole-process timing with an untimed preparation: before every timed run its PREPARE command runs
-(a fresh copy of the history, so each run finds the same files), then the command runs under /usr/bin/time.
+"""Paired whole-process timing, for every benchmark in bench/: optionally with an untimed preparation (before
+every timed run its PREPARE command runs, e.g. a fresh copy of a history, so each run finds the same files), then
+the command runs under /usr/bin/time.
 A and B run in turn (A B A B ...) after one warm-up each; prints the median CPU (user+sys), wall and peak RSS of
 each, and the median of the pair-by-pair ratios A/B with their range: medians of pairs, never a best single
 run, because the machine may be shared.
 
-usage: paired.py RUNS 'PREPARE A' 'COMMAND A' 'PREPARE B' 'COMMAND B'    (stdout of each command to /dev/null)
+usage: paired.py RUNS 'COMMAND A' 'COMMAND B'
+       paired.py RUNS 'PREPARE A' 'COMMAND A' 'PREPARE B' 'COMMAND B'    (stdout of each command to /dev/null)
 """
 import statistics
 import subprocess
@@ -26,7 +28,10 @@ def run(prepare, command):
 
 def main():
     sys.stdout.reconfigure(line_buffering=True)
-    runs, prep_a, a, prep_b, b = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5]
+    if len(sys.argv) == 4:
+        runs, prep_a, a, prep_b, b = int(sys.argv[1]), "true", sys.argv[2], "true", sys.argv[3]
+    else:
+        runs, prep_a, a, prep_b, b = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5]
     run(prep_a, a)
     run(prep_b, b)
     pairs = [(run(prep_a, a), run(prep_b, b)) for _ in range(runs)]
@@ -36,6 +41,9 @@ def main():
               f"peak {statistics.median(r[2] for r in rows):.1f} MiB")
     for label, index in (("cpu", 1), ("wall", 0), ("peak RSS", 2)):
         ratios = [p[0][index] / p[1][index] for p in pairs if p[1][index] > 0]
+        if not ratios:
+            print(f"  A/B {label}: no ratio (B measured 0)")
+            continue
         print(f"  A/B {label}: median {statistics.median(ratios):.2f} [{min(ratios):.2f}-{max(ratios):.2f}] over {len(ratios)} pairs")
 
 
