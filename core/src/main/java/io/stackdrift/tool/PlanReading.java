@@ -23,17 +23,17 @@ public interface PlanReading {
     /** One reader for every tool and purpose. */
     static PlanReading using(final PlanReader reader) {
         Objects.requireNonNull(reader, "reader");
-        return (tool, purpose, file) -> reader.read(file, besides(file));
+        return (tool, purpose, file) -> reader.read(file, beside(file));
     }
 
     /** A reader per tool. */
     static PlanReading byTool(final Function<Tool, PlanReader> readers) {
         Objects.requireNonNull(readers, "readers");
-        return (tool, purpose, file) -> readers.apply(tool).read(file, besides(file));
+        return (tool, purpose, file) -> readers.apply(tool).read(file, beside(file));
     }
 
     /** Long lists of changes spill beside the plan file: in the run's private work directory, deleted with it. */
-    static ChangeList.SpillTarget besides(final Path file) {
+    static ChangeList.SpillTarget beside(final Path file) {
         Path dir = file.toAbsolutePath().getParent();
         return dir == null ? ChangeList.SpillTarget.temporary() : ChangeList.SpillTarget.in(dir);
     }

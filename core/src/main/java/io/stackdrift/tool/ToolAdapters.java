@@ -37,7 +37,7 @@ public final class ToolAdapters {
 
     /** The plan reading of a real run: each file read by {@link #readerFor}. */
     public static PlanReading planReading() {
-        return (tool, purpose, file) -> readerFor(tool, purpose, file).read(file, PlanReading.besides(file));
+        return (tool, purpose, file) -> readerFor(tool, purpose, file).read(file, PlanReading.beside(file));
     }
 
     /**
