@@ -17,6 +17,7 @@ import java.util.function.Supplier;
 import io.stackdrift.engine.spi.ProcessResult;
 import io.stackdrift.engine.spi.ProcessRunner;
 import io.stackdrift.engine.spi.ProcessSpec;
+import io.stackdrift.model.Directories;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
@@ -84,7 +85,7 @@ final class ToolOutputKeeper implements ProcessRunner {
     }
 
     private synchronized void append(final Path stackDir, final String text) throws IOException {
-        Files.createDirectories(stackDir);
+        Directories.ensure(stackDir);
         Files.writeString(stackDir.resolve(FILE), text, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     }
 
@@ -120,7 +121,7 @@ final class ToolOutputKeeper implements ProcessRunner {
     }
 
     private static void createPrivateDirectories(final Path dir) throws IOException {
-        Files.createDirectories(dir);
+        Directories.ensure(dir);
         if (dir.getFileSystem().supportedFileAttributeViews().contains("posix")) {
             Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
         }

@@ -11,6 +11,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
 import io.stackdrift.architecture.DesignDiagram;
+import io.stackdrift.architecture.DirectoryRule;
 
 /**
  * The command line only hosts the engine (docs/architecture.md): it reaches the core through the façade and the
@@ -40,5 +41,10 @@ class HostRulesTest {
     @Test
     void theCommandLineDependsOnTheCoreAsDocsArchitectureDrawsIt() {
         classes().should(DesignDiagram.adheredTo(Path.of(""))).check(CLI);
+    }
+
+    @Test
+    void directoriesAreMadeSureOfThroughOneHelper() {
+        DirectoryRule.THROUGH_DIRECTORIES_ENSURE.check(CLI);
     }
 }

@@ -18,6 +18,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.stackdrift.config.Outputs;
+import io.stackdrift.model.Directories;
 import io.stackdrift.tool.StackOutput;
 
 /**
@@ -51,7 +52,7 @@ public final class OutputsFile {
             }
         }
         Path dir = file.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
+        Directories.ensure(dir);
         Path temp = dir.resolve("." + file.getFileName() + "." + UUID.randomUUID() + ".tmp");
         try {
             Files.write(temp, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));

@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
+import io.stackdrift.model.Directories;
 import io.stackdrift.record.ProcessOwner;
 
 /**
@@ -44,7 +45,7 @@ final class DirectoryHold implements AutoCloseable {
         }
         FileChannel channel = null;
         try {
-            Path file = Files.createDirectories(key.resolve(".terraform")).resolve(FILE_NAME);
+            Path file = Directories.ensure(key.resolve(".terraform")).resolve(FILE_NAME);
             channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
             FileLock lock;
             try {

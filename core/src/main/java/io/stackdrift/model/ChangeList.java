@@ -238,7 +238,7 @@ public final class ChangeList implements Iterable<Change> {
         /** New files in {@code directory} (a run's private work directory, created if missing). */
         static SpillTarget in(final Path directory) {
             return () -> {
-                Files.createDirectories(directory);
+                Directories.ensure(directory);
                 return Files.createTempFile(directory, SPILL_FILE_PREFIX, ".bin");
             };
         }

@@ -21,6 +21,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
+import io.stackdrift.model.Directories;
+
 /**
  * Writes a file so that a reader sees either the old content or the whole new content, never a part:
  * a temporary file in the same directory (so the rename stays on one file system), flushed to disk,
@@ -128,7 +130,7 @@ public final class AtomicFiles {
     /** The content in a new temporary file beside {@code target}, written but not yet forced to disk. */
     private static Path writeTemporary(final Path target, final Content content) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
+        Directories.ensure(dir);
         Path temp = dir.resolve(TEMP_PREFIX + target.getFileName() + "." + UUID.randomUUID() + TEMP_SUFFIX);
         boolean written = false;
         try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {

@@ -24,6 +24,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.stackdrift.model.ChangeList;
+import io.stackdrift.model.Directories;
 import io.stackdrift.model.DriftAge;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
@@ -129,7 +130,7 @@ public final class HistoryStore {
 
     private RunSummary write(final RunRecord run, final Map<StackId, String> deployDigests, final Set<StackId> forgetDeploys) {
         return locked(() -> {
-            Files.createDirectories(layout.runsDir());
+            Directories.ensure(layout.runsDir());
             layout.removeTemporaryFiles();
             long sequence = layout.highestSequence() + 1;
             AtomicFiles.write(layout.detailsFile(sequence), out -> RecordJson.writeRun(out, sequence, run));
@@ -337,7 +338,7 @@ public final class HistoryStore {
     private <T> T locked(final IoAction<T> action) {
         lock.lock();
         try {
-            Files.createDirectories(layout.directory());
+            Directories.ensure(layout.directory());
             try (FileChannel channel = FileChannel.open(layout.lockFile(), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                     FileLock fileLock = channel.lock()) {
                 return action.run();

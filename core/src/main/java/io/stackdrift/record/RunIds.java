@@ -10,6 +10,8 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.concurrent.locks.ReentrantLock;
 
+import io.stackdrift.model.Directories;
+
 /**
  * Run numbers of one record directory, handed out atomically and never twice: a counter file ({@value #FILE_NAME})
  * read and raised under an operating-system lock (and a lock for the threads of this JVM). A number counts as used
@@ -29,7 +31,7 @@ public final class RunIds {
      * @param highestRecorded the highest number the history holds (a record written before the counter existed)
      */
     public static long next(final Path recordDir, final long highestRecorded) throws IOException {
-        Files.createDirectories(recordDir);
+        Directories.ensure(recordDir);
         Path counter = recordDir.resolve(FILE_NAME);
         // the counter is replaced whole (a temp file renamed over it), never written in place: an interrupt closes
         // a FileChannel in the middle of a write, and a cut number (zeros of a first write read as 0) would hand

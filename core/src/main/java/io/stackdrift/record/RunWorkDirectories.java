@@ -16,6 +16,7 @@ import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.stackdrift.model.Directories;
 import io.stackdrift.model.StackId;
 
 /**
@@ -44,7 +45,7 @@ public final class RunWorkDirectories {
 
     /** A new, private work directory of this process under {@code parent}. */
     public static Path create(final Path parent) throws IOException {
-        Files.createDirectories(parent);
+        Directories.ensure(parent);
         ProcessOwner self = ProcessOwner.current();
         for (int attempt = 0; ; attempt++) {
             String name = self.pid() + "-" + self.started() + "-" + String.format("%08x", NAMES.nextInt());

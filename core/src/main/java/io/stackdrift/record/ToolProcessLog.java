@@ -14,6 +14,8 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.stackdrift.model.Directories;
+
 /**
  * Which tool processes each run started, on disk: one file per run ({@code <pid>-<start>.procs}, a line per process).
  * A run killed with {@code kill -9} cannot stop the {@code terraform apply} it started, and the operating system
@@ -37,7 +39,7 @@ public final class ToolProcessLog {
 
     /** Notes a tool process this run started; written before anything waits on it. */
     public synchronized void started(final ProcessHandle process) throws IOException {
-        Files.createDirectories(directory);
+        Directories.ensure(directory);
         Files.writeString(fileOf(self), ProcessOwner.of(process).text() + "\n", StandardCharsets.UTF_8,
                 StandardOpenOption.CREATE, StandardOpenOption.APPEND, StandardOpenOption.WRITE);
     }

@@ -22,6 +22,7 @@ import com.fasterxml.jackson.databind.node.NullNode;
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.engine.spi.ProcessRunner;
 import io.stackdrift.engine.spi.ToolSettings;
+import io.stackdrift.model.Directories;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
 import io.stackdrift.plan.FailureReasons;
@@ -70,7 +71,7 @@ public final class PulumiAdapter implements ToolAdapter {
         String name = stackName(stack);
         Path updatePlan = work.resolve(fileName(name) + ".pulumi-plan.json");
         try {
-            Files.createDirectories(work);
+            Directories.ensure(work);
             Files.deleteIfExists(digest);
             // an older update plan must never pass for this run's
             Files.deleteIfExists(updatePlan);
@@ -128,7 +129,7 @@ public final class PulumiAdapter implements ToolAdapter {
         }
         Path work = workDir.toAbsolutePath();
         try {
-            Files.createDirectories(work);
+            Directories.ensure(work);
         } catch (IOException e) {
             return ApplyResult.failure("cannot prepare the work directory " + work + ": " + e.getMessage());
         }
@@ -147,7 +148,7 @@ public final class PulumiAdapter implements ToolAdapter {
             final Map<String, String> environment, final ToolProcess.Deadline deadline) throws InterruptedException {
         Path work = workDir.toAbsolutePath();
         try {
-            Files.createDirectories(work);
+            Directories.ensure(work);
         } catch (IOException e) {
             return ApplyResult.failure("cannot prepare the work directory " + work + ": " + e.getMessage());
         }
@@ -163,7 +164,7 @@ public final class PulumiAdapter implements ToolAdapter {
         Path work = workDir.toAbsolutePath();
         Path file = work.resolve("outputs.json");
         try {
-            Files.createDirectories(work);
+            Directories.ensure(work);
         } catch (IOException e) {
             return OutputsResult.failure("cannot prepare the work directory " + work + ": " + e.getMessage());
         }
@@ -206,7 +207,7 @@ public final class PulumiAdapter implements ToolAdapter {
         Path work = workDir.toAbsolutePath();
         Path file = work.resolve("version.txt");
         try {
-            Files.createDirectories(work);
+            Directories.ensure(work);
             ToolProcess.Outcome version = process.run("pulumi version", commands.version(), stack.directory(repositoryRoot),
                     environment, file, deadline);
             if (!version.exitedWith(0)) {

@@ -22,6 +22,7 @@ import com.fasterxml.jackson.databind.node.NullNode;
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.engine.spi.ProcessRunner;
 import io.stackdrift.engine.spi.ToolSettings;
+import io.stackdrift.model.Directories;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
 import io.stackdrift.plan.PlanSummary;
@@ -85,7 +86,7 @@ public final class TerraformAdapter implements ToolAdapter {
         Path work = workDir.toAbsolutePath();
         Path planFile = work.resolve(prefix + ".tfplan");
         try {
-            Files.createDirectories(work);
+            Directories.ensure(work);
             // an older plan file must never pass for this run's
             Files.deleteIfExists(planFile);
         } catch (IOException e) {
@@ -185,7 +186,7 @@ public final class TerraformAdapter implements ToolAdapter {
         Path dir = stack.directory(repositoryRoot);
         Path work = workDir.toAbsolutePath();
         try {
-            Files.createDirectories(work);
+            Directories.ensure(work);
         } catch (IOException e) {
             return new ToolRun(false, "cannot prepare the work directory " + work + ": " + e.getMessage(), Optional.empty());
         }
@@ -210,7 +211,7 @@ public final class TerraformAdapter implements ToolAdapter {
         Path work = workDir.toAbsolutePath();
         Path file = work.resolve("version.json");
         try {
-            Files.createDirectories(work);
+            Directories.ensure(work);
             ToolProcess.Outcome version = process.run(word("version"), commands.version(), stack.directory(repositoryRoot),
                     withWorkspace(stack, repositoryRoot, environment), file, deadline);
             if (!version.exitedWith(0)) {
@@ -255,7 +256,7 @@ public final class TerraformAdapter implements ToolAdapter {
     private Optional<String> prepare(final StackConfig stack, final Path dir, final Path work, final Map<String, String> environment,
             final boolean createWorkspace, final ToolProcess.Deadline deadline) throws InterruptedException {
         try {
-            Files.createDirectories(work);
+            Directories.ensure(work);
         } catch (IOException e) {
             return Optional.of("cannot prepare the work directory " + work + ": " + e.getMessage());
         }

@@ -97,4 +97,9 @@ class PackageRulesTest {
                 .resideInAnyPackage("io.stackdrift.engine.spi", "io.stackdrift.model", "io.stackdrift.record", "java..")
                 .check(core);
     }
+
+    @Test
+    void directoriesAreMadeSureOfThroughOneHelper() {
+        DirectoryRule.THROUGH_DIRECTORIES_ENSURE.check(core);
+    }
 }

@@ -33,6 +33,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
+import io.stackdrift.model.Directories;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.ProcessOwner;
 import io.stackdrift.record.ToolProcessLog;
@@ -154,7 +155,7 @@ public final class FileStackLocks implements StackLocks {
             final Waiting waiting) throws StackLockTimeoutException, InterruptedException {
         FileChannel channel = null;
         try {
-            Files.createDirectories(directory);
+            Directories.ensure(directory);
             channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
             FileLock lock;
             while ((lock = channel.tryLock(LOCKED_REGION, 1, false)) == null) {

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
+import io.stackdrift.model.Directories;
 import io.stackdrift.record.ToolProcessLog;
 
 /**
@@ -56,7 +57,7 @@ public final class LocalProcessRunner implements ProcessRunner {
         }
         Path stdoutParent = spec.stdoutFile().toAbsolutePath().getParent();
         if (stdoutParent != null) {
-            Files.createDirectories(stdoutParent);
+            Directories.ensure(stdoutParent);
         }
         Process process;
         try {

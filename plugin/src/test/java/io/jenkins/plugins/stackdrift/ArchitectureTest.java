@@ -33,6 +33,7 @@ import org.junit.jupiter.api.Test;
 import org.kohsuke.stapler.verb.POST;
 
 import io.stackdrift.architecture.DesignDiagram;
+import io.stackdrift.architecture.DirectoryRule;
 import io.stackdrift.engine.spi.LocalProcessRunner;
 import io.stackdrift.engine.spi.ProcessRunner;
 
@@ -140,5 +141,10 @@ class ArchitectureTest {
     @Test
     void formChecksArePostOnly() {
         methods().that().haveNameStartingWith("doCheck").should().beAnnotatedWith(POST.class).check(PLUGIN);
+    }
+
+    @Test
+    void directoriesAreMadeSureOfThroughOneHelper() {
+        DirectoryRule.THROUGH_DIRECTORIES_ENSURE.check(PLUGIN);
     }
 }

@@ -31,6 +31,7 @@ import io.stackdrift.engine.StackDriftEngine;
 import io.stackdrift.engine.spi.DeployJournal;
 import io.stackdrift.engine.spi.HistoryView;
 import io.stackdrift.engine.spi.MissingCredentialsException;
+import io.stackdrift.model.Directories;
 import io.stackdrift.model.Problem;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RunOrder;
@@ -232,7 +233,7 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
         if (tools == null) {
             throw new IOException("Stack Drift: no launcher was given for the " + operation + " call");
         }
-        Path work = Files.createDirectories(temp.resolve(WORK_DIR));
+        Path work = Directories.ensure(temp.resolve(WORK_DIR));
         HistoryStore history = new HistoryStore(temp.resolve(HISTORY_DIR));
         EngineServices services = new EngineServices(
                 new AgentProcessRunner(tools, request.buildEnvironment(), credentials.secretValues()),

@@ -16,6 +16,7 @@ import java.util.TreeMap;
 import io.stackdrift.engine.spi.ProcessResult;
 import io.stackdrift.engine.spi.ProcessRunner;
 import io.stackdrift.engine.spi.ProcessSpec;
+import io.stackdrift.model.Directories;
 
 /**
  * The engine's process port on the agent. Every tool process starts through the step's launcher
@@ -72,7 +73,7 @@ public final class AgentProcessRunner implements ProcessRunner {
         Path missing = sibling(out, MISSING_SUFFIX);
         Path parent = out.getParent();
         if (parent != null) {
-            Files.createDirectories(parent);
+            Directories.ensure(parent);
         }
         Files.deleteIfExists(err);
         Files.deleteIfExists(missing);

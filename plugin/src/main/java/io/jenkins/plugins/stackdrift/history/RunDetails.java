@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
+import io.stackdrift.model.Directories;
 import io.stackdrift.record.RecordJson;
 import io.stackdrift.record.RunRecord;
 
@@ -52,7 +53,7 @@ public final class RunDetails {
     /** Creates the directory of a step id's details, so a record can be stored into it. */
     public static File createDirectoryFor(final File buildDir, final String stepId) throws IOException {
         File dir = directoryFor(buildDir, stepId);
-        Files.createDirectories(dir.toPath());
+        Directories.ensure(dir.toPath());
         return dir;
     }
 
