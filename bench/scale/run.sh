@@ -18,6 +18,9 @@
 #   STACKDRIFT_JAR  the jar the launcher runs (an older build, say)
 #   FLOOR_JAVA      the JVM of the floor (default: java with the launcher's collector and compiler flags)
 # Generated inputs only, in $TMPDIR/stackdrift-scale-bench (about 130 MB per 1,000 stacks); delete it afterwards.
+# The checks' work directories go there too (java.io.tmpdir), so TMPDIR=/dev/shm puts every file the runs and the
+# floors write on tmpfs: on a journal-less ext4 (this machine's) creating a file right after thousands were deleted
+# costs a scan of them (docs/benchmarks.md), which a run on tmpfs leaves out.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 here="$root/bench/scale"
@@ -32,6 +35,8 @@ export STACKDRIFT_JAR="${STACKDRIFT_JAR:-$root/cli/target/stackdrift.jar}"
 stackdrift="${STACKDRIFT:-$root/cli/bin/stackdrift}"
 floor_java="${FLOOR_JAVA:-java -XX:+UseSerialGC -XX:TieredStopAtLevel=1}"
 tool="$here/fake-terraform"
+mkdir -p "$work/tmp"
+export STACKDRIFT_JAVA_OPTS="-Djava.io.tmpdir=$work/tmp ${STACKDRIFT_JAVA_OPTS:-}"
 
 [ -f "$STACKDRIFT_JAR" ] || (cd "$root" && mvn -B -q -Dstandin -pl core,cli -am package -DskipTests)
 mkdir -p "$work"
@@ -94,12 +99,12 @@ python3 "$paired" "$runs" "$floor_fresh" "$(jvm_floor -Djdk.lang.Process.launchM
 echo "== check ($n stacks) vs the shell spawn floor (sh, 4 lanes)"
 python3 "$paired" "$runs" "$(fresh a)" "$(check "$n" a)" "$floor_fresh" "sh $work/floor.sh"
 echo "== check ($n stacks): VFORK vs default (STACKDRIFT_JAVA_OPTS)"
-python3 "$paired" "$runs" "$(fresh a)" "STACKDRIFT_JAVA_OPTS=-Djdk.lang.Process.launchMechanism=VFORK $(check "$n" a)" \
-  "$(fresh b)" "STACKDRIFT_JAVA_OPTS=-Djdk.lang.Process.launchMechanism=POSIX_SPAWN $(check "$n" b)"
+python3 "$paired" "$runs" "$(fresh a)" "STACKDRIFT_JAVA_OPTS='$STACKDRIFT_JAVA_OPTS -Djdk.lang.Process.launchMechanism=VFORK' $(check "$n" a)" \
+  "$(fresh b)" "STACKDRIFT_JAVA_OPTS='$STACKDRIFT_JAVA_OPTS -Djdk.lang.Process.launchMechanism=POSIX_SPAWN' $(check "$n" b)"
 echo "== check ($n stacks), one /usr/bin/time run each under -Xmx256m and -Xmx128m"
 for heap in 256m 128m; do
   rm -rf "$work/rec-c"
-  STACKDRIFT_JAVA_OPTS="-Xmx$heap" /usr/bin/time -f "  -Xmx$heap: exit %x, %e s wall, %U+%S s CPU, peak %M KiB" \
+  STACKDRIFT_JAVA_OPTS="$STACKDRIFT_JAVA_OPTS -Xmx$heap" /usr/bin/time -f "  -Xmx$heap: exit %x, %e s wall, %U+%S s CPU, peak %M KiB" \
     sh -c "$(check "$n" c)" > /dev/null 2> "$work/heap.err" || true
   tail -1 "$work/heap.err"
 done
