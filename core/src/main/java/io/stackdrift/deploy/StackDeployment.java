@@ -119,9 +119,11 @@ public final class StackDeployment {
         }
         boolean hasWork = !row.changes().isEmpty() || !row.drift().isEmpty();
         // a drift correction puts back the drift the check found and nothing else, never code changes nobody reviewed
-        if (hasWork && mode == DeployMode.CORRECTION
-                && !DriftRevert.onlyReverts(row.changes(), hadDrift.map(Row::drift).orElse(ChangeList.none()))) {
-            return new Deployed(row.withState(RowState.PENDING_DRIFTED, DriftRevert.NOT_CORRECTED), TaskOutcome.succeeded(), true);
+        Optional<String> notCorrected = hasWork && mode == DeployMode.CORRECTION
+                ? DriftRevert.whyNotCorrected(row.changes(), hadDrift.map(Row::drift).orElse(ChangeList.none()))
+                : Optional.empty();
+        if (notCorrected.isPresent()) {
+            return new Deployed(row.withState(RowState.PENDING_DRIFTED, notCorrected.get()), TaskOutcome.succeeded(), true);
         }
         if (hasWork && mode == DeployMode.CORRECTION) {
             // self-heal never deletes, replaces or changes many resources on its own: a person decides

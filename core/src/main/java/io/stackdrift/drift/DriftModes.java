@@ -1,5 +1,7 @@
 package io.stackdrift.drift;
 
+import java.util.Optional;
+
 import io.stackdrift.config.DriftMode;
 import io.stackdrift.config.Policy;
 import io.stackdrift.config.StackConfig;
@@ -36,8 +38,9 @@ public final class DriftModes {
             if (stack.policy() == Policy.ONCE) {
                 return new ModeOutcome(Consequence.RECORD_ONLY, BuildMark.DRIFT, ONCE_NOT_CORRECTED);
             }
-            if (!DriftRevert.onlyReverts(row.changes(), row.drift())) {
-                return new ModeOutcome(Consequence.RECORD_ONLY, BuildMark.DRIFT, DriftRevert.NOT_CORRECTED);
+            Optional<String> notCorrected = DriftRevert.whyNotCorrected(row.changes(), row.drift());
+            if (notCorrected.isPresent()) {
+                return new ModeOutcome(Consequence.RECORD_ONLY, BuildMark.DRIFT, notCorrected.get());
             }
             return outcome(DriftMode.CORRECT, RowState.DRIFTED);
         }

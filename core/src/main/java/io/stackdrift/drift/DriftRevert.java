@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 import io.stackdrift.model.Change;
@@ -17,39 +18,38 @@ public final class DriftRevert {
     /** Why mode correct did not put drift back: the plan that would do it also applies code changes nobody reviewed. */
     public static final String NOT_CORRECTED =
             "mode correct: not corrected — the stack also has code changes not deployed; deploy them to put the drift back";
+    /** The most drift entries a plan is related to (memory stays bounded by the number of stacks). */
+    static final int MOST_DRIFT_RELATED = 10_000;
+    /** Why mode correct did not put drift back: more drift than it relates a plan to. */
+    public static final String TOO_MUCH_DRIFT =
+            "mode correct: not corrected — more than 10,000 drifted resources are too many to put back unreviewed;"
+                    + " deploy to put the drift back";
 
     private DriftRevert() {
     }
 
     /**
-     * The changes of a plan that are not the revert of {@code drift}. Terraform lists putting drift back as a resource
+     * Why mode correct may not deploy the plan, or empty when it may. Terraform lists putting drift back as a resource
      * change on the drifted address: a change on a drifted address whose paths all lie within that drift's paths (a
      * path equal to one, or below it) is the revert; a change without paths is the revert only of drift without paths
-     * (a resource deleted or created outside the code). Everything else is a code change.
+     * (a resource deleted or created outside the code). Any other change is code, and the plan is not deployed. Past
+     * {@value #MOST_DRIFT_RELATED} drift entries nothing is related (that index is the one thing here held in memory)
+     * and nothing is corrected on its own, as the repair guard stops at that many changes too.
      */
-    public static List<Change> codeChanges(final Iterable<Change> changes, final Iterable<Change> drift) {
-        Map<String, List<Change>> byAddress = byAddress(drift);
-        List<Change> code = new ArrayList<>();
-        changes.forEach(change -> {
-            if (!isRevert(change, byAddress)) {
-                code.add(change);
-            }
-        });
-        return code;
-    }
-
-    /** Whether the plan's changes do nothing but put {@code drift} back; stops at the first change that does more. */
-    public static boolean onlyReverts(final ChangeList changes, final ChangeList drift) {
+    public static Optional<String> whyNotCorrected(final ChangeList changes, final ChangeList drift) {
         if (changes.isEmpty()) {
-            return true;
+            return Optional.empty();
+        }
+        if (drift.size() > MOST_DRIFT_RELATED) {
+            return Optional.of(TOO_MUCH_DRIFT);
         }
         Map<String, List<Change>> byAddress = byAddress(drift);
         try (Stream<Change> all = changes.stream()) {
-            return all.allMatch(change -> isRevert(change, byAddress));
+            return all.allMatch(change -> isRevert(change, byAddress)) ? Optional.empty() : Optional.of(NOT_CORRECTED);
         }
     }
 
-    private static Map<String, List<Change>> byAddress(final Iterable<Change> drift) {
+    private static Map<String, List<Change>> byAddress(final ChangeList drift) {
         Map<String, List<Change>> byAddress = new HashMap<>();
         drift.forEach(change -> byAddress.computeIfAbsent(change.address(), a -> new ArrayList<>()).add(change));
         return byAddress;

@@ -2,7 +2,9 @@ package io.stackdrift.drift;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import org.junit.jupiter.api.Test;
 
@@ -26,8 +28,10 @@ class DriftRevertTest {
         Change otherAddress = change(Action.UPDATE, "aws_vpc.other", Cause.CODE, "tags.Owner");
         Change wholeResource = change(Action.REPLACE, "aws_vpc.main", Cause.CODE);
 
-        assertThat(DriftRevert.codeChanges(List.of(revert, recreate, otherPath, otherAddress, wholeResource), drift))
-                .containsExactly(otherPath, otherAddress, wholeResource);
+        assertThat(onlyReverts(List.of(revert, recreate), drift)).isTrue();
+        assertThat(onlyReverts(List.of(revert, otherPath), drift)).isFalse();
+        assertThat(onlyReverts(List.of(otherAddress), drift)).isFalse();
+        assertThat(onlyReverts(List.of(wholeResource), drift)).isFalse();
     }
 
     @Test
@@ -37,7 +41,6 @@ class DriftRevertTest {
         Change indexed = change(Action.UPDATE, "aws_instance.web", Cause.CODE, "ebs_block_device[0].size");
         Change prefixOnly = change(Action.UPDATE, "aws_instance.web", Cause.CODE, "tagsextra");
 
-        assertThat(DriftRevert.codeChanges(List.of(equal, indexed, prefixOnly), drift)).containsExactly(prefixOnly);
         assertThat(onlyReverts(List.of(equal, indexed), drift)).isTrue();
         assertThat(onlyReverts(List.of(equal, prefixOnly), drift)).isFalse();
     }
@@ -47,7 +50,7 @@ class DriftRevertTest {
         List<Change> drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags"));
         Change mixed = change(Action.UPDATE, "aws_vpc.main", Cause.CODE, "tags.Owner", "cidr_block");
 
-        assertThat(DriftRevert.codeChanges(List.of(mixed), drift)).containsExactly(mixed);
+        assertThat(DriftRevert.whyNotCorrected(ChangeList.of(List.of(mixed)), ChangeList.of(drift))).contains(DriftRevert.NOT_CORRECTED);
     }
 
     @Test
@@ -64,11 +67,24 @@ class DriftRevertTest {
     void withoutDriftEveryChangeIsCodeAndWithoutChangesThePlanOnlyReverts() {
         Change change = change(Action.UPDATE, "aws_vpc.main", Cause.CODE, "tags");
 
-        assertThat(DriftRevert.codeChanges(List.of(change), List.of())).containsExactly(change);
+        assertThat(onlyReverts(List.of(change), List.of())).isFalse();
         assertThat(onlyReverts(List.of(), List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags")))).isTrue();
     }
 
+    @Test
+    void pastTheMostDriftItRelatesNothingIsCorrectedOnItsOwnAndTheReasonSaysSo() {
+        List<Change> drift = new ArrayList<>();
+        for (int i = 0; i <= DriftRevert.MOST_DRIFT_RELATED; i++) {
+            drift.add(change(Action.UPDATE, "aws_vpc.v" + i, Cause.DRIFT, "tags"));
+        }
+        Change revert = change(Action.UPDATE, "aws_vpc.v0", Cause.CODE, "tags.Owner");
+
+        assertThat(DriftRevert.whyNotCorrected(ChangeList.of(List.of(revert)), ChangeList.of(drift))).contains(DriftRevert.TOO_MUCH_DRIFT);
+        assertThat(DriftRevert.TOO_MUCH_DRIFT).contains(String.format(Locale.ROOT, "%,d", DriftRevert.MOST_DRIFT_RELATED));
+        assertThat(onlyReverts(List.of(revert), drift.subList(0, DriftRevert.MOST_DRIFT_RELATED))).isTrue();
+    }
+
     private static boolean onlyReverts(final List<Change> changes, final List<Change> drift) {
-        return DriftRevert.onlyReverts(ChangeList.of(changes), ChangeList.of(drift));
+        return DriftRevert.whyNotCorrected(ChangeList.of(changes), ChangeList.of(drift)).isEmpty();
     }
 }
