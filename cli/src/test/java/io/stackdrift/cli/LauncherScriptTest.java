@@ -27,8 +27,22 @@ class LauncherScriptTest {
 
     private String flagsWith(final String javaVersion, final String system) throws IOException, InterruptedException {
         Path bin = Files.createDirectories(temp.resolve("bin-" + javaVersion + "-" + system));
-        Path java = script(bin.resolve("java"), "if [ \"$1\" = -version ]; then echo 'openjdk version \"" + javaVersion
-                + "\" 2025-04-15' >&2; exit 0; fi\necho \"$@\" > " + bin.resolve("flags"));
+        return flagsOf(bin, script(bin.resolve("java"), "if [ \"$1\" = -version ]; then echo 'openjdk version \"" + javaVersion
+                + "\" 2025-04-15' >&2; exit 0; fi\necho \"$@\" > " + bin.resolve("flags")), system);
+    }
+
+    /** A JDK whose {@code release} file says {@code javaVersion} and whose {@code java -version} would say 17. */
+    private String flagsWithReleaseFile(final String javaVersion) throws IOException, InterruptedException {
+        Path jdk = temp.resolve("jdk-" + javaVersion);
+        Path bin = Files.createDirectories(jdk.resolve("bin"));
+        Files.writeString(jdk.resolve("release"), "IMPLEMENTOR=\"Test\"\nJAVA_RUNTIME_VERSION=\"" + javaVersion
+                + "+1\"\nJAVA_VERSION=\"" + javaVersion + "\"\n", StandardCharsets.UTF_8);
+        Path java = script(bin.resolve("java"), "if [ \"$1\" = -version ]; then touch " + bin.resolve("asked")
+                + "; echo 'openjdk version \"17.0.1\"' >&2; exit 0; fi\necho \"$@\" > " + bin.resolve("flags"));
+        return flagsOf(bin, java, "Linux");
+    }
+
+    private String flagsOf(final Path bin, final Path java, final String system) throws IOException, InterruptedException {
         script(bin.resolve("uname"), "echo " + system);
         Path jar = Files.writeString(temp.resolve("stackdrift.jar"), "not a jar");
         ProcessBuilder builder = new ProcessBuilder("sh", Path.of("bin", "stackdrift").toAbsolutePath().toString(), "validate")
@@ -51,8 +65,17 @@ class LauncherScriptTest {
 
     @Test
     void java17OnLinuxStartsToolsByVfork() throws Exception {
-        assertThat(flagsWith("17.0.15", "Linux")).contains(VFORK).contains("-XX:+UseSerialGC").contains("-jar");
+        assertThat(flagsWith("17.0.15", "Linux")).contains(VFORK).contains("-XX:+UseSerialGC").contains("-XX:CICompilerCount=1")
+                .contains("-XX:-UsePerfData").contains("-jar");
         assertThat(flagsWith("21.0.2", "Linux")).contains(VFORK);
+    }
+
+    @Test
+    void theJdksReleaseFileSaysTheVersionWithoutStartingAJvm() throws Exception {
+        assertThat(flagsWithReleaseFile("25.0.1")).doesNotContain("launchMechanism").contains("-jar");
+        assertThat(temp.resolve("jdk-25.0.1").resolve("bin").resolve("asked")).doesNotExist();
+        assertThat(flagsWithReleaseFile("21.0.2")).contains(VFORK);
+        assertThat(temp.resolve("jdk-21.0.2").resolve("bin").resolve("asked")).doesNotExist();
     }
 
     @Test
