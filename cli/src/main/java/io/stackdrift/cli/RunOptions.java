@@ -31,6 +31,7 @@ import io.stackdrift.engine.spi.ProgressListener;
 import io.stackdrift.engine.spi.ToolSettings;
 import io.stackdrift.model.Change;
 import io.stackdrift.model.ChangeList;
+import io.stackdrift.model.Directories;
 import io.stackdrift.model.Problem;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.StackId;
@@ -339,7 +340,7 @@ final class RunOptions {
 
     private static void deleteQuietly(final Path dir) {
         if (dir != null) {
-            RunWorkDirectories.delete(dir);
+            Directories.delete(dir);
         }
     }
 }

@@ -137,7 +137,7 @@ final class ToolOutputKeeper implements ProcessRunner {
         }
         runs.sort(Comparator.comparingLong(ToolOutputKeeper::modified).reversed());
         for (Path old : runs.subList(Math.min(KEPT_RUNS, runs.size()), runs.size())) {
-            RunWorkDirectories.delete(old);
+            Directories.delete(old);
         }
     }
 

@@ -3,7 +3,7 @@ package io.stackdrift.cli;
 import java.nio.file.Path;
 
 import io.stackdrift.model.ChangeList;
-import io.stackdrift.record.RunWorkDirectories;
+import io.stackdrift.model.Directories;
 
 /**
  * Deletes a run's work directory on a thread of its own, so that the deletion (a few files per stack, thousands
@@ -22,7 +22,7 @@ final class WorkDirCleanup {
 
     /** Starts deleting {@code dir}, spill files aside; nothing but a row's changes may be read from it after this. */
     static WorkDirCleanup start(final Path dir) {
-        Thread thread = new Thread(() -> RunWorkDirectories.deleteExcept(dir, ChangeList::isSpillFile),
+        Thread thread = new Thread(() -> Directories.deleteExcept(dir, ChangeList::isSpillFile),
                 "stackdrift work directory cleanup");
         thread.start();
         return new WorkDirCleanup(dir, thread);
@@ -38,7 +38,7 @@ final class WorkDirCleanup {
                 interrupted = true;
             }
         }
-        RunWorkDirectories.delete(dir);
+        Directories.delete(dir);
         if (interrupted) {
             Thread.currentThread().interrupt();
         }

@@ -7,9 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Comparator;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * One spill directory per JVM, {@code stackdrift-changes-<pid>-<random>} in the temporary directory, made afresh
@@ -37,7 +35,7 @@ final class JvmSpillDirectory {
                 boolean gone = pid.isPresent() && pid.get() != ProcessHandle.current().pid()
                         && !ProcessHandle.of(pid.get()).map(ProcessHandle::isAlive).orElse(false);
                 if (gone && Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
-                    delete(dir);
+                    Directories.delete(dir);
                     swept++;
                 }
             }
@@ -61,20 +59,6 @@ final class JvmSpillDirectory {
         return Optional.of(Long.parseLong(digits));
     }
 
-    static void delete(final Path dir) {
-        try (Stream<Path> all = Files.walk(dir)) {
-            all.sorted(Comparator.reverseOrder()).forEach(path -> {
-                try {
-                    Files.deleteIfExists(path);
-                } catch (IOException e) {
-                    // left for the next sweep
-                }
-            });
-        } catch (IOException e) {
-            // left for the next sweep
-        }
-    }
-
     /** Made when first needed (lazy holder): most runs never spill outside their work directory. */
     private static final class Holder {
         static final Path DIRECTORY = create();
@@ -91,7 +75,7 @@ final class JvmSpillDirectory {
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot make a spill directory in " + parent + ": " + e.getMessage(), e);
             }
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> delete(dir), "stackdrift spill directory cleanup"));
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> Directories.delete(dir), "stackdrift spill directory cleanup"));
             return dir;
         }
     }

@@ -3,16 +3,12 @@ package io.stackdrift.record;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.Optional;
-import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -73,7 +69,7 @@ public final class RunWorkDirectories {
             for (Path dir : dirs) {
                 Optional<ProcessOwner> owner = ownerOf(dir.getFileName().toString());
                 if (owner.isPresent() && !owner.get().isAlive() && Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
-                    delete(dir);
+                    Directories.delete(dir);
                     swept++;
                 }
             }
@@ -81,41 +77,6 @@ public final class RunWorkDirectories {
             // what is left is swept by the next run
         }
         return swept;
-    }
-
-    /** Deletes a directory tree, never following links out of it. */
-    public static void delete(final Path dir) {
-        deleteExcept(dir, file -> false);
-    }
-
-    /**
-     * Deletes every file of a directory tree that {@code keep} does not name, and the directories left empty; never
-     * follows links out of it.
-     */
-    public static void deleteExcept(final Path dir, final Predicate<Path> keep) {
-        try {
-            Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult visitFile(final Path file, final BasicFileAttributes attrs) throws IOException {
-                    if (!keep.test(file)) {
-                        Files.deleteIfExists(file);
-                    }
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult postVisitDirectory(final Path d, final IOException exc) throws IOException {
-                    try (DirectoryStream<Path> left = Files.newDirectoryStream(d)) {
-                        if (!left.iterator().hasNext()) {
-                            Files.deleteIfExists(d);
-                        }
-                    }
-                    return FileVisitResult.CONTINUE;
-                }
-            });
-        } catch (IOException e) {
-            // the next run's sweep tries again
-        }
     }
 
     private static Optional<ProcessOwner> ownerOf(final String name) {

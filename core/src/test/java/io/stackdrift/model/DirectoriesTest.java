@@ -31,4 +31,33 @@ class DirectoriesTest {
 
         assertThatThrownBy(() -> Directories.ensure(file)).isInstanceOf(FileAlreadyExistsException.class);
     }
+
+    @Test
+    void deletingATreeKeepsWhatItIsToldAndItsFoldersAndNeverFollowsALinkOut() throws IOException {
+        Path outside = Files.writeString(Directories.ensure(temp.resolve("outside")).resolve("precious"), "x");
+        Path tree = Directories.ensure(temp.resolve("tree").resolve("a").resolve("b"));
+        Files.writeString(tree.resolve("plan.json"), "{}");
+        Path kept = Files.writeString(tree.resolve("kept.bin"), "x");
+        Files.writeString(Directories.ensure(temp.resolve("tree").resolve("c")).resolve("log"), "");
+        Files.createSymbolicLink(temp.resolve("tree").resolve("link"), outside.getParent());
+
+        Directories.deleteExcept(temp.resolve("tree"), file -> file.getFileName().toString().endsWith(".bin"));
+
+        assertThat(kept).exists();
+        assertThat(tree.resolve("plan.json")).doesNotExist();
+        assertThat(temp.resolve("tree").resolve("c")).doesNotExist();
+        assertThat(outside).hasContent("x");
+
+        Directories.delete(temp.resolve("tree"));
+
+        assertThat(temp.resolve("tree")).doesNotExist();
+        assertThat(outside).hasContent("x");
+    }
+
+    @Test
+    void deletingWhatIsNotThereDoesNothing() {
+        Directories.delete(temp.resolve("never-made"));
+
+        assertThat(temp).isDirectory();
+    }
 }

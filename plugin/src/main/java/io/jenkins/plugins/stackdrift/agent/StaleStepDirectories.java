@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import hudson.remoting.VirtualChannel;
 import jenkins.MasterToSlaveFileCallable;
 
-import io.stackdrift.record.RunWorkDirectories;
+import io.stackdrift.model.Directories;
 
 /**
  * Removes, on the agent, the temporary directories that steps of earlier builds left in the workspace's temp
@@ -48,7 +48,7 @@ public final class StaleStepDirectories extends MasterToSlaveFileCallable<Intege
             for (Path child : children) {
                 String name = String.valueOf(child.getFileName());
                 if (!name.startsWith(mine) && Files.isDirectory(child) && !Files.isSymbolicLink(child)) {
-                    RunWorkDirectories.delete(child);
+                    Directories.delete(child);
                     removed++;
                 }
             }
