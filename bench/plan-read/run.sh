@@ -40,6 +40,19 @@ if command -v jq > /dev/null && [ "$changes" -le 100000 ]; then
   echo "== stackdrift vs jq"
   python3 "$root/bench/paired.py" "$runs" "$stackdrift" "jq -r .resource_drift[].address $plan"
 fi
+# the Python peers, listing the drifted addresses: the standard json module, and orjson with the collector off (the
+# strongest peer of the performance review); each loads the whole document, so only up to 100k
+python_peer() { # module: loads and prints resource_drift[].address
+  echo "python3 -c 'import gc, sys, $1 as j; gc.disable(); d = j.loads(open(sys.argv[1], \"rb\").read()); sys.stdout.write(\"\".join(r[\"address\"] + \"\\n\" for r in d[\"resource_drift\"]))' $plan"
+}
+if [ "$changes" -le 100000 ]; then
+  for module in json orjson; do
+    if python3 -c "import $module" 2> /dev/null; then
+      echo "== stackdrift vs python3 $module (collector off)"
+      python3 "$root/bench/paired.py" "$runs" "$stackdrift" "$(python_peer $module)"
+    fi
+  done
+fi
 
 # the same drifted addresses as the scan lists, and the heap in use as the plan grows
 java $java_opts -Xlog:gc:file="$work/gc.log" -jar "$jar" report --json "$plan" > "$work/stackdrift.json" || [ $? -eq 2 ]
