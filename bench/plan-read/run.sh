@@ -5,6 +5,7 @@
 #   - the parse limit: TokenScan scan (every token, nothing else, same jackson-core as stackdrift)
 #   - jq's task done the Jackson way: TokenScan addr (print resource_drift[].address)
 #   - jq -r '.resource_drift[].address' (when jq is installed)
+#   - the same list by Python's json and by orjson, each with the collector off (when installed; up to 100k)
 # Then a memory run with -Xlog:gc: the largest heap in use before / after a collection.
 #
 # usage: bench/plan-read/run.sh [CHANGES] [DRIFT] [RUNS]     (from the repository root; needs java, javac,
