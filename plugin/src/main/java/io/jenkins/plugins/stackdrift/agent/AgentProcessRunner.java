@@ -136,24 +136,12 @@ public final class AgentProcessRunner implements ProcessRunner {
         }
     }
 
-    /**
-     * Kills the process through the launcher and gives it a moment to end. Runs with the interrupt flag cleared
-     * (a remote call of an interrupted thread would not be sent) and sets it again afterwards.
-     */
+    /** Kills the process through the launcher and gives it a moment to end, also from an interrupted thread. */
     private static void stop(final LaunchedTool tool) {
-        boolean interrupted = Thread.interrupted();
-        try {
+        WithInterruptCleared.run(() -> {
             tool.kill();
             tool.waitFor(GRACE.toMillis());
-        } catch (IOException e) {
-            // the channel or the process is gone: nothing left to stop from here
-        } catch (InterruptedException e) {
-            interrupted = true;
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        });
     }
 
     /** The last {@link #TAIL_LIMIT} bytes of the file, from the next full line when cut, masked. */

@@ -58,9 +58,8 @@ public abstract class ToolLaunchService implements ToolLauncher, AutoCloseable {
     }
 
     /**
-     * Kills every process still running; no new one starts. Runs with the interrupt flag cleared (an aborted step
-     * closes this right after its interrupted call, and a remote kill of an interrupted thread would not be sent),
-     * and sets it again afterwards.
+     * Kills every process still running; no new one starts. An aborted step closes this right after its interrupted
+     * call: each kill runs with the interrupt flag cleared ({@link WithInterruptCleared}).
      */
     @Override
     public void close() {
@@ -69,21 +68,8 @@ public abstract class ToolLaunchService implements ToolLauncher, AutoCloseable {
             closed = true;
             started.stream().filter(p -> !p.ended()).forEach(running::add);
         }
-        boolean interrupted = Thread.interrupted();
-        try {
-            for (WatchedProcess process : running) {
-                try {
-                    process.kill();
-                } catch (IOException e) {
-                    // the agent is gone, and its processes with it
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
+        for (WatchedProcess process : running) {
+            WithInterruptCleared.run(process::kill);
         }
     }
 }
