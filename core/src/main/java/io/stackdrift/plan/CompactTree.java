@@ -93,9 +93,64 @@ final class CompactTree {
         }
     }
 
-    /** Reads the value at the parser's current token. */
-    static Object read(final JsonParser parser) throws IOException {
-        return readAgainst(parser, null);
+    /**
+     * Reads a mask (after_unknown, before_sensitive, after_sensitive) keeping only what marks something: readers
+     * ask a mask {@link #isTrue} of a step, so a {@code false} leaf, and an object or array with nothing true
+     * inside, read as absent ({@code null}), and objects keep only their marking keys. Most of a mask is
+     * {@code false}: nothing of it is stored.
+     */
+    static Object readMask(final JsonParser parser) throws IOException {
+        JsonToken token = parser.currentToken();
+        if (token == JsonToken.VALUE_TRUE) {
+            return Boolean.TRUE;
+        }
+        if (token == JsonToken.START_OBJECT) {
+            String[] keys = null;
+            Object[] values = null;
+            int size = 0;
+            boolean ascending = true;
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String name = parser.currentName();
+                parser.nextToken();
+                Object value = readMask(parser);
+                if (value == null) {
+                    continue;
+                }
+                if (keys == null) {
+                    keys = new String[4];
+                    values = new Object[4];
+                } else if (size == keys.length) {
+                    keys = copyKeys(keys, size * 2);
+                    values = Arrays.copyOf(values, size * 2);
+                }
+                ascending &= size == 0 || keys[size - 1].compareTo(name) < 0;
+                keys[size] = name;
+                values[size++] = value;
+            }
+            if (keys == null) {
+                return null;
+            }
+            return ascending ? new Obj(copyKeys(keys, size), Arrays.copyOf(values, size)) : sorted(keys, values, size);
+        }
+        if (token == JsonToken.START_ARRAY) {
+            // positions count in an array: its items stay where they are, unless none marks anything
+            Object[] items = null;
+            int size = 0;
+            boolean marks = false;
+            while (parser.nextToken() != JsonToken.END_ARRAY) {
+                Object item = readMask(parser);
+                marks |= item != null;
+                if (items == null) {
+                    items = new Object[8];
+                } else if (size == items.length) {
+                    items = Arrays.copyOf(items, size * 2);
+                }
+                items[size++] = item;
+            }
+            return marks ? new Arr(Arrays.copyOf(items, size)) : null;
+        }
+        parser.skipChildren();
+        return null;
     }
 
     /**

@@ -216,12 +216,12 @@ public final class TerraformPlanReader extends JsonPlanReader {
                         parser.skipChildren();
                     }
                     // the masks and replace_paths are small and always needed (replace paths must be masked)
-                    case "before_sensitive" -> beforeSensitive = CompactTree.read(parser);
-                    case "after_sensitive" -> afterSensitive = CompactTree.read(parser);
+                    case "before_sensitive" -> beforeSensitive = CompactTree.readMask(parser);
+                    case "after_sensitive" -> afterSensitive = CompactTree.readMask(parser);
                     case "replace_paths" -> replacePaths = Trees.read(parser);
                     case "before" -> before = wantsPaths ? CompactTree.readAgainst(parser, after) : skip(parser);
                     case "after" -> after = wantsPaths ? CompactTree.readAgainst(parser, before) : skip(parser);
-                    case "after_unknown" -> afterUnknown = wantsPaths ? CompactTree.read(parser) : skip(parser);
+                    case "after_unknown" -> afterUnknown = wantsPaths ? CompactTree.readMask(parser) : skip(parser);
                     default -> parser.skipChildren();
                 }
             }
