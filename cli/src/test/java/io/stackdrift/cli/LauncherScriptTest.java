@@ -3,10 +3,13 @@ package io.stackdrift.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -16,7 +19,8 @@ import io.stackdrift.testing.PosixOnly;
 
 /**
  * The launcher {@code bin/stackdrift} with a scripted {@code java} that prints the flags it was given: vfork starts
- * the tools only where the JVM supports it quietly (Linux, Java 17 to 24); Java 25 would warn on stderr.
+ * the tools only where the JVM supports it quietly (Linux, Java 17 to 24); Java 25 would warn on stderr. C1 only,
+ * except for a report of 400 MB of plans and more.
  */
 @PosixOnly
 class LauncherScriptTest {
@@ -42,10 +46,13 @@ class LauncherScriptTest {
         return flagsOf(bin, java, "Linux");
     }
 
-    private String flagsOf(final Path bin, final Path java, final String system) throws IOException, InterruptedException {
+    private String flagsOf(final Path bin, final Path java, final String system, final String... args)
+            throws IOException, InterruptedException {
         script(bin.resolve("uname"), "echo " + system);
         Path jar = Files.writeString(temp.resolve("stackdrift.jar"), "not a jar");
-        ProcessBuilder builder = new ProcessBuilder("sh", Path.of("bin", "stackdrift").toAbsolutePath().toString(), "validate")
+        List<String> command = new ArrayList<>(List.of("sh", Path.of("bin", "stackdrift").toAbsolutePath().toString()));
+        command.addAll(args.length == 0 ? List.of("validate") : List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(true).redirectOutput(temp.resolve("out.txt").toFile());
         builder.environment().put("JAVA", java.toString());
         builder.environment().put("STACKDRIFT_JAR", jar.toString());
@@ -68,6 +75,27 @@ class LauncherScriptTest {
         assertThat(flagsWith("17.0.15", "Linux")).contains(VFORK).contains("-XX:+UseSerialGC").contains("-XX:CICompilerCount=1")
                 .contains("-XX:-UsePerfData").contains("-jar");
         assertThat(flagsWith("21.0.2", "Linux")).contains(VFORK);
+    }
+
+    @Test
+    void aReportOfPlansOf400MbAndMoreGetsBothCompilersAnythingElseC1Only() throws Exception {
+        Path bin = Files.createDirectories(temp.resolve("bin-report"));
+        Path java = script(bin.resolve("java"), "if [ \"$1\" = -version ]; then echo 'openjdk version \"17.0.15\"' >&2; exit 0; fi\n"
+                + "echo \"$@\" > " + bin.resolve("flags"));
+        Path small = Files.writeString(temp.resolve("small.json"), "{}");
+        Path large = temp.resolve("large.json");
+        try (RandomAccessFile file = new RandomAccessFile(large.toFile(), "rw")) {
+            file.setLength(250_000_000L); // sparse: no disk space
+        }
+
+        assertThat(flagsOf(bin, java, "Linux", "report", "--json", small.toString()))
+                .contains("-XX:TieredStopAtLevel=1", "-XX:CICompilerCount=1");
+        assertThat(flagsOf(bin, java, "Linux", "report", large.toString()))
+                .contains("-XX:TieredStopAtLevel=1");
+        assertThat(flagsOf(bin, java, "Linux", "report", "--json", large.toString(), large.toString()))
+                .contains("-XX:TieredStopAtLevel=4", "-XX:CICompilerCount=2").doesNotContain("TieredStopAtLevel=1");
+        assertThat(flagsOf(bin, java, "Linux", "check", large.toString(), large.toString()))
+                .contains("-XX:TieredStopAtLevel=1");
     }
 
     @Test
