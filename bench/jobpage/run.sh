@@ -6,7 +6,7 @@
 # Each `open` is a fresh JVM that loads a job's builds (untimed; Jenkins holds them), then opens the page: the
 # job action from its factory, its section (trend, drift ages, "Recently deployed": what jobMain.jelly prints) and
 # the badge the page fetches. It prints the first (cold) open's time and allocation and the medians over OPENS
-# warm opens. Paired A B A B ... (bench/jobpage/paired.py): many against one, many against window; then `many`
+# warm opens. Paired A B A B ... (bench/paired.py --reported): many against one, many against window; then `many`
 # once under a capped heap.
 #
 # usage: bench/jobpage/run.sh [BUILDS] [STACKS] [PAIRS] [OPENS]     (defaults 1000 1000 5 200; from the repository
@@ -34,9 +34,9 @@ $bench generate "$work/jobs" "$builds" "$stacks" 2>/dev/null
 echo "source: $src ($(git -C "$src" rev-parse --short HEAD 2>/dev/null || echo 'not a git checkout'))"
 echo "machine: $(nproc) CPUs, $(free -g | awk '/Mem:/ {print $2}') GiB, $(java -version 2>&1 | head -1); load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "== A = $builds builds, B = 1 build"
-python3 "$root/bench/jobpage/paired.py" "$pairs" "$bench open $work/jobs/many $opens" "$bench open $work/jobs/one $opens"
+python3 "$root/bench/paired.py" --reported "$pairs" "$bench open $work/jobs/many $opens" "$bench open $work/jobs/one $opens"
 echo "== A = $builds builds, B = the 30 builds the trend shows"
-python3 "$root/bench/jobpage/paired.py" "$pairs" "$bench open $work/jobs/many $opens" "$bench open $work/jobs/window $opens"
+python3 "$root/bench/paired.py" --reported "$pairs" "$bench open $work/jobs/many $opens" "$bench open $work/jobs/window $opens"
 echo "== $builds builds with $capped (one run)"
 java $capped -cp "$cp" io.jenkins.plugins.stackdrift.bench.JobPageBench open "$work/jobs/many" "$opens" 2>&1 \
   | grep -E '^first_ms|OutOfMemoryError' || echo "  failed (exit ${PIPESTATUS[0]})"
