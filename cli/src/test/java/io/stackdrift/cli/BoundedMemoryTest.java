@@ -9,7 +9,6 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -41,13 +40,7 @@ class BoundedMemoryTest {
 
     @Test
     void aCheckOfTwoHundredThousandChangesFinishesInAHeapTooSmallToHoldThem() throws Exception {
-        Path repo = Files.createDirectories(dir.resolve("repo"));
-        Files.createDirectories(repo.resolve("big"));
-        Files.writeString(repo.resolve("big/main.tf"), "terraform {\n}\n");
-        Files.writeString(repo.resolve("stacks.yaml"), "stacks:\n  - dir: big\n");
-        writePlan(repo.resolve("big/plan.json"));
-        Path tool = repo.resolve("terraform-stand-in");
-        Files.writeString(tool, """
+        ForkedCheck run = ForkedCheck.of(dir, "big", """
                 #!/bin/sh
                 # answers at once with the plan the test wrote; changes nothing
                 case "$1" in
@@ -58,14 +51,11 @@ class BoundedMemoryTest {
                   *) exit 0 ;;
                 esac
                 """);
-        Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Path tmp = Files.createDirectories(dir.resolve("tmp"));
+        writePlan(run.stackDir.resolve("plan.json"));
+        Path tmp = run.tmp;
         Path json = dir.resolve("run.json");
-        Process cli = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), HEAP,
-                "-Djava.io.tmpdir=" + tmp, "-cp", System.getProperty("java.class.path"), StackDriftCommand.class.getName(),
-                "check", "--config", repo.resolve("stacks.yaml").toString(), "--record", dir.resolve("record").toString(),
-                "--html", dir.resolve("html").toString(), "--json", "--tool-path", "terraform=" + tool)
-                .redirectOutput(json.toFile()).redirectError(dir.resolve("console.txt").toFile()).start();
+        Process cli = run.check(List.of(HEAP), "--record", dir.resolve("record").toString(), "--html", dir.resolve("html").toString(),
+                "--json").redirectOutput(json.toFile()).redirectError(dir.resolve("console.txt").toFile()).start();
         boolean ended = cli.waitFor(5, TimeUnit.MINUTES);
         if (!ended) {
             cli.destroyForcibly();

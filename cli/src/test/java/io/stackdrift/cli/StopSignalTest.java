@@ -6,7 +6,6 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -28,13 +27,8 @@ class StopSignalTest {
 
     @Test
     void aRunStoppedWithSigtermEndsPromptlyAndLeavesNoWorkDirectory() throws Exception {
-        Path repo = Files.createDirectories(dir.resolve("repo"));
-        Files.createDirectories(repo.resolve("net"));
-        Files.writeString(repo.resolve("net/main.tf"), "terraform {\n}\n");
-        Files.writeString(repo.resolve("stacks.yaml"), "stacks:\n  - dir: net\n");
         Path started = dir.resolve("init-started");
-        Path tool = repo.resolve("terraform-stand-in");
-        Files.writeString(tool, """
+        ForkedCheck run = ForkedCheck.of(dir, "net", """
                 #!/bin/sh
                 case "$1" in
                   version) echo '{"terraform_version":"1.11.4","platform":"linux_amd64","provider_selections":{}}' ;;
@@ -42,12 +36,8 @@ class StopSignalTest {
                   *) exit 0 ;;
                 esac
                 """);
-        Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Path tmp = Files.createDirectories(dir.resolve("tmp"));
-        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Djava.io.tmpdir=" + tmp, "-cp", System.getProperty("java.class.path"), StackDriftCommand.class.getName(),
-                "check", "--config", repo.resolve("stacks.yaml").toString(), "--record", dir.resolve("record").toString(),
-                "--tool-path", "terraform=" + tool)
+        Path tmp = run.tmp;
+        ProcessBuilder builder = run.check(List.of(), "--record", dir.resolve("record").toString())
                 .redirectErrorStream(true).redirectOutput(dir.resolve("console.txt").toFile());
         builder.environment().put("STACKDRIFT_TEST_STARTED", started.toString());
         Process cli = builder.start();
