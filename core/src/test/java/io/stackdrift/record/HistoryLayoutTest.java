@@ -60,10 +60,7 @@ class HistoryLayoutTest {
     void pruningKeepsTheNewestRunsAndDropsDetailsWithoutASummary() throws IOException {
         HistoryLayout layout = new HistoryLayout(dir);
         Files.createDirectories(layout.runsDir());
-        for (long sequence = 1; sequence <= 4; sequence++) {
-            Files.writeString(layout.summaryFile(sequence), "{}");
-            Files.writeString(layout.detailsFile(sequence), "{}");
-        }
+        writeRuns(layout, 4);
         Files.writeString(layout.detailsFile(5), "{}");
         Files.writeString(layout.detailsFile(9), "{}");
 
@@ -93,10 +90,7 @@ class HistoryLayoutTest {
     void pruningALongHistoryKeepsTheNewestSummariesWithTheirDetails() throws IOException {
         HistoryLayout layout = new HistoryLayout(dir);
         Files.createDirectories(layout.runsDir());
-        for (long sequence = 1; sequence <= 250; sequence++) {
-            Files.writeString(layout.summaryFile(sequence), "{}");
-            Files.writeString(layout.detailsFile(sequence), "{}");
-        }
+        writeRuns(layout, 250);
         Files.writeString(layout.summaryFile(260), "{}");
         Files.writeString(layout.runsDir().resolve("notes.txt"), "kept: not a run file");
 
@@ -108,6 +102,14 @@ class HistoryLayoutTest {
                     .as("100 summaries, the 99 details they have and the other file")
                     .hasSize(200).contains("notes.txt", layout.detailsFile(152).getFileName().toString())
                     .doesNotContain(layout.detailsFile(151).getFileName().toString(), layout.summaryFile(151).getFileName().toString());
+        }
+    }
+
+    /** Runs 1 to {@code last}, each with its summary and its details. */
+    private static void writeRuns(final HistoryLayout layout, final long last) throws IOException {
+        for (long sequence = 1; sequence <= last; sequence++) {
+            Files.writeString(layout.summaryFile(sequence), "{}");
+            Files.writeString(layout.detailsFile(sequence), "{}");
         }
     }
 }
