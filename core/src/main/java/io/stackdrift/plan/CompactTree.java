@@ -105,32 +105,7 @@ final class CompactTree {
             return Boolean.TRUE;
         }
         if (token == JsonToken.START_OBJECT) {
-            String[] keys = null;
-            Object[] values = null;
-            int size = 0;
-            boolean ascending = true;
-            while (parser.nextToken() == JsonToken.FIELD_NAME) {
-                String name = parser.currentName();
-                parser.nextToken();
-                Object value = readMask(parser);
-                if (value == null) {
-                    continue;
-                }
-                if (keys == null) {
-                    keys = new String[4];
-                    values = new Object[4];
-                } else if (size == keys.length) {
-                    keys = copyKeys(keys, size * 2);
-                    values = Arrays.copyOf(values, size * 2);
-                }
-                ascending &= size == 0 || keys[size - 1].compareTo(name) < 0;
-                keys[size] = name;
-                values[size++] = value;
-            }
-            if (keys == null) {
-                return null;
-            }
-            return ascending ? new Obj(copyKeys(keys, size), Arrays.copyOf(values, size)) : sorted(keys, values, size);
+            return readObject(parser, null, Kept.MARKS);
         }
         if (token == JsonToken.START_ARRAY) {
             // positions count in an array: its items stay where they are, unless none marks anything
@@ -164,7 +139,7 @@ final class CompactTree {
         }
         switch (token) {
             case START_OBJECT:
-                return readObject(parser, earlier instanceof Obj o ? o : null);
+                return readObject(parser, earlier instanceof Obj o ? o : null, Kept.EVERY_VALUE);
             case START_ARRAY:
                 return readArray(parser, earlier instanceof Arr a ? a : null);
             case VALUE_STRING:
@@ -204,7 +179,14 @@ final class CompactTree {
         return true;
     }
 
-    private static Obj readObject(final JsonParser parser, final Obj earlier) throws IOException {
+    /** Which members of an object are kept: a value's, or a mask's (those that mark something, {@link #readMask}). */
+    private enum Kept {
+        EVERY_VALUE,
+        MARKS
+    }
+
+    /** An object; of a mask ({@link Kept#MARKS}) {@code null} when no member marks anything. */
+    private static Obj readObject(final JsonParser parser, final Obj earlier, final Kept kept) throws IOException {
         String[] keys = null;
         Object[] values = null;
         int size = 0;
@@ -221,7 +203,10 @@ final class CompactTree {
                 inStep = size < earlier.keys.length && earlier.keys[size].equals(name);
                 earlierValue = inStep ? earlier.values[size] : earlier.get(name);
             }
-            Object value = readAgainst(parser, earlierValue);
+            Object value = kept == Kept.MARKS ? readMask(parser) : readAgainst(parser, earlierValue);
+            if (value == null && kept == Kept.MARKS) {
+                continue;
+            }
             if (shared && inStep && value == earlierValue) {
                 size++;
                 continue;
@@ -248,7 +233,7 @@ final class CompactTree {
                     : new Obj(copyKeys(earlier.keys, size), Arrays.copyOf(earlier.values, size));
         }
         if (keys == null) {
-            return new Obj(NO_KEYS, NO_VALUES);
+            return kept == Kept.MARKS ? null : new Obj(NO_KEYS, NO_VALUES);
         }
         if (!ascending) {
             return sorted(keys, values, size);
