@@ -4,6 +4,7 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 
 import hudson.remoting.VirtualChannel;
@@ -49,7 +50,10 @@ public final class StaleStepDirectories extends MasterToSlaveFileCallable<Intege
                 String name = String.valueOf(child.getFileName());
                 if (!name.startsWith(mine) && Files.isDirectory(child) && !Files.isSymbolicLink(child)) {
                     Directories.delete(child);
-                    removed++;
+                    // counted when gone: the deletion leaves what it cannot delete for the next build's sweep
+                    if (Files.notExists(child, LinkOption.NOFOLLOW_LINKS)) {
+                        removed++;
+                    }
                 }
             }
         }
