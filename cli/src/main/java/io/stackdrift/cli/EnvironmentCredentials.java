@@ -6,9 +6,9 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.UnaryOperator;
 
-import io.stackdrift.engine.spi.CredentialsResolver;
 import io.stackdrift.model.StackId;
 import io.stackdrift.render.SecretMask;
+import io.stackdrift.spi.CredentialsResolver;
 
 /**
  * The command line's credentials: each variable a stack names under {@code credentials:} is taken from the

@@ -16,11 +16,11 @@ import picocli.CommandLine.Option;
 
 import io.stackdrift.engine.RunOrderOutcome;
 import io.stackdrift.engine.StackDriftEngine;
-import io.stackdrift.engine.spi.HistoryView;
 import io.stackdrift.model.Problem;
 import io.stackdrift.model.RunOrder;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.HistoryStore;
+import io.stackdrift.spi.HistoryView;
 
 /**
  * {@code stackdrift graph}: the order a deploy of every stack would run in, as groups that can run together, and

@@ -24,8 +24,6 @@ import io.stackdrift.engine.ReportSpill;
 import io.stackdrift.engine.RunJsonWriter;
 import io.stackdrift.engine.RunOutcome;
 import io.stackdrift.engine.StackDriftEngine;
-import io.stackdrift.engine.spi.ReportListener;
-import io.stackdrift.engine.spi.ReportedFile;
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
 import io.stackdrift.model.RowState;
@@ -33,6 +31,8 @@ import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.render.CountsLine;
 import io.stackdrift.render.HtmlReport;
+import io.stackdrift.spi.ReportListener;
+import io.stackdrift.spi.ReportedFile;
 
 /**
  * {@code stackdrift report FILE...}: analyses plan/preview files a tool produced elsewhere (no tool runs), with

@@ -23,12 +23,8 @@ import io.stackdrift.engine.RunOutcome;
 import io.stackdrift.engine.RunRequest;
 import io.stackdrift.engine.StackDriftEngine;
 import io.stackdrift.engine.StartedBy;
-import io.stackdrift.engine.spi.DeployJournal;
-import io.stackdrift.engine.spi.FileStackLocks;
-import io.stackdrift.engine.spi.HistoryView;
-import io.stackdrift.engine.spi.LocalProcessRunner;
-import io.stackdrift.engine.spi.ProgressListener;
-import io.stackdrift.engine.spi.ToolSettings;
+import io.stackdrift.local.FileStackLocks;
+import io.stackdrift.local.LocalProcessRunner;
 import io.stackdrift.model.Change;
 import io.stackdrift.model.ChangeList;
 import io.stackdrift.model.Directories;
@@ -47,6 +43,10 @@ import io.stackdrift.render.CountsLine;
 import io.stackdrift.render.HtmlReport;
 import io.stackdrift.render.RowTable;
 import io.stackdrift.render.SecretMask;
+import io.stackdrift.spi.DeployJournal;
+import io.stackdrift.spi.HistoryView;
+import io.stackdrift.spi.ProgressListener;
+import io.stackdrift.spi.ToolSettings;
 
 /**
  * The options preview, check and deploy share, and the wiring of the engine's services for the command line:

@@ -14,9 +14,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Supplier;
 
-import io.stackdrift.engine.spi.ProcessResult;
-import io.stackdrift.engine.spi.ProcessRunner;
-import io.stackdrift.engine.spi.ProcessSpec;
 import io.stackdrift.model.Directories;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
@@ -25,6 +22,9 @@ import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.RunWorkDirectories;
 import io.stackdrift.render.SecretMask;
 import io.stackdrift.render.StackFileName;
+import io.stackdrift.spi.ProcessResult;
+import io.stackdrift.spi.ProcessRunner;
+import io.stackdrift.spi.ProcessSpec;
 
 /**
  * What the tools of a run said, so that a failed stack's "see the tool's output" points at a file: each process's

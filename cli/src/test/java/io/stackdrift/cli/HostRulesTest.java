@@ -15,7 +15,8 @@ import io.stackdrift.architecture.DirectoryRule;
 
 /**
  * The command line only hosts the engine (docs/architecture.md): it reaches the core through the façade and the
- * ports of {@code engine.spi}, and otherwise sees model values, records and rendering.
+ * ports of {@code spi} (with the local machine's adapters of {@code local}), and otherwise sees model values,
+ * records and rendering.
  */
 class HostRulesTest {
     private static final JavaClasses CLI = new ClassFileImporter()
@@ -25,7 +26,8 @@ class HostRulesTest {
     @Test
     void theCommandLineUsesOnlyTheFacadeThePortsTheValuesAndTheRendering() {
         classes().that().resideInAPackage("io.stackdrift.cli..").should().onlyDependOnClassesThat()
-                .resideInAnyPackage("io.stackdrift.cli..", "io.stackdrift.engine..", "io.stackdrift.model..",
+                .resideInAnyPackage("io.stackdrift.cli..", "io.stackdrift.engine..", "io.stackdrift.spi..", "io.stackdrift.local..",
+                        "io.stackdrift.model..",
                         "io.stackdrift.record..", "io.stackdrift.render..", "java..", "picocli..", "com.fasterxml.jackson.core..")
                 .check(CLI);
     }
@@ -34,7 +36,7 @@ class HostRulesTest {
     void theCommandLineKnowsNothingOfTheEnginesInside() {
         noClasses().should().dependOnClassesThat()
                 .resideInAnyPackage("io.stackdrift.config..", "io.stackdrift.plan..", "io.stackdrift.tool..", "io.stackdrift.graph..",
-                        "io.stackdrift.drift..", "io.stackdrift.digest..", "io.stackdrift.deploy..")
+                        "io.stackdrift.drift..", "io.stackdrift.ownership..", "io.stackdrift.digest..", "io.stackdrift.deploy..")
                 .check(CLI);
     }
 

@@ -4,11 +4,11 @@ import java.nio.file.Path;
 import java.util.Set;
 
 import io.stackdrift.config.StackConfig;
-import io.stackdrift.drift.ReplaceEvidence;
-import io.stackdrift.engine.spi.StackLocks;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
+import io.stackdrift.ownership.ReplaceEvidence;
 import io.stackdrift.record.TrailEntry;
+import io.stackdrift.spi.StackLocks;
 import io.stackdrift.tool.ToolAdapter;
 
 /** What a {@link StackDeployment} needs of the run it belongs to; the engine's run context provides it. */

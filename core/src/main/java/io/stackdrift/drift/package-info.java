@@ -1,8 +1,8 @@
 /**
- * Drift decisions, all pure or file-local: which stacks a check run checks
- * ({@link io.stackdrift.drift.DueCheck}, {@link io.stackdrift.drift.Backoff}), what a drift mode makes of
- * a row ({@link io.stackdrift.drift.DriftModes}), and field ownership — ignore-path eligibility against
- * the root module and the provider schema, the override file that makes apply respect it, and the
- * split of drift into drift and "owned elsewhere" (docs/field-ownership.md).
+ * The drift decisions, all pure: which stacks a check run checks ({@link io.stackdrift.drift.DueCheck},
+ * {@link io.stackdrift.drift.Backoff}), what a drift mode makes of a row ({@link io.stackdrift.drift.DriftModes}),
+ * whether a plan only reverts the drift ({@link io.stackdrift.drift.DriftRevert}) and whether a repair is small
+ * enough to run unreviewed ({@link io.stackdrift.drift.RepairGuard}). Field ownership, which runs tools around a
+ * plan, is {@code io.stackdrift.ownership}.
  */
 package io.stackdrift.drift;

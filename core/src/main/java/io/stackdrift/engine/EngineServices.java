@@ -4,13 +4,13 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Objects;
 
-import io.stackdrift.engine.spi.CredentialsResolver;
-import io.stackdrift.engine.spi.DeployJournal;
-import io.stackdrift.engine.spi.HistoryView;
-import io.stackdrift.engine.spi.ProcessRunner;
-import io.stackdrift.engine.spi.ProgressListener;
-import io.stackdrift.engine.spi.StackLocks;
-import io.stackdrift.engine.spi.ToolSettings;
+import io.stackdrift.spi.CredentialsResolver;
+import io.stackdrift.spi.DeployJournal;
+import io.stackdrift.spi.HistoryView;
+import io.stackdrift.spi.ProcessRunner;
+import io.stackdrift.spi.ProgressListener;
+import io.stackdrift.spi.StackLocks;
+import io.stackdrift.spi.ToolSettings;
 
 /**
  * What the engine needs from its host (CLI or Jenkins). The engine reads the history through {@code history} and

@@ -8,8 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-import io.stackdrift.engine.spi.ReportListener;
-import io.stackdrift.engine.spi.ReportedFile;
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
 import io.stackdrift.model.ChangeList;
@@ -24,6 +22,8 @@ import io.stackdrift.plan.PlanSummary;
 import io.stackdrift.plan.ReadOutcome;
 import io.stackdrift.record.RunKind;
 import io.stackdrift.record.RunRecord;
+import io.stackdrift.spi.ReportListener;
+import io.stackdrift.spi.ReportedFile;
 
 /**
  * A report (docs/engine.md, "report"): each file read once, streaming, its changes handed to the listener as they

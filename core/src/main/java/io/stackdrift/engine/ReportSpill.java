@@ -13,10 +13,10 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 
-import io.stackdrift.engine.spi.ReportListener;
-import io.stackdrift.engine.spi.ReportedFile;
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
+import io.stackdrift.spi.ReportListener;
+import io.stackdrift.spi.ReportedFile;
 
 /**
  * Where a report's changes wait for the run JSON: each change is written to a temporary spill file as the engine

@@ -14,7 +14,6 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 
 import io.stackdrift.engine.ReportSpill.SpilledFile;
-import io.stackdrift.engine.spi.ReportedFile;
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
 import io.stackdrift.model.ChangeList;
@@ -28,6 +27,7 @@ import io.stackdrift.record.RunKind;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.TrailEntry;
 import io.stackdrift.render.CountsLine;
+import io.stackdrift.spi.ReportedFile;
 
 /**
  * The one writer of the run JSON, the public schema of {@code --json} of preview, check, deploy and report

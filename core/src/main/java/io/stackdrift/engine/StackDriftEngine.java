@@ -12,19 +12,19 @@ import io.stackdrift.config.ConfigLoader;
 import io.stackdrift.config.ConfigResult;
 import io.stackdrift.config.Durations;
 import io.stackdrift.config.StackConfig;
-import io.stackdrift.engine.spi.HistoryView;
-import io.stackdrift.engine.spi.ReportListener;
 import io.stackdrift.graph.RunOrders;
 import io.stackdrift.graph.StackGraph;
 import io.stackdrift.model.RunOrder;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.RunKind;
 import io.stackdrift.record.RunRecord;
+import io.stackdrift.spi.HistoryView;
+import io.stackdrift.spi.ReportListener;
 import io.stackdrift.tool.ToolAdapters;
 
 /**
  * The engine's front door: one call per operation, and the only thing of the core a host calls besides the model
- * values, the records, the rendering and the ports of {@code engine.spi}. Every run goes through one
+ * values, the records, the rendering and the ports of {@code spi}. Every run goes through one
  * {@link RunFrame} (read the configuration once, select, recover, run, return one {@link RunRecord}); what a run
  * kind does is its own class ({@link PreviewRun}, {@link DriftCheckRun}, {@link DeployRun}, {@link DestroyRun}).
  * The engine writes no history: a {@link RunOutcome} carries everything the host saves (docs/engine.md).

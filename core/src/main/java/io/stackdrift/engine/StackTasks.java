@@ -6,8 +6,6 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 import io.stackdrift.config.StackConfig;
-import io.stackdrift.drift.OwnershipGuard;
-import io.stackdrift.engine.spi.MissingCredentialsException;
 import io.stackdrift.graph.ScheduleOptions;
 import io.stackdrift.graph.ScheduleResult;
 import io.stackdrift.graph.SchedulerListener;
@@ -20,6 +18,8 @@ import io.stackdrift.graph.TaskOutcome;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
+import io.stackdrift.ownership.OwnershipGuard;
+import io.stackdrift.spi.MissingCredentialsException;
 import io.stackdrift.tool.PlanPurpose;
 import io.stackdrift.tool.StackPlan;
 

@@ -4,7 +4,7 @@
  * through one {@code RunFrame} over a {@code RunContext}; each run kind is its own class ({@code PreviewRun},
  * {@code DriftCheckRun}, {@code DeployRun}, {@code DestroyRun}, {@code ReportRun}), and one stack's deploy or
  * destroy is {@link io.stackdrift.deploy.StackDeployment}. Everything outside the engine comes in through
- * {@link io.stackdrift.engine.EngineServices}, whose parts are the ports of {@code io.stackdrift.engine.spi}; what
+ * {@link io.stackdrift.engine.EngineServices}, whose parts are the ports of {@code io.stackdrift.spi}; what
  * a run found comes back as a {@link io.stackdrift.engine.RunOutcome}, which carries everything the host saves.
  */
 package io.stackdrift.engine;

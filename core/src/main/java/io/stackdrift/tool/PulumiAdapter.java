@@ -20,13 +20,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.NullNode;
 
 import io.stackdrift.config.StackConfig;
-import io.stackdrift.engine.spi.ProcessRunner;
-import io.stackdrift.engine.spi.ToolSettings;
 import io.stackdrift.model.Directories;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
 import io.stackdrift.plan.FailureReasons;
 import io.stackdrift.plan.PlanSummary;
+import io.stackdrift.spi.ProcessRunner;
+import io.stackdrift.spi.ToolSettings;
 
 /**
  * Pulumi: {@code preview --refresh} or {@code refresh --preview-only} digests read by the plan readers,

@@ -20,13 +20,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.NullNode;
 
 import io.stackdrift.config.StackConfig;
-import io.stackdrift.engine.spi.ProcessRunner;
-import io.stackdrift.engine.spi.ToolSettings;
 import io.stackdrift.model.Directories;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
 import io.stackdrift.plan.PlanSummary;
 import io.stackdrift.plan.TerraformDiagnostics;
+import io.stackdrift.spi.ProcessRunner;
+import io.stackdrift.spi.ToolSettings;
 
 /**
  * Terraform and OpenTofu: init, workspace, a saved plan (preview, drift check or destroy), {@code show -json} of

@@ -5,8 +5,8 @@ import java.util.Map;
 import java.util.Set;
 
 import io.stackdrift.config.StackConfig;
-import io.stackdrift.engine.spi.ProcessRunner;
 import io.stackdrift.model.StackId;
+import io.stackdrift.spi.ProcessRunner;
 
 /**
  * Runs the tool of one stack for one purpose, and turns what it prints into rows. One implementation per

@@ -2,13 +2,13 @@ package io.stackdrift.tool;
 
 import java.nio.file.Path;
 
-import io.stackdrift.engine.spi.ProcessRunner;
-import io.stackdrift.engine.spi.ToolSettings;
 import io.stackdrift.model.Tool;
 import io.stackdrift.plan.PlanReader;
 import io.stackdrift.plan.PlanReaders;
 import io.stackdrift.plan.PulumiDigestReader;
 import io.stackdrift.plan.TerraformPlanReader;
+import io.stackdrift.spi.ProcessRunner;
+import io.stackdrift.spi.ToolSettings;
 
 /**
  * Makes the adapter for a tool, and chooses the plan reader of each file an adapter reads. An adapter remembers

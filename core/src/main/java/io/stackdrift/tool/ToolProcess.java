@@ -10,11 +10,11 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
-import io.stackdrift.engine.spi.ProcessResult;
-import io.stackdrift.engine.spi.ProcessRunner;
-import io.stackdrift.engine.spi.ProcessSpec;
-import io.stackdrift.engine.spi.ToolSettings;
 import io.stackdrift.model.Tool;
+import io.stackdrift.spi.ProcessResult;
+import io.stackdrift.spi.ProcessRunner;
+import io.stackdrift.spi.ProcessSpec;
+import io.stackdrift.spi.ToolSettings;
 
 /**
  * Runs one command of one tool through the {@link ProcessRunner} and turns every way it can go wrong

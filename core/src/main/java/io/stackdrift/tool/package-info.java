@@ -1,5 +1,5 @@
 /**
- * Running the tools: command lines per tool and purpose, and the {@link io.stackdrift.engine.spi.ProcessRunner}
+ * Running the tools: command lines per tool and purpose, and the {@link io.stackdrift.spi.ProcessRunner}
  * port that the CLI implements with {@code ProcessBuilder} and the plugin with Jenkins' {@code Launcher}.
  */
 package io.stackdrift.tool;

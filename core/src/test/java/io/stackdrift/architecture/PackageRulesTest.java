@@ -4,6 +4,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -12,13 +13,14 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import io.stackdrift.engine.spi.LocalProcessRunner;
+import io.stackdrift.local.LocalProcessRunner;
 
 /**
  * The package design of the core, checked in the build (docs/architecture.md draws it). Data flows one way:
- * model ← config ← plan/tool ← drift/digest/graph ← record ← render, with the engine on top and the ports it
- * takes from its host ({@code engine.spi}) below the tool and deploy layers that use them; the core knows
- * nothing of Jenkins or of the command line.
+ * model ← config ← plan/tool ← ownership/drift/digest/graph ← record ← render, with the engine on top and the
+ * ports it takes from its host ({@code spi}) on the ground floor, below the tool and deploy layers that use them;
+ * the local machine's implementations of the ports ({@code local}) are for the command line and the tests. The
+ * core knows nothing of Jenkins or of the command line.
  */
 class PackageRulesTest {
     private static JavaClasses core;
@@ -53,7 +55,7 @@ class PackageRulesTest {
 
     @Test
     void packagesHaveNoCycles() {
-        // each package its own slice: engine.spi sits below tool and deploy, the engine above them
+        // each package its own slice: spi sits below tool and deploy, the engine above them
         slices().matching("io.stackdrift.(**)").should().beFreeOfCycles().check(core);
     }
 
@@ -93,8 +95,29 @@ class PackageRulesTest {
 
     @Test
     void thePortsAHostImplementsHoldValuesOnly() {
-        classes().that().resideInAPackage("io.stackdrift.engine.spi").should().onlyDependOnClassesThat()
-                .resideInAnyPackage("io.stackdrift.engine.spi", "io.stackdrift.model", "io.stackdrift.record", "java..")
+        classes().that().resideInAPackage("io.stackdrift.spi").should().onlyDependOnClassesThat()
+                .resideInAnyPackage("io.stackdrift.spi", "io.stackdrift.model", "io.stackdrift.record", "java..")
+                .check(core);
+    }
+
+    /** The local machine's adapters implement the ports and nothing of the core uses them: the hosts choose them. */
+    @Test
+    void theLocalAdaptersStandBesideThePortsAndNothingInTheCoreUsesThem() {
+        classes().that().resideInAPackage("io.stackdrift.local").should().onlyDependOnClassesThat()
+                .resideInAnyPackage("io.stackdrift.local", "io.stackdrift.spi", "io.stackdrift.model", "io.stackdrift.record",
+                        "java..")
+                .check(core);
+        noClasses().that().resideOutsideOfPackage("io.stackdrift.local").should().dependOnClassesThat()
+                .resideInAPackage("io.stackdrift.local")
+                .check(core);
+    }
+
+    /** The drift decisions are pure: they run no tool and read no file; field ownership is where tools run. */
+    @Test
+    void theDriftDecisionsRunNoToolAndKnowNothingOfFieldOwnership() {
+        noClasses().that().resideInAPackage("io.stackdrift.drift").should().dependOnClassesThat()
+                .resideInAnyPackage("io.stackdrift.tool..", "io.stackdrift.ownership..", "io.stackdrift.spi..")
+                .orShould().dependOnClassesThat().belongToAnyOf(Files.class)
                 .check(core);
     }
 

@@ -21,15 +21,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.stackdrift.drift.IgnorePath;
-import io.stackdrift.drift.OverrideFile;
-import io.stackdrift.drift.ResourceScanner;
-import io.stackdrift.engine.spi.FileStackLocks;
-import io.stackdrift.engine.spi.StackLock;
-import io.stackdrift.engine.spi.StackLockTimeoutException;
+import io.stackdrift.local.FileStackLocks;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
+import io.stackdrift.ownership.IgnorePath;
+import io.stackdrift.ownership.OverrideFile;
+import io.stackdrift.ownership.ResourceScanner;
 import io.stackdrift.record.RunIds;
+import io.stackdrift.spi.StackLock;
+import io.stackdrift.spi.StackLockTimeoutException;
 
 /**
  * Random interleavings of two runs on one checkout, built from the pieces a run uses the way the engine uses

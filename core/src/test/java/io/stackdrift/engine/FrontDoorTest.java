@@ -19,13 +19,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.stackdrift.engine.spi.CredentialsResolver;
-import io.stackdrift.engine.spi.DeployJournal;
-import io.stackdrift.engine.spi.FileStackLocks;
-import io.stackdrift.engine.spi.HistoryView;
-import io.stackdrift.engine.spi.ReportListener;
-import io.stackdrift.engine.spi.ReportedFile;
-import io.stackdrift.engine.spi.ToolSettings;
+import io.stackdrift.local.FileStackLocks;
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
@@ -34,6 +28,12 @@ import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.TrailEntry;
+import io.stackdrift.spi.CredentialsResolver;
+import io.stackdrift.spi.DeployJournal;
+import io.stackdrift.spi.HistoryView;
+import io.stackdrift.spi.ReportListener;
+import io.stackdrift.spi.ReportedFile;
+import io.stackdrift.spi.ToolSettings;
 import io.stackdrift.testing.Fixtures;
 
 /** The door between the engine and its hosts: what comes in on the request and the ports, what goes back out. */

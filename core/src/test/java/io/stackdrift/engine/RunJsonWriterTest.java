@@ -23,7 +23,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.stackdrift.engine.ReportSpill.SpilledFile;
-import io.stackdrift.engine.spi.ReportedFile;
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
@@ -38,6 +37,7 @@ import io.stackdrift.record.RunKind;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.TrailEntry;
 import io.stackdrift.record.TrailResult;
+import io.stackdrift.spi.ReportedFile;
 import io.stackdrift.testing.Fixtures;
 
 class RunJsonWriterTest {

@@ -23,12 +23,7 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.stackdrift.engine.spi.CredentialsResolver;
-import io.stackdrift.engine.spi.DeployJournal;
-import io.stackdrift.engine.spi.FileStackLocks;
-import io.stackdrift.engine.spi.HistoryView;
-import io.stackdrift.engine.spi.MissingCredentialsException;
-import io.stackdrift.engine.spi.ToolSettings;
+import io.stackdrift.local.FileStackLocks;
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
@@ -45,6 +40,11 @@ import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.StackStatus;
 import io.stackdrift.record.TrailEntry;
 import io.stackdrift.record.TrailResult;
+import io.stackdrift.spi.CredentialsResolver;
+import io.stackdrift.spi.DeployJournal;
+import io.stackdrift.spi.HistoryView;
+import io.stackdrift.spi.MissingCredentialsException;
+import io.stackdrift.spi.ToolSettings;
 import io.stackdrift.tool.StackOutput;
 
 class StackDriftEngineTest {

@@ -22,12 +22,12 @@ import org.junit.jupiter.api.io.TempDir;
 import io.stackdrift.config.DriftSettings;
 import io.stackdrift.config.Policy;
 import io.stackdrift.config.StackConfig;
-import io.stackdrift.engine.spi.LocalProcessRunner;
-import io.stackdrift.engine.spi.ProcessResult;
-import io.stackdrift.engine.spi.ProcessRunner;
-import io.stackdrift.engine.spi.ToolSettings;
+import io.stackdrift.local.LocalProcessRunner;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
+import io.stackdrift.spi.ProcessResult;
+import io.stackdrift.spi.ProcessRunner;
+import io.stackdrift.spi.ToolSettings;
 import io.stackdrift.testing.PosixOnly;
 
 /**

@@ -7,12 +7,12 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import io.stackdrift.engine.spi.ProcessResult;
-import io.stackdrift.engine.spi.ProcessRunner;
-import io.stackdrift.engine.spi.ToolSettings;
 import io.stackdrift.model.Tool;
 import io.stackdrift.plan.PlanSummary;
 import io.stackdrift.plan.TerraformPlanReader;
+import io.stackdrift.spi.ProcessResult;
+import io.stackdrift.spi.ProcessRunner;
+import io.stackdrift.spi.ToolSettings;
 import io.stackdrift.testing.Fixtures;
 
 class ToolAdaptersTest {

@@ -11,11 +11,11 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.stackdrift.engine.spi.ProcessResult;
-import io.stackdrift.engine.spi.ProcessRunner;
-import io.stackdrift.engine.spi.ProcessSpec;
-import io.stackdrift.engine.spi.ToolSettings;
 import io.stackdrift.model.Tool;
+import io.stackdrift.spi.ProcessResult;
+import io.stackdrift.spi.ProcessRunner;
+import io.stackdrift.spi.ProcessSpec;
+import io.stackdrift.spi.ToolSettings;
 
 class ToolProcessTest {
     @TempDir

@@ -7,8 +7,8 @@ import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 
-import io.stackdrift.engine.spi.ToolSettings;
 import io.stackdrift.model.Tool;
+import io.stackdrift.spi.ToolSettings;
 
 class ToolSettingsTest {
     @Test

@@ -34,8 +34,8 @@ import org.kohsuke.stapler.verb.POST;
 
 import io.stackdrift.architecture.DesignDiagram;
 import io.stackdrift.architecture.DirectoryRule;
-import io.stackdrift.engine.spi.LocalProcessRunner;
-import io.stackdrift.engine.spi.ProcessRunner;
+import io.stackdrift.local.LocalProcessRunner;
+import io.stackdrift.spi.ProcessRunner;
 
 /** Package rules of the Jenkins layer, checked in the build. */
 class ArchitectureTest {
@@ -47,7 +47,8 @@ class ArchitectureTest {
     void thePluginUsesOnlyTheEnginesFacadeThePortsTheValuesAndTheRendering() {
         noClasses().should().dependOnClassesThat()
                 .resideInAnyPackage("io.stackdrift.config..", "io.stackdrift.plan..", "io.stackdrift.tool..", "io.stackdrift.graph..",
-                        "io.stackdrift.drift..", "io.stackdrift.digest..", "io.stackdrift.deploy..", "io.stackdrift.cli..")
+                        "io.stackdrift.drift..", "io.stackdrift.ownership..", "io.stackdrift.digest..", "io.stackdrift.deploy..",
+                        "io.stackdrift.cli..", "io.stackdrift.local..")
                 .check(PLUGIN);
     }
 

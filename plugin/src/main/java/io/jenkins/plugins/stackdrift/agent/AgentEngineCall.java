@@ -28,9 +28,6 @@ import io.stackdrift.engine.RunOrderOutcome;
 import io.stackdrift.engine.RunOutcome;
 import io.stackdrift.engine.RunRequest;
 import io.stackdrift.engine.StackDriftEngine;
-import io.stackdrift.engine.spi.DeployJournal;
-import io.stackdrift.engine.spi.HistoryView;
-import io.stackdrift.engine.spi.MissingCredentialsException;
 import io.stackdrift.model.Directories;
 import io.stackdrift.model.Problem;
 import io.stackdrift.model.Row;
@@ -41,6 +38,9 @@ import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RecordJson;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.TrailEntry;
+import io.stackdrift.spi.DeployJournal;
+import io.stackdrift.spi.HistoryView;
+import io.stackdrift.spi.MissingCredentialsException;
 
 /**
  * Runs the core engine on the agent, against the workspace there: config reading, tool processes and plan

@@ -13,10 +13,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import io.stackdrift.engine.spi.ProcessResult;
-import io.stackdrift.engine.spi.ProcessRunner;
-import io.stackdrift.engine.spi.ProcessSpec;
 import io.stackdrift.model.Directories;
+import io.stackdrift.spi.ProcessResult;
+import io.stackdrift.spi.ProcessRunner;
+import io.stackdrift.spi.ProcessSpec;
 
 /**
  * The engine's process port on the agent. Every tool process starts through the step's launcher

@@ -16,8 +16,8 @@ import java.util.TreeSet;
 
 import io.stackdrift.engine.RunRequest;
 import io.stackdrift.engine.StartedBy;
-import io.stackdrift.engine.spi.ToolSettings;
 import io.stackdrift.model.Tool;
+import io.stackdrift.spi.ToolSettings;
 
 /**
  * What a step asks the engine to do, in plain values. It crosses to the agent (Java serialization over

@@ -5,10 +5,10 @@ import java.util.TreeSet;
 
 import io.jenkins.plugins.stackdrift.history.JobStackLocks;
 
-import io.stackdrift.engine.spi.StackLock;
-import io.stackdrift.engine.spi.StackLockTimeoutException;
-import io.stackdrift.engine.spi.StackLocks;
 import io.stackdrift.model.StackId;
+import io.stackdrift.spi.StackLock;
+import io.stackdrift.spi.StackLockTimeoutException;
+import io.stackdrift.spi.StackLocks;
 
 /**
  * The engine's lock port on the agent. The locks themselves are held on the controller, across builds

@@ -24,8 +24,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mockito.Mockito;
 
-import io.stackdrift.engine.spi.ProcessResult;
-import io.stackdrift.engine.spi.ProcessSpec;
+import io.stackdrift.spi.ProcessResult;
+import io.stackdrift.spi.ProcessSpec;
 import io.stackdrift.testing.PosixOnly;
 
 /** The agent's process port over a launcher that behaves as Jenkins' local one, with and without a container decorator. */

@@ -17,8 +17,8 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.stackdrift.engine.spi.ProcessResult;
-import io.stackdrift.engine.spi.ProcessSpec;
+import io.stackdrift.spi.ProcessResult;
+import io.stackdrift.spi.ProcessSpec;
 import io.stackdrift.testing.PosixOnly;
 
 /** The controller starts only the plugin's wrapper around a known tool, in the workspace, for the agent. */
