@@ -174,14 +174,12 @@ public final class StackFiles {
 
     /** Gathers the entries of a stack and its modules; remembers followed directory links (no loops). */
     private static final class Collector {
-        private final Path root;
         private final Path realRoot;
         private final Set<Path> excluded;
         private final Set<Path> followed = new HashSet<>();
         private final Map<String, Entry> entries = new TreeMap<>();
 
         Collector(final Path root, final Set<Path> excluded) throws IOException {
-            this.root = root;
             this.realRoot = Files.exists(root) ? root.toRealPath() : root;
             this.excluded = excluded;
         }

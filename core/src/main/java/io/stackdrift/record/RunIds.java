@@ -30,6 +30,7 @@ public final class RunIds {
      *
      * @param highestRecorded the highest number the history holds (a record written before the counter existed)
      */
+    @SuppressWarnings("try") // held while the try holds it, never named in the body
     public static long next(final Path recordDir, final long highestRecorded) throws IOException {
         Directories.ensure(recordDir);
         Path counter = recordDir.resolve(FILE_NAME);

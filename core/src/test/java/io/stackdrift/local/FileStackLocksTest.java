@@ -97,6 +97,7 @@ class FileStackLocksTest {
     }
 
     @Test
+    @SuppressWarnings("try") // held while the try holds it, never named in the body
     void givesUpAfterTheWaitTimeoutNamingTheHolder() throws Exception {
         try (StackLock held = locks(Duration.ofSeconds(5)).acquire(NETWORK, "destroy")) {
             assertThatThrownBy(() -> locks(Duration.ofMillis(300)).acquire(NETWORK, "deploy"))
@@ -107,6 +108,7 @@ class FileStackLocksTest {
     }
 
     @Test
+    @SuppressWarnings("try") // held while the try holds it, never named in the body
     void differentStacksDoNotWaitForEachOther() throws Exception {
         FileStackLocks locks = locks(Duration.ofMillis(200));
         try (StackLock a = locks.acquire(NETWORK, "deploy"); StackLock b = locks.acquire(StackId.of("app"), "deploy")) {
@@ -150,6 +152,7 @@ class FileStackLocksTest {
     }
 
     @Test
+    @SuppressWarnings("try") // held while the try holds it, never named in the body
     void aKilledHolderLeavesNoStaleLock() throws Exception {
         Process child = startHolder(NETWORK, 10_000);
         assertThat(reader(child).readLine()).isEqualTo("LOCKED network");
@@ -162,6 +165,7 @@ class FileStackLocksTest {
     }
 
     @Test
+    @SuppressWarnings("try") // held while the try holds it, never named in the body
     void aWaitingThreadCanBeInterrupted() throws Exception {
         try (StackLock held = locks(Duration.ofSeconds(5)).acquire(NETWORK, "deploy")) {
             Thread.currentThread().interrupt();
@@ -172,6 +176,7 @@ class FileStackLocksTest {
     }
 
     @Test
+    @SuppressWarnings("try") // held while the try holds it, never named in the body
     void afterAKilledHolderTheLockStaysTakenWhileItsToolStillApplies() throws Exception {
         Path logDir = dir.resolve("runs");
         Path work = Files.createDirectories(dir.resolve("work"));
@@ -203,6 +208,7 @@ class FileStackLocksTest {
     }
 
     @Test
+    @SuppressWarnings("try") // held while the try holds it, never named in the body
     void perDirectoryTwoWorkspacesOfOneDirectoryShareOneLock() throws Exception {
         FileStackLocks locks = new FileStackLocks(dir, Duration.ofMillis(400), line -> { }).perDirectory();
         try (StackLock prod = locks.acquire(StackId.of("net:prod"), "deploy")) {

@@ -742,7 +742,7 @@ class RealTerraformTest {
     private static Optional<String> locate() {
         String path = System.getenv("PATH");
         if (path != null) {
-            for (String entry : path.split(File.pathSeparator)) {
+            for (String entry : path.split(File.pathSeparator, -1)) {
                 if (!entry.isEmpty() && Files.isExecutable(Path.of(entry, "terraform"))) {
                     return Optional.of(Path.of(entry, "terraform").toString());
                 }
