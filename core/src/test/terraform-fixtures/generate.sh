@@ -7,23 +7,23 @@
 # rewritten from the same run, so it always names the command that made each file.
 #
 #   core/src/test/terraform-fixtures/generate.sh            # rewrite the files and the README's table
-#   core/src/test/terraform-fixtures/generate.sh --check    # regenerate into a temporary folder and compare
-#                                                           # with the committed files, the fields that vary
-#                                                           # per run masked (README.md, "What varies")
+#   core/src/test/terraform-fixtures/generate.sh --check [DIR]
+#       regenerate into a temporary folder and compare with the committed files (or those in DIR), the fields
+#       that vary per run masked (README.md, "What varies"); exit 1 naming every file that differs
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 readonly here
 readonly want_version=1.11.4
 committed="$here/../resources/terraform-$want_version"
-readonly committed
 
 mode=write
 case "${1:-}" in
   "") ;;
-  --check) mode=check ;;
-  *) echo "usage: $0 [--check]" >&2; exit 64 ;;
+  --check) mode=check; committed=${2:-$committed} ;;
+  *) echo "usage: $0 [--check [DIR]]" >&2; exit 64 ;;
 esac
+readonly committed
 
 command -v terraform >/dev/null || { echo "generate.sh: no terraform on PATH (Terraform $want_version is needed)" >&2; exit 1; }
 command -v jq >/dev/null || { echo "generate.sh: jq is needed (it reads terraform version -json)" >&2; exit 1; }

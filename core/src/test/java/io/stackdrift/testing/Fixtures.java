@@ -142,6 +142,16 @@ public final class Fixtures {
         }
     }
 
+    /** The checkout: the nearest folder above the module's working directory with a pom.xml and core/. */
+    public static Path checkout() {
+        for (Path at = Paths.get("").toAbsolutePath(); at != null; at = at.getParent()) {
+            if (Files.isDirectory(at.resolve("core/src/test/java")) && Files.isRegularFile(at.resolve("pom.xml"))) {
+                return at;
+            }
+        }
+        throw new AssertionError("no checkout (a folder with pom.xml and core/src/test/java) above " + Paths.get("").toAbsolutePath());
+    }
+
     private static Path ownRoot() {
         URL url = Fixtures.class.getResource("/" + OWN + "/version.json");
         if (url == null) {

@@ -7,7 +7,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -48,19 +47,9 @@ class NoCiSwitchTest {
         return found;
     }
 
-    /** The checkout: the nearest folder above the module's working directory that holds core/. */
-    static Path checkout() {
-        for (Path at = Paths.get("").toAbsolutePath(); at != null; at = at.getParent()) {
-            if (Files.isDirectory(at.resolve("core/src/test/java")) && Files.isRegularFile(at.resolve("pom.xml"))) {
-                return at;
-            }
-        }
-        throw new AssertionError("no checkout (a folder with pom.xml and core/src/test/java) above " + Paths.get("").toAbsolutePath());
-    }
-
     @Test
     void noTestSourceOfAnyModuleReadsTheCiVariable() {
-        Path checkout = checkout();
+        Path checkout = Fixtures.checkout();
 
         assertThat(readsOfCi(checkout, "/src/test/")).isEmpty();
         // the scan sees every module's tests
