@@ -12,7 +12,7 @@ if ! command -v chromium >/dev/null 2>&1; then
     apt-get update -qq >/dev/null
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
   else
-    echo "test.sh: chromium is not installed; the browser test will be skipped" >&2
+    echo "test.sh: chromium is not installed; the browser test will be skipped (it fails with STACKDRIFT_REQUIRE_FIXTURES=1)" >&2
   fi
 fi
 
