@@ -33,6 +33,7 @@ class PlanReaderPropertiesTest {
         OWN(PlanReadersTest.OWN_FORMATS.keySet()),
         SHARED(PlanReadersTest.FORMATS.keySet());
 
+        @SuppressWarnings("ImmutableEnumChecker") // Stream.toList() is unmodifiable; Error Prone cannot see it
         private final List<String> files;
 
         Source(final Set<String> files) {
