@@ -22,6 +22,10 @@ import io.stackdrift.model.Change;
  * <li>{@code planned_change}: create, update, delete, replace, import, remove (forget); {@code read},
  *     {@code noop}, {@code move} and ephemeral open/renew/close are not changes;</li>
  * <li>{@code resource_drift}: update and delete (move and noop are not drift);</li>
+ * <li>{@code outputs} of a plan (each output with its {@code action}): create, update and delete are changes of
+ *     type {@code output} named by the output, never its value, as a plan's {@code output_changes} are read (the stream
+ *     does not say whether it is a refresh-only plan, so, as for a plan file read on its own, they are code changes);
+ *     the {@code outputs} of an apply carry values and no action and are never read;</li>
  * <li>the first {@code diagnostic} of severity error is the failure reason;</li>
  * <li>{@code version} gives the tool version; a UI major version other than 0 or 1 fails the read;</li>
  * <li>a read succeeds only when a {@code change_summary} of operation {@code plan} arrives: a stream that ends
@@ -90,11 +94,30 @@ public final class TerraformStreamReader extends JsonPlanReader {
                     findings.fail(FailureReasons.diagnostic(diagnostic.path("summary").asText("")));
                 }
             }
+            case "outputs" -> outputs(message.path("outputs"), sink, findings);
             default -> {
-                // hooks, change_summary, outputs (values!), logs: nothing a row shows
+                // hooks, change_summary, logs: nothing a row shows
             }
         }
     }
+
+    /** A plan's outputs message names each output with an action; an apply's carries values instead and is skipped. */
+    private static void outputs(final JsonNode outputs, final PlanSink sink, final Findings findings) {
+        outputs.properties().forEach(output -> {
+            JsonNode word = output.getValue().get("action");
+            if (word == null) {
+                return;
+            }
+            if (!word.isTextual() || !KNOWN_OUTPUT_ACTIONS.contains(word.asText())) {
+                findings.fail("an outputs message has an unknown action " + (word.isTextual() ? shown(word.asText()) : "(none)"));
+                return;
+            }
+            action(word.asText(), Cause.CODE).ifPresent(a -> sink.onChange(Change.ofOutput(a, output.getKey(), Cause.CODE)));
+        });
+    }
+
+    /** The action words of a plan's outputs message (Terraform's and OpenTofu's {@code views/json} change actions). */
+    static final Set<String> KNOWN_OUTPUT_ACTIONS = Set.of("noop", "create", "update", "delete");
 
     private static void version(final JsonNode message, final Findings findings) {
         JsonNode tool = message.has("tofu") ? message.get("tofu") : message.get("terraform");

@@ -3,6 +3,7 @@ package io.stackdrift.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -31,11 +32,14 @@ class TerraformStreamReaderTest {
 
     /** The changes of a stream as a set: Terraform writes its lines from concurrent walks, in no fixed order. */
     private static List<Change> sorted(final PlanSummary summary) {
-        return summary.changes().toList().stream().sorted(Comparator.comparing(Change::address)).toList();
+        return summary.changes().toList().stream().sorted(BY_ADDRESS_AND_NAME).toList();
     }
 
+    private static final Comparator<Change> BY_ADDRESS_AND_NAME = Comparator.comparing(Change::address)
+            .thenComparing(c -> String.join(".", c.paths()));
+
     @Test
-    void aPlanStreamHasTheResourceChangesOfItsPlanWithoutPaths() {
+    void aPlanStreamHasTheChangesOfItsPlanWithoutPathsAndItsOutputChangesByName() {
         for (String plan : List.of("new-stack/plan", "lifecycle/1-baseline.plan", "lifecycle/2-changes.plan", "lifecycle/4-destroy.plan")) {
             PlanSummary stream = reader.read(Fixtures.terraform(plan + "-stream.jsonl"));
             PlanSummary json = new TerraformPlanReader().read(Fixtures.terraform(plan + ".json"));
@@ -43,9 +47,9 @@ class TerraformStreamReaderTest {
             assertThat(stream.failed()).as(plan).isFalse();
             assertThat(stream.toolVersion()).as(plan).isEqualTo("1.11.4");
             assertThat(stream.drift()).as(plan).isEmpty();
-            // the stream names no attributes; its outputs messages are not read (only the plan JSON's output_changes are)
-            assertThat(sorted(stream)).as(plan).isNotEmpty().isEqualTo(json.changes().toList().stream().filter(c -> !c.isOutput())
-                    .map(c -> c.withPaths(List.of())).sorted(Comparator.comparing(Change::address)).toList());
+            // the stream names no attributes of a resource; an output change is named by its output, as in the plan JSON
+            assertThat(sorted(stream)).as(plan).isNotEmpty().isEqualTo(json.changes().toList().stream()
+                    .map(c -> c.isOutput() ? c : c.withPaths(List.of())).sorted(BY_ADDRESS_AND_NAME).toList());
         }
     }
 
@@ -54,12 +58,16 @@ class TerraformStreamReaderTest {
         PlanSummary summary = reader.read(Fixtures.terraform("lifecycle/2-changes.plan-stream.jsonl"));
 
         // the move (action move) is no change; replace in both orders is one word in the stream; remove is a forget
-        assertThat(sorted(summary)).extracting(Change::action, Change::address).containsExactly(
+        assertThat(sorted(summary)).filteredOn(c -> !c.isOutput()).extracting(Change::action, Change::address).containsExactly(
                 Tuple.tuple(Action.CREATE, "terraform_data.c"), Tuple.tuple(Action.FORGET, "terraform_data.f"),
                 Tuple.tuple(Action.DELETE, "terraform_data.n[1]"), Tuple.tuple(Action.UPDATE, "terraform_data.s"),
                 Tuple.tuple(Action.REPLACE, "terraform_data.w"), Tuple.tuple(Action.UPDATE, "terraform_data.x"),
                 Tuple.tuple(Action.REPLACE, "terraform_data.y"), Tuple.tuple(Action.DELETE, "terraform_data.z"));
-        assertThat(summary.changes()).allSatisfy(c -> assertThat(c.type()).isEqualTo("terraform_data"));
+        assertThat(summary.changes()).filteredOn(c -> !c.isOutput()).allSatisfy(c -> assertThat(c.type()).isEqualTo("terraform_data"));
+        // the outputs message: created, changed (the sensitive one by name only) and removed outputs; noop is none
+        assertThat(sorted(summary)).filteredOn(Change::isOutput).extracting(Change::action, Change::paths).containsExactly(
+                Tuple.tuple(Action.CREATE, List.of("added")), Tuple.tuple(Action.DELETE, List.of("gone")),
+                Tuple.tuple(Action.UPDATE, List.of("plain")), Tuple.tuple(Action.UPDATE, List.of("secret")));
     }
 
     @Test
@@ -69,8 +77,11 @@ class TerraformStreamReaderTest {
         // an import alone is an import; an import that also sets the input is an update
         assertThat(sorted(summary)).filteredOn(c -> c.action() == Action.IMPORT).extracting(Change::address)
                 .containsExactly("terraform_data.w", "terraform_data.y");
-        assertThat(summary.changes()).filteredOn(c -> c.action() != Action.IMPORT)
+        assertThat(summary.changes()).filteredOn(c -> c.action() != Action.IMPORT && !c.isOutput())
                 .hasSize(7).allSatisfy(c -> assertThat(c.action()).isEqualTo(Action.UPDATE));
+        assertThat(sorted(summary)).filteredOn(Change::isOutput).extracting(Change::action, Change::paths).containsExactly(
+                Tuple.tuple(Action.CREATE, List.of("gone")), Tuple.tuple(Action.CREATE, List.of("plain")),
+                Tuple.tuple(Action.CREATE, List.of("same")), Tuple.tuple(Action.CREATE, List.of("secret")));
     }
 
     @Test
@@ -81,6 +92,28 @@ class TerraformStreamReaderTest {
         assertThat(summary.failed()).isFalse();
         assertThat(summary.changes()).noneMatch(c -> c.address().startsWith("data."));
         assertThat(summary.drift()).isEmpty();
+    }
+
+    @Test
+    void theOutputsThatFollowAnotherStacksStateAreNotReadAsInSync() {
+        // a refresh-only plan whose outputs follow the network stack's changed state: the stream cannot say it is
+        // refresh-only, so, as a plan file read on its own, they are changes (never "in sync"), named, never valued
+        PlanSummary summary = reader.read(Fixtures.terraform("remote-state/app.refresh-only.plan-stream.jsonl"));
+
+        assertThat(sorted(summary)).extracting(Change::action, Change::paths).containsExactly(
+                Tuple.tuple(Action.UPDATE, List.of("net_cidr")), Tuple.tuple(Action.UPDATE, List.of("net_token")));
+        assertThat(summary.changes()).allMatch(Change::isOutput);
+    }
+
+    @Test
+    void anOutputActionThisVersionDoesNotKnowFailsTheRead(@TempDir final Path dir) throws IOException {
+        Path stream = dir.resolve("plan-stream.jsonl");
+        Files.writeString(stream, String.join("\n",
+                "{\"type\":\"version\",\"terraform\":\"1.11.4\",\"ui\":\"1.2\"}",
+                "{\"type\":\"change_summary\",\"changes\":{\"add\":0,\"change\":0,\"remove\":0,\"operation\":\"plan\"}}",
+                "{\"type\":\"outputs\",\"outputs\":{\"o\":{\"sensitive\":false,\"action\":\"transmogrify\"}}}"), StandardCharsets.UTF_8);
+
+        assertThat(reader.read(stream).failureReason()).isEqualTo("an outputs message has an unknown action transmogrify");
     }
 
     @Test
