@@ -1,6 +1,7 @@
 package io.stackdrift.deploy;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -85,6 +86,9 @@ public final class StackDeployment {
         try {
             lock = run.locks().acquire(id, operation.word);
         } catch (StackLockTimeoutException e) {
+            return failed(stack, run.now(), operation.prefix + e.getMessage());
+        } catch (UncheckedIOException e) {
+            // the lock file could not be opened or locked: the message names it and why (a FIFO in its place, a full disk)
             return failed(stack, run.now(), operation.prefix + e.getMessage());
         }
         try (lock) {
