@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 import picocli.CommandLine;
@@ -108,7 +109,8 @@ final class RunOptions {
         Clock clock = Clock.systemUTC();
         HistoryStore history = new HistoryStore(recordDir);
         RunRequest asked = new RunRequest(config, root, stacks, parallelism == null ? OptionalInt.empty() : OptionalInt.of(parallelism),
-                startedBy, changed, nextRunId(history), cause, false, false, false);
+                startedBy, changed, nextRunId(history, warning -> err.println("warning: " + Terminal.safe(warning))), cause, false, false,
+                false);
         RunRequest request = adjust.apply(asked);
         // the values of the variables named under credentials: are masked in everything the run prints and keeps
         EnvironmentCredentials credentials = new EnvironmentCredentials(CliEnvironment::get);
@@ -323,11 +325,11 @@ final class RunOptions {
     }
 
     /** Runs are numbered like builds, so the pages and the trail say "run 7", not a timestamp. */
-    static String nextRunId(final HistoryStore history) {
+    static String nextRunId(final HistoryStore history, final Consumer<String> warnings) {
         long recorded = history.layout().highestSequence();
         try {
             // atomic and never reused: two runs at once, or the run after a kill -9, get numbers of their own
-            return String.valueOf(RunIds.next(history.directory(), recorded));
+            return String.valueOf(RunIds.next(history.directory(), recorded, warnings));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot number the run in " + history.directory() + ": " + e.getMessage(), e);
         }

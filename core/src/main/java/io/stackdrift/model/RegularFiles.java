@@ -22,8 +22,16 @@ public final class RegularFiles {
     public static final class NotRegularFileException extends IOException {
         private static final long serialVersionUID = 1L;
 
-        NotRegularFileException(final String message) {
-            super(message);
+        private final String what;
+
+        NotRegularFileException(final Path file, final String what) {
+            super(file + " " + what);
+            this.what = what;
+        }
+
+        /** What is wrong with the file, without its name: "is a FIFO, socket or device, not a regular file". */
+        public String what() {
+            return what;
         }
     }
 
@@ -51,7 +59,7 @@ public final class RegularFiles {
             return false;
         }
         if (!attributes.isRegularFile()) {
-            throw new NotRegularFileException(file + " is " + kind(attributes) + ", not a regular file");
+            throw new NotRegularFileException(file, "is " + kind(attributes) + ", not a regular file");
         }
         return true;
     }
@@ -72,7 +80,7 @@ public final class RegularFiles {
             return Optional.empty();
         }
         if (bytes.length > most) {
-            throw new NotRegularFileException(file + " holds more than " + most + " bytes, more than this file ever holds");
+            throw new NotRegularFileException(file, "holds more than " + most + " bytes, more than this file ever holds");
         }
         return Optional.of(new String(bytes, charset));
     }

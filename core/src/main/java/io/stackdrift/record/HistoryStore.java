@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
@@ -26,6 +27,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.stackdrift.model.ChangeList;
 import io.stackdrift.model.Directories;
 import io.stackdrift.model.DriftAge;
+import io.stackdrift.model.RegularFiles;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
@@ -339,7 +341,14 @@ public final class HistoryStore {
         lock.lock();
         try {
             Directories.ensure(layout.directory());
-            try (FileChannel channel = FileChannel.open(layout.lockFile(), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            // a FIFO in place of the lock file would block every save for good
+            try {
+                RegularFiles.requireRegularIfPresent(layout.lockFile());
+            } catch (RegularFiles.NotRegularFileException e) {
+                throw new IOException(e.getMessage() + "; remove it (it only serves as a lock)", e);
+            }
+            try (FileChannel channel = FileChannel.open(layout.lockFile(), StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    LinkOption.NOFOLLOW_LINKS);
                     FileLock fileLock = channel.lock()) {
                 return action.run();
             }
