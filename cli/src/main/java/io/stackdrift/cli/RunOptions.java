@@ -124,9 +124,10 @@ final class RunOptions {
         try {
             // runs killed with kill -9 leave plan JSON behind and tool processes that may still apply: swept,
             // and their locks stay taken while one of their tools runs
-            Path workParent = Path.of(System.getProperty("java.io.tmpdir"), "stackdrift-work-" + System.getProperty("user.name", "user"));
-            RunWorkDirectories.sweepDead(workParent);
-            workDir = RunWorkDirectories.create(workParent);
+            Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+            String user = System.getProperty("user.name", "user");
+            RunWorkDirectories.sweepDead(tmp, user);
+            workDir = RunWorkDirectories.create(tmp, user, warning -> err.println("warning: " + Terminal.safe(warning)));
             ToolProcessLog toolProcesses = new ToolProcessLog(recordDir.resolve("locks").resolve("runs"));
             toolProcesses.sweep();
             ToolOutputKeeper tools = new ToolOutputKeeper(new LocalProcessRunner(toolProcesses), workDir, credentials::mask);
