@@ -203,8 +203,7 @@ final class RunOptions {
         }
         RunRecord shown = new RunRecord(masked.runId(), masked.kind(), masked.cause(), masked.startedAt(), masked.finishedAt(), rows,
                 masked.trail());
-        return new RunOutcome(Optional.of(shown), ran.deployDigests(), ran.forgottenDeploys(), ran.problems(), ran.warnings(),
-                ran.notes().stream().map(mask::mask).toList());
+        return ran.withShown(shown, ran.notes().stream().map(mask::mask).toList());
     }
 
     /**

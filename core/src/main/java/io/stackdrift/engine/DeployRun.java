@@ -100,6 +100,11 @@ final class DeployRun implements RunBody {
             decision = new DeployDecision(DeployDecision.Verdict.PREVIEW_AND_APPLY,
                     "its dependency " + changedDependency.get() + " applied changes in this run");
         }
+        if (decision.verdict() == DeployDecision.Verdict.SKIP && stack.policy() != Policy.ONCE && run.owesDeploy(stack.id())) {
+            // the apply of an interrupted or unfinished deploy (its own or a dependency's) may have run: never "unchanged"
+            decision = new DeployDecision(DeployDecision.Verdict.PREVIEW_AND_APPLY, "a deploy of it or of a stack it depends on "
+                    + "was interrupted or did not finish in an earlier run");
+        }
         if (decision.verdict() == DeployDecision.Verdict.SKIP) {
             Row row = Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.SKIPPED, decision.reason());
             return Optional.of(new Deployed(row, TaskOutcome.skipped(decision.reason())));

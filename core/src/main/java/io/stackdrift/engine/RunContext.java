@@ -15,7 +15,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.config.StacksConfig;
 import io.stackdrift.deploy.DeployContext;
+import io.stackdrift.model.DriftAge;
+import io.stackdrift.model.KnownState;
 import io.stackdrift.model.Row;
+import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
 import io.stackdrift.ownership.ReplaceEvidence;
@@ -49,6 +52,8 @@ final class RunContext implements DeployContext {
     private final Map<StackId, String> deployDigests = new ConcurrentHashMap<>();
     /** Stacks a destroy may have changed without a destroyed entry (failed, interrupted): their last deploy is forgotten. */
     private final Set<StackId> forgetDeploys = ConcurrentHashMap.newKeySet();
+    /** Stacks that owe a deploy as the run starts (docs/records.md, "What a run leaves for the next"). */
+    private final Set<StackId> owedAtStart = ConcurrentHashMap.newKeySet();
     private final Map<Tool, ToolAdapter> toolAdapters = new EnumMap<>(Tool.class);
     private final List<TrailEntry> trail = Collections.synchronizedList(new ArrayList<>());
     private final List<String> notes = Collections.synchronizedList(new ArrayList<>());
@@ -66,6 +71,7 @@ final class RunContext implements DeployContext {
         this.known = Set.copyOf(known);
         this.startedAt = startedAt;
         this.statusesAtStart = services.history().stackStatuses();
+        statusesAtStart.values().stream().filter(StackStatus::deployOwed).map(StackStatus::id).forEach(owedAtStart::add);
         for (StackConfig stack : stacks) {
             byId.put(stack.id(), stack);
         }
@@ -141,7 +147,21 @@ final class RunContext implements DeployContext {
 
     /** Keeps the stack's row; a row that shows drift gets its drift age from the stack's status at the start. */
     void putRow(final Row row) {
-        rows.put(row.id(), StackIndex.withDriftAge(statusesAtStart.get(row.id()), row, startedAt));
+        rows.put(row.id(), known(StackIndex.withDriftAge(statusesAtStart.get(row.id()), row, startedAt), statusesAtStart.get(row.id())));
+    }
+
+    /**
+     * A skipped row says nothing new, and must not hide what the history knows of its stack: it carries the stack's known
+     * state (and drift age), and its reason ends with it ("…; last known: drifted since … (2 checks), last checked …").
+     */
+    static Row known(final Row row, final StackStatus status) {
+        if (row.state() != RowState.SKIPPED || status == null || status.lastState() == RowState.SKIPPED || row.known().isPresent()) {
+            return row;
+        }
+        KnownState known = status.known();
+        DriftAge age = known.hasDrift(status.driftAge()) ? status.driftAge() : DriftAge.NONE;
+        String words = known.words(age);
+        return row.withKnown(known).withDriftAge(age).withState(RowState.SKIPPED, row.reason().isEmpty() ? words : row.reason() + "; " + words);
     }
 
     boolean wasPreviewed(final StackId id) {
@@ -281,5 +301,22 @@ final class RunContext implements DeployContext {
     @Override
     public void forgetDeploy(final StackId stack) {
         forgetDeploys.add(stack);
+    }
+
+    @Override
+    public boolean owesDeploy(final StackId stack) {
+        return owedAtStart.contains(stack);
+    }
+
+    /**
+     * The stacks that owe a deploy as the run starts: those the history says owe one and those whose deploy marker this
+     * run recovered, with every stack that depends on them (what they read may have changed with them).
+     */
+    void oweDeploys(final Set<StackId> stacks) {
+        owedAtStart.addAll(stacks);
+    }
+
+    Set<StackId> owedAtStart() {
+        return Set.copyOf(owedAtStart);
     }
 }

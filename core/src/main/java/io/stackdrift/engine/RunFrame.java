@@ -3,6 +3,7 @@ package io.stackdrift.engine;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -12,6 +13,7 @@ import io.stackdrift.config.ConfigLoader;
 import io.stackdrift.config.ConfigResult;
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.config.StacksConfig;
+import io.stackdrift.graph.StackGraph;
 import io.stackdrift.graph.StackSelection;
 import io.stackdrift.model.Problem;
 import io.stackdrift.model.Row;
@@ -62,9 +64,15 @@ final class RunFrame {
         RunContext run = new RunContext(services, adapters, request, kind, config,
                 selection.stacks().stream().map(id -> config.stack(id).orElseThrow()).toList(), known, startedAt);
         removeOverrideLeftovers(run);
+        Set<StackId> recovered = new TreeSet<>();
         for (TrailEntry entry : services.journal().recoverInterrupted()) {
             run.note(entry.stack() + ": an earlier deploy was interrupted (" + entry.reason() + ")");
+            recovered.add(entry.stack());
         }
+        // an interrupted deploy may have applied part or all of its plan: it and its dependents are deployed again
+        run.oweDeploys(recovered);
+        StackGraph graph = StackGraph.of(config, run.recordedDependsOn()).graph();
+        run.oweDeploys(graph.withDependents(run.owedAtStart().stream().filter(graph::contains).collect(Collectors.toSet())));
         boolean interrupted = false;
         try {
             body.run(run);
@@ -77,15 +85,45 @@ final class RunFrame {
         for (StackConfig stack : run.stacks()) {
             Row row = run.hasRow(stack.id()) ? run.row(stack.id())
                     : Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.SKIPPED, "run interrupted before it started");
-            rows.add(run.wasPreviewed(stack.id()) ? row : keepDependencies(row, run.statusesAtStart().get(stack.id())));
+            StackStatus status = run.statusesAtStart().get(stack.id());
+            rows.add(RunContext.known(run.wasPreviewed(stack.id()) ? row : keepDependencies(row, status), status));
         }
         RunRecord record = new RunRecord(request.runId(), kind, request.cause(), startedAt, services.clock().millis(), rows,
                 run.trailSnapshot());
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
-        return new RunOutcome(Optional.of(record), run.deployDigests(), run.forgottenDeploys(), List.of(), result.warnings(),
-                run.notesSnapshot());
+        return new RunOutcome(Optional.of(record), run.deployDigests(), run.forgottenDeploys(), owedDeploys(run, graph, record), List.of(),
+                result.warnings(), run.notesSnapshot());
+    }
+
+    /**
+     * The stacks that owe a deploy after the run (docs/records.md): those that owed one as it started, and those whose
+     * deploy in this run was interrupted, failed, or applied without being recorded (its outputs could not be written),
+     * each with every stack that depends on it; less those this run deployed with their digest recorded.
+     */
+    private static Set<StackId> owedDeploys(final RunContext run, final StackGraph graph, final RunRecord record) {
+        Set<StackId> owing = new TreeSet<>(run.owedAtStart());
+        Map<StackId, String> recorded = run.deployDigests();
+        Set<StackId> done = new TreeSet<>();
+        for (TrailEntry entry : record.trail()) {
+            switch (entry.result()) {
+                case FAILED, INTERRUPTED -> owing.add(entry.stack());
+                case DEPLOYED, NOTHING_TO_DEPLOY -> {
+                    if (recorded.containsKey(entry.stack())) {
+                        done.add(entry.stack());
+                    } else {
+                        owing.add(entry.stack());
+                    }
+                }
+                default -> {
+                    // a rehearsal applies nothing; a destroy forgets the last deploy instead
+                }
+            }
+        }
+        owing.addAll(graph.withDependents(owing.stream().filter(graph::contains).collect(Collectors.toSet())));
+        owing.removeAll(done);
+        return owing;
     }
 
     /**

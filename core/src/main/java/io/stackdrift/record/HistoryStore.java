@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Predicate;
@@ -122,7 +123,7 @@ public final class HistoryStore {
     public RunSummary save(final RunToSave toSave) {
         boolean wasInterrupted = Thread.interrupted();
         try {
-            return write(toSave.run(), toSave.deployDigests(), toSave.forgetDeploys());
+            return write(toSave);
         } finally {
             if (wasInterrupted) {
                 Thread.currentThread().interrupt();
@@ -130,7 +131,8 @@ public final class HistoryStore {
         }
     }
 
-    private RunSummary write(final RunRecord run, final Map<StackId, String> deployDigests, final Set<StackId> forgetDeploys) {
+    private RunSummary write(final RunToSave toSave) {
+        RunRecord run = toSave.run();
         return locked(() -> {
             Directories.ensure(layout.runsDir());
             layout.removeTemporaryFiles();
@@ -143,10 +145,18 @@ public final class HistoryStore {
                 }
             });
             writeDriftFiles(run);
-            writeStackIndex(StackIndex.next(statusesForRewrite(), sequence, run, deployDigests, forgetDeploys));
+            writeStackIndex(StackIndex.next(statusesForRewrite(), sequence, run, toSave.deployDigests(), toSave.forgetDeploys(),
+                    toSave.owedDeploys()));
             List<TrailEntry> newest = new ArrayList<>(run.trail());
             Collections.reverse(newest);
             prependTrail(newest);
+            // the run's deploys are recorded now: their markers go (until here, a run killed after an apply left its
+            // marker, and the next run redoes that deploy instead of taking the stack as deployed)
+            for (DeployMarker marker : journal.inProgress()) {
+                if (marker.runId().equals(run.runId())) {
+                    journal.markFinished(marker.stack());
+                }
+            }
             layout.pruneRuns(sequence, limits.runs());
             return summary;
         });
@@ -246,12 +256,16 @@ public final class HistoryStore {
     public List<TrailEntry> recoverInterrupted(final Predicate<DeployMarker> stillRunning) {
         return locked(() -> {
             DeployJournal.Recovery recovery = journal.interrupted(stillRunning);
-            if (!recovery.destroyed().isEmpty()) {
-                // part of the stack may be gone: its next deploy must preview it, not skip it as unchanged
+            if (!recovery.entries().isEmpty()) {
+                // part of a destroyed stack may be gone: its next deploy must preview it, not skip it as unchanged; an
+                // interrupted deploy may have applied part or all of its plan: its next deploy applies it again
                 Map<StackId, StackStatus> index = statusesForRewrite();
-                Map<StackId, StackStatus> forgotten = StackIndex.forgetLastDeploys(index, recovery.destroyed());
-                if (!forgotten.equals(index)) {
-                    writeStackIndex(forgotten);
+                Set<StackId> deploys = new TreeSet<>();
+                recovery.entries().forEach(entry -> deploys.add(entry.stack()));
+                deploys.removeAll(recovery.destroyed());
+                Map<StackId, StackStatus> next = StackIndex.oweDeploys(StackIndex.forgetLastDeploys(index, recovery.destroyed()), deploys);
+                if (!next.equals(index)) {
+                    writeStackIndex(next);
                 }
             }
             if (!recovery.entries().isEmpty()) {

@@ -287,6 +287,12 @@ public final class RecordJson {
         g.writeStringField("lastDeployDigest", s.lastDeployDigest());
         g.writeNumberField("lastDeployedAt", s.lastDeployedAt());
         RowJson.writeDriftAge(g, s.driftAge());
+        if (s.stateSince() > 0) {
+            g.writeNumberField("stateSince", s.stateSince());
+        }
+        if (s.deployOwed()) {
+            g.writeBooleanField("deployOwed", true);
+        }
         g.writeEndObject();
     }
 
@@ -296,7 +302,7 @@ public final class RecordJson {
         return new StackStatus(StackId.of(text(n, "id")), n.path("lastSequence").asLong(), text(n, "lastRunId"), state,
                 n.path("lastCheckedAt").asLong(), n.path("consecutiveFailures").asInt(), n.path("lastFailedAt").asLong(),
                 ids(n.path("dependsOn")), n.path("lastDeployDigest").asText(""), n.path("lastDeployedAt").asLong(),
-                RowJson.driftAge(n));
+                RowJson.driftAge(n), Math.max(0, n.path("stateSince").asLong(0)), n.path("deployOwed").asBoolean(false));
     }
 
     static void writeMarker(final JsonGenerator g, final DeployMarker m) throws IOException {

@@ -40,6 +40,7 @@ final class ScriptedAdapter implements ToolAdapter {
         String previewFailure = "";
         String applyFailure = "";
         List<StackOutput> outputs = List.of();
+        String outputsFailure = "";
         boolean interruptApply;
         int sleepApplySeconds;
         /** Whether the stack's resources exist: a destroy plan deletes them, a deploy creates them. */
@@ -143,7 +144,8 @@ final class ScriptedAdapter implements ToolAdapter {
     public OutputsResult outputs(final StackConfig stack, final Path repositoryRoot, final Path workDir,
             final Map<String, String> environment) {
         world.calls.add("outputs " + stack.id());
-        return new OutputsResult(true, "", world.stack(stack.id().value()).outputs);
+        Script script = world.stack(stack.id().value());
+        return script.outputsFailure.isEmpty() ? new OutputsResult(true, "", script.outputs) : OutputsResult.failure(script.outputsFailure);
     }
 
     @Override

@@ -269,7 +269,9 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
             outcome.deployDigests().forEach((id, digest) -> digests.put(id.value(), digest));
             Set<String> forgotten = new TreeSet<>();
             outcome.forgottenDeploys().forEach(id -> forgotten.add(id.value()));
-            result.recorded(digests).forgotten(forgotten);
+            Set<String> owed = new TreeSet<>();
+            outcome.owedDeploys().forEach(id -> owed.add(id.value()));
+            result.recorded(digests).forgotten(forgotten).owed(owed);
         }
         return result.build();
     }

@@ -32,6 +32,8 @@ public final class AgentOutcome implements Serializable {
     private final boolean recorded;
     private final TreeMap<String, String> deployDigests;
     private final TreeSet<String> forgottenDeploys;
+    /** Stack ids that owe a deploy after the run (an interrupted or unfinished deploy; docs/records.md). */
+    private final TreeSet<String> owedDeploys;
     /** The run order's groups of stack ids, and its edges as [stack, dependsOn, from]; empty unless asked for. */
     private final ArrayList<ArrayList<String>> runOrderGroups;
     private final ArrayList<ArrayList<String>> runOrderEdges;
@@ -46,6 +48,7 @@ public final class AgentOutcome implements Serializable {
         this.recorded = b.recorded;
         this.deployDigests = new TreeMap<>(b.deployDigests);
         this.forgottenDeploys = new TreeSet<>(b.forgottenDeploys);
+        this.owedDeploys = new TreeSet<>(b.owedDeploys);
         this.runOrderGroups = copies(b.runOrderGroups);
         this.runOrderEdges = copies(b.runOrderEdges);
     }
@@ -112,13 +115,23 @@ public final class AgentOutcome implements Serializable {
         return Collections.unmodifiableSet(forgottenDeploys == null ? new TreeSet<>() : forgottenDeploys);
     }
 
-    /** What the controller saves of the run, once: the record the agent left, with this outcome's digests and forgotten deploys. */
+    /** Stack ids that owe a deploy after the run: their next deploy applies them whatever their digest says. */
+    public Set<String> owedDeploys() {
+        return Collections.unmodifiableSet(owedDeploys == null ? new TreeSet<>() : owedDeploys);
+    }
+
+    /**
+     * What the controller saves of the run, once: the record the agent left, with this outcome's digests, forgotten
+     * deploys and owed deploys.
+     */
     public RunToSave toSave(final RunRecord record) {
         Map<StackId, String> digests = new TreeMap<>();
         deployDigests().forEach((stack, digest) -> digests.put(StackId.of(stack), digest));
         Set<StackId> forget = new TreeSet<>();
         forgottenDeploys().forEach(stack -> forget.add(StackId.of(stack)));
-        return new RunToSave(record, digests, forget);
+        Set<StackId> owed = new TreeSet<>();
+        owedDeploys().forEach(stack -> owed.add(StackId.of(stack)));
+        return new RunToSave(record, digests, forget, owed);
     }
 
     /** Builds an outcome; every part defaults to empty. */
@@ -131,6 +144,7 @@ public final class AgentOutcome implements Serializable {
         private boolean recorded;
         private Map<String, String> deployDigests = Map.of();
         private Set<String> forgottenDeploys = Set.of();
+        private Set<String> owedDeploys = Set.of();
         private List<List<String>> runOrderGroups = List.of();
         private List<List<String>> runOrderEdges = List.of();
 
@@ -167,6 +181,11 @@ public final class AgentOutcome implements Serializable {
 
         public Builder forgotten(final Set<String> stacks) {
             this.forgottenDeploys = stacks;
+            return this;
+        }
+
+        public Builder owed(final Set<String> stacks) {
+            this.owedDeploys = stacks;
             return this;
         }
 
