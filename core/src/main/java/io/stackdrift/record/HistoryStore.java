@@ -144,9 +144,12 @@ public final class HistoryStore {
                     RecordJson.writeSummary(g, summary);
                 }
             });
-            writeDriftFiles(run);
-            writeStackIndex(StackIndex.next(statusesForRewrite(), sequence, run, toSave.deployDigests(), toSave.forgetDeploys(),
-                    toSave.owedDeploys()));
+            // a report's rows are files read elsewhere, not stacks: one named like a stack changes nothing of it
+            if (run.kind() != RunKind.REPORT) {
+                writeDriftFiles(run);
+                writeStackIndex(StackIndex.next(statusesForRewrite(), sequence, run, toSave.deployDigests(), toSave.forgetDeploys(),
+                        toSave.owedDeploys()));
+            }
             List<TrailEntry> newest = new ArrayList<>(run.trail());
             Collections.reverse(newest);
             prependTrail(newest);
