@@ -43,7 +43,7 @@ import io.stackdrift.tool.PlanPurpose;
 final class DriftCheckRun implements RunBody {
     @Override
     public void run(final RunContext run) throws InterruptedException {
-        Map<StackId, StackStatus> statuses = run.services().history().stackStatuses();
+        Map<StackId, StackStatus> statuses = run.statusesAtStart();
         Set<StackId> running = run.services().history().deploysInProgress().stream().map(DeployMarker::stack)
                 .collect(Collectors.toCollection(HashSet::new));
         // a stack another run of the host holds is left alone like one with a deploy running (never a marker planted for it)
@@ -56,6 +56,10 @@ final class DriftCheckRun implements RunBody {
         List<CheckDecision> decisions = DueCheck.decide(run.stacks(), new DueCheck.Input(trigger, statuses, running,
                 run.request().changedFiles(), Instant.ofEpochMilli(run.startedAt()), DueCheck.Modules.onDisk(run.root())));
         Map<StackId, CheckDecision> toRun = new LinkedHashMap<>();
+        for (StackConfig stack : run.stacks()) {
+            Optional.ofNullable(statuses.get(stack.id())).flatMap(s -> DueCheck.clockAhead(s, Instant.ofEpochMilli(run.startedAt())))
+                    .ifPresent(why -> run.note("warning: " + stack.id() + ": " + why));
+        }
         for (CheckDecision decision : decisions) {
             if (decision.action() == CheckDecision.Action.SKIP) {
                 StackConfig stack = run.stack(decision.stack());

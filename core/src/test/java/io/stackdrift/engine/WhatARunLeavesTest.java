@@ -203,6 +203,26 @@ class WhatARunLeavesTest {
         assertThat(scenario.history().stackStatuses().get(NET).driftAge().isPresent()).isTrue();
     }
 
+    // ---------------------------------------------------------------------------------------------
+    // 9: a clock ahead never postpones a check
+
+    @Test
+    void aCheckRecordedByAClockAheadDoesNotMakeTheStackNotDueAndTheRunSaysWhy() throws IOException {
+        scenario.terraform("net");
+        scenario.config("stacks:\n  - dir: net\n    drift:\n      every: 1h\n");
+        scenario.clock = Clock.fixed(NOW.plus(java.time.Duration.ofDays(400)), ZoneOffset.UTC);
+        scenario.host().check(scenario.request());
+        scenario.clock = Clock.fixed(NOW, ZoneOffset.UTC);
+        scenario.world.calls.clear();
+
+        RunOutcome now = scenario.host().check(scenario.request());
+
+        assertThat(scenario.world.callsFor("check")).containsExactly("net");
+        assertThat(now.notes()).contains("warning: net: its last check is recorded at 2028-01-03T12:00:00Z, later than now "
+                + "(2026-11-29T12:00:00Z): a clock was ahead, so it is checked now");
+        assertThat(scenario.history().stackStatuses().get(NET).lastCheckedAt()).isEqualTo(NOW.toEpochMilli());
+    }
+
     private static TrailResult trailOf(final RunOutcome outcome, final String stack) {
         return record(outcome).trail().stream().filter(e -> e.stack().value().equals(stack)).reduce((a, b) -> b).orElseThrow().result();
     }
