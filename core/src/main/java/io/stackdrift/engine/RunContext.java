@@ -70,7 +70,8 @@ final class RunContext implements DeployContext {
         this.stacks = List.copyOf(stacks);
         this.known = Set.copyOf(known);
         this.startedAt = startedAt;
-        this.statusesAtStart = services.history().stackStatuses();
+        // the configured stacks only: an index of stacks long gone costs a run nothing
+        this.statusesAtStart = services.history().stackStatuses(this.known);
         statusesAtStart.values().stream().filter(StackStatus::deployOwed).map(StackStatus::id).forEach(owedAtStart::add);
         for (StackConfig stack : stacks) {
             byId.put(stack.id(), stack);

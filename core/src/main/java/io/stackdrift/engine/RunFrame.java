@@ -93,8 +93,8 @@ final class RunFrame {
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
-        return new RunOutcome(Optional.of(record), run.deployDigests(), run.forgottenDeploys(), owedDeploys(run, graph, record), List.of(),
-                result.warnings(), run.notesSnapshot());
+        return new RunOutcome(Optional.of(record), run.deployDigests(), run.forgottenDeploys(), owedDeploys(run, graph, record),
+                Optional.of(known), List.of(), result.warnings(), run.notesSnapshot());
     }
 
     /**

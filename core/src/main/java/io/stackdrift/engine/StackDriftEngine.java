@@ -112,7 +112,8 @@ public final class StackDriftEngine {
         for (StackConfig stack : result.config().stacks()) {
             fileEdges.put(stack.id(), stack.dependsOn());
         }
-        RunOrder order = RunOrders.of(StackGraph.of(result.config(), RunContext.recordedDependsOn(history.stackStatuses())), fileEdges);
+        RunOrder order = RunOrders.of(StackGraph.of(result.config(), RunContext.recordedDependsOn(history.stackStatuses(fileEdges.keySet()))),
+                fileEdges);
         return new RunOrderOutcome(Optional.of(order), List.of(), result.warnings());
     }
 }

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -146,9 +147,9 @@ public final class HistoryStore {
             });
             // a report's rows are files read elsewhere, not stacks: one named like a stack changes nothing of it
             if (run.kind() != RunKind.REPORT) {
-                writeDriftFiles(run);
-                writeStackIndex(StackIndex.next(statusesForRewrite(), sequence, run, toSave.deployDigests(), toSave.forgetDeploys(),
-                        toSave.owedDeploys()));
+                writeDriftFiles(run, toSave.configuredStacks());
+                writeStackIndex(StackIndex.next(statusesForRewrite(toSave.configuredStacks()), sequence, run, toSave.deployDigests(),
+                        toSave.forgetDeploys(), toSave.owedDeploys()));
             }
             List<TrailEntry> newest = new ArrayList<>(run.trail());
             Collections.reverse(newest);
@@ -189,9 +190,21 @@ public final class HistoryStore {
         return files.readRun(layout.detailsFile(sequence), ChangeList.SpillTarget.temporary());
     }
 
-    /** The latest status of every stack the history has seen, by id. */
+    /** The latest status of every stack the index holds, by id (streamed: one status at a time is a tree). */
     public Map<StackId, StackStatus> stackStatuses() {
-        return files.read(layout.stacksFile(), RecordJson::readStacks).orElseGet(TreeMap::new);
+        return stackStatuses(id -> true);
+    }
+
+    /**
+     * The latest status of each of {@code stacks} the index holds, by id: streamed, and only those are kept, so a run's
+     * memory follows its configuration, not the stacks the history has ever seen.
+     */
+    public Map<StackId, StackStatus> stackStatuses(final Set<StackId> stacks) {
+        return stackStatuses(stacks::contains);
+    }
+
+    private Map<StackId, StackStatus> stackStatuses(final Predicate<StackId> keep) {
+        return files.readStreamed(layout.stacksFile(), in -> RecordJson.readStacks(in, keep)).orElseGet(TreeMap::new);
     }
 
     /**
@@ -292,7 +305,13 @@ public final class HistoryStore {
     // ------------------------------------------------------------------ internals
 
     private Map<StackId, StackStatus> statusesForRewrite() throws IOException {
-        return files.readForRewrite(layout.stacksFile(), RecordJson::readStacks).orElse(Map.of());
+        return statusesForRewrite(Optional.empty());
+    }
+
+    /** The index to rewrite: of the configured stacks only when they are known (the others are forgotten), else whole. */
+    private Map<StackId, StackStatus> statusesForRewrite(final Optional<Set<StackId>> configured) throws IOException {
+        Predicate<StackId> keep = configured.isPresent() ? configured.get()::contains : id -> true;
+        return files.readStreamedForRewrite(layout.stacksFile(), in -> RecordJson.readStacks(in, keep)).orElse(Map.of());
     }
 
     /**
@@ -300,7 +319,17 @@ public final class HistoryStore {
      * and nothing of other stacks or runs. A row without drift removes the file; the same drift as before is not
      * written again (the drift age, which changes every check, lives in the stack index).
      */
-    private void writeDriftFiles(final RunRecord run) throws IOException {
+    private void writeDriftFiles(final RunRecord run, final Optional<Set<StackId>> configured) throws IOException {
+        if (configured.isPresent()) {
+            // a stack that left the configuration keeps no drift file (its runs and trail stay)
+            Set<Path> kept = new HashSet<>();
+            configured.get().forEach(id -> kept.add(layout.driftFile(id)));
+            for (Path file : layout.driftFiles()) {
+                if (!kept.contains(file)) {
+                    Files.deleteIfExists(file);
+                }
+            }
+        }
         // one wait for the disk for all of them: a check of 1,000 drifted stacks wrote 1,000 files one fsync at a time
         try (AtomicFiles.Batch batch = new AtomicFiles.Batch()) {
             for (Row row : run.rows()) {

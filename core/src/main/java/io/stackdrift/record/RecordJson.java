@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
@@ -224,6 +225,45 @@ public final class RecordJson {
         }
         g.writeEndArray();
         g.writeEndObject();
+    }
+
+    /**
+     * The statuses of {@code stacks.json} that {@code keep} wants, streamed: one status at a time is a tree, never the
+     * file, so reading the few stacks of a run costs the same with 200,000 entries of stacks long gone.
+     */
+    static Map<StackId, StackStatus> readStacks(final InputStream in, final Predicate<StackId> keep) throws IOException {
+        Map<StackId, StackStatus> out = new TreeMap<>();
+        try (JsonParser p = parser(in)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                throw new RecordFormatException("not a JSON object");
+            }
+            boolean formatChecked = false;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String name = p.currentName();
+                JsonToken value = p.nextToken();
+                if ("format".equals(name)) {
+                    checkFormat(MAPPER.createObjectNode().put("format", p.getValueAsString("")), STACKS);
+                    formatChecked = true;
+                } else if ("stacks".equals(name) && value == JsonToken.START_ARRAY) {
+                    if (!formatChecked) {
+                        throw new RecordFormatException("the stacks come before the format");
+                    }
+                    while (p.nextToken() == JsonToken.START_OBJECT) {
+                        JsonNode status = p.readValueAsTree();
+                        StackId id = StackId.of(text(status, "id"));
+                        if (keep.test(id)) {
+                            out.put(id, readStatus(status));
+                        }
+                    }
+                } else {
+                    p.skipChildren();
+                }
+            }
+            if (!formatChecked) {
+                throw new RecordFormatException("no format");
+            }
+        }
+        return out;
     }
 
     static Map<StackId, StackStatus> readStacks(final JsonNode n) {

@@ -223,6 +223,28 @@ class WhatARunLeavesTest {
         assertThat(scenario.history().stackStatuses().get(NET).lastCheckedAt()).isEqualTo(NOW.toEpochMilli());
     }
 
+    // ---------------------------------------------------------------------------------------------
+    // 7: a stack that left the configuration is forgotten
+
+    @Test
+    void aStackRenamedInTheConfigurationIsForgottenByTheIndexAndItsRunsStay() throws IOException {
+        scenario.terraform("net", "old");
+        scenario.config("stacks:\n  - dir: net\n  - dir: old\n");
+        scenario.world.stack("old").drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags.Owner"));
+        scenario.host().check(scenario.request());
+        assertThat(scenario.history().latestDrift(StackId.of("old"))).isPresent();
+        Files.move(repo.resolve("old"), repo.resolve("new"));
+        scenario.config("stacks:\n  - dir: net\n  - dir: new\n");
+
+        scenario.host().check(scenario.request());
+
+        assertThat(scenario.history().stackStatuses()).containsOnlyKeys(NET, StackId.of("new"));
+        assertThat(scenario.history().latestDrift(StackId.of("old"))).isEmpty();
+        assertThat(scenario.history().summaries()).hasSize(2);
+        assertThat(scenario.history().details(scenario.history().summaries().get(1).sequence()).orElseThrow().rows())
+                .extracting(r -> r.id().value()).contains("old");
+    }
+
     private static TrailResult trailOf(final RunOutcome outcome, final String stack) {
         return record(outcome).trail().stream().filter(e -> e.stack().value().equals(stack)).reduce((a, b) -> b).orElseThrow().result();
     }

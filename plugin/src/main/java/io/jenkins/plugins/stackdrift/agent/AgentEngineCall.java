@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import edu.umd.cs.findbugs.annotations.SuppressFBWarnings;
@@ -272,6 +273,8 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
             Set<String> owed = new TreeSet<>();
             outcome.owedDeploys().forEach(id -> owed.add(id.value()));
             result.recorded(digests).forgotten(forgotten).owed(owed);
+            outcome.configuredStacks().ifPresent(ids -> result.configured(ids.stream().map(StackId::value)
+                    .collect(Collectors.toCollection(TreeSet::new))));
         }
         return result.build();
     }
