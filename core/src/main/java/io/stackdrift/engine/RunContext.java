@@ -15,6 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.config.StacksConfig;
 import io.stackdrift.deploy.DeployContext;
+import io.stackdrift.digest.FileLister;
 import io.stackdrift.model.DriftAge;
 import io.stackdrift.model.KnownState;
 import io.stackdrift.model.Row;
@@ -58,6 +59,8 @@ final class RunContext implements DeployContext {
     private final List<TrailEntry> trail = Collections.synchronizedList(new ArrayList<>());
     private final List<String> notes = Collections.synchronizedList(new ArrayList<>());
     private final Map<StackId, StackConfig> byId = new HashMap<>();
+    /** Which files of a directory its digest covers, as git lists them (docs/digest.md). */
+    private final GitFiles files;
     /** Rule 2's replace_paths, one probe plan per stack digest in this run. */
     private final ReplaceEvidence replaceEvidence;
 
@@ -76,7 +79,8 @@ final class RunContext implements DeployContext {
         for (StackConfig stack : stacks) {
             byId.put(stack.id(), stack);
         }
-        this.replaceEvidence = new ReplaceEvidence(config.stacks());
+        this.files = new GitFiles(services.processes(), services.workDir().resolve("git"), services.tools().timeout());
+        this.replaceEvidence = new ReplaceEvidence(config.stacks(), files);
         StackReferenceResolver references = (names, project, stack, all) ->
                 StackReferences.resolve(names, project, stack, all, this::note);
         // one adapter per tool per run: it remembers this run's plans (freshness)
@@ -87,6 +91,11 @@ final class RunContext implements DeployContext {
 
     EngineServices services() {
         return services;
+    }
+
+    /** Which files of a directory a digest covers: git's list through the host's process port, else the disk. */
+    FileLister files() {
+        return files;
     }
 
     RunRequest request() {
