@@ -192,18 +192,30 @@ final class RunOptions {
      * console log" — there is none here — pointing at the file that keeps its tool's output.
      */
     private static RunOutcome shown(final RunOutcome ran, final SecretMask mask, final Map<StackId, Path> kept) {
-        if (ran.run().isEmpty() || mask.isEmpty() && kept.isEmpty()) {
+        if (ran.run().isEmpty()) {
             return ran;
         }
         RunRecord masked = mask.mask(ran.run().get());
         List<Row> rows = new ArrayList<>();
         for (Row row : masked.rows()) {
-            Path log = kept.get(row.id());
-            rows.add(log == null ? row : row.withState(row.state(), row.reason().replace(CONSOLE_LOG, "its output is kept in " + log)));
+            rows.add(row.withState(row.state(), logNamed(row.reason(), kept.get(row.id()))));
+        }
+        // a failed deploy's trail entry carries the same reason as its row
+        List<TrailEntry> trail = new ArrayList<>();
+        for (TrailEntry entry : masked.trail()) {
+            trail.add(entry.withReason(logNamed(entry.reason(), kept.get(entry.stack()))));
         }
         RunRecord shown = new RunRecord(masked.runId(), masked.kind(), masked.cause(), masked.startedAt(), masked.finishedAt(), rows,
-                masked.trail());
+                trail);
         return ran.withShown(shown, ran.notes().stream().map(mask::mask).toList());
+    }
+
+    /** A reason's "see the console log" — the command line has none — as where the tool's output is, or that it is not kept. */
+    private static String logNamed(final String reason, final Path log) {
+        if (!reason.contains(CONSOLE_LOG)) {
+            return reason;
+        }
+        return reason.replace(CONSOLE_LOG, log == null ? "the tool's output could not be kept" : "its output is kept in " + log);
     }
 
     /**

@@ -192,9 +192,9 @@ public final class TerraformAdapter implements ToolAdapter {
         }
         Map<String, String> env = withWorkspace(stack, repositoryRoot, environment);
         // the schema comes from the providers that init installed
-        ToolProcess.Outcome init = process.run(word("init"), commands.init(), dir, env, work.resolve("init.log"), deadline);
-        if (!init.exitedWith(0)) {
-            return new ToolRun(false, init.reason(), Optional.empty());
+        Optional<String> initFailed = init(dir, work, env, deadline);
+        if (initFailed.isPresent()) {
+            return new ToolRun(false, initFailed.get(), Optional.empty());
         }
         Path file = work.resolve("providers-schema.json");
         ToolProcess.Outcome schema = process.run(word("providers schema"), commands.providersSchema(), dir, env, file, deadline);
@@ -270,9 +270,9 @@ public final class TerraformAdapter implements ToolAdapter {
                 return Optional.of(missing(name));
             }
         }
-        ToolProcess.Outcome init = process.run(word("init"), commands.init(), dir, environment, work.resolve("init.log"), deadline);
-        if (!init.exitedWith(0)) {
-            return Optional.of(init.reason());
+        Optional<String> initFailed = init(dir, work, environment, deadline);
+        if (initFailed.isPresent()) {
+            return initFailed;
         }
         if (!named || before.isPresent()) {
             return Optional.empty();
@@ -290,6 +290,28 @@ public final class TerraformAdapter implements ToolAdapter {
         ToolProcess.Outcome created = process.run(word("workspace new"), commands.newWorkspace(name), dir, environment,
                 work.resolve("workspace.log"), deadline);
         return created.exitedWith(0) ? Optional.empty() : Optional.of(created.reason());
+    }
+
+    /**
+     * {@code init}; why it failed, if it did. Its human output goes to the console log as it is; for the reason a failed
+     * init runs once more with {@code -json} and its first error diagnostic is taken, as for a plan (never a line of
+     * stderr). An init that passes the second time (a registry that answered late) lets the step go on.
+     */
+    private Optional<String> init(final Path dir, final Path work, final Map<String, String> environment,
+            final ToolProcess.Deadline deadline) throws InterruptedException {
+        ToolProcess.Outcome init = process.run(word("init"), commands.init(), dir, environment, work.resolve("init.log"), deadline);
+        if (init.exitedWith(0)) {
+            return Optional.empty();
+        }
+        if (!init.ran()) {
+            return Optional.of(init.reason());
+        }
+        Path jsonLog = work.resolve("init-json.log");
+        ToolProcess.Outcome again = process.run(word("init"), commands.initJson(), dir, environment, jsonLog, deadline);
+        if (again.exitedWith(0)) {
+            return Optional.empty();
+        }
+        return Optional.of(init.reason(TerraformDiagnostics.firstError(jsonLog)));
     }
 
     /** Whether the workspace list names {@code name}; empty when the list cannot be read yet (a backend not initialised). */

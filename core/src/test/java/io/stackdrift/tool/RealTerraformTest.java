@@ -131,6 +131,16 @@ class RealTerraformTest {
     }
 
     @Test
+    void aFailedInitGivesTerraformsOwnDiagnosticAsTheReason() throws Exception {
+        Files.writeString(module.resolve("bad.tf"), "resource \"x\" {\n");
+
+        StackPlan preview = adapter().plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+
+        assertThat(preview.row().state()).isEqualTo(RowState.FAILED);
+        assertThat(preview.row().reason()).isEqualTo("terraform init failed: Unclosed configuration block (bad.tf:1)");
+    }
+
+    @Test
     void anInputChangeIsAnUpdateOfInputAndATriggerChangeIsAReplace() throws Exception {
         writeModule("one", "t1");
         deployed(stack(""));
