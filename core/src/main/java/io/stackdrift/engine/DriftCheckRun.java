@@ -28,6 +28,7 @@ import io.stackdrift.drift.DueCheck;
 import io.stackdrift.drift.ModeOutcome;
 import io.stackdrift.graph.StackGraph;
 import io.stackdrift.graph.TaskOutcome;
+import io.stackdrift.model.IoProblem;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
@@ -162,7 +163,7 @@ final class DriftCheckRun implements RunBody {
             OutputsFile.write(file, settings, outputs.outputs());
             run.note(stack.id() + ": outputs file " + settings.file() + " was missing or incomplete; rewritten from the state");
         } catch (IOException e) {
-            run.note(stack.id() + ": cannot write the outputs file " + settings.file() + ": " + e.getMessage());
+            run.note(stack.id() + ": cannot write the outputs file " + settings.file() + ": " + IoProblem.of(e));
         }
     }
 }

@@ -15,6 +15,7 @@ import io.stackdrift.config.StackConfig;
 import io.stackdrift.config.StacksConfig;
 import io.stackdrift.graph.StackGraph;
 import io.stackdrift.graph.StackSelection;
+import io.stackdrift.model.IoProblem;
 import io.stackdrift.model.Problem;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
@@ -149,7 +150,7 @@ final class RunFrame {
                     run.note(stack.id() + ": removed " + OverrideFile.FILE_NAME + " left by a run that was killed");
                 }
             } catch (IOException e) {
-                run.note(stack.id() + ": cannot remove a leftover " + OverrideFile.FILE_NAME + ": " + e.getMessage());
+                run.note(stack.id() + ": cannot remove a leftover " + OverrideFile.FILE_NAME + ": " + IoProblem.of(e));
             }
         }
     }

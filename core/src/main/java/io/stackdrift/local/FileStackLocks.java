@@ -33,6 +33,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 import io.stackdrift.model.Directories;
+import io.stackdrift.model.IoProblem;
 import io.stackdrift.model.RegularFiles;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.ProcessOwner;
@@ -199,7 +200,7 @@ public final class FileStackLocks implements StackLocks {
             Thread.currentThread().interrupt();
             throw new InterruptedException("interrupted while waiting for the lock of " + id);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot lock stack " + id + " with lock file " + file + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot lock stack " + id + " with lock file " + file + ": " + IoProblem.of(e), e);
         } finally {
             if (channel != null) {
                 closeQuietly(channel);

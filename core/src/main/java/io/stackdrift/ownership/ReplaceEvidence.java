@@ -12,6 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.digest.FileLister;
 import io.stackdrift.digest.StackDigest;
+import io.stackdrift.model.IoProblem;
 import io.stackdrift.model.RowState;
 import io.stackdrift.tool.PlanPurpose;
 import io.stackdrift.tool.StackPlan;
@@ -80,7 +81,7 @@ public final class ReplaceEvidence {
         try {
             hold = DirectoryHold.tryHold(dir);
         } catch (IOException e) {
-            return Found.failed("cannot hold " + dir.getFileName() + ": " + e.getMessage());
+            return Found.failed("cannot hold the stack directory " + dir + ": " + IoProblem.of(e));
         }
         if (hold.isEmpty()) {
             return Found.failed("another run (" + DirectoryHold.holderOf(dir) + ") works in " + dir.getFileName() + " right now");

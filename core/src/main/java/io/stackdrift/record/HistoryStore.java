@@ -29,6 +29,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.stackdrift.model.ChangeList;
 import io.stackdrift.model.Directories;
 import io.stackdrift.model.DriftAge;
+import io.stackdrift.model.IoProblem;
 import io.stackdrift.model.RegularFiles;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
@@ -399,7 +400,7 @@ public final class HistoryStore {
                 return action.run();
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the history in " + layout.directory() + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot write the history in " + layout.directory() + ": " + IoProblem.of(e), e);
         } finally {
             lock.unlock();
         }

@@ -21,6 +21,7 @@ import com.fasterxml.jackson.databind.node.NullNode;
 
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.model.Directories;
+import io.stackdrift.model.IoProblem;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
 import io.stackdrift.plan.PlanSummary;
@@ -90,7 +91,7 @@ public final class TerraformAdapter implements ToolAdapter {
             // an older plan file must never pass for this run's
             Files.deleteIfExists(planFile);
         } catch (IOException e) {
-            return PlansOfThisRun.failed(stack, purpose, "cannot prepare the work directory " + work + ": " + e.getMessage());
+            return PlansOfThisRun.failed(stack, purpose, "cannot prepare the work directory " + work + ": " + IoProblem.of(e));
         }
         Optional<String> ready = prepare(stack, dir, work, env, createWorkspace, deadline);
         if (ready.isPresent()) {
@@ -175,7 +176,7 @@ public final class TerraformAdapter implements ToolAdapter {
             // the parser's message may quote the output text, so it is not repeated
             return OutputsResult.failure(word("output -json") + " printed truncated or non-JSON output");
         } catch (IOException e) {
-            return OutputsResult.failure("cannot read the outputs of " + word("output") + ": " + e.getMessage());
+            return OutputsResult.failure("cannot read the outputs of " + word("output") + ": " + IoProblem.of(e));
         }
     }
 
@@ -188,7 +189,7 @@ public final class TerraformAdapter implements ToolAdapter {
         try {
             Directories.ensure(work);
         } catch (IOException e) {
-            return new ToolRun(false, "cannot prepare the work directory " + work + ": " + e.getMessage(), Optional.empty());
+            return new ToolRun(false, "cannot prepare the work directory " + work + ": " + IoProblem.of(e), Optional.empty());
         }
         Map<String, String> env = withWorkspace(stack, repositoryRoot, environment);
         // the schema comes from the providers that init installed
@@ -258,7 +259,7 @@ public final class TerraformAdapter implements ToolAdapter {
         try {
             Directories.ensure(work);
         } catch (IOException e) {
-            return Optional.of("cannot prepare the work directory " + work + ": " + e.getMessage());
+            return Optional.of("cannot prepare the work directory " + work + ": " + IoProblem.of(e));
         }
         boolean named = !isDefaultWorkspace(stack);
         String name = environment.getOrDefault(WORKSPACE_VARIABLE, stack.name());

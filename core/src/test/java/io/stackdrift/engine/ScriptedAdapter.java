@@ -17,6 +17,8 @@ import io.stackdrift.model.Change;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
+import io.stackdrift.spi.ProcessResult;
+import io.stackdrift.spi.ProcessRunner;
 import io.stackdrift.tool.ApplyResult;
 import io.stackdrift.tool.OutputsResult;
 import io.stackdrift.tool.PlanPurpose;
@@ -41,6 +43,8 @@ final class ScriptedAdapter implements ToolAdapter {
         String applyFailure = "";
         List<StackOutput> outputs = List.of();
         String outputsFailure = "";
+        /** Thrown by the plan, as an I/O failure deep in a reader or the file system would be. */
+        RuntimeException planThrows;
         boolean interruptApply;
         int sleepApplySeconds;
         /** Whether the stack's resources exist: a destroy plan deletes them, a deploy creates them. */
@@ -64,6 +68,17 @@ final class ScriptedAdapter implements ToolAdapter {
         }
     }
 
+    /**
+     * The process port of scripted scenarios: no tool process runs; {@code git} (the digest's file list) is not found,
+     * so the digest walks the disk.
+     */
+    static final ProcessRunner NO_PROCESSES = spec -> {
+        if (spec.command().get(0).equals("git")) {
+            return new ProcessResult(-1, spec.stdoutFile(), "", false, true);
+        }
+        throw new AssertionError("no process runs in scripted scenarios: " + spec.command());
+    };
+
     private final World world;
     private final Set<StackId> plannedThisRun = Collections.synchronizedSet(new HashSet<>());
 
@@ -85,6 +100,9 @@ final class ScriptedAdapter implements ToolAdapter {
             case DESTROY -> "destroy-plan ";
         } + stack.id());
         Script script = world.stack(stack.id().value());
+        if (script.planThrows != null) {
+            throw script.planThrows;
+        }
         if (!script.previewFailure.isEmpty()) {
             return new StackPlan(Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, script.previewFailure), purpose,
                     Optional.empty(), "1.0", Map.of());

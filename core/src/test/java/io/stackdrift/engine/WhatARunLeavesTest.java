@@ -245,6 +245,20 @@ class WhatARunLeavesTest {
                 .extracting(r -> r.id().value()).contains("old");
     }
 
+    // ---------------------------------------------------------------------------------------------
+    // 13: every reason says what and where
+
+    @Test
+    void anIoFailureInsideARunSaysWhichFileAndWhyNotItsExceptionClass() throws IOException {
+        scenario.terraform("net");
+        scenario.config("stacks:\n  - dir: net\n");
+        scenario.world.stack("net").planThrows = new java.io.UncheckedIOException(new java.nio.file.NoSuchFileException("/work/net/plan.json"));
+
+        RunOutcome check = scenario.host().check(scenario.request());
+
+        assertThat(row(check, "net").reason()).isEqualTo("a file could not be read or written: /work/net/plan.json does not exist");
+    }
+
     private static TrailResult trailOf(final RunOutcome outcome, final String stack) {
         return record(outcome).trail().stream().filter(e -> e.stack().value().equals(stack)).reduce((a, b) -> b).orElseThrow().result();
     }
