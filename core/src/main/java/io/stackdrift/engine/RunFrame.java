@@ -25,6 +25,7 @@ import io.stackdrift.record.RunKind;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.StackStatus;
 import io.stackdrift.record.TrailEntry;
+import io.stackdrift.record.TrailResult;
 
 /**
  * The frame every run shares (docs/engine.md, "Every run"): read the configuration (an invalid one stops the run
@@ -101,16 +102,22 @@ final class RunFrame {
     /**
      * The stacks that owe a deploy after the run (docs/records.md): those that owed one as it started, and those whose
      * deploy in this run was interrupted, failed, or applied without being recorded (its outputs could not be written),
-     * each with every stack that depends on it; less those this run deployed with their digest recorded.
+     * each with every stack that depends on it; every stack that depends on one that applied changes in this run (what
+     * it reads may have changed: the run may have stopped before it, or not selected it); less those this run deployed
+     * with their digest recorded.
      */
     private static Set<StackId> owedDeploys(final RunContext run, final StackGraph graph, final RunRecord record) {
         Set<StackId> owing = new TreeSet<>(run.owedAtStart());
         Map<StackId, String> recorded = run.deployDigests();
         Set<StackId> done = new TreeSet<>();
+        Set<StackId> applied = new TreeSet<>();
         for (TrailEntry entry : record.trail()) {
             switch (entry.result()) {
                 case FAILED, INTERRUPTED -> owing.add(entry.stack());
                 case DEPLOYED, NOTHING_TO_DEPLOY -> {
+                    if (entry.result() == TrailResult.DEPLOYED && graph.contains(entry.stack())) {
+                        applied.addAll(graph.transitiveDependents(entry.stack()));
+                    }
                     if (recorded.containsKey(entry.stack())) {
                         done.add(entry.stack());
                     } else {
@@ -123,6 +130,7 @@ final class RunFrame {
             }
         }
         owing.addAll(graph.withDependents(owing.stream().filter(graph::contains).collect(Collectors.toSet())));
+        owing.addAll(applied);
         owing.removeAll(done);
         return owing;
     }

@@ -97,6 +97,26 @@ class WhatARunLeavesTest {
     }
 
     @Test
+    void aDependentThatDidNotDeployAfterItsDependencyAppliedChangesIsDeployedByTheNextDeploy() throws IOException {
+        scenario.terraform("up", "down");
+        scenario.config("stacks:\n  - dir: down\n    dependsOn: [up]\n");
+        assertThat(scenario.host().deploy(scenario.request()).exitCode()).isEqualTo(RunOutcome.OK);
+        Files.writeString(repo.resolve("up/main.tf"), "terraform {\n}\n\nresource \"aws_vpc\" \"main\" { cidr_block = \"10.1.0.0/16\" }\n");
+        scenario.world.stack("up").pending = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.CODE, "cidr_block"));
+        scenario.world.stack("down").pending = List.of(change(Action.UPDATE, "aws_subnet.a", Cause.CODE, "cidr_block"));
+        // the run ends before the dependent (here: it was not selected; a stop before it started leaves the same)
+        scenario.host().deploy(scenario.request().withStacks(List.of("up")));
+        assertThat(scenario.history().stackStatuses().get(StackId.of("down")).deployOwed()).isTrue();
+        scenario.world.calls.clear();
+
+        RunOutcome next = scenario.host().deploy(scenario.request());
+
+        assertThat(row(next, "up").state()).isEqualTo(RowState.SKIPPED);
+        assertThat(scenario.world.callsFor("apply")).containsExactly("down");
+        assertThat(scenario.history().stackStatuses().values()).noneMatch(StackStatus::deployOwed);
+    }
+
+    @Test
     void aDeployWhoseOutputsCouldNotBeReadIsNotRecordedAsDeployedAndTheNextDeployWritesTheFile() throws IOException {
         scenario.terraform("net");
         scenario.config("stacks:\n  - dir: net\n    outputs: out/net.json\n");
