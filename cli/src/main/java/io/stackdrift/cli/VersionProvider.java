@@ -6,7 +6,7 @@ import picocli.CommandLine;
 final class VersionProvider implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
-        String version = StackDriftCommand.class.getPackage().getImplementationVersion();
+        String version = VersionProvider.class.getPackage().getImplementationVersion();
         return new String[] {"stackdrift " + (version == null ? "(development build)" : version)};
     }
 }

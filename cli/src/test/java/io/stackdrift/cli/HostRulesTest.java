@@ -10,6 +10,7 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
+import io.stackdrift.architecture.ClassCycleRule;
 import io.stackdrift.architecture.DesignDiagram;
 import io.stackdrift.architecture.DirectoryRule;
 
@@ -48,5 +49,10 @@ class HostRulesTest {
     @Test
     void directoriesAreMadeSureOfThroughOneHelper() {
         DirectoryRule.THROUGH_DIRECTORIES_ENSURE.check(CLI);
+    }
+
+    @Test
+    void noTwoClassesUseEachOther() {
+        ClassCycleRule.NO_CLASS_CYCLES.check(CLI);
     }
 }

@@ -2,13 +2,11 @@ package io.stackdrift.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -19,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.stackdrift.testing.PosixOnly;
+import io.stackdrift.testing.RealTerraform;
 
 /**
  * What interrupted deploys leave for the next one, with the real Terraform (built-in provider only, offline): a
@@ -30,7 +29,6 @@ import io.stackdrift.testing.PosixOnly;
 @PosixOnly
 class KilledDeploysTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Path WELL_KNOWN = Path.of("/usr/local/bin/terraform");
     private static final long[] DELAYS_MS = {300, 800, 1300, 1800, 2300, 2800, 3400, 4000, 4800, 5600};
 
     @TempDir
@@ -43,7 +41,7 @@ class KilledDeploysTest {
 
     @BeforeEach
     void repository() throws IOException {
-        terraform = locate().orElse(null);
+        terraform = RealTerraform.locate().orElse(null);
         Assumptions.assumeTrue(terraform != null,
                 "no terraform executable on PATH or at /usr/local/bin/terraform: the kill loop with the real Terraform is skipped");
         repo = Files.createDirectories(dir.resolve("repo"));
@@ -160,15 +158,4 @@ class KilledDeploysTest {
     private record Run(int exit, String out, String err) {
     }
 
-    private static Optional<String> locate() {
-        String path = System.getenv("PATH");
-        if (path != null) {
-            for (String entry : path.split(File.pathSeparator)) {
-                if (!entry.isEmpty() && Files.isExecutable(Path.of(entry, "terraform"))) {
-                    return Optional.of(Path.of(entry, "terraform").toString());
-                }
-            }
-        }
-        return Files.isExecutable(WELL_KNOWN) ? Optional.of(WELL_KNOWN.toString()) : Optional.empty();
-    }
 }

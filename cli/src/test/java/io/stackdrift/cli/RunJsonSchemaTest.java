@@ -45,7 +45,7 @@ class RunJsonSchemaTest {
         String table = page.substring(page.indexOf("### Every key"), page.indexOf("**Compatibility.**"));
         documented = new TreeSet<>();
         optional = new TreeSet<>();
-        for (String line : table.split("\n")) {
+        for (String line : table.lines().toList()) {
             Matcher row = TABLE_ROW.matcher(line);
             if (row.find()) {
                 documented.add(row.group(1));

@@ -45,7 +45,7 @@ final class CrossChecks {
     void entriesMatch(final ParsedConfig config, final List<ProjectDirectory> directories, final List<Candidate> candidates,
             final Candidates index) {
         // each candidate's directory was matched once; invert that instead of matching entries × candidates again
-        Map<StackEntry, List<Candidate>> byEntry = new IdentityHashMap<>();
+        IdentityHashMap<StackEntry, List<Candidate>> byEntry = new IdentityHashMap<>();
         for (Candidate candidate : candidates) {
             for (StackEntry entry : index.entriesOf(candidate)) {
                 byEntry.computeIfAbsent(entry, e -> new ArrayList<>()).add(candidate);

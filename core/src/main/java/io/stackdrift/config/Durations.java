@@ -37,7 +37,7 @@ public final class Durations {
      * ({@code 2d}), otherwise hours, minutes and seconds ({@code 24h}, {@code 1h30m}); zero is {@code 0}.
      */
     public static String format(final Duration duration) {
-        long seconds = duration.getSeconds();
+        long seconds = duration.toSeconds();
         if (seconds == 0) {
             return "0";
         }

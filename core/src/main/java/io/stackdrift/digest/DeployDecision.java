@@ -89,7 +89,7 @@ public record DeployDecision(Verdict verdict, String reason) {
     }
 
     private static String format(final Duration d) {
-        long s = d.getSeconds();
+        long s = d.toSeconds();
         StringBuilder out = new StringBuilder();
         if (s >= 86_400) {
             out.append(s / 86_400).append('d');

@@ -97,11 +97,11 @@ public final class StackDigest {
                 : s.dependsOn().stream().map(StackId::value).sorted().collect(Collectors.joining(",")));
         line(out, "drift.enabled", Boolean.toString(s.drift().enabled()));
         line(out, "drift.mode", s.drift().mode().word());
-        line(out, "drift.every", Long.toString(s.drift().every().getSeconds()));
+        line(out, "drift.every", Long.toString(s.drift().every().toSeconds()));
         for (IgnoreRule rule : s.drift().ignore()) {
             line(out, "drift.ignore", rule.paths().stream().sorted().collect(Collectors.joining(",")));
         }
-        line(out, "reapply", Long.toString(s.reapply().getSeconds()));
+        line(out, "reapply", Long.toString(s.reapply().toSeconds()));
         line(out, "policy", s.policy().word());
         new TreeMap<>(s.credentials()).forEach((variable, id) -> line(out, "credentials." + variable, id));
         s.outputs().ifPresent(o -> line(out, "outputs", o.file() + (o.sensitive() ? " sensitive" : "")));

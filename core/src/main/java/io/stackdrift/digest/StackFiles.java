@@ -168,7 +168,6 @@ public final class StackFiles {
 
     /** Gathers the entries of a stack and its modules; remembers followed directory links (no loops). */
     private static final class Collector {
-        private final Path root;
         private final Path realRoot;
         private final Set<Path> excluded;
         private final Set<Path> followed = new HashSet<>();
@@ -176,7 +175,6 @@ public final class StackFiles {
         private final FileLister lister;
 
         Collector(final Path root, final Set<Path> excluded, final FileLister lister) throws IOException {
-            this.root = root;
             this.realRoot = Files.exists(root) ? root.toRealPath() : root;
             this.excluded = excluded;
             this.lister = lister;

@@ -11,9 +11,9 @@ import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 
 /**
- * Spec §5 as one pure function: (drift mode, row state after the check) → what happens next.
+ * The drift modes of docs/concepts.md ("Drift modes") as one pure function: (drift mode, row state after the check) → what happens next.
  *
- * <p>One choice beyond the spec's table: in mode {@code correct}, a row that is {@code pending+drifted}
+ * <p>One choice beyond that table: in mode {@code correct}, a row that is {@code pending+drifted}
  * is not deployed by the drift check. Its plan also carries code changes nobody reviewed as a deploy;
  * a drift correction must not ship them. It is recorded (and marks the build as drift) with a reason
  * that says the next deploy puts the drift back. Mode {@code approve} does put such a row before a

@@ -22,7 +22,6 @@ import io.stackdrift.deploy.Deployed;
 import io.stackdrift.deploy.StackDeployment;
 import io.stackdrift.digest.DeployDecision;
 import io.stackdrift.digest.StackDigest;
-import io.stackdrift.graph.GraphBuild;
 import io.stackdrift.graph.PriorityWeights;
 import io.stackdrift.graph.ScheduleOptions;
 import io.stackdrift.graph.StackGraph;
@@ -42,7 +41,7 @@ import io.stackdrift.record.TrailResult;
 final class DeployRun implements RunBody {
     @Override
     public void run(final RunContext run) throws InterruptedException {
-        GraphBuild build = StackGraph.of(run.config(), run.recordedDependsOn());
+        StackGraph.Build build = StackGraph.of(run.config(), run.recordedDependsOn());
         for (String note : build.notes()) {
             run.note(note);
         }

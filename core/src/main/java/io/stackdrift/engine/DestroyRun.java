@@ -15,7 +15,6 @@ import io.stackdrift.deploy.Approval;
 import io.stackdrift.deploy.DeployMode;
 import io.stackdrift.deploy.Deployed;
 import io.stackdrift.deploy.StackDeployment;
-import io.stackdrift.graph.GraphBuild;
 import io.stackdrift.graph.ScheduleOptions;
 import io.stackdrift.graph.StackGraph;
 import io.stackdrift.graph.StackTask;
@@ -30,7 +29,7 @@ import io.stackdrift.model.StackId;
 final class DestroyRun implements RunBody {
     @Override
     public void run(final RunContext run) throws InterruptedException {
-        GraphBuild build = StackGraph.of(run.config(), run.recordedDependsOn());
+        StackGraph.Build build = StackGraph.of(run.config(), run.recordedDependsOn());
         for (String note : build.notes()) {
             run.note(note);
         }

@@ -72,7 +72,7 @@ public final class ReportSpill implements ReportListener, Closeable {
                 }
                 json = code;
             }
-            RunJsonWriter.writeChange(json, change);
+            RunJsonChange.write(json, change);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -14,8 +14,6 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 
 import io.stackdrift.engine.ReportSpill.SpilledFile;
-import io.stackdrift.model.Cause;
-import io.stackdrift.model.Change;
 import io.stackdrift.model.ChangeList;
 import io.stackdrift.model.Counts;
 import io.stackdrift.model.DriftNews;
@@ -179,7 +177,7 @@ public final class RunJsonWriter {
         json.writeEndObject();
     }
 
-    /** The spill file already holds this array's JSON, written by {@link #writeChange}: its characters are copied as they are. */
+    /** The spill file already holds this array's JSON, written by {@link RunJsonChange#write}: its characters are copied as they are. */
     private static void copySpilled(final JsonGenerator json, final String field, final Optional<Path> file,
             final Writer out) throws IOException {
         json.writeFieldName(field);
@@ -197,23 +195,8 @@ public final class RunJsonWriter {
 
     private static void writeChanges(final JsonGenerator json, final String field, final ChangeList changes) throws IOException {
         json.writeArrayFieldStart(field);
-        changes.visit(change -> writeChange(json, change));
+        changes.visit(change -> RunJsonChange.write(json, change));
         json.writeEndArray();
-    }
-
-    /** One change as every list of the schema holds it (and as a report's spill file holds it). */
-    static void writeChange(final JsonGenerator json, final Change change) throws IOException {
-        json.writeStartObject();
-        json.writeStringField("cause", change.cause() == Cause.DRIFT ? "drift" : "code");
-        json.writeStringField("action", change.action().word());
-        json.writeStringField("type", change.type());
-        json.writeStringField("address", change.address());
-        json.writeArrayFieldStart("paths");
-        for (String path : change.paths()) {
-            json.writeString(path);
-        }
-        json.writeEndArray();
-        json.writeEndObject();
     }
 
     private static void writeIds(final JsonGenerator json, final String field, final List<StackId> ids) throws IOException {

@@ -20,7 +20,7 @@ import io.stackdrift.model.StackId;
  * @param runId          unique, sortable id of this run (the build number in Jenkins)
  * @param cause          who or what started it, in words
  * @param rehearsal      deploy: plan everything in order, apply nothing
- * @param approved       deploy: a person approved this run, so stacks in {@code approve} mode are applied
+ * @param approved       deploy: a person approved this run, so stacks whose drift mode asks for approval are applied
  * @param destroy        deploy: destroy in reverse dependency order
  * @param heldElsewhere  stacks another run of the host holds (Jenkins: another build's deploy): a drift check
  *                       leaves them alone as it does a stack with a deploy running

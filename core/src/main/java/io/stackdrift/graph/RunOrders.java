@@ -22,7 +22,7 @@ public final class RunOrders {
      * @param fileEdges the file's {@code dependsOn} of each stack: an edge of the graph found here is
      *                  {@link Origin#FILE}, any other was read from a row
      */
-    public static RunOrder of(final GraphBuild build, final Map<StackId, ? extends Collection<StackId>> fileEdges) {
+    public static RunOrder of(final StackGraph.Build build, final Map<StackId, ? extends Collection<StackId>> fileEdges) {
         StackGraph graph = build.graph();
         Map<StackId, Integer> level = new HashMap<>();
         List<List<StackId>> groups = new ArrayList<>();

@@ -54,13 +54,30 @@ public final class StackGraph {
     }
 
     /**
+     * What {@link StackGraph#build} made: the graph, the row dependencies it had to drop because they would
+     * have closed a cycle, and one log line per dependency it left out (the caller must print them: nothing
+     * is dropped silently). Nested here because a graph is only ever made this way.
+     *
+     * @param graph   the acyclic graph
+     * @param dropped row dependencies that would have closed a cycle, in the order they were dropped
+     * @param notes   log lines: dropped cycle-closing dependencies, unknown ids and self-references from rows
+     */
+    public record Build(StackGraph graph, List<DependencyEdge> dropped, List<String> notes) {
+        public Build {
+            Objects.requireNonNull(graph, "graph");
+            dropped = List.copyOf(dropped);
+            notes = List.copyOf(notes);
+        }
+    }
+
+    /**
      * The graph of a run (docs/concepts.md, "Deploy order"): the file's {@code dependsOn} plus the {@code depends-on} recorded
      * for every stack with {@code dependsOn: auto}.
      *
      * @param recordedDependsOn the depends-on list the history keeps for each stack (its latest row that had one), where
      *                          there is one (lists of other stacks are ignored)
      */
-    public static GraphBuild of(final StacksConfig config, final Map<StackId, List<StackId>> recordedDependsOn) {
+    public static Build of(final StacksConfig config, final Map<StackId, List<StackId>> recordedDependsOn) {
         Map<StackId, List<StackId>> fileEdges = new TreeMap<>();
         Map<StackId, List<StackId>> rowEdges = new TreeMap<>();
         for (StackConfig stack : config.stacks()) {
@@ -82,7 +99,7 @@ public final class StackGraph {
      * @throws IllegalArgumentException when the file's edges name an unknown stack or form a cycle: the
      *                                  config reader must have refused that file
      */
-    public static GraphBuild build(final Map<StackId, ? extends Collection<StackId>> fileEdges,
+    public static Build build(final Map<StackId, ? extends Collection<StackId>> fileEdges,
             final Map<StackId, ? extends Collection<StackId>> rowEdges, final Set<StackId> stacks) {
         Map<StackId, Set<StackId>> deps = new TreeMap<>();
         for (StackId id : stacks) {
@@ -129,7 +146,7 @@ public final class StackGraph {
                 }
             }
         }
-        return new GraphBuild(new StackGraph(deps), dropped, notes);
+        return new Build(new StackGraph(deps), dropped, notes);
     }
 
     /** A graph of the given dependencies (every stack must be a key); for callers that have no rows. */

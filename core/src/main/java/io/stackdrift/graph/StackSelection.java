@@ -42,7 +42,7 @@ public final class StackSelection {
     public static StackSelection of(final List<String> patterns) {
         List<String> cleaned = new ArrayList<>();
         for (String pattern : patterns) {
-            for (String part : pattern.split(",")) {
+            for (String part : pattern.split(",", -1)) {
                 if (!part.isBlank()) {
                     cleaned.add(part.strip());
                 }

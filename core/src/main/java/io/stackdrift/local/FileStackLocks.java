@@ -83,7 +83,7 @@ public final class FileStackLocks implements StackLocks {
      * @param waitMessages receives one line each time the run waits for a (new) holder
      */
     public FileStackLocks(final Path directory, final Duration waitTimeout, final Consumer<String> waitMessages) {
-        this(directory, waitTimeout, waitMessages, Clock.systemDefaultZone(), DEFAULT_POLL, Optional.empty());
+        this(directory, waitTimeout, waitMessages, Clock.systemUTC(), DEFAULT_POLL, Optional.empty());
     }
 
     /**
@@ -93,7 +93,7 @@ public final class FileStackLocks implements StackLocks {
      */
     public FileStackLocks(final Path directory, final Duration waitTimeout, final Consumer<String> waitMessages,
             final ToolProcessLog toolProcesses) {
-        this(directory, waitTimeout, waitMessages, Clock.systemDefaultZone(), DEFAULT_POLL, Optional.of(toolProcesses));
+        this(directory, waitTimeout, waitMessages, Clock.systemUTC(), DEFAULT_POLL, Optional.of(toolProcesses));
     }
 
     FileStackLocks(final Path directory, final Duration waitTimeout, final Consumer<String> waitMessages,

@@ -19,6 +19,7 @@ final class SpillFormat {
     private SpillFormat() {
     }
 
+    @SuppressWarnings("EnumOrdinal") // the spill file lives for one run and is read by the same code: the index is the format
     static void write(final DataOutputStream out, final Change change) throws IOException {
         out.writeByte(change.action().ordinal());
         out.writeByte(change.cause().ordinal());

@@ -139,7 +139,7 @@ public record AttributePath(List<Step> steps) {
         return out.toString();
     }
 
-    /** Quotes and backslashes escaped; template sequences ({@code ${}, {@code %{}) doubled so they stay literal. */
+    /** Quotes and backslashes escaped; template sequences (<code>${</code>, <code>%{</code>) doubled so they stay literal. */
     static String escapeHclString(final String text) {
         return text.replace("\\", "\\\\").replace("\"", "\\\"").replace("${", "$${").replace("%{", "%%{")
                 .replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t");

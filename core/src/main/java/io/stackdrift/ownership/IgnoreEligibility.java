@@ -10,13 +10,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.stackdrift.model.Tool;
 
 /**
- * Spec §5's default-deny rules for {@code ignore} paths. A path is accepted only when all hold:
+ * The default-deny rules of docs/field-ownership.md for {@code ignore} paths. A path is accepted only when all hold:
  * <ol>
  * <li>it names a resource declared in the root module ({@code TYPE.NAME}, {@code [index]} allowed) and
  *     a valid attribute path of that type in the provider schema (walked as Terraform validates
  *     {@code ignore_changes});</li>
  * <li>it is not identity-bearing: not {@code id}, and not a path whose change forces replacement. The
- *     schema has no "forces replacement" flag (reference §A7), so the only evidence is the plan's
+ *     schema has no "forces replacement" flag, so the only evidence is the plan's
  *     {@code replace_paths}: a path that equals, contains or lies inside one is refused;</li>
  * <li>it is readable back: neither the attribute nor anything under it is {@code write_only} (a
  *     write-only value is null in state, so there is no observed value to keep).</li>

@@ -174,6 +174,7 @@ public final class OverrideFile implements AutoCloseable {
      * no run holds the directory, and only when the process the file names is not alive. Returns whether there was
      * one. A file of that name without our header, or of a live owner, is left alone.
      */
+    @SuppressWarnings("try") // held while the try holds it, never named in the body
     public static boolean removeLeftovers(final Path stackDir) throws IOException {
         Path file = stackDir.resolve(FILE_NAME);
         boolean ours = Files.isRegularFile(file) && isOurs(file);

@@ -46,6 +46,7 @@ public final class OwnershipGuard {
      * @param evidence  the run's replace_paths evidence
      * @param purpose   what {@code work} plans (a probe creates a missing workspace only for a preview)
      */
+    @SuppressWarnings("try") // held while the try holds it, never named in the body
     public static <T> T withOwnership(final StackConfig stack, final ToolAdapter adapter, final Path root, final Path schemaDir,
             final Map<String, String> env, final ReplaceEvidence evidence, final PlanPurpose purpose,
             final Function<String, T> failed, final OwnedWork<T> work) throws InterruptedException {

@@ -63,6 +63,7 @@ public final class ReplaceEvidence {
      * The {@code replace_paths} of the stack as its files are now: remembered ones for the same digest, else a probe
      * plan's ({@link ToolAdapter#replaceProbe}), made while this run holds the directory and no override file is in it.
      */
+    @SuppressWarnings("try") // the directory is held while the try holds it: the hold is never named in the body
     public Found of(final StackConfig stack, final ToolAdapter adapter, final Path root, final Path workDir,
             final Map<String, String> env, final PlanPurpose purpose) throws InterruptedException {
         String key;

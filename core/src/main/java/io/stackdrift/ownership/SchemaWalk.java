@@ -10,8 +10,8 @@ import io.stackdrift.ownership.AttributePath.Step;
 
 /**
  * Walks an attribute path through a resource's schema block with the rules Terraform and OpenTofu use
- * to validate {@code ignore_changes} (reference iac-formats §A7 "Mapping an attribute path onto the
- * schema"): blocks by nesting mode, attributes by their type or {@code nested_type}.
+ * to validate {@code ignore_changes} (docs/field-ownership.md): blocks by nesting mode, attributes by their type or
+ * {@code nested_type}.
  */
 final class SchemaWalk {
     /** The verdict: {@code error} empty when the path is valid. */

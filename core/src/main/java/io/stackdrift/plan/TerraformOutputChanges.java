@@ -155,7 +155,7 @@ final class TerraformOutputChanges {
         }
     }
 
-    void emit(final PlanSink sink, final TerraformPlanReader.Mode mode) {
+    void emit(final PlanSink sink, final TerraformPlanKind kind) {
         for (Map.Entry<String, List<String>> entry : changes.entrySet()) {
             Optional<Action> action = switch (entry.getValue().get(0)) {
                 case "create" -> Optional.of(Action.CREATE);
@@ -167,7 +167,7 @@ final class TerraformOutputChanges {
                 continue;
             }
             Cause cause = Cause.CODE;
-            if (mode == TerraformPlanReader.Mode.REFRESH_ONLY) {
+            if (kind == TerraformPlanKind.REFRESH_ONLY) {
                 if (!followsDrift(entry.getKey(), action.get())) {
                     // the code changed it: a refresh-only plan cannot see code changes of resources either
                     continue;

@@ -32,7 +32,8 @@ import io.stackdrift.model.Change;
  *     {@code complete: false} and {@code applyable: false};</li>
  * <li>{@code output_changes}: an output whose actions are not {@code no-op} is a change of type {@code output},
  *     address {@code output}, with the output's name as its one path (never its value; a sensitive output is named
- *     the same way). In a {@link Mode#PLAN} it is a pending code change. In a {@link Mode#REFRESH_ONLY} plan (a drift
+ *     the same way). In a {@link TerraformPlanKind#PLAN} it is a pending code change. In a
+ *     {@link TerraformPlanKind#REFRESH_ONLY} plan (a drift
  *     check) Terraform lists outputs the code added or changed as well as outputs changed by what changed outside
  *     it, so an output change is drift only when it is an update whose expression ({@code configuration}) refers to a
  *     resource this plan lists as drifted, to a data source (re-read from outside), or to something the
@@ -47,23 +48,15 @@ public final class TerraformPlanReader extends JsonPlanReader {
     /** The type and address of an output's change; the output's name is its path ({@link Change#ofOutput}). */
     public static final String OUTPUT = Change.OUTPUT;
 
-    /** Which plan the file is: it decides whether an output change is a code change or drift. */
-    public enum Mode {
-        /** A normal plan (preview, destroy): output changes are pending code changes. */
-        PLAN,
-        /** A {@code -refresh-only} plan (drift check): output changes that follow drift are drift. */
-        REFRESH_ONLY
-    }
-
-    private final Mode mode;
+    private final TerraformPlanKind kind;
 
     /** A reader of normal plans. */
     public TerraformPlanReader() {
-        this(Mode.PLAN);
+        this(TerraformPlanKind.PLAN);
     }
 
-    public TerraformPlanReader(final Mode mode) {
-        this.mode = Objects.requireNonNull(mode, "mode");
+    public TerraformPlanReader(final TerraformPlanKind kind) {
+        this.kind = Objects.requireNonNull(kind, "kind");
     }
 
     /** Keys only a plan has (a state has {@code values}, a provider schema {@code provider_schemas}). */
@@ -101,7 +94,7 @@ public final class TerraformPlanReader extends JsonPlanReader {
                 case "resource_drift" -> readChanges(parser, sink, Cause.DRIFT, findings, name, outputs);
                 case "output_changes" -> outputs.readChanges(parser, findings);
                 case "configuration" -> {
-                    if (mode == Mode.REFRESH_ONLY) {
+                    if (kind == TerraformPlanKind.REFRESH_ONLY) {
                         outputs.readConfiguration(parser);
                     } else {
                         parser.skipChildren();
@@ -133,7 +126,7 @@ public final class TerraformPlanReader extends JsonPlanReader {
         if (errored) {
             findings.fail("the plan errored (errored: true): the tool's error diagnostics say why");
         }
-        outputs.emit(sink, mode);
+        outputs.emit(sink, kind);
     }
 
     private static void readChanges(final JsonParser parser, final PlanSink sink, final Cause cause,

@@ -231,7 +231,7 @@ public final class HistoryStore {
      * than them, so a page costs the same with a full trail as with a short one.
      */
     public List<TrailEntry> trail(final int most) {
-        return files.readFirst(layout.trailFile(), RecordJson.TRAIL, "entries", most, RecordJson::readTrailEntry).orElse(List.of());
+        return files.readFirst(layout.trailFile(), RecordFormat.TRAIL, "entries", most, RecordJson::readTrailEntry).orElse(List.of());
     }
 
     // ------------------------------------------------------------------ deploys in progress
@@ -384,6 +384,7 @@ public final class HistoryStore {
      * Writers are serialised twice: a lock per directory inside this JVM (parallel stacks of one run),
      * and a file lock on {@code DIR/.lock} between processes (two CLI runs, two Jenkins builds).
      */
+    @SuppressWarnings("try") // held while the try holds it, never named in the body
     private <T> T locked(final IoAction<T> action) {
         lock.lock();
         try {

@@ -16,7 +16,6 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.stackdrift.model.ChangeList;
@@ -28,27 +27,16 @@ import io.stackdrift.model.StackId;
 /**
  * The JSON form of records, written field by field so the files do not change when a Java record
  * gains a component. Every file starts with {@code "format": "<kind>/<version>"}; a reader accepts
- * its own kind with major version {@value #VERSION} and ignores unknown keys (added fields are not
+ * its own kind with major version {@value RecordFormat#VERSION} and ignores unknown keys (added fields are not
  * a new version). Words (states, actions, tools) are the canonical output words.
  */
 public final class RecordJson {
-    /** The major version written; readers reject another. */
-    public static final int VERSION = 1;
-    public static final String SUMMARY = "stackdrift-run-summary";
-    public static final String DETAILS = "stackdrift-run-details";
-    public static final String STACKS = "stackdrift-stack-index";
-    public static final String TRAIL = "stackdrift-trail";
-    public static final String MARKER = "stackdrift-deploy-marker";
-    public static final String DRIFT = "stackdrift-stack-drift";
-
-    static final ObjectMapper MAPPER = new ObjectMapper();
-
     private RecordJson() {
     }
 
     /** Writes a whole run (the details form) to a stream, e.g. a file beside a Jenkins build. */
     public static void writeRun(final OutputStream out, final long sequence, final RunRecord run) throws IOException {
-        try (JsonGenerator g = MAPPER.getFactory().createGenerator(out)) {
+        try (JsonGenerator g = RecordFormat.MAPPER.getFactory().createGenerator(out)) {
             writeDetails(g, sequence, run);
         }
     }
@@ -72,11 +60,11 @@ public final class RecordJson {
      * @throws IOException           when it is not JSON or is cut short
      */
     public static RunRecord readRun(final InputStream in, final ChangeList.SpillTarget spill) throws IOException {
-        try (JsonParser p = MAPPER.getFactory().createParser(in)) {
+        try (JsonParser p = RecordFormat.MAPPER.getFactory().createParser(in)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 throw new RecordFormatException("not a JSON object");
             }
-            ObjectNode head = MAPPER.createObjectNode();
+            ObjectNode head = RecordFormat.MAPPER.createObjectNode();
             List<Row> rows = new ArrayList<>();
             List<TrailEntry> trail = new ArrayList<>();
             boolean formatChecked = false;
@@ -85,7 +73,7 @@ public final class RecordJson {
                 JsonToken value = p.nextToken();
                 if (("rows".equals(field) || "trail".equals(field)) && value == JsonToken.START_ARRAY) {
                     if (!formatChecked) {
-                        checkFormat(head, DETAILS);
+                        RecordFormat.checkFormat(head, RecordFormat.DETAILS);
                         formatChecked = true;
                     }
                     while (p.nextToken() == JsonToken.START_OBJECT) {
@@ -102,30 +90,9 @@ public final class RecordJson {
             if (p.currentToken() != JsonToken.END_OBJECT) {
                 throw new RecordFormatException("cut short");
             }
-            checkFormat(head, DETAILS);
-            return new RunRecord(text(head, "runId"), kind(text(head, "kind")), head.path("cause").asText(""),
+            RecordFormat.checkFormat(head, RecordFormat.DETAILS);
+            return new RunRecord(RecordFormat.text(head, "runId"), kind(RecordFormat.text(head, "kind")), head.path("cause").asText(""),
                     head.path("startedAt").asLong(), head.path("finishedAt").asLong(), rows, trail);
-        }
-    }
-
-    static void writeFormat(final JsonGenerator g, final String kind) throws IOException {
-        g.writeStringField("format", kind + "/" + VERSION);
-    }
-
-    /** Throws unless {@code node} is an object of the given kind and major version. */
-    static void checkFormat(final JsonNode node, final String kind) {
-        if (node == null || !node.isObject()) {
-            throw new RecordFormatException("not a JSON object");
-        }
-        String format = node.path("format").asText("");
-        int slash = format.indexOf('/');
-        if (slash < 0 || !format.substring(0, slash).equals(kind)) {
-            throw new RecordFormatException("expected format " + kind + "/" + VERSION + ", found '" + format + "'");
-        }
-        String version = format.substring(slash + 1);
-        String major = version.contains(".") ? version.substring(0, version.indexOf('.')) : version;
-        if (!major.equals(Integer.toString(VERSION))) {
-            throw new RecordFormatException("format " + format + " is not supported (this version reads " + kind + "/" + VERSION + ")");
         }
     }
 
@@ -133,7 +100,7 @@ public final class RecordJson {
 
     static void writeSummary(final JsonGenerator g, final RunSummary s) throws IOException {
         g.writeStartObject();
-        writeFormat(g, SUMMARY);
+        RecordFormat.writeFormat(g, RecordFormat.SUMMARY);
         g.writeNumberField("sequence", s.sequence());
         g.writeStringField("runId", s.runId());
         g.writeStringField("kind", s.kind().name().toLowerCase(Locale.ROOT));
@@ -154,27 +121,28 @@ public final class RecordJson {
             g.writeNumberField("repaired", c.repaired());
         }
         g.writeEndObject();
-        writeIds(g, "drifted", s.drifted());
-        writeIds(g, "failed", s.failed());
+        RecordFormat.writeIds(g, "drifted", s.drifted());
+        RecordFormat.writeIds(g, "failed", s.failed());
         g.writeEndObject();
     }
 
     static RunSummary readSummary(final JsonNode n) {
-        checkFormat(n, SUMMARY);
-        JsonNode c = required(n, "counts");
+        RecordFormat.checkFormat(n, RecordFormat.SUMMARY);
+        JsonNode c = RecordFormat.required(n, "counts");
         Counts counts = new Counts(c.path("total").asInt(), c.path("inSync").asInt(), c.path("drifted").asInt(),
                 c.path("pending").asInt(), c.path("failed").asInt(), c.path("skipped").asInt(),
                 c.path("awaitingApproval").asInt(), c.path("repaired").asInt(0));
-        return new RunSummary(required(n, "sequence").asLong(), text(n, "runId"), kind(text(n, "kind")),
+        return new RunSummary(RecordFormat.required(n, "sequence").asLong(), RecordFormat.text(n, "runId"),
+                kind(RecordFormat.text(n, "kind")),
                 n.path("cause").asText(""), n.path("startedAt").asLong(), n.path("finishedAt").asLong(), counts,
-                ids(n.path("drifted")), ids(n.path("failed")));
+                RecordFormat.ids(n.path("drifted")), RecordFormat.ids(n.path("failed")));
     }
 
     // ---- details
 
     static void writeDetails(final JsonGenerator g, final long sequence, final RunRecord run) throws IOException {
         g.writeStartObject();
-        writeFormat(g, DETAILS);
+        RecordFormat.writeFormat(g, RecordFormat.DETAILS);
         g.writeNumberField("sequence", sequence);
         g.writeStringField("runId", run.runId());
         g.writeStringField("kind", run.kind().name().toLowerCase(Locale.ROOT));
@@ -199,7 +167,7 @@ public final class RecordJson {
     /** The whole {@code trail.json}: entries newest first. */
     static void writeTrail(final JsonGenerator g, final List<TrailEntry> entries) throws IOException {
         g.writeStartObject();
-        writeFormat(g, TRAIL);
+        RecordFormat.writeFormat(g, RecordFormat.TRAIL);
         g.writeArrayFieldStart("entries");
         for (TrailEntry e : entries) {
             writeTrailEntry(g, e);
@@ -209,7 +177,7 @@ public final class RecordJson {
     }
 
     static List<TrailEntry> readTrail(final JsonNode n) {
-        checkFormat(n, TRAIL);
+        RecordFormat.checkFormat(n, RecordFormat.TRAIL);
         List<TrailEntry> list = new ArrayList<>();
         n.path("entries").forEach(e -> list.add(readTrailEntry(e)));
         return list;
@@ -218,7 +186,7 @@ public final class RecordJson {
     /** The whole {@code stacks.json}: one status per stack. */
     static void writeStacks(final JsonGenerator g, final Collection<StackStatus> statuses) throws IOException {
         g.writeStartObject();
-        writeFormat(g, STACKS);
+        RecordFormat.writeFormat(g, RecordFormat.STACKS);
         g.writeArrayFieldStart("stacks");
         for (StackStatus s : statuses) {
             writeStatus(g, s);
@@ -242,7 +210,7 @@ public final class RecordJson {
                 String name = p.currentName();
                 JsonToken value = p.nextToken();
                 if ("format".equals(name)) {
-                    checkFormat(MAPPER.createObjectNode().put("format", p.getValueAsString("")), STACKS);
+                    RecordFormat.checkFormat(RecordFormat.MAPPER.createObjectNode().put("format", p.getValueAsString("")), RecordFormat.STACKS);
                     formatChecked = true;
                 } else if ("stacks".equals(name) && value == JsonToken.START_ARRAY) {
                     if (!formatChecked) {
@@ -250,7 +218,7 @@ public final class RecordJson {
                     }
                     while (p.nextToken() == JsonToken.START_OBJECT) {
                         JsonNode status = p.readValueAsTree();
-                        StackId id = StackId.of(text(status, "id"));
+                        StackId id = StackId.of(RecordFormat.text(status, "id"));
                         if (keep.test(id)) {
                             out.put(id, readStatus(status));
                         }
@@ -267,7 +235,7 @@ public final class RecordJson {
     }
 
     static Map<StackId, StackStatus> readStacks(final JsonNode n) {
-        checkFormat(n, STACKS);
+        RecordFormat.checkFormat(n, RecordFormat.STACKS);
         Map<StackId, StackStatus> out = new TreeMap<>();
         n.path("stacks").forEach(s -> {
             StackStatus status = readStatus(s);
@@ -278,7 +246,7 @@ public final class RecordJson {
 
     /** A parser over {@code in}, for the streamed readers. */
     static JsonParser parser(final InputStream in) throws IOException {
-        return MAPPER.getFactory().createParser(in);
+        return RecordFormat.MAPPER.getFactory().createParser(in);
     }
 
     // ---- trail, stack index, markers
@@ -304,12 +272,12 @@ public final class RecordJson {
     }
 
     static TrailEntry readTrailEntry(final JsonNode n) {
-        String word = text(n, "result");
+        String word = RecordFormat.text(n, "result");
         TrailResult result = Arrays.stream(TrailResult.values()).filter(r -> r.word().equals(word)).findFirst()
                 .orElseThrow(() -> new RecordFormatException("unknown trail result '" + word + "'"));
         List<String> paths = new ArrayList<>();
         n.path("restoredPaths").forEach(p -> paths.add(p.asText()));
-        return new TrailEntry(StackId.of(text(n, "stack")), text(n, "runId"), n.path("startedAt").asLong(),
+        return new TrailEntry(StackId.of(RecordFormat.text(n, "stack")), RecordFormat.text(n, "runId"), n.path("startedAt").asLong(),
                 n.path("finishedAt").asLong(), result, n.path("repairedDrift").asBoolean(), paths, n.path("reason").asText(""),
                 Math.max(0, n.path("driftedSince").asLong(0)));
     }
@@ -323,7 +291,7 @@ public final class RecordJson {
         g.writeNumberField("lastCheckedAt", s.lastCheckedAt());
         g.writeNumberField("consecutiveFailures", s.consecutiveFailures());
         g.writeNumberField("lastFailedAt", s.lastFailedAt());
-        writeIds(g, "dependsOn", s.dependsOn());
+        RecordFormat.writeIds(g, "dependsOn", s.dependsOn());
         g.writeStringField("lastDeployDigest", s.lastDeployDigest());
         g.writeNumberField("lastDeployedAt", s.lastDeployedAt());
         RowJson.writeDriftAge(g, s.driftAge());
@@ -337,17 +305,18 @@ public final class RecordJson {
     }
 
     static StackStatus readStatus(final JsonNode n) {
-        RowState state = RowState.fromWord(text(n, "lastState"))
+        RowState state = RowState.fromWord(RecordFormat.text(n, "lastState"))
                 .orElseThrow(() -> new RecordFormatException("unknown row state " + n.path("lastState")));
-        return new StackStatus(StackId.of(text(n, "id")), n.path("lastSequence").asLong(), text(n, "lastRunId"), state,
+        return new StackStatus(StackId.of(RecordFormat.text(n, "id")), n.path("lastSequence").asLong(),
+                RecordFormat.text(n, "lastRunId"), state,
                 n.path("lastCheckedAt").asLong(), n.path("consecutiveFailures").asInt(), n.path("lastFailedAt").asLong(),
-                ids(n.path("dependsOn")), n.path("lastDeployDigest").asText(""), n.path("lastDeployedAt").asLong(),
+                RecordFormat.ids(n.path("dependsOn")), n.path("lastDeployDigest").asText(""), n.path("lastDeployedAt").asLong(),
                 RowJson.driftAge(n), Math.max(0, n.path("stateSince").asLong(0)), n.path("deployOwed").asBoolean(false));
     }
 
     static void writeMarker(final JsonGenerator g, final DeployMarker m) throws IOException {
         g.writeStartObject();
-        writeFormat(g, MARKER);
+        RecordFormat.writeFormat(g, RecordFormat.MARKER);
         g.writeStringField("stack", m.stack().value());
         g.writeStringField("runId", m.runId());
         g.writeNumberField("startedAt", m.startedAt());
@@ -361,37 +330,9 @@ public final class RecordJson {
     }
 
     static DeployMarker readMarker(final JsonNode n) {
-        checkFormat(n, MARKER);
-        return new DeployMarker(StackId.of(text(n, "stack")), text(n, "runId"), n.path("startedAt").asLong(),
+        RecordFormat.checkFormat(n, RecordFormat.MARKER);
+        return new DeployMarker(StackId.of(RecordFormat.text(n, "stack")), RecordFormat.text(n, "runId"), n.path("startedAt").asLong(),
                 n.path("host").asText(""), n.path("pid").asLong(), n.path("destroy").asBoolean(false));
-    }
-
-    // ---- helpers
-
-    static void writeIds(final JsonGenerator g, final String field, final List<StackId> ids) throws IOException {
-        g.writeArrayFieldStart(field);
-        for (StackId id : ids) {
-            g.writeString(id.value());
-        }
-        g.writeEndArray();
-    }
-
-    static List<StackId> ids(final JsonNode array) {
-        List<StackId> out = new ArrayList<>();
-        array.forEach(id -> out.add(StackId.of(id.asText())));
-        return out;
-    }
-
-    static JsonNode required(final JsonNode n, final String field) {
-        JsonNode v = n.get(field);
-        if (v == null || v.isNull()) {
-            throw new RecordFormatException("missing field '" + field + "'");
-        }
-        return v;
-    }
-
-    static String text(final JsonNode n, final String field) {
-        return required(n, field).asText();
     }
 
     private static RunKind kind(final String word) {

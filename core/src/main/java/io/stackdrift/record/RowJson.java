@@ -42,8 +42,8 @@ final class RowJson {
         writeChanges(g, "changes", row.changes());
         writeChanges(g, "drift", row.drift());
         writeChanges(g, "ownedElsewhere", row.ownedElsewhere());
-        RecordJson.writeIds(g, "dependsOn", row.dependsOn());
-        RecordJson.writeIds(g, "fileDependsOn", row.fileDependsOn());
+        RecordFormat.writeIds(g, "dependsOn", row.dependsOn());
+        RecordFormat.writeIds(g, "fileDependsOn", row.fileDependsOn());
         writeDriftAge(g, row.driftAge());
         writeKnown(g, row.known());
         g.writeEndObject();
@@ -75,7 +75,7 @@ final class RowJson {
      * builders that spill into {@code spill}, never made a tree.
      */
     static Row readRow(final JsonParser p, final ChangeList.SpillTarget spill) throws IOException {
-        ObjectNode fields = RecordJson.MAPPER.createObjectNode();
+        ObjectNode fields = RecordFormat.MAPPER.createObjectNode();
         ChangeList.Builder changes = ChangeList.builder(spill);
         ChangeList.Builder drift = ChangeList.builder(spill);
         ChangeList.Builder owned = ChangeList.builder(spill);
@@ -110,12 +110,12 @@ final class RowJson {
     }
 
     private static Row row(final JsonNode n, final ChangeList changes, final ChangeList drift, final ChangeList owned) {
-        Tool tool = Tool.fromWord(RecordJson.text(n, "tool")).orElseThrow(() -> new RecordFormatException("unknown tool "
+        Tool tool = Tool.fromWord(RecordFormat.text(n, "tool")).orElseThrow(() -> new RecordFormatException("unknown tool "
                 + n.path("tool")));
-        RowState state = RowState.fromWord(RecordJson.text(n, "state"))
+        RowState state = RowState.fromWord(RecordFormat.text(n, "state"))
                 .orElseThrow(() -> new RecordFormatException("unknown row state " + n.path("state")));
-        return new Row(StackId.of(RecordJson.text(n, "id")), tool, RecordJson.text(n, "dir"), state, n.path("reason").asText(""),
-                changes, drift, owned, RecordJson.ids(n.path("dependsOn")), RecordJson.ids(n.path("fileDependsOn")), driftAge(n),
+        return new Row(StackId.of(RecordFormat.text(n, "id")), tool, RecordFormat.text(n, "dir"), state, n.path("reason").asText(""),
+                changes, drift, owned, RecordFormat.ids(n.path("dependsOn")), RecordFormat.ids(n.path("fileDependsOn")), driftAge(n),
                 known(n));
     }
 
@@ -138,19 +138,19 @@ final class RowJson {
     }
 
     private static Change change(final JsonNode c) {
-        String word = RecordJson.text(c, "action");
+        String word = RecordFormat.text(c, "action");
         Action action = Arrays.stream(Action.values()).filter(a -> a.word().equals(word)).findFirst()
                 .orElseThrow(() -> new RecordFormatException("unknown action '" + word + "'"));
         List<String> paths = new ArrayList<>();
         c.path("paths").forEach(p -> paths.add(p.asText()));
-        return new Change(action, RecordJson.text(c, "type"), RecordJson.text(c, "address"), paths, Cause.valueOf(RecordJson.text(c,
+        return new Change(action, RecordFormat.text(c, "type"), RecordFormat.text(c, "address"), paths, Cause.valueOf(RecordFormat.text(c,
                 "cause").toUpperCase(Locale.ROOT)));
     }
 
     /** A stack's drift file: its latest row that showed drift, under {@code "row"}. */
     static void writeDriftRow(final JsonGenerator g, final Row row) throws IOException {
         g.writeStartObject();
-        RecordJson.writeFormat(g, RecordJson.DRIFT);
+        RecordFormat.writeFormat(g, RecordFormat.DRIFT);
         g.writeFieldName("row");
         writeRow(g, row);
         g.writeEndObject();
@@ -161,13 +161,13 @@ final class RowJson {
         if (p.nextToken() != JsonToken.START_OBJECT) {
             throw new RecordFormatException("not a JSON object");
         }
-        ObjectNode head = RecordJson.MAPPER.createObjectNode();
+        ObjectNode head = RecordFormat.MAPPER.createObjectNode();
         Row row = null;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String field = p.currentName();
             JsonToken value = p.nextToken();
             if ("row".equals(field) && value == JsonToken.START_OBJECT) {
-                RecordJson.checkFormat(head, RecordJson.DRIFT);
+                RecordFormat.checkFormat(head, RecordFormat.DRIFT);
                 row = readRow(p, spill);
             } else {
                 head.set(field, p.readValueAsTree());
@@ -176,7 +176,7 @@ final class RowJson {
         if (p.currentToken() != JsonToken.END_OBJECT) {
             throw new RecordFormatException("cut short");
         }
-        RecordJson.checkFormat(head, RecordJson.DRIFT);
+        RecordFormat.checkFormat(head, RecordFormat.DRIFT);
         if (row == null) {
             throw new RecordFormatException("missing field 'row'");
         }

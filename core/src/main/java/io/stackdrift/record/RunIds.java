@@ -40,6 +40,7 @@ public final class RunIds {
      * @param highestRecorded the highest number the history holds (a record written before the counter existed)
      * @param warnings        receives one line when the counter had to be rebuilt
      */
+    @SuppressWarnings("try") // held while the try holds it, never named in the body
     public static long next(final Path recordDir, final long highestRecorded, final Consumer<String> warnings) throws IOException {
         Directories.ensure(recordDir);
         Path counter = recordDir.resolve(FILE_NAME);

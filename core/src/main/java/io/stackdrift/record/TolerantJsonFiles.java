@@ -69,7 +69,7 @@ final class TolerantJsonFiles {
             return head.flatMap(Function.identity());
         }
         return read(file, node -> {
-            RecordJson.checkFormat(node, kind);
+            RecordFormat.checkFormat(node, kind);
             List<T> out = new ArrayList<>();
             for (JsonNode element : node.path(field)) {
                 if (out.size() == most) {
@@ -91,7 +91,7 @@ final class TolerantJsonFiles {
             String name = p.currentName();
             p.nextToken();
             if ("format".equals(name)) {
-                RecordJson.checkFormat(mapper.createObjectNode().put("format", p.getValueAsString("")), kind);
+                RecordFormat.checkFormat(mapper.createObjectNode().put("format", p.getValueAsString("")), kind);
                 formatChecked = true;
             } else if (field.equals(name) && formatChecked && p.currentToken() == JsonToken.START_ARRAY) {
                 List<T> out = new ArrayList<>();

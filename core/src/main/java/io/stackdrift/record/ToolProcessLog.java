@@ -51,7 +51,7 @@ public final class ToolProcessLog {
         List<ProcessOwner> live = new ArrayList<>();
         try {
             // read only a regular file, and only so far: a FIFO here would block the lock's waiter for good
-            for (String line : RegularFiles.readSmall(fileOf(run), MOST_BYTES, StandardCharsets.UTF_8).orElse("").split("\n")) {
+            for (String line : RegularFiles.readSmall(fileOf(run), MOST_BYTES, StandardCharsets.UTF_8).orElse("").lines().toList()) {
                 ProcessOwner.parse(line).filter(ProcessOwner::isAlive).ifPresent(live::add);
             }
         } catch (IOException e) {

@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
 /**
  * Whether a root module's code has a {@code cloud} block (HCP Terraform / Terraform Enterprise). Such a module
  * has no {@code default} workspace: the block picks its workspace, so an unnamed stack of it gets no
- * {@code TF_WORKSPACE}. A line-level look, not a parser: a {@code cloud &#123;} opening a line of a {@code .tf}
+ * {@code TF_WORKSPACE}. A line-level look, not a parser: a <code>cloud {</code> opening a line of a {@code .tf}
  * file, or a {@code "cloud":} key in a {@code .tf.json} file; each file is read up to {@link #READ_LIMIT} bytes.
  */
 final class CloudBlock {

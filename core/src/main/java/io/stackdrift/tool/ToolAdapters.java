@@ -6,6 +6,7 @@ import io.stackdrift.model.Tool;
 import io.stackdrift.plan.PlanReader;
 import io.stackdrift.plan.PlanReaders;
 import io.stackdrift.plan.PulumiDigestReader;
+import io.stackdrift.plan.TerraformPlanKind;
 import io.stackdrift.plan.TerraformPlanReader;
 import io.stackdrift.spi.ProcessRunner;
 import io.stackdrift.spi.ToolSettings;
@@ -49,7 +50,7 @@ public final class ToolAdapters {
         if (tool.isTerraformFamily()) {
             // a drift check's plan is -refresh-only: its output changes are drift only when they follow drift
             return new TerraformPlanReader(purpose == PlanPurpose.DRIFT_CHECK
-                    ? TerraformPlanReader.Mode.REFRESH_ONLY : TerraformPlanReader.Mode.PLAN);
+                    ? TerraformPlanKind.REFRESH_ONLY : TerraformPlanKind.PLAN);
         }
         PlanReader sniffed = PlanReaders.forFile(file);
         // a digest's kind cannot be sniffed: a refresh digest lists drift, a preview digest (also of a destroy) pending changes

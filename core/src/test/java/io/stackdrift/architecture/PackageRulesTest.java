@@ -125,4 +125,9 @@ class PackageRulesTest {
     void directoriesAreMadeSureOfThroughOneHelper() {
         DirectoryRule.THROUGH_DIRECTORIES_ENSURE.check(core);
     }
+
+    @Test
+    void noTwoClassesUseEachOther() {
+        ClassCycleRule.NO_CLASS_CYCLES.check(core);
+    }
 }

@@ -7,6 +7,7 @@ import static io.stackdrift.config.TestRepos.tofu;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -430,7 +431,7 @@ class ConfigLoaderTest {
     @Test
     void aFileOfTenMegabytesIsRefusedWithoutReadingIt() throws IOException {
         Path big = root.resolve("stacks.yaml");
-        byte[] line = "# padding padding padding padding padding padding padding padding padding\n".getBytes();
+        byte[] line = "# padding padding padding padding padding padding padding padding padding\n".getBytes(StandardCharsets.UTF_8);
         try (var out = Files.newOutputStream(big)) {
             for (int written = 0; written < 10_000_000; written += line.length) {
                 out.write(line);

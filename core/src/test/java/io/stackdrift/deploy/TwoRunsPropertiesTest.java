@@ -89,6 +89,7 @@ class TwoRunsPropertiesTest {
         assertThat(checkout.resolve("net").resolve(OverrideFile.FILE_NAME)).doesNotExist();
     }
 
+    @SuppressWarnings("try") // held while the try holds it, never named in the body
     private void oneRun(final Random random, final Path record, final FileStackLocks locks, final List<String> violations,
             final Set<Long> runIds, final AtomicInteger runs, final AtomicInteger applies, final Map<String, AtomicInteger> applying) {
         try {

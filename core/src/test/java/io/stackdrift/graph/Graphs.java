@@ -32,7 +32,7 @@ final class Graphs {
         Map<StackId, List<StackId>> map = new LinkedHashMap<>();
         for (int i = 0; i < pairs.length; i += 2) {
             List<StackId> targets = new ArrayList<>();
-            for (String target : pairs[i + 1].split(",")) {
+            for (String target : pairs[i + 1].split(",", -1)) {
                 if (!target.isBlank()) {
                     targets.add(StackId.of(target.strip()));
                 }

@@ -38,7 +38,7 @@ class StackGraphTest {
 
     @Test
     void addsRowEdgesOfAutoStacks() {
-        GraphBuild built = StackGraph.build(deps("a", "", "b", "", "c", ""), deps("c", "a,b"), idSet("a", "b", "c"));
+        StackGraph.Build built = StackGraph.build(deps("a", "", "b", "", "c", ""), deps("c", "a,b"), idSet("a", "b", "c"));
 
         assertThat(built.graph().dependenciesOf(id("c"))).containsExactlyElementsOf(ids("a", "b"));
         assertThat(built.dropped()).isEmpty();
@@ -47,7 +47,7 @@ class StackGraphTest {
 
     @Test
     void leavesOutUnknownIdsAndSelfReferencesOfARowWithANote() {
-        GraphBuild built = StackGraph.build(deps("a", "", "b", ""), deps("b", "a,b,gone:prod"), idSet("a", "b"));
+        StackGraph.Build built = StackGraph.build(deps("a", "", "b", ""), deps("b", "a,b,gone:prod"), idSet("a", "b"));
 
         assertThat(built.graph().dependenciesOf(id("b"))).containsExactly(id("a"));
         assertThat(built.dropped()).isEmpty();
@@ -59,7 +59,7 @@ class StackGraphTest {
     @Test
     void dropsARowEdgeThatWouldCloseACycleWithTheFileAndSaysWhich() {
         // file: network depends on app; app's row says it reads network → would close the cycle
-        GraphBuild built = StackGraph.build(deps("app", "", "network", "app"), deps("app", "network"),
+        StackGraph.Build built = StackGraph.build(deps("app", "", "network", "app"), deps("app", "network"),
                 idSet("app", "network"));
 
         assertThat(built.graph().dependenciesOf(id("app"))).isEmpty();
@@ -76,7 +76,7 @@ class StackGraphTest {
         rows.put(id("c"), ids("b"));
         rows.put(id("b"), ids("a"));
         rows.put(id("a"), ids("c"));
-        GraphBuild built = StackGraph.build(deps("a", "", "b", "", "c", ""), rows, idSet("a", "b", "c"));
+        StackGraph.Build built = StackGraph.build(deps("a", "", "b", "", "c", ""), rows, idSet("a", "b", "c"));
 
         assertThat(built.dropped()).containsExactly(new DependencyEdge(id("c"), id("b")));
         assertThat(built.notes()).singleElement().asString().contains("c -> b -> a -> c");
@@ -101,7 +101,7 @@ class StackGraphTest {
                 id("app:prod"), ids("net:prod"),
                 id("db"), ids("app:prod"));   // db is not auto: what was recorded for it is not read
 
-        GraphBuild built = StackGraph.of(config, recorded);
+        StackGraph.Build built = StackGraph.of(config, recorded);
 
         assertThat(built.graph().dependenciesOf(id("app:prod"))).containsExactly(id("net:prod"));
         assertThat(built.graph().dependenciesOf(id("db"))).containsExactly(id("net:prod"));

@@ -20,6 +20,7 @@ public final class ApplyingHolderMain {
     private ApplyingHolderMain() {
     }
 
+    @SuppressWarnings("try") // held while the try holds it, never named in the body
     public static void main(final String[] args) throws Exception {
         ToolProcessLog log = new ToolProcessLog(Path.of(args[2]));
         FileStackLocks locks = new FileStackLocks(Path.of(args[0]), Duration.ofSeconds(5), line -> { }, log);

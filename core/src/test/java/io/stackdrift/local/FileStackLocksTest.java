@@ -104,7 +104,8 @@ class FileStackLocksTest {
         // the command line's locks: with the tool process log, the holder reads its lock file after taking it
         FileStackLocks locks = new FileStackLocks(dir, Duration.ofSeconds(20), waits::add, Clock.system(ZoneOffset.UTC),
                 Duration.ofMillis(20), Optional.of(new ToolProcessLog(dir.resolve("runs"))));
-        try (StackLock held = locks.acquire(NETWORK, "deploy")) {
+        StackLock held = locks.acquire(NETWORK, "deploy");
+        try {
             CompletableFuture<StackLock> inThisJvm = CompletableFuture.supplyAsync(() -> {
                 try {
                     return locks.acquire(NETWORK, "deploy");
@@ -123,6 +124,8 @@ class FileStackLocksTest {
             assertThat(inThisJvm).isNotDone();
             held.close();
             inThisJvm.get(20, TimeUnit.SECONDS).close();
+        } finally {
+            held.close();
         }
     }
 
@@ -139,6 +142,7 @@ class FileStackLocksTest {
     }
 
     @Test
+    @SuppressWarnings("try") // held while the try holds it, never named in the body
     void givesUpAfterTheWaitTimeoutNamingTheHolder() throws Exception {
         try (StackLock held = locks(Duration.ofSeconds(5)).acquire(NETWORK, "destroy")) {
             assertThatThrownBy(() -> locks(Duration.ofMillis(300)).acquire(NETWORK, "deploy"))
@@ -149,6 +153,7 @@ class FileStackLocksTest {
     }
 
     @Test
+    @SuppressWarnings("try") // held while the try holds it, never named in the body
     void differentStacksDoNotWaitForEachOther() throws Exception {
         FileStackLocks locks = locks(Duration.ofMillis(200));
         try (StackLock a = locks.acquire(NETWORK, "deploy"); StackLock b = locks.acquire(StackId.of("app"), "deploy")) {
@@ -192,6 +197,7 @@ class FileStackLocksTest {
     }
 
     @Test
+    @SuppressWarnings("try") // held while the try holds it, never named in the body
     void aKilledHolderLeavesNoStaleLock() throws Exception {
         Process child = startHolder(NETWORK, 10_000);
         assertThat(reader(child).readLine()).isEqualTo("LOCKED network");
@@ -204,6 +210,7 @@ class FileStackLocksTest {
     }
 
     @Test
+    @SuppressWarnings("try") // held while the try holds it, never named in the body
     void aWaitingThreadCanBeInterrupted() throws Exception {
         try (StackLock held = locks(Duration.ofSeconds(5)).acquire(NETWORK, "deploy")) {
             Thread.currentThread().interrupt();
@@ -214,6 +221,7 @@ class FileStackLocksTest {
     }
 
     @Test
+    @SuppressWarnings("try") // held while the try holds it, never named in the body
     void afterAKilledHolderTheLockStaysTakenWhileItsToolStillApplies() throws Exception {
         Path logDir = dir.resolve("runs");
         Path work = Files.createDirectories(dir.resolve("work"));
@@ -245,6 +253,7 @@ class FileStackLocksTest {
     }
 
     @Test
+    @SuppressWarnings("try") // held while the try holds it, never named in the body
     void perDirectoryTwoWorkspacesOfOneDirectoryShareOneLock() throws Exception {
         FileStackLocks locks = new FileStackLocks(dir, Duration.ofMillis(400), line -> { }).perDirectory();
         try (StackLock prod = locks.acquire(StackId.of("net:prod"), "deploy")) {

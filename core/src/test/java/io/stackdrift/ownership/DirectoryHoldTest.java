@@ -16,6 +16,7 @@ class DirectoryHoldTest {
     Path stack;
 
     @Test
+    @SuppressWarnings("try") // held while the try holds it, never named in the body
     void askingWhoHoldsADirectoryLeavesTheHoldOfThisJvmInPlace() throws Exception {
         try (DirectoryHold held = DirectoryHold.tryHold(stack).orElseThrow()) {
             assertThat(DirectoryHold.tryHold(stack)).isEmpty();

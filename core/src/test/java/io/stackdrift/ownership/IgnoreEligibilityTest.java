@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -156,10 +157,10 @@ class IgnoreEligibilityTest {
     @Test
     void anUnknownSchemaFormatOrGarbageFailsClearly() {
         Assertions.assertThatThrownBy(() -> ProviderSchemas.read(
-                new ByteArrayInputStream("{\"format_version\":\"2.0\"}".getBytes()), Set.of("x")))
+                new ByteArrayInputStream("{\"format_version\":\"2.0\"}".getBytes(StandardCharsets.UTF_8)), Set.of("x")))
                 .hasMessageContaining("format_version 2.0 is not supported");
         Assertions.assertThatThrownBy(() -> ProviderSchemas.read(
-                new ByteArrayInputStream("[1]".getBytes()), Set.of("x"))).isInstanceOf(IOException.class);
+                new ByteArrayInputStream("[1]".getBytes(StandardCharsets.UTF_8)), Set.of("x"))).isInstanceOf(IOException.class);
     }
 
     @Test

@@ -199,6 +199,7 @@ class OverrideFileTest {
     }
 
     @Test
+    @SuppressWarnings("try") // held while the try holds it, never named in the body
     void twoRunsInOneJvmNeverShareTheFile() throws Exception {
         try (OverrideFile first = write("aws_instance.web.tags")) {
             String text = Files.readString(first.path());

@@ -129,7 +129,7 @@ class TerraformPlanReaderTest {
     @Test
     void failingChecksAloneAreNotAFailure() {
         // a refresh-only plan: its output foo_id is one the code creates, not drift
-        PlanSummary summary = new TerraformPlanReader(TerraformPlanReader.Mode.REFRESH_ONLY)
+        PlanSummary summary = new TerraformPlanReader(TerraformPlanKind.REFRESH_ONLY)
                 .read(Fixtures.fixture("terraform/showjson-conditions.refresh-only.plan.json"));
         assertThat(summary.failed()).isFalse();
         assertThat(summary.changes()).isEmpty();
@@ -292,8 +292,8 @@ class TerraformPlanReaderTest {
                 + "\"from_other\":{\"expression\":{\"references\":[\"aws_x.ab.n\"]}},"
                 + "\"added_in_code\":{\"expression\":{\"constant_value\":\"x\"}}}}}}";
 
-        PlanSummary check = new TerraformPlanReader(TerraformPlanReader.Mode.REFRESH_ONLY).read(write(plan));
-        PlanSummary preview = new TerraformPlanReader(TerraformPlanReader.Mode.PLAN).read(write(plan));
+        PlanSummary check = new TerraformPlanReader(TerraformPlanKind.REFRESH_ONLY).read(write(plan));
+        PlanSummary preview = new TerraformPlanReader(TerraformPlanKind.PLAN).read(write(plan));
 
         assertThat(check.failed()).isFalse();
         assertThat(check.changes()).isEmpty();
@@ -309,7 +309,7 @@ class TerraformPlanReaderTest {
     @Test
     void aRefreshOnlyPlanWithoutTheOutputsExpressionCountsAnUpdateAsDriftOnlyWhenThereIsDrift() throws IOException {
         String outputs = "\"output_changes\":{\"o\":{\"actions\":[\"update\"],\"before\":\"1\",\"after\":\"2\"}}";
-        TerraformPlanReader check = new TerraformPlanReader(TerraformPlanReader.Mode.REFRESH_ONLY);
+        TerraformPlanReader check = new TerraformPlanReader(TerraformPlanKind.REFRESH_ONLY);
         assertThat(check.read(write("{\"format_version\":\"1.2\"," + outputs + "}")).drift()).isEmpty();
         assertThat(check.read(write("{\"format_version\":\"1.2\",\"resource_drift\":[{\"address\":\"aws_x.a\",\"type\":\"aws_x\","
                 + "\"change\":{\"actions\":[\"delete\"],\"before\":{},\"after\":null}}]," + outputs + "}")).drift())
@@ -322,7 +322,7 @@ class TerraformPlanReaderTest {
         // the drift); past them an output update counts as drift, as one whose expression it cannot see does
         String outputs = "\"output_changes\":{\"o\":{\"actions\":[\"update\"],\"before\":\"1\",\"after\":\"2\"}},"
                 + "\"configuration\":{\"root_module\":{\"outputs\":{\"o\":{\"expression\":{\"references\":[\"aws_other.x\"]}}}}}";
-        TerraformPlanReader check = new TerraformPlanReader(TerraformPlanReader.Mode.REFRESH_ONLY);
+        TerraformPlanReader check = new TerraformPlanReader(TerraformPlanKind.REFRESH_ONLY);
 
         assertThat(check.read(write(refreshOnly(TerraformOutputChanges.MOST_DRIFTED_KEPT, outputs))).drift())
                 .noneMatch(Change::isOutput);

@@ -157,8 +157,8 @@ class HistoryStoreTest {
     void theTrailIsNewestFirstAcrossRunsAndBounded() {
         HistoryStore store = new HistoryStore(dir, new HistoryStore.Limits(10, 3));
         for (int i = 1; i <= 3; i++) {
-            TrailEntry a = new TrailEntry(NETWORK, "r" + i, i * 10, i * 10 + 1, TrailResult.DEPLOYED, false, List.of(), "");
-            TrailEntry b = new TrailEntry(APP, "r" + i, i * 10 + 2, i * 10 + 3, TrailResult.FAILED, false, List.of(), "apply failed");
+            TrailEntry a = new TrailEntry(NETWORK, "r" + i, i * 10L, i * 10L + 1, TrailResult.DEPLOYED, false, List.of(), "");
+            TrailEntry b = new TrailEntry(APP, "r" + i, i * 10L + 2, i * 10L + 3, TrailResult.FAILED, false, List.of(), "apply failed");
             store.save(new RunRecord("r" + i, RunKind.DEPLOY, "", i, i, List.of(), List.of(a, b)));
         }
         assertThat(store.trail()).extracting(e -> e.stack().value() + "@" + e.runId())

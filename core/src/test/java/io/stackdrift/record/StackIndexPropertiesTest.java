@@ -219,7 +219,7 @@ class StackIndexPropertiesTest {
     }
 
     private static RunRecord run(final Random random) {
-        long startedAt = 20_000 + random.nextInt(10_000);
+        long startedAt = 20_000L + random.nextInt(10_000);
         List<Row> rows = new ArrayList<>();
         List<TrailEntry> trail = new ArrayList<>();
         for (StackId id : IDS) {

@@ -53,6 +53,7 @@ class RenderXssTest {
     @TempDir
     Path dir;
 
+    @SuppressWarnings("EnumOrdinal") // cycles through every state, tool and result so the corpus meets each of them
     static RunRecord hostileRun() {
         List<Row> rows = new ArrayList<>();
         List<TrailEntry> trail = new ArrayList<>();

@@ -165,6 +165,7 @@ class DemoSimulationTest {
         assertThat(digest.path("steps").get(2).path("newState").path("inputs").path("name").asText()).isEqualTo("acme/platform/prod");
         assertThat(digest.path("changeSummary").path("update").asInt()).isEqualTo(1);
         assertThat(preview.row().dependsOn()).containsExactly(StackId.of("platform:prod"));
+        assertThat(referenced).first().isEqualTo(List.of("acme/platform/prod"));
         assertThat(preview.planFile()).hasValueSatisfying(file -> assertThat(file).isRegularFile().content().contains("\"update\""));
 
         assertThat(pulumi.apply(app, repo, preview, repo.resolve(".work"), Map.of())).isEqualTo(ApplyResult.success());

@@ -23,6 +23,7 @@ class StackDriftGlobalConfigurationTest {
             new ObjenesisStd().newInstance(StackDriftGlobalConfiguration.class);
 
     @Test
+    @SuppressWarnings("try") // the static mock of JenkinsFacade is in force while the try holds it, never named
     void resultWordsAreCheckedInTheFormBlankIsTheDefault() {
         try (MockedStatic<FormValidation> validation = mockStatic(FormValidation.class);
                 MockedStatic<JenkinsFacade> facade = mockStatic(JenkinsFacade.class)) {

@@ -25,6 +25,7 @@ import io.stackdrift.record.RunRecord;
  * processes start through the step's launcher ({@link JenkinsToolLauncher}), which the call reaches back over the
  * channel; the launcher's service is closed when the call returns, killing any process the call left running.
  */
+@SuppressWarnings("try") // close() may throw InterruptedException: it deletes files on the agent through FilePath
 public final class AgentEngineGateway implements EngineGateway, AutoCloseable {
     private final FilePath workspace;
     private final FilePath temp;

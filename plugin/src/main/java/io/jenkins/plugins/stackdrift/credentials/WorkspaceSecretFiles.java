@@ -12,6 +12,7 @@ import hudson.FilePath;
  * deleted when the step ends. The name keeps the credential's file name so tools that look at the
  * extension still work.
  */
+@SuppressWarnings("try") // close() may throw InterruptedException: it deletes files on the agent through FilePath
 public final class WorkspaceSecretFiles implements SecretFileWriter, AutoCloseable {
     private final FilePath directory;
 

@@ -76,6 +76,7 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
         super.stop(cause);
     }
 
+    @SuppressWarnings("try") // the secret files and the gateway may throw InterruptedException while they close
     private Map<String, Object> runStep() throws Exception {
         StepContext context = getContext();
         Run<?, ?> run = context.get(Run.class);

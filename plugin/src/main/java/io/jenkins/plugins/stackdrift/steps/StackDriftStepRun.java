@@ -65,7 +65,6 @@ final class StackDriftStepRun {
     private final JobHistory history;
     @CheckForNull private final FlowNode node;
 
-    @SuppressWarnings("checkstyle:ParameterNumber") // the Jenkins objects of one step call, so tests can mock each
     StackDriftStepRun(final StepSettings settings, final Operation operation, final Run<?, ?> run,
             final TaskListener listener, final EngineGateway gateway, final CredentialsEnvironment credentials,
             final StackDriftGlobalConfiguration.Defaults defaults, final Map<String, String> buildEnvironment,

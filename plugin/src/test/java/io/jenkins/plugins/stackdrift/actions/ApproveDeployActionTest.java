@@ -45,7 +45,7 @@ class ApproveDeployActionTest {
                 RunKind.CHECK, TestRecords.row("a", RowState.AWAITING_APPROVAL), TestRecords.row("b", RowState.AWAITING_APPROVAL)))));
         ApproveDeployAction action = new ApproveDeployAction(List.of("a", "b"), false);
         action.onAttached(run);
-        try (MockedStatic<ParameterizedJobMixIn> mixIn = mockStatic(ParameterizedJobMixIn.class);
+        try (MockedStatic<?> mixIn = mockStatic(ParameterizedJobMixIn.class);
                 MockedConstruction<CauseAction> causeActions = mockConstruction(CauseAction.class, (mocked, context) ->
                         assertThat(List.of((Object[]) context.arguments().get(0)))
                                 .hasSize(2)
@@ -75,7 +75,7 @@ class ApproveDeployActionTest {
                 RunKind.CHECK, TestRecords.row("other", RowState.AWAITING_APPROVAL)))));
         ApproveDeployAction action = new ApproveDeployAction(List.of("net"), true);
         action.onAttached(run);
-        try (MockedStatic<ParameterizedJobMixIn> mixIn = mockStatic(ParameterizedJobMixIn.class);
+        try (MockedStatic<?> mixIn = mockStatic(ParameterizedJobMixIn.class);
                 MockedConstruction<CauseAction> causeActions = mockConstruction(CauseAction.class, (mocked, context) ->
                         assertThat(List.of((Object[]) context.arguments().get(0)))
                                 .contains(new ApprovalCause(12, List.of("net"), true)))) {
@@ -93,7 +93,7 @@ class ApproveDeployActionTest {
         when(run.getNumber()).thenReturn(3);
         ApproveDeployAction action = new ApproveDeployAction(List.of(), false);
         action.onAttached(run);
-        try (MockedStatic<ParameterizedJobMixIn> mixIn = mockStatic(ParameterizedJobMixIn.class)) {
+        try (MockedStatic<?> mixIn = mockStatic(ParameterizedJobMixIn.class)) {
             assertThatThrownBy(() -> action.approve(mock(Job.class))).isInstanceOf(AbortException.class)
                     .hasMessageContaining("no stack awaits approval in build #3");
             mixIn.verifyNoInteractions();
@@ -119,6 +119,7 @@ class ApproveDeployActionTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the static mock is in force while the try holds it: every static call returns null
     void anApprovalTheQueueDidNotTakeIsNotGiven() throws Exception {
         Run<?, ?> run = mock(Run.class);
         Job<?, ?> job = mock(Job.class);
@@ -126,7 +127,7 @@ class ApproveDeployActionTest {
         when(job.getFullName()).thenReturn("infra");
         ApproveDeployAction action = new ApproveDeployAction(List.of("net"), false);
         action.onAttached(run);
-        try (MockedStatic<ParameterizedJobMixIn> mixIn = mockStatic(ParameterizedJobMixIn.class)) {
+        try (MockedStatic<?> mixIn = mockStatic(ParameterizedJobMixIn.class)) {
             // scheduleBuild2 returns null: a disabled job
             assertThatThrownBy(() -> action.approve(job)).isInstanceOf(AbortException.class)
                     .hasMessageContaining("did not queue the approval build");

@@ -198,7 +198,7 @@ public final class JobPageBench {
         HistoryLayout layout = store.layout();
         String checkSummary = Files.readString(layout.summaryFile(1));
         String deploySummary = Files.readString(layout.summaryFile(2));
-        for (long sequence = deploys + 2; sequence <= 2L * builds; sequence++) {
+        for (long sequence = deploys + 2L; sequence <= 2L * builds; sequence++) {
             boolean isCheck = sequence % 2 == 1;
             Files.createLink(layout.detailsFile(sequence), layout.detailsFile(isCheck ? 1 : 2));
             String summary = isCheck ? checkSummary : deploySummary;

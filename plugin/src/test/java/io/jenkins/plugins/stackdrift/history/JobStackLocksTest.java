@@ -61,6 +61,7 @@ class JobStackLocksTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the locks are held while the try holds them, never named in its body
     void aDeployGivesUpAfterItsTimeoutNamingTheStackAndItsHolderAndHoldsNothing() throws Exception {
         try (JobStackLocks.Held held = JobStackLocks.acquireAll("scope-t", List.of("dns"), "the deploy of app » main #7 (job/app/7/)",
                 log)) {
@@ -112,6 +113,7 @@ class JobStackLocksTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the locks are held while the try holds them, never named in its body
     void takingOnlyTheFreeStacksNeverWaitsAndNamesTheHolders() {
         try (JobStackLocks.Held deploy = JobStackLocks.acquireFree("scope-d", List.of("network"), "the deploy of build #4");
                 JobStackLocks.Held check = JobStackLocks.acquireFree("scope-d", List.of("network", "dns"), "the drift check of build #5")) {

@@ -177,6 +177,7 @@ class StackDriftStepRunTest {
     }
 
     @Test
+    @SuppressWarnings("try") // held while the try holds it, never named in the body
     void aDeployLocksItsStacksAndACheckOnlyTheFreeOnesAPreviewNone() throws Exception {
         selection(Map.of("network", Map.of(), "dns", Map.of()));
         ranAndRecorded(Operation.DEPLOY, TestRecords.record(RunKind.DEPLOY, TestRecords.row("network", RowState.IN_SYNC)));
@@ -356,6 +357,7 @@ class StackDriftStepRunTest {
     }
 
     @Test
+    @SuppressWarnings("try") // held while the try holds it, never named in the body
     void aDeployOfABranchJobWaitsForTheOtherBranchesOfItsProjectAndGivesUpAfterItsTimeout() throws Exception {
         Item project = mock(Item.class, Mockito.withSettings().extraInterfaces(ItemGroup.class));
         when(project.getFullName()).thenReturn("org/app-" + jobDir.getFileName());

@@ -344,6 +344,7 @@ class StepEndToEndTest {
     }
 
     @Test
+    @SuppressWarnings("try") // held while the try holds it, never named in the body
     void aDeployOfAnotherBuildThatIsRunningHoldsItsStacksTheCheckLeavesThemAlone() throws Exception {
         Run<?, ?> other = build(9);
         when(other.isBuilding()).thenReturn(true);
@@ -368,6 +369,7 @@ class StepEndToEndTest {
     }
 
     @Test
+    @SuppressWarnings("try") // held while the try holds it, never named in the body
     void aStackAnotherCheckHoldsIsLeftAloneNotFailed() throws Exception {
         // a concurrent check of build #11 holds network (its correct mode may deploy) and wrote no marker
         try (JobStackLocks.Held held = JobStackLocks.acquireFree("folder/infra", List.of("network"),

@@ -28,7 +28,7 @@ class DriftScheduleTriggerTest {
     @Test
     void aTickQueuesOneBuildWithTheScheduledDriftCheckCause() {
         Job<?, ?> job = mock(Job.class);
-        try (MockedStatic<ParameterizedJobMixIn> mixIn = mockStatic(ParameterizedJobMixIn.class);
+        try (MockedStatic<?> mixIn = mockStatic(ParameterizedJobMixIn.class);
                 MockedConstruction<CauseAction> causeActions = mockConstruction(CauseAction.class, (mocked, context) ->
                         assertThat(context.arguments()).singleElement().isInstanceOf(ScheduledDriftCheckCause.class))) {
             DriftScheduleTrigger.schedule(job);
@@ -40,7 +40,7 @@ class DriftScheduleTriggerTest {
 
     @Test
     void aTickBeforeTheTriggerStartedSchedulesNothing() {
-        try (MockedStatic<ParameterizedJobMixIn> mixIn = mockStatic(ParameterizedJobMixIn.class)) {
+        try (MockedStatic<?> mixIn = mockStatic(ParameterizedJobMixIn.class)) {
             DriftScheduleTrigger.schedule(null);
             mixIn.verify(() -> ParameterizedJobMixIn.scheduleBuild2(any(), anyInt(), any(Action[].class)),
                     Mockito.never());
