@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-mvn -B -q -ntp -Dstandin package -DskipTests -pl cli -am
+mvn -B -q -ntp -f pom-standin.xml package -DskipTests -pl cli -am
 demo=examples/demo
 # a fresh copy each time: the simulated tools keep their pretend infrastructure inside the stack
 # directories (.terraform/demo-state, .pulumi/demo-state), and deploys write outputs files there

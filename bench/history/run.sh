@@ -11,7 +11,7 @@
 # hard-linked copy of its history, made before the timer starts.
 #
 # usage: bench/history/run.sh [STACKS] [DRIFT] [BIG] [RUNS] [MANY]     (from the repository root; needs java,
-#        python3, /usr/bin/time; builds the jar when missing: mvn -B -q -pl core,cli -am package -DskipTests)
+#        python3, /usr/bin/time; builds the jar when missing: mvn -B -q -f pom-standin.xml -pl core,cli -am package -DskipTests)
 #        STACKDRIFT_JAR=path measures another build of the CLI (an older commit, say) on the same inputs.
 # Generated inputs only, in $TMPDIR (about 0.7 GB for the defaults). The default limit of a history is 100
 # runs, so with MANY > 100 each timed run's save also trims its copy to 100 runs (deleting the files of
@@ -30,7 +30,7 @@ many="${5:-1000}"
 java_opts="${STACKDRIFT_JAVA_OPTS:-}"
 capped="${STACKDRIFT_CAPPED_HEAP:--Xmx128m}"
 
-[ -f "$jar" ] || (cd "$root" && mvn -B -q -pl core,cli -am package -DskipTests)
+[ -f "$jar" ] || (cd "$root" && mvn -B -q -f pom-standin.xml -pl core,cli -am package -DskipTests)
 rm -rf "$work"
 mkdir -p "$work"
 config="--config $work/repo/stacks.yaml --tool-path terraform=$here/fake-terraform"

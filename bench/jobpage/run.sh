@@ -10,7 +10,7 @@
 # once under a capped heap.
 #
 # usage: bench/jobpage/run.sh [BUILDS] [STACKS] [PAIRS] [OPENS]     (defaults 1000 1000 5 200; from the repository
-#        root; needs java, python3, mvn with -Dstandin)
+#        root; needs java, python3, mvn; builds with pom-standin.xml)
 #        STACKDRIFT_SOURCE=dir measures another checkout (an older commit with this benchmark copied in) on inputs
 #        it generates itself; STACKDRIFT_CAPPED_HEAP sets the cap (default -Xmx64m).
 # Generated inputs only, in $TMPDIR (about 70 MB for the defaults: details files are hard links). Delete $work after.
@@ -26,7 +26,7 @@ capped="${STACKDRIFT_CAPPED_HEAP:--Xmx64m}"
 
 rm -rf "$work"
 mkdir -p "$work"
-(cd "$src" && mvn -B -q -Dstandin -pl plugin -am test-compile dependency:build-classpath \
+(cd "$src" && mvn -B -q -f pom-standin.xml -pl plugin/pom-standin.xml -am test-compile dependency:build-classpath \
   -Dmdep.outputFile="$work/classpath" -Dmdep.includeScope=test)
 cp="$src/plugin/target/test-classes:$src/plugin/target/classes:$(cat "$work/classpath")"
 bench="java -cp $cp io.jenkins.plugins.stackdrift.bench.JobPageBench"

@@ -7,7 +7,7 @@
 #
 # usage: bench/memory/run.sh [N ...]            (from the repository root; needs java, python3, /usr/bin/time)
 #        STACKDRIFT_JAR=path            the build to measure (default cli/target/stackdrift.jar; built when missing:
-#                                       mvn -B -q -Dstandin -pl core,cli -am package -DskipTests)
+#                                       mvn -B -q -f pom-standin.xml -pl core,cli -am package -DskipTests)
 #        STACKDRIFT_BASELINE_JAR=path   an older build to measure beside it, on the same inputs
 #        STACKDRIFT_CAPPED_HEAP=-Xmx64m STACKDRIFT_WIDE_HEAP=-Xmx4g
 # Generated inputs only, in $TMPDIR (a 1M plan is about 0.5 GB). Delete $work afterwards.
@@ -22,7 +22,7 @@ wide="${STACKDRIFT_WIDE_HEAP:--Xmx4g}"
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(10000 100000 1000000)
 
-[ -f "$jar" ] || (cd "$root" && mvn -B -q -Dstandin -pl core,cli -am package -DskipTests)
+[ -f "$jar" ] || (cd "$root" && mvn -B -q -f pom-standin.xml -pl core,cli -am package -DskipTests)
 rm -rf "$work"
 mkdir -p "$work"
 python3 "$root/bench/history/generate.py" repo "$fixtures" "$work/repo" 3 1

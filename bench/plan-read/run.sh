@@ -9,7 +9,7 @@
 # Then a memory run with -Xlog:gc: the largest heap in use before / after a collection.
 #
 # usage: bench/plan-read/run.sh [CHANGES] [DRIFT] [RUNS]     (from the repository root; needs java, javac,
-#        python3, /usr/bin/time; builds the jar when missing: mvn -B -q -Dstandin -pl core,cli -am package -DskipTests)
+#        python3, /usr/bin/time; builds the jar when missing: mvn -B -q -f pom-standin.xml -pl core,cli -am package -DskipTests)
 # Generated inputs only, in $TMPDIR: 100k + 100k is 370 MB, 1M + 1M is 3.7 GB. Delete them afterwards.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -25,7 +25,7 @@ jackson_version=$(sed -n 's:.*<jackson.version>\(.*\)</jackson.version>.*:\1:p' 
 jackson="$HOME/.m2/repository/com/fasterxml/jackson/core/jackson-core/$jackson_version/jackson-core-$jackson_version.jar"
 java_opts="${STACKDRIFT_JAVA_OPTS:--Xmx64m}"
 
-[ -f "$jar" ] || (cd "$root" && mvn -B -q -Dstandin -pl core,cli -am package -DskipTests)
+[ -f "$jar" ] || (cd "$root" && mvn -B -q -f pom-standin.xml -pl core,cli -am package -DskipTests)
 [ -f "$plan" ] || python3 "$root/bench/plan-read/generate.py" "$fixtures" "$plan" "$changes" "$drift"
 mkdir -p "$work/scan"
 javac -d "$work/scan" -cp "$jackson" "$root/bench/plan-read/TokenScan.java"

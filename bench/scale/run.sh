@@ -11,7 +11,7 @@
 # fresh --record directory, so every stack is due and the run writes its whole record.
 #
 # usage: bench/scale/run.sh [RUNS] [SIZES] [FLOOR_N] [DRIFT]   (from anywhere; default 3 "10 100 1000 5000" 1000 50;
-#        needs java, javac, python3, /usr/bin/time; builds the jar when missing: mvn -B -q -Dstandin -pl core,cli -am
+#        needs java, javac, python3, /usr/bin/time; builds the jar when missing: mvn -B -q -f pom-standin.xml -pl core,cli -am
 #        package -DskipTests)
 #   STACKDRIFT      the command measured (default: the launcher cli/bin/stackdrift, i.e. the shipped flags);
 #                   e.g. STACKDRIFT="java -jar cli/target/stackdrift.jar" for the plain JVM
@@ -38,7 +38,7 @@ tool="$here/fake-terraform"
 mkdir -p "$work/tmp"
 export STACKDRIFT_JAVA_OPTS="-Djava.io.tmpdir=$work/tmp ${STACKDRIFT_JAVA_OPTS:-}"
 
-[ -f "$STACKDRIFT_JAR" ] || (cd "$root" && mvn -B -q -Dstandin -pl core,cli -am package -DskipTests)
+[ -f "$STACKDRIFT_JAR" ] || (cd "$root" && mvn -B -q -f pom-standin.xml -pl core,cli -am package -DskipTests)
 mkdir -p "$work"
 for n in $sizes $floor_n; do
   [ -f "$work/r$n/stacks.yaml" ] || python3 "$here/generate.py" "$fixtures" "$work/r$n" "$n" "$drift"

@@ -5,5 +5,5 @@
 # Figures and how to read them: docs/benchmarks-scheduler.md
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-mvn -B -q -Dstandin -pl core test-compile
+mvn -B -q -f pom-standin.xml -pl core test-compile
 exec java -cp core/target/classes:core/target/test-classes io.stackdrift.graph.SchedulerBenchmark "$@"

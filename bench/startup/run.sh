@@ -9,7 +9,7 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 runs="${1:-10}"
 jar="$root/cli/target/stackdrift.jar"
 work="${TMPDIR:-/tmp}/stackdrift-startup-bench"
-[ -f "$jar" ] || (cd "$root" && mvn -B -q -Dstandin -pl core,cli -am package -DskipTests)
+[ -f "$jar" ] || (cd "$root" && mvn -B -q -f pom-standin.xml -pl core,cli -am package -DskipTests)
 rm -rf "$work" && mkdir -p "$work" && cp -r "$root/examples/demo" "$work/demo"
 export XDG_CACHE_HOME="$work/cache" # the launcher's archive, made by the warm-up run
 echo "load $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) CPUs; $(java -version 2>&1 | head -n 1)"

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.stackdrift.testing.Fixtures;
+import io.stackdrift.testing.PlanEntries;
 import io.stackdrift.testing.PosixOnly;
 
 /**
@@ -71,13 +72,14 @@ class BoundedMemoryTest {
         assertThat(leftovers(tmp)).isEmpty();
     }
 
-    /** A refresh-only plan with {@link #DRIFTED} copies of a genuine drift entry (only the addresses differ), streamed. */
+    /** A refresh-only plan with {@link #DRIFTED} copies of a genuine plan entry as drift (only the addresses differ), streamed. */
     private static void writePlan(final Path file) throws IOException {
         JsonNode fixture;
-        try (InputStream in = Files.newInputStream(Fixtures.fixture("terraform/equiv-drift_simple.plan.json"))) {
+        try (InputStream in = Files.newInputStream(Fixtures.terraform("lifecycle/2-changes.plan.json"))) {
             fixture = JSON.readTree(in);
         }
-        ObjectNode entry = fixture.path("resource_drift").get(0).deepCopy();
+        // the built-in provider never drifts by itself: the copies are of terraform_data.x's update
+        ObjectNode entry = PlanEntries.update(fixture, "terraform_data.x").deepCopy();
         String type = entry.path("type").asText();
         try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             out.write("{\"format_version\":\"" + fixture.path("format_version").asText()

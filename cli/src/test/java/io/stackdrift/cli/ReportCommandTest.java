@@ -44,8 +44,36 @@ class ReportCommandTest {
         return exit;
     }
 
+    /** A genuine third-party fixture in ../shared (resource drift, Pulumi). */
     private static String fixture(final String name) {
         return Fixtures.fixture(name).toString();
+    }
+
+    /** The project's own Terraform 1.11.4 output. */
+    private static String own(final String name) {
+        return Fixtures.terraform(name).toString();
+    }
+
+    @Test
+    void listsEveryChangeWithItsPathsThenTheCountsLine() {
+        assertThat(run("report", own("lifecycle/2-changes.plan.json"))).isEqualTo(ExitCodes.CHANGES);
+        assertThat(out.lines()).containsExactly(
+                "1 stack · 0 in sync · 0 drifted · 1 pending · 0 failed",
+                "2-changes.plan.json · pending · 12 changes",
+                "  change  create  terraform_data  terraform_data.c",
+                "  change  forget  terraform_data  terraform_data.f",
+                "  change  delete  terraform_data  terraform_data.n[1]",
+                "  change  update  terraform_data  terraform_data.s  input, output",
+                "  change  replace  terraform_data  terraform_data.w  id, triggers_replace",
+                "  change  update  terraform_data  terraform_data.x  input, output",
+                "  change  replace  terraform_data  terraform_data.y  id, triggers_replace",
+                "  change  delete  terraform_data  terraform_data.z",
+                "  change  create  output  output  added",
+                "  change  delete  output  output  gone",
+                "  change  update  output  output  plain",
+                "  change  update  output  output  secret");
+        // the plan carries the fake secrets (variables, the sensitive input and output): none is shown
+        assertThat(out + err).doesNotContain("fake-");
     }
 
     @Test
@@ -60,6 +88,14 @@ class ReportCommandTest {
 
     @Test
     void inSyncExitsZero() {
+        assertThat(run("report", own("new-stack/plan-in-sync.json"), own("new-stack/refresh-only-in-sync.json")))
+                .isEqualTo(ExitCodes.OK);
+        assertThat(out.lines()).containsExactly("2 stacks · 2 in sync · 0 drifted · 0 pending · 0 failed",
+                "plan-in-sync.json · in sync · 0 changes", "refresh-only-in-sync.json · in sync · 0 changes");
+    }
+
+    @Test
+    void aPulumiStackReferenceIsInSyncAndItsNameNeverShows() {
         assertThat(run("report", fixture("pulumi/lifecycle-StackReference-preview.engine-events.jsonl"))).isEqualTo(ExitCodes.OK);
         assertThat(out.lines()).containsExactly("1 stack · 1 in sync · 0 drifted · 0 pending · 0 failed",
                 "lifecycle-StackReference-preview.engine-events.jsonl · in sync · 0 changes");
@@ -69,6 +105,22 @@ class ReportCommandTest {
 
     @Test
     void anyFailureExitsOneAndShowsItsReasonWithoutChanges() {
+        assertThat(run("report", own("errored/plan.json"), own("invalid-reference/plan-stream.jsonl"),
+                own("lifecycle/3-stale.apply-stream.jsonl"), own("remote-state/app.plan.json"), dir.resolve("nope.json").toString()))
+                .isEqualTo(ExitCodes.ERROR);
+        assertThat(out.lines()).containsExactly(
+                "5 stacks · 0 in sync · 0 drifted · 1 pending · 4 failed ●",
+                "plan.json · failed · the plan errored (errored: true): the tool's error diagnostics say why",
+                "plan-stream.jsonl · failed · Reference to undeclared resource",
+                "3-stale.apply-stream.jsonl · failed · Saved plan is stale",
+                "app.plan.json · pending · 2 changes",
+                "  change  update  output  output  net_cidr",
+                "  change  update  output  output  net_token",
+                "nope.json · failed · the file does not exist");
+    }
+
+    @Test
+    void aPulumiFailureAndResourceDriftExitOneAndShowTheReasonAndTheDrift() {
         assertThat(run("report", fixture("pulumi/lifecycle-MissingRead-preview.engine-events.jsonl"),
                 fixture("terraform/equiv-drift_refresh_only.plan.json"), dir.resolve("nope.json").toString())).isEqualTo(ExitCodes.ERROR);
         assertThat(out.lines()).containsExactly(
@@ -83,20 +135,20 @@ class ReportCommandTest {
 
     @Test
     void jsonIsMachineReadable() throws IOException {
-        assertThat(run("report", "--json", fixture("terraform/equiv-simple_object_replace.plan.json"),
-                fixture("terraform/showjson-plan-error.plan.json"))).isEqualTo(ExitCodes.ERROR);
+        assertThat(run("report", "--json", own("lifecycle/2-changes.plan.json"), own("errored/plan.json"))).isEqualTo(ExitCodes.ERROR);
         JsonNode json = new ObjectMapper().readTree(out);
         assertThat(json.get("schemaVersion").asInt()).isEqualTo(1);
         assertThat(json.get("kind").asText()).isEqualTo("report");
         JsonNode first = json.get("rows").get(0);
-        assertThat(first.get("id").asText()).isEqualTo("equiv-simple_object_replace.plan.json");
-        assertThat(first.get("file").asText()).endsWith("equiv-simple_object_replace.plan.json");
+        assertThat(first.get("id").asText()).isEqualTo("2-changes.plan.json");
+        assertThat(first.get("file").asText()).endsWith("2-changes.plan.json");
         assertThat(first.get("format").asText()).isEqualTo("terraform plan");
+        assertThat(first.get("toolVersion").asText()).isEqualTo("1.11.4");
         assertThat(first.get("state").asText()).isEqualTo("pending");
-        assertThat(first.get("changeCount").asInt()).isEqualTo(1);
-        assertThat(first.get("changes").get(0).toString()).isEqualTo(
-                "{\"cause\":\"code\",\"action\":\"replace\",\"type\":\"tfcoremock_object\",\"address\":\"tfcoremock_object.object\","
-                        + "\"paths\":[\"id\"]}");
+        assertThat(first.get("changeCount").asInt()).isEqualTo(12);
+        assertThat(first.get("changes").get(4).toString()).isEqualTo(
+                "{\"cause\":\"code\",\"action\":\"replace\",\"type\":\"terraform_data\",\"address\":\"terraform_data.w\","
+                        + "\"paths\":[\"id\",\"triggers_replace\"]}");
         assertThat(first.get("drift")).isEmpty();
         JsonNode second = json.get("rows").get(1);
         assertThat(second.get("state").asText()).isEqualTo("failed");
@@ -140,24 +192,36 @@ class ReportCommandTest {
         Path record = dir.resolve("record");
 
         assertThat(run("report", "--html", html.toString(), "--record", record.toString(),
-                fixture("terraform/equiv-drift_simple.plan.json"), fixture("pulumi/stratify-preview-update.preview.json")))
-                .isEqualTo(ExitCodes.CHANGES);
+                own("lifecycle/2-changes.plan.json"), own("errored/plan-stream.jsonl"))).isEqualTo(ExitCodes.ERROR);
 
         String index = Files.readString(html.resolve("index.html"));
-        assertThat(index).contains("equiv-drift_simple.plan.json", "stratify-preview-update.preview.json", "pending+drifted");
+        assertThat(index).contains("2-changes.plan.json", "plan-stream.jsonl", "pending", "failed").doesNotContain("fake-");
         HistoryStore history = new HistoryStore(record);
         assertThat(history.details(history.summaries().get(0).sequence())).hasValueSatisfying(run -> {
             assertThat(run.kind()).isEqualTo(RunKind.REPORT);
-            assertThat(run.rows()).extracting(row -> row.tool().word()).containsExactlyInAnyOrder("terraform", "pulumi");
+            assertThat(run.rows()).extracting(row -> row.tool().word()).containsExactly("terraform", "terraform");
+            assertThat(run.rows()).extracting(row -> row.changeCount()).containsExactly(12, 0);
         });
+    }
+
+    @Test
+    void aPulumiDigestIsRecordedAsAPulumiRow() throws IOException {
+        Path record = dir.resolve("record");
+
+        assertThat(run("report", "--record", record.toString(), own("lifecycle/2-changes.plan.json"),
+                fixture("pulumi/stratify-preview-update.preview.json"))).isEqualTo(ExitCodes.CHANGES);
+
+        HistoryStore history = new HistoryStore(record);
+        assertThat(history.details(history.summaries().get(0).sequence())).hasValueSatisfying(run ->
+                assertThat(run.rows()).extracting(row -> row.tool().word()).containsExactlyInAnyOrder("terraform", "pulumi"));
     }
 
     @Test
     void twoFilesWithTheSameBaseNameAreTwoRowsAndTwoPages() throws IOException {
         Path drift = Files.createDirectories(dir.resolve("eu")).resolve("plan.json");
         Path pending = Files.createDirectories(dir.resolve("us")).resolve("plan.json");
-        Files.copy(Fixtures.fixture("terraform/equiv-drift_simple.plan.json"), drift);
-        Files.copy(Fixtures.fixture("terraform/equiv-simple_object_replace.plan.json"), pending);
+        Files.copy(Fixtures.terraform("lifecycle/2-changes.plan.json"), drift);
+        Files.copy(Fixtures.terraform("new-stack/plan.json"), pending);
         Path html = dir.resolve("html");
 
         run("report", "--html", html.toString(), drift.toString(), pending.toString());
@@ -177,7 +241,7 @@ class ReportCommandTest {
     void aPipeIsReadOnce() throws Exception {
         Path fifo = dir.resolve("plan.pipe");
         assumeTrue(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor() == 0, "mkfifo is needed");
-        byte[] plan = Files.readAllBytes(Fixtures.fixture("terraform/equiv-drift_simple.plan.json"));
+        byte[] plan = Files.readAllBytes(Fixtures.terraform("lifecycle/2-changes.plan.json"));
         Thread writer = new Thread(() -> {
             try (var outStream = Files.newOutputStream(fifo)) {
                 outStream.write(plan);
@@ -190,7 +254,7 @@ class ReportCommandTest {
 
         int exit = run("report", fifo.toString());
 
-        assertThat(out).as(err).contains("plan.pipe · pending+drifted · 2 changes");
+        assertThat(out).as(err).contains("plan.pipe · pending · 12 changes");
         assertThat(exit).isEqualTo(ExitCodes.CHANGES);
     }
 

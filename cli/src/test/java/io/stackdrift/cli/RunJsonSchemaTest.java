@@ -71,8 +71,7 @@ class RunJsonSchemaTest {
         JsonNode skipped = MAPPER.readTree(other.run("check", "--json").out());
         Files.writeString(config, "drift: true\n");
         JsonNode invalid = MAPPER.readTree(other.run("check", "--json").out());
-        JsonNode report = MAPPER.readTree(report("terraform/equiv-drift_simple.plan.json", "terraform/showjson-plan-error.plan.json",
-                "pulumi/stratify-preview-update.preview.json"));
+        JsonNode report = MAPPER.readTree(report("lifecycle/2-changes.plan.json", "errored/plan.json", "new-stack/plan.json"));
 
         Set<String> check = new TreeSet<>(keys(repaired));
         check.addAll(keys(drifted));
@@ -98,7 +97,7 @@ class RunJsonSchemaTest {
         args[0] = "report";
         args[1] = "--json";
         for (int i = 0; i < fixtures.length; i++) {
-            args[i + 2] = Fixtures.fixture(fixtures[i]).toString();
+            args[i + 2] = Fixtures.terraform(fixtures[i]).toString();
         }
         StringWriter out = new StringWriter();
         CommandLine commandLine = StackDriftCommand.newCommandLine();

@@ -33,6 +33,12 @@ class StackDriftCommandTest {
     }
 
     @Test
+    void theProjectsOwnFixturesAreReachableThroughTheCoreTestJar() {
+        assertThat(Fixtures.terraform("lifecycle/2-changes.plan.json")).isRegularFile().hasFileName("2-changes.plan.json");
+        assertThat(Fixtures.terraformFiles()).contains("lifecycle/2-changes.plan.json", "version.json");
+    }
+
+    @Test
     void theSharedFixturesAreReachable() {
         assertThat(Fixtures.fixture("terraform/equiv-drift_simple.plan.json")).exists();
     }

@@ -144,7 +144,7 @@ class FrontDoorTest {
 
     @Test
     void aReportStreamsEachChangeToTheListenerAndKeepsRowsOnlyWhenAsked() {
-        Path plan = Fixtures.shared().resolve("fixtures/terraform/equiv-drift_simple.plan.json");
+        Path plan = Fixtures.terraform("lifecycle/2-changes.plan.json");
         Path broken = repo.resolve("broken.json");
         List<Change> streamed = new ArrayList<>();
         List<ReportedFile> read = new ArrayList<>();

@@ -86,9 +86,25 @@ class RunJsonWriterTest {
 
     @Test
     void aReportStreamedThroughItsSpillReadsAsTheSameReportHeldInMemory() throws IOException {
-        List<Path> files = List.of(Fixtures.fixture("terraform/equiv-drift_simple.plan.json"),
+        JsonNode rows = spilledReadsAsHeld(List.of(Fixtures.terraform("lifecycle/2-changes.plan.json"),
+                Fixtures.terraform("errored/plan.json")));
+
+        assertThat(rows.get(0).get("changes")).hasSize(12);
+        assertThat(rows.get(0).get("drift")).isEmpty();
+    }
+
+    @Test
+    void aReportWithDriftAndAPulumiDigestStreamedThroughItsSpillReadsAsTheSameReportHeldInMemory() throws IOException {
+        JsonNode rows = spilledReadsAsHeld(List.of(Fixtures.fixture("terraform/equiv-drift_simple.plan.json"),
                 Fixtures.fixture("terraform/showjson-plan-error.plan.json"),
-                Fixtures.fixture("pulumi/stratify-preview-update.preview.json"));
+                Fixtures.fixture("pulumi/stratify-preview-update.preview.json")));
+
+        assertThat(rows.get(0).get("drift")).hasSize(1);
+        assertThat(rows.get(2).get("format").asText()).isEqualTo("pulumi preview");
+    }
+
+    /** The rows of the run JSON of a report of {@code files}, whose first is a plan and second a failed one. */
+    private static JsonNode spilledReadsAsHeld(final List<Path> files) throws IOException {
         String streamed;
         String held;
         List<Path> spillFiles;
@@ -102,16 +118,17 @@ class RunJsonWriterTest {
 
         JsonNode fromSpill = MAPPER.readTree(streamed);
         JsonNode inMemory = MAPPER.readTree(held);
-        assertThat(fromSpill.get("rows").get(0).get("file").asText()).isEqualTo(files.get(0).toString());
-        assertThat(fromSpill.get("rows").get(0).get("format").asText()).isEqualTo("terraform plan");
-        assertThat(fromSpill.get("rows").get(0).get("drift")).hasSize(1);
-        assertThat(fromSpill.get("rows").get(1).get("state").asText()).isEqualTo("failed");
-        assertThat(fromSpill.get("rows").get(1).get("changes")).isEmpty();
+        JsonNode rows = fromSpill.get("rows").deepCopy();
+        assertThat(rows.get(0).get("file").asText()).isEqualTo(files.get(0).toString());
+        assertThat(rows.get(0).get("format").asText()).isEqualTo("terraform plan");
+        assertThat(rows.get(1).get("state").asText()).isEqualTo("failed");
+        assertThat(rows.get(1).get("changes")).isEmpty();
         for (JsonNode row : fromSpill.get("rows")) {
             ((ObjectNode) row).put("file", "").put("format", "").put("toolVersion", "");
         }
         assertThat(fromSpill).isEqualTo(inMemory);
         assertThat(spillFiles).isNotEmpty().allSatisfy(file -> assertThat(file).doesNotExist());
+        return rows;
     }
 
     @Test

@@ -26,7 +26,11 @@ import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
 import io.stackdrift.testing.Fixtures;
 
-/** The whole sequence on an OpenTofu stack with the genuine tofu schema: check, override, split, cleanup. */
+/**
+ * The whole sequence, check, override, split, cleanup: on a Terraform stack with Terraform 1.11.4's own schema of the
+ * built-in provider, and on an OpenTofu stack with the genuine tofu test schema (../shared), whose nested attribute
+ * type no built-in resource has.
+ */
 class FieldOwnershipTest {
     @TempDir
     Path dir;
@@ -39,22 +43,39 @@ class FieldOwnershipTest {
     }
 
     @Test
+    void acceptedPathsOfATerraformStackBecomeAnOverrideAndOwnedDrift() throws Exception {
+        Files.writeString(dir.resolve("main.tf"), "resource \"terraform_data\" \"x\" {\n  input = \"one\"\n}\n");
+
+        sequence(stack(Tool.TERRAFORM, "terraform_data.x.input"), Fixtures.terraform("providers-schema.json"),
+                new Change(Action.UPDATE, "terraform_data", "terraform_data.x", List.of("input", "output"), Cause.DRIFT),
+                "ignore_changes = [input]", "input");
+    }
+
+    @Test
     void acceptedPathsBecomeAnOverrideAndOwnedDrift() throws Exception {
         Files.writeString(dir.resolve("main.tofu"), "resource \"test_instance\" \"t\" {\n  ami = \"x\"\n}\n");
-        StackConfig stack = stack(Tool.TOFU, "test_instance.t.volumes[0].size");
+
+        sequence(stack(Tool.TOFU, "test_instance.t.volumes[0].size"),
+                Fixtures.fixture("terraform/schema-tofu-cmdtest-basic.providers-schema.json"),
+                new Change(Action.UPDATE, "test_instance", "test_instance.t", List.of("volumes[0].size", "ami"), Cause.DRIFT),
+                "ignore_changes = [volumes[0].size]", "volumes[0].size");
+    }
+
+    /** Check, override file, split of {@code drift} (its {@code owned} path goes to owned elsewhere), cleanup. */
+    private void sequence(final StackConfig stack, final Path schemaFile, final Change drift, final String overrideLine,
+            final String owned) throws Exception {
         FieldOwnership.Checked checked;
-        try (InputStream schema = Files.newInputStream(Fixtures.fixture("terraform/schema-tofu-cmdtest-basic.providers-schema.json"))) {
+        try (InputStream schema = Files.newInputStream(schemaFile)) {
             checked = FieldOwnership.check(stack, dir, schema, Map.of());
         }
         assertThat(checked.verdict().allAccepted()).isTrue();
 
         OverrideFile.removeLeftovers(dir);
         try (OverrideFile file = OverrideFile.write(dir, checked.verdict().accepted(), checked.declarations())) {
-            assertThat(Files.readString(file.path())).contains("ignore_changes = [volumes[0].size]");
-            Change drift = new Change(Action.UPDATE, "test_instance", "test_instance.t", List.of("volumes[0].size", "ami"), Cause.DRIFT);
+            assertThat(Files.readString(file.path())).contains("resource \"" + drift.type() + "\"", overrideLine);
             OwnershipSplit split = OwnershipSplit.of(List.of(drift), checked.verdict().accepted());
-            assertThat(split.drift()).containsExactly(drift.withPaths(List.of("ami")));
-            assertThat(split.ownedElsewhere()).containsExactly(drift.withPaths(List.of("volumes[0].size")));
+            assertThat(split.drift()).containsExactly(drift.withPaths(drift.paths().stream().filter(p -> !p.equals(owned)).toList()));
+            assertThat(split.ownedElsewhere()).containsExactly(drift.withPaths(List.of(owned)));
         }
         assertThat(dir.resolve(OverrideFile.FILE_NAME)).doesNotExist();
     }
@@ -68,9 +89,9 @@ class FieldOwnershipTest {
 
     @Test
     void anUnreadableFileIsNamedWhenAResourceIsNotFound() throws IOException {
-        Files.writeString(dir.resolve("main.tf"), "resource \"test_instance\" \"t\" {\n");
-        try (InputStream schema = Files.newInputStream(Fixtures.fixture("terraform/schema-tofu-cmdtest-basic.providers-schema.json"))) {
-            FieldOwnership.Checked checked = FieldOwnership.check(stack(Tool.TOFU, "test_instance.t.ami"), dir, schema, Map.of());
+        Files.writeString(dir.resolve("main.tf"), "resource \"terraform_data\" \"x\" {\n");
+        try (InputStream schema = Files.newInputStream(Fixtures.terraform("providers-schema.json"))) {
+            FieldOwnership.Checked checked = FieldOwnership.check(stack(Tool.TERRAFORM, "terraform_data.x.input"), dir, schema, Map.of());
             assertThat(checked.verdict().rejections()).singleElement()
                     .satisfies(r -> assertThat(r.message()).contains("files not read: main.tf: unbalanced brackets"));
         }

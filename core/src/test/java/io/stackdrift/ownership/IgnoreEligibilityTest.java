@@ -20,9 +20,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import io.stackdrift.model.Tool;
+import io.stackdrift.plan.TerraformPlanReader;
 import io.stackdrift.testing.Fixtures;
 
-/** The rules of docs/field-ownership.md against genuine {@code providers schema -json} output. */
+/**
+ * The rules of docs/field-ownership.md against genuine {@code providers schema -json} output: Terraform 1.11.4's
+ * built-in provider (the project's own file), and third-party provider schemas from ../shared (aws, grafana, the
+ * OpenTofu test provider with a {@code nested_type}).
+ */
 class IgnoreEligibilityTest {
     @TempDir
     Path stack;
@@ -38,12 +43,15 @@ class IgnoreEligibilityTest {
                 resource "grafana_apps_secret_securevalue_v1beta1" "s" {}
                 resource "grafana_apps_generic_resource" "g" {}
                 resource "test_instance" "t" {}
+                resource "terraform_data" "x" { input = "one" }
+                resource "terraform_data" "y" { triggers_replace = ["t1"] }
                 """);
         declarations = ResourceScanner.scan(stack, Tool.TOFU);
     }
 
     private static ProviderSchemas schema(final String fixture, final String... types) throws IOException {
-        try (InputStream in = Files.newInputStream(Fixtures.fixture("terraform/" + fixture))) {
+        Path file = BUILTIN.equals(fixture) ? Fixtures.terraform("providers-schema.json") : Fixtures.fixture("terraform/" + fixture);
+        try (InputStream in = Files.newInputStream(file)) {
             return ProviderSchemas.read(in, Set.of(types));
         }
     }
@@ -54,6 +62,8 @@ class IgnoreEligibilityTest {
         return IgnoreEligibility.check(Tool.TERRAFORM, List.of(path), declarations, schema(fixture, type), replace);
     }
 
+    /** The project's own: {@code terraform providers schema -json} of Terraform 1.11.4 (the built-in provider). */
+    private static final String BUILTIN = "builtin";
     private static final String AWS = "schema-tfjson-basic-tf013.providers-schema.json";
     private static final String GRAFANA = "schema-grafana.providers-schema.json";
     private static final String TOFU = "schema-tofu-cmdtest-basic.providers-schema.json";
@@ -61,6 +71,14 @@ class IgnoreEligibilityTest {
     @ParameterizedTest(name = "{1} → rule {2}")
     @CsvSource(delimiter = '|', value = {
         // fixture | path | rule broken (0 = accepted)
+        BUILTIN + "| terraform_data.x.input                              | 0",
+        BUILTIN + "| terraform_data.x.input.any.key                      | 0",
+        BUILTIN + "| terraform_data.y.triggers_replace                   | 0",
+        BUILTIN + "| terraform_data.x.id                                 | 2",
+        BUILTIN + "| terraform_data.x.output                             | 0",
+        BUILTIN + "| terraform_data.x.nope                               | 1",
+        BUILTIN + "| terraform_data.z.input                              | 1",
+        BUILTIN + "| data.terraform_remote_state.net.outputs             | 1",
         AWS + "| aws_instance.web.tags.Name                          | 0",
         AWS + "| aws_instance.web.tags[\"Name\"]                     | 0",
         AWS + "| aws_instance.web[0].tags.Name                       | 1",
@@ -110,6 +128,19 @@ class IgnoreEligibilityTest {
     }
 
     @Test
+    void aPathTheRealPlanSaysForcesReplacementIsRejectedByRule2() throws IOException {
+        // the schema does not say that triggers_replace forces a replacement; Terraform's plan does (replace_paths)
+        Map<String, List<String>> replace = new TerraformPlanReader().read(Fixtures.terraform("lifecycle/2-changes.plan.json"))
+                .replacePaths();
+
+        assertThat(replace).containsEntry("terraform_data.y", List.of("triggers_replace"));
+        assertThat(check(BUILTIN, "terraform_data.y.triggers_replace", replace).rejections()).singleElement()
+                .satisfies(r -> assertThat(r.rule()).isEqualTo(2))
+                .satisfies(r -> assertThat(r.message()).contains("replace_paths"));
+        assertThat(check(BUILTIN, "terraform_data.x.input", replace).allAccepted()).isTrue();
+    }
+
+    @Test
     void aPathThePlanSaysForcesReplacementIsRejectedByRule2() throws IOException {
         Map<String, List<String>> replace = Map.of("aws_instance.web", List.of("ami"), "aws_instance.other", List.of("tags"));
         assertThat(check(AWS, "aws_instance.web.ami", replace).rejections()).singleElement()
@@ -123,16 +154,16 @@ class IgnoreEligibilityTest {
 
     @Test
     void oneBadPathRejectsTheWholeListNeverPartlyApplied() throws IOException {
-        IgnoreEligibility.Verdict verdict = IgnoreEligibility.check(Tool.TOFU,
-                List.of("aws_instance.web.tags", "aws_instance.web.id"), declarations, schema(AWS, "aws_instance"), Map.of());
+        IgnoreEligibility.Verdict verdict = IgnoreEligibility.check(Tool.TERRAFORM,
+                List.of("terraform_data.x.input", "terraform_data.x.id"), declarations, schema(BUILTIN, "terraform_data"), Map.of());
         assertThat(verdict.accepted()).isEmpty();
-        assertThat(verdict.rejections()).extracting(Rejection::path).containsExactly("aws_instance.web.id");
+        assertThat(verdict.rejections()).extracting(Rejection::path).containsExactly("terraform_data.x.id");
     }
 
     @Test
     void aTypeMissingFromTheSchemaIsRule1() throws IOException {
         assertThat(IgnoreEligibility.check(Tool.TERRAFORM, List.of("aws_instance.web.tags"), declarations,
-                schema(TOFU, "aws_instance"), Map.of()).rejections()).singleElement()
+                schema(BUILTIN, "aws_instance"), Map.of()).rejections()).singleElement()
                 .satisfies(r -> assertThat(r.message()).contains("no resource type aws_instance"));
     }
 
@@ -148,10 +179,10 @@ class IgnoreEligibilityTest {
 
     @Test
     void theStreamedSchemaKeepsOnlyTheNamedTypes() throws IOException {
-        ProviderSchemas schemas = schema(AWS, "aws_instance", "no_such_type");
-        assertThat(schemas.block("aws_instance")).isPresent();
-        assertThat(schemas.block("aws_security_group")).isEmpty();
+        ProviderSchemas schemas = schema(BUILTIN, "terraform_data", "no_such_type");
+        assertThat(schemas.block("terraform_data")).isPresent();
         assertThat(schemas.block("no_such_type")).isEmpty();
+        assertThat(schema(BUILTIN, "no_such_type").block("terraform_data")).isEmpty();
     }
 
     @Test
@@ -165,12 +196,12 @@ class IgnoreEligibilityTest {
 
     @Test
     void anInstanceKeyIsRejectedWithThePathForTheWholeBlock() throws IOException {
-        assertThat(check(AWS, "aws_instance.web[0].tags", Map.of()).rejections()).singleElement().satisfies(r -> {
+        assertThat(check(BUILTIN, "terraform_data.x[0].input", Map.of()).rejections()).singleElement().satisfies(r -> {
             assertThat(r.rule()).isEqualTo(1);
             assertThat(r.message()).contains("whole resource block").contains("[0]");
-            assertThat(r.hint()).contains("write aws_instance.web.tags ");
+            assertThat(r.hint()).contains("write terraform_data.x.input ");
         });
-        assertThat(check(AWS, "aws_instance.web[\"blue\"].tags[\"Name\"]", Map.of()).rejections()).singleElement()
-                .satisfies(r -> assertThat(r.hint()).contains("write aws_instance.web.tags[\"Name\"] "));
+        assertThat(check(BUILTIN, "terraform_data.x[\"blue\"].input[\"Name\"]", Map.of()).rejections()).singleElement()
+                .satisfies(r -> assertThat(r.hint()).contains("write terraform_data.x.input[\"Name\"] "));
     }
 }

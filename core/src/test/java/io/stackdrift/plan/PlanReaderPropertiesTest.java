@@ -14,6 +14,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -27,9 +28,37 @@ import io.stackdrift.testing.Tries;
  * Broken, hostile or merely reordered input never throws: it reads the same, or fails with one line.
  */
 class PlanReaderPropertiesTest {
-    private static final List<String> PLAN_FIXTURES = List.copyOf(PlanReadersTest.FORMATS.keySet().stream().sorted().toList());
-    private static final List<String> DOCUMENTS = PLAN_FIXTURES.stream()
-            .filter(f -> f.endsWith(".plan.json") || f.endsWith(".preview.json")).toList();
+    /** Where a fixture's name leads: the project's own files or the shared third-party ones. */
+    private enum Source {
+        OWN(PlanReadersTest.OWN_FORMATS.keySet()),
+        SHARED(PlanReadersTest.FORMATS.keySet());
+
+        private final List<String> files;
+
+        Source(final Set<String> files) {
+            this.files = files.stream().sorted().toList();
+        }
+
+        Path path(final String name) {
+            return this == OWN ? Fixtures.terraform(name) : Fixtures.fixture(name);
+        }
+
+        /** The whole documents (plans, digests), not streams. */
+        List<String> documents() {
+            if (this == SHARED) {
+                return files.stream().filter(f -> f.endsWith(".plan.json") || f.endsWith(".preview.json")).toList();
+            }
+            return files.stream().filter(f -> PlanReadersTest.OWN_FORMATS.get(f).equals(TerraformPlanReader.FORMAT)).toList();
+        }
+
+        /** Skips (or fails, with the switch) a test of the shared files where they are missing. */
+        Source available() {
+            if (this == SHARED) {
+                Fixtures.shared();
+            }
+            return this;
+        }
+    }
 
     private static PlanSummary readBytes(final byte[] content) {
         try {
@@ -58,13 +87,23 @@ class PlanReaderPropertiesTest {
      * cancelEvent) must fail; after it, only a cut inside a message must.
      */
     @Test
-    void truncatedFilesFailUnlessCutAtAMessageBoundaryAfterTheSummary() {
-        Tries.check(300, gen -> truncatedFilesFailUnlessCutAtAMessageBoundaryAfterTheSummary(gen.of(PLAN_FIXTURES), gen.anyDouble()));
+    void truncatedOwnFilesFailUnlessCutAtAMessageBoundaryAfterTheSummary() {
+        truncatedFilesFailUnlessCutAtAMessageBoundaryAfterTheSummary(Source.OWN);
     }
 
-    private static void truncatedFilesFailUnlessCutAtAMessageBoundaryAfterTheSummary(final String fixture, final double where)
-            throws IOException {
-        byte[] full = Files.readAllBytes(Fixtures.fixture(fixture));
+    @Test
+    void truncatedSharedFixturesFailUnlessCutAtAMessageBoundaryAfterTheSummary() {
+        truncatedFilesFailUnlessCutAtAMessageBoundaryAfterTheSummary(Source.SHARED.available());
+    }
+
+    private static void truncatedFilesFailUnlessCutAtAMessageBoundaryAfterTheSummary(final Source source) {
+        Tries.check(300, gen -> truncatedFilesFailUnlessCutAtAMessageBoundaryAfterTheSummary(source, gen.of(source.files),
+                gen.anyDouble()));
+    }
+
+    private static void truncatedFilesFailUnlessCutAtAMessageBoundaryAfterTheSummary(final Source source, final String fixture,
+            final double where) throws IOException {
+        byte[] full = Files.readAllBytes(source.path(fixture));
         int offset = (int) (Math.abs(where) % 1.0 * full.length);
         byte[] prefix = Arrays.copyOf(full, offset);
         PlanSummary summary = readBytes(prefix);
@@ -101,9 +140,18 @@ class PlanReaderPropertiesTest {
     }
 
     @Test
-    void corruptedFixturesNeverThrow() {
+    void corruptedOwnFilesNeverThrow() {
+        corruptedFilesNeverThrow(Source.OWN);
+    }
+
+    @Test
+    void corruptedSharedFixturesNeverThrow() {
+        corruptedFilesNeverThrow(Source.SHARED.available());
+    }
+
+    private static void corruptedFilesNeverThrow(final Source source) {
         Tries.check(200, gen -> {
-            byte[] content = Files.readAllBytes(Fixtures.fixture(gen.of(PLAN_FIXTURES)));
+            byte[] content = Files.readAllBytes(source.path(gen.of(source.files)));
             Random random = gen.random();
             for (int i = 0; i < 1 + random.nextInt(8); i++) {
                 content[random.nextInt(content.length)] = (byte) random.nextInt(256);
@@ -156,17 +204,26 @@ class PlanReaderPropertiesTest {
     }
 
     @Test
-    void reorderedKeysReadTheSame() {
-        Tries.check(100, gen -> reorderedKeysReadTheSame(gen.of(DOCUMENTS), gen.random()));
+    void reorderedKeysOfOwnPlansReadTheSame() {
+        reorderedKeysReadTheSame(Source.OWN);
     }
 
-    private static void reorderedKeysReadTheSame(final String fixture, final Random random) throws IOException {
+    @Test
+    void reorderedKeysOfSharedPlansAndDigestsReadTheSame() {
+        reorderedKeysReadTheSame(Source.SHARED.available());
+    }
+
+    private static void reorderedKeysReadTheSame(final Source source) {
+        Tries.check(100, gen -> reorderedKeysReadTheSame(source.path(gen.of(source.documents())), gen.random()));
+    }
+
+    private static void reorderedKeysReadTheSame(final Path fixture, final Random random) throws IOException {
         ObjectMapper mapper = new ObjectMapper();
-        JsonNode tree = mapper.readTree(Fixtures.fixture(fixture).toFile());
+        JsonNode tree = mapper.readTree(fixture.toFile());
         JsonNode shuffled = shuffle(tree, random, mapper);
-        PlanSummary original = PlanReaders.sniffing().read(Fixtures.fixture(fixture));
+        PlanSummary original = PlanReaders.sniffing().read(fixture);
         PlanSummary reordered = readBytes(mapper.writeValueAsBytes(shuffled));
-        if (PlanReaders.forFile(Fixtures.fixture(fixture)) instanceof TerraformPlanReader) {
+        if (PlanReaders.forFile(fixture) instanceof TerraformPlanReader) {
             assertThat(reordered).isEqualTo(original);
         } else {
             // the digest's first key decides the sniffing; once read, the content is the same

@@ -17,7 +17,54 @@ class PlanReadersTest {
     @TempDir
     Path dir;
 
-    /** Every plan, stream and preview fixture (provider schemas are not plans). */
+    /**
+     * Every file of the project's own Terraform output and the reader the sniffing picks for it; the value is the
+     * failure reason of the files that are not plans, empty for a plan.
+     */
+    static final Map<String, String> OWN_FORMATS = Map.ofEntries(
+            Map.entry("checks/refresh-only.plan.json", TerraformPlanReader.FORMAT),
+            Map.entry("errored/plan-stream.jsonl", TerraformStreamReader.FORMAT),
+            Map.entry("errored/plan.json", TerraformPlanReader.FORMAT),
+            Map.entry("invalid-reference/plan-stream.jsonl", TerraformStreamReader.FORMAT),
+            Map.entry("lifecycle/1-baseline.plan-stream.jsonl", TerraformStreamReader.FORMAT),
+            Map.entry("lifecycle/1-baseline.plan.json", TerraformPlanReader.FORMAT),
+            Map.entry("lifecycle/2-changes.apply-stream.jsonl", TerraformStreamReader.FORMAT),
+            Map.entry("lifecycle/2-changes.output.json", TerraformPlanReader.FORMAT),
+            Map.entry("lifecycle/2-changes.plan-stream.jsonl", TerraformStreamReader.FORMAT),
+            Map.entry("lifecycle/2-changes.plan.json", TerraformPlanReader.FORMAT),
+            Map.entry("lifecycle/3-stale.apply-stream.jsonl", TerraformStreamReader.FORMAT),
+            Map.entry("lifecycle/4-destroy.plan-stream.jsonl", TerraformStreamReader.FORMAT),
+            Map.entry("lifecycle/4-destroy.plan.json", TerraformPlanReader.FORMAT),
+            Map.entry("nested-update/plan.json", TerraformPlanReader.FORMAT),
+            Map.entry("new-stack/apply-stream.jsonl", TerraformStreamReader.FORMAT),
+            Map.entry("new-stack/output.json", TerraformPlanReader.FORMAT),
+            Map.entry("new-stack/plan-in-sync.json", TerraformPlanReader.FORMAT),
+            Map.entry("new-stack/plan-stream.jsonl", TerraformStreamReader.FORMAT),
+            Map.entry("new-stack/plan.json", TerraformPlanReader.FORMAT),
+            Map.entry("new-stack/refresh-only-in-sync.json", TerraformPlanReader.FORMAT),
+            Map.entry("new-stack/state.json", TerraformPlanReader.FORMAT),
+            Map.entry("providers-schema.json", TerraformPlanReader.FORMAT),
+            Map.entry("remote-state/app.plan.json", TerraformPlanReader.FORMAT),
+            Map.entry("remote-state/app.refresh-only.plan-stream.jsonl", TerraformStreamReader.FORMAT),
+            Map.entry("remote-state/app.refresh-only.plan.json", TerraformPlanReader.FORMAT),
+            Map.entry("version.json", TerraformPlanReader.FORMAT),
+            Map.entry("workspace/plan.json", TerraformPlanReader.FORMAT));
+
+    /** The own files that are not plans (or are failed ones), and the one line each read fails with. */
+    static final Map<String, String> OWN_NOT_PLANS = Map.ofEntries(
+            Map.entry("errored/plan-stream.jsonl", "Resource precondition failed"),
+            Map.entry("errored/plan.json", "the plan errored (errored: true): the tool's error diagnostics say why"),
+            Map.entry("invalid-reference/plan-stream.jsonl", "Reference to undeclared resource"),
+            Map.entry("lifecycle/2-changes.apply-stream.jsonl", "an apply log (apply -json), not a plan"),
+            Map.entry("lifecycle/2-changes.output.json", "not a Terraform/OpenTofu plan: it has no format_version"),
+            Map.entry("lifecycle/3-stale.apply-stream.jsonl", "Saved plan is stale"),
+            Map.entry("new-stack/apply-stream.jsonl", "an apply log (apply -json), not a plan"),
+            Map.entry("new-stack/output.json", "not a Terraform/OpenTofu plan: it has no format_version"),
+            Map.entry("new-stack/state.json", "a state (show -json of a state), not a plan: show the saved plan file instead"),
+            Map.entry("providers-schema.json", "a provider schema (providers schema -json), not a plan"),
+            Map.entry("version.json", "not a Terraform/OpenTofu plan: it has no format_version"));
+
+    /** Every genuine third-party plan, stream and preview fixture in ../shared (provider schemas are not plans). */
     static final Map<String, String> FORMATS = Map.ofEntries(
             Map.entry("opentofu/cmdtest-plan.plan-stream.jsonl", TerraformStreamReader.FORMAT),
             Map.entry("opentofu/equiv-drift_simple.apply-stream.json", TerraformStreamReader.FORMAT),
@@ -46,7 +93,18 @@ class PlanReadersTest {
             Map.entry("terraform/tfjson-120_basic.plan.json", TerraformPlanReader.FORMAT));
 
     @Test
-    void everyPlanFixtureIsListedAndSniffedToItsFormat() throws IOException {
+    void everyOwnFileIsListedAndSniffedToItsFormatAndOnlyThePlansRead() {
+        assertThat(Fixtures.terraformFiles()).containsExactlyInAnyOrderElementsOf(OWN_FORMATS.keySet());
+        OWN_FORMATS.forEach((file, format) -> {
+            PlanSummary summary = PlanReaders.sniffing().read(Fixtures.terraform(file));
+            assertThat(PlanReaders.sniffing().read(Fixtures.terraform(file), new CountingSink()).format()).as(file).isEqualTo(format);
+            assertThat(summary.failureReason()).as(file).isEqualTo(OWN_NOT_PLANS.getOrDefault(file, ""));
+            assertThat(summary.failed()).as(file).isEqualTo(OWN_NOT_PLANS.containsKey(file));
+        });
+    }
+
+    @Test
+    void everySharedFixtureIsListedAndSniffedToItsFormat() throws IOException {
         Path fixtures = Fixtures.shared().resolve("fixtures");
         try (Stream<Path> files = Files.walk(fixtures)) {
             assertThat(files.filter(Files::isRegularFile).map(f -> fixtures.relativize(f).toString().replace('\\', '/'))
@@ -60,13 +118,16 @@ class PlanReadersTest {
 
     @Test
     void sniffedReadsGiveTheSameSummaryAsTheFormatReader() {
-        assertThat(PlanReaders.sniffing().read(Fixtures.fixture("terraform/equiv-drift_simple.plan.json")))
-                .isEqualTo(new TerraformPlanReader().read(Fixtures.fixture("terraform/equiv-drift_simple.plan.json")));
+        Path plan = Fixtures.terraform("lifecycle/2-changes.plan.json");
+        Path stream = Fixtures.terraform("lifecycle/2-changes.plan-stream.jsonl");
+
+        assertThat(PlanReaders.sniffing().read(plan)).isEqualTo(new TerraformPlanReader().read(plan));
+        assertThat(PlanReaders.sniffing().read(stream)).isEqualTo(new TerraformStreamReader().read(stream));
     }
 
     @Test
     void aProviderSchemaIsNotAPlan() {
-        PlanSummary summary = PlanReaders.sniffing().read(Fixtures.fixture("terraform/schema-tfjson-has_checks.providers-schema.json"));
+        PlanSummary summary = PlanReaders.sniffing().read(Fixtures.terraform("providers-schema.json"));
         assertThat(summary.failed()).isTrue();
         assertThat(summary.failureReason()).isEqualTo("a provider schema (providers schema -json), not a plan");
     }

@@ -68,7 +68,21 @@ class TerraformDiagnosticsTest {
     }
 
     @Test
-    void theRealErrorStreamGivesItsSummary() {
+    void theRealErrorStreamsGiveTheirSummaryAndWhere() {
+        assertThat(TerraformDiagnostics.firstError(Fixtures.terraform("invalid-reference/plan-stream.jsonl")))
+                .contains("Reference to undeclared resource (main.tf:3)");
+        // the snippet of this one quotes the value the precondition tested: it is never taken
+        assertThat(TerraformDiagnostics.firstError(Fixtures.terraform("errored/plan-stream.jsonl")))
+                .contains("Resource precondition failed (main.tf:16)");
+        // no range: the summary alone
+        assertThat(TerraformDiagnostics.firstError(Fixtures.terraform("lifecycle/3-stale.apply-stream.jsonl")))
+                .contains("Saved plan is stale");
+        assertThat(TerraformDiagnostics.firstError(Fixtures.terraform("lifecycle/2-changes.plan-stream.jsonl")))
+                .as("a warning diagnostic only").isEmpty();
+    }
+
+    @Test
+    void theGenuineTerraformCloudErrorStreamGivesItsSummary() {
         assertThat(TerraformDiagnostics.firstError(Fixtures.fixture("terraform/tfc-plan-json-error.plan-stream.jsonl")))
                 .hasValueSatisfying(reason -> assertThat(reason).matches("[A-Z][^\\n]+ \\([^)]+:\\d+\\)"));
     }

@@ -23,8 +23,14 @@ class TerraformPlanReaderTest {
     @TempDir
     Path dir;
 
+    /** A genuine third-party fixture in ../shared (tfcoremock plans, OpenTofu, older formats). */
     private PlanSummary read(final String fixture) {
         return reader.read(Fixtures.fixture(fixture));
+    }
+
+    /** The project's own Terraform 1.11.4 output (core/src/test/terraform-fixtures). */
+    private PlanSummary own(final String file) {
+        return reader.read(Fixtures.terraform(file));
     }
 
     private PlanSummary readJson(final String json) throws IOException {
@@ -32,6 +38,176 @@ class TerraformPlanReaderTest {
         Files.writeString(file, json);
         return reader.read(file);
     }
+
+    private static Change code(final Action action, final String address, final String... paths) {
+        return new Change(action, "terraform_data", address, List.of(paths), Cause.CODE);
+    }
+
+    private static Change output(final Action action, final String name, final Cause cause) {
+        return new Change(action, TerraformPlanReader.OUTPUT, TerraformPlanReader.OUTPUT, List.of(name), cause);
+    }
+
+    // ------------------------------------------------------------------ the project's own Terraform 1.11.4 plans
+
+    @Test
+    void everyKindOfChangeOfOnePlanWithItsPathsAndNoValue() {
+        PlanSummary summary = own("lifecycle/2-changes.plan.json");
+
+        assertThat(summary.failed()).isFalse();
+        assertThat(summary.toolVersion()).isEqualTo("1.11.4");
+        // sorted by address as Terraform lists them; the move of terraform_data.m to .m2 and the unchanged n[0] are
+        // no changes; outputs after resources, by name
+        assertThat(summary.changes()).containsExactly(
+                code(Action.CREATE, "terraform_data.c"),
+                code(Action.FORGET, "terraform_data.f"),
+                code(Action.DELETE, "terraform_data.n[1]"),
+                code(Action.UPDATE, "terraform_data.s", "input", "output"),
+                code(Action.REPLACE, "terraform_data.w", "id", "triggers_replace"),
+                code(Action.UPDATE, "terraform_data.x", "input", "output"),
+                code(Action.REPLACE, "terraform_data.y", "id", "triggers_replace"),
+                code(Action.DELETE, "terraform_data.z"),
+                output(Action.CREATE, "added", Cause.CODE),
+                output(Action.DELETE, "gone", Cause.CODE),
+                output(Action.UPDATE, "plain", Cause.CODE),
+                output(Action.UPDATE, "secret", Cause.CODE));
+        assertThat(summary.drift()).isEmpty();
+        // terraform_data.s's input is sensitive(map): its paths stop at the attribute, never name the map's key; the plan
+        // holds the fake secrets in variables, before/after and the outputs: none reaches the summary
+        assertThat(summary.toString()).doesNotContain("fake-", "key", "two");
+    }
+
+    @Test
+    void replaceInBothOrdersAndItsReplacePaths() {
+        // .y is replaced delete-then-create, .w create-then-delete (create_before_destroy): both are a replace
+        PlanSummary summary = own("lifecycle/2-changes.plan.json");
+
+        assertThat(summary.changes()).filteredOn(c -> c.action() == Action.REPLACE).extracting(Change::address)
+                .containsExactly("terraform_data.w", "terraform_data.y");
+        assertThat(summary.replacePaths()).isEqualTo(Map.of("terraform_data.w", List.of("triggers_replace"),
+                "terraform_data.y", List.of("triggers_replace")));
+    }
+
+    @Test
+    void openTofuReplaceAndItsReplacePaths() {
+        for (String fixture : List.of("terraform/equiv-simple_object_replace.plan.json",
+                "opentofu/equiv-simple_object_replace.plan.json")) {
+            PlanSummary summary = read(fixture);
+            assertThat(summary.changes()).as(fixture).containsExactly(
+                    new Change(Action.REPLACE, "tfcoremock_object", "tfcoremock_object.object", List.of("id"), Cause.CODE));
+            assertThat(summary.replacePaths()).as(fixture).isEqualTo(Map.of("tfcoremock_object.object", List.of("id")));
+        }
+    }
+
+    @Test
+    void deletesWithoutConfigurationAndByCountNameNoPaths() {
+        assertThat(own("lifecycle/2-changes.plan.json").changes()).filteredOn(c -> c.action() == Action.DELETE)
+                .containsExactly(code(Action.DELETE, "terraform_data.n[1]"), code(Action.DELETE, "terraform_data.z"),
+                        output(Action.DELETE, "gone", Cause.CODE));
+    }
+
+    @Test
+    void aDestroyPlanDeletesEveryObjectAndOutput() {
+        PlanSummary summary = own("lifecycle/4-destroy.plan.json");
+
+        assertThat(summary.changes()).filteredOn(c -> !c.isOutput()).extracting(Change::address).containsExactly("terraform_data.c",
+                "terraform_data.m2", "terraform_data.n[0]", "terraform_data.s", "terraform_data.w", "terraform_data.x", "terraform_data.y");
+        assertThat(summary.changes()).filteredOn(Change::isOutput).flatExtracting(Change::paths)
+                .containsExactly("added", "plain", "same", "secret");
+        assertThat(summary.changes()).allSatisfy(c -> assertThat(c.action()).isEqualTo(Action.DELETE));
+        assertThat(summary.changes()).filteredOn(c -> !c.isOutput()).allSatisfy(c -> assertThat(c.paths()).isEmpty());
+    }
+
+    @Test
+    void createsOfANewStackNameNoPathsAndItsOutputsByName() {
+        PlanSummary summary = own("new-stack/plan.json");
+
+        assertThat(summary.changes()).containsExactly(code(Action.CREATE, "terraform_data.x"), code(Action.CREATE, "terraform_data.y"),
+                output(Action.CREATE, "plain", Cause.CODE), output(Action.CREATE, "secret", Cause.CODE));
+        assertThat(summary.toString()).doesNotContain("fake-token");
+        assertThat(own("workspace/plan.json").changes()).containsExactly(code(Action.CREATE, "terraform_data.x"),
+                output(Action.CREATE, "workspace", Cause.CODE));
+    }
+
+    @Test
+    void importsWithoutChangesAreImportsAndWithChangesUpdates() {
+        PlanSummary summary = own("lifecycle/1-baseline.plan.json");
+
+        assertThat(summary.changes()).filteredOn(c -> !c.isOutput()).extracting(Change::action, Change::address).containsExactly(
+                Tuple.tuple(Action.UPDATE, "terraform_data.f"), Tuple.tuple(Action.UPDATE, "terraform_data.m"),
+                Tuple.tuple(Action.UPDATE, "terraform_data.n[0]"), Tuple.tuple(Action.UPDATE, "terraform_data.n[1]"),
+                Tuple.tuple(Action.UPDATE, "terraform_data.s"), Tuple.tuple(Action.IMPORT, "terraform_data.w"),
+                Tuple.tuple(Action.UPDATE, "terraform_data.x"), Tuple.tuple(Action.IMPORT, "terraform_data.y"),
+                Tuple.tuple(Action.UPDATE, "terraform_data.z"));
+    }
+
+    @Test
+    void aPlanWithoutChangesIsInSyncWhateverItsNoOps() {
+        for (String file : List.of("new-stack/plan-in-sync.json", "new-stack/refresh-only-in-sync.json")) {
+            for (TerraformPlanReader.Mode mode : TerraformPlanReader.Mode.values()) {
+                PlanSummary summary = new TerraformPlanReader(mode).read(Fixtures.terraform(file));
+                assertThat(summary.failed()).as(file).isFalse();
+                assertThat(summary.changes()).as(file).isEmpty();
+                assertThat(summary.drift()).as(file).isEmpty();
+            }
+        }
+    }
+
+    @Test
+    void nestedUpdateNamesEveryChangedLeafPath() {
+        PlanSummary summary = own("nested-update/plan.json");
+
+        // a changed leaf, a grown list, a removed map key, a changed set element (by index of the set's order)
+        assertThat(summary.changes()).singleElement().satisfies(change -> assertThat(change.paths()).containsExactly(
+                "input.items[1].size", "input.list[1]", "input.list[3]", "input.name", "input.object.flag", "input.object.inner.number",
+                "input.set[1]", "input.tags.Name", "input.tags[\"k.8s/x\"]", "input.tags.keep", "output"));
+    }
+
+    @Test
+    void outputsThatReadAnotherStacksStateAreDriftInARefreshOnlyPlanAndCodeChangesInAPlan() {
+        Path refreshOnly = Fixtures.terraform("remote-state/app.refresh-only.plan.json");
+
+        PlanSummary check = new TerraformPlanReader(TerraformPlanReader.Mode.REFRESH_ONLY).read(refreshOnly);
+        PlanSummary asPlan = new TerraformPlanReader(TerraformPlanReader.Mode.PLAN).read(refreshOnly);
+        PlanSummary preview = own("remote-state/app.plan.json");
+
+        // no resource drifts (terraform_data.app never does); the outputs follow data.terraform_remote_state.net
+        assertThat(check.failed()).isFalse();
+        assertThat(check.changes()).isEmpty();
+        assertThat(check.drift()).containsExactly(output(Action.UPDATE, "net_cidr", Cause.DRIFT),
+                output(Action.UPDATE, "net_token", Cause.DRIFT));
+        assertThat(asPlan.drift()).isEmpty();
+        assertThat(asPlan.changes()).containsExactly(output(Action.UPDATE, "net_cidr", Cause.CODE),
+                output(Action.UPDATE, "net_token", Cause.CODE));
+        assertThat(preview.changes()).isEqualTo(asPlan.changes());
+        assertThat(check + " " + preview).doesNotContain("10.", "fake-network-token");
+    }
+
+    @Test
+    void failingChecksAloneAreNotAFailure() {
+        PlanSummary summary = new TerraformPlanReader(TerraformPlanReader.Mode.REFRESH_ONLY).read(Fixtures.terraform(
+                "checks/refresh-only.plan.json"));
+        assertThat(summary.failed()).isFalse();
+        assertThat(summary.changes()).isEmpty();
+        assertThat(summary.drift()).isEmpty();
+        assertThat(summary.toolVersion()).isEqualTo("1.11.4");
+    }
+
+    @Test
+    void anErroredPlanFailsWithoutTheChangesItStillLists() {
+        // Terraform wrote the plan file of a failed precondition with terraform_data.ok's create in it
+        PlanSummary summary = own("errored/plan.json");
+        assertThat(summary.failed()).isTrue();
+        assertThat(summary.failureReason()).contains("errored: true");
+        assertThat(summary.changes()).isEmpty();
+    }
+
+    @Test
+    void aGeneratedStateIsNotAPlan() {
+        assertThat(own("new-stack/state.json").failureReason())
+                .isEqualTo("a state (show -json of a state), not a plan: show the saved plan file instead");
+    }
+
+    // ------------------------------------------------------------------ genuine third-party plans (../shared)
 
     @Test
     void driftSimpleHasTheRevertingUpdateAndTheDrift() {
@@ -70,17 +246,6 @@ class TerraformPlanReaderTest {
     }
 
     @Test
-    void replaceInBothOrdersAndItsReplacePaths() {
-        for (String fixture : List.of("terraform/equiv-simple_object_replace.plan.json",
-                "opentofu/equiv-simple_object_replace.plan.json")) {
-            PlanSummary summary = read(fixture);
-            assertThat(summary.changes()).as(fixture).containsExactly(
-                    new Change(Action.REPLACE, "tfcoremock_object", "tfcoremock_object.object", List.of("id"), Cause.CODE));
-            assertThat(summary.replacePaths()).as(fixture).isEqualTo(Map.of("tfcoremock_object.object", List.of("id")));
-        }
-    }
-
-    @Test
     void dataSourceReadsAreNotChangesAndCreatesNameNoPaths() {
         PlanSummary summary = read("terraform/equiv-data_read.plan.json");
         assertThat(summary.changes()).extracting(Change::action, Change::address).containsExactly(
@@ -89,13 +254,6 @@ class TerraformPlanReaderTest {
                 Tuple.tuple(Action.CREATE, "module.create.random_integer.random"));
         assertThat(summary.changes()).allSatisfy(c -> assertThat(c.paths()).isEmpty());
         assertThat(summary.drift()).isEmpty();
-    }
-
-    @Test
-    void deleteWithoutConfiguration() {
-        PlanSummary summary = read("terraform/equiv-local_provider_delete.plan.json");
-        assertThat(summary.changes()).containsExactly(new Change(Action.DELETE, "local_file", "local_file.local_file", List.of(),
-                Cause.CODE));
     }
 
     @Test
@@ -127,7 +285,7 @@ class TerraformPlanReaderTest {
     }
 
     @Test
-    void failingChecksAloneAreNotAFailure() {
+    void theGoldenConditionsPlanWithFailingChecksIsNotAFailure() {
         // a refresh-only plan: its output foo_id is one the code creates, not drift
         PlanSummary summary = new TerraformPlanReader(TerraformPlanKind.REFRESH_ONLY)
                 .read(Fixtures.fixture("terraform/showjson-conditions.refresh-only.plan.json"));
@@ -137,13 +295,7 @@ class TerraformPlanReaderTest {
         assertThat(summary.toolVersion()).isEqualTo("1.8.0-dev");
     }
 
-    @Test
-    void anErroredPlanFailsWithoutChanges() {
-        PlanSummary summary = read("terraform/showjson-plan-error.plan.json");
-        assertThat(summary.failed()).isTrue();
-        assertThat(summary.failureReason()).contains("errored: true");
-        assertThat(summary.changes()).isEmpty();
-    }
+    // ------------------------------------------------------------------ written here
 
     @Test
     void erroredFailsEvenWithChangesListed() throws IOException {

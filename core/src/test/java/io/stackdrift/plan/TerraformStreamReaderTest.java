@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 
 import org.assertj.core.groups.Tuple;
@@ -28,8 +29,62 @@ class TerraformStreamReaderTest {
         return reader.read(file);
     }
 
+    /** The changes of a stream as a set: Terraform writes its lines from concurrent walks, in no fixed order. */
+    private static List<Change> sorted(final PlanSummary summary) {
+        return summary.changes().toList().stream().sorted(Comparator.comparing(Change::address)).toList();
+    }
+
     @Test
-    void fullPlanStream() {
+    void aPlanStreamHasTheResourceChangesOfItsPlanWithoutPaths() {
+        for (String plan : List.of("new-stack/plan", "lifecycle/1-baseline.plan", "lifecycle/2-changes.plan", "lifecycle/4-destroy.plan")) {
+            PlanSummary stream = reader.read(Fixtures.terraform(plan + "-stream.jsonl"));
+            PlanSummary json = new TerraformPlanReader().read(Fixtures.terraform(plan + ".json"));
+
+            assertThat(stream.failed()).as(plan).isFalse();
+            assertThat(stream.toolVersion()).as(plan).isEqualTo("1.11.4");
+            assertThat(stream.drift()).as(plan).isEmpty();
+            // the stream names no attributes; its outputs messages are not read (only the plan JSON's output_changes are)
+            assertThat(sorted(stream)).as(plan).isNotEmpty().isEqualTo(json.changes().toList().stream().filter(c -> !c.isOutput())
+                    .map(c -> c.withPaths(List.of())).sorted(Comparator.comparing(Change::address)).toList());
+        }
+    }
+
+    @Test
+    void everyKindOfPlannedChange() {
+        PlanSummary summary = reader.read(Fixtures.terraform("lifecycle/2-changes.plan-stream.jsonl"));
+
+        // the move (action move) is no change; replace in both orders is one word in the stream; remove is a forget
+        assertThat(sorted(summary)).extracting(Change::action, Change::address).containsExactly(
+                Tuple.tuple(Action.CREATE, "terraform_data.c"), Tuple.tuple(Action.FORGET, "terraform_data.f"),
+                Tuple.tuple(Action.DELETE, "terraform_data.n[1]"), Tuple.tuple(Action.UPDATE, "terraform_data.s"),
+                Tuple.tuple(Action.REPLACE, "terraform_data.w"), Tuple.tuple(Action.UPDATE, "terraform_data.x"),
+                Tuple.tuple(Action.REPLACE, "terraform_data.y"), Tuple.tuple(Action.DELETE, "terraform_data.z"));
+        assertThat(summary.changes()).allSatisfy(c -> assertThat(c.type()).isEqualTo("terraform_data"));
+    }
+
+    @Test
+    void importPlanStream() {
+        PlanSummary summary = reader.read(Fixtures.terraform("lifecycle/1-baseline.plan-stream.jsonl"));
+
+        // an import alone is an import; an import that also sets the input is an update
+        assertThat(sorted(summary)).filteredOn(c -> c.action() == Action.IMPORT).extracting(Change::address)
+                .containsExactly("terraform_data.w", "terraform_data.y");
+        assertThat(summary.changes()).filteredOn(c -> c.action() != Action.IMPORT)
+                .hasSize(7).allSatisfy(c -> assertThat(c.action()).isEqualTo(Action.UPDATE));
+    }
+
+    @Test
+    void aDataSourceReadDuringThePlanIsNoChange() {
+        // Terraform 1.11 reports the refresh of data.terraform_remote_state.net as apply_start/apply_complete (read)
+        PlanSummary summary = reader.read(Fixtures.terraform("remote-state/app.refresh-only.plan-stream.jsonl"));
+
+        assertThat(summary.failed()).isFalse();
+        assertThat(summary.changes()).noneMatch(c -> c.address().startsWith("data."));
+        assertThat(summary.drift()).isEmpty();
+    }
+
+    @Test
+    void olderUiVersionFullPlanStream() {
         PlanSummary summary = reader.read(Fixtures.fixture("terraform/tfc-plan-json-full.plan-stream.jsonl"));
         assertThat(summary.failed()).isFalse();
         assertThat(summary.toolVersion()).isEqualTo("1.3.7");
@@ -40,41 +95,46 @@ class TerraformStreamReaderTest {
     }
 
     @Test
-    void importPlanStream() {
-        PlanSummary summary = reader.read(Fixtures.fixture("terraform/tfc-plan-import-config-gen.plan-stream.jsonl"));
-        assertThat(summary.toolVersion()).isEqualTo("1.5.0");
-        assertThat(summary.changes()).containsExactly(
-                new Change(Action.IMPORT, "terraform_data", "terraform_data.foo", List.of(), Cause.CODE));
-    }
-
-    @Test
     void theFirstErrorDiagnosticIsTheReason() {
-        PlanSummary summary = reader.read(Fixtures.fixture("terraform/tfc-plan-json-error.plan-stream.jsonl"));
-        assertThat(summary.failed()).isTrue();
-        // the summary only: the detail explains with what the configuration says
-        assertThat(summary.failureReason()).isEqualTo("Unsupported block type");
-        assertThat(summary.changes()).isEmpty();
+        PlanSummary invalid = reader.read(Fixtures.terraform("invalid-reference/plan-stream.jsonl"));
+        // a failed precondition: Terraform prints the change summary first, then the error
+        PlanSummary errored = reader.read(Fixtures.terraform("errored/plan-stream.jsonl"));
+
+        // the summary only: the detail explains with what the configuration says, the snippet quotes values
+        assertThat(invalid.failed()).isTrue();
+        assertThat(invalid.failureReason()).isEqualTo("Reference to undeclared resource");
+        assertThat(errored.failed()).isTrue();
+        assertThat(errored.failureReason()).isEqualTo("Resource precondition failed");
+        assertThat(List.of(invalid, errored)).allSatisfy(summary -> assertThat(summary.changes()).isEmpty());
+        assertThat(errored.toString()).doesNotContain("fake-value");
     }
 
     @Test
     void anApplyStreamIsNotAPlanAndShowsNoValue() {
-        PlanSummary summary = reader.read(Fixtures.fixture("terraform/tfc-apply-json-with-outputs.apply-stream.jsonl"));
-        assertThat(summary.failed()).isTrue();
-        assertThat(summary.failureReason()).isEqualTo("an apply log (apply -json), not a plan");
-        assertThat(summary.changes()).isEmpty();
-        assertThat(summary.toString()).doesNotContain("hello");
+        for (String apply : List.of("new-stack/apply-stream.jsonl", "lifecycle/2-changes.apply-stream.jsonl")) {
+            PlanSummary summary = reader.read(Fixtures.terraform(apply));
+            assertThat(summary.failed()).as(apply).isTrue();
+            assertThat(summary.failureReason()).as(apply).isEqualTo("an apply log (apply -json), not a plan");
+            assertThat(summary.changes()).as(apply).isEmpty();
+            // its outputs message carries the plain outputs' values
+            assertThat(summary.toString()).as(apply).doesNotContain("\"one\"", "added in step 2");
+        }
     }
 
     @Test
     void aStreamCutBeforeItsChangeSummaryFails() throws IOException {
-        List<String> full = Files.readAllLines(Fixtures.fixture("terraform/tfc-plan-json-full.plan-stream.jsonl"));
-        for (int lines = 1; lines <= 5; lines++) {
+        List<String> full = Files.readAllLines(Fixtures.terraform("new-stack/plan-stream.jsonl"));
+        int summaryLine = 0;
+        while (!full.get(summaryLine).contains("\"type\":\"change_summary\"")) {
+            summaryLine++;
+        }
+        for (int lines = 1; lines <= summaryLine; lines++) {
             PlanSummary summary = lines(full.subList(0, lines).toArray(String[]::new));
             assertThat(summary.failed()).as("the first %d lines", lines).isTrue();
             assertThat(summary.failureReason()).isEqualTo("the stream ends before its change summary (truncated?)");
             assertThat(summary.changes()).isEmpty();
         }
-        assertThat(lines(full.subList(0, 6).toArray(String[]::new)).changes()).hasSize(2);
+        assertThat(lines(full.subList(0, summaryLine + 1).toArray(String[]::new)).changes()).hasSize(2);
     }
 
     @Test

@@ -18,7 +18,7 @@ import java.util.Map;
  * <pre>
  * FakeTool tofu = FakeTool.create(tempDir, "tofu");
  * tofu.on("plan").exitCode(2);
- * tofu.on("show").stdoutFrom(Fixtures.fixture("opentofu/equiv-drift_simple.plan.json"));
+ * tofu.on("show").stdoutFrom(Fixtures.terraform("lifecycle/2-changes.plan.json"));
  * ... run with tofu.executable() and tofu.environment() ...
  * assertThat(tofu.calls()).extracting(Call::arguments)...
  * </pre>

@@ -21,6 +21,7 @@ import io.stackdrift.model.ChangeList;
 import io.stackdrift.model.Tool;
 import io.stackdrift.plan.PlanSummary;
 import io.stackdrift.testing.Fixtures;
+import io.stackdrift.testing.PlanEntries;
 
 /** A plan with many changes: the changes a run reads wait in its work directory, not in memory. */
 class SpilledPlanChangesTest {
@@ -29,15 +30,20 @@ class SpilledPlanChangesTest {
     @TempDir
     Path work;
 
-    /** A plan with {@code drift} drifted resources in the genuine shape of a fixture's entry; only addresses differ. */
+    /**
+     * A plan with {@code drift} drifted resources, each a copy of a genuine entry with only its address changed: the
+     * update of {@code terraform_data.x} in the project's own Terraform plan (Terraform writes {@code resource_drift}
+     * entries in the shape of {@code resource_changes} ones; the built-in provider never drifts by itself).
+     */
     static Path plan(final Path dir, final int drift) throws IOException {
         JsonNode fixture;
-        try (InputStream in = Files.newInputStream(Fixtures.fixture("terraform/equiv-drift_simple.plan.json"))) {
+        try (InputStream in = Files.newInputStream(Fixtures.terraform("lifecycle/2-changes.plan.json"))) {
             fixture = JSON.readTree(in);
         }
         ObjectNode plan = fixture.deepCopy();
+        plan.remove("output_changes");
         ArrayNode entries = plan.putArray("resource_drift");
-        JsonNode entry = fixture.path("resource_drift").get(0);
+        JsonNode entry = PlanEntries.update(fixture, "terraform_data.x");
         for (int i = 0; i < drift; i++) {
             ObjectNode copy = entry.deepCopy();
             copy.put("name", "r" + i);
@@ -68,8 +74,8 @@ class SpilledPlanChangesTest {
         assertThat(summary.drift().size()).isEqualTo(ChangeList.HELD_IN_MEMORY * 5);
         assertThat(summary.drift().isSpilled()).isTrue();
         assertThat(spillFiles()).isOne();
-        assertThat(summary.drift().first(2)).extracting(c -> c.address()).containsExactly("tfcoremock_simple_resource.r0",
-                "tfcoremock_simple_resource.r1");
+        assertThat(summary.drift().first(2)).extracting(c -> c.address()).containsExactly("terraform_data.r0", "terraform_data.r1");
+        assertThat(summary.drift().first(1)).singleElement().satisfies(c -> assertThat(c.paths()).containsExactly("input", "output"));
     }
 
     @Test

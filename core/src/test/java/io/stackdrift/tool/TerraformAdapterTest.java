@@ -36,6 +36,8 @@ import io.stackdrift.testing.PosixOnly;
 
 @PosixOnly
 class TerraformAdapterTest {
+    /** What the stand-in tool's show prints: the project's own Terraform 1.11.4 plan. */
+    private static final String SHOWN = "lifecycle/2-changes.plan.json";
     private static final Change VPC_TAG = new Change(Action.UPDATE, "aws_vpc", "aws_vpc.main", List.of("tags.Owner"), Cause.CODE);
     private static final Change VPC_DRIFT = new Change(Action.UPDATE, "aws_vpc", "aws_vpc.main", List.of("tags.Owner"), Cause.DRIFT);
 
@@ -54,7 +56,8 @@ class TerraformAdapterTest {
         Files.createDirectories(repo.resolve("network"));
         work = temp.resolve("work/network");
         tofu = FakeTool.create(temp, "tofu");
-        tofu.on("show").stdoutFrom(Fixtures.fixture("opentofu/equiv-drift_simple.plan.json"));
+        // the reading is canned: show's output only has to reach it whole, and any genuine plan JSON serves
+        tofu.on("show").stdoutFrom(Fixtures.terraform(SHOWN));
         tofu.on("workspace-list").stdout("  default\n* prod\n");
         adapter = adapter(ToolSettings.defaults().withExecutable(Tool.TOFU, tofu.executable().toString()));
     }
@@ -96,7 +99,7 @@ class TerraformAdapterTest {
             assertThat(request.tool()).isEqualTo(Tool.TOFU);
             assertThat(request.purpose()).isEqualTo(PlanPurpose.PREVIEW);
             assertThat(Files.readString(request.file()))
-                    .isEqualTo(Files.readString(Fixtures.fixture("opentofu/equiv-drift_simple.plan.json")));
+                    .isEqualTo(Files.readString(Fixtures.terraform(SHOWN)));
         });
     }
 
@@ -222,7 +225,7 @@ class TerraformAdapterTest {
 
     @Test
     void truncatedShowOutputIsAFailedRow() throws Exception {
-        String whole = Files.readString(Fixtures.fixture("opentofu/equiv-drift_simple.plan.json"));
+        String whole = Files.readString(Fixtures.terraform(SHOWN));
         Path truncated = temp.resolve("truncated.json");
         Files.writeString(truncated, whole.substring(0, whole.length() / 2));
         tofu.on("plan").exitCode(2);
@@ -460,7 +463,7 @@ class TerraformAdapterTest {
 
     @Test
     void providersSchemaIsKeptInAFile() throws Exception {
-        Path fixture = Fixtures.fixture("terraform/schema-tofu-cmdtest-basic.providers-schema.json");
+        Path fixture = Fixtures.terraform("providers-schema.json");
         tofu.on("providers-schema").stdoutFrom(fixture);
 
         ToolRun run = adapter.providersSchema(stack("network", ""), repo, work, tofu.environment());

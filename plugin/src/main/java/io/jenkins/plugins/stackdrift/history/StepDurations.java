@@ -21,7 +21,7 @@ public final class StepDurations {
 
     /** The shortest word for a duration, in the same notation ({@code 1h30m}); zero is {@code 0}. */
     public static String format(final Duration duration) {
-        long seconds = duration.getSeconds();
+        long seconds = duration.toSeconds();
         if (seconds == 0) {
             return "0";
         }

@@ -128,7 +128,7 @@ public abstract class AbstractStackStep extends Step {
         // the Snippet Generator's text area arrives as one element with a selector per line
         List<String> selectors = new ArrayList<>();
         for (String element : stacks == null ? List.<String>of() : stacks) {
-            for (String selector : element.split("\\s+")) {
+            for (String selector : element.split("\\s+", -1)) {
                 if (!selector.isEmpty()) {
                     selectors.add(selector);
                 }

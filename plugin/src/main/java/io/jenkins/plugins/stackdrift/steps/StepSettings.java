@@ -104,7 +104,7 @@ public final class StepSettings implements Serializable {
     public StepSettings withLocking(@CheckForNull final String scope, final Duration timeout) {
         StepSettings copy = copy();
         copy.lockScope = scope;
-        copy.lockTimeoutSeconds = timeout.getSeconds();
+        copy.lockTimeoutSeconds = timeout.toSeconds();
         return copy;
     }
 

@@ -29,7 +29,7 @@ public final class ApprovalCause extends Cause {
         this.destroy = destroy;
     }
 
-    protected Object readResolve() {
+    Object readResolve() {
         if (stacks == null) {
             stacks = new ArrayList<>();
         }
