@@ -33,6 +33,7 @@ class PlanReaderPropertiesTest {
         OWN(PlanReadersTest.OWN_FORMATS.keySet()),
         SHARED(PlanReadersTest.FORMATS.keySet());
 
+        @SuppressWarnings("ImmutableEnumChecker") // an unmodifiable list (Stream.toList), never changed
         private final List<String> files;
 
         Source(final Set<String> files) {

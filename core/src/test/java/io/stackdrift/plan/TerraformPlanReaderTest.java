@@ -143,7 +143,7 @@ class TerraformPlanReaderTest {
     @Test
     void aPlanWithoutChangesIsInSyncWhateverItsNoOps() {
         for (String file : List.of("new-stack/plan-in-sync.json", "new-stack/refresh-only-in-sync.json")) {
-            for (TerraformPlanReader.Mode mode : TerraformPlanReader.Mode.values()) {
+            for (TerraformPlanKind mode : TerraformPlanKind.values()) {
                 PlanSummary summary = new TerraformPlanReader(mode).read(Fixtures.terraform(file));
                 assertThat(summary.failed()).as(file).isFalse();
                 assertThat(summary.changes()).as(file).isEmpty();
@@ -166,8 +166,8 @@ class TerraformPlanReaderTest {
     void outputsThatReadAnotherStacksStateAreDriftInARefreshOnlyPlanAndCodeChangesInAPlan() {
         Path refreshOnly = Fixtures.terraform("remote-state/app.refresh-only.plan.json");
 
-        PlanSummary check = new TerraformPlanReader(TerraformPlanReader.Mode.REFRESH_ONLY).read(refreshOnly);
-        PlanSummary asPlan = new TerraformPlanReader(TerraformPlanReader.Mode.PLAN).read(refreshOnly);
+        PlanSummary check = new TerraformPlanReader(TerraformPlanKind.REFRESH_ONLY).read(refreshOnly);
+        PlanSummary asPlan = new TerraformPlanReader(TerraformPlanKind.PLAN).read(refreshOnly);
         PlanSummary preview = own("remote-state/app.plan.json");
 
         // no resource drifts (terraform_data.app never does); the outputs follow data.terraform_remote_state.net
@@ -184,7 +184,7 @@ class TerraformPlanReaderTest {
 
     @Test
     void failingChecksAloneAreNotAFailure() {
-        PlanSummary summary = new TerraformPlanReader(TerraformPlanReader.Mode.REFRESH_ONLY).read(Fixtures.terraform(
+        PlanSummary summary = new TerraformPlanReader(TerraformPlanKind.REFRESH_ONLY).read(Fixtures.terraform(
                 "checks/refresh-only.plan.json"));
         assertThat(summary.failed()).isFalse();
         assertThat(summary.changes()).isEmpty();
