@@ -13,6 +13,18 @@ import java.util.List;
  * behind on disk).
  */
 final class ForkedCheck {
+    /** A {@code terraform} that finds the stack in sync: a plan without changes, for runs that only need to go through. */
+    static final String IN_SYNC_TOOL = """
+            #!/bin/sh
+            case "$1" in
+              version) echo '{"terraform_version":"1.11.4"}' ;;
+              plan) for a in "$@"; do case "$a" in -out=*) echo '{"format_version":"1.2","resource_changes":[]}' > "${a#-out=}" ;;
+                    esac; done; exit 0 ;;
+              show) for a in "$@"; do f="$a"; done; cat "$f" ;;
+              *) exit 0 ;;
+            esac
+            """;
+
     final Path repo;
     final Path stackDir;
     final Path tool;

@@ -171,7 +171,8 @@ final class RunContext implements DeployContext {
         KnownState known = status.known();
         DriftAge age = known.hasDrift(status.driftAge()) ? status.driftAge() : DriftAge.NONE;
         String words = known.words(age);
-        return row.withKnown(known).withDriftAge(age).withState(RowState.SKIPPED, row.reason().isEmpty() ? words : row.reason() + "; " + words);
+        String reason = row.reason().isEmpty() ? words : row.reason() + "; " + words;
+        return row.withKnown(known).withDriftAge(age).withState(RowState.SKIPPED, reason);
     }
 
     boolean wasPreviewed(final StackId id) {

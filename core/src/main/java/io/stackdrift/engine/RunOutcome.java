@@ -14,7 +14,8 @@ import io.stackdrift.record.RunToSave;
 /**
  * The result of one run, and everything its host must save of it (the engine saves nothing itself): the record
  * (absent when the configuration was invalid and no tool ran), the digest of each stack this run deployed, the
- * stacks whose last deploy is to be forgotten, the stacks that owe a deploy (docs/records.md), the configuration problems and warnings, and notes for the log
+ * stacks whose last deploy is to be forgotten, the stacks that owe a deploy (docs/records.md), every stack of the
+ * configuration (the index forgets the others), the configuration problems and warnings, and notes for the log
  * (dropped edges, skipped references).
  */
 public record RunOutcome(Optional<RunRecord> run, Map<StackId, String> deployDigests, Set<StackId> forgottenDeploys,

@@ -177,7 +177,8 @@ public final class FileStackLocks implements StackLocks {
             FileLock lock = null;
             while (lock == null) {
                 lock = channel.tryLock(LOCKED_REGION, 1, false);
-                Optional<ProcessOwner> named = lock == null ? Optional.empty() : ProcessOwner.parse(holderText(channel).getProperty("owner"));
+                Optional<ProcessOwner> named = lock == null ? Optional.empty()
+                        : ProcessOwner.parse(holderText(channel).getProperty("owner"));
                 if (lock != null && named.isPresent() && !named.get().isCurrent() && named.get().isAlive()) {
                     // the file names a live run although its lock was free: that run lost its lock (a Stack Drift from
                     // before this fix dropped its own); it is still the holder, so this run waits for it

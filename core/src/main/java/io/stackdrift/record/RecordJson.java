@@ -210,7 +210,8 @@ public final class RecordJson {
                 String name = p.currentName();
                 JsonToken value = p.nextToken();
                 if ("format".equals(name)) {
-                    RecordFormat.checkFormat(RecordFormat.MAPPER.createObjectNode().put("format", p.getValueAsString("")), RecordFormat.STACKS);
+                    RecordFormat.checkFormat(RecordFormat.MAPPER.createObjectNode().put("format", p.getValueAsString("")),
+                            RecordFormat.STACKS);
                     formatChecked = true;
                 } else if ("stacks".equals(name) && value == JsonToken.START_ARRAY) {
                     if (!formatChecked) {

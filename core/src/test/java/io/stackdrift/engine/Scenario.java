@@ -60,7 +60,8 @@ final class Scenario {
     /** The engine alone: what it returns is not saved (a run killed before its save). */
     StackDriftEngine engine(final Predicate<DeployMarker> stillRunning) {
         HistoryStore history = history();
-        EngineServices services = new EngineServices(ScriptedAdapter.NO_PROCESSES, ToolSettings.defaults(), HistoryView.of(history), DeployJournal.of(history, stillRunning),
+        EngineServices services = new EngineServices(ScriptedAdapter.NO_PROCESSES, ToolSettings.defaults(), HistoryView.of(history),
+                DeployJournal.of(history, stillRunning),
                 new FileStackLocks(record.resolve("locks"), Duration.ofSeconds(5), line -> { }), CredentialsResolver.NONE,
                 scratch.resolve("work"), clock, progress::add);
         return new StackDriftEngine(services, (tool, refs) -> new ScriptedAdapter(world));

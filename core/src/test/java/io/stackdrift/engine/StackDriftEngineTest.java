@@ -1129,7 +1129,8 @@ class StackDriftEngineTest {
 
     private EngineServices services(final HistoryStore history, final Predicate<DeployMarker> stillRunning) {
         Path record = scratch.resolve("record");
-        return new EngineServices(ScriptedAdapter.NO_PROCESSES, ToolSettings.defaults(), HistoryView.of(history), DeployJournal.of(history, stillRunning),
+        return new EngineServices(ScriptedAdapter.NO_PROCESSES, ToolSettings.defaults(), HistoryView.of(history),
+                DeployJournal.of(history, stillRunning),
                 new FileStackLocks(record.resolve("locks"), Duration.ofSeconds(5), line -> { }), credentials,
                 scratch.resolve("work"), clock, progress::add);
     }

@@ -6,13 +6,17 @@ import static io.stackdrift.engine.ScriptedAdapter.change;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 
+import com.fasterxml.jackson.databind.node.TextNode;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -126,7 +130,7 @@ class WhatARunLeavesTest {
         assertThat(row(half, "net").state()).isEqualTo(RowState.FAILED);
         assertThat(scenario.history().stackStatuses().get(NET).everDeployed()).isFalse();
         scenario.world.stack("net").outputsFailure = "";
-        scenario.world.stack("net").outputs = List.of(new StackOutput("vpc_id", com.fasterxml.jackson.databind.node.TextNode.valueOf("v"),
+        scenario.world.stack("net").outputs = List.of(new StackOutput("vpc_id", TextNode.valueOf("v"),
                 false));
 
         RunOutcome next = scenario.host().deploy(scenario.request());
@@ -230,7 +234,7 @@ class WhatARunLeavesTest {
     void aCheckRecordedByAClockAheadDoesNotMakeTheStackNotDueAndTheRunSaysWhy() throws IOException {
         scenario.terraform("net");
         scenario.config("stacks:\n  - dir: net\n    drift:\n      every: 1h\n");
-        scenario.clock = Clock.fixed(NOW.plus(java.time.Duration.ofDays(400)), ZoneOffset.UTC);
+        scenario.clock = Clock.fixed(NOW.plus(Duration.ofDays(400)), ZoneOffset.UTC);
         scenario.host().check(scenario.request());
         scenario.clock = Clock.fixed(NOW, ZoneOffset.UTC);
         scenario.world.calls.clear();
@@ -272,7 +276,7 @@ class WhatARunLeavesTest {
     void anIoFailureInsideARunSaysWhichFileAndWhyNotItsExceptionClass() throws IOException {
         scenario.terraform("net");
         scenario.config("stacks:\n  - dir: net\n");
-        scenario.world.stack("net").planThrows = new java.io.UncheckedIOException(new java.nio.file.NoSuchFileException("/work/net/plan.json"));
+        scenario.world.stack("net").planThrows = new UncheckedIOException(new NoSuchFileException("/work/net/plan.json"));
 
         RunOutcome check = scenario.host().check(scenario.request());
 

@@ -20,6 +20,7 @@ class IoProblemTest {
                 .isEqualTo("/repo/a → /repo/b: Device or resource busy");
         assertThat(IoProblem.of(new FileSystemLoopException("/repo/loop"))).isEqualTo("/repo/loop: file system loop (no further detail)");
         assertThat(IoProblem.of(new IOException((String) null))).isEqualTo("io (no further detail)");
-        assertThat(IoProblem.of(new UncheckedIOException(new NoSuchFileException("/w/plan.json")))).isEqualTo("/w/plan.json does not exist");
+        assertThat(IoProblem.of(new UncheckedIOException(new NoSuchFileException("/w/plan.json"))))
+                .isEqualTo("/w/plan.json does not exist");
     }
 }

@@ -15,10 +15,10 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.stackdrift.digest.FileLister;
 import io.stackdrift.config.DriftSettings;
 import io.stackdrift.config.Policy;
 import io.stackdrift.config.StackConfig;
+import io.stackdrift.digest.FileLister;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
