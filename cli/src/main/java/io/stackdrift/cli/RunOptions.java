@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 import picocli.CommandLine;
@@ -108,7 +109,8 @@ final class RunOptions {
         Clock clock = Clock.systemUTC();
         HistoryStore history = new HistoryStore(recordDir);
         RunRequest asked = new RunRequest(config, root, stacks, parallelism == null ? OptionalInt.empty() : OptionalInt.of(parallelism),
-                startedBy, changed, nextRunId(history), cause, false, false, false);
+                startedBy, changed, nextRunId(history, warning -> err.println("warning: " + Terminal.safe(warning))), cause, false, false,
+                false);
         RunRequest request = adjust.apply(asked);
         // the values of the variables named under credentials: are masked in everything the run prints and keeps
         EnvironmentCredentials credentials = new EnvironmentCredentials(CliEnvironment::get);
@@ -122,9 +124,10 @@ final class RunOptions {
         try {
             // runs killed with kill -9 leave plan JSON behind and tool processes that may still apply: swept,
             // and their locks stay taken while one of their tools runs
-            Path workParent = Path.of(System.getProperty("java.io.tmpdir"), "stackdrift-work-" + System.getProperty("user.name", "user"));
-            RunWorkDirectories.sweepDead(workParent);
-            workDir = RunWorkDirectories.create(workParent);
+            Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+            String user = System.getProperty("user.name", "user");
+            RunWorkDirectories.sweepDead(tmp, user);
+            workDir = RunWorkDirectories.create(tmp, user, warning -> err.println("warning: " + Terminal.safe(warning)));
             ToolProcessLog toolProcesses = new ToolProcessLog(recordDir.resolve("locks").resolve("runs"));
             toolProcesses.sweep();
             ToolOutputKeeper tools = new ToolOutputKeeper(new LocalProcessRunner(toolProcesses), workDir, credentials::mask);
@@ -189,19 +192,30 @@ final class RunOptions {
      * console log" — there is none here — pointing at the file that keeps its tool's output.
      */
     private static RunOutcome shown(final RunOutcome ran, final SecretMask mask, final Map<StackId, Path> kept) {
-        if (ran.run().isEmpty() || mask.isEmpty() && kept.isEmpty()) {
+        if (ran.run().isEmpty()) {
             return ran;
         }
         RunRecord masked = mask.mask(ran.run().get());
         List<Row> rows = new ArrayList<>();
         for (Row row : masked.rows()) {
-            Path log = kept.get(row.id());
-            rows.add(log == null ? row : row.withState(row.state(), row.reason().replace(CONSOLE_LOG, "its output is kept in " + log)));
+            rows.add(row.withState(row.state(), logNamed(row.reason(), kept.get(row.id()))));
+        }
+        // a failed deploy's trail entry carries the same reason as its row
+        List<TrailEntry> trail = new ArrayList<>();
+        for (TrailEntry entry : masked.trail()) {
+            trail.add(entry.withReason(logNamed(entry.reason(), kept.get(entry.stack()))));
         }
         RunRecord shown = new RunRecord(masked.runId(), masked.kind(), masked.cause(), masked.startedAt(), masked.finishedAt(), rows,
-                masked.trail());
-        return new RunOutcome(Optional.of(shown), ran.deployDigests(), ran.forgottenDeploys(), ran.problems(), ran.warnings(),
-                ran.notes().stream().map(mask::mask).toList());
+                trail);
+        return ran.withShown(shown, ran.notes().stream().map(mask::mask).toList());
+    }
+
+    /** A reason's "see the console log" — the command line has none — as where the tool's output is, or that it is not kept. */
+    private static String logNamed(final String reason, final Path log) {
+        if (!reason.contains(CONSOLE_LOG)) {
+            return reason;
+        }
+        return reason.replace(CONSOLE_LOG, log == null ? "the tool's output could not be kept" : "its output is kept in " + log);
     }
 
     /**
@@ -323,11 +337,11 @@ final class RunOptions {
     }
 
     /** Runs are numbered like builds, so the pages and the trail say "run 7", not a timestamp. */
-    static String nextRunId(final HistoryStore history) {
+    static String nextRunId(final HistoryStore history, final Consumer<String> warnings) {
         long recorded = history.layout().highestSequence();
         try {
             // atomic and never reused: two runs at once, or the run after a kill -9, get numbers of their own
-            return String.valueOf(RunIds.next(history.directory(), recorded));
+            return String.valueOf(RunIds.next(history.directory(), recorded, warnings));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot number the run in " + history.directory() + ": " + e.getMessage(), e);
         }

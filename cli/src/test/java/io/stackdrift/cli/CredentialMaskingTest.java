@@ -19,7 +19,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
-
 /**
  * The values of the variables named under {@code credentials:} never reach an output of the command line, and a
  * failed stack's tool output is kept (masked) in a file the output names.

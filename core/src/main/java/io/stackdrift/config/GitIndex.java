@@ -5,16 +5,17 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
 /**
- * The paths git tracks in a work tree, read from its index ({@code .git/index}, versions 2 to 4, SHA-1), without
- * running git: validate reads files only, and a run starts no process but the tools (in Jenkins those go through the
- * build's launcher). Empty when there is no git work tree or the index cannot be read.
+ * Whether git tracks a path, read from the work tree's index ({@code .git/index}, versions 2 to 4, SHA-1), for one
+ * check of {@code validate}, which reads files only and runs no process: an outputs file git tracks. It answers only
+ * where it is sure: a SHA-256 repository, an index with a required extension git itself must resolve (a split index's
+ * {@code link}, a sparse index's {@code sdir}) or a name that is not a clean relative path give no index at all, and the
+ * check is skipped. The digest does not use it: it asks git ({@code digest.StackFiles}, {@code tool.GitFiles}).
  */
 public final class GitIndex {
     /** An index larger than this is not read (the check it serves is then skipped). */
@@ -37,7 +38,7 @@ public final class GitIndex {
                 Optional<Path> gitDir = Files.isDirectory(git) ? Optional.of(git) : linked(git, at);
                 if (gitDir.isPresent()) {
                     Path index = gitDir.get().resolve("index");
-                    if (!Files.isRegularFile(index) || Files.size(index) > MAX_BYTES) {
+                    if (!Files.isRegularFile(index) || Files.size(index) > MAX_BYTES || sha256(gitDir.get())) {
                         return Optional.empty();
                     }
                     Path workTree = at;
@@ -50,6 +51,20 @@ public final class GitIndex {
         return Optional.empty();
     }
 
+    /** A repository of SHA-256 objects ({@code extensions.objectformat = sha256}): its index entries are not SHA-1 sized. */
+    private static boolean sha256(final Path gitDir) throws IOException {
+        Path config = gitDir.resolve("config");
+        Path common = gitDir.resolve("commondir");
+        if (!Files.isRegularFile(config) && Files.isRegularFile(common) && Files.size(common) < 4096) {
+            config = gitDir.resolve(Files.readString(common, StandardCharsets.UTF_8).strip()).resolve("config");
+        }
+        if (!Files.isRegularFile(config) || Files.size(config) > 1 << 20) {
+            return true; // cannot tell: not sure of the format
+        }
+        return Files.readString(config, StandardCharsets.UTF_8).toLowerCase(Locale.ROOT).replaceAll("\\s", "")
+                .contains("objectformat=sha256");
+    }
+
     /** A worktree's or submodule's {@code .git} file: {@code gitdir: PATH}. */
     private static Optional<Path> linked(final Path gitFile, final Path at) throws IOException {
         if (!Files.isRegularFile(gitFile) || Files.size(gitFile) > 4096) {
@@ -57,25 +72,6 @@ public final class GitIndex {
         }
         String text = Files.readString(gitFile, StandardCharsets.UTF_8).strip();
         return text.startsWith("gitdir:") ? Optional.of(at.resolve(text.substring(7).strip()).normalize()) : Optional.empty();
-    }
-
-    /**
-     * The tracked files under {@code dir} (the directory {@link #of} was given or one inside it), as paths under
-     * {@code dir} as the caller spelled it; empty when there are none.
-     */
-    public List<Path> filesUnder(final Path dir) throws IOException {
-        Path real = dir.toRealPath();
-        if (!real.startsWith(workTree)) {
-            return List.of();
-        }
-        String prefix = workTree.equals(real) ? "" : workTree.relativize(real).toString().replace('\\', '/') + "/";
-        List<Path> files = new ArrayList<>();
-        for (String path : paths) {
-            if (path.startsWith(prefix)) {
-                files.add(dir.resolve(path.substring(prefix.length())).normalize());
-            }
-        }
-        return files;
     }
 
     /** Whether git tracks the file at {@code real} (a real path). */
@@ -123,9 +119,40 @@ public final class GitIndex {
                 in.position(start + padded);
             }
             previous = name;
-            paths.add(new String(name, StandardCharsets.UTF_8));
+            String path = new String(name, StandardCharsets.UTF_8);
+            if (!clean(path)) {
+                return Optional.empty();
+            }
+            paths.add(path);
+        }
+        // extensions up to the trailing hash: one whose signature starts lower case must be understood (split index
+        // "link", sparse "sdir"): without git's knowledge of it the entries read are not the index
+        while (in.remaining() >= 20 + 8) {
+            byte first = in.get(in.position());
+            in.getInt();
+            long size = Integer.toUnsignedLong(in.getInt());
+            if (first >= 'a' && first <= 'z') {
+                return Optional.empty();
+            }
+            if (size > in.remaining()) {
+                return Optional.empty();
+            }
+            in.position(in.position() + (int) size);
         }
         return Optional.of(paths);
+    }
+
+    /** A relative path of git's: no empty, {@code .} or {@code ..} part, no leading slash, no control character. */
+    private static boolean clean(final String path) {
+        if (path.isEmpty() || path.startsWith("/") || path.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
+            return false;
+        }
+        for (String part : path.split("/", -1)) {
+            if (part.isEmpty() || part.equals(".") || part.equals("..")) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static int varint(final ByteBuffer in) {

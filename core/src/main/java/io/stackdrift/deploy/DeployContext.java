@@ -52,4 +52,10 @@ public interface DeployContext {
 
     /** A destroy may have changed the stack without a "destroyed" entry: its last deploy is forgotten. */
     void forgetDeploy(StackId stack);
+
+    /**
+     * A deploy of the stack, or of a stack it depends on, was interrupted or did not finish in an earlier run: it is
+     * deployed whatever its digest says, and its outputs file is written even when there is nothing to apply.
+     */
+    boolean owesDeploy(StackId stack);
 }

@@ -1,6 +1,7 @@
 package io.stackdrift.deploy;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -86,6 +87,9 @@ public final class StackDeployment {
             lock = run.locks().acquire(id, operation.word);
         } catch (StackLockTimeoutException e) {
             return failed(stack, run.now(), operation.prefix + e.getMessage());
+        } catch (UncheckedIOException e) {
+            // the lock file could not be opened or locked: the message names it and why (a FIFO in its place, a full disk)
+            return failed(stack, run.now(), operation.prefix + e.getMessage());
         }
         try (lock) {
             long startedAt = run.now();
@@ -133,11 +137,30 @@ public final class StackDeployment {
                 return new Deployed(row.withState(RowState.AWAITING_APPROVAL, stop.get()), TaskOutcome.awaitingApproval(stop.get()));
             }
         }
+        if (hasWork && mode == DeployMode.APPLY && approval == Approval.NOT_GIVEN) {
+            // what a repair may not do on its own, a plain deploy may not do either: the revert of drift that replaces,
+            // deletes or changes many resources waits for approval in every command and step
+            ChangeList drift = row.drift().isEmpty() ? hadDrift.map(Row::drift).orElse(ChangeList.none()) : row.drift();
+            Optional<String> stop = drift.isEmpty() ? Optional.empty()
+                    : RepairGuard.stopDeploy(stack.drift(), DriftRevert.reverts(row.changes(), drift), drift);
+            if (stop.isPresent()) {
+                return new Deployed(row.withState(RowState.AWAITING_APPROVAL, stop.get()), TaskOutcome.awaitingApproval(stop.get()));
+            }
+        }
         ApplyGate.Decision gate = ApplyGate.decide(hasWork, mode, approval, stack.drift().mode());
         if (gate.step() == ApplyGate.Step.NOTHING_TO_DO) {
             run.trail(entry(id, startedAt, TrailResult.NOTHING_TO_DEPLOY, List.of(), ""));
+            Row nothing = row.withState(RowState.IN_SYNC, "nothing to deploy");
+            if (run.owesDeploy(id) && stack.outputs().isPresent()) {
+                // an earlier deploy applied and stopped before its outputs file was written: written now
+                Optional<String> problem = writeOutputs(stack, env, stack.outputs().get());
+                if (problem.isPresent()) {
+                    Row failed = nothing.withState(RowState.FAILED, "nothing to deploy, but " + problem.get());
+                    return new Deployed(failed, TaskOutcome.failed(failed.reason()));
+                }
+            }
             run.deployed(id);
-            return new Deployed(row.withState(RowState.IN_SYNC, "nothing to deploy"), TaskOutcome.nothingToDo());
+            return new Deployed(nothing, TaskOutcome.nothingToDo());
         }
         if (gate.step() != ApplyGate.Step.APPLY) {
             return notApplied(stack, row, startedAt, gate, Operation.DEPLOY);
@@ -149,17 +172,18 @@ public final class StackDeployment {
         }
         List<String> restored = restoredPaths(row, hadDrift);
         run.trail(entry(id, startedAt, TrailResult.DEPLOYED, restored, ""));
-        run.deployed(id);
         Row deployed = Row.withReason(id, stack.tool(), stack.dir(), RowState.IN_SYNC,
                 restored.isEmpty() ? "deployed" : "deployed: put back what changed outside the code")
                 .withOwnedElsewhere(row.ownedElsewhere()).withDependsOn(row.dependsOn());
         if (stack.outputs().isPresent()) {
             Optional<String> problem = writeOutputs(stack, env, stack.outputs().get());
             if (problem.isPresent()) {
+                // applied, not finished: no digest recorded, so the stack (and what depends on it) owes a deploy
                 deployed = deployed.withState(RowState.FAILED, "deployed, but " + problem.get());
                 return new Deployed(deployed, TaskOutcome.failed(deployed.reason()));
             }
         }
+        run.deployed(id);
         return new Deployed(deployed, TaskOutcome.succeeded());
     }
 

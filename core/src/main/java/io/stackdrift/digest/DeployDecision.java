@@ -73,6 +73,11 @@ public record DeployDecision(Verdict verdict, String reason) {
             return apply((policy == Policy.ON_CHANGE_OR_DEPENDENCY ? "it or a dependency changed" : "changed")
                     + " since its last deploy at " + at);
         }
+        if (!reapply.isZero() && last.deployedAt().isAfter(now)) {
+            // recorded by a clock that was ahead: it never postpones the reapply
+            return apply("unchanged, but its last deploy is recorded at " + at + ", later than now: a clock was ahead, so the reapply "
+                    + "interval " + format(reapply) + " counts as passed");
+        }
         if (!reapply.isZero() && !now.isBefore(last.deployedAt().plus(reapply))) {
             return apply("unchanged, but the reapply interval " + format(reapply) + " has passed since its last deploy at " + at);
         }

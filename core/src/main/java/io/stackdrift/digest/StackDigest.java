@@ -36,10 +36,11 @@ public final class StackDigest {
      * @param stack       the stack
      * @param allStacks   every stack of the configuration (stacks nested in this one's directory are left out of it)
      * @param toolVersion the version the tool reports ({@code tofu version}, {@code pulumi version})
+     * @param lister      which files of a directory belong to its code (git's list), {@link FileLister#WALK} for the disk
      * @return 64 lowercase hex digits
      */
     public static String compute(final Path repoRoot, final StackConfig stack, final List<StackConfig> allStacks,
-            final String toolVersion) throws IOException {
+            final String toolVersion, final FileLister lister) throws IOException, InterruptedException {
         Path dir = stack.directory(repoRoot);
         Set<Path> nested = new HashSet<>();
         for (StackConfig other : allStacks) {
@@ -49,7 +50,7 @@ public final class StackDigest {
             }
         }
         MessageDigest sha = sha256();
-        for (StackFiles.Entry entry : StackFiles.entries(repoRoot, dir, nested)) {
+        for (StackFiles.Entry entry : StackFiles.entries(repoRoot, dir, nested, lister)) {
             switch (entry.content()) {
                 case MISSING -> {
                     frame(sha, "file", (entry.label() + "/<missing>").getBytes(StandardCharsets.UTF_8));

@@ -20,19 +20,19 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import io.stackdrift.config.GitIndex;
-
 /**
- * The files a stack's digest covers (docs/digest.md, "Which files"): the stack directory's tracked files plus those of the local
+ * The files a stack's digest covers (docs/digest.md, "Which files"): the stack directory's files plus those of the local
  * modules it references ({@code source = "./x"} or {@code "../x"}), followed recursively.
  *
- * <p>Which files: when the repository is a git checkout and {@code git} is on the PATH, {@code git ls-files}
- * of each directory (untracked files never count: caches, virtualenvs, build output; a directory of which git
- * tracks nothing is walked, as an untracked copy inside another checkout would be). Otherwise every file on
+ * <p>Which files: what the {@link FileLister} lists of each directory (for a git checkout, the files git tracks and the
+ * untracked ones it does not ignore, asked of git), and in any case every file the tools read there whether git ignores
+ * it or not ({@link #isToolInput}: {@code *.tf}, {@code *.tf.json}, {@code *.tfvars}, the lock file, Pulumi's project and
+ * stack files and program entry points). A directory the lister cannot say anything of is walked: every file on
  * disk, leaving out what tools and language runtimes leave behind — {@link #SKIPPED_DIRS} anywhere,
  * {@code *.pyc}/{@code *.pyo} files, and build output beside its project file ({@code bin/}, {@code obj/}
  * beside a {@code *.csproj}/{@code *.fsproj}/{@code *.vbproj}; {@code target/} beside a {@code pom.xml}).
- * In both modes state files and Stack Drift's own override file are left out (docs/digest.md).
+ * In both modes state files, Stack Drift's own override file and the record directory ({@code .stackdrift}) are left
+ * out (docs/digest.md).
  *
  * <p>Symbolic links: one whose target stays inside the repository is followed (a {@code provider.tf} linked
  * from {@code ../shared} counts with its content; a linked directory with its files); one that leads outside
@@ -45,7 +45,12 @@ import io.stackdrift.config.GitIndex;
 public final class StackFiles {
     /** Tool caches and dependency/virtualenv directories, skipped anywhere in the walk (not under git). */
     static final Set<String> SKIPPED_DIRS = Set.of(".terraform", ".terragrunt-cache", ".git", ".pulumi", "node_modules",
-            "__pycache__", "venv", ".venv", ".tox", ".mypy_cache", ".pytest_cache");
+            "__pycache__", "venv", ".venv", ".tox", ".mypy_cache", ".pytest_cache", ".stackdrift");
+    /** Files a tool reads of a stack or module directory by their name alone, ignored by git or not. */
+    private static final Pattern TOOL_INPUT = Pattern.compile(".*\\.(tf|tf\\.json|tofu|tofu\\.json|tfvars|tfvars\\.json)"
+            + "|\\.terraform\\.lock\\.hcl|Pulumi\\.ya?ml|Pulumi\\.[^/]+\\.ya?ml"
+            + "|index\\.(ts|js|mjs|cjs)|__main__\\.py|main\\.go|Program\\.(cs|fs|vb)|Main\\.(java|kt)|package\\.json|requirements\\.txt"
+            + "|go\\.(mod|sum)|pyproject\\.toml");
     private static final Pattern LOCAL_SOURCE = Pattern.compile("\\bsource\\s*=\\s*\"(\\.{1,2}/[^\"]*)\"");
     private static final Pattern DOTNET_PROJECT = Pattern.compile(".*\\.(cs|fs|vb)proj");
 
@@ -79,22 +84,24 @@ public final class StackFiles {
      * @param excludedDirs directories of other stacks nested inside this one (a root stack "." holds
      *                     them); their files belong to those stacks
      */
-    public static Map<String, Path> collect(final Path repoRoot, final Path stackDir, final Set<Path> excludedDirs) throws IOException {
+    public static Map<String, Path> collect(final Path repoRoot, final Path stackDir, final Set<Path> excludedDirs,
+            final FileLister lister) throws IOException, InterruptedException {
         Map<String, Path> out = new LinkedHashMap<>();
-        for (Entry e : entries(repoRoot, stackDir, excludedDirs)) {
+        for (Entry e : entries(repoRoot, stackDir, excludedDirs, lister)) {
             out.put(e.content() == Content.MISSING ? e.label() + "/<missing>" : e.label(), e.path());
         }
         return out;
     }
 
     /** The stack's files, sorted by label (see the class comment for which files). */
-    public static List<Entry> entries(final Path repoRoot, final Path stackDir, final Set<Path> excludedDirs) throws IOException {
+    public static List<Entry> entries(final Path repoRoot, final Path stackDir, final Set<Path> excludedDirs, final FileLister lister)
+            throws IOException, InterruptedException {
         Path root = repoRoot.toAbsolutePath().normalize();
         Path dir = stackDir.toAbsolutePath().normalize();
         Set<Path> excluded = new LinkedHashSet<>();
         excludedDirs.forEach(p -> excluded.add(p.toAbsolutePath().normalize()));
         excluded.remove(dir);
-        Collector collector = new Collector(root, excluded);
+        Collector collector = new Collector(root, excluded, lister);
         collector.directory(dir, "stack");
         for (Path module : referencedModules(dir)) {
             String label = "module/" + (module.startsWith(root) ? slashes(root.relativize(module)) : slashes(module));
@@ -128,6 +135,11 @@ public final class StackFiles {
         return out;
     }
 
+    /** A file a tool reads of a stack or module directory by its name: counted whether git ignores it or not. */
+    static boolean isToolInput(final String fileName) {
+        return TOOL_INPUT.matcher(fileName).matches();
+    }
+
     /** A file that belongs in a digest (not state, not a cache, not our own override). */
     static boolean isCovered(final String fileName) {
         return !fileName.contains(".tfstate") && !fileName.equals("stackdrift_override.tf")
@@ -154,47 +166,40 @@ public final class StackFiles {
         return out;
     }
 
-    /**
-     * The files git tracks under {@code dir}, read from the work tree's index (no git process: a run starts none but
-     * the tools), or empty when git cannot say (not a checkout, an unreadable index, nothing tracked there — an
-     * untracked copy inside another checkout, not an empty stack): the caller then walks the disk.
-     */
-    static Optional<List<Path>> gitTracked(final Path dir) {
-        try {
-            Optional<GitIndex> index = GitIndex.of(dir);
-            if (index.isEmpty()) {
-                return Optional.empty();
-            }
-            List<Path> files = index.get().filesUnder(dir);
-            return files.isEmpty() ? Optional.empty() : Optional.of(files);
-        } catch (IOException e) {
-            return Optional.empty();
-        }
-    }
-
     /** Gathers the entries of a stack and its modules; remembers followed directory links (no loops). */
     private static final class Collector {
         private final Path realRoot;
         private final Set<Path> excluded;
         private final Set<Path> followed = new HashSet<>();
         private final Map<String, Entry> entries = new TreeMap<>();
+        private final FileLister lister;
 
-        Collector(final Path root, final Set<Path> excluded) throws IOException {
+        Collector(final Path root, final Set<Path> excluded, final FileLister lister) throws IOException {
             this.realRoot = Files.exists(root) ? root.toRealPath() : root;
             this.excluded = excluded;
+            this.lister = lister;
         }
 
-        void directory(final Path dir, final String label) throws IOException {
+        void directory(final Path dir, final String label) throws IOException, InterruptedException {
             if (!Files.isDirectory(dir)) {
                 return;
             }
-            Optional<List<Path>> tracked = gitTracked(dir);
-            if (tracked.isEmpty()) {
+            Optional<List<Path>> listed = lister.filesUnder(dir);
+            if (listed.isEmpty()) {
                 walk(dir, dir, label);
                 return;
             }
-            for (Path file : tracked.get()) {
-                if (!file.startsWith(dir) || excluded.stream().anyMatch(file::startsWith)) {
+            // what the tool reads counts whether git ignores it or not (a gitignored terraform.tfvars)
+            List<Path> files = new ArrayList<>(listed.get());
+            try (DirectoryStream<Path> own = Files.newDirectoryStream(dir)) {
+                for (Path file : own) {
+                    if (isToolInput(file.getFileName().toString()) && !Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS)) {
+                        files.add(file.toAbsolutePath().normalize());
+                    }
+                }
+            }
+            for (Path file : files) {
+                if (!file.startsWith(dir) || excluded.stream().anyMatch(file::startsWith) || inSkippedDir(dir.relativize(file))) {
                     continue;
                 }
                 String name = file.getFileName().toString();
@@ -210,6 +215,16 @@ public final class StackFiles {
                 }
                 // listed but deleted in the working tree: not there, not digested
             }
+        }
+
+        /** A tool's own directory (a {@code .terraform/} git does not ignore) or the record holds the file. */
+        private static boolean inSkippedDir(final Path relative) {
+            for (int i = 0; i < relative.getNameCount() - 1; i++) {
+                if (SKIPPED_DIRS.contains(relative.getName(i).toString())) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         /** Every file under {@code dir}, labelled relative to {@code base}, without the skipped directories. */

@@ -49,6 +49,23 @@ public final class DriftRevert {
         }
     }
 
+    /**
+     * The changes of a plan that put {@code drift} back (as {@link #whyNotCorrected} relates them), at most
+     * {@value #MOST_DRIFT_RELATED} + 1: what a deploy's guard rails look at. Past {@value #MOST_DRIFT_RELATED} drift entries
+     * every change on a drifted address counts, related or not (nothing larger is held).
+     */
+    public static List<Change> reverts(final ChangeList changes, final ChangeList drift) {
+        List<Change> out = new ArrayList<>();
+        if (changes.isEmpty() || drift.isEmpty()) {
+            return out;
+        }
+        Map<String, List<Change>> byAddress = byAddress(drift.size() > MOST_DRIFT_RELATED ? ChangeList.none() : drift);
+        try (Stream<Change> all = changes.stream()) {
+            all.filter(change -> byAddress.isEmpty() || isRevert(change, byAddress)).limit(MOST_DRIFT_RELATED + 1L).forEach(out::add);
+        }
+        return out;
+    }
+
     private static Map<String, List<Change>> byAddress(final ChangeList drift) {
         Map<String, List<Change>> byAddress = new HashMap<>();
         drift.forEach(change -> byAddress.computeIfAbsent(change.address(), a -> new ArrayList<>()).add(change));

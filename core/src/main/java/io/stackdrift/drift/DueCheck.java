@@ -174,6 +174,11 @@ public final class DueCheck {
         boolean failing = s.consecutiveFailures() > 0;
         Duration wait = failing ? Backoff.interval(s.consecutiveFailures(), every) : every;
         long since = failing ? Math.max(s.lastFailedAt(), s.lastCheckedAt()) : s.lastCheckedAt();
+        Optional<String> ahead = clockAhead(s, input.now());
+        if (ahead.isPresent()) {
+            // a time recorded by a clock that was ahead never postpones a check
+            return new CheckDecision(id, Action.CHECK, ahead.get());
+        }
         long dueAt = since + wait.toMillis();
         if (input.now().toEpochMilli() >= dueAt) {
             String why = failing
@@ -186,6 +191,20 @@ public final class DueCheck {
                 ? " (backoff " + Durations.format(wait) + " after " + s.consecutiveFailures() + " failed checks)"
                 : " (every " + Durations.format(every) + ")");
         return new CheckDecision(id, Action.SKIP, why);
+    }
+
+    /**
+     * Why the stack's status cannot be trusted for its due time: its last check (or failure) is recorded later than
+     * {@code now}, by a run whose clock was ahead. Such a time counts as now, and the stack is checked; empty when the
+     * times are in the past.
+     */
+    public static Optional<String> clockAhead(final StackStatus status, final Instant now) {
+        long latest = Math.max(status.lastCheckedAt(), status.lastFailedAt());
+        if (latest <= now.toEpochMilli()) {
+            return Optional.empty();
+        }
+        return Optional.of("its last check is recorded at " + time(latest) + ", later than now (" + time(now.toEpochMilli())
+                + "): a clock was ahead, so it is checked now");
     }
 
     /**

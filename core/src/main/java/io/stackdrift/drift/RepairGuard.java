@@ -28,6 +28,20 @@ public final class RepairGuard {
      * @param drift   the drift the plan puts back; an address here counts as a changed resource too
      */
     public static Optional<String> stop(final DriftSettings settings, final Iterable<Change> changes, final Iterable<Change> drift) {
+        return stop(settings, changes, drift, "mode correct: the repair would ");
+    }
+
+    /**
+     * Why a deploy that is not approved must not apply a plan that puts drift back: the same rails as a repair's, on the
+     * changes of the plan that revert the drift ({@link DriftRevert#reverts}); its code changes were reviewed as code.
+     * A repair held for approval is never applied by the next plain deploy.
+     */
+    public static Optional<String> stopDeploy(final DriftSettings settings, final Iterable<Change> reverts, final Iterable<Change> drift) {
+        return stop(settings, reverts, drift, "putting its drift back would ");
+    }
+
+    private static Optional<String> stop(final DriftSettings settings, final Iterable<Change> changes, final Iterable<Change> drift,
+            final String would) {
         if (!settings.allowReplace()) {
             Set<String> destructive = new TreeSet<>();
             for (Change change : changes) {
@@ -39,7 +53,7 @@ public final class RepairGuard {
                 }
             }
             if (!destructive.isEmpty()) {
-                return Optional.of("mode correct: the repair would " + String.join(", ", destructive)
+                return Optional.of(would + String.join(", ", destructive)
                         + "; deploy with approval, or set drift.allowReplace: true");
             }
         }
@@ -57,7 +71,7 @@ public final class RepairGuard {
         if (resources.size() > settings.maxChanges()) {
             String count = resources.size() >= countUpTo ? "at least " + String.format("%,d", resources.size())
                     : Integer.toString(resources.size());
-            return Optional.of("mode correct: the repair would change " + count + " resource"
+            return Optional.of(would + "change " + count + " resource"
                     + (resources.size() == 1 ? "" : "s") + ", more than drift.maxChanges " + settings.maxChanges()
                     + "; deploy with approval");
         }

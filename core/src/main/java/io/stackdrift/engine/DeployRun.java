@@ -99,6 +99,11 @@ final class DeployRun implements RunBody {
             decision = new DeployDecision(DeployDecision.Verdict.PREVIEW_AND_APPLY,
                     "its dependency " + changedDependency.get() + " applied changes in this run");
         }
+        if (decision.verdict() == DeployDecision.Verdict.SKIP && stack.policy() != Policy.ONCE && run.owesDeploy(stack.id())) {
+            // the apply of an interrupted or unfinished deploy (its own or a dependency's) may have run: never "unchanged"
+            decision = new DeployDecision(DeployDecision.Verdict.PREVIEW_AND_APPLY, "a deploy of it or of a stack it depends on "
+                    + "was interrupted or did not finish in an earlier run");
+        }
         if (decision.verdict() == DeployDecision.Verdict.SKIP) {
             Row row = Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.SKIPPED, decision.reason());
             return Optional.of(new Deployed(row, TaskOutcome.skipped(decision.reason())));
@@ -125,7 +130,7 @@ final class DeployRun implements RunBody {
     static String digestOf(final RunContext run, final StackConfig stack, final Map<String, String> env,
             final Supplier<StackGraph> graphs) throws IOException, InterruptedException {
         String version = run.adapter(stack.tool()).version(stack, run.root(), run.workDir(stack, "version"), env);
-        String own = StackDigest.compute(run.root(), stack, run.config().stacks(), version);
+        String own = StackDigest.compute(run.root(), stack, run.config().stacks(), version, run.files());
         if (stack.policy() != Policy.ON_CHANGE_OR_DEPENDENCY) {
             return own;
         }

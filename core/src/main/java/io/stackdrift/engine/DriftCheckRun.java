@@ -28,6 +28,7 @@ import io.stackdrift.drift.DueCheck;
 import io.stackdrift.drift.ModeOutcome;
 import io.stackdrift.graph.StackGraph;
 import io.stackdrift.graph.TaskOutcome;
+import io.stackdrift.model.IoProblem;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
@@ -43,7 +44,7 @@ import io.stackdrift.tool.PlanPurpose;
 final class DriftCheckRun implements RunBody {
     @Override
     public void run(final RunContext run) throws InterruptedException {
-        Map<StackId, StackStatus> statuses = run.services().history().stackStatuses();
+        Map<StackId, StackStatus> statuses = run.statusesAtStart();
         Set<StackId> running = run.services().history().deploysInProgress().stream().map(DeployMarker::stack)
                 .collect(Collectors.toCollection(HashSet::new));
         // a stack another run of the host holds is left alone like one with a deploy running (never a marker planted for it)
@@ -56,6 +57,10 @@ final class DriftCheckRun implements RunBody {
         List<CheckDecision> decisions = DueCheck.decide(run.stacks(), new DueCheck.Input(trigger, statuses, running,
                 run.request().changedFiles(), Instant.ofEpochMilli(run.startedAt()), DueCheck.Modules.onDisk(run.root())));
         Map<StackId, CheckDecision> toRun = new LinkedHashMap<>();
+        for (StackConfig stack : run.stacks()) {
+            Optional.ofNullable(statuses.get(stack.id())).flatMap(s -> DueCheck.clockAhead(s, Instant.ofEpochMilli(run.startedAt())))
+                    .ifPresent(why -> run.note("warning: " + stack.id() + ": " + why));
+        }
         for (CheckDecision decision : decisions) {
             if (decision.action() == CheckDecision.Action.SKIP) {
                 StackConfig stack = run.stack(decision.stack());
@@ -158,7 +163,7 @@ final class DriftCheckRun implements RunBody {
             OutputsFile.write(file, settings, outputs.outputs());
             run.note(stack.id() + ": outputs file " + settings.file() + " was missing or incomplete; rewritten from the state");
         } catch (IOException e) {
-            run.note(stack.id() + ": cannot write the outputs file " + settings.file() + ": " + e.getMessage());
+            run.note(stack.id() + ": cannot write the outputs file " + settings.file() + ": " + IoProblem.of(e));
         }
     }
 }

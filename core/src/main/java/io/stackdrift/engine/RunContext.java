@@ -15,7 +15,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.config.StacksConfig;
 import io.stackdrift.deploy.DeployContext;
+import io.stackdrift.digest.FileLister;
+import io.stackdrift.model.DriftAge;
+import io.stackdrift.model.KnownState;
 import io.stackdrift.model.Row;
+import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
 import io.stackdrift.ownership.ReplaceEvidence;
@@ -49,10 +53,14 @@ final class RunContext implements DeployContext {
     private final Map<StackId, String> deployDigests = new ConcurrentHashMap<>();
     /** Stacks a destroy may have changed without a destroyed entry (failed, interrupted): their last deploy is forgotten. */
     private final Set<StackId> forgetDeploys = ConcurrentHashMap.newKeySet();
+    /** Stacks that owe a deploy as the run starts (docs/records.md, "What a run leaves for the next"). */
+    private final Set<StackId> owedAtStart = ConcurrentHashMap.newKeySet();
     private final Map<Tool, ToolAdapter> toolAdapters = new EnumMap<>(Tool.class);
     private final List<TrailEntry> trail = Collections.synchronizedList(new ArrayList<>());
     private final List<String> notes = Collections.synchronizedList(new ArrayList<>());
     private final Map<StackId, StackConfig> byId = new HashMap<>();
+    /** Which files of a directory its digest covers, as git lists them (docs/digest.md). */
+    private final GitFiles files;
     /** Rule 2's replace_paths, one probe plan per stack digest in this run. */
     private final ReplaceEvidence replaceEvidence;
 
@@ -65,11 +73,14 @@ final class RunContext implements DeployContext {
         this.stacks = List.copyOf(stacks);
         this.known = Set.copyOf(known);
         this.startedAt = startedAt;
-        this.statusesAtStart = services.history().stackStatuses();
+        // the configured stacks only: an index of stacks long gone costs a run nothing
+        this.statusesAtStart = services.history().stackStatuses(this.known);
+        statusesAtStart.values().stream().filter(StackStatus::deployOwed).map(StackStatus::id).forEach(owedAtStart::add);
         for (StackConfig stack : stacks) {
             byId.put(stack.id(), stack);
         }
-        this.replaceEvidence = new ReplaceEvidence(config.stacks());
+        this.files = new GitFiles(services.processes(), services.workDir().resolve("git"), services.tools().timeout());
+        this.replaceEvidence = new ReplaceEvidence(config.stacks(), files);
         StackReferenceResolver references = (names, project, stack, all) ->
                 StackReferences.resolve(names, project, stack, all, this::note);
         // one adapter per tool per run: it remembers this run's plans (freshness)
@@ -80,6 +91,11 @@ final class RunContext implements DeployContext {
 
     EngineServices services() {
         return services;
+    }
+
+    /** Which files of a directory a digest covers: git's list through the host's process port, else the disk. */
+    FileLister files() {
+        return files;
     }
 
     RunRequest request() {
@@ -141,7 +157,22 @@ final class RunContext implements DeployContext {
 
     /** Keeps the stack's row; a row that shows drift gets its drift age from the stack's status at the start. */
     void putRow(final Row row) {
-        rows.put(row.id(), StackIndex.withDriftAge(statusesAtStart.get(row.id()), row, startedAt));
+        rows.put(row.id(), known(StackIndex.withDriftAge(statusesAtStart.get(row.id()), row, startedAt), statusesAtStart.get(row.id())));
+    }
+
+    /**
+     * A skipped row says nothing new, and must not hide what the history knows of its stack: it carries the stack's known
+     * state (and drift age), and its reason ends with it ("…; last known: drifted since … (2 checks), last checked …").
+     */
+    static Row known(final Row row, final StackStatus status) {
+        if (row.state() != RowState.SKIPPED || status == null || status.lastState() == RowState.SKIPPED || row.known().isPresent()) {
+            return row;
+        }
+        KnownState known = status.known();
+        DriftAge age = known.hasDrift(status.driftAge()) ? status.driftAge() : DriftAge.NONE;
+        String words = known.words(age);
+        String reason = row.reason().isEmpty() ? words : row.reason() + "; " + words;
+        return row.withKnown(known).withDriftAge(age).withState(RowState.SKIPPED, reason);
     }
 
     boolean wasPreviewed(final StackId id) {
@@ -281,5 +312,22 @@ final class RunContext implements DeployContext {
     @Override
     public void forgetDeploy(final StackId stack) {
         forgetDeploys.add(stack);
+    }
+
+    @Override
+    public boolean owesDeploy(final StackId stack) {
+        return owedAtStart.contains(stack);
+    }
+
+    /**
+     * The stacks that owe a deploy as the run starts: those the history says owe one and those whose deploy marker this
+     * run recovered, with every stack that depends on them (what they read may have changed with them).
+     */
+    void oweDeploys(final Set<StackId> stacks) {
+        owedAtStart.addAll(stacks);
+    }
+
+    Set<StackId> owedAtStart() {
+        return Set.copyOf(owedAtStart);
     }
 }

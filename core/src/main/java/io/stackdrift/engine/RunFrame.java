@@ -3,6 +3,7 @@ package io.stackdrift.engine;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -12,7 +13,9 @@ import io.stackdrift.config.ConfigLoader;
 import io.stackdrift.config.ConfigResult;
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.config.StacksConfig;
+import io.stackdrift.graph.StackGraph;
 import io.stackdrift.graph.StackSelection;
+import io.stackdrift.model.IoProblem;
 import io.stackdrift.model.Problem;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
@@ -22,6 +25,7 @@ import io.stackdrift.record.RunKind;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.StackStatus;
 import io.stackdrift.record.TrailEntry;
+import io.stackdrift.record.TrailResult;
 
 /**
  * The frame every run shares (docs/engine.md, "Every run"): read the configuration (an invalid one stops the run
@@ -62,9 +66,15 @@ final class RunFrame {
         RunContext run = new RunContext(services, adapters, request, kind, config,
                 selection.stacks().stream().map(id -> config.stack(id).orElseThrow()).toList(), known, startedAt);
         removeOverrideLeftovers(run);
+        Set<StackId> recovered = new TreeSet<>();
         for (TrailEntry entry : services.journal().recoverInterrupted()) {
             run.note(entry.stack() + ": an earlier deploy was interrupted (" + entry.reason() + ")");
+            recovered.add(entry.stack());
         }
+        // an interrupted deploy may have applied part or all of its plan: it and its dependents are deployed again
+        run.oweDeploys(recovered);
+        StackGraph graph = StackGraph.of(config, run.recordedDependsOn()).graph();
+        run.oweDeploys(graph.withDependents(run.owedAtStart().stream().filter(graph::contains).collect(Collectors.toSet())));
         boolean interrupted = false;
         try {
             body.run(run);
@@ -77,15 +87,52 @@ final class RunFrame {
         for (StackConfig stack : run.stacks()) {
             Row row = run.hasRow(stack.id()) ? run.row(stack.id())
                     : Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.SKIPPED, "run interrupted before it started");
-            rows.add(run.wasPreviewed(stack.id()) ? row : keepDependencies(row, run.statusesAtStart().get(stack.id())));
+            StackStatus status = run.statusesAtStart().get(stack.id());
+            rows.add(RunContext.known(run.wasPreviewed(stack.id()) ? row : keepDependencies(row, status), status));
         }
         RunRecord record = new RunRecord(request.runId(), kind, request.cause(), startedAt, services.clock().millis(), rows,
                 run.trailSnapshot());
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
-        return new RunOutcome(Optional.of(record), run.deployDigests(), run.forgottenDeploys(), List.of(), result.warnings(),
-                run.notesSnapshot());
+        return new RunOutcome(Optional.of(record), run.deployDigests(), run.forgottenDeploys(), owedDeploys(run, graph, record),
+                Optional.of(known), List.of(), result.warnings(), run.notesSnapshot());
+    }
+
+    /**
+     * The stacks that owe a deploy after the run (docs/records.md): those that owed one as it started, and those whose
+     * deploy in this run was interrupted, failed, or applied without being recorded (its outputs could not be written),
+     * each with every stack that depends on it; every stack that depends on one that applied changes in this run (what
+     * it reads may have changed: the run may have stopped before it, or not selected it); less those this run deployed
+     * with their digest recorded.
+     */
+    private static Set<StackId> owedDeploys(final RunContext run, final StackGraph graph, final RunRecord record) {
+        Set<StackId> owing = new TreeSet<>(run.owedAtStart());
+        Map<StackId, String> recorded = run.deployDigests();
+        Set<StackId> done = new TreeSet<>();
+        Set<StackId> applied = new TreeSet<>();
+        for (TrailEntry entry : record.trail()) {
+            switch (entry.result()) {
+                case FAILED, INTERRUPTED -> owing.add(entry.stack());
+                case DEPLOYED, NOTHING_TO_DEPLOY -> {
+                    if (entry.result() == TrailResult.DEPLOYED && graph.contains(entry.stack())) {
+                        applied.addAll(graph.transitiveDependents(entry.stack()));
+                    }
+                    if (recorded.containsKey(entry.stack())) {
+                        done.add(entry.stack());
+                    } else {
+                        owing.add(entry.stack());
+                    }
+                }
+                default -> {
+                    // a rehearsal applies nothing; a destroy forgets the last deploy instead
+                }
+            }
+        }
+        owing.addAll(graph.withDependents(owing.stream().filter(graph::contains).collect(Collectors.toSet())));
+        owing.addAll(applied);
+        owing.removeAll(done);
+        return owing;
     }
 
     /**
@@ -111,7 +158,7 @@ final class RunFrame {
                     run.note(stack.id() + ": removed " + OverrideFile.FILE_NAME + " left by a run that was killed");
                 }
             } catch (IOException e) {
-                run.note(stack.id() + ": cannot remove a leftover " + OverrideFile.FILE_NAME + ": " + e.getMessage());
+                run.note(stack.id() + ": cannot remove a leftover " + OverrideFile.FILE_NAME + ": " + IoProblem.of(e));
             }
         }
     }

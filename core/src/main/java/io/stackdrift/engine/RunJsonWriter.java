@@ -160,9 +160,19 @@ public final class RunJsonWriter {
         writeIds(json, "dependsOn", row.allDependsOn());
         writeIds(json, "dependsOnRead", row.allDependsOn().stream().filter(row::readFromReference).toList());
         if (row.driftAge().isPresent()) {
-            // only on rows that show drift: the first check of the unbroken run of drifted checks, and how many
+            // only on rows that show drift (or skipped rows known drifted): the first check of the unbroken run, and how many
             json.writeStringField("driftedSince", row.driftAge().sinceInstant().orElseThrow().toString());
             json.writeNumberField("driftedChecks", row.driftAge().checks());
+        }
+        if (row.known().isPresent()) {
+            // a skipped row: what the history knew of the stack
+            json.writeStringField("knownState", row.known().state().word());
+            if (row.known().since() > 0) {
+                json.writeStringField("knownSince", Instant.ofEpochMilli(row.known().since()).toString());
+            }
+            if (row.known().checkedAt() > 0) {
+                json.writeStringField("lastCheckedAt", Instant.ofEpochMilli(row.known().checkedAt()).toString());
+            }
         }
         json.writeEndObject();
     }

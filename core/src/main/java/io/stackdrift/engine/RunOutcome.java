@@ -14,11 +14,13 @@ import io.stackdrift.record.RunToSave;
 /**
  * The result of one run, and everything its host must save of it (the engine saves nothing itself): the record
  * (absent when the configuration was invalid and no tool ran), the digest of each stack this run deployed, the
- * stacks whose last deploy is to be forgotten, the configuration problems and warnings, and notes for the log
+ * stacks whose last deploy is to be forgotten, the stacks that owe a deploy (docs/records.md), every stack of the
+ * configuration (the index forgets the others), the configuration problems and warnings, and notes for the log
  * (dropped edges, skipped references).
  */
 public record RunOutcome(Optional<RunRecord> run, Map<StackId, String> deployDigests, Set<StackId> forgottenDeploys,
-        List<Problem> problems, List<Problem> warnings, List<String> notes) {
+        Set<StackId> owedDeploys, Optional<Set<StackId>> configuredStacks, List<Problem> problems, List<Problem> warnings,
+        List<String> notes) {
     /** 0 nothing to report, 2 drift or pending changes (or stacks awaiting approval), 1 error or failed stack. */
     public static final int OK = 0;
     public static final int ERROR = 1;
@@ -27,6 +29,8 @@ public record RunOutcome(Optional<RunRecord> run, Map<StackId, String> deployDig
     public RunOutcome {
         deployDigests = Map.copyOf(deployDigests);
         forgottenDeploys = Set.copyOf(forgottenDeploys);
+        owedDeploys = Set.copyOf(owedDeploys);
+        configuredStacks = configuredStacks.map(Set::copyOf);
         problems = List.copyOf(problems);
         warnings = List.copyOf(warnings);
         notes = List.copyOf(notes);
@@ -34,7 +38,13 @@ public record RunOutcome(Optional<RunRecord> run, Map<StackId, String> deployDig
 
     /** A run that deployed nothing (a preview, a check without correction, a report). */
     public RunOutcome(final Optional<RunRecord> run, final List<Problem> problems, final List<Problem> warnings, final List<String> notes) {
-        this(run, Map.of(), Set.of(), problems, warnings, notes);
+        this(run, Map.of(), Set.of(), Set.of(), Optional.empty(), problems, warnings, notes);
+    }
+
+    /** The same outcome with its record and notes as a host shows them (masked, a log named): nothing else changes. */
+    public RunOutcome withShown(final RunRecord shown, final List<String> shownNotes) {
+        return new RunOutcome(Optional.of(shown), deployDigests, forgottenDeploys, owedDeploys, configuredStacks, problems, warnings,
+                shownNotes);
     }
 
     public static RunOutcome invalidConfig(final List<Problem> problems, final List<Problem> warnings) {
@@ -47,7 +57,7 @@ public record RunOutcome(Optional<RunRecord> run, Map<StackId, String> deployDig
 
     /** What the host saves of this run ({@code HistoryStore.save}); empty when no tool ran. */
     public Optional<RunToSave> toSave() {
-        return run.map(record -> new RunToSave(record, deployDigests, forgottenDeploys));
+        return run.map(record -> new RunToSave(record, deployDigests, forgottenDeploys, owedDeploys, configuredStacks));
     }
 
     /** Mirrors {@code -detailed-exitcode}. */

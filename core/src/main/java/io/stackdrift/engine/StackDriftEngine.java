@@ -112,7 +112,8 @@ public final class StackDriftEngine {
         for (StackConfig stack : result.config().stacks()) {
             fileEdges.put(stack.id(), stack.dependsOn());
         }
-        RunOrder order = RunOrders.of(StackGraph.of(result.config(), RunContext.recordedDependsOn(history.stackStatuses())), fileEdges);
+        Map<StackId, List<StackId>> recorded = RunContext.recordedDependsOn(history.stackStatuses(fileEdges.keySet()));
+        RunOrder order = RunOrders.of(StackGraph.of(result.config(), recorded), fileEdges);
         return new RunOrderOutcome(Optional.of(order), List.of(), result.warnings());
     }
 }

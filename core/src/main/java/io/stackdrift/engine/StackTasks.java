@@ -1,9 +1,12 @@
 package io.stackdrift.engine;
 
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+
+import com.fasterxml.jackson.core.JacksonException;
 
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.graph.ScheduleOptions;
@@ -15,6 +18,7 @@ import io.stackdrift.graph.StackScheduler;
 import io.stackdrift.graph.StackTask;
 import io.stackdrift.graph.StopMode;
 import io.stackdrift.graph.TaskOutcome;
+import io.stackdrift.model.IoProblem;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
@@ -107,6 +111,13 @@ final class StackTasks {
                 // our own words: what could not be written, where, and that nothing was applied
                 StackConfig stack = run.stack(id);
                 Row row = Row.withReason(id, stack.tool(), stack.dir(), RowState.FAILED, e.getMessage());
+                finish(run, row);
+                return TaskOutcome.failed(row.reason());
+            } catch (UncheckedIOException e) {
+                // a file that could not be read or written: which, and why (a JSON parser's words may quote the file: not those)
+                StackConfig stack = run.stack(id);
+                String why = e.getCause() instanceof JacksonException ? "a JSON file could not be read" : IoProblem.of(e);
+                Row row = Row.withReason(id, stack.tool(), stack.dir(), RowState.FAILED, "a file could not be read or written: " + why);
                 finish(run, row);
                 return TaskOutcome.failed(row.reason());
             } catch (RuntimeException e) {

@@ -8,8 +8,7 @@ import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
@@ -34,6 +33,8 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 import io.stackdrift.model.Directories;
+import io.stackdrift.model.IoProblem;
+import io.stackdrift.model.RegularFiles;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.ProcessOwner;
 import io.stackdrift.record.ToolProcessLog;
@@ -51,9 +52,18 @@ import io.stackdrift.spi.StackLocks;
  * <p>File locks belong to a whole process, so threads of one JVM are kept apart by a semaphore per lock
  * file first. The lock covers one byte far past the end of the file, never the text, so a waiting process
  * can read who holds it on every platform.
+ *
+ * <p>A POSIX lock ({@code fcntl}) is dropped when the process closes <em>any</em> descriptor of the file, not only the
+ * one that took it. So within this JVM the lock file is opened once, by the thread that holds the semaphore, and read
+ * only through that channel; a thread waiting for the semaphore names the holder from {@link #HOLDER_IN_THIS_JVM}
+ * instead of reading the file (which would release the lock of the thread it waits for).
  */
 public final class FileStackLocks implements StackLocks {
     private static final ConcurrentMap<Path, Semaphore> HELD_IN_THIS_JVM = new ConcurrentHashMap<>();
+    /** Who of this JVM holds a lock file, in the words a waiter shows: read from here, never from the file. */
+    private static final ConcurrentMap<Path, String> HOLDER_IN_THIS_JVM = new ConcurrentHashMap<>();
+    /** A lock file holds a few short lines; more is not ours and is not read. */
+    private static final int MOST_HOLDER_BYTES = 4096;
     private static final long LOCKED_REGION = Long.MAX_VALUE - 1;
     private static final Duration DEFAULT_POLL = Duration.ofMillis(200);
 
@@ -139,8 +149,9 @@ public final class FileStackLocks implements StackLocks {
         Waiting waiting = new Waiting(id, file);
         Semaphore inThisJvm = HELD_IN_THIS_JVM.computeIfAbsent(file, f -> new Semaphore(1));
         while (!inThisJvm.tryAcquire(poll.toMillis(), TimeUnit.MILLISECONDS)) {
-            waiting.announce();
-            waiting.giveUpAfter(deadline);
+            // another thread of this JVM holds it: never open the file now (closing it would drop that thread's lock)
+            waiting.announce(Optional.ofNullable(HOLDER_IN_THIS_JVM.get(file)));
+            waiting.giveUpAfter(deadline, Optional.ofNullable(HOLDER_IN_THIS_JVM.get(file)));
         }
         boolean handedOver = false;
         try {
@@ -159,15 +170,30 @@ public final class FileStackLocks implements StackLocks {
         FileChannel channel = null;
         try {
             Directories.ensure(directory);
-            channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
-            FileLock lock;
-            while ((lock = channel.tryLock(LOCKED_REGION, 1, false)) == null) {
-                waiting.announce();
-                waiting.giveUpAfter(deadline);
-                Thread.sleep(poll.toMillis());
+            // a FIFO there would block the open for good: a lock file is a regular file or is not ours
+            RegularFiles.requireRegularIfPresent(file);
+            channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE,
+                    LinkOption.NOFOLLOW_LINKS);
+            FileLock lock = null;
+            while (lock == null) {
+                lock = channel.tryLock(LOCKED_REGION, 1, false);
+                Optional<ProcessOwner> named = lock == null ? Optional.empty()
+                        : ProcessOwner.parse(holderText(channel).getProperty("owner"));
+                if (lock != null && named.isPresent() && !named.get().isCurrent() && named.get().isAlive()) {
+                    // the file names a live run although its lock was free: that run lost its lock (a Stack Drift from
+                    // before this fix dropped its own); it is still the holder, so this run waits for it
+                    lock.release();
+                    lock = null;
+                }
+                if (lock == null) {
+                    waiting.announce(holder(id, holderText(channel)));
+                    waiting.giveUpAfter(deadline, holder(id, holderText(channel)));
+                    Thread.sleep(poll.toMillis());
+                }
             }
-            waitForToolsOfADeadHolder(id, file, deadline);
-            writeHolder(channel, id, purpose);
+            waitForToolsOfADeadHolder(id, file, channel, deadline);
+            String holder = writeHolder(channel, id, purpose);
+            HOLDER_IN_THIS_JVM.put(file, holder);
             FileChannel held = channel;
             channel = null;
             return new HeldLock(id, file, held, lock);
@@ -175,7 +201,7 @@ public final class FileStackLocks implements StackLocks {
             Thread.currentThread().interrupt();
             throw new InterruptedException("interrupted while waiting for the lock of " + id);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot lock stack " + id + " with lock file " + file + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot lock stack " + id + " with lock file " + file + ": " + IoProblem.of(e), e);
         } finally {
             if (channel != null) {
                 closeQuietly(channel);
@@ -187,12 +213,13 @@ public final class FileStackLocks implements StackLocks {
      * The file still names a holder although its lock was free: that run died without releasing (a released lock's
      * file is empty). Its tool processes may still run; the lock is free only when none does.
      */
-    private void waitForToolsOfADeadHolder(final StackId id, final Path file, final long deadline)
-            throws StackLockTimeoutException, InterruptedException {
+    private void waitForToolsOfADeadHolder(final StackId id, final Path file, final FileChannel channel, final long deadline)
+            throws StackLockTimeoutException, InterruptedException, IOException {
         if (toolProcesses.isEmpty()) {
             return;
         }
-        Optional<ProcessOwner> dead = ownerIn(file);
+        // read through the channel that holds the lock: opening the file again and closing it would release the lock
+        Optional<ProcessOwner> dead = ProcessOwner.parse(holderText(channel).getProperty("owner"));
         if (dead.isEmpty() || dead.get().isCurrent()) {
             return;
         }
@@ -213,17 +240,23 @@ public final class FileStackLocks implements StackLocks {
         }
     }
 
-    private static Optional<ProcessOwner> ownerIn(final Path file) {
+    /** The holder lines of the lock file, read through {@code channel} (at most {@value #MOST_HOLDER_BYTES} bytes). */
+    private static Properties holderText(final FileChannel channel) throws IOException {
+        ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(channel.size(), MOST_HOLDER_BYTES));
+        while (buffer.hasRemaining() && channel.read(buffer, buffer.position()) > 0) {
+            // reads on until the buffer is full or the file ends
+        }
         Properties holder = new Properties();
         try {
-            holder.load(new StringReader(Files.readString(file, StandardCharsets.UTF_8)));
-        } catch (IOException | IllegalArgumentException e) {
-            return Optional.empty();
+            holder.load(new StringReader(new String(buffer.array(), 0, buffer.position(), StandardCharsets.UTF_8)));
+        } catch (IllegalArgumentException e) {
+            return new Properties(); // not our text (a malformed escape): names no holder
         }
-        return ProcessOwner.parse(holder.getProperty("owner"));
+        return holder;
     }
 
-    private void writeHolder(final FileChannel channel, final StackId id, final String purpose) throws IOException {
+    /** Writes who holds the lock into its file, and returns it in the words a waiter of this JVM shows. */
+    private String writeHolder(final FileChannel channel, final StackId id, final String purpose) throws IOException {
         String text = "stack=" + escape(id.value()) + "\npid=" + ProcessHandle.current().pid()
                 + "\nowner=" + ProcessOwner.current().text() + "\npurpose="
                 + escape(purpose) + "\nstarted=" + clock.instant() + "\n";
@@ -231,23 +264,15 @@ public final class FileStackLocks implements StackLocks {
         // not forced to disk: other processes read it from the page cache at once, and a machine crash, the one
         // thing that loses it, also ends every run and tool it names (a flush per stack cost a whole run's seconds)
         channel.write(ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)), 0);
+        return holder(id, holderText(channel)).orElse("another run of " + id);
     }
 
     private static String escape(final String value) {
         return value.replace("\\", "\\\\").replace("\n", "\\n");
     }
 
-    /** Who holds a lock, as its file says; empty while the file is empty (being written, or just released). */
-    Optional<String> holder(final StackId id, final Path file) {
-        Properties holder = new Properties();
-        try {
-            String text = Files.readString(file, StandardCharsets.UTF_8);
-            holder.load(new StringReader(text));
-        } catch (NoSuchFileException e) {
-            return Optional.empty();
-        } catch (IOException | IllegalArgumentException e) {
-            return Optional.empty();
-        }
+    /** Who holds a lock, as its file's lines say; empty while the file is empty (being written, or just released). */
+    private Optional<String> holder(final StackId id, final Properties holder) {
         String pid = holder.getProperty("pid");
         if (pid == null || !pid.chars().allMatch(Character::isDigit)) {
             return Optional.empty();
@@ -299,19 +324,18 @@ public final class FileStackLocks implements StackLocks {
             this.file = file;
         }
 
-        void announce() {
-            String holder = holder(id, file).orElse("another run of " + id);
-            if (!holder.equals(lastHolder)) {
-                lastHolder = holder;
-                waitMessages.accept("waiting for " + holder + " to finish");
+        void announce(final Optional<String> holder) {
+            String named = holder.orElse("another run of " + id);
+            if (!named.equals(lastHolder)) {
+                lastHolder = named;
+                waitMessages.accept("waiting for " + named + " to finish");
             }
         }
 
-        void giveUpAfter(final long deadline) throws StackLockTimeoutException {
+        void giveUpAfter(final long deadline, final Optional<String> holder) throws StackLockTimeoutException {
             if (System.nanoTime() - deadline >= 0) {
-                String holder = holder(id, file).orElse("another run of " + id);
                 throw new StackLockTimeoutException(id, "gave up after " + words(waitTimeout) + " waiting for "
-                        + holder + " to finish (lock file " + file + ")");
+                        + holder.orElse("another run of " + id) + " to finish (lock file " + file + ")");
             }
         }
     }
@@ -345,6 +369,7 @@ public final class FileStackLocks implements StackLocks {
                 return;
             }
             closed = true;
+            HOLDER_IN_THIS_JVM.remove(file);
             try {
                 channel.truncate(0); // the next waiter must not read an old holder as the current one
                 lock.release();

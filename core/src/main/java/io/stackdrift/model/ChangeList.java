@@ -286,7 +286,7 @@ public final class ChangeList implements Iterable<Change> {
                 size++;
                 return this;
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot write the changes to " + file + ": " + e.getMessage(), e);
+                throw new UncheckedIOException("cannot write the changes to " + file + ": " + IoProblem.of(e), e);
             }
         }
 
@@ -307,7 +307,7 @@ public final class ChangeList implements Iterable<Change> {
             try {
                 out.close();
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot write the changes to " + file + ": " + e.getMessage(), e);
+                throw new UncheckedIOException("cannot write the changes to " + file + ": " + IoProblem.of(e), e);
             } finally {
                 out = null;
             }

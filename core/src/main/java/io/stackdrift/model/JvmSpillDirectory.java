@@ -73,7 +73,7 @@ final class JvmSpillDirectory {
                                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")))
                         : Files.createTempDirectory(parent, PREFIX + ProcessHandle.current().pid() + "-");
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot make a spill directory in " + parent + ": " + e.getMessage(), e);
+                throw new UncheckedIOException("cannot make a spill directory in " + parent + ": " + IoProblem.of(e), e);
             }
             Runtime.getRuntime().addShutdownHook(new Thread(() -> Directories.delete(dir), "stackdrift spill directory cleanup"));
             return dir;

@@ -18,12 +18,14 @@ import java.util.TreeSet;
  * @param dependsOn      stack ids this stack was seen to read (Pulumi stack references of a stack with
  *                       {@code dependsOn: auto}); empty for a failed preview
  * @param fileDependsOn  stack ids the file's {@code dependsOn} lists for this stack
- * @param driftAge       since when the stack has drifted, on a row that {@link #showsDrift() shows drift};
- *                       {@link DriftAge#NONE} otherwise (the history fills it in when the row is recorded)
+ * @param driftAge       since when the stack has drifted, on a row that {@link #showsDrift() shows drift}, or on a
+ *                       skipped row whose stack is known drifted; {@link DriftAge#NONE} otherwise (the history fills it in
+ *                       when the row is recorded)
+ * @param known          on a skipped row, what the history knew of the stack ({@link KnownState#NONE} on any other row)
  */
 public record Row(StackId id, Tool tool, String dir, RowState state, String reason,
         ChangeList changes, ChangeList drift, ChangeList ownedElsewhere, List<StackId> dependsOn,
-        List<StackId> fileDependsOn, DriftAge driftAge) {
+        List<StackId> fileDependsOn, DriftAge driftAge, KnownState known) {
     public Row {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(tool, "tool");
@@ -36,6 +38,14 @@ public record Row(StackId id, Tool tool, String dir, RowState state, String reas
         dependsOn = List.copyOf(dependsOn);
         fileDependsOn = List.copyOf(fileDependsOn);
         driftAge = Objects.requireNonNullElse(driftAge, DriftAge.NONE);
+        known = Objects.requireNonNullElse(known, KnownState.NONE);
+    }
+
+    /** A row without a known state (every row but a skipped one). */
+    public Row(final StackId id, final Tool tool, final String dir, final RowState state, final String reason,
+            final ChangeList changes, final ChangeList drift, final ChangeList ownedElsewhere, final List<StackId> dependsOn,
+            final List<StackId> fileDependsOn, final DriftAge driftAge) {
+        this(id, tool, dir, state, reason, changes, drift, ownedElsewhere, dependsOn, fileDependsOn, driftAge, KnownState.NONE);
     }
 
     /** A row without dependencies from the file and without a drift age yet. */
@@ -90,19 +100,38 @@ public record Row(StackId id, Tool tool, String dir, RowState state, String reas
     }
 
     /**
-     * The stack has drift that is still there after this run: drifted, pending+drifted, or awaiting approval of a
-     * repair. A repaired row lists the drift it found, but it was put back.
+     * The stack has drift that this run found and that is still there after it: drifted, pending+drifted, awaiting
+     * approval of a repair, or failed with drift (a repair or deploy whose apply failed: the drift was found all the
+     * same). A repaired row lists the drift it found, but it was put back; a skipped row found nothing.
      */
     public boolean showsDrift() {
-        return state.hasDrift() || (state == RowState.AWAITING_APPROVAL && !drift.isEmpty());
+        return state.hasDrift() || ((state == RowState.AWAITING_APPROVAL || state == RowState.FAILED) && !drift.isEmpty());
+    }
+
+    /** A skipped row whose stack the history knows drifted: its drift is still there, though this run did not look. */
+    public boolean knownDrift() {
+        return state == RowState.SKIPPED && known.hasDrift(driftAge);
+    }
+
+    /**
+     * Counted as drifted (counts, the summaries' drifted ids): drifted or pending+drifted, or skipped with its stack known
+     * so (a stack known to await approval counts as awaiting approval instead).
+     */
+    public boolean countsAsDrifted() {
+        return state.hasDrift() || (knownDrift() && known.state() != RowState.AWAITING_APPROVAL);
+    }
+
+    /** The row with what the history knew of its skipped stack. */
+    public Row withKnown(final KnownState newKnown) {
+        return new Row(id, tool, dir, state, reason, changes, drift, ownedElsewhere, dependsOn, fileDependsOn, driftAge, newKnown);
     }
 
     public Row withState(final RowState newState, final String newReason) {
-        return new Row(id, tool, dir, newState, newReason, changes, drift, ownedElsewhere, dependsOn, fileDependsOn, driftAge);
+        return new Row(id, tool, dir, newState, newReason, changes, drift, ownedElsewhere, dependsOn, fileDependsOn, driftAge, known);
     }
 
     public Row withChanges(final ChangeList newChanges) {
-        return new Row(id, tool, dir, state, reason, newChanges, drift, ownedElsewhere, dependsOn, fileDependsOn, driftAge);
+        return new Row(id, tool, dir, state, reason, newChanges, drift, ownedElsewhere, dependsOn, fileDependsOn, driftAge, known);
     }
 
     public Row withChanges(final List<Change> newChanges) {
@@ -110,7 +139,7 @@ public record Row(StackId id, Tool tool, String dir, RowState state, String reas
     }
 
     public Row withDrift(final ChangeList newDrift) {
-        return new Row(id, tool, dir, state, reason, changes, newDrift, ownedElsewhere, dependsOn, fileDependsOn, driftAge);
+        return new Row(id, tool, dir, state, reason, changes, newDrift, ownedElsewhere, dependsOn, fileDependsOn, driftAge, known);
     }
 
     public Row withDrift(final List<Change> newDrift) {
@@ -118,7 +147,7 @@ public record Row(StackId id, Tool tool, String dir, RowState state, String reas
     }
 
     public Row withOwnedElsewhere(final ChangeList newOwnedElsewhere) {
-        return new Row(id, tool, dir, state, reason, changes, drift, newOwnedElsewhere, dependsOn, fileDependsOn, driftAge);
+        return new Row(id, tool, dir, state, reason, changes, drift, newOwnedElsewhere, dependsOn, fileDependsOn, driftAge, known);
     }
 
     public Row withOwnedElsewhere(final List<Change> newOwnedElsewhere) {
@@ -126,14 +155,14 @@ public record Row(StackId id, Tool tool, String dir, RowState state, String reas
     }
 
     public Row withDependsOn(final List<StackId> newDependsOn) {
-        return new Row(id, tool, dir, state, reason, changes, drift, ownedElsewhere, newDependsOn, fileDependsOn, driftAge);
+        return new Row(id, tool, dir, state, reason, changes, drift, ownedElsewhere, newDependsOn, fileDependsOn, driftAge, known);
     }
 
     public Row withFileDependsOn(final List<StackId> newFileDependsOn) {
-        return new Row(id, tool, dir, state, reason, changes, drift, ownedElsewhere, dependsOn, newFileDependsOn, driftAge);
+        return new Row(id, tool, dir, state, reason, changes, drift, ownedElsewhere, dependsOn, newFileDependsOn, driftAge, known);
     }
 
     public Row withDriftAge(final DriftAge newDriftAge) {
-        return new Row(id, tool, dir, state, reason, changes, drift, ownedElsewhere, dependsOn, fileDependsOn, newDriftAge);
+        return new Row(id, tool, dir, state, reason, changes, drift, ownedElsewhere, dependsOn, fileDependsOn, newDriftAge, known);
     }
 }

@@ -11,6 +11,7 @@ import java.util.stream.Collectors;
 
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.model.ChangeList;
+import io.stackdrift.model.IoProblem;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.Tool;
@@ -76,7 +77,7 @@ public final class OwnershipGuard {
                 }
             }
         } catch (IOException e) {
-            return failed.apply("cannot check the ignore paths: " + e.getMessage());
+            return failed.apply("cannot check the ignore paths of " + dir + ": " + IoProblem.of(e));
         }
         if (!checked.verdict().allAccepted()) {
             return failed.apply(checked.verdict().rejections().stream().map(Rejection::format).collect(Collectors.joining("; ")));
@@ -86,7 +87,7 @@ public final class OwnershipGuard {
         } catch (OverrideFile.RefusedException e) {
             return failed.apply(e.getMessage());
         } catch (IOException e) {
-            return failed.apply("cannot write " + OverrideFile.FILE_NAME + ": " + e.getMessage());
+            return failed.apply("cannot write " + OverrideFile.FILE_NAME + " in " + dir + ": " + IoProblem.of(e));
         }
     }
 

@@ -10,7 +10,9 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 import io.stackdrift.config.StackConfig;
+import io.stackdrift.digest.FileLister;
 import io.stackdrift.digest.StackDigest;
+import io.stackdrift.model.IoProblem;
 import io.stackdrift.model.RowState;
 import io.stackdrift.tool.PlanPurpose;
 import io.stackdrift.tool.StackPlan;
@@ -47,11 +49,14 @@ public final class ReplaceEvidence {
     }
 
     private final List<StackConfig> stacks;
+    private final FileLister files;
     private final Map<String, Map<String, List<String>>> byDigest = new ConcurrentHashMap<>();
 
     /** @param stacks every stack of the configuration (a stack's digest leaves out the stacks nested in it) */
-    public ReplaceEvidence(final List<StackConfig> stacks) {
+    /** @param files which files of a directory the digest covers (git's list), as the run's deploys digest them */
+    public ReplaceEvidence(final List<StackConfig> stacks, final FileLister files) {
         this.stacks = List.copyOf(stacks);
+        this.files = files;
     }
 
     /**
@@ -64,7 +69,7 @@ public final class ReplaceEvidence {
         String key;
         try {
             // the tool version is the same for the whole run, so it is left out of this run-local key
-            key = stack.id().value() + "\n" + StackDigest.compute(root, stack, stacks, "");
+            key = stack.id().value() + "\n" + StackDigest.compute(root, stack, stacks, "", files);
         } catch (IOException e) {
             return Found.failed("the stack's digest cannot be computed: " + e.getMessage());
         }
@@ -77,7 +82,7 @@ public final class ReplaceEvidence {
         try {
             hold = DirectoryHold.tryHold(dir);
         } catch (IOException e) {
-            return Found.failed("cannot hold " + dir.getFileName() + ": " + e.getMessage());
+            return Found.failed("cannot hold the stack directory " + dir + ": " + IoProblem.of(e));
         }
         if (hold.isEmpty()) {
             return Found.failed("another run (" + DirectoryHold.holderOf(dir) + ") works in " + dir.getFileName() + " right now");

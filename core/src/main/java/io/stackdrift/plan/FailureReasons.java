@@ -137,7 +137,11 @@ public final class FailureReasons {
             return "the file is not UTF-8 text";
         }
         if (e instanceof JsonProcessingException json) {
-            return "the file is not valid JSON" + at(json.getLocation());
+            // Jackson names the token it refused (never a value of the file): say what is wrong with it
+            String message = String.valueOf(json.getOriginalMessage());
+            boolean notANumber = message.startsWith("Non-standard token '") && (message.contains("NaN") || message.contains("Infinity"));
+            return "the file is not valid JSON" + at(json.getLocation())
+                    + (notANumber ? ": NaN, Infinity and the like are no JSON numbers" : "");
         }
         if (e instanceof IOException) {
             return "the file cannot be read (" + e.getClass().getSimpleName() + ")";

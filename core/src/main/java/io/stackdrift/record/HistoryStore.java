@@ -5,15 +5,18 @@ import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Predicate;
@@ -26,6 +29,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.stackdrift.model.ChangeList;
 import io.stackdrift.model.Directories;
 import io.stackdrift.model.DriftAge;
+import io.stackdrift.model.IoProblem;
+import io.stackdrift.model.RegularFiles;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
@@ -120,7 +125,7 @@ public final class HistoryStore {
     public RunSummary save(final RunToSave toSave) {
         boolean wasInterrupted = Thread.interrupted();
         try {
-            return write(toSave.run(), toSave.deployDigests(), toSave.forgetDeploys());
+            return write(toSave);
         } finally {
             if (wasInterrupted) {
                 Thread.currentThread().interrupt();
@@ -128,7 +133,8 @@ public final class HistoryStore {
         }
     }
 
-    private RunSummary write(final RunRecord run, final Map<StackId, String> deployDigests, final Set<StackId> forgetDeploys) {
+    private RunSummary write(final RunToSave toSave) {
+        RunRecord run = toSave.run();
         return locked(() -> {
             Directories.ensure(layout.runsDir());
             layout.removeTemporaryFiles();
@@ -140,11 +146,22 @@ public final class HistoryStore {
                     RecordJson.writeSummary(g, summary);
                 }
             });
-            writeDriftFiles(run);
-            writeStackIndex(StackIndex.next(statusesForRewrite(), sequence, run, deployDigests, forgetDeploys));
+            // a report's rows are files read elsewhere, not stacks: one named like a stack changes nothing of it
+            if (run.kind() != RunKind.REPORT) {
+                writeDriftFiles(run, toSave.configuredStacks());
+                writeStackIndex(StackIndex.next(statusesForRewrite(toSave.configuredStacks()), sequence, run, toSave.deployDigests(),
+                        toSave.forgetDeploys(), toSave.owedDeploys()));
+            }
             List<TrailEntry> newest = new ArrayList<>(run.trail());
             Collections.reverse(newest);
             prependTrail(newest);
+            // the run's deploys are recorded now: their markers go (until here, a run killed after an apply left its
+            // marker, and the next run redoes that deploy instead of taking the stack as deployed)
+            for (DeployMarker marker : journal.inProgress()) {
+                if (marker.runId().equals(run.runId())) {
+                    journal.markFinished(marker.stack());
+                }
+            }
             layout.pruneRuns(sequence, limits.runs());
             return summary;
         });
@@ -174,9 +191,21 @@ public final class HistoryStore {
         return files.readRun(layout.detailsFile(sequence), ChangeList.SpillTarget.temporary());
     }
 
-    /** The latest status of every stack the history has seen, by id. */
+    /** The latest status of every stack the index holds, by id (streamed: one status at a time is a tree). */
     public Map<StackId, StackStatus> stackStatuses() {
-        return files.read(layout.stacksFile(), RecordJson::readStacks).orElseGet(TreeMap::new);
+        return stackStatuses(id -> true);
+    }
+
+    /**
+     * The latest status of each of {@code stacks} the index holds, by id: streamed, and only those are kept, so a run's
+     * memory follows its configuration, not the stacks the history has ever seen.
+     */
+    public Map<StackId, StackStatus> stackStatuses(final Set<StackId> stacks) {
+        return stackStatuses(stacks::contains);
+    }
+
+    private Map<StackId, StackStatus> stackStatuses(final Predicate<StackId> keep) {
+        return files.readStreamed(layout.stacksFile(), in -> RecordJson.readStacks(in, keep)).orElseGet(TreeMap::new);
     }
 
     /**
@@ -244,12 +273,16 @@ public final class HistoryStore {
     public List<TrailEntry> recoverInterrupted(final Predicate<DeployMarker> stillRunning) {
         return locked(() -> {
             DeployJournal.Recovery recovery = journal.interrupted(stillRunning);
-            if (!recovery.destroyed().isEmpty()) {
-                // part of the stack may be gone: its next deploy must preview it, not skip it as unchanged
+            if (!recovery.entries().isEmpty()) {
+                // part of a destroyed stack may be gone: its next deploy must preview it, not skip it as unchanged; an
+                // interrupted deploy may have applied part or all of its plan: its next deploy applies it again
                 Map<StackId, StackStatus> index = statusesForRewrite();
-                Map<StackId, StackStatus> forgotten = StackIndex.forgetLastDeploys(index, recovery.destroyed());
-                if (!forgotten.equals(index)) {
-                    writeStackIndex(forgotten);
+                Set<StackId> deploys = new TreeSet<>();
+                recovery.entries().forEach(entry -> deploys.add(entry.stack()));
+                deploys.removeAll(recovery.destroyed());
+                Map<StackId, StackStatus> next = StackIndex.oweDeploys(StackIndex.forgetLastDeploys(index, recovery.destroyed()), deploys);
+                if (!next.equals(index)) {
+                    writeStackIndex(next);
                 }
             }
             if (!recovery.entries().isEmpty()) {
@@ -273,7 +306,13 @@ public final class HistoryStore {
     // ------------------------------------------------------------------ internals
 
     private Map<StackId, StackStatus> statusesForRewrite() throws IOException {
-        return files.readForRewrite(layout.stacksFile(), RecordJson::readStacks).orElse(Map.of());
+        return statusesForRewrite(Optional.empty());
+    }
+
+    /** The index to rewrite: of the configured stacks only when they are known (the others are forgotten), else whole. */
+    private Map<StackId, StackStatus> statusesForRewrite(final Optional<Set<StackId>> configured) throws IOException {
+        Predicate<StackId> keep = configured.isPresent() ? configured.get()::contains : id -> true;
+        return files.readStreamedForRewrite(layout.stacksFile(), in -> RecordJson.readStacks(in, keep)).orElse(Map.of());
     }
 
     /**
@@ -281,7 +320,17 @@ public final class HistoryStore {
      * and nothing of other stacks or runs. A row without drift removes the file; the same drift as before is not
      * written again (the drift age, which changes every check, lives in the stack index).
      */
-    private void writeDriftFiles(final RunRecord run) throws IOException {
+    private void writeDriftFiles(final RunRecord run, final Optional<Set<StackId>> configured) throws IOException {
+        if (configured.isPresent()) {
+            // a stack that left the configuration keeps no drift file (its runs and trail stay)
+            Set<Path> kept = new HashSet<>();
+            configured.get().forEach(id -> kept.add(layout.driftFile(id)));
+            for (Path file : layout.driftFiles()) {
+                if (!kept.contains(file)) {
+                    Files.deleteIfExists(file);
+                }
+            }
+        }
         // one wait for the disk for all of them: a check of 1,000 drifted stacks wrote 1,000 files one fsync at a time
         try (AtomicFiles.Batch batch = new AtomicFiles.Batch()) {
             for (Row row : run.rows()) {
@@ -340,12 +389,19 @@ public final class HistoryStore {
         lock.lock();
         try {
             Directories.ensure(layout.directory());
-            try (FileChannel channel = FileChannel.open(layout.lockFile(), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            // a FIFO in place of the lock file would block every save for good
+            try {
+                RegularFiles.requireRegularIfPresent(layout.lockFile());
+            } catch (RegularFiles.NotRegularFileException e) {
+                throw new IOException(e.getMessage() + "; remove it (it only serves as a lock)", e);
+            }
+            try (FileChannel channel = FileChannel.open(layout.lockFile(), StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    LinkOption.NOFOLLOW_LINKS);
                     FileLock fileLock = channel.lock()) {
                 return action.run();
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the history in " + layout.directory() + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot write the history in " + layout.directory() + ": " + IoProblem.of(e), e);
         } finally {
             lock.unlock();
         }

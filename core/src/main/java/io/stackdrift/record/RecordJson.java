@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
@@ -194,6 +195,46 @@ public final class RecordJson {
         g.writeEndObject();
     }
 
+    /**
+     * The statuses of {@code stacks.json} that {@code keep} wants, streamed: one status at a time is a tree, never the
+     * file, so reading the few stacks of a run costs the same with 200,000 entries of stacks long gone.
+     */
+    static Map<StackId, StackStatus> readStacks(final InputStream in, final Predicate<StackId> keep) throws IOException {
+        Map<StackId, StackStatus> out = new TreeMap<>();
+        try (JsonParser p = parser(in)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                throw new RecordFormatException("not a JSON object");
+            }
+            boolean formatChecked = false;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String name = p.currentName();
+                JsonToken value = p.nextToken();
+                if ("format".equals(name)) {
+                    RecordFormat.checkFormat(RecordFormat.MAPPER.createObjectNode().put("format", p.getValueAsString("")),
+                            RecordFormat.STACKS);
+                    formatChecked = true;
+                } else if ("stacks".equals(name) && value == JsonToken.START_ARRAY) {
+                    if (!formatChecked) {
+                        throw new RecordFormatException("the stacks come before the format");
+                    }
+                    while (p.nextToken() == JsonToken.START_OBJECT) {
+                        JsonNode status = p.readValueAsTree();
+                        StackId id = StackId.of(RecordFormat.text(status, "id"));
+                        if (keep.test(id)) {
+                            out.put(id, readStatus(status));
+                        }
+                    }
+                } else {
+                    p.skipChildren();
+                }
+            }
+            if (!formatChecked) {
+                throw new RecordFormatException("no format");
+            }
+        }
+        return out;
+    }
+
     static Map<StackId, StackStatus> readStacks(final JsonNode n) {
         RecordFormat.checkFormat(n, RecordFormat.STACKS);
         Map<StackId, StackStatus> out = new TreeMap<>();
@@ -255,6 +296,12 @@ public final class RecordJson {
         g.writeStringField("lastDeployDigest", s.lastDeployDigest());
         g.writeNumberField("lastDeployedAt", s.lastDeployedAt());
         RowJson.writeDriftAge(g, s.driftAge());
+        if (s.stateSince() > 0) {
+            g.writeNumberField("stateSince", s.stateSince());
+        }
+        if (s.deployOwed()) {
+            g.writeBooleanField("deployOwed", true);
+        }
         g.writeEndObject();
     }
 
@@ -265,7 +312,7 @@ public final class RecordJson {
                 RecordFormat.text(n, "lastRunId"), state,
                 n.path("lastCheckedAt").asLong(), n.path("consecutiveFailures").asInt(), n.path("lastFailedAt").asLong(),
                 RecordFormat.ids(n.path("dependsOn")), n.path("lastDeployDigest").asText(""), n.path("lastDeployedAt").asLong(),
-                RowJson.driftAge(n));
+                RowJson.driftAge(n), Math.max(0, n.path("stateSince").asLong(0)), n.path("deployOwed").asBoolean(false));
     }
 
     static void writeMarker(final JsonGenerator g, final DeployMarker m) throws IOException {

@@ -17,6 +17,7 @@ import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
 import io.stackdrift.model.ChangeList;
 import io.stackdrift.model.DriftAge;
+import io.stackdrift.model.KnownState;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
@@ -44,7 +45,29 @@ final class RowJson {
         RecordFormat.writeIds(g, "dependsOn", row.dependsOn());
         RecordFormat.writeIds(g, "fileDependsOn", row.fileDependsOn());
         writeDriftAge(g, row.driftAge());
+        writeKnown(g, row.known());
         g.writeEndObject();
+    }
+
+    /** What the history knew of a skipped stack; written only when known, so other rows keep their bytes. */
+    static void writeKnown(final JsonGenerator g, final KnownState known) throws IOException {
+        if (known.isPresent()) {
+            g.writeStringField("knownState", known.state().word());
+            if (known.since() > 0) {
+                g.writeNumberField("knownSince", known.since());
+            }
+            if (known.checkedAt() > 0) {
+                g.writeNumberField("lastCheckedAt", known.checkedAt());
+            }
+        }
+    }
+
+    /** A missing known state reads as none; an unknown word too (it only informs, nothing decides on it). */
+    private static KnownState known(final JsonNode n) {
+        return RowState.fromWord(n.path("knownState").asText("")).filter(state -> state != RowState.SKIPPED)
+                .map(state -> new KnownState(state, Math.max(0, n.path("knownSince").asLong(0)),
+                        Math.max(0, n.path("lastCheckedAt").asLong(0))))
+                .orElse(KnownState.NONE);
     }
 
     /**
@@ -92,7 +115,8 @@ final class RowJson {
         RowState state = RowState.fromWord(RecordFormat.text(n, "state"))
                 .orElseThrow(() -> new RecordFormatException("unknown row state " + n.path("state")));
         return new Row(StackId.of(RecordFormat.text(n, "id")), tool, RecordFormat.text(n, "dir"), state, n.path("reason").asText(""),
-                changes, drift, owned, RecordFormat.ids(n.path("dependsOn")), RecordFormat.ids(n.path("fileDependsOn")), driftAge(n));
+                changes, drift, owned, RecordFormat.ids(n.path("dependsOn")), RecordFormat.ids(n.path("fileDependsOn")), driftAge(n),
+                known(n));
     }
 
     private static void writeChanges(final JsonGenerator g, final String field, final ChangeList changes) throws IOException {

@@ -38,7 +38,7 @@ public record RunSummary(long sequence, String runId, RunKind kind, String cause
 
     /** The summary of a full record. */
     public static RunSummary of(final long sequence, final RunRecord run) {
-        List<StackId> drifted = run.rows().stream().filter(r -> r.state().hasDrift())
+        List<StackId> drifted = run.rows().stream().filter(Row::countsAsDrifted)
                 .map(Row::id).sorted().limit(ID_CAP).toList();
         List<StackId> failed = run.rows().stream().filter(r -> r.state() == RowState.FAILED)
                 .map(Row::id).sorted().limit(ID_CAP).toList();

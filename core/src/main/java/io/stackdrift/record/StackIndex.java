@@ -29,9 +29,11 @@ public final class StackIndex {
      * @param deployDigests the digest of each stack the run deployed successfully (docs/digest.md)
      * @param forgetDeploys stacks whose last deploy is forgotten (a failed or interrupted destroy); a {@code destroyed}
      *                      or {@code nothing to destroy} trail entry forgets it without being named here
+     * @param owedDeploys   stacks that owe a deploy after the run (an interrupted or unfinished deploy of theirs or of a
+     *                      stack they depend on); a stack this run deployed with its digest recorded owes none
      */
     public static Map<StackId, StackStatus> next(final Map<StackId, StackStatus> previous, final long sequence, final RunRecord run,
-            final Map<StackId, String> deployDigests, final Set<StackId> forgetDeploys) {
+            final Map<StackId, String> deployDigests, final Set<StackId> forgetDeploys, final Set<StackId> owedDeploys) {
         Map<StackId, StackStatus> index = new TreeMap<>(previous);
         Map<StackId, TrailEntry> deployed = new LinkedHashMap<>();
         Set<StackId> forget = new HashSet<>(forgetDeploys);
@@ -47,6 +49,32 @@ public final class StackIndex {
             TrailEntry deploy = deployed.get(row.id());
             String digest = deploy == null ? null : deployDigests.get(row.id());
             index.put(row.id(), next(index.get(row.id()), row, sequence, run, deploy, digest, forget.contains(row.id())));
+        }
+        for (Map.Entry<StackId, StackStatus> entry : index.entrySet()) {
+            StackId id = entry.getKey();
+            boolean deployedNow = deployed.containsKey(id) && deployDigests.containsKey(id);
+            boolean owed = !deployedNow && (entry.getValue().deployOwed() || owedDeploys.contains(id));
+            if (owed != entry.getValue().deployOwed()) {
+                entry.setValue(entry.getValue().withDeployOwed(owed));
+            }
+        }
+        return index;
+    }
+
+    /** As {@link #next(Map, long, RunRecord, Map, Set, Set)} for a run that leaves no deploy owed. */
+    public static Map<StackId, StackStatus> next(final Map<StackId, StackStatus> previous, final long sequence, final RunRecord run,
+            final Map<StackId, String> deployDigests, final Set<StackId> forgetDeploys) {
+        return next(previous, sequence, run, deployDigests, forgetDeploys, Set.of());
+    }
+
+    /** The index with {@code stacks} owing a deploy (their deploy was interrupted: its marker outlived its run). */
+    public static Map<StackId, StackStatus> oweDeploys(final Map<StackId, StackStatus> previous, final Set<StackId> stacks) {
+        Map<StackId, StackStatus> index = new TreeMap<>(previous);
+        for (StackId id : stacks) {
+            StackStatus s = index.get(id);
+            if (s != null && !s.deployOwed()) {
+                index.put(id, s.withDeployOwed(true));
+            }
         }
         return index;
     }
@@ -127,12 +155,14 @@ public final class StackIndex {
             lastDigest = "";
             deployedAt = 0;
         }
+        // since when the stack has been in its state: a skip or the same state again keeps it
+        long stateSince = prev != null && (keepRow || prev.lastState() == state) ? prev.stateSince() : keepRow ? 0 : run.startedAt();
         return new StackStatus(row.id(), rowSequence, rowRunId, state, checkedAt, failures, failedAt, dependsOn, lastDigest, deployedAt,
-                driftAge(prev, row, run.startedAt()));
+                driftAge(prev, row, run.startedAt()), stateSince, prev != null && prev.deployOwed());
     }
 
     private static StackStatus withoutLastDeploy(final StackStatus s) {
         return new StackStatus(s.id(), s.lastSequence(), s.lastRunId(), s.lastState(), s.lastCheckedAt(), s.consecutiveFailures(),
-                s.lastFailedAt(), s.dependsOn(), "", 0, s.driftAge());
+                s.lastFailedAt(), s.dependsOn(), "", 0, s.driftAge(), s.stateSince(), s.deployOwed());
     }
 }

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Objects;
 
 import io.stackdrift.model.DriftAge;
+import io.stackdrift.model.KnownState;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
 
@@ -26,10 +27,15 @@ import io.stackdrift.model.StackId;
  * @param lastDeployedAt      epoch ms of that deploy; 0 = never
  * @param driftAge            the stack's unbroken run of drifted checks, {@link DriftAge#NONE} when it is not drifted; a
  *                            failed or skipped check neither lengthens nor ends it
+ * @param stateSince          epoch ms of the first run of the unbroken series of rows in {@code lastState} (awaiting
+ *                            approval since …); 0 unknown
+ * @param deployOwed          a deploy of it, or of a stack it depends on, was interrupted or did not finish (its apply may
+ *                            have run, its outputs file may be stale): the next deploy applies it whatever its digest
+ *                            says, until a deploy of it succeeds
  */
 public record StackStatus(StackId id, long lastSequence, String lastRunId, RowState lastState, long lastCheckedAt,
         int consecutiveFailures, long lastFailedAt, List<StackId> dependsOn, String lastDeployDigest, long lastDeployedAt,
-        DriftAge driftAge) {
+        DriftAge driftAge, long stateSince, boolean deployOwed) {
     public StackStatus {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(lastRunId, "lastRunId");
@@ -37,6 +43,14 @@ public record StackStatus(StackId id, long lastSequence, String lastRunId, RowSt
         dependsOn = List.copyOf(dependsOn);
         lastDeployDigest = Objects.requireNonNullElse(lastDeployDigest, "");
         driftAge = Objects.requireNonNullElse(driftAge, DriftAge.NONE);
+    }
+
+    /** A status as indexes written before {@code stateSince} and {@code deployOwed} hold it. */
+    public StackStatus(final StackId id, final long lastSequence, final String lastRunId, final RowState lastState,
+            final long lastCheckedAt, final int consecutiveFailures, final long lastFailedAt, final List<StackId> dependsOn,
+            final String lastDeployDigest, final long lastDeployedAt, final DriftAge driftAge) {
+        this(id, lastSequence, lastRunId, lastState, lastCheckedAt, consecutiveFailures, lastFailedAt, dependsOn,
+                lastDeployDigest, lastDeployedAt, driftAge, 0, false);
     }
 
     /** A status without a drift age, as indexes written before drift age was kept hold it. */
@@ -49,5 +63,15 @@ public record StackStatus(StackId id, long lastSequence, String lastRunId, RowSt
 
     public boolean everDeployed() {
         return !lastDeployDigest.isEmpty();
+    }
+
+    /** What a run that skips the stack shows of it. */
+    public KnownState known() {
+        return new KnownState(lastState, stateSince, lastCheckedAt);
+    }
+
+    public StackStatus withDeployOwed(final boolean owed) {
+        return new StackStatus(id, lastSequence, lastRunId, lastState, lastCheckedAt, consecutiveFailures, lastFailedAt, dependsOn,
+                lastDeployDigest, lastDeployedAt, driftAge, stateSince, owed);
     }
 }

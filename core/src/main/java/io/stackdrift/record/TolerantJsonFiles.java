@@ -115,15 +115,27 @@ final class TolerantJsonFiles {
 
     /** Reads a file that may be large with a streaming reader; a missing file gives empty, an unreadable one empty and a warning. */
     <T> Optional<T> readStreamed(final Path file, final StreamedReader<T> reader) {
+        return stream(file, reader, this::warn);
+    }
+
+    /** As {@link #readForRewrite}, with a streaming reader: a file that cannot be read is moved aside, never overwritten. */
+    <T> Optional<T> readStreamedForRewrite(final Path file, final StreamedReader<T> reader) throws IOException {
+        List<String> problems = new ArrayList<>();
+        Optional<T> value = stream(file, reader, (f, why) -> problems.add(why));
+        movedAsideIf(file, problems);
+        return value;
+    }
+
+    private <T> Optional<T> stream(final Path file, final StreamedReader<T> reader, final BiConsumer<Path, String> problems) {
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
         }
         try (InputStream in = Files.newInputStream(file)) {
             return Optional.of(reader.read(in));
         } catch (IOException e) {
-            warn(file, "not readable JSON (cut short by a crash?): " + firstLine(e.getMessage()));
+            problems.accept(file, "not readable JSON (cut short by a crash?): " + firstLine(e.getMessage()));
         } catch (RecordFormatException | IllegalArgumentException | NullPointerException e) {
-            warn(file, firstLine(e.getMessage()));
+            problems.accept(file, firstLine(e.getMessage()));
         }
         return Optional.empty();
     }
@@ -147,12 +159,16 @@ final class TolerantJsonFiles {
     <T> Optional<T> readForRewrite(final Path file, final Function<JsonNode, T> reader) throws IOException {
         List<String> problems = new ArrayList<>();
         Optional<T> value = load(file, reader, (f, why) -> problems.add(why));
+        movedAsideIf(file, problems);
+        return value;
+    }
+
+    private void movedAsideIf(final Path file, final List<String> problems) throws IOException {
         if (!problems.isEmpty() && Files.exists(file)) {
             Path aside = moveAside(file);
             warnings.add(dir.relativize(file) + " could not be read (" + problems.get(0) + "); moved it to "
                     + dir.relativize(aside) + " and started a new one: restore or merge it from there");
         }
-        return value;
     }
 
     private <T> Optional<T> load(final Path file, final Function<JsonNode, T> reader, final BiConsumer<Path, String> problems) {

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
@@ -15,6 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import io.stackdrift.model.Directories;
+import io.stackdrift.model.RegularFiles;
 
 /**
  * Which tool processes each run started, on disk: one file per run ({@code <pid>-<start>.procs}, a line per process).
@@ -24,6 +24,8 @@ import io.stackdrift.model.Directories;
  */
 public final class ToolProcessLog {
     private static final String SUFFIX = ".procs";
+    /** A line of about 40 bytes per tool process: room for a run of many thousand stacks. */
+    private static final int MOST_BYTES = 16 * 1024 * 1024;
 
     private final Path directory;
     private final ProcessOwner self;
@@ -48,11 +50,10 @@ public final class ToolProcessLog {
     public List<ProcessOwner> liveProcessesOf(final ProcessOwner run) {
         List<ProcessOwner> live = new ArrayList<>();
         try {
-            for (String line : Files.readAllLines(fileOf(run), StandardCharsets.UTF_8)) {
+            // read only a regular file, and only so far: a FIFO here would block the lock's waiter for good
+            for (String line : RegularFiles.readSmall(fileOf(run), MOST_BYTES, StandardCharsets.UTF_8).orElse("").lines().toList()) {
                 ProcessOwner.parse(line).filter(ProcessOwner::isAlive).ifPresent(live::add);
             }
-        } catch (NoSuchFileException e) {
-            return List.of();
         } catch (IOException e) {
             // unreadable: nothing is known alive; the lock's own holder check still applies
         }

@@ -58,6 +58,11 @@ public record TrailEntry(StackId stack, String runId, long startedAt, long finis
         return String.join(", ", restoredPaths.subList(0, most)) + " and " + (restoredPaths.size() - most) + " more";
     }
 
+    /** The same entry with another reason (a host's masked one, or one that names where the tool's output is kept). */
+    public TrailEntry withReason(final String newReason) {
+        return new TrailEntry(stack, runId, startedAt, finishedAt, result, repairedDrift, restoredPaths, newReason, driftedSince);
+    }
+
     /** The same entry, with the start of the drift it repaired. */
     public TrailEntry withDriftedSince(final long since) {
         return new TrailEntry(stack, runId, startedAt, finishedAt, result, repairedDrift, restoredPaths, reason, since);

@@ -4,8 +4,9 @@ import io.stackdrift.model.Counts;
 
 /**
  * The embeddable job badge, shields-style: {@code drift | 2 stacks} on orange, {@code drift | in sync}
- * on green, {@code drift | 1 failed} on red, {@code drift | 1 repaired} on teal when a self-heal put the
- * only drift back. Served at a stable job URL and by the static report.
+ * on green, {@code drift | 1 failed} on red, {@code drift | 1 awaiting approval} on orange, {@code drift | 1 repaired}
+ * on teal when a self-heal put the only drift back. The counts include what the history knew of skipped stacks.
+ * Served at a stable job URL and by the static report.
  */
 public final class JobBadge {
     static final String GREEN = "#2c974b";
@@ -24,6 +25,9 @@ public final class JobBadge {
         if (counts.drifted() > 0) {
             return Html.plural(counts.drifted(), "stack", "stacks");
         }
+        if (counts.awaitingApproval() > 0) {
+            return counts.awaitingApproval() + " awaiting approval";
+        }
         if (counts.pending() > 0) {
             return counts.pending() + " pending";
         }
@@ -37,7 +41,7 @@ public final class JobBadge {
         if (counts.failed() > 0) {
             return BuildBadge.RED;
         }
-        if (counts.drifted() > 0) {
+        if (counts.drifted() > 0 || counts.awaitingApproval() > 0) {
             return BuildBadge.ORANGE;
         }
         if (counts.pending() > 0) {

@@ -38,7 +38,11 @@ public interface DeployJournal {
     /** Called under the stack's lock, before the apply starts. */
     void started(StackId stack, String runId, long startedAt, Operation operation);
 
-    /** Called when the deploy ended, whatever its result. */
+    /**
+     * Called when the deploy ended, whatever its result. A journal may keep the marker until the run's record is saved
+     * (the history's does: {@code HistoryStore.save} removes the run's markers), so that a run killed after an apply
+     * and before its save leaves the deploy "interrupted", to be redone, instead of unknown.
+     */
     void finished(StackId stack);
 
     /**
@@ -63,7 +67,7 @@ public interface DeployJournal {
 
             @Override
             public void finished(final StackId stack) {
-                store.markDeployFinished(stack);
+                // the marker stays until the run is saved: HistoryStore.save removes the markers of the run it records
             }
 
             @Override

@@ -3,6 +3,7 @@ package io.stackdrift.spi;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import io.stackdrift.model.Row;
 import io.stackdrift.model.StackId;
@@ -19,10 +20,10 @@ import io.stackdrift.record.TrailEntry;
  */
 public interface HistoryView {
     /**
-     * The latest status of every stack the history has seen (due logic, digests, and the depends-on list the deploy
-     * graph's auto edges come from): small per stack, whatever the runs held.
+     * The latest status of each of {@code stacks} the history has seen (due logic, digests, and the depends-on list the
+     * deploy graph's auto edges come from): small per stack, whatever the runs held, and only of the stacks asked for.
      */
-    Map<StackId, StackStatus> stackStatuses();
+    Map<StackId, StackStatus> stackStatuses(Set<StackId> stacks);
 
     /**
      * The drift the stack's latest row that was not skipped found, if it found any (what a deploy reports as put back):
@@ -40,8 +41,8 @@ public interface HistoryView {
     static HistoryView of(final HistoryStore store) {
         return new HistoryView() {
             @Override
-            public Map<StackId, StackStatus> stackStatuses() {
-                return store.stackStatuses();
+            public Map<StackId, StackStatus> stackStatuses(final Set<StackId> stacks) {
+                return store.stackStatuses(stacks);
             }
 
             @Override

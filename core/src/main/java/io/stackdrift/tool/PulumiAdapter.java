@@ -21,6 +21,7 @@ import com.fasterxml.jackson.databind.node.NullNode;
 
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.model.Directories;
+import io.stackdrift.model.IoProblem;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
 import io.stackdrift.plan.FailureReasons;
@@ -76,7 +77,7 @@ public final class PulumiAdapter implements ToolAdapter {
             // an older update plan must never pass for this run's
             Files.deleteIfExists(updatePlan);
         } catch (IOException e) {
-            return PlansOfThisRun.failed(stack, purpose, "cannot prepare the work directory " + work + ": " + e.getMessage());
+            return PlansOfThisRun.failed(stack, purpose, "cannot prepare the work directory " + work + ": " + IoProblem.of(e));
         }
         List<String> command = switch (purpose) {
             case DRIFT_CHECK -> commands.driftCheck(name);
@@ -131,7 +132,7 @@ public final class PulumiAdapter implements ToolAdapter {
         try {
             Directories.ensure(work);
         } catch (IOException e) {
-            return ApplyResult.failure("cannot prepare the work directory " + work + ": " + e.getMessage());
+            return ApplyResult.failure("cannot prepare the work directory " + work + ": " + IoProblem.of(e));
         }
         // an update that would leave the plan fails (its diagnostic names the resource); nothing falls back to a plain up
         ToolProcess.Outcome up = process.run("pulumi up", commands.up(stackName(stack), updatePlan.get()),
@@ -150,7 +151,7 @@ public final class PulumiAdapter implements ToolAdapter {
         try {
             Directories.ensure(work);
         } catch (IOException e) {
-            return ApplyResult.failure("cannot prepare the work directory " + work + ": " + e.getMessage());
+            return ApplyResult.failure("cannot prepare the work directory " + work + ": " + IoProblem.of(e));
         }
         ToolProcess.Outcome destroyed = process.run("pulumi destroy", commands.destroy(stackName(stack)),
                 stack.directory(repositoryRoot), environment, work.resolve("destroy.log"), deadline);
@@ -166,7 +167,7 @@ public final class PulumiAdapter implements ToolAdapter {
         try {
             Directories.ensure(work);
         } catch (IOException e) {
-            return OutputsResult.failure("cannot prepare the work directory " + work + ": " + e.getMessage());
+            return OutputsResult.failure("cannot prepare the work directory " + work + ": " + IoProblem.of(e));
         }
         ToolProcess.Outcome read = process.run("pulumi stack output", commands.outputs(stackName(stack)),
                 stack.directory(repositoryRoot), environment, file, deadline);

@@ -21,6 +21,7 @@ import com.fasterxml.jackson.databind.node.NullNode;
 
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.model.Directories;
+import io.stackdrift.model.IoProblem;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
 import io.stackdrift.plan.PlanSummary;
@@ -90,7 +91,7 @@ public final class TerraformAdapter implements ToolAdapter {
             // an older plan file must never pass for this run's
             Files.deleteIfExists(planFile);
         } catch (IOException e) {
-            return PlansOfThisRun.failed(stack, purpose, "cannot prepare the work directory " + work + ": " + e.getMessage());
+            return PlansOfThisRun.failed(stack, purpose, "cannot prepare the work directory " + work + ": " + IoProblem.of(e));
         }
         Optional<String> ready = prepare(stack, dir, work, env, createWorkspace, deadline);
         if (ready.isPresent()) {
@@ -175,7 +176,7 @@ public final class TerraformAdapter implements ToolAdapter {
             // the parser's message may quote the output text, so it is not repeated
             return OutputsResult.failure(word("output -json") + " printed truncated or non-JSON output");
         } catch (IOException e) {
-            return OutputsResult.failure("cannot read the outputs of " + word("output") + ": " + e.getMessage());
+            return OutputsResult.failure("cannot read the outputs of " + word("output") + ": " + IoProblem.of(e));
         }
     }
 
@@ -188,13 +189,13 @@ public final class TerraformAdapter implements ToolAdapter {
         try {
             Directories.ensure(work);
         } catch (IOException e) {
-            return new ToolRun(false, "cannot prepare the work directory " + work + ": " + e.getMessage(), Optional.empty());
+            return new ToolRun(false, "cannot prepare the work directory " + work + ": " + IoProblem.of(e), Optional.empty());
         }
         Map<String, String> env = withWorkspace(stack, repositoryRoot, environment);
         // the schema comes from the providers that init installed
-        ToolProcess.Outcome init = process.run(word("init"), commands.init(), dir, env, work.resolve("init.log"), deadline);
-        if (!init.exitedWith(0)) {
-            return new ToolRun(false, init.reason(), Optional.empty());
+        Optional<String> initFailed = init(dir, work, env, deadline);
+        if (initFailed.isPresent()) {
+            return new ToolRun(false, initFailed.get(), Optional.empty());
         }
         Path file = work.resolve("providers-schema.json");
         ToolProcess.Outcome schema = process.run(word("providers schema"), commands.providersSchema(), dir, env, file, deadline);
@@ -258,7 +259,7 @@ public final class TerraformAdapter implements ToolAdapter {
         try {
             Directories.ensure(work);
         } catch (IOException e) {
-            return Optional.of("cannot prepare the work directory " + work + ": " + e.getMessage());
+            return Optional.of("cannot prepare the work directory " + work + ": " + IoProblem.of(e));
         }
         boolean named = !isDefaultWorkspace(stack);
         String name = environment.getOrDefault(WORKSPACE_VARIABLE, stack.name());
@@ -270,9 +271,9 @@ public final class TerraformAdapter implements ToolAdapter {
                 return Optional.of(missing(name));
             }
         }
-        ToolProcess.Outcome init = process.run(word("init"), commands.init(), dir, environment, work.resolve("init.log"), deadline);
-        if (!init.exitedWith(0)) {
-            return Optional.of(init.reason());
+        Optional<String> initFailed = init(dir, work, environment, deadline);
+        if (initFailed.isPresent()) {
+            return initFailed;
         }
         if (!named || before.isPresent()) {
             return Optional.empty();
@@ -290,6 +291,28 @@ public final class TerraformAdapter implements ToolAdapter {
         ToolProcess.Outcome created = process.run(word("workspace new"), commands.newWorkspace(name), dir, environment,
                 work.resolve("workspace.log"), deadline);
         return created.exitedWith(0) ? Optional.empty() : Optional.of(created.reason());
+    }
+
+    /**
+     * {@code init}; why it failed, if it did. Its human output goes to the console log as it is; for the reason a failed
+     * init runs once more with {@code -json} and its first error diagnostic is taken, as for a plan (never a line of
+     * stderr). An init that passes the second time (a registry that answered late) lets the step go on.
+     */
+    private Optional<String> init(final Path dir, final Path work, final Map<String, String> environment,
+            final ToolProcess.Deadline deadline) throws InterruptedException {
+        ToolProcess.Outcome init = process.run(word("init"), commands.init(), dir, environment, work.resolve("init.log"), deadline);
+        if (init.exitedWith(0)) {
+            return Optional.empty();
+        }
+        if (!init.ran()) {
+            return Optional.of(init.reason());
+        }
+        Path jsonLog = work.resolve("init-json.log");
+        ToolProcess.Outcome again = process.run(word("init"), commands.initJson(), dir, environment, jsonLog, deadline);
+        if (again.exitedWith(0)) {
+            return Optional.empty();
+        }
+        return Optional.of(init.reason(TerraformDiagnostics.firstError(jsonLog)));
     }
 
     /** Whether the workspace list names {@code name}; empty when the list cannot be read yet (a backend not initialised). */

@@ -21,6 +21,14 @@ public final class TerraformCommands {
         return of("init", "-input=false");
     }
 
+    /**
+     * {@code init} once more with {@code -json}, after a failed one, for its error diagnostic (Terraform since 1.9);
+     * a tool without a JSON view of init fails again without one, and the exit code stays the reason.
+     */
+    public List<String> initJson() {
+        return of("init", "-input=false", "-json");
+    }
+
     /** The workspaces, one per line; the selected one after {@code * }. */
     public List<String> listWorkspaces() {
         return of("workspace", "list");

@@ -93,7 +93,7 @@ class TwoRunsPropertiesTest {
     private void oneRun(final Random random, final Path record, final FileStackLocks locks, final List<String> violations,
             final Set<Long> runIds, final AtomicInteger runs, final AtomicInteger applies, final Map<String, AtomicInteger> applying) {
         try {
-            long id = RunIds.next(record, 0);
+            long id = RunIds.next(record, 0, warning -> { });
             runs.incrementAndGet();
             if (!runIds.add(id)) {
                 violations.add("run number " + id + " handed out twice");

@@ -42,7 +42,7 @@ class StackDigestTest {
     }
 
     @BeforeEach
-    void files() throws IOException {
+    void files() throws IOException, InterruptedException {
         write("network/main.tf", "module \"vpc\" {\n  source = \"../modules/vpc\"\n}\nresource \"a\" \"b\" {}\n");
         write("network/vars.tf", "variable \"x\" {}\n");
         write("modules/vpc/main.tf", "module \"subnet\" {\n  source = \"./subnet\"\n}\n");
@@ -51,29 +51,29 @@ class StackDigestTest {
         network = stack("network", Duration.ofMinutes(60));
     }
 
-    private void write(final String relative, final String text) throws IOException {
+    private void write(final String relative, final String text) throws IOException, InterruptedException {
         Path file = repo.resolve(relative);
         Files.createDirectories(file.getParent());
         Files.writeString(file, text, StandardCharsets.UTF_8);
     }
 
-    private String digest() throws IOException {
+    private String digest() throws IOException, InterruptedException {
         return digest(network, "1.9.0");
     }
 
-    private String digest(final StackConfig stack, final String version) throws IOException {
-        return StackDigest.compute(repo, stack, List.of(stack), version);
+    private String digest(final StackConfig stack, final String version) throws IOException, InterruptedException {
+        return StackDigest.compute(repo, stack, List.of(stack), version, FileLister.WALK);
     }
 
     @Test
-    void isSha256HexAndStable() throws IOException {
+    void isSha256HexAndStable() throws IOException, InterruptedException {
         String first = digest();
         assertThat(first).matches("[0-9a-f]{64}");
         assertThat(digest()).isEqualTo(first);
     }
 
     @Test
-    void doesNotDependOnLineEndingsOrTheOrderFilesWereWritten() throws IOException {
+    void doesNotDependOnLineEndingsOrTheOrderFilesWereWritten() throws IOException, InterruptedException {
         String lf = digest();
         write("network/main.tf", Files.readString(repo.resolve("network/main.tf")).replace("\n", "\r\n"));
         assertThat(digest()).isEqualTo(lf);
@@ -85,11 +85,11 @@ class StackDigestTest {
         for (String f : List.of("modules/vpc/subnet/main.tf", "modules/vpc/main.tf", "network/vars.tf", "network/main.tf")) {
             Files.copy(repo.resolve(f), other.resolve(f));
         }
-        assertThat(StackDigest.compute(other, network, List.of(network), "1.9.0")).isEqualTo(lf);
+        assertThat(StackDigest.compute(other, network, List.of(network), "1.9.0", FileLister.WALK)).isEqualTo(lf);
     }
 
     @Test
-    void oneByteOfTheStackOrOfAReferencedModuleChangesIt() throws IOException {
+    void oneByteOfTheStackOrOfAReferencedModuleChangesIt() throws IOException, InterruptedException {
         String before = digest();
         write("network/vars.tf", "variable \"y\" {}\n");
         String afterStack = digest();
@@ -102,7 +102,7 @@ class StackDigestTest {
     }
 
     @Test
-    void addingRenamingOrMovingBytesBetweenFilesChangesIt() throws IOException {
+    void addingRenamingOrMovingBytesBetweenFilesChangesIt() throws IOException, InterruptedException {
         String before = digest();
         write("network/extra.tf", "");
         String added = digest();
@@ -114,7 +114,7 @@ class StackDigestTest {
     }
 
     @Test
-    void toolCachesStateAndOurOverrideAreLeftOut() throws IOException {
+    void toolCachesStateAndOurOverrideAreLeftOut() throws IOException, InterruptedException {
         String before = digest();
         write("network/.terraform/providers/x", "cache");
         write("network/terraform.tfstate", "{}");
@@ -127,7 +127,7 @@ class StackDigestTest {
     }
 
     @Test
-    void settingsAndToolVersionAreIn() throws IOException {
+    void settingsAndToolVersionAreIn() throws IOException, InterruptedException {
         String before = digest();
         assertThat(digest(stack("network", Duration.ofMinutes(15)), "1.9.0")).isNotEqualTo(before);
         assertThat(digest(network, "1.9.1")).isNotEqualTo(before);
@@ -138,15 +138,15 @@ class StackDigestTest {
     }
 
     @Test
-    void aRootStackLeavesOutTheStacksNestedInIt() throws IOException {
+    void aRootStackLeavesOutTheStacksNestedInIt() throws IOException, InterruptedException {
         write("main.tf", "terraform {}\n");
         StackConfig root = stack(".", Duration.ZERO);
         List<StackConfig> all = List.of(root, network);
-        String before = StackDigest.compute(repo, root, all, "1");
+        String before = StackDigest.compute(repo, root, all, "1", FileLister.WALK);
         write("network/vars.tf", "variable \"z\" {}\n");
-        assertThat(StackDigest.compute(repo, root, all, "1")).isEqualTo(before);
+        assertThat(StackDigest.compute(repo, root, all, "1", FileLister.WALK)).isEqualTo(before);
         write("main.tf", "terraform { }\n");
-        assertThat(StackDigest.compute(repo, root, all, "1")).isNotEqualTo(before);
+        assertThat(StackDigest.compute(repo, root, all, "1", FileLister.WALK)).isNotEqualTo(before);
     }
 
     @Test
@@ -172,7 +172,7 @@ class StackDigestTest {
     }
 
     @Test
-    void aCrlfSplitAcrossTheReadBufferDigestsLikeAnLf() throws IOException {
+    void aCrlfSplitAcrossTheReadBufferDigestsLikeAnLf() throws IOException, InterruptedException {
         for (int at : List.of(StackDigest.BUFFER - 1, 2 * StackDigest.BUFFER - 1)) {
             String head = "#".repeat(at);
             write("network/big.tf", head + "\n" + "x\n");
@@ -186,7 +186,7 @@ class StackDigestTest {
     }
 
     @Test
-    void streamingKeepsTheDigestsRecordedBeforeIt() throws IOException {
+    void streamingKeepsTheDigestsRecordedBeforeIt() throws IOException, InterruptedException {
         write("network/crlf.tf", "a\r\nb\r\n");
         Files.write(repo.resolve("network/blob.bin"), new byte[] {0, '\r', '\n', 1});
         // computed by the implementation that read files whole (before streaming): recorded digests stay valid

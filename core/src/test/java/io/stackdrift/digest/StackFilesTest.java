@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +19,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.stackdrift.config.StackConfig;
+import io.stackdrift.engine.GitFiles;
+import io.stackdrift.local.LocalProcessRunner;
 import io.stackdrift.testing.PosixOnly;
 
 @PosixOnly
@@ -34,14 +37,24 @@ class StackFilesTest {
         Files.writeString(file, text, StandardCharsets.UTF_8);
     }
 
-    private List<String> labels(final String stackDir) throws IOException {
-        return StackFiles.entries(repo, repo.resolve(stackDir), Set.of()).stream().map(StackFiles.Entry::label).toList();
+    /** Git's list through the process port, as a run asks for it; outside a checkout git says nothing and the disk is walked. */
+    private FileLister git() {
+        return new GitFiles(new LocalProcessRunner(), elsewhere.resolve("work"), Duration.ofMinutes(1));
     }
 
-    private Map<String, StackFiles.Content> contents(final String stackDir) throws IOException {
+    private List<String> labels(final String stackDir) throws IOException, InterruptedException {
+        return StackFiles.entries(repo, repo.resolve(stackDir), Set.of(), git()).stream().map(StackFiles.Entry::label).toList();
+    }
+
+    private Map<String, StackFiles.Content> contents(final String stackDir) throws IOException, InterruptedException {
         Map<String, StackFiles.Content> out = new TreeMap<>();
-        StackFiles.entries(repo, repo.resolve(stackDir), Set.of()).forEach(e -> out.put(e.label(), e.content()));
+        StackFiles.entries(repo, repo.resolve(stackDir), Set.of(), git()).forEach(e -> out.put(e.label(), e.content()));
         return out;
+    }
+
+    private String digest(final String stackDir) throws IOException, InterruptedException {
+        StackConfig stack = StackDigestTest.stackAt(stackDir);
+        return StackDigest.compute(repo, stack, List.of(stack), "1", git());
     }
 
     private void git(final String... args) throws IOException, InterruptedException {
@@ -64,7 +77,7 @@ class StackFilesTest {
     }
 
     @Test
-    void withoutGitTheWalkLeavesOutPythonAndDotnetLeftovers() throws IOException {
+    void withoutGitTheWalkLeavesOutPythonAndDotnetLeftovers() throws Exception {
         write("app/Pulumi.yaml", "name: app\n");
         write("app/__main__.py", "import pulumi\n");
         write("app/helpers.pyc", "compiled");
@@ -85,7 +98,7 @@ class StackFilesTest {
     }
 
     @Test
-    void aLinkInsideTheRepositoryIsFollowedOneLeavingItCountsAsItsTargetText() throws IOException {
+    void aLinkInsideTheRepositoryIsFollowedOneLeavingItCountsAsItsTargetText() throws Exception {
         write("shared/provider.tf", "provider \"aws\" {}\n");
         write("network/main.tf", "terraform {}\n");
         Files.createSymbolicLink(repo.resolve("network/provider.tf"), Path.of("../shared/provider.tf"));
@@ -99,18 +112,16 @@ class StackFilesTest {
                 "stack/outside.tf", StackFiles.Content.LINK_TARGET,
                 "stack/dangling.tf", StackFiles.Content.LINK_TARGET));
 
-        StackConfig network = StackDigestTest.stackAt("network");
-        String before = StackDigest.compute(repo, network, List.of(network), "1");
+        String before = digest("network");
         write("shared/provider.tf", "provider \"aws\" { region = \"x\" }\n");
-        String linkedChanged = StackDigest.compute(repo, network, List.of(network), "1");
+        String linkedChanged = digest("network");
         assertThat(linkedChanged).as("the linked file's content counts").isNotEqualTo(before);
         Files.writeString(elsewhere.resolve("secret.tf"), "changed outside\n");
-        assertThat(StackDigest.compute(repo, network, List.of(network), "1")).as("a file outside the repository is never read")
-                .isEqualTo(linkedChanged);
+        assertThat(digest("network")).as("a file outside the repository is never read").isEqualTo(linkedChanged);
     }
 
     @Test
-    void aLinkedDirectoryInsideTheRepositoryIsWalkedAndALoopEnds() throws IOException {
+    void aLinkedDirectoryInsideTheRepositoryIsWalkedAndALoopEnds() throws Exception {
         write("shared/files/a.tf", "a\n");
         write("network/main.tf", "terraform {}\n");
         Files.createSymbolicLink(repo.resolve("network/files"), Path.of("../shared/files"));
@@ -119,7 +130,7 @@ class StackFilesTest {
     }
 
     @Test
-    void inAGitCheckoutOnlyTrackedFilesCount() throws Exception {
+    void inAGitCheckoutTheFilesGitListsCountAndEveryFileTheToolReadsIgnoredOrNot() throws Exception {
         assumeTrue(gitAvailable(), "git is not on the PATH");
         write("app/Pulumi.yaml", "name: app\n");
         write("app/__main__.py", "import pulumi\n");
@@ -127,27 +138,67 @@ class StackFilesTest {
         write("modules/vpc/main.tf", "resource \"a\" \"b\" {}\n");
         write("shared/provider.tf", "provider \"aws\" {}\n");
         Files.createSymbolicLink(repo.resolve("network/provider.tf"), Path.of("../shared/provider.tf"));
+        write(".gitignore", "*.pyc\nbuild/\nterraform.tfvars\n.stackdrift/\n");
         git("init", "-q");
         git("add", "-A");
-        // left untracked: a build product and a scratch file the walk would have counted
+        // ignored: a build product and a directory of output; untracked and not ignored: a new file
         write("app/__main__.pyc", "compiled");
+        write("app/build/out.bin", "x");
         write("app/notes.txt", "scratch");
-        write("network/terraform.tfvars.local", "scratch");
-        write("modules/vpc/scratch.tf", "scratch");
+        // the tool reads these whether git ignores them or not
+        write("network/terraform.tfvars", "cidr = \"10.0.0.0/16\"\n");
+        write("modules/vpc/scratch.tf", "resource \"a\" \"c\" {}\n");
+        write(".stackdrift/stacks.json", "{}");
 
-        assertThat(labels("app")).containsExactly("stack/Pulumi.yaml", "stack/__main__.py");
+        assertThat(labels("app")).containsExactly("stack/Pulumi.yaml", "stack/__main__.py", "stack/notes.txt");
         assertThat(contents("network")).containsExactlyInAnyOrderEntriesOf(Map.of(
                 "stack/main.tf", StackFiles.Content.FILE,
                 "stack/provider.tf", StackFiles.Content.FILE,
-                "module/modules/vpc/main.tf", StackFiles.Content.FILE));
+                "stack/terraform.tfvars", StackFiles.Content.FILE,
+                "module/modules/vpc/main.tf", StackFiles.Content.FILE,
+                "module/modules/vpc/scratch.tf", StackFiles.Content.FILE));
 
-        StackConfig network = StackDigestTest.stackAt("network");
-        String before = StackDigest.compute(repo, network, List.of(network), "1");
-        write("network/another-scratch.tf", "x");
-        assertThat(StackDigest.compute(repo, network, List.of(network), "1")).isEqualTo(before);
-        write("modules/vpc/main.tf", "resource \"a\" \"c\" {}\n");
-        assertThat(StackDigest.compute(repo, network, List.of(network), "1")).as("a tracked file's working copy counts")
-                .isNotEqualTo(before);
+        String before = digest("network");
+        write("network/terraform.tfvars", "cidr = \"10.1.0.0/16\"\n");
+        assertThat(digest("network")).as("a gitignored terraform.tfvars the tool reads counts").isNotEqualTo(before);
+        String tfvars = digest("network");
+        write("network/another.tf", "x");
+        assertThat(digest("network")).as("a new untracked .tf counts").isNotEqualTo(tfvars);
+        String app = digest("app");
+        write("app/build/more.bin", "y");
+        assertThat(digest("app")).as("what git ignores and no tool reads does not count").isEqualTo(app);
+    }
+
+    @Test
+    void aSha256RepositoryIsListedByGitItself() throws Exception {
+        assumeTrue(gitAvailable(), "git is not on the PATH");
+        write("main.tf", "terraform {}\n");
+        write("variables.tf", "variable \"x\" {}\n");
+        write("outputs.tf", "output \"y\" { value = 1 }\n");
+        git("init", "-q", "--object-format=sha256");
+        git("add", "-A");
+        git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "three files");
+
+        assertThat(labels(".")).containsExactly("stack/main.tf", "stack/outputs.tf", "stack/variables.tf");
+    }
+
+    @Test
+    void aSplitIndexRepositoryListsEachFileOnce() throws Exception {
+        assumeTrue(gitAvailable(), "git is not on the PATH");
+        git("init", "-q");
+        git("config", "core.splitIndex", "true");
+        for (int i = 1; i <= 5; i++) {
+            write("f" + i + ".tf", "# " + i + "\n");
+        }
+        git("add", "-A");
+        git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "five files");
+        write("f1.tf", "# changed\n");
+        write("f6.tf", "# six\n");
+        git("add", "f6.tf");
+        write("scratch.tf", "# untracked\n");
+
+        assertThat(labels(".")).containsExactly("stack/f1.tf", "stack/f2.tf", "stack/f3.tf", "stack/f4.tf", "stack/f5.tf",
+                "stack/f6.tf", "stack/scratch.tf");
     }
 
     @Test

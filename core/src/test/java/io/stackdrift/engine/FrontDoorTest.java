@@ -211,9 +211,8 @@ class FrontDoorTest {
     }
 
     private StackDriftEngine engine(final HistoryStore history, final DeployJournal deployJournal) {
-        return new StackDriftEngine(new EngineServices(spec -> {
-            throw new AssertionError("no process runs in scripted scenarios");
-        }, ToolSettings.defaults(), HistoryView.of(history), deployJournal,
+        return new StackDriftEngine(new EngineServices(ScriptedAdapter.NO_PROCESSES, ToolSettings.defaults(), HistoryView.of(history),
+                deployJournal,
                 new FileStackLocks(scratch.resolve("locks"), Duration.ofSeconds(5), line -> { }), CredentialsResolver.NONE,
                 scratch.resolve("work"), Clock.fixed(NOW, ZoneOffset.UTC), line -> { }), (tool, refs) -> new ScriptedAdapter(world));
     }

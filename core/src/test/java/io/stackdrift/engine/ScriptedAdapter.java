@@ -17,6 +17,8 @@ import io.stackdrift.model.Change;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
+import io.stackdrift.spi.ProcessResult;
+import io.stackdrift.spi.ProcessRunner;
 import io.stackdrift.tool.ApplyResult;
 import io.stackdrift.tool.OutputsResult;
 import io.stackdrift.tool.PlanPurpose;
@@ -40,6 +42,9 @@ final class ScriptedAdapter implements ToolAdapter {
         String previewFailure = "";
         String applyFailure = "";
         List<StackOutput> outputs = List.of();
+        String outputsFailure = "";
+        /** Thrown by the plan, as an I/O failure deep in a reader or the file system would be. */
+        RuntimeException planThrows;
         boolean interruptApply;
         int sleepApplySeconds;
         /** Whether the stack's resources exist: a destroy plan deletes them, a deploy creates them. */
@@ -63,6 +68,17 @@ final class ScriptedAdapter implements ToolAdapter {
         }
     }
 
+    /**
+     * The process port of scripted scenarios: no tool process runs; {@code git} (the digest's file list) is not found,
+     * so the digest walks the disk.
+     */
+    static final ProcessRunner NO_PROCESSES = spec -> {
+        if (spec.command().get(0).equals("git")) {
+            return new ProcessResult(-1, spec.stdoutFile(), "", false, true);
+        }
+        throw new AssertionError("no process runs in scripted scenarios: " + spec.command());
+    };
+
     private final World world;
     private final Set<StackId> plannedThisRun = Collections.synchronizedSet(new HashSet<>());
 
@@ -84,6 +100,9 @@ final class ScriptedAdapter implements ToolAdapter {
             case DESTROY -> "destroy-plan ";
         } + stack.id());
         Script script = world.stack(stack.id().value());
+        if (script.planThrows != null) {
+            throw script.planThrows;
+        }
         if (!script.previewFailure.isEmpty()) {
             return new StackPlan(Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, script.previewFailure), purpose,
                     Optional.empty(), "1.0", Map.of());
@@ -143,7 +162,8 @@ final class ScriptedAdapter implements ToolAdapter {
     public OutputsResult outputs(final StackConfig stack, final Path repositoryRoot, final Path workDir,
             final Map<String, String> environment) {
         world.calls.add("outputs " + stack.id());
-        return new OutputsResult(true, "", world.stack(stack.id().value()).outputs);
+        Script script = world.stack(stack.id().value());
+        return script.outputsFailure.isEmpty() ? new OutputsResult(true, "", script.outputs) : OutputsResult.failure(script.outputsFailure);
     }
 
     @Override

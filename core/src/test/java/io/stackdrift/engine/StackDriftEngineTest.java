@@ -1129,9 +1129,8 @@ class StackDriftEngineTest {
 
     private EngineServices services(final HistoryStore history, final Predicate<DeployMarker> stillRunning) {
         Path record = scratch.resolve("record");
-        return new EngineServices(spec -> {
-            throw new AssertionError("no process runs in scripted scenarios");
-        }, ToolSettings.defaults(), HistoryView.of(history), DeployJournal.of(history, stillRunning),
+        return new EngineServices(ScriptedAdapter.NO_PROCESSES, ToolSettings.defaults(), HistoryView.of(history),
+                DeployJournal.of(history, stillRunning),
                 new FileStackLocks(record.resolve("locks"), Duration.ofSeconds(5), line -> { }), credentials,
                 scratch.resolve("work"), clock, progress::add);
     }

@@ -7,6 +7,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,6 +18,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -32,6 +34,7 @@ import io.stackdrift.record.ProcessOwner;
 import io.stackdrift.record.ToolProcessLog;
 import io.stackdrift.spi.StackLock;
 import io.stackdrift.spi.StackLockTimeoutException;
+import io.stackdrift.testing.PosixOnly;
 
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class FileStackLocksTest {
@@ -94,6 +97,48 @@ class FileStackLocksTest {
         }
         assertThat(waits.get(0)).matches("waiting for the deploy of network by pid " + OWN_PID
                 + " \\(started \\d\\d:\\d\\d\\) to finish");
+    }
+
+    @Test
+    void theLockStaysHeldWhileItsHolderLooksForADeadRunsToolsAndAThreadOfThisJvmWaits() throws Exception {
+        // the command line's locks: with the tool process log, the holder reads its lock file after taking it
+        FileStackLocks locks = new FileStackLocks(dir, Duration.ofSeconds(20), waits::add, Clock.system(ZoneOffset.UTC),
+                Duration.ofMillis(20), Optional.of(new ToolProcessLog(dir.resolve("runs"))));
+        StackLock held = locks.acquire(NETWORK, "deploy");
+        try {
+            CompletableFuture<StackLock> inThisJvm = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return locks.acquire(NETWORK, "deploy");
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            awaitTrue(() -> !waits.isEmpty());
+
+            Process child = startHolder(NETWORK, 300);
+            BufferedReader out = reader(child);
+            // closing any descriptor of the file in this process would have released the lock: the child got it
+            assertThat(out.readLine()).startsWith("WAIT waiting for the deploy of network by pid " + OWN_PID);
+            assertThat(out.readLine()).startsWith("TIMEOUT gave up after 0.3s waiting for the deploy of network by pid " + OWN_PID);
+            assertThat(waits.get(0)).startsWith("waiting for the deploy of network by pid " + OWN_PID + " (started ");
+            assertThat(inThisJvm).isNotDone();
+            held.close();
+            inThisJvm.get(20, TimeUnit.SECONDS).close();
+        } finally {
+            held.close();
+        }
+    }
+
+    @PosixOnly
+    @Test
+    void aFifoInPlaceOfTheLockFileIsRefusedWithOneLineInsteadOfBlockingTheRun() throws Exception {
+        Path file = FileStackLocks.lockFile(dir, NETWORK);
+        assertThat(new ProcessBuilder("mkfifo", file.toString()).start().waitFor()).isZero();
+
+        assertThatThrownBy(() -> locks(Duration.ofSeconds(1)).acquire(NETWORK, "deploy"))
+                .isInstanceOf(UncheckedIOException.class)
+                .hasMessage("cannot lock stack network with lock file " + file + ": " + file
+                        + " is a FIFO, socket or device, not a regular file");
     }
 
     @Test

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import io.stackdrift.config.DriftSettings;
 import io.stackdrift.config.Policy;
 import io.stackdrift.config.StackConfig;
+import io.stackdrift.digest.FileLister;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
@@ -90,7 +91,7 @@ class ReplaceEvidenceTest {
     void oneProbePerDigestAndANewOneWhenTheCodeChanges() throws Exception {
         Path dir = Files.createDirectories(root.resolve("owned"));
         Files.writeString(dir.resolve("main.tf"), "resource \"terraform_data\" \"y\" {}\n");
-        ReplaceEvidence evidence = new ReplaceEvidence(List.of(stack()));
+        ReplaceEvidence evidence = new ReplaceEvidence(List.of(stack()), FileLister.WALK);
         Probing adapter = new Probing();
 
         ReplaceEvidence.Found first = evidence.of(stack(), adapter, root, root.resolve("work"), Map.of(), PlanPurpose.DRIFT_CHECK);
@@ -110,7 +111,7 @@ class ReplaceEvidenceTest {
     @Test
     void aFailedProbeFailsClosedAndIsNotRemembered() throws Exception {
         Files.createDirectories(root.resolve("owned"));
-        ReplaceEvidence evidence = new ReplaceEvidence(List.of(stack()));
+        ReplaceEvidence evidence = new ReplaceEvidence(List.of(stack()), FileLister.WALK);
         Probing adapter = new Probing();
         adapter.failure = "terraform plan failed: Unsupported argument (main.tf:3)";
 
@@ -130,7 +131,7 @@ class ReplaceEvidenceTest {
         Files.writeString(dir.resolve(OverrideFile.FILE_NAME), OverrideFile.HEADER + "\n");
         Probing adapter = new Probing();
 
-        ReplaceEvidence.Found found = new ReplaceEvidence(List.of(stack()))
+        ReplaceEvidence.Found found = new ReplaceEvidence(List.of(stack()), FileLister.WALK)
                 .of(stack(), adapter, root, root.resolve("work"), Map.of(), PlanPurpose.PREVIEW);
 
         assertThat(found.failure()).endsWith(OverrideFile.FILE_NAME + " is in owned");

@@ -146,6 +146,13 @@ class PlanReadersTest {
         assertThat(reason("{\"format_version\":\"1.2\",\"x\":" + "[".repeat(500) + "]".repeat(500) + "}")).contains("nested too deeply");
         assertThat(reason("[" + "[".repeat(500) + "]".repeat(500) + "]")).contains("not of Terraform/OpenTofu UI messages");
         assertThat(reason("{\"format_version\":\"1.2\",\"x\":" + "9".repeat(5000) + "}")).contains("too long");
+        // what the number is not, and where: never "nested too deeply"
+        assertThat(reason("{\"format_version\":\"1.2\",\"resource_changes\":[{\"address\":\"a.b\",\"change\":{\"before\":{\"x\":NaN}}}]}"))
+                .isEqualTo("the file is not valid JSON (line 1, column 89): NaN, Infinity and the like are no JSON numbers");
+        assertThat(reason("{\"steps\":[{\"op\":\"update\",\"urn\":\"urn:pulumi:s::p::t::n\",\"newState\":{\"inputs\":{\"x\":NaN}}}]}"))
+                .isEqualTo("the file is not valid JSON (line 1, column 85): NaN, Infinity and the like are no JSON numbers");
+        assertThat(reason("{\"@level\":\"info\",\"type\":\"version\",\"terraform\":\"1.11.4\",\"ui\":\"1.2\"}\n{\"x\":NaN}\n"))
+                .isEqualTo("the file is not valid JSON (line 2, column 9): NaN, Infinity and the like are no JSON numbers");
     }
 
     private String reason(final String content) throws IOException {

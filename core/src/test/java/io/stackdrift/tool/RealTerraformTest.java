@@ -2,7 +2,6 @@ package io.stackdrift.tool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -63,6 +62,7 @@ import io.stackdrift.spi.HistoryView;
 import io.stackdrift.spi.ProcessResult;
 import io.stackdrift.spi.ProcessSpec;
 import io.stackdrift.spi.ToolSettings;
+import io.stackdrift.testing.RealTerraform;
 
 /**
  * Our Terraform adapter, plan readers and field ownership against a real Terraform binary, offline: the
@@ -73,9 +73,8 @@ import io.stackdrift.spi.ToolSettings;
  */
 class RealTerraformTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Path WELL_KNOWN = Path.of("/usr/local/bin/terraform");
     /** Looked up once; every test is skipped (each with the message) when there is none. */
-    private static final String terraform = locate().orElse(null);
+    private static final String terraform = RealTerraform.locate().orElse(null);
 
     @TempDir
     Path dir;
@@ -128,6 +127,16 @@ class RealTerraformTest {
         // the same plan is never applied twice
         assertThat(adapter.apply(stack, module, preview, work(), environment).reason())
                 .isEqualTo("no plan from this run; refusing to apply");
+    }
+
+    @Test
+    void aFailedInitGivesTerraformsOwnDiagnosticAsTheReason() throws Exception {
+        Files.writeString(module.resolve("bad.tf"), "resource \"x\" {\n");
+
+        StackPlan preview = adapter().plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+
+        assertThat(preview.row().state()).isEqualTo(RowState.FAILED);
+        assertThat(preview.row().reason()).isEqualTo("terraform init failed: Unclosed configuration block (bad.tf:1)");
     }
 
     @Test
@@ -739,17 +748,6 @@ class RealTerraformTest {
                 (stack, ids) -> environment, dir.resolve("engine-work"), clock, progress::add)), history);
     }
 
-    private static Optional<String> locate() {
-        String path = System.getenv("PATH");
-        if (path != null) {
-            for (String entry : path.split(File.pathSeparator, -1)) {
-                if (!entry.isEmpty() && Files.isExecutable(Path.of(entry, "terraform"))) {
-                    return Optional.of(Path.of(entry, "terraform").toString());
-                }
-            }
-        }
-        return Files.isExecutable(WELL_KNOWN) ? Optional.of(WELL_KNOWN.toString()) : Optional.empty();
-    }
 
     /** Two terraform_data resources (input, triggers_replace), a plain and a sensitive output, the local backend. */
     private void writeModule(final String input, final String trigger) throws IOException {

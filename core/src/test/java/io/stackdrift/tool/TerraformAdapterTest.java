@@ -171,13 +171,25 @@ class TerraformAdapterTest {
 
     @Test
     void aFailingInitStopsBeforeThePlanWithItsExitCodeNotItsStderr() throws Exception {
-        // init has no JSON view in every version: its stderr is never read for the reason
+        // a tool whose init has no JSON view: its stderr is never read for the reason
         tofu.on("init").exitCode(1).stderr("Error: Failed to query provider packages for token s3cr3t\n");
 
         StackPlan plan = plan(stack("network", ""), PlanPurpose.DRIFT_CHECK);
 
         assertThat(plan.row().reason()).isEqualTo("tofu init failed with exit code 1 (see the console log)");
-        assertThat(tofu.arguments()).containsExactly(List.of("init", "-input=false"));
+        assertThat(tofu.arguments()).containsExactly(List.of("init", "-input=false"), List.of("init", "-input=false", "-json"));
+    }
+
+    @Test
+    void aFailingInitIsRunOnceMoreWithJsonAndItsDiagnosticIsTheReason() throws Exception {
+        tofu.on("init").exitCode(1).stdout(diagnostic("Unclosed configuration block", "no closing brace for s3cr3t",
+                ",\"range\":{\"filename\":\"bad.tf\",\"start\":{\"line\":1}}"));
+
+        StackPlan plan = plan(stack("network", ""), PlanPurpose.PREVIEW);
+
+        assertThat(plan.row().reason()).isEqualTo("tofu init failed: Unclosed configuration block (bad.tf:1)");
+        assertThat(plan.row().reason()).doesNotContain("s3cr3t");
+        assertThat(tofu.arguments()).extracting(arguments -> arguments.get(0)).containsExactly("init", "init");
     }
 
     @Test

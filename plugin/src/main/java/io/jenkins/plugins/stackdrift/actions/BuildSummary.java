@@ -60,7 +60,7 @@ public final class BuildSummary {
         List<String> drifted = new ArrayList<>();
         List<String> failed = new ArrayList<>();
         for (Row row : record.rowsSorted()) {
-            if (row.state().hasDrift()) {
+            if (row.countsAsDrifted()) {
                 drifted.add(row.id().value());
             } else if (row.state() == RowState.FAILED) {
                 failed.add(row.id().value());

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import edu.umd.cs.findbugs.annotations.SuppressFBWarnings;
@@ -269,7 +270,11 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
             outcome.deployDigests().forEach((id, digest) -> digests.put(id.value(), digest));
             Set<String> forgotten = new TreeSet<>();
             outcome.forgottenDeploys().forEach(id -> forgotten.add(id.value()));
-            result.recorded(digests).forgotten(forgotten);
+            Set<String> owed = new TreeSet<>();
+            outcome.owedDeploys().forEach(id -> owed.add(id.value()));
+            result.recorded(digests).forgotten(forgotten).owed(owed);
+            outcome.configuredStacks().ifPresent(ids -> result.configured(ids.stream().map(StackId::value)
+                    .collect(Collectors.toCollection(TreeSet::new))));
         }
         return result.build();
     }

@@ -5,9 +5,11 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.RunRecord;
@@ -32,6 +34,10 @@ public final class AgentOutcome implements Serializable {
     private final boolean recorded;
     private final TreeMap<String, String> deployDigests;
     private final TreeSet<String> forgottenDeploys;
+    /** Stack ids that owe a deploy after the run (an interrupted or unfinished deploy; docs/records.md). */
+    private final TreeSet<String> owedDeploys;
+    /** Every stack id of the configuration the run read; null when it read none (the job history then forgets no stack). */
+    private final TreeSet<String> configuredStacks;
     /** The run order's groups of stack ids, and its edges as [stack, dependsOn, from]; empty unless asked for. */
     private final ArrayList<ArrayList<String>> runOrderGroups;
     private final ArrayList<ArrayList<String>> runOrderEdges;
@@ -46,6 +52,8 @@ public final class AgentOutcome implements Serializable {
         this.recorded = b.recorded;
         this.deployDigests = new TreeMap<>(b.deployDigests);
         this.forgottenDeploys = new TreeSet<>(b.forgottenDeploys);
+        this.owedDeploys = new TreeSet<>(b.owedDeploys);
+        this.configuredStacks = b.configuredStacks == null ? null : new TreeSet<>(b.configuredStacks);
         this.runOrderGroups = copies(b.runOrderGroups);
         this.runOrderEdges = copies(b.runOrderEdges);
     }
@@ -112,13 +120,25 @@ public final class AgentOutcome implements Serializable {
         return Collections.unmodifiableSet(forgottenDeploys == null ? new TreeSet<>() : forgottenDeploys);
     }
 
-    /** What the controller saves of the run, once: the record the agent left, with this outcome's digests and forgotten deploys. */
+    /** Stack ids that owe a deploy after the run: their next deploy applies them whatever their digest says. */
+    public Set<String> owedDeploys() {
+        return Collections.unmodifiableSet(owedDeploys == null ? new TreeSet<>() : owedDeploys);
+    }
+
+    /**
+     * What the controller saves of the run, once: the record the agent left, with this outcome's digests, forgotten
+     * deploys and owed deploys.
+     */
     public RunToSave toSave(final RunRecord record) {
         Map<StackId, String> digests = new TreeMap<>();
         deployDigests().forEach((stack, digest) -> digests.put(StackId.of(stack), digest));
         Set<StackId> forget = new TreeSet<>();
         forgottenDeploys().forEach(stack -> forget.add(StackId.of(stack)));
-        return new RunToSave(record, digests, forget);
+        Set<StackId> owed = new TreeSet<>();
+        owedDeploys().forEach(stack -> owed.add(StackId.of(stack)));
+        Optional<Set<StackId>> configured = Optional.ofNullable(configuredStacks)
+                .map(ids -> ids.stream().map(StackId::of).collect(Collectors.toCollection(TreeSet::new)));
+        return new RunToSave(record, digests, forget, owed, configured);
     }
 
     /** Builds an outcome; every part defaults to empty. */
@@ -131,6 +151,8 @@ public final class AgentOutcome implements Serializable {
         private boolean recorded;
         private Map<String, String> deployDigests = Map.of();
         private Set<String> forgottenDeploys = Set.of();
+        private Set<String> owedDeploys = Set.of();
+        private Set<String> configuredStacks;
         private List<List<String>> runOrderGroups = List.of();
         private List<List<String>> runOrderEdges = List.of();
 
@@ -167,6 +189,16 @@ public final class AgentOutcome implements Serializable {
 
         public Builder forgotten(final Set<String> stacks) {
             this.forgottenDeploys = stacks;
+            return this;
+        }
+
+        public Builder owed(final Set<String> stacks) {
+            this.owedDeploys = stacks;
+            return this;
+        }
+
+        public Builder configured(final Set<String> stacks) {
+            this.configuredStacks = stacks;
             return this;
         }
 

@@ -16,6 +16,8 @@ import java.util.TreeSet;
 public final class LaunchPolicy {
     /** The tools' words, as the engine runs them when no path is configured. */
     static final Set<String> TOOL_WORDS = Set.of("terraform", "tofu", "pulumi");
+    /** {@code git} with exactly these arguments, and no other: the file list of a stack's digest (the engine's GitFiles). */
+    static final List<String> GIT_LISTING = List.of("ls-files", "-z", "--cached", "--others", "--exclude-standard");
 
     private final Set<String> executables;
     private final List<Path> workingRoots;
@@ -47,7 +49,11 @@ public final class LaunchPolicy {
             }
         }
         String tool = unescaped(line.get(7));
-        if (!executables.contains(tool)) {
+        if (tool.equals("git")) {
+            if (!line.subList(8, line.size()).equals(GIT_LISTING)) {
+                return Optional.of("git runs here only to list a stack's files (git " + String.join(" ", GIT_LISTING) + ")");
+            }
+        } else if (!executables.contains(tool)) {
             return Optional.of("'" + tool + "' is not terraform, tofu, pulumi or a configured tool path");
         }
         if (!inside(command.workingDir(), workingRoots)) {

@@ -17,6 +17,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.stackdrift.engine.GitFiles;
 import io.stackdrift.spi.ProcessResult;
 import io.stackdrift.spi.ProcessSpec;
 import io.stackdrift.testing.PosixOnly;
@@ -54,6 +55,23 @@ class LaunchPolicyTest {
         assertThat(policy.refusal(ToolCommand.of(List.of("sh", "-c", "id", "stack-drift", "a", "b", "c", "terraform"),
                 ws.toString(), Map.of()))).hasValue("not the Stack Drift tool wrapper");
         assertThat(policy.refusal(ToolCommand.of(List.of("terraform", "plan"), ws.toString(), Map.of()))).isPresent();
+    }
+
+    @Test
+    void gitIsStartedOnlyToListAStacksFilesForItsDigest() {
+        Path ws = root.resolve("ws");
+        Path step = root.resolve("ws@tmp/step");
+        LaunchPolicy policy = new LaunchPolicy(Set.of(), ws.toString(), step.toString());
+        List<String> head = List.of(AgentProcessRunner.SHELL, "-c", AgentProcessRunner.WRAPPER, "stack-drift",
+                step.resolve("out").toString(), step.resolve("out.stderr").toString(), step.resolve("out.missing").toString(), "git");
+        List<String> listing = new ArrayList<>(head);
+        listing.addAll(GitFiles.LS_FILES);
+
+        assertThat(policy.refusal(ToolCommand.of(listing, ws.resolve("net").toString(), Map.of()))).isEmpty();
+        List<String> other = new ArrayList<>(head);
+        other.addAll(List.of("-c", "core.fsmonitor=touch /tmp/x", "status"));
+        assertThat(policy.refusal(ToolCommand.of(other, ws.toString(), Map.of()))).hasValueSatisfying(
+                why -> assertThat(why).startsWith("git runs here only to list a stack's files"));
     }
 
     @Test
