@@ -17,8 +17,8 @@ import java.util.stream.Collectors;
 
 import io.stackdrift.config.Outputs;
 import io.stackdrift.config.StackConfig;
-import io.stackdrift.deploy.Approval;
-import io.stackdrift.deploy.DeployMode;
+import io.stackdrift.model.Approval;
+import io.stackdrift.model.DeployMode;
 import io.stackdrift.deploy.Deployed;
 import io.stackdrift.deploy.OutputsFile;
 import io.stackdrift.deploy.StackDeployment;

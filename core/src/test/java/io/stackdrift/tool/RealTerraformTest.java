@@ -63,6 +63,7 @@ import io.stackdrift.spi.ProcessResult;
 import io.stackdrift.spi.ProcessSpec;
 import io.stackdrift.spi.ToolSettings;
 import io.stackdrift.testing.RealTerraform;
+import io.stackdrift.testing.Requests;
 
 /**
  * Our Terraform adapter, plan readers and field ownership against a real Terraform binary, offline: the
@@ -344,7 +345,7 @@ class RealTerraformTest {
                 """);
         List<String> progress = Collections.synchronizedList(new ArrayList<>());
 
-        RunOutcome deploy = engine(Clock.systemUTC(), progress).deploy(RunRequest.of(repo.resolve("stacks.yaml"), "1"));
+        RunOutcome deploy = engine(Clock.systemUTC(), progress).deploy(Requests.manual(repo.resolve("stacks.yaml"), "1"));
 
         assertThat(deploy.exitCode()).as(rows(deploy) + " " + progress).isEqualTo(RunOutcome.OK);
         for (String workspace : List.of("staging", "prod", "qa")) {
@@ -500,7 +501,7 @@ class RealTerraformTest {
                     outputs: out/s.json
                 """);
         List<String> progress = Collections.synchronizedList(new ArrayList<>());
-        assertThat(engine(Clock.systemUTC(), progress).deploy(RunRequest.of(repo.resolve("stacks.yaml"), "1")).exitCode())
+        assertThat(engine(Clock.systemUTC(), progress).deploy(Requests.manual(repo.resolve("stacks.yaml"), "1")).exitCode())
                 .isEqualTo(RunOutcome.OK);
         Files.writeString(module.resolve("extra.tf"), "output \"extra\" {\n  value = \"new-value\"\n}\n");
 
@@ -511,7 +512,7 @@ class RealTerraformTest {
         assertThat(preview.row().toString()).doesNotContain("new-value");
 
         // the deploy applies it: not "nothing to deploy", and the output reaches the state and the outputs file
-        RunOutcome deploy = engine(Clock.systemUTC(), progress).deploy(RunRequest.of(repo.resolve("stacks.yaml"), "2"));
+        RunOutcome deploy = engine(Clock.systemUTC(), progress).deploy(Requests.manual(repo.resolve("stacks.yaml"), "2"));
         assertThat(deploy.exitCode()).as(rows(deploy)).isEqualTo(RunOutcome.OK);
         assertThat(deploy.run().orElseThrow().trail()).extracting(TrailEntry::result).containsExactly(TrailResult.DEPLOYED);
         assertThat(JSON.readTree(repo.resolve("out/s.json").toFile()).path("extra").asText()).isEqualTo("new-value");
@@ -621,7 +622,7 @@ class RealTerraformTest {
                 """);
         List<String> progress = Collections.synchronizedList(new ArrayList<>());
 
-        RunOutcome deploy = engine(Clock.systemUTC(), progress).deploy(RunRequest.of(repo.resolve("stacks.yaml"), "1"));
+        RunOutcome deploy = engine(Clock.systemUTC(), progress).deploy(Requests.manual(repo.resolve("stacks.yaml"), "1"));
 
         assertThat(deploy.exitCode()).as(rows(deploy) + " " + progress).isEqualTo(RunOutcome.OK);
         RunRecord deployed = deploy.run().orElseThrow();
@@ -640,12 +641,12 @@ class RealTerraformTest {
 
         // a deploy counts as a check: the next check is due a day later
         SavingHost engine = engine(Clock.offset(Clock.systemUTC(), Duration.ofHours(25)), progress);
-        RunOutcome check = engine.check(RunRequest.of(repo.resolve("stacks.yaml"), "2"));
+        RunOutcome check = engine.check(Requests.manual(repo.resolve("stacks.yaml"), "2"));
         assertThat(check.exitCode()).as(rows(check)).isEqualTo(RunOutcome.OK);
         assertThat(check.run().orElseThrow().rows()).as(rows(check)).extracting(Row::state).containsOnly(RowState.IN_SYNC);
 
         Files.writeString(repo.resolve("net/main.tf"), Files.readString(repo.resolve("net/main.tf")).replace("10.0.0.0/16", "10.1.0.0/16"));
-        RunOutcome preview = engine.preview(RunRequest.of(repo.resolve("stacks.yaml"), "3"));
+        RunOutcome preview = engine.preview(Requests.manual(repo.resolve("stacks.yaml"), "3"));
         assertThat(preview.exitCode()).isEqualTo(RunOutcome.CHANGES);
         Map<String, RowState> states = new HashMap<>();
         preview.run().orElseThrow().rows().forEach(r -> states.put(r.id().value(), r.state()));
@@ -653,7 +654,7 @@ class RealTerraformTest {
         assertThat(states).containsEntry("net", RowState.PENDING).containsEntry("app", RowState.IN_SYNC);
 
         // a deploy previews app only after net deployed, so app picks up net's new output in the same run
-        RunOutcome second = engine.deploy(RunRequest.of(repo.resolve("stacks.yaml"), "4"));
+        RunOutcome second = engine.deploy(Requests.manual(repo.resolve("stacks.yaml"), "4"));
         assertThat(second.exitCode()).as(rows(second)).isEqualTo(RunOutcome.OK);
         assertThat(second.run().orElseThrow().trail()).extracting(e -> e.stack().value(), TrailEntry::result)
                 .containsExactly(Tuple.tuple("net", TrailResult.DEPLOYED),
@@ -675,11 +676,11 @@ class RealTerraformTest {
                           reason: another team owns it
                 """);
         List<String> progress = Collections.synchronizedList(new ArrayList<>());
-        RunOutcome first = engine(Clock.systemUTC(), progress).deploy(RunRequest.of(repo.resolve("stacks.yaml"), "1"));
+        RunOutcome first = engine(Clock.systemUTC(), progress).deploy(Requests.manual(repo.resolve("stacks.yaml"), "1"));
         assertThat(first.exitCode()).as(rows(first)).isEqualTo(RunOutcome.OK);
 
         writeModule("two", "t1");
-        RunOutcome preview = engine(Clock.systemUTC(), progress).preview(RunRequest.of(repo.resolve("stacks.yaml"), "2"));
+        RunOutcome preview = engine(Clock.systemUTC(), progress).preview(Requests.manual(repo.resolve("stacks.yaml"), "2"));
 
         assertThat(preview.exitCode()).as(rows(preview)).isEqualTo(RunOutcome.OK);
         assertThat(preview.run().orElseThrow().rows()).singleElement()
@@ -688,7 +689,7 @@ class RealTerraformTest {
 
         Files.writeString(repo.resolve("stacks.yaml"), Files.readString(repo.resolve("stacks.yaml"))
                 .replace("terraform_data.x.input", "terraform_data.x.id"));
-        RunOutcome rejected = engine(Clock.systemUTC(), progress).preview(RunRequest.of(repo.resolve("stacks.yaml"), "3"));
+        RunOutcome rejected = engine(Clock.systemUTC(), progress).preview(Requests.manual(repo.resolve("stacks.yaml"), "3"));
         Row row = rejected.run().orElseThrow().rows().get(0);
         assertThat(row.state()).isEqualTo(RowState.FAILED);
         assertThat(row.reason()).contains("terraform_data.x.id").contains("identifies the object");
@@ -704,7 +705,7 @@ class RealTerraformTest {
                   - dir: owned
                 """);
         List<String> progress = Collections.synchronizedList(new ArrayList<>());
-        assertThat(engine(Clock.systemUTC(), progress).deploy(RunRequest.of(repo.resolve("stacks.yaml"), "1")).exitCode())
+        assertThat(engine(Clock.systemUTC(), progress).deploy(Requests.manual(repo.resolve("stacks.yaml"), "1")).exitCode())
                 .isEqualTo(RunOutcome.OK);
         Files.writeString(repo.resolve("stacks.yaml"), """
                 stacks:
@@ -717,11 +718,11 @@ class RealTerraformTest {
         // the code changes triggers_replace: with the override in place the plan would show nothing at all
         writeModule("one", "t2");
 
-        RunOutcome preview = engine(Clock.systemUTC(), progress).preview(RunRequest.of(repo.resolve("stacks.yaml"), "2"));
+        RunOutcome preview = engine(Clock.systemUTC(), progress).preview(Requests.manual(repo.resolve("stacks.yaml"), "2"));
         // a deploy counts as a check: a day later the check is due
         RunOutcome check = engine(Clock.offset(Clock.systemUTC(), Duration.ofHours(25)), progress)
-                .check(RunRequest.of(repo.resolve("stacks.yaml"), "3"));
-        RunOutcome deploy = engine(Clock.systemUTC(), progress).deploy(RunRequest.of(repo.resolve("stacks.yaml"), "4"));
+                .check(Requests.manual(repo.resolve("stacks.yaml"), "3"));
+        RunOutcome deploy = engine(Clock.systemUTC(), progress).deploy(Requests.manual(repo.resolve("stacks.yaml"), "4"));
 
         for (RunOutcome outcome : List.of(preview, check, deploy)) {
             Row row = outcome.run().orElseThrow().rows().get(0);

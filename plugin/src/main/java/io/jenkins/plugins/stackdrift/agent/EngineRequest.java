@@ -16,20 +16,25 @@ import java.util.TreeSet;
 
 import io.stackdrift.engine.RunRequest;
 import io.stackdrift.engine.StartedBy;
+import io.stackdrift.model.Approval;
+import io.stackdrift.model.DeployKind;
+import io.stackdrift.model.DeployMode;
 import io.stackdrift.model.Tool;
 import io.stackdrift.spi.ToolSettings;
 
 /**
  * What a step asks the engine to do, in plain values. It crosses to the agent (Java serialization over
- * remoting), so it holds only JDK types on core's class-filter whitelist and never a secret; on the agent
- * it becomes the core's {@link RunRequest} and {@link ToolSettings}.
+ * remoting), so it holds JDK types and three enums of the core's model, never a secret; the enums are named in the
+ * plugin's {@code META-INF/hudson.remoting.ClassFilter}, for the controller's class filter, which admits the plugin's
+ * own classes but not those of a library it bundles. On the agent it becomes the core's {@link RunRequest} and
+ * {@link ToolSettings}.
  *
  * @param configFile       the configuration file relative to the workspace ({@code stacks.yaml} by default)
  * @param stacks           selected stack ids or globs; empty = every stack
  * @param parallelism      stacks run at once; 0 = the file's or the engine's default
- * @param rehearsal        deploy: plan everything in order, apply nothing
- * @param approved         deploy: a person approved the stacks awaiting approval
- * @param destroy          deploy: destroy the stacks in reverse dependency order
+ * @param mode             deploy: apply, or rehearse (plan everything in order, apply nothing)
+ * @param approval         deploy: whether a person approved the stacks awaiting approval
+ * @param kind             deploy: deploy the stacks, or destroy them in reverse dependency order
  * @param runId            the build number
  * @param cause            who or what started the build, in words
  * @param startedBy        {@link StartedBy} name: SCHEDULE for {@code driftSchedule} builds, PUSH for builds an SCM
@@ -39,14 +44,17 @@ import io.stackdrift.spi.ToolSettings;
  * @param buildEnvironment the build's environment on the agent (from the step context: {@code withEnv},
  *                         tool installers); tool processes start with it, credentials added on top
  */
-public record EngineRequest(String configFile, List<String> stacks, int parallelism, boolean rehearsal, boolean approved,
-        boolean destroy, String runId, String cause, String startedBy, List<String> changedFiles, Map<String, String> toolPaths,
+public record EngineRequest(String configFile, List<String> stacks, int parallelism, DeployMode mode, Approval approval,
+        DeployKind kind, String runId, String cause, String startedBy, List<String> changedFiles, Map<String, String> toolPaths,
         Map<String, String> buildEnvironment) implements Serializable {
-    private static final long serialVersionUID = 3L;
+    private static final long serialVersionUID = 4L;
 
     public EngineRequest {
         Objects.requireNonNull(configFile, "configFile");
         stacks = Collections.unmodifiableList(new ArrayList<>(stacks));
+        Objects.requireNonNull(mode, "mode");
+        Objects.requireNonNull(approval, "approval");
+        Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(runId, "runId");
         cause = Objects.requireNonNullElse(cause, "");
         StartedBy.valueOf(startedBy);
@@ -55,11 +63,9 @@ public record EngineRequest(String configFile, List<String> stacks, int parallel
         buildEnvironment = Collections.unmodifiableMap(new TreeMap<>(buildEnvironment));
     }
 
-    /** A request that deploys (or previews, checks): no destroy. */
-    public EngineRequest(final String configFile, final List<String> stacks, final int parallelism, final boolean rehearsal,
-            final boolean approved, final String runId, final String cause, final String startedBy, final List<String> changedFiles,
-            final Map<String, String> toolPaths, final Map<String, String> buildEnvironment) {
-        this(configFile, stacks, parallelism, rehearsal, approved, false, runId, cause, startedBy, changedFiles, toolPaths,
+    /** The same request for other stacks (the selection an approval narrows it to). */
+    public EngineRequest withStacks(final List<String> selection) {
+        return new EngineRequest(configFile, selection, parallelism, mode, approval, kind, runId, cause, startedBy, changedFiles, toolPaths,
                 buildEnvironment);
     }
 
@@ -77,7 +83,7 @@ public record EngineRequest(String configFile, List<String> stacks, int parallel
     public RunRequest toRunRequest(final Path workspace) {
         return new RunRequest(configPath(workspace), repositoryRoot(workspace), stacks,
                 parallelism > 0 ? OptionalInt.of(parallelism) : OptionalInt.empty(), StartedBy.valueOf(startedBy),
-                changedUnderRoot(workspace), runId, cause, rehearsal, approved, destroy);
+                changedUnderRoot(workspace), runId, cause, mode, approval, kind, Set.of());
     }
 
     /** The changed files inside the repository root, relative to it ({@code /}-separated); others are left out. */

@@ -19,6 +19,10 @@ import org.jenkinsci.plugins.workflow.steps.StepContext;
 import org.jenkinsci.plugins.workflow.steps.StepExecution;
 import org.kohsuke.stapler.DataBoundSetter;
 
+import io.stackdrift.model.Approval;
+import io.stackdrift.model.DeployKind;
+import io.stackdrift.model.DeployMode;
+
 /**
  * The parameters every Stack Drift step shares (docs/jenkins.md, credentials): {@code id}, {@code config}, {@code stacks},
  * {@code parallelism}, {@code driftResult}, {@code failedResult}. All optional; unset ones fall back
@@ -45,13 +49,15 @@ public abstract class AbstractStackStep extends Step {
     }
 
     StepSettings settings() {
-        return new StepSettings(config, stacks, parallelism, driftResult, failedResult, isRehearsal(), isApproved(), isDestroy(),
-                repairedResult).withId(id == null ? defaultId() : id).withLocking(lockScope(), lockTimeout());
+        return new StepSettings(config, stacks, parallelism).withResults(driftResult, failedResult, repairedResult)
+                .withDeploy(isRehearsal() ? DeployMode.REHEARSAL : DeployMode.APPLY, Approval.of(isApproved()),
+                        isDestroy() ? DeployKind.DESTROY : DeployKind.DEPLOY)
+                .withId(id == null ? defaultId() : id).withLocking(lockScope(), lockTimeout());
     }
 
     /** The id when the step names none: its word (check, deploy, destroy, preview, validate). */
     String defaultId() {
-        return StepIds.defaultFor(operation(), isDestroy());
+        return StepIds.defaultFor(operation(), isDestroy() ? DeployKind.DESTROY : DeployKind.DEPLOY);
     }
 
     /** checkDrift and deployStacks take locks: the scope they share them in; null for the default. */

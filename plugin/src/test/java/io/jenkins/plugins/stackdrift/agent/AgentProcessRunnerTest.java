@@ -24,6 +24,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mockito.Mockito;
 
+import io.stackdrift.model.Approval;
+import io.stackdrift.model.DeployKind;
+import io.stackdrift.model.DeployMode;
 import io.stackdrift.render.SecretMask;
 import io.stackdrift.spi.ProcessResult;
 import io.stackdrift.spi.ProcessSpec;
@@ -227,8 +230,7 @@ class AgentProcessRunnerTest {
             script(host, tool, "touch '" + bypassed + "'; exit 1");
         }
         ContainerDecorator decorator = new ContainerDecorator(local, workspace.resolve("bin") + File.pathSeparator + SYSTEM_PATH);
-        EngineRequest check = new EngineRequest("stacks.yaml", List.of(), 0, false, false, "7", "", "MANUAL", List.of(), Map.of(),
-                Map.of("PATH", host + File.pathSeparator + SYSTEM_PATH));
+        EngineRequest check = new EngineRequest("stacks.yaml", List.of(), 0, DeployMode.APPLY, Approval.NOT_GIVEN, DeployKind.DEPLOY, "7", "", "MANUAL", List.of(), Map.of(), Map.of("PATH", host + File.pathSeparator + SYSTEM_PATH));
         TaskListener listener = Mockito.mock(TaskListener.class);
         Mockito.when(listener.getLogger()).thenReturn(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
 

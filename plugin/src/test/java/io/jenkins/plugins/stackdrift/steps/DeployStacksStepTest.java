@@ -6,12 +6,16 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import io.stackdrift.model.Approval;
+import io.stackdrift.model.DeployKind;
+import io.stackdrift.model.DeployMode;
+
 class DeployStacksStepTest {
     @Test
     void destroyRehearsalAndApprovalReachTheStepSettings() {
         DeployStacksStep step = new DeployStacksStep();
         assertThat(step.isDestroy()).isFalse();
-        assertThat(step.settings().destroy()).isFalse();
+        assertThat(step.settings().kind()).isEqualTo(DeployKind.DEPLOY);
 
         step.setDestroy(true);
         step.setApproved(true);
@@ -19,16 +23,16 @@ class DeployStacksStepTest {
 
         assertThat(step.isDestroy()).isTrue();
         StepSettings settings = step.settings();
-        assertThat(settings.destroy()).isTrue();
-        assertThat(settings.approved()).isTrue();
-        assertThat(settings.rehearsal()).isFalse();
+        assertThat(settings.kind()).isEqualTo(DeployKind.DESTROY);
+        assertThat(settings.approval()).isEqualTo(Approval.GIVEN);
+        assertThat(settings.mode()).isEqualTo(DeployMode.APPLY);
         assertThat(settings.stacks()).containsExactly("dns", "network");
     }
 
     @Test
     void otherStepsNeverDestroy() {
-        assertThat(new PreviewStacksStep().settings().destroy()).isFalse();
-        assertThat(new CheckDriftStep().settings().destroy()).isFalse();
+        assertThat(new PreviewStacksStep().settings().kind()).isEqualTo(DeployKind.DEPLOY);
+        assertThat(new CheckDriftStep().settings().kind()).isEqualTo(DeployKind.DEPLOY);
     }
 
     @Test
