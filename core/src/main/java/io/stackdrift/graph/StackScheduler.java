@@ -17,6 +17,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
+import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.StackId;
 
 /**
@@ -89,7 +90,7 @@ public final class StackScheduler {
             final StopSignal stop) {
         ExecutorService ownPool = executor == null
                 ? Executors.newFixedThreadPool(options.parallelism(), threads()) : null;
-        Run run = new Run(options.direction() == ScheduleOptions.Direction.DESTROY ? graph.reversed() : graph,
+        Run run = new Run(options.kind() == DeployKind.DESTROY ? graph.reversed() : graph,
                 task, listener, ownPool == null ? executor : ownPool, stop);
         Consumer<StopMode> onStop = mode -> run.events.add(new StopRequest(mode));
         stop.subscribe(onStop);
@@ -253,7 +254,7 @@ public final class StackScheduler {
                 state.succeeded(id);
                 return;
             }
-            String why = (options.direction() == ScheduleOptions.Direction.DEPLOY ? "dependency " : "dependent ")
+            String why = (options.kind() == DeployKind.DEPLOY ? "dependency " : "dependent ")
                     + id + " " + switch (result.state()) {
                         case AWAITING_APPROVAL -> "awaits approval";
                         case INTERRUPTED -> "was interrupted";
