@@ -44,6 +44,7 @@ public final class DeployCommand implements Callable<Integer> {
         String cause = rehearsal ? what + " rehearsal started by hand" : approved ? what + " approved by hand" : what + " started by hand";
         return options.run(spec.commandLine(), StartedBy.MANUAL, cause, Set.of(),
                 request -> request.mode(rehearsal ? DeployMode.REHEARSAL : DeployMode.APPLY)
-                        .approval(Approval.of(approved)).kind(destroy ? DeployKind.DESTROY : DeployKind.DEPLOY), (engine, request) -> engine.deploy(request));
+                        .approval(Approval.of(approved)).kind(destroy ? DeployKind.DESTROY : DeployKind.DEPLOY),
+                (engine, request) -> engine.deploy(request));
     }
 }

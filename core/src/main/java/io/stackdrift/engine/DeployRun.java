@@ -16,8 +16,6 @@ import java.util.function.Supplier;
 
 import io.stackdrift.config.Policy;
 import io.stackdrift.config.StackConfig;
-import io.stackdrift.model.Approval;
-import io.stackdrift.model.DeployMode;
 import io.stackdrift.deploy.Deployed;
 import io.stackdrift.deploy.StackDeployment;
 import io.stackdrift.digest.DeployDecision;
@@ -27,6 +25,8 @@ import io.stackdrift.graph.ScheduleOptions;
 import io.stackdrift.graph.StackGraph;
 import io.stackdrift.graph.StackTask;
 import io.stackdrift.graph.TaskOutcome;
+import io.stackdrift.model.Approval;
+import io.stackdrift.model.DeployMode;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;

@@ -11,14 +11,14 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import io.stackdrift.config.StackConfig;
-import io.stackdrift.model.Approval;
-import io.stackdrift.model.DeployMode;
 import io.stackdrift.deploy.Deployed;
 import io.stackdrift.deploy.StackDeployment;
 import io.stackdrift.graph.ScheduleOptions;
 import io.stackdrift.graph.StackGraph;
 import io.stackdrift.graph.StackTask;
 import io.stackdrift.graph.TaskOutcome;
+import io.stackdrift.model.Approval;
+import io.stackdrift.model.DeployMode;
 import io.stackdrift.model.StackId;
 
 /**

@@ -30,7 +30,6 @@ import io.stackdrift.record.RunWorkDirectories;
 import io.stackdrift.record.StackIndex;
 import io.stackdrift.record.StackStatus;
 import io.stackdrift.record.TrailEntry;
-import io.stackdrift.spi.DeployJournal;
 import io.stackdrift.spi.StackLocks;
 import io.stackdrift.tool.StackReferenceResolver;
 import io.stackdrift.tool.ToolAdapter;

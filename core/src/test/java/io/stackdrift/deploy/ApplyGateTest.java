@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 
 import io.stackdrift.config.DriftMode;
-import io.stackdrift.model.Approval;
-import io.stackdrift.model.DeployMode;
 import io.stackdrift.deploy.ApplyGate.Decision;
 import io.stackdrift.deploy.ApplyGate.Step;
+import io.stackdrift.model.Approval;
+import io.stackdrift.model.DeployMode;
 
 class ApplyGateTest {
     @Test

@@ -847,7 +847,8 @@ class StackDriftEngineTest {
         engine().check(request());
         world.calls.clear();
 
-        RunOutcome push = engine().check(request().toBuilder().startedBy(StartedBy.PUSH).cause("push").changedFiles(Set.of("edited/main.tf")).build());
+        RunOutcome push = engine().check(request().toBuilder().startedBy(StartedBy.PUSH).cause("push")
+                .changedFiles(Set.of("edited/main.tf")).build());
 
         assertThat(world.callsFor("check")).as("progress: %s", progress).containsExactly("drifty");
         assertThat(world.callsFor("preview")).containsExactly("edited");
@@ -876,7 +877,8 @@ class StackDriftEngineTest {
         world.stack("mixed").drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags.Owner"));
         pending("mixed");
 
-        RunOutcome push = engine().check(request().toBuilder().startedBy(StartedBy.PUSH).cause("push").changedFiles(Set.of("gated/main.tf", "fixed/main.tf", "mixed/main.tf")).build());
+        RunOutcome push = engine().check(request().toBuilder().startedBy(StartedBy.PUSH).cause("push")
+                .changedFiles(Set.of("gated/main.tf", "fixed/main.tf", "mixed/main.tf")).build());
 
         assertThat(world.callsFor("check")).isEmpty();
         assertThat(row(push, "gated").state()).isEqualTo(RowState.AWAITING_APPROVAL);
@@ -903,7 +905,8 @@ class StackDriftEngineTest {
             world.stack(id).drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags.Owner"));
         }
 
-        RunOutcome push = engine().check(request().toBuilder().startedBy(StartedBy.PUSH).cause("push").changedFiles(Set.of("off/main.tf", "paused/main.tf", "watched/main.tf")).build());
+        RunOutcome push = engine().check(request().toBuilder().startedBy(StartedBy.PUSH).cause("push")
+                .changedFiles(Set.of("off/main.tf", "paused/main.tf", "watched/main.tf")).build());
 
         assertThat(world.callsFor("preview")).containsExactly("watched");
         assertThat(row(push, "off").state()).isEqualTo(RowState.SKIPPED);

@@ -231,7 +231,8 @@ class HistoryStoreTest {
         DeployMarker marker = store.markDeployStarted(NETWORK, "2", 40, DeployKind.DESTROY);
         store.markDeployStarted(APP, "2", 40, DeployKind.DEPLOY);
         assertThat(marker.kind()).isEqualTo(DeployKind.DESTROY);
-        assertThat(store.deploysInProgress()).extracting(DeployMarker::kind).containsExactlyInAnyOrder(DeployKind.DESTROY, DeployKind.DEPLOY);
+        assertThat(store.deploysInProgress()).extracting(DeployMarker::kind)
+                .containsExactlyInAnyOrder(DeployKind.DESTROY, DeployKind.DEPLOY);
 
         List<TrailEntry> added = store.recoverInterrupted(m -> false);
 
@@ -357,7 +358,8 @@ class HistoryStoreTest {
         child.waitFor();
         DeployMarker gone = new DeployMarker(NETWORK, "1", 1, mine.host(), child.pid(), DeployKind.DEPLOY);
         assertThat(HistoryStore.isRunningHere(gone)).isFalse();
-        assertThat(HistoryStore.isRunningHere(new DeployMarker(NETWORK, "1", 1, "another-host.example", child.pid(), DeployKind.DEPLOY))).isTrue();
+        assertThat(HistoryStore.isRunningHere(new DeployMarker(NETWORK, "1", 1, "another-host.example", child.pid(), DeployKind.DEPLOY)))
+                .isTrue();
     }
 
     @Test

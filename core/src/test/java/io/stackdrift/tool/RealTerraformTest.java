@@ -32,7 +32,6 @@ import io.stackdrift.config.Policy;
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.engine.EngineServices;
 import io.stackdrift.engine.RunOutcome;
-import io.stackdrift.engine.RunRequest;
 import io.stackdrift.engine.SavingHost;
 import io.stackdrift.engine.StackDriftEngine;
 import io.stackdrift.local.FileStackLocks;

@@ -59,7 +59,8 @@ class AgentEngineCallTest {
     }
 
     private static EngineRequest request(final List<String> stacks) {
-        return new EngineRequest("stacks.yaml", stacks, 0, DeployMode.APPLY, Approval.NOT_GIVEN, DeployKind.DEPLOY, "1", "", "MANUAL", List.of(), Map.of(), Map.of());
+        return new EngineRequest("stacks.yaml", stacks, 0, DeployMode.APPLY, Approval.NOT_GIVEN, DeployKind.DEPLOY, "1", "", "MANUAL",
+                List.of(), Map.of(), Map.of());
     }
 
     private AgentOutcome call(final Operation operation, final List<String> stacks) throws Exception {
@@ -138,7 +139,8 @@ class AgentEngineCallTest {
 
     @Test
     void aStackAnotherStepHoldsIsRequestInputAndTheHistoryCopyGetsNoMarkerAndNoRun() throws Exception {
-        EngineRequest check = new EngineRequest("stacks.yaml", List.of("network", "dns"), 0, DeployMode.APPLY, Approval.NOT_GIVEN, DeployKind.DEPLOY, "4", "", "MANUAL", List.of(), Map.of(), Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)));
+        EngineRequest check = new EngineRequest("stacks.yaml", List.of("network", "dns"), 0, DeployMode.APPLY, Approval.NOT_GIVEN,
+                DeployKind.DEPLOY, "4", "", "MANUAL", List.of(), Map.of(), Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)));
 
         AgentOutcome outcome = new AgentEngineCall(Operation.CHECK, check, StackCredentials.none(), listener, temp.toString(), Set.of(),
                 Set.of("dns"), new FakeLocalLauncher()).invoke(workspace.toFile(), null);
@@ -166,7 +168,8 @@ class AgentEngineCallTest {
         copy.save(new RunRecord("3", RunKind.CHECK, "", 1_000L, 2_000L, List.of(TestRecords.row("network", RowState.DRIFTED)),
                 List.of()));
         long since = copy.stackStatuses().get(StackId.of("network")).driftAge().since();
-        EngineRequest check = new EngineRequest("stacks.yaml", List.of("network"), 0, DeployMode.APPLY, Approval.NOT_GIVEN, DeployKind.DEPLOY, "4", "", "MANUAL", List.of(), Map.of(), Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)));
+        EngineRequest check = new EngineRequest("stacks.yaml", List.of("network"), 0, DeployMode.APPLY, Approval.NOT_GIVEN,
+                DeployKind.DEPLOY, "4", "", "MANUAL", List.of(), Map.of(), Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)));
         // with a secret bound, so the record goes through the mask
         StackCredentials credentials = new StackCredentials(Map.of("network", Map.of("AWS_SECRET_ACCESS_KEY", "s3cr3t-value")),
                 Map.of(), SecretMask.patternOf(List.of("s3cr3t-value")));
@@ -221,7 +224,8 @@ class AgentEngineCallTest {
                 esac
                 """.replace("@T@", token).replace("@B@", base64));
         Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwxr-xr-x"));
-        EngineRequest deploy = new EngineRequest("stacks.yaml", List.of(), 0, DeployMode.APPLY, Approval.NOT_GIVEN, DeployKind.DEPLOY, "5", "", "MANUAL", List.of(), Map.of("terraform", tool.toString()), Map.of());
+        EngineRequest deploy = new EngineRequest("stacks.yaml", List.of(), 0, DeployMode.APPLY, Approval.NOT_GIVEN, DeployKind.DEPLOY,
+                "5", "", "MANUAL", List.of(), Map.of("terraform", tool.toString()), Map.of());
         StackCredentials credentials = new StackCredentials(Map.of("b", Map.of("B_TOKEN", token)), Map.of(),
                 SecretMask.patternOf(List.of(token)));
 

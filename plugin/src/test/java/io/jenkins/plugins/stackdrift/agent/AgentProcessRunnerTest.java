@@ -230,7 +230,8 @@ class AgentProcessRunnerTest {
             script(host, tool, "touch '" + bypassed + "'; exit 1");
         }
         ContainerDecorator decorator = new ContainerDecorator(local, workspace.resolve("bin") + File.pathSeparator + SYSTEM_PATH);
-        EngineRequest check = new EngineRequest("stacks.yaml", List.of(), 0, DeployMode.APPLY, Approval.NOT_GIVEN, DeployKind.DEPLOY, "7", "", "MANUAL", List.of(), Map.of(), Map.of("PATH", host + File.pathSeparator + SYSTEM_PATH));
+        EngineRequest check = new EngineRequest("stacks.yaml", List.of(), 0, DeployMode.APPLY, Approval.NOT_GIVEN, DeployKind.DEPLOY,
+                "7", "", "MANUAL", List.of(), Map.of(), Map.of("PATH", host + File.pathSeparator + SYSTEM_PATH));
         TaskListener listener = Mockito.mock(TaskListener.class);
         Mockito.when(listener.getLogger()).thenReturn(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
 

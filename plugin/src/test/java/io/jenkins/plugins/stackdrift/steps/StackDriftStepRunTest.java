@@ -297,7 +297,8 @@ class StackDriftStepRunTest {
         selection(Map.of("net", Map.of(), "dns", Map.of()));
         ranAndRecorded(Operation.DEPLOY, TestRecords.record(RunKind.DEPLOY, TestRecords.row("net", RowState.AWAITING_APPROVAL)));
 
-        stepRun(Operation.DEPLOY, new StepSettings(null, List.of(), null).withDeploy(DeployMode.APPLY, Approval.NOT_GIVEN, DeployKind.DESTROY)).run();
+        stepRun(Operation.DEPLOY, new StepSettings(null, List.of(), null).withDeploy(DeployMode.APPLY, Approval.NOT_GIVEN,
+                DeployKind.DESTROY)).run();
 
         EngineRequest request = deployedRequest(Operation.DEPLOY);
         assertThat(request.approval()).isEqualTo(Approval.NOT_GIVEN);
@@ -332,7 +333,8 @@ class StackDriftStepRunTest {
         // a destroy awaiting approval in the same build does not turn the deploy's link into a destroy
         ranAndRecorded(Operation.DEPLOY, TestRecords.record(RunKind.DEPLOY, TestRecords.row("dns", RowState.AWAITING_APPROVAL)));
         Mockito.clearInvocations((Object) run);
-        stepRun(Operation.DEPLOY, new StepSettings(null, List.of(), null).withDeploy(DeployMode.APPLY, Approval.NOT_GIVEN, DeployKind.DESTROY)).run();
+        stepRun(Operation.DEPLOY, new StepSettings(null, List.of(), null).withDeploy(DeployMode.APPLY, Approval.NOT_GIVEN,
+                DeployKind.DESTROY)).run();
         verify(run, never()).addOrReplaceAction(any(ApproveDeployAction.class));
         assertThat(console()).contains("this build already awaits approval of a deploy; dns await approval of a destroy");
     }
@@ -408,7 +410,8 @@ class StackDriftStepRunTest {
 
     @Test
     void aDestroyStepAsksTheEngineForADestroy() {
-        StepSettings destroy = new StepSettings(null, List.of("dns"), null).withDeploy(DeployMode.APPLY, Approval.NOT_GIVEN, DeployKind.DESTROY);
+        StepSettings destroy = new StepSettings(null, List.of("dns"), null).withDeploy(DeployMode.APPLY, Approval.NOT_GIVEN,
+                DeployKind.DESTROY);
         EngineRequest request = stepRun(Operation.DEPLOY, destroy).request();
         assertThat(request.kind()).isEqualTo(DeployKind.DESTROY);
         assertThat(request.mode()).isEqualTo(DeployMode.APPLY);
@@ -453,7 +456,8 @@ class StackDriftStepRunTest {
         when(gateway.storeRecord(any())).thenReturn(Optional.of(
                 TestRecords.record(RunKind.DEPLOY, TestRecords.row("network", RowState.PENDING))));
 
-        stepRun(Operation.DEPLOY, new StepSettings(null, List.of("network"), null).withDeploy(DeployMode.REHEARSAL, Approval.NOT_GIVEN, DeployKind.DEPLOY)).run();
+        stepRun(Operation.DEPLOY, new StepSettings(null, List.of("network"), null).withDeploy(DeployMode.REHEARSAL, Approval.NOT_GIVEN,
+                DeployKind.DEPLOY)).run();
 
         ArgumentCaptor<Set<String>> locked = lockedCaptor();
         verify(gateway).run(eq(Operation.DEPLOY), any(), any(), any(), any(), locked.capture(), anySet());

@@ -275,7 +275,8 @@ class StepEndToEndTest {
         step(build(1), Operation.DEPLOY, all());
         Run<?, ?> b2 = build(2);
 
-        step(b2, Operation.DEPLOY, new StepSettings(null, List.of("network", "dns"), null).withDeploy(DeployMode.APPLY, Approval.NOT_GIVEN, DeployKind.DESTROY));
+        step(b2, Operation.DEPLOY, new StepSettings(null, List.of("network", "dns"), null).withDeploy(DeployMode.APPLY,
+                Approval.NOT_GIVEN, DeployKind.DESTROY));
 
         RunRecord record = buildRecord(b2);
         List<String> order = record.trail().stream().map(e -> e.stack().value() + " " + e.result().word()).toList();
@@ -336,7 +337,8 @@ class StepEndToEndTest {
                 : Optional.ofNullable(SECRETS.get(id)).map(StepEndToEndTest::secretText);
         Path temp = Files.createDirectories(root.resolve("tmp/missing"));
         Map<String, Object> result = new StackDriftStepRun(all(), Operation.PREVIEW, b1, listener,
-                new LocalEngineGateway(workspace, temp, listener), new CredentialsEnvironment(lookup, mock(SecretFileWriter.class), SecretMask::patternOf),
+                new LocalEngineGateway(workspace, temp, listener), new CredentialsEnvironment(lookup, mock(SecretFileWriter.class),
+                        SecretMask::patternOf),
                 StackDriftGlobalConfiguration.Defaults.builtIn(), Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)),
                 JobHistory.inJobDir(jobDir.toFile()), null).run();
 
