@@ -1,7 +1,6 @@
 package io.jenkins.plugins.stackdrift;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.mockito.Mockito.doReturn;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
@@ -18,23 +17,14 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import hudson.model.Action;
 import hudson.model.Cause;
 import hudson.model.CauseAction;
-import hudson.model.Job;
-import hudson.model.Run;
 import io.jenkins.plugins.stackdrift.StaplerExport.Place;
-import io.jenkins.plugins.stackdrift.actions.ApproveDeployAction;
-import io.jenkins.plugins.stackdrift.actions.BuildSummary;
-import io.jenkins.plugins.stackdrift.actions.StackDriftInterruptedAction;
 import io.jenkins.plugins.stackdrift.actions.StackDriftJobAction;
 import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalCause;
-import io.jenkins.plugins.stackdrift.trigger.ApprovalQueueAction;
 import io.jenkins.plugins.stackdrift.trigger.ScheduledDriftCheckCause;
 import org.junit.jupiter.api.Test;
 import org.kohsuke.stapler.export.Exported;
 import org.kohsuke.stapler.export.ExportedBean;
-
-import io.stackdrift.model.RowState;
-import io.stackdrift.record.RunKind;
 
 /**
  * {@code /api/json} and {@code currentBuild.getBuildCauses()} carry what the pages show, written by Stapler's own
@@ -43,8 +33,7 @@ import io.stackdrift.record.RunKind;
  * {@code Cause.getShortDescription}. Every action and cause of the plugin is written at depth 0 and 1.
  */
 class ExportedApiTest {
-    private static final StackDriftRunAction RUN = new StackDriftRunAction("check", BuildSummary.of(TestRecords.record(RunKind.CHECK,
-            TestRecords.row("net", RowState.DRIFTED), TestRecords.row("dns", RowState.FAILED), TestRecords.row("app", RowState.IN_SYNC))));
+    private static final StackDriftRunAction RUN = TestActions.step();
     private static final ApprovalCause APPROVAL = new ApprovalCause(4, List.of("net", "envs/dev"), true);
 
     private static CauseAction causes(final Cause... causes) {
@@ -54,18 +43,12 @@ class ExportedApiTest {
     }
 
     private static StackDriftJobAction jobAction() {
-        Job<?, ?> job = mock(Job.class);
-        Run<?, ?> build = mock(Run.class);
-        doReturn(build).when(job).getLastCompletedBuild();
-        when(build.getNumber()).thenReturn(7);
-        when(build.getActions(StackDriftRunAction.class)).thenReturn(List.of(RUN));
-        return new StackDriftJobAction(job);
+        return TestActions.jobAction();
     }
 
-    /** Every action and cause the plugin puts on a build or a job. */
-    private static List<Object> everyAction() {
-        return List.of(RUN, new ApproveDeployAction(List.of("net"), false),
-                new StackDriftInterruptedAction("deploy", "deploy-eu", List.of("net")), new ApprovalQueueAction(4), jobAction());
+    /** Every action the plugin puts on a build or a job. */
+    private static List<Action> everyAction() {
+        return TestActions.every();
     }
 
     @Test

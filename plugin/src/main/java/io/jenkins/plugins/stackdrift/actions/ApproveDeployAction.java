@@ -68,7 +68,7 @@ public final class ApproveDeployAction implements RunAction2 {
 
     @Override
     public String getUrlName() {
-        return "stack-drift-approval";
+        return PageUrls.APPROVAL;
     }
 
     @Exported(visibility = 2)

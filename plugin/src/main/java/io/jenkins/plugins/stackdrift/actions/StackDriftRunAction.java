@@ -38,7 +38,7 @@ import io.stackdrift.render.StackLinks;
 @ExportedBean(defaultVisibility = 2)
 public final class StackDriftRunAction implements RunAction2, BuildBadgeAction {
     /** The URL of a build recorded before steps had ids, and the start of every step's URL. */
-    public static final String URL_NAME = "stack-drift";
+    public static final String URL_NAME = PageUrls.STACK_DRIFT;
 
     private final BuildSummary summary;
     /** The step's id; null in builds recorded before steps had one (their URL and details file stay as they were). */
@@ -105,7 +105,7 @@ public final class StackDriftRunAction implements RunAction2, BuildBadgeAction {
 
     @Override
     public String getUrlName() {
-        return id == null ? URL_NAME : URL_NAME + "-" + id;
+        return PageUrls.ofStep(getId());
     }
 
     public BuildSummary getSummary() {
