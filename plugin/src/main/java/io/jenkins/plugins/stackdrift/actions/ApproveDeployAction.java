@@ -63,7 +63,7 @@ public final class ApproveDeployAction implements RunAction2 {
 
     @Override
     public String getDisplayName() {
-        return destroy ? "Approve destroy" : "Approve deploy";
+        return destroy ? Messages.ApproveDeployAction_destroy() : Messages.ApproveDeployAction_deploy();
     }
 
     @Override

@@ -58,7 +58,7 @@ public final class StackDriftInterruptedAction implements Action {
 
     @Override
     public String getDisplayName() {
-        return "Stack Drift: interrupted";
+        return Messages.StackDriftInterruptedAction_displayName();
     }
 
     @Override
