@@ -121,6 +121,12 @@ class PackageRulesTest {
                 .check(core);
     }
 
+    /** The shard planner and board are pure: the same stacks always give the same shards, in every process. */
+    @Test
+    void theShardPlannerAndBoardArePure() {
+        ShardRule.PURE.check(core);
+    }
+
     @Test
     void directoriesAreMadeSureOfThroughOneHelper() {
         DirectoryRule.THROUGH_DIRECTORIES_ENSURE.check(core);
