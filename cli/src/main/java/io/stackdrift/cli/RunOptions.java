@@ -188,19 +188,8 @@ final class RunOptions {
         if (ran.run().isEmpty()) {
             return ran;
         }
-        RunRecord masked = mask.mask(ran.run().get());
-        List<Row> rows = new ArrayList<>();
-        for (Row row : masked.rows()) {
-            rows.add(row.withState(row.state(), logNamed(row.reason(), kept.get(row.id()))));
-        }
-        // a failed deploy's trail entry carries the same reason as its row
-        List<TrailEntry> trail = new ArrayList<>();
-        for (TrailEntry entry : masked.trail()) {
-            trail.add(entry.withReason(logNamed(entry.reason(), kept.get(entry.stack()))));
-        }
-        RunRecord shown = new RunRecord(masked.runId(), masked.kind(), masked.cause(), masked.startedAt(), masked.finishedAt(), rows,
-                trail);
-        return ran.withShown(shown, ran.notes().stream().map(mask::mask).toList());
+        RunRecord shown = mask.mask(ran.run().get()).mapReasons((stack, reason) -> logNamed(reason, kept.get(stack)));
+        return ran.withShown(shown, mask.mask(ran.notes()));
     }
 
     /** A reason's "see the console log" — the command line has none — as where the tool's output is, or that it is not kept. */

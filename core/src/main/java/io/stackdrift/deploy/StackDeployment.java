@@ -172,7 +172,7 @@ public final class StackDeployment {
         }
         List<String> restored = restoredPaths(row, hadDrift);
         run.trail(entry(id, startedAt, TrailResult.DEPLOYED, restored, ""));
-        Row deployed = Row.withReason(id, stack.tool(), stack.dir(), RowState.IN_SYNC,
+        Row deployed = Row.of(id, stack.tool(), stack.dir(), RowState.IN_SYNC,
                 restored.isEmpty() ? "deployed" : "deployed: put back what changed outside the code")
                 .withOwnedElsewhere(row.ownedElsewhere()).withDependsOn(row.dependsOn());
         if (stack.outputs().isPresent()) {
@@ -199,7 +199,7 @@ public final class StackDeployment {
         if (planned.state() == RowState.FAILED) {
             return failed(stack, startedAt, DESTROY_PREFIX + planned.reason());
         }
-        Row row = Row.withReason(id, stack.tool(), stack.dir(), planned.changes().isEmpty() ? RowState.IN_SYNC : RowState.PENDING, "")
+        Row row = Row.of(id, stack.tool(), stack.dir(), planned.changes().isEmpty() ? RowState.IN_SYNC : RowState.PENDING, "")
                 .withChanges(planned.changes());
         ApplyGate.Decision gate = ApplyGate.decide(!row.changes().isEmpty(), mode, approval, stack.drift().mode());
         if (gate.step() == ApplyGate.Step.NOTHING_TO_DO) {
@@ -217,7 +217,7 @@ public final class StackDeployment {
             return failed(stack, startedAt, DESTROY_PREFIX + applied.reason());
         }
         run.trail(entry(id, startedAt, TrailResult.DESTROYED, List.of(), ""));
-        return afterDestroy(stack, Row.withReason(id, stack.tool(), stack.dir(), RowState.IN_SYNC, "destroyed"), TaskOutcome.succeeded());
+        return afterDestroy(stack, Row.of(id, stack.tool(), stack.dir(), RowState.IN_SYNC, "destroyed"), TaskOutcome.succeeded());
     }
 
     /** The rungs of the ladder that apply nothing: a rehearsal (with or without work) and awaiting approval. */
@@ -297,20 +297,20 @@ public final class StackDeployment {
     }
 
     private Deployed failed(final StackConfig stack, final long startedAt, final String reason) {
-        return failed(stack, startedAt, reason, Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, reason));
+        return failed(stack, startedAt, reason, Row.of(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, reason));
     }
 
     private Deployed failed(final StackConfig stack, final long startedAt, final String reason, final Row row) {
         run.trail(entry(stack.id(), startedAt, TrailResult.FAILED, List.of(), reason));
         // what the preview found stays listed (changes, drift, owned elsewhere, depends-on): the failure does not unmake it
-        Row failed = Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, reason)
+        Row failed = Row.of(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, reason)
                 .withChanges(row.changes()).withDrift(row.drift()).withOwnedElsewhere(row.ownedElsewhere()).withDependsOn(row.dependsOn());
         return new Deployed(failed, TaskOutcome.failed(reason));
     }
 
     private TrailEntry entry(final StackId id, final long startedAt, final TrailResult result, final List<String> restored,
             final String reason) {
-        return new TrailEntry(id, run.runId(), startedAt, run.now(), result, !restored.isEmpty(), restored, reason);
+        return new TrailEntry(id, run.runId(), startedAt, run.now(), result, !restored.isEmpty(), restored, reason, 0);
     }
 
     /** The words of a deploy and of a destroy on the rungs they share. */

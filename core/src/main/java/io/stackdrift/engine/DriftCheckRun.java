@@ -64,7 +64,7 @@ final class DriftCheckRun implements RunBody {
         for (CheckDecision decision : decisions) {
             if (decision.action() == CheckDecision.Action.SKIP) {
                 StackConfig stack = run.stack(decision.stack());
-                finish(run, Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.SKIPPED, decision.reason()));
+                finish(run, Row.of(stack.id(), stack.tool(), stack.dir(), RowState.SKIPPED, decision.reason()));
             } else {
                 toRun.put(decision.stack(), decision);
             }

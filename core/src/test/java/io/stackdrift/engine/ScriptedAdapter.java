@@ -104,20 +104,20 @@ final class ScriptedAdapter implements ToolAdapter {
             throw script.planThrows;
         }
         if (!script.previewFailure.isEmpty()) {
-            return new StackPlan(Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, script.previewFailure), purpose,
+            return new StackPlan(Row.of(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, script.previewFailure), purpose,
                     Optional.empty(), "1.0", Map.of());
         }
         plannedThisRun.add(stack.id());
         if (purpose == PlanPurpose.DESTROY) {
             List<Change> deletes = script.exists ? List.of(change(Action.DELETE, "aws_vpc.main", Cause.CODE)) : List.of();
-            Row row = new Row(stack.id(), stack.tool(), stack.dir(), RowState.of(!deletes.isEmpty(), !script.drift.isEmpty()), "",
-                    deletes, script.drift, List.of(), List.of());
+            Row row = Row.of(stack.id(), stack.tool(), stack.dir(), RowState.of(!deletes.isEmpty(), !script.drift.isEmpty()), "")
+                    .withChanges(deletes).withDrift(script.drift);
             return new StackPlan(row, purpose, Optional.empty(), "1.0", Map.of());
         }
         List<Change> pending = purpose == PlanPurpose.PREVIEW ? script.pending : List.of();
         List<StackId> dependsOn = purpose == PlanPurpose.PREVIEW ? script.dependsOn : List.of();
-        Row row = new Row(stack.id(), stack.tool(), stack.dir(), RowState.of(!pending.isEmpty(), !script.drift.isEmpty()), "",
-                pending, script.drift, List.of(), dependsOn);
+        Row row = Row.of(stack.id(), stack.tool(), stack.dir(), RowState.of(!pending.isEmpty(), !script.drift.isEmpty()), "")
+                .withChanges(pending).withDrift(script.drift).withDependsOn(dependsOn);
         return new StackPlan(row, purpose, Optional.empty(), "1.0", Map.of());
     }
 

@@ -46,8 +46,8 @@ class ReplaceEvidenceTest {
                 final Map<String, String> environment) {
             probes.add(purpose);
             overrideSeen.add(Files.exists(stack.directory(repositoryRoot).resolve(OverrideFile.FILE_NAME)));
-            Row row = failure.isEmpty() ? Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.PENDING, "")
-                    : Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, failure);
+            Row row = failure.isEmpty() ? Row.of(stack.id(), stack.tool(), stack.dir(), RowState.PENDING, "")
+                    : Row.of(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, failure);
             return new StackPlan(row, PlanPurpose.PREVIEW, Optional.empty(), "", replacePaths);
         }
 

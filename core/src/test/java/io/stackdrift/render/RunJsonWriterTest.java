@@ -53,11 +53,11 @@ class RunJsonWriterTest {
         long at = Instant.parse("2026-11-29T19:45:00Z").toEpochMilli();
         Change drift = new Change(Action.UPDATE, "aws_vpc", "aws_vpc.main", List.of("tags.Owner"), Cause.DRIFT);
         Change code = new Change(Action.CREATE, "aws_route53_record", "aws_route53_record.www", List.of(), Cause.CODE);
-        Row dns = new Row(StackId.of("dns"), Tool.TERRAFORM, "dns", RowState.PENDING_DRIFTED, "", ChangeList.of(List.of(code)),
-                ChangeList.of(List.of(drift)), ChangeList.none(), List.of(StackId.of("platform:prod")), List.of(StackId.of("network")),
-                        new DriftAge(at - 60_000, 2));
-        Row network = new Row(StackId.of("network"), Tool.TOFU, "network", RowState.REPAIRED, "mode correct: put back",
-                List.of(), List.of(drift), List.of(), List.of());
+        Row dns = Row.of(StackId.of("dns"), Tool.TERRAFORM, "dns", RowState.PENDING_DRIFTED, "").withChanges(ChangeList.of(List.of(code)))
+                .withDrift(ChangeList.of(List.of(drift))).withDependsOn(List.of(StackId.of("platform:prod")))
+                .withFileDependsOn(List.of(StackId.of("network"))).withDriftAge(new DriftAge(at - 60_000, 2));
+        Row network = Row.of(StackId.of("network"), Tool.TOFU, "network", RowState.REPAIRED, "mode correct: put back")
+                .withDrift(List.of(drift));
         TrailEntry repair = new TrailEntry(StackId.of("network"), "run-1", at, at + 1000, TrailResult.DEPLOYED, true,
                 List.of("aws_vpc.main.tags.Owner"), "", at - 62_000);
         RunRecord run = new RunRecord("run-1", RunKind.CHECK, "drift check started by hand", at, at + 2000,

@@ -210,7 +210,7 @@ class PulumiAdapterTest {
     void upAppliesOnlyTheUpdatePlanOfAPreviewOfThisRunOnce() throws Exception {
         StackConfig app = app();
         ApplyResult withoutPreview = adapter.apply(app, repo,
-                new StackPlan(Row.withReason(APP, Tool.PULUMI, "app", RowState.PENDING, ""), PlanPurpose.PREVIEW,
+                new StackPlan(Row.of(APP, Tool.PULUMI, "app", RowState.PENDING, ""), PlanPurpose.PREVIEW,
                         Optional.empty(), "", Map.of()), work, pulumi.environment());
         assertThat(withoutPreview.reason()).isEqualTo("no plan from this run; refusing to apply");
         assertThat(pulumi.calls()).isEmpty();
@@ -230,7 +230,7 @@ class PulumiAdapterTest {
     void destroyRunsOnlyAfterItsPreviewOfThisRunAndOnce() throws Exception {
         Change gone = new Change(Action.DELETE, "aws:s3/bucket:Bucket", "assets", List.of(), Cause.CODE);
         StackConfig app = app();
-        StackPlan notMade = new StackPlan(Row.withReason(APP, Tool.PULUMI, "app", RowState.PENDING, ""),
+        StackPlan notMade = new StackPlan(Row.of(APP, Tool.PULUMI, "app", RowState.PENDING, ""),
                 PlanPurpose.DESTROY, Optional.empty(), "", Map.of());
         assertThat(adapter.apply(app, repo, notMade, work, pulumi.environment()).reason())
                 .isEqualTo("no plan from this run; refusing to apply");
