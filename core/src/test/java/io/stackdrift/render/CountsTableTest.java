@@ -47,7 +47,7 @@ class CountsTableTest {
         List<Row> rows = new ArrayList<>();
         for (int s = 0; s < states.length; s++) {
             for (int n = 0; n <= s; n++) {
-                rows.add(Row.withReason(StackId.of(states[s].word().replace(" ", "-") + n), Tool.TERRAFORM, "d", states[s], ""));
+                rows.add(Row.of(StackId.of(states[s].word().replace(" ", "-") + n), Tool.TERRAFORM, "d", states[s], ""));
             }
         }
         return new RunRecord("7", RunKind.CHECK, "test", T0, T0 + 1000, rows, List.of());
@@ -110,7 +110,7 @@ class CountsTableTest {
     void aCountAddedAfterTheFirstRecordsIsKeptOnlyWhenSet(@TempDir final Path dir) throws IOException {
         HistoryStore history = new HistoryStore(dir);
         history.save(new RunRecord("8", RunKind.CHECK, "test", T0, T0 + 1000,
-                List.of(Row.withReason(StackId.of("dns"), Tool.TERRAFORM, "dns", RowState.IN_SYNC, "")), List.of()));
+                List.of(Row.of(StackId.of("dns"), Tool.TERRAFORM, "dns", RowState.IN_SYNC, "")), List.of()));
         Path summary;
         try (Stream<Path> files = Files.walk(dir)) {
             summary = files.filter(f -> f.getFileName().toString().endsWith(".summary.json")).findFirst().orElseThrow();
