@@ -115,7 +115,8 @@ class RunJsonWriterTest {
             streamed = write(outcome, spill);
             held = write(outcome);
             spillFiles = spill.files().stream().flatMap(f -> Stream.concat(f.code().stream(), f.drift().stream())).toList();
-            assertThat(spill.files()).extracting(ReportSpill.SpilledFile::read).extracting(ReportedFile::file).containsExactlyElementsOf(files);
+            assertThat(spill.files()).extracting(ReportSpill.SpilledFile::read).extracting(ReportedFile::file)
+                    .containsExactlyElementsOf(files);
         }
 
         JsonNode fromSpill = MAPPER.readTree(streamed);
