@@ -3,7 +3,6 @@ package io.stackdrift.deploy;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -31,6 +30,7 @@ import io.stackdrift.spi.StackLockTimeoutException;
 import io.stackdrift.tool.ApplyResult;
 import io.stackdrift.tool.OutputsResult;
 import io.stackdrift.tool.PlanPurpose;
+import io.stackdrift.tool.StackCall;
 import io.stackdrift.tool.StackPlan;
 import io.stackdrift.tool.ToolAdapter;
 
@@ -57,8 +57,8 @@ public final class StackDeployment {
      */
     public Deployed deploy(final StackConfig stack, final Map<String, String> env, final Optional<Row> hadDrift,
             final DeployMode mode, final Approval approval) throws InterruptedException {
-        return underLock(stack, DeployKind.DEPLOY, mode, startedAt -> OwnershipGuard.withOwnership(stack, run.adapter(stack.tool()),
-                run.root(), run.workDir(stack, "schema"), env, run.ownershipEvidence(), PlanPurpose.PREVIEW,
+        return underLock(stack, DeployKind.DEPLOY, mode, startedAt -> OwnershipGuard.withOwnership(run.adapter(stack.tool()),
+                run.call(stack, "schema", env), run.ownershipEvidence(), PlanPurpose.PREVIEW,
                 reason -> failed(stack, startedAt, reason),
                 accepted -> planAndApply(stack, env, hadDrift, mode, approval, accepted, startedAt)));
     }
@@ -116,10 +116,10 @@ public final class StackDeployment {
             final DeployMode mode, final Approval approval, final List<IgnorePath> accepted, final long startedAt)
             throws InterruptedException {
         StackId id = stack.id();
-        Path work = run.workDir(stack, "deploy");
+        StackCall call = run.call(stack, "deploy", env);
         ToolAdapter adapter = run.adapter(stack.tool());
         run.previewed(id);
-        StackPlan plan = adapter.plan(stack, run.root(), PlanPurpose.PREVIEW, work, env, run.known());
+        StackPlan plan = adapter.plan(call, PlanPurpose.PREVIEW, run.known());
         Row row = OwnershipGuard.split(plan.row(), accepted);
         if (row.state() == RowState.FAILED) {
             return failed(stack, startedAt, row.reason(), row);
@@ -169,7 +169,7 @@ public final class StackDeployment {
             return notApplied(stack, row, startedAt, gate, DeployKind.DEPLOY);
         }
         run.progress("applying " + id + " (" + stack.tool().word() + ")…");
-        ApplyResult applied = adapter.apply(stack, run.root(), plan, work, env);
+        ApplyResult applied = adapter.apply(call, plan);
         if (!applied.succeeded()) {
             return failed(stack, startedAt, applied.reason(), row);
         }
@@ -193,10 +193,10 @@ public final class StackDeployment {
     private Deployed planAndDestroy(final StackConfig stack, final Map<String, String> env, final DeployMode mode,
             final Approval approval, final long startedAt) throws InterruptedException {
         StackId id = stack.id();
-        Path work = run.workDir(stack, "destroy");
+        StackCall call = run.call(stack, "destroy", env);
         ToolAdapter adapter = run.adapter(stack.tool());
         run.progress("planning the destroy of " + id + " (" + stack.tool().word() + ")…");
-        StackPlan plan = adapter.plan(stack, run.root(), PlanPurpose.DESTROY, work, env, run.known());
+        StackPlan plan = adapter.plan(call, PlanPurpose.DESTROY, run.known());
         // what a destroy deletes; drift does not matter to resources about to go (no drift check runs)
         Row planned = plan.row();
         if (planned.state() == RowState.FAILED) {
@@ -213,7 +213,7 @@ public final class StackDeployment {
             return notApplied(stack, row, startedAt, gate, DeployKind.DESTROY);
         }
         run.progress("destroying " + id + " (" + stack.tool().word() + ")…");
-        ApplyResult applied = adapter.apply(stack, run.root(), plan, work, env);
+        ApplyResult applied = adapter.apply(call, plan);
         if (!applied.succeeded()) {
             // part of the stack may be gone: the next deploy must preview it, not skip it as unchanged
             run.forgetDeploy(id);
@@ -268,7 +268,7 @@ public final class StackDeployment {
 
     private Optional<String> writeOutputs(final StackConfig stack, final Map<String, String> env, final Outputs settings)
             throws InterruptedException {
-        OutputsResult outputs = run.adapter(stack.tool()).outputs(stack, run.root(), run.workDir(stack, "outputs"), env);
+        OutputsResult outputs = run.adapter(stack.tool()).outputs(run.call(stack, "outputs", env));
         if (!outputs.succeeded()) {
             return Optional.of("its outputs could not be read: " + outputs.reason());
         }

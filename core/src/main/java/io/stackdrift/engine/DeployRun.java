@@ -129,7 +129,7 @@ final class DeployRun implements RunBody {
      */
     static String digestOf(final RunContext run, final StackConfig stack, final Map<String, String> env,
             final Supplier<StackGraph> graphs) throws IOException, InterruptedException {
-        String version = run.adapter(stack.tool()).version(stack, run.root(), run.workDir(stack, "version"), env);
+        String version = run.adapter(stack.tool()).version(run.call(stack, "version", env));
         String own = StackDigest.compute(run.root(), stack, run.config().stacks(), version, run.files());
         if (stack.policy() != Policy.ON_CHANGE_OR_DEPENDENCY) {
             return own;

@@ -66,15 +66,14 @@ final class StackTasks {
     /** A plan of one stack (preview or drift check) as a row, its drift split by field ownership. */
     static Row planRow(final RunContext run, final StackConfig stack, final PlanPurpose purpose, final Map<String, String> env)
             throws InterruptedException {
-        return OwnershipGuard.withOwnership(stack, run.adapter(stack.tool()), run.root(), run.workDir(stack, "schema"), env,
-                run.ownershipEvidence(), purpose,
+        return OwnershipGuard.withOwnership(run.adapter(stack.tool()), run.call(stack, "schema", env), run.ownershipEvidence(), purpose,
                 reason -> Row.of(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, reason),
                 accepted -> {
                     if (purpose == PlanPurpose.PREVIEW) {
                         run.previewed(stack.id());
                     }
-                    StackPlan plan = run.adapter(stack.tool()).plan(stack, run.root(), purpose,
-                            run.workDir(stack, purpose == PlanPurpose.PREVIEW ? "preview" : "check"), env, run.known());
+                    StackPlan plan = run.adapter(stack.tool()).plan(
+                            run.call(stack, purpose == PlanPurpose.PREVIEW ? "preview" : "check", env), purpose, run.known());
                     return OwnershipGuard.split(plan.row(), accepted);
                 });
     }

@@ -129,8 +129,8 @@ class CredentialsEnvironmentTest {
     void eachIdIsLookedUpOnce() throws Exception {
         CredentialsLookup lookup = mock(CredentialsLookup.class);
         when(lookup.find("missing")).thenReturn(Optional.empty());
-        new CredentialsEnvironment(lookup, files, SecretMask::patternOf).resolve(Map.of("a", Map.of("X", "missing"), "b", Map.of("Y",
-                "missing")));
+        new CredentialsEnvironment(lookup, files, SecretMask::patternOf)
+                .resolve(Map.of("a", Map.of("X", "missing"), "b", Map.of("Y", "missing")));
         verify(lookup, times(1)).find("missing");
     }
 

@@ -337,8 +337,8 @@ class StepEndToEndTest {
                 : Optional.ofNullable(SECRETS.get(id)).map(StepEndToEndTest::secretText);
         Path temp = Files.createDirectories(root.resolve("tmp/missing"));
         Map<String, Object> result = new StackDriftStepRun(all(), Operation.PREVIEW, b1, listener,
-                new LocalEngineGateway(workspace, temp, listener), new CredentialsEnvironment(lookup, mock(SecretFileWriter.class),
-                        SecretMask::patternOf),
+                new LocalEngineGateway(workspace, temp, listener),
+                new CredentialsEnvironment(lookup, mock(SecretFileWriter.class), SecretMask::patternOf),
                 StackDriftGlobalConfiguration.Defaults.builtIn(), Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)),
                 JobHistory.inJobDir(jobDir.toFile()), null).run();
 

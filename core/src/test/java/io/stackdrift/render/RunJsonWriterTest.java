@@ -1,4 +1,4 @@
-package io.stackdrift.engine;
+package io.stackdrift.render;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -22,7 +22,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.stackdrift.engine.ReportSpill.SpilledFile;
+import io.stackdrift.engine.ReportRequest;
+import io.stackdrift.engine.RunOutcome;
+import io.stackdrift.engine.StackDriftEngine;
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
@@ -42,7 +44,7 @@ import io.stackdrift.testing.Fixtures;
 
 class RunJsonWriterTest {
     /** Rewrite with {@code -Dstackdrift.golden.update=true}, then review the diff. */
-    private static final Path GOLDEN = Paths.get("src", "test", "resources", "golden", "engine", "run.json");
+    private static final Path GOLDEN = Paths.get("src", "test", "resources", "golden", "render", "run.json");
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-11-29T19:45:00Z"), ZoneOffset.UTC);
 
@@ -113,7 +115,8 @@ class RunJsonWriterTest {
             streamed = write(outcome, spill);
             held = write(outcome);
             spillFiles = spill.files().stream().flatMap(f -> Stream.concat(f.code().stream(), f.drift().stream())).toList();
-            assertThat(spill.files()).extracting(SpilledFile::read).extracting(ReportedFile::file).containsExactlyElementsOf(files);
+            assertThat(spill.files()).extracting(ReportSpill.SpilledFile::read).extracting(ReportedFile::file)
+                    .containsExactlyElementsOf(files);
         }
 
         JsonNode fromSpill = MAPPER.readTree(streamed);
