@@ -26,6 +26,7 @@ public abstract class ToolLaunchService implements ToolLauncher, AutoCloseable {
     private final List<String> notStopped = new ArrayList<>();
     private final Optional<LaunchPolicy> policy;
     private boolean closed;
+    private volatile Duration stopWait = STOP_WAIT;
 
     /** A service that starts only what {@code policy} allows (the controller's, for an agent). */
     protected ToolLaunchService(final LaunchPolicy policy) {
@@ -35,6 +36,11 @@ public abstract class ToolLaunchService implements ToolLauncher, AutoCloseable {
     /** A service for commands this JVM built itself (tests). */
     protected ToolLaunchService() {
         this.policy = Optional.empty();
+    }
+
+    /** How long {@link #close} waits for killed processes (tests shorten it). */
+    final void stopWait(final Duration wait) {
+        stopWait = wait;
     }
 
     /** Starts the process (in Jenkins: through the step's launcher); its kill is the launch's own ({@code Proc.kill}). */
@@ -96,14 +102,14 @@ public abstract class ToolLaunchService implements ToolLauncher, AutoCloseable {
             close();
             for (String directory : notStopped()) {
                 log.println("Stack Drift: warning: a tool process in " + directory + " did not end within "
-                        + STOP_WAIT.toSeconds() + "s of being killed; it may still be running where the step launched it"
+                        + stopWait.toSeconds() + "s of being killed; it may still be running where the step launched it"
                         + " (stop the container or pod, or the process on the agent, before deploying its stack again)");
             }
         }
     }
 
     /**
-     * Stops every process still running and waits (at most {@link #STOP_WAIT} in all) until each has ended; no new one
+     * Stops every process still running and waits (at most {@link #STOP_WAIT} in all, by default) until each has ended; no new one
      * starts. An aborted step closes this right after its interrupted call: each kill and wait runs with the interrupt
      * flag cleared ({@link WithInterruptCleared}).
      */
@@ -117,7 +123,7 @@ public abstract class ToolLaunchService implements ToolLauncher, AutoCloseable {
         for (MarkedTool tool : running) {
             WithInterruptCleared.run(tool::kill);
         }
-        long deadline = System.nanoTime() + STOP_WAIT.toNanos();
+        long deadline = System.nanoTime() + stopWait.toNanos();
         for (MarkedTool tool : running) {
             WithInterruptCleared.run(() -> tool.process.waitFor(Math.max(0, (deadline - System.nanoTime()) / 1_000_000)));
             if (!tool.process.ended()) {

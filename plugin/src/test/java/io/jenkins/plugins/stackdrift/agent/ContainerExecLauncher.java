@@ -1,6 +1,7 @@
 package io.jenkins.plugins.stackdrift.agent;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.Map;
 
 /**
@@ -10,18 +11,24 @@ import java.util.Map;
  * process ends, the launch's join does not return. {@link #loseChannel()} then makes both kills fail as over a
  * closed channel.
  */
-final class ContainerExecLauncher extends FakeLocalLauncher {
+public final class ContainerExecLauncher extends FakeLocalLauncher {
     private volatile boolean channelLost;
 
-    ContainerExecLauncher() {
+    public ContainerExecLauncher() {
         super();
     }
 
-    ContainerExecLauncher(final LaunchPolicy policy) {
+    public ContainerExecLauncher(final LaunchPolicy policy) {
         super(policy);
     }
 
-    void loseChannel() {
+    /** With a shorter wait for killed processes at close. */
+    public ContainerExecLauncher(final Duration stopWait) {
+        super();
+        stopWait(stopWait);
+    }
+
+    public void loseChannel() {
         channelLost = true;
     }
 
