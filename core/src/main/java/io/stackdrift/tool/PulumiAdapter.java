@@ -116,7 +116,7 @@ public final class PulumiAdapter implements ToolAdapter {
     @Override
     public ApplyResult apply(final StackConfig stack, final Path repositoryRoot, final StackPlan plan, final Path workDir,
             final Map<String, String> environment) throws InterruptedException {
-        ToolProcess.Deadline deadline = process.deadline();
+        ToolProcess.Deadline deadline = process.applyDeadline();
         Optional<String> refusal = plans.take(stack.id(), plan);
         if (refusal.isPresent()) {
             return ApplyResult.failure(refusal.get());

@@ -122,7 +122,7 @@ public final class TerraformAdapter implements ToolAdapter {
     @Override
     public ApplyResult apply(final StackConfig stack, final Path repositoryRoot, final StackPlan plan, final Path workDir,
             final Map<String, String> environment) throws InterruptedException {
-        ToolProcess.Deadline deadline = process.deadline();
+        ToolProcess.Deadline deadline = process.applyDeadline();
         Map<String, String> env = withWorkspace(stack, repositoryRoot, environment);
         Optional<String> refusal = plans.take(stack.id(), plan);
         if (refusal.isPresent()) {

@@ -30,6 +30,8 @@ public final class StepSettings implements Serializable {
     @CheckForNull private String lockScope;
     /** Zero: wait for the stack locks without a time limit. */
     private long lockTimeoutSeconds;
+    /** Zero: the global configuration's, else the engine's defaults (a plan 10 minutes, an apply an hour). */
+    private long toolTimeoutSeconds;
 
     public StepSettings(@CheckForNull final String config, final List<String> stacks, @CheckForNull final Integer parallelism,
             @CheckForNull final String driftResult, @CheckForNull final String failedResult, final boolean rehearsal,
@@ -108,12 +110,25 @@ public final class StepSettings implements Serializable {
         return copy;
     }
 
+    /** A copy with the step's tool timeout for every step of a stack, its apply included (zero: not given). */
+    public StepSettings withToolTimeout(final Duration timeout) {
+        StepSettings copy = copy();
+        copy.toolTimeoutSeconds = timeout.toSeconds();
+        return copy;
+    }
+
+    /** The step's tool timeout, else {@code fallback} (zero: the engine's defaults). */
+    public Duration toolTimeoutOr(final Duration fallback) {
+        return toolTimeoutSeconds > 0 ? Duration.ofSeconds(toolTimeoutSeconds) : fallback;
+    }
+
     private StepSettings copy() {
         StepSettings copy = new StepSettings(config, stacks, parallelism, driftResult, failedResult, rehearsal, approved, destroy,
                 repairedResult);
         copy.id = id;
         copy.lockScope = lockScope;
         copy.lockTimeoutSeconds = lockTimeoutSeconds;
+        copy.toolTimeoutSeconds = toolTimeoutSeconds;
         return copy;
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -45,6 +46,24 @@ class EngineRequestTest {
         assertThat(request.toolSettings().executable(Tool.TOFU)).isEqualTo("/opt/tofu/bin/tofu");
         assertThat(request.toolSettings().executable(Tool.PULUMI)).isEqualTo("pulumi");
         assertThat(request.toolSettings().executable(Tool.TERRAFORM)).isEqualTo("terraform");
+    }
+
+    @Test
+    void aToolTimeoutCountsForPlanAndApplyAndWithoutOneAnApplyGetsLongerThanAPlan() {
+        EngineRequest none = request("stacks.yaml", "MANUAL", List.of());
+        assertThat(none.toolSettings().applyTimeout()).isGreaterThan(none.toolSettings().timeout());
+        EngineRequest twoHours = new EngineRequest("stacks.yaml", List.of(), 0, false, false, false, "1", "", "MANUAL", List.of(),
+                Map.of(), Map.of(), 7200);
+        assertThat(twoHours.toolSettings().timeout()).isEqualTo(Duration.ofHours(2));
+        assertThat(twoHours.toolSettings().applyTimeout()).isEqualTo(Duration.ofHours(2));
+        assertThat(twoHours.toolSettings().timeoutHint()).isEqualTo(EngineRequest.TIMEOUT_HINT);
+    }
+
+    @Test
+    void itsTextNamesTheBuildsVariablesNeverTheirValues() {
+        EngineRequest request = new EngineRequest("stacks.yaml", List.of("network"), 0, false, false, "1", "", "MANUAL", List.of(),
+                Map.of(), Map.of("BOUND_BY_WITH_CREDENTIALS", "planted-secret-value"));
+        assertThat(request.toString()).contains("BOUND_BY_WITH_CREDENTIALS").doesNotContain("planted-secret-value");
     }
 
     @Test

@@ -62,6 +62,7 @@ import org.mockito.ArgumentCaptor;
 import org.mockito.MockedConstruction;
 import org.mockito.Mockito;
 
+import io.stackdrift.spi.ToolSettings;
 import io.stackdrift.model.RowState;
 import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RunKind;
@@ -93,9 +94,14 @@ class StackDriftStepRunTest {
     }
 
     private StackDriftStepRun stepRun(final Operation operation, final StepSettings settings) {
+        return stepRun(operation, settings, new StackDriftGlobalConfiguration.Defaults(0, "UNSTABLE", "FAILURE", "",
+                "/opt/tofu/bin/tofu", ""));
+    }
+
+    private StackDriftStepRun stepRun(final Operation operation, final StepSettings settings,
+            final StackDriftGlobalConfiguration.Defaults defaults) {
         return new StackDriftStepRun(settings, operation, run, listener, gateway,
-                new CredentialsEnvironment(lookup, mock(SecretFileWriter.class)),
-                new StackDriftGlobalConfiguration.Defaults(0, "UNSTABLE", "FAILURE", "", "/opt/tofu/bin/tofu", ""),
+                new CredentialsEnvironment(lookup, mock(SecretFileWriter.class)), defaults,
                 Map.of("PATH", "/usr/bin"), new JobHistory(jobDir), node);
     }
 
@@ -400,6 +406,21 @@ class StackDriftStepRunTest {
                 TestRecords.row("network", RowState.IN_SYNC))));
         stepRun(Operation.DEPLOY, settings()).run();
         verify(gateway).run(eq(Operation.DEPLOY), any(), any(), any(), any(), anySet(), anySet());
+    }
+
+    @Test
+    void theStepsToolTimeoutGoesOverTheGlobalOneAndWithNeitherTheEngineKeepsItsDefaults() {
+        StackDriftGlobalConfiguration.Defaults global = new StackDriftGlobalConfiguration.Defaults(0, "UNSTABLE", "FAILURE", "", "",
+                "").withToolTimeout(Duration.ofHours(2));
+        StepSettings own = settings().withToolTimeout(Duration.ofMinutes(45));
+
+        assertThat(stepRun(Operation.DEPLOY, own, global).request().toolSettings().applyTimeout()).isEqualTo(Duration.ofMinutes(45));
+        assertThat(stepRun(Operation.DEPLOY, settings(), global).request().toolSettings().timeout()).isEqualTo(Duration.ofHours(2));
+        ToolSettings neither = stepRun(Operation.DEPLOY, settings()).request().toolSettings();
+        assertThat(neither.timeout()).isEqualTo(ToolSettings.DEFAULT_TIMEOUT);
+        assertThat(neither.applyTimeout()).isEqualTo(ToolSettings.DEFAULT_APPLY_TIMEOUT);
+        // a stack that times out says which parameter raises the limit
+        assertThat(neither.timeoutHint()).contains("toolTimeout");
     }
 
     @Test
