@@ -54,11 +54,12 @@ class AbortedDeployTest {
     @TempDir
     Path root;
 
-    @Test
-    void theStackLockIsLetGoOnlyAfterTheKilledApplyIsGone() throws Exception {
+    private Path pids;
+
+    /** A deploy of the demo's network stack whose apply hangs (and has a child, as a provider would be). */
+    private StackDriftStepRun hangingDeploy(final StepSettings settings) throws Exception {
         Path workspace = DemoWorkspace.copyTo(Files.createDirectories(root.resolve("ws")));
-        Path pids = Files.createDirectories(root.resolve("pids"));
-        // the demo's terraform and tofu, with an apply that hangs (and has a child, as a provider would be)
+        pids = Files.createDirectories(root.resolve("pids"));
         for (String tool : List.of("terraform", "tofu")) {
             Path script = workspace.resolve("bin/" + tool);
             Files.writeString(script, "#!/usr/bin/env bash\n"
@@ -81,10 +82,32 @@ class AbortedDeployTest {
         CredentialsLookup lookup = id -> Optional.of(secretText("value-of-" + id));
         Path temp = Files.createDirectories(root.resolve("tmp"));
         LocalEngineGateway gateway = new LocalEngineGateway(workspace, temp, listener, new ContainerExecLauncher());
-        StackDriftStepRun step = new StackDriftStepRun(new StepSettings(null, List.of("network"), null, null, null, false, false),
-                Operation.DEPLOY, run, listener, gateway, new CredentialsEnvironment(lookup, mock(SecretFileWriter.class)),
-                StackDriftGlobalConfiguration.Defaults.builtIn(), Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)),
-                JobHistory.inJobDir(jobDir.toFile()), null);
+        return new StackDriftStepRun(settings, Operation.DEPLOY, run, listener, gateway,
+                new CredentialsEnvironment(lookup, mock(SecretFileWriter.class)), StackDriftGlobalConfiguration.Defaults.builtIn(),
+                Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)), JobHistory.inJobDir(jobDir.toFile()), null);
+    }
+
+    private static StepSettings network() {
+        return new StepSettings(null, List.of("network"), null, null, null, false, false);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void anApplyThatOutlivesToolTimeoutFailsItsStackNamingTheParameterAndIsKilled() throws Exception {
+        Map<String, Object> result = hangingDeploy(network().withToolTimeout(Duration.ofSeconds(8))).run();
+
+        List<Map<String, Object>> rows = (List<Map<String, Object>>) result.get("rows");
+        assertThat(rows).filteredOn(row -> row.get("id").equals("network")).singleElement().satisfies(row -> {
+            assertThat(row.get("state")).isEqualTo("failed");
+            assertThat((String) row.get("reason")).contains("apply timed out after 8s (raise toolTimeout");
+        });
+        assertThat(alive(Long.parseLong(Files.readString(pids.resolve("apply")).trim()))).isFalse();
+        assertThat(alive(Long.parseLong(Files.readString(pids.resolve("child")).trim()))).isFalse();
+    }
+
+    @Test
+    void theStackLockIsLetGoOnlyAfterTheKilledApplyIsGone() throws Exception {
+        StackDriftStepRun step = hangingDeploy(network());
         AtomicReference<Throwable> ended = new AtomicReference<>();
         Thread build = new Thread(() -> {
             try {
@@ -95,7 +118,7 @@ class AbortedDeployTest {
         });
         build.start();
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (!Files.exists(pids.resolve("child")) && System.nanoTime() < deadline) {
+        while (!written(pids.resolve("child")) && System.nanoTime() < deadline) {
             Thread.sleep(50);
         }
         long apply = Long.parseLong(Files.readString(pids.resolve("apply")).trim());
@@ -123,6 +146,11 @@ class AbortedDeployTest {
         assertThat(applyAliveAtRelease).as(seen.get()).isFalse();
         // an interrupt, as the thread met it (in a wait, or in a file write)
         assertThat(ended.get()).isInstanceOfAny(InterruptedException.class, ClosedByInterruptException.class);
+    }
+
+    /** The pid file is there and its line complete. */
+    private static boolean written(final Path file) throws IOException {
+        return Files.exists(file) && Files.readString(file).endsWith("\n");
     }
 
     /** Running: a killed process whose new parent has not reaped it yet (a zombie) is not. */
