@@ -91,7 +91,8 @@ final class RunOptions {
             description = "The executable of a tool (terraform, tofu, pulumi); default: the tool's name on PATH.")
     Map<String, String> toolPaths = Map.of();
 
-    @Option(names = "--timeout", paramLabel = "DURATION", description = "How long one stack's step may run, its apply included (default: 10m for a plan, 1h for an apply).")
+    @Option(names = "--timeout", paramLabel = "DURATION",
+            description = "How long one stack's step may run, its apply included (default: 10m for a plan, 1h for an apply).")
     String timeout;
 
     /** Runs one engine call with the command line's services, prints the result and returns the exit code. */
