@@ -19,9 +19,9 @@ import org.kohsuke.stapler.verb.POST;
 
 /**
  * Defaults for every Stack Drift step (Manage Jenkins → System, or JCasC under
- * {@code unclassified: stackDrift:}): parallelism, build results, tool paths on
- * the agents and the tool timeout. (How often stacks are checked is each stack's {@code drift.every} in stacks.yaml.) Plain setters so JCasC can set each
- * attribute; each saves on its own there, while a form submit is checked whole first and saved once.
+ * {@code unclassified: stackDrift:}): parallelism, build results, tool paths on the agents and the tool timeout.
+ * (How often stacks are checked is each stack's {@code drift.every} in stacks.yaml.) Plain setters so JCasC can set
+ * each attribute; each saves on its own there, while a form submit is checked whole first and saved once.
  */
 @Extension
 @Symbol("stackDrift")

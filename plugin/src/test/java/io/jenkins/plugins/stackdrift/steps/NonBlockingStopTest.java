@@ -8,8 +8,12 @@ import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
 
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -29,10 +33,14 @@ import org.junit.jupiter.api.Test;
  */
 class NonBlockingStopTest {
     /** Owner and name of the calls that block the calling thread. */
-    private static final Set<String> BLOCKING = Set.of("java.util.concurrent.CountDownLatch.await", "java.lang.Thread.sleep",
-            "java.lang.Thread.join", "java.lang.Object.wait", "java.util.concurrent.Future.get",
-            "java.util.concurrent.CompletableFuture.get", "java.util.concurrent.CompletableFuture.join",
-            "java.util.concurrent.locks.Condition.await", "java.util.concurrent.Semaphore.acquire");
+    private static final Set<String> BLOCKING = Set.of(named(CountDownLatch.class, "await"), named(Thread.class, "sleep"),
+            named(Thread.class, "join"), named(Object.class, "wait"), named(Future.class, "get"),
+            named(CompletableFuture.class, "get"), named(CompletableFuture.class, "join"), named(Condition.class, "await"),
+            named(Semaphore.class, "acquire"));
+
+    private static String named(final Class<?> owner, final String method) {
+        return owner.getName() + "." + method;
+    }
 
     /** The blocking calls a step's stop makes, directly or through the plugin's own methods it calls. */
     static List<String> blockingCallsOfStops(final JavaClasses classes) {

@@ -62,12 +62,12 @@ import org.mockito.ArgumentCaptor;
 import org.mockito.MockedConstruction;
 import org.mockito.Mockito;
 
-import io.stackdrift.spi.ToolSettings;
 import io.stackdrift.model.RowState;
 import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RunKind;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.TrailResult;
+import io.stackdrift.spi.ToolSettings;
 
 /** The controller side of a step with the agent replaced by a mock gateway: mapping, ordering, locks, history. */
 class StackDriftStepRunTest {
