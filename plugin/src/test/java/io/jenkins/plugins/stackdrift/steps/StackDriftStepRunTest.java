@@ -67,6 +67,7 @@ import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RunKind;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.TrailResult;
+import io.stackdrift.render.SecretMask;
 import io.stackdrift.spi.ToolSettings;
 
 /** The controller side of a step with the agent replaced by a mock gateway: mapping, ordering, locks, history. */
@@ -101,7 +102,7 @@ class StackDriftStepRunTest {
     private StackDriftStepRun stepRun(final Operation operation, final StepSettings settings,
             final StackDriftGlobalConfiguration.Defaults defaults) {
         return new StackDriftStepRun(settings, operation, run, listener, gateway,
-                new CredentialsEnvironment(lookup, mock(SecretFileWriter.class)), defaults,
+                new CredentialsEnvironment(lookup, mock(SecretFileWriter.class), SecretMask::patternOf), defaults,
                 Map.of("PATH", "/usr/bin"), new JobHistory(jobDir), node);
     }
 
