@@ -49,7 +49,8 @@ final class RunOptions {
             description = "The executable of a tool (terraform, tofu, pulumi); default: the tool's name on PATH.")
     Map<String, String> toolPaths = Map.of();
 
-    @Option(names = "--timeout", paramLabel = "DURATION", description = "How long one tool process may run (default: 10m).")
+    @Option(names = "--timeout", paramLabel = "DURATION",
+            description = "How long one stack's step may run, its apply included (default: 10m for a plan, 1h for an apply).")
     String timeout;
 
     /** Runs one engine call with these options and returns the exit code. */
@@ -72,7 +73,7 @@ final class RunOptions {
     }
 
     private ToolSettings toolSettings(final CommandLine commandLine) {
-        ToolSettings settings = ToolSettings.defaults();
+        ToolSettings settings = ToolSettings.defaults().withTimeoutHint("raise it with --timeout");
         for (Map.Entry<String, String> entry : toolPaths.entrySet()) {
             Tool tool = Tool.fromWord(entry.getKey()).orElseThrow(() -> new CommandLine.ParameterException(commandLine,
                     "--tool-path: unknown tool '" + entry.getKey() + "'; write terraform=PATH, tofu=PATH or pulumi=PATH"));

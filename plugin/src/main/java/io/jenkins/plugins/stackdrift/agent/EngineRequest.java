@@ -2,6 +2,7 @@ package io.jenkins.plugins.stackdrift.agent;
 
 import java.io.Serializable;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -43,11 +44,15 @@ import io.stackdrift.spi.ToolSettings;
  * @param toolPaths        tool word ({@code terraform}, {@code tofu}, {@code pulumi}) → executable on the agent
  * @param buildEnvironment the build's environment on the agent (from the step context: {@code withEnv},
  *                         tool installers); tool processes start with it, credentials added on top
+ * @param toolTimeoutSeconds how long one stack's step (plan or apply) may run, the step's {@code toolTimeout} or
+ *                         the global one; 0 for the engine's defaults (a plan 10 minutes, an apply an hour)
  */
 public record EngineRequest(String configFile, List<String> stacks, int parallelism, DeployMode mode, Approval approval,
         DeployKind kind, String runId, String cause, String startedBy, List<String> changedFiles, Map<String, String> toolPaths,
-        Map<String, String> buildEnvironment) implements Serializable {
+        Map<String, String> buildEnvironment, long toolTimeoutSeconds) implements Serializable {
     private static final long serialVersionUID = 4L;
+    /** What a timed-out stack's reason says to do. */
+    static final String TIMEOUT_HINT = "raise toolTimeout on the step or in the global configuration";
 
     public EngineRequest {
         Objects.requireNonNull(configFile, "configFile");
@@ -61,12 +66,23 @@ public record EngineRequest(String configFile, List<String> stacks, int parallel
         changedFiles = Collections.unmodifiableList(new ArrayList<>(changedFiles));
         toolPaths = Collections.unmodifiableMap(new TreeMap<>(toolPaths));
         buildEnvironment = Collections.unmodifiableMap(new TreeMap<>(buildEnvironment));
+        if (toolTimeoutSeconds < 0) {
+            throw new IllegalArgumentException("the tool timeout cannot be negative: " + toolTimeoutSeconds);
+        }
+    }
+
+    /** A request with the engine's default tool timeouts. */
+    public EngineRequest(final String configFile, final List<String> stacks, final int parallelism, final DeployMode mode,
+            final Approval approval, final DeployKind kind, final String runId, final String cause, final String startedBy,
+            final List<String> changedFiles, final Map<String, String> toolPaths, final Map<String, String> buildEnvironment) {
+        this(configFile, stacks, parallelism, mode, approval, kind, runId, cause, startedBy, changedFiles, toolPaths,
+                buildEnvironment, 0);
     }
 
     /** The same request for other stacks (the selection an approval narrows it to). */
     public EngineRequest withStacks(final List<String> selection) {
         return new EngineRequest(configFile, selection, parallelism, mode, approval, kind, runId, cause, startedBy, changedFiles, toolPaths,
-                buildEnvironment);
+                buildEnvironment, toolTimeoutSeconds);
     }
 
     /** The config file inside the workspace; its directory is the repository root. */
@@ -99,7 +115,10 @@ public record EngineRequest(String configFile, List<String> stacks, int parallel
         return under;
     }
 
-    /** Configured tool paths; tools not named are looked up on the build's {@code PATH}. */
+    /**
+     * Configured tool paths (tools not named are looked up on the build's {@code PATH}) and the tool timeout: the
+     * one given counts for every step of a stack, else a plan gets 10 minutes and an apply an hour.
+     */
     public ToolSettings toolSettings() {
         Map<Tool, String> executables = new EnumMap<>(Tool.class);
         for (Tool tool : Tool.values()) {
@@ -108,6 +127,17 @@ public record EngineRequest(String configFile, List<String> stacks, int parallel
                 executables.put(tool, path);
             }
         }
-        return new ToolSettings(executables, ToolSettings.DEFAULT_TIMEOUT);
+        ToolSettings settings = ToolSettings.defaults().withTimeoutHint(TIMEOUT_HINT);
+        for (Map.Entry<Tool, String> executable : executables.entrySet()) {
+            settings = settings.withExecutable(executable.getKey(), executable.getValue());
+        }
+        return toolTimeoutSeconds > 0 ? settings.withTimeout(Duration.ofSeconds(toolTimeoutSeconds)) : settings;
+    }
+
+    /** Names the variables of the build's environment, never their values (it can hold a withCredentials secret). */
+    @Override
+    public String toString() {
+        return "EngineRequest[" + configFile + ", stacks " + stacks + ", run " + runId + ", " + startedBy
+                + ", build variables " + buildEnvironment.keySet() + "]";
     }
 }

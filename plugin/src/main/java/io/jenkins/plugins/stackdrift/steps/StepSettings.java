@@ -36,17 +36,19 @@ public final class StepSettings implements Serializable {
     @CheckForNull private final String lockScope;
     /** Zero: wait for the stack locks without a time limit. */
     private final long lockTimeoutSeconds;
+    /** Zero: the global configuration's, else the engine's defaults (a plan 10 minutes, an apply an hour). */
+    private final long toolTimeoutSeconds;
 
     /** Settings of a step that applies, is not approved and deploys (a deploy's withers say otherwise), results by default. */
     public StepSettings(@CheckForNull final String config, final List<String> stacks, @CheckForNull final Integer parallelism) {
         this(config == null || config.isBlank() ? DEFAULT_CONFIG : config.trim(), new ArrayList<>(stacks), parallelism, null, null,
-                null, DeployMode.APPLY, Approval.NOT_GIVEN, DeployKind.DEPLOY, "", null, 0);
+                null, DeployMode.APPLY, Approval.NOT_GIVEN, DeployKind.DEPLOY, "", null, 0, 0);
     }
 
     private StepSettings(final String config, final ArrayList<String> stacks, @CheckForNull final Integer parallelism,
             @CheckForNull final String driftResult, @CheckForNull final String failedResult, @CheckForNull final String repairedResult,
             final DeployMode mode, final Approval approval, final DeployKind kind, final String id, @CheckForNull final String lockScope,
-            final long lockTimeoutSeconds) {
+            final long lockTimeoutSeconds, final long toolTimeoutSeconds) {
         this.config = config;
         this.stacks = stacks;
         this.parallelism = parallelism;
@@ -62,25 +64,26 @@ public final class StepSettings implements Serializable {
         this.id = id;
         this.lockScope = lockScope;
         this.lockTimeoutSeconds = lockTimeoutSeconds;
+        this.toolTimeoutSeconds = toolTimeoutSeconds;
     }
 
     /** A copy with the build results the step asks for when it finds drift, fails, or puts drift back (null: the default). */
     public StepSettings withResults(@CheckForNull final String drift, @CheckForNull final String failed,
             @CheckForNull final String repaired) {
         return new StepSettings(config, stacks, parallelism, drift, failed, repaired, mode, approval, kind, id, lockScope,
-                lockTimeoutSeconds);
+                lockTimeoutSeconds, toolTimeoutSeconds);
     }
 
     /** A copy of a deploy step's: apply or rehearse, approved or not, deploy or destroy. */
     public StepSettings withDeploy(final DeployMode newMode, final Approval newApproval, final DeployKind newKind) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, newMode, newApproval, newKind, id,
-                lockScope, lockTimeoutSeconds);
+                lockScope, lockTimeoutSeconds, toolTimeoutSeconds);
     }
 
     /** A copy with the step's id (its action, URL and details file are per id). */
     public StepSettings withId(final String stepId) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, stepId,
-                lockScope, lockTimeoutSeconds);
+                lockScope, lockTimeoutSeconds, toolTimeoutSeconds);
     }
 
     /**
@@ -89,7 +92,18 @@ public final class StepSettings implements Serializable {
      */
     public StepSettings withLocking(@CheckForNull final String scope, final Duration timeout) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, id, scope,
-                timeout.toSeconds());
+                timeout.toSeconds(), toolTimeoutSeconds);
+    }
+
+    /** A copy with the step's tool timeout for every step of a stack, its apply included (zero: not given). */
+    public StepSettings withToolTimeout(final Duration timeout) {
+        return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, id,
+                lockScope, lockTimeoutSeconds, timeout.toSeconds());
+    }
+
+    /** The step's tool timeout, else {@code fallback} (zero: the engine's defaults). */
+    public Duration toolTimeoutOr(final Duration fallback) {
+        return toolTimeoutSeconds > 0 ? Duration.ofSeconds(toolTimeoutSeconds) : fallback;
     }
 
     public String config() {

@@ -8,6 +8,7 @@ import java.io.InputStream;
 import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -55,6 +56,24 @@ class EngineRequestTest {
         assertThat(request.toolSettings().executable(Tool.TOFU)).isEqualTo("/opt/tofu/bin/tofu");
         assertThat(request.toolSettings().executable(Tool.PULUMI)).isEqualTo("pulumi");
         assertThat(request.toolSettings().executable(Tool.TERRAFORM)).isEqualTo("terraform");
+    }
+
+    @Test
+    void aToolTimeoutCountsForPlanAndApplyAndWithoutOneAnApplyGetsLongerThanAPlan() {
+        EngineRequest none = request("stacks.yaml", "MANUAL", List.of());
+        assertThat(none.toolSettings().applyTimeout()).isGreaterThan(none.toolSettings().timeout());
+        EngineRequest twoHours = new EngineRequest("stacks.yaml", List.of(), 0, DeployMode.APPLY, Approval.NOT_GIVEN,
+                DeployKind.DEPLOY, "1", "", "MANUAL", List.of(), Map.of(), Map.of(), 7200);
+        assertThat(twoHours.toolSettings().timeout()).isEqualTo(Duration.ofHours(2));
+        assertThat(twoHours.toolSettings().applyTimeout()).isEqualTo(Duration.ofHours(2));
+        assertThat(twoHours.toolSettings().timeoutHint()).isEqualTo(EngineRequest.TIMEOUT_HINT);
+    }
+
+    @Test
+    void itsTextNamesTheBuildsVariablesNeverTheirValues() {
+        EngineRequest request = new EngineRequest("stacks.yaml", List.of("network"), 0, DeployMode.APPLY, Approval.NOT_GIVEN,
+                DeployKind.DEPLOY, "1", "", "MANUAL", List.of(), Map.of(), Map.of("BOUND_BY_WITH_CREDENTIALS", "planted-secret-value"));
+        assertThat(request.toString()).contains("BOUND_BY_WITH_CREDENTIALS").doesNotContain("planted-secret-value");
     }
 
     @Test

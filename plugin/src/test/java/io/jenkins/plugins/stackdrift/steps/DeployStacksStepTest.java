@@ -1,7 +1,9 @@
 package io.jenkins.plugins.stackdrift.steps;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Duration;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -27,6 +29,22 @@ class DeployStacksStepTest {
         assertThat(settings.approval()).isEqualTo(Approval.GIVEN);
         assertThat(settings.mode()).isEqualTo(DeployMode.APPLY);
         assertThat(settings.stacks()).containsExactly("dns", "network");
+    }
+
+    @Test
+    void toolTimeoutIsKeptInItsShortestWordsAndBlankOrZeroLeavesTheDefaults() {
+        CheckDriftStep step = new CheckDriftStep();
+        step.setToolTimeout(" 90m ");
+        assertThat(step.getToolTimeout()).isEqualTo("1h30m");
+        assertThat(step.settings().toolTimeoutOr(Duration.ofMinutes(5))).isEqualTo(Duration.ofMinutes(90));
+        step.setToolTimeout("0");
+        assertThat(step.getToolTimeout()).isNull();
+        assertThat(step.settings().toolTimeoutOr(Duration.ofMinutes(5))).isEqualTo(Duration.ofMinutes(5));
+        step.setToolTimeout("");
+        assertThat(step.settings().toolTimeoutOr(Duration.ZERO)).isZero();
+        assertThatThrownBy(() -> step.setToolTimeout("two hours")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("toolTimeout 'two hours' is not a duration: use for example 30m, 2h or 1h30m (blank: 10m for a plan, 1h"
+                        + " for an apply)");
     }
 
     @Test

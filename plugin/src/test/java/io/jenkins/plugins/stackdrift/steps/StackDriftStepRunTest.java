@@ -71,6 +71,7 @@ import io.stackdrift.record.RunKind;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.TrailResult;
 import io.stackdrift.render.SecretMask;
+import io.stackdrift.spi.ToolSettings;
 
 /** The controller side of a step with the agent replaced by a mock gateway: mapping, ordering, locks, history. */
 class StackDriftStepRunTest {
@@ -97,9 +98,14 @@ class StackDriftStepRunTest {
     }
 
     private StackDriftStepRun stepRun(final Operation operation, final StepSettings settings) {
+        return stepRun(operation, settings, new StackDriftGlobalConfiguration.Defaults(0, "UNSTABLE", "FAILURE", "",
+                "/opt/tofu/bin/tofu", ""));
+    }
+
+    private StackDriftStepRun stepRun(final Operation operation, final StepSettings settings,
+            final StackDriftGlobalConfiguration.Defaults defaults) {
         return new StackDriftStepRun(settings, operation, run, listener, gateway,
-                new CredentialsEnvironment(lookup, mock(SecretFileWriter.class), SecretMask::patternOf),
-                new StackDriftGlobalConfiguration.Defaults(0, "UNSTABLE", "FAILURE", "", "/opt/tofu/bin/tofu", ""),
+                new CredentialsEnvironment(lookup, mock(SecretFileWriter.class), SecretMask::patternOf), defaults,
                 Map.of("PATH", "/usr/bin"), new JobHistory(jobDir), node);
     }
 
@@ -406,6 +412,21 @@ class StackDriftStepRunTest {
                 TestRecords.row("network", RowState.IN_SYNC))));
         stepRun(Operation.DEPLOY, settings()).run();
         verify(gateway).run(eq(Operation.DEPLOY), any(), any(), any(), any(), anySet(), anySet());
+    }
+
+    @Test
+    void theStepsToolTimeoutGoesOverTheGlobalOneAndWithNeitherTheEngineKeepsItsDefaults() {
+        StackDriftGlobalConfiguration.Defaults global = new StackDriftGlobalConfiguration.Defaults(0, "UNSTABLE", "FAILURE", "", "",
+                "").withToolTimeout(Duration.ofHours(2));
+        StepSettings own = settings().withToolTimeout(Duration.ofMinutes(45));
+
+        assertThat(stepRun(Operation.DEPLOY, own, global).request().toolSettings().applyTimeout()).isEqualTo(Duration.ofMinutes(45));
+        assertThat(stepRun(Operation.DEPLOY, settings(), global).request().toolSettings().timeout()).isEqualTo(Duration.ofHours(2));
+        ToolSettings neither = stepRun(Operation.DEPLOY, settings()).request().toolSettings();
+        assertThat(neither.timeout()).isEqualTo(ToolSettings.DEFAULT_TIMEOUT);
+        assertThat(neither.applyTimeout()).isEqualTo(ToolSettings.DEFAULT_APPLY_TIMEOUT);
+        // a stack that times out says which parameter raises the limit
+        assertThat(neither.timeoutHint()).contains("toolTimeout");
     }
 
     @Test
