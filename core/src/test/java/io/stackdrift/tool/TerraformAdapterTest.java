@@ -272,7 +272,7 @@ class TerraformAdapterTest {
         StackConfig network = stack("network", "");
         StackPlan plan = plan(network, PlanPurpose.PREVIEW);
 
-        ApplyResult result = adapter.apply(network, repo, plan, work, tofu.environment());
+        ApplyResult result = adapter.apply(new StackCall(network, repo, work, tofu.environment()), plan);
 
         assertThat(result).isEqualTo(ApplyResult.failure("tofu apply timed out after 1s (raise toolTimeout)"));
         assertThat(ToolSettings.defaults().applyTimeout()).isGreaterThan(ToolSettings.defaults().timeout());
