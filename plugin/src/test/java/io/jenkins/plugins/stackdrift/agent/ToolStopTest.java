@@ -21,6 +21,7 @@ import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.stackdrift.render.SecretMask;
 import io.stackdrift.spi.ProcessResult;
 import io.stackdrift.spi.ProcessSpec;
 import io.stackdrift.testing.PosixOnly;
@@ -93,7 +94,7 @@ class ToolStopTest {
     void atTheTimeoutAToolInAContainerIsKilledByItsCookieThoughProcKillDoesNothing() throws Exception {
         ContainerExecLauncher container = new ContainerExecLauncher();
 
-        ProcessResult result = new AgentProcessRunner(noting(container), Map.of("PATH", SYSTEM_PATH), List.of())
+        ProcessResult result = new AgentProcessRunner(noting(container), Map.of("PATH", SYSTEM_PATH), SecretMask.NONE)
                 .run(spec(Duration.ofMillis(1500)));
 
         assertThat(result.timedOut()).isTrue();
@@ -109,7 +110,7 @@ class ToolStopTest {
         ProcessSpec spec = spec(Duration.ofMinutes(5));
         Thread call = new Thread(() -> {
             try {
-                container.serve(() -> new AgentProcessRunner(noting(container), Map.of("PATH", SYSTEM_PATH), List.of())
+                container.serve(() -> new AgentProcessRunner(noting(container), Map.of("PATH", SYSTEM_PATH), SecretMask.NONE)
                         .run(spec), System.out);
             } catch (Exception e) {
                 thrown.set(e);
@@ -135,7 +136,7 @@ class ToolStopTest {
         AtomicReference<Throwable> thrown = new AtomicReference<>();
         Thread call = new Thread(() -> {
             try {
-                new AgentProcessRunner(noting(container), Map.of("PATH", SYSTEM_PATH), List.of(), local).run(spec(Duration.ofMinutes(5)));
+                new AgentProcessRunner(noting(container), Map.of("PATH", SYSTEM_PATH), SecretMask.NONE, local).run(spec(Duration.ofMinutes(5)));
             } catch (Exception e) {
                 thrown.set(e);
             }
@@ -159,7 +160,7 @@ class ToolStopTest {
         AtomicReference<ProcessResult> result = new AtomicReference<>();
         Thread call = new Thread(() -> {
             try {
-                result.set(new AgentProcessRunner(noting(container), Map.of("PATH", SYSTEM_PATH), List.of(), local)
+                result.set(new AgentProcessRunner(noting(container), Map.of("PATH", SYSTEM_PATH), SecretMask.NONE, local)
                         .run(spec(Duration.ofMinutes(5))));
             } catch (Exception e) {
                 // not expected: the tool ends killed, the runner reports its exit

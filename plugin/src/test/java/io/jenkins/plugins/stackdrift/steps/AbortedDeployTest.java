@@ -41,6 +41,7 @@ import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.stackdrift.render.SecretMask;
 import io.stackdrift.testing.PosixOnly;
 
 /**
@@ -83,7 +84,8 @@ class AbortedDeployTest {
         Path temp = Files.createDirectories(root.resolve("tmp"));
         LocalEngineGateway gateway = new LocalEngineGateway(workspace, temp, listener, new ContainerExecLauncher());
         return new StackDriftStepRun(settings, Operation.DEPLOY, run, listener, gateway,
-                new CredentialsEnvironment(lookup, mock(SecretFileWriter.class)), StackDriftGlobalConfiguration.Defaults.builtIn(),
+                new CredentialsEnvironment(lookup, mock(SecretFileWriter.class), SecretMask::patternOf),
+                StackDriftGlobalConfiguration.Defaults.builtIn(),
                 Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)), JobHistory.inJobDir(jobDir.toFile()), null);
     }
 
