@@ -13,7 +13,7 @@ import hudson.Launcher;
 import hudson.model.Run;
 import hudson.model.TaskListener;
 import hudson.slaves.WorkspaceList;
-import io.jenkins.plugins.stackdrift.JenkinsFacade;
+import io.jenkins.plugins.stackdrift.StackDriftGlobalConfiguration;
 import io.jenkins.plugins.stackdrift.agent.AgentEngineGateway;
 import io.jenkins.plugins.stackdrift.agent.Operation;
 import io.jenkins.plugins.stackdrift.agent.StaleStepDirectories;
@@ -97,7 +97,7 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
         try (WorkspaceSecretFiles secretFiles = new WorkspaceSecretFiles(stepDir);
                 AgentEngineGateway gateway = new AgentEngineGateway(workspace, stepDir, listener, context.get(Launcher.class))) {
             return new StackDriftStepRun(settings, operation, run, listener, gateway,
-                    new CredentialsEnvironment(new BuildCredentialsLookup(run), secretFiles), JenkinsFacade.globalDefaults(),
+                    new CredentialsEnvironment(new BuildCredentialsLookup(run), secretFiles), StackDriftGlobalConfiguration.current(),
                     environment == null ? Map.of() : environment, JobHistory.inJobDir(run.getParent().getRootDir()),
                     context.get(FlowNode.class)).run();
         }
