@@ -13,6 +13,7 @@ import hudson.ExtensionList;
 import hudson.model.Result;
 import io.jenkins.plugins.stackdrift.actions.StackDriftJobAction;
 import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
+import io.jenkins.plugins.stackdrift.actions.StackDriftTab;
 import org.htmlunit.html.HtmlForm;
 import org.htmlunit.html.HtmlPage;
 import org.jenkinsci.plugins.workflow.cps.CpsFlowDefinition;
@@ -66,6 +67,13 @@ class PagesITest {
             String history = wc.goTo(p.getUrl() + "buildHistory/ajax").getWebResponse().getContentAsString();
             assertThat(action.getBadgeWords()).isNotBlank();
             assertThat(history).contains(action.getBadgeWords());
+
+            // the build's one Stack Drift tab lists its steps and links each step's page
+            StackDriftTab tab = b.getAction(StackDriftTab.class);
+            assertThat(tab).isNotNull();
+            HtmlPage tabPage = wc.getPage(b, tab.getUrlName() + "/");
+            assertThat(tabPage.getAnchorByHref("../" + action.getUrlName() + "/")).isNotNull();
+            assertThat(tabPage.querySelector(".sd-count-drifted strong").getTextContent()).isEqualTo("1");
 
             // the build's Stack Drift page links each stack; the link leads to the stack page (a routable type)
             HtmlPage actionPage = wc.getPage(b, action.getUrlName() + "/");
