@@ -31,7 +31,10 @@ class ITestSourcesTest {
     private static final Pattern STRING = Pattern.compile("\"(?:[^\"\\\\\\n]|\\\\.)*\"");
     /** What runs a shell, seen in a test's code (its strings included: the Pipeline scripts are strings). */
     private static final Pattern SHELL = Pattern.compile("\\bsh\\s*\\(|\\bsh\\s+\\\\?['\"]|\\bbash\\b|/bin/sh\\b"
-            + "|\\b(checkDrift|deployStacks|previewStacks|validateStacks)\\s*[(]|\\bFakeTool\\b(?!\\.class)|\\bnew ProcessBuilder\\b");
+            + "|\\bFakeTool\\b(?!\\.class)|\\bnew ProcessBuilder\\b");
+    /** A Stack Drift step in a Pipeline that Jenkins runs (a test that only parses snippets runs nothing). */
+    private static final Pattern STEP = Pattern.compile("\\b(checkDrift|deployStacks|previewStacks|validateStacks)\\s*[(]");
+    private static final Pattern PIPELINE = Pattern.compile("\\bCpsFlowDefinition\\b");
 
     /** The source without its comments and imports (strings kept). */
     static String code(final String source) {
@@ -69,7 +72,7 @@ class ITestSourcesTest {
         sources.forEach((name, source) -> code.put(name, code(source)));
         Set<String> running = new TreeSet<>();
         code.forEach((name, text) -> {
-            if (SHELL.matcher(text).find()) {
+            if (SHELL.matcher(text).find() || runsAStep(text)) {
                 running.add(name);
             }
         });
@@ -90,6 +93,9 @@ class ITestSourcesTest {
                 continue;
             }
             List<Pattern> markers = new ArrayList<>(List.of(SHELL));
+            if (runsAStep(text)) {
+                markers.add(STEP);
+            }
             running.stream().filter(helper -> !helper.equals(name)).forEach(helper -> markers.add(uses(helper)));
             for (Pattern marker : markers) {
                 Matcher m = marker.matcher(text);
@@ -101,6 +107,10 @@ class ITestSourcesTest {
             }
         }
         return unmarked;
+    }
+
+    private static boolean runsAStep(final String code) {
+        return PIPELINE.matcher(code).find() && STEP.matcher(code).find();
     }
 
     /** A use of a class, not a mention of it as a {@code .class} literal (rules name the classes they look for). */
@@ -168,11 +178,12 @@ class ITestSourcesTest {
         String helper = "public final class PlantedSupport {\n  static String job() { return \"node { sh 'cp -R a b' }\"; }\n}\n";
         String direct = "@WithJenkins\nclass PlantedDirectITest {\n  void t() { run(\"node { bash './x' }\"); }\n}\n";
         String throughHelper = "@WithJenkins\nclass PlantedHelperITest {\n  void t() { PlantedSupport.job(); }\n}\n";
-        String step = "@WithJenkins\nclass PlantedStepITest {\n  String s = \"node { checkDrift() }\";\n}\n";
+        String step = "@WithJenkins\nclass PlantedStepITest {\n  Object d = new CpsFlowDefinition(\"node { checkDrift() }\", true);\n}\n";
+        String parsesOnly = "class PlantedParserTest {\n  List<String> p = problems(\"node { checkDrift(stacks: ['a']) }\");\n}\n";
         String marked = "@WithJenkins\n@PosixOnly\nclass PlantedMarkedITest {\n  void t() { PlantedSupport.job(); }\n}\n";
         String inComment = "@WithJenkins\nclass PlantedQuietITest {\n  // no sh 'x' here, nor bash\n  void t() { }\n}\n";
         assertThat(shellTestsNotPosixOnly(Map.of("PlantedSupport", helper, "PlantedDirectITest", direct, "PlantedHelperITest",
-                throughHelper, "PlantedStepITest", step, "PlantedMarkedITest", marked, "PlantedQuietITest", inComment)))
+                throughHelper, "PlantedStepITest", step, "PlantedMarkedITest", marked, "PlantedQuietITest", inComment, "PlantedParserTest", parsesOnly)))
                 .containsExactly("PlantedDirectITest", "PlantedHelperITest", "PlantedStepITest");
     }
 }
