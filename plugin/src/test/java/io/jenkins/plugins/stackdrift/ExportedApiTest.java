@@ -138,7 +138,8 @@ class ExportedApiTest {
     void aPlantedGetterWithoutVisibilityIsFound() throws Exception {
         assertThat(StaplerExport.hidden(new PlantedAction(), Place.ACTION)).containsExactly("PlantedAction.words");
         assertThat(StaplerExport.hidden(new PlantedCause(), Place.CAUSE)).containsExactly("PlantedCause.stacks");
-        assertThat(StaplerExport.hidden(new PlantedNesting(), Place.ACTION)).containsExactlyInAnyOrder("PlantedAction.count", "PlantedAction.words");
+        assertThat(StaplerExport.hidden(new PlantedNesting(), Place.ACTION))
+                .containsExactlyInAnyOrder("PlantedAction.count", "PlantedAction.words");
     }
 
     @ExportedBean

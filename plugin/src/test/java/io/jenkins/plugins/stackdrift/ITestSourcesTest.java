@@ -80,7 +80,8 @@ class ITestSourcesTest {
         while (grew) {
             grew = false;
             for (Map.Entry<String, String> source : code.entrySet()) {
-                if (!running.contains(source.getKey()) && running.stream().anyMatch(helper -> uses(helper).matcher(source.getValue()).find())) {
+                if (!running.contains(source.getKey())
+                        && running.stream().anyMatch(helper -> uses(helper).matcher(source.getValue()).find())) {
                     running.add(source.getKey());
                     grew = true;
                 }
@@ -183,7 +184,8 @@ class ITestSourcesTest {
         String marked = "@WithJenkins\n@PosixOnly\nclass PlantedMarkedITest {\n  void t() { PlantedSupport.job(); }\n}\n";
         String inComment = "@WithJenkins\nclass PlantedQuietITest {\n  // no sh 'x' here, nor bash\n  void t() { }\n}\n";
         assertThat(shellTestsNotPosixOnly(Map.of("PlantedSupport", helper, "PlantedDirectITest", direct, "PlantedHelperITest",
-                throughHelper, "PlantedStepITest", step, "PlantedMarkedITest", marked, "PlantedQuietITest", inComment, "PlantedParserTest", parsesOnly)))
+                throughHelper, "PlantedStepITest", step, "PlantedMarkedITest", marked, "PlantedQuietITest", inComment,
+                "PlantedParserTest", parsesOnly)))
                 .containsExactly("PlantedDirectITest", "PlantedHelperITest", "PlantedStepITest");
     }
 }

@@ -167,7 +167,8 @@ class SnippetsTest {
                 .containsExactly("planted: checkDrift has no parameter driftResults");
         assertThat(problems("planted", "pipeline { triggers { driftSchedule(spec: 'H * * * *', every: '1h') } }"))
                 .containsExactly("planted: driftSchedule has no parameter every");
-        assertThat(problems("planted", "node { checkDrift(stacks: ['a' }")).singleElement().asString().startsWith("planted: does not parse");
+        assertThat(problems("planted", "node { checkDrift(stacks: ['a' }")).singleElement().asString()
+                .startsWith("planted: does not parse");
         assertThat(problems("fine", "node { deployStacks(rehearsal: true, stacks: ['a']) }")).isEmpty();
     }
 }

@@ -31,7 +31,8 @@ public final class TestActions {
     /** A step with id {@code check} that found one stack drifted, one failed and one in sync. */
     public static StackDriftRunAction step() {
         return new StackDriftRunAction("check", BuildSummary.of(TestRecords.record(RunKind.CHECK,
-                TestRecords.row("net", RowState.DRIFTED), TestRecords.row("dns", RowState.FAILED), TestRecords.row("app", RowState.IN_SYNC))));
+                TestRecords.row("net", RowState.DRIFTED), TestRecords.row("dns", RowState.FAILED),
+                TestRecords.row("app", RowState.IN_SYNC))));
     }
 
     /** The job action of a job whose last completed build, #7, has {@link #step()}. */

@@ -18,6 +18,8 @@ import hudson.model.ModifiableItemGroup;
  * main or master is the primary one.
  */
 final class BranchJobs {
+    /** A class name, not a use of the class: the plugin does not depend on scm-api (BranchMarkerITest ties the two). */
+    @SuppressWarnings("checkstyle:inlineQualifiedName")
     static final String PRIMARY_MARKER = "jenkins.scm.api.metadata.PrimaryInstanceMetadataAction";
     private static final Set<String> USUAL_DEFAULTS = Set.of("main", "master");
 

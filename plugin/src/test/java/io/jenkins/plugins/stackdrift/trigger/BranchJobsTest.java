@@ -95,6 +95,5 @@ class BranchJobsTest {
         assertThat(trigger.getBranches()).isEqualTo(DriftBranches.ALL);
         trigger.setBranches(null);
         assertThat(trigger.getBranches()).isEqualTo(DriftBranches.PRIMARY);
-        assertThat(BranchJobs.PRIMARY_MARKER).isEqualTo("jenkins.scm.api.metadata.PrimaryInstanceMetadataAction");
     }
 }
