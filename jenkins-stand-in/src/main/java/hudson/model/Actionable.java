@@ -24,6 +24,10 @@ public abstract class Actionable extends AbstractModelObject implements ModelObj
         throw new UnsupportedOperationException();
     }
 
+    public final @NonNull List<? extends Action> getAllActions() {
+        throw new UnsupportedOperationException();
+    }
+
     public void addAction(@NonNull Action a) {
         throw new UnsupportedOperationException();
     }

@@ -1,10 +1,13 @@
 package jenkins.model;
 
+import java.util.List;
+
 import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.ExtensionList;
 import hudson.model.AbstractCIBase;
 import hudson.model.DescriptorByNameOwner;
 import hudson.model.ModifiableViewGroup;
+import hudson.model.TopLevelItem;
 import hudson.security.AccessControlled;
 import hudson.security.Permission;
 import jenkins.util.io.OnMaster;
@@ -19,6 +22,11 @@ public class Jenkins extends AbstractCIBase implements DirectlyModifiableTopLeve
     @NonNull
     // a value, not null (see Item.BUILD)
     public static final Permission ADMINISTER = new Permission();
+
+    @Override
+    public List<TopLevelItem> getItems() {
+        throw new UnsupportedOperationException();
+    }
 
     public static Jenkins get() throws IllegalStateException {
         throw new UnsupportedOperationException();

@@ -1,17 +1,20 @@
 package io.jenkins.plugins.stackdrift;
 
+import edu.umd.cs.findbugs.annotations.CheckForNull;
 import jenkins.model.Jenkins;
 
-/** The one place that reaches the Jenkins singleton, so everything else is testable with plain mocks (ArchUnit-checked). */
+/**
+ * The one place that reaches the Jenkins singleton, so everything else is testable with plain mocks (ArchUnit-checked).
+ * It names no class of the plugin's, so any of them may use it without a cycle.
+ */
 public final class JenkinsFacade {
     private JenkinsFacade() {
     }
 
-    /** The global defaults; the built-in ones when the configuration is not registered (e.g. during shutdown). */
-    public static StackDriftGlobalConfiguration.Defaults globalDefaults() {
-        StackDriftGlobalConfiguration configuration =
-                Jenkins.get().getExtensionList(StackDriftGlobalConfiguration.class).get(StackDriftGlobalConfiguration.class);
-        return configuration == null ? StackDriftGlobalConfiguration.Defaults.builtIn() : configuration.defaults();
+    /** The registered extension of this type; null when it is not registered (e.g. during shutdown). */
+    @CheckForNull
+    public static <T> T extension(final Class<T> type) {
+        return Jenkins.get().getExtensionList(type).get(type);
     }
 
     /** Form checks of the global configuration answer administrators only. */

@@ -188,6 +188,12 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
         return GlobalFormCheck.toolTimeoutProblem(value).map(FormValidation::error).orElseGet(FormValidation::ok);
     }
 
+    /** The global defaults; the built-in ones when the configuration is not registered (e.g. during shutdown). */
+    public static Defaults current() {
+        StackDriftGlobalConfiguration configuration = JenkinsFacade.extension(StackDriftGlobalConfiguration.class);
+        return configuration == null ? Defaults.builtIn() : configuration.defaults();
+    }
+
     public Defaults defaults() {
         return new Defaults(defaultParallelism, defaultDriftResult, defaultFailedResult,
                 terraformPath, tofuPath, pulumiPath).withToolTimeout(GlobalFormCheck.toolTimeout(getToolTimeout()));

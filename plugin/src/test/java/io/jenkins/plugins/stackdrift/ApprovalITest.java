@@ -44,7 +44,6 @@ import io.stackdrift.testing.PosixOnly;
 @WithJenkins
 @PosixOnly
 class ApprovalITest {
-    private static final String APPROVE = "stack-drift-approval/approve";
 
     @TempDir
     Path temp;
@@ -78,8 +77,9 @@ class ApprovalITest {
 
     /** The approval POST (redirects followed): the response of the page it ends on. */
     private static WebResponse post(final JenkinsRule.WebClient wc, final WorkflowRun b, final boolean crumb) throws Exception {
-        WebRequest request = new WebRequest(crumb ? wc.createCrumbedUrl(b.getUrl() + APPROVE)
-                : URI.create(wc.getContextPath() + b.getUrl() + APPROVE).toURL(), HttpMethod.POST);
+        String approve = b.getUrl() + b.getAction(ApproveDeployAction.class).getUrlName() + "/approve";
+        WebRequest request = new WebRequest(crumb ? wc.createCrumbedUrl(approve)
+                : URI.create(wc.getContextPath() + approve).toURL(), HttpMethod.POST);
         return wc.getPage(request).getWebResponse();
     }
 
@@ -94,8 +94,9 @@ class ApprovalITest {
             alice.setThrowExceptionOnFailingStatusCode(false);
 
             // without Build permission: no link, the page says why, and the POST is refused
-            assertThat(bob.getPage(source).getWebResponse().getContentAsString()).doesNotContain("stack-drift-approval");
-            assertThat(bob.getPage(source, "stack-drift-approval/").getWebResponse().getContentAsString())
+            String url = approval.getUrlName() + "/";
+            assertThat(bob.getPage(source).getWebResponse().getContentAsString()).doesNotContain(url);
+            assertThat(bob.getPage(source, url).getWebResponse().getContentAsString())
                     .contains("Only users with Build permission on this job can approve.");
             assertThat(post(bob, source, true).getStatusCode()).isEqualTo(HttpURLConnection.HTTP_FORBIDDEN);
             // with Build permission but no crumb: refused by the CSRF protection
@@ -105,8 +106,8 @@ class ApprovalITest {
             assertThat(approval.isApproved()).isFalse();
 
             // with it: the link, the page's form; the POST with a crumb redirects to the job and queues one build
-            assertThat(alice.getPage(source).getWebResponse().getContentAsString()).contains("stack-drift-approval");
-            HtmlPage page = alice.getPage(source, "stack-drift-approval/");
+            assertThat(alice.getPage(source).getWebResponse().getContentAsString()).contains(url);
+            HtmlPage page = alice.getPage(source, url);
             assertThat(page.getFormByName("approve")).isNotNull();
             WebResponse approved = post(alice, source, true);
             assertThat(approved.getStatusCode()).isEqualTo(HttpURLConnection.HTTP_OK);

@@ -32,6 +32,7 @@ import jenkins.model.Jenkins;
 import org.junit.jupiter.api.Test;
 import org.kohsuke.stapler.verb.POST;
 
+import io.stackdrift.architecture.ClassCycleRule;
 import io.stackdrift.architecture.DesignDiagram;
 import io.stackdrift.architecture.DirectoryRule;
 import io.stackdrift.architecture.OutputRule;
@@ -82,6 +83,12 @@ class ArchitectureTest {
                 .or().haveFullyQualifiedName(JobHistory.class.getName())
                 .should().dependOnClassesThat().resideInAnyPackage("hudson..", "jenkins..", "org.kohsuke..", "org.jenkinsci..")
                 .check(PLUGIN);
+    }
+
+    /** The core's rule, shared by the command line and the plugin: no two top-level classes use each other. */
+    @Test
+    void noTwoClassesUseEachOther() {
+        ClassCycleRule.NO_CLASS_CYCLES.check(PLUGIN);
     }
 
     @Test

@@ -11,7 +11,9 @@ import java.nio.file.Path;
 
 import hudson.ExtensionList;
 import hudson.model.Result;
+import io.jenkins.plugins.stackdrift.actions.StackDriftJobAction;
 import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
+import io.jenkins.plugins.stackdrift.actions.StackDriftTab;
 import org.htmlunit.html.HtmlForm;
 import org.htmlunit.html.HtmlPage;
 import org.jenkinsci.plugins.workflow.cps.CpsFlowDefinition;
@@ -57,7 +59,7 @@ class PagesITest {
             // the build's main page includes the run action's summary.jelly: the core's counts line and the drifted ids
             HtmlPage buildPage = wc.getPage(b);
             assertThat(buildPage.querySelector(".sd-count-drifted strong").getTextContent()).isEqualTo("1");
-            assertThat(buildPage.getAnchorByHref("stack-drift/")).isNotNull();
+            assertThat(buildPage.getAnchorByHref(action.getUrlName() + "/")).isNotNull();
             assertThat(buildPage.asNormalizedText()).contains("Drifted: network");
             assertNoSecretIn(buildPage.getWebResponse().getContentAsString());
 
@@ -66,13 +68,20 @@ class PagesITest {
             assertThat(action.getBadgeWords()).isNotBlank();
             assertThat(history).contains(action.getBadgeWords());
 
+            // the build's one Stack Drift tab lists its steps and links each step's page
+            StackDriftTab tab = b.getAction(StackDriftTab.class);
+            assertThat(tab).isNotNull();
+            HtmlPage tabPage = wc.getPage(b, tab.getUrlName() + "/");
+            assertThat(tabPage.getAnchorByHref("../" + action.getUrlName() + "/")).isNotNull();
+            assertThat(tabPage.querySelector(".sd-count-drifted strong").getTextContent()).isEqualTo("1");
+
             // the build's Stack Drift page links each stack; the link leads to the stack page (a routable type)
-            HtmlPage actionPage = wc.getPage(b, StackDriftRunAction.URL_NAME + "/");
+            HtmlPage actionPage = wc.getPage(b, action.getUrlName() + "/");
             HtmlPage stackPage = actionPage.getAnchorByHref("stack/network/").click();
             assertThat(stackPage.getWebResponse().getStatusCode()).isEqualTo(HttpURLConnection.HTTP_OK);
             assertThat(stackPage.getWebResponse().getContentAsString()).contains("tags.Owner");
             assertNoSecretIn(stackPage.getWebResponse().getContentAsString());
-            wc.assertFails(b.getUrl() + StackDriftRunAction.URL_NAME + "/stack/no-such-stack/", HttpURLConnection.HTTP_NOT_FOUND);
+            wc.assertFails(b.getUrl() + action.getUrlName() + "/stack/no-such-stack/", HttpURLConnection.HTTP_NOT_FOUND);
         }
     }
 
@@ -97,9 +106,10 @@ class PagesITest {
     /** The job page shows the section with the badge image, and the image's stable URL serves the SVG. */
     private String assertJobPageWithBadge(final JenkinsRule.WebClient wc, final WorkflowJob p) throws Exception {
         HtmlPage jobPage = wc.getPage(p);
-        assertThat(jobPage.getByXPath("//img[contains(@src, '/" + p.getUrl() + "stack-drift/badge.svg')]")).isNotEmpty();
-        assertThat(wc.getPage(p, "stack-drift/").getWebResponse().getStatusCode()).isEqualTo(HttpURLConnection.HTTP_OK);
-        return wc.goTo(p.getUrl() + "stack-drift/badge.svg", "image/svg+xml").getWebResponse().getContentAsString();
+        String url = p.getAction(StackDriftJobAction.class).getUrlName() + "/";
+        assertThat(jobPage.getByXPath("//img[contains(@src, '/" + p.getUrl() + url + "badge.svg')]")).isNotEmpty();
+        assertThat(wc.getPage(p, url).getWebResponse().getStatusCode()).isEqualTo(HttpURLConnection.HTTP_OK);
+        return wc.goTo(p.getUrl() + url + "badge.svg", "image/svg+xml").getWebResponse().getContentAsString();
     }
 
     @Test
@@ -116,7 +126,9 @@ class PagesITest {
             HtmlForm form = wc.goTo("manage/configure").getFormByName("config");
             assertThat(form.getInputByName("_.terraformPath").getValue()).isEqualTo("/opt/terraform/bin/terraform");
             assertThat(form.getInputByName("_.defaultParallelism").getValue()).isEqualTo("3");
-            assertThat(form.getInputByName("_.defaultDriftResult").getValue()).isEqualTo("FAILURE");
+            // a select: HtmlForm.getInputByName finds only <input> elements
+            assertThat(form.getSelectByName("_.defaultDriftResult").getSelectedOptions())
+                    .extracting(option -> option.getValueAttribute()).containsExactly("FAILURE");
         }
         // the form as rendered, submitted: every field binds back to the same value
         r.configRoundtrip();

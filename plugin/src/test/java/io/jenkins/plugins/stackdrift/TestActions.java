@@ -14,6 +14,7 @@ import io.jenkins.plugins.stackdrift.actions.BuildSummary;
 import io.jenkins.plugins.stackdrift.actions.StackDriftInterruptedAction;
 import io.jenkins.plugins.stackdrift.actions.StackDriftJobAction;
 import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
+import io.jenkins.plugins.stackdrift.actions.StackDriftTabFactory;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalQueueAction;
 
 import io.stackdrift.model.RowState;
@@ -44,8 +45,15 @@ public final class TestActions {
         return new StackDriftJobAction(job);
     }
 
+    /** The build's tab, on a build (#7) with {@link #step()}. */
+    public static Action tab() {
+        Run<?, ?> build = mock(Run.class);
+        when(build.getActions(StackDriftRunAction.class)).thenReturn(List.of(step()));
+        return new StackDriftTabFactory().createFor(build).iterator().next();
+    }
+
     public static List<Action> every() {
         return List.of(step(), new ApproveDeployAction(List.of("net"), false),
-                new StackDriftInterruptedAction("deploy", "deploy-eu", List.of("net")), new ApprovalQueueAction(4), jobAction());
+                new StackDriftInterruptedAction("deploy", "deploy-eu", List.of("net")), new ApprovalQueueAction(4), jobAction(), tab());
     }
 }

@@ -39,7 +39,8 @@ class ViewsTest {
     }
 
     /** Getters that return the core's render fragments (HTML-escaped by the core), the only things given to j:out. */
-    private static final List<String> CORE_FRAGMENTS = List.of("${it.buildFragment}", "${it.fragment}", "${it.countsHtml}");
+    private static final List<String> CORE_FRAGMENTS = List.of("${it.buildFragment}", "${it.fragment}", "${it.countsHtml}",
+            "${step.countsHtml}");
 
     @Test
     void everyJellyIsWellFormedEscapesByDefaultAndHasNoInlineScriptOrStyleAndRawOutputOnlyForCoreFragments() throws Exception {

@@ -4,13 +4,7 @@ import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
-import java.util.TreeMap;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import hudson.model.Action;
@@ -23,10 +17,6 @@ import org.kohsuke.stapler.export.Exported;
 import org.kohsuke.stapler.export.ExportedBean;
 
 import io.stackdrift.model.Counts;
-import io.stackdrift.model.Row;
-import io.stackdrift.model.RowState;
-import io.stackdrift.model.StackId;
-import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.TrailEntry;
 import io.stackdrift.render.JobBadge;
 import io.stackdrift.render.JobPage;
@@ -61,7 +51,7 @@ public final class StackDriftJobAction implements Action {
 
     @Override
     public String getUrlName() {
-        return StackDriftRunAction.URL_NAME;
+        return PageUrls.STACK_DRIFT;
     }
 
     public Job<?, ?> getJob() {
@@ -69,104 +59,26 @@ public final class StackDriftJobAction implements Action {
     }
 
     /**
-     * One point per build with Stack Drift data, oldest first; a build with several steps is one point ({@link #ofBuild}).
-     * Reads the builds' small summaries only, never a step's details.
+     * One point per build with Stack Drift data, oldest first; a build with several steps is one point
+     * ({@link BuildMerge#ofBuild}). Read from the builds' small summaries only, never a step's details, and kept by
+     * {@link TrendCache} until a build of the job completes or is deleted: a page view then reads no build.xml.
      */
     @Exported(visibility = 2)
     public List<TrendPoint> getTrend() {
+        return TrendCache.trendOf(job, this::readTrend);
+    }
+
+    /** The trend as the builds' actions have it: up to {@value #TREND_BUILDS} builds are loaded. */
+    List<TrendPoint> readTrend() {
         List<TrendPoint> points = new ArrayList<>();
         Run<?, ?> build = job.getLastCompletedBuild();
         for (int i = 0; build != null && i < TREND_BUILDS; i++, build = build.getPreviousBuild()) {
             List<StackDriftRunAction> actions = build.getActions(StackDriftRunAction.class);
             if (!actions.isEmpty()) {
-                points.add(0, new TrendPoint(build.getNumber(), ofBuild(actions)));
+                points.add(0, new TrendPoint(build.getNumber(), BuildMerge.ofBuild(actions)));
             }
         }
         return points;
-    }
-
-    /**
-     * What a build's steps found together, from summaries only: the one step's summary, else the merge the step
-     * attached last made of them all ({@link #mergedFromDetails}, kept in build.xml). A build recorded before that
-     * merge was kept adds its steps' counts up (a stack two steps saw counts twice there).
-     */
-    static BuildSummary ofBuild(final List<StackDriftRunAction> actions) {
-        if (actions.size() == 1) {
-            return actions.get(0).getSummary();
-        }
-        for (StackDriftRunAction action : actions) {
-            Optional<BuildSummary> all = action.buildSummaryOf(actions.size());
-            if (all.isPresent()) {
-                return all.get();
-            }
-        }
-        return added(actions);
-    }
-
-    /**
-     * What a build's steps found together: each stack once, as the step that finished last saw it (a check then a
-     * deploy of the same stacks counts each stack once, in its deployed state; shards of parallel branches add
-     * up). Reads every step's details file, so only a step being attached calls it ({@link StackDriftRunAction#onAttached});
-     * when one is gone, the counts are added up.
-     */
-    static BuildSummary mergedFromDetails(final List<StackDriftRunAction> actions) {
-        List<StackDriftRunAction> byFinish = new ArrayList<>(actions);
-        byFinish.sort(Comparator.comparingLong(a -> a.getSummary().getFinishedAt()));
-        Map<StackId, Row> rows = new TreeMap<>();
-        for (StackDriftRunAction action : byFinish) {
-            Optional<RunRecord> record = action.record();
-            if (record.isEmpty()) {
-                return added(actions);
-            }
-            record.get().rows().forEach(row -> rows.put(row.id(), row));
-        }
-        List<String> drifted = new ArrayList<>();
-        List<String> failed = new ArrayList<>();
-        for (Row row : rows.values()) {
-            if (row.state().hasDrift()) {
-                drifted.add(row.id().value());
-            } else if (row.state() == RowState.FAILED) {
-                failed.add(row.id().value());
-            }
-        }
-        Span span = Span.of(byFinish);
-        return new BuildSummary(span.kind(), span.started(), span.finished(), Counts.of(rows.values()), drifted, failed);
-    }
-
-    /** The steps' counts added up, without ids. */
-    private static BuildSummary added(final List<StackDriftRunAction> actions) {
-        List<StackDriftRunAction> byFinish = new ArrayList<>(actions);
-        byFinish.sort(Comparator.comparingLong(a -> a.getSummary().getFinishedAt()));
-        Span span = Span.of(byFinish);
-        return new BuildSummary(span.kind(), span.started(), span.finished(), sum(byFinish), List.of(), List.of());
-    }
-
-    /** The kinds of a build's steps in the order they finished, and the time from the first start to the last finish. */
-    private record Span(String kind, long started, long finished) {
-        static Span of(final List<StackDriftRunAction> byFinish) {
-            Set<String> kinds = new LinkedHashSet<>();
-            long started = Long.MAX_VALUE;
-            long finished = Long.MIN_VALUE;
-            for (StackDriftRunAction action : byFinish) {
-                BuildSummary summary = action.getSummary();
-                kinds.add(summary.getKind());
-                started = Math.min(started, summary.getStartedAt());
-                finished = Math.max(finished, summary.getFinishedAt());
-            }
-            return new Span(String.join(", ", kinds), started, finished);
-        }
-    }
-
-    private static Counts sum(final List<StackDriftRunAction> actions) {
-        int[] c = new int[8];
-        for (StackDriftRunAction action : actions) {
-            Counts n = action.getSummary().counts();
-            int[] add = {n.total(), n.inSync(), n.drifted(), n.pending(), n.failed(), n.skipped(), n.awaitingApproval(), n.repaired()};
-            for (int i = 0; i < c.length; i++) {
-                c[i] += add[i];
-            }
-        }
-        return new Counts(c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]);
     }
 
     /**
@@ -228,28 +140,5 @@ public final class StackDriftJobAction implements Action {
         PrintWriter writer = rsp.getWriter();
         writer.print(JobBadge.svg(counts));
         writer.flush();
-    }
-
-    /** One build in the trend. */
-    @ExportedBean(defaultVisibility = 3)
-    public static final class TrendPoint {
-        private final int build;
-        private final BuildSummary summary;
-
-        TrendPoint(final int build, final BuildSummary summary) {
-            this.build = build;
-            this.summary = summary;
-        }
-
-        @Exported(visibility = 3)
-        public int getBuild() {
-            return build;
-        }
-
-        /** Inline: the summary's fields are written at the point's depth, so the job's default {@code /api/json} has them. */
-        @Exported(visibility = 3, inline = true)
-        public BuildSummary getSummary() {
-            return summary;
-        }
     }
 }

@@ -36,7 +36,7 @@ import io.stackdrift.render.StackLinks;
  * demand.
  */
 @ExportedBean(defaultVisibility = 2)
-public final class StackDriftRunAction implements RunAction2, BuildBadgeAction {
+public final class StackDriftRunAction implements RunAction2, BuildBadgeAction, BuildMerge.Step {
     /** The URL of a build recorded before steps had ids, and the start of every step's URL. */
     public static final String URL_NAME = PageUrls.STACK_DRIFT;
 
@@ -69,7 +69,7 @@ public final class StackDriftRunAction implements RunAction2, BuildBadgeAction {
         }
         if (steps.size() > 1) {
             // the steps' details are read here, once per step while the build runs, and never when a page shows the build
-            BuildSummary merged = StackDriftJobAction.mergedFromDetails(steps);
+            BuildSummary merged = BuildMerge.mergedFromDetails(steps);
             synchronized (this) {
                 buildSoFar = merged;
                 stepsSoFar = steps.size();
@@ -87,9 +87,13 @@ public final class StackDriftRunAction implements RunAction2, BuildBadgeAction {
         this.details = RunDetails.of(r.getRootDir(), getId());
     }
 
+    /**
+     * No side-panel link of its own: the build's one Stack Drift tab ({@link StackDriftTab}) lists its steps. A build
+     * recorded before steps had ids keeps its link (it has no tab).
+     */
     @Override
     public String getIconFileName() {
-        return "symbol-analytics";
+        return id == null ? "symbol-analytics" : null;
     }
 
     @Override
@@ -108,12 +112,13 @@ public final class StackDriftRunAction implements RunAction2, BuildBadgeAction {
         return PageUrls.ofStep(getId());
     }
 
+    @Override
     public BuildSummary getSummary() {
         return summary;
     }
 
-    /** What the build's {@code steps} steps found together, when this step merged that many when it was attached. */
-    synchronized Optional<BuildSummary> buildSummaryOf(final int steps) {
+    @Override
+    public synchronized Optional<BuildSummary> buildSummaryOf(final int steps) {
         return buildSoFar != null && stepsSoFar == steps ? Optional.of(buildSoFar) : Optional.empty();
     }
 
@@ -215,9 +220,12 @@ public final class StackDriftRunAction implements RunAction2, BuildBadgeAction {
     /** {@code stack/<name>/}: the page of one stack of this build, by its core file name; null (404) when unknown. */
     @CheckForNull
     public StackView getStack(final String name) {
-        for (Row row : getRows()) {
+        List<Row> rows = getRows();
+        for (Row row : rows) {
             if (StackFileName.of(row.id()).equals(name)) {
-                return new StackView(this, row);
+                Set<StackId> ids = new TreeSet<>();
+                rows.forEach(r -> ids.add(r.id()));
+                return new StackView(getRun(), getUrlName(), row, ids);
             }
         }
         return null;
@@ -245,6 +253,7 @@ public final class StackDriftRunAction implements RunAction2, BuildBadgeAction {
         return record().map(RunRecord::trail).orElse(List.of());
     }
 
+    @Override
     public synchronized Optional<RunRecord> record() {
         return details == null ? Optional.empty() : details.load();
     }

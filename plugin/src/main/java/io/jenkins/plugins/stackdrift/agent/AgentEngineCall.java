@@ -21,6 +21,7 @@ import edu.umd.cs.findbugs.annotations.SuppressFBWarnings;
 import hudson.model.TaskListener;
 import hudson.remoting.VirtualChannel;
 import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
+import io.jenkins.plugins.stackdrift.history.ControllerClock;
 import jenkins.MasterToSlaveFileCallable;
 
 import io.stackdrift.engine.EngineServices;
@@ -75,6 +76,10 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
     @SuppressFBWarnings(value = "SE_BAD_FIELD", justification = "a remoting proxy (VirtualChannel.export), serializable; "
             + "the service itself only on the built-in node, where the call is not serialized")
     @CheckForNull private final ToolLauncher tools;
+    /** The controller's time when the call was made: the engine's clock on the agent follows it ({@link ControllerClock}). */
+    private final long madeAt = ControllerClock.nowMillis();
+    /** The controller's clock, set when the call arrives on the agent. */
+    private transient Clock clock;
 
     /**
      * @param tempDir      the step's temporary directory on the agent (absolute)
@@ -97,6 +102,7 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
 
     @Override
     public AgentOutcome invoke(final File workspace, final VirtualChannel channel) throws IOException, InterruptedException {
+        clock = ControllerClock.sentAt(madeAt);
         PrintStream log = new PrintStream(new SecretMaskingOutputStream(listener.getLogger(), credentials.mask()), true,
                 StandardCharsets.UTF_8);
         try (ChannelWatch watch = ChannelWatch.on(channel, listener)) {
@@ -243,7 +249,7 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
         EngineServices services = new EngineServices(
                 new AgentProcessRunner(tools, request.buildEnvironment(), mask, local),
                 request.toolSettings(), HistoryView.of(history), DeployJournal.NONE, new HeldStackLocks(lockedStacks),
-                this::environmentFor, work, Clock.systemUTC(), line -> log.println("Stack Drift: " + line));
+                this::environmentFor, work, clock, line -> log.println("Stack Drift: " + line));
         // the configuration this step's inspect call read: the file is not read a second time
         StackDriftEngine engine = InspectedConfigurations.take(tempDir).map(read -> new StackDriftEngine(services, read))
                 .orElseGet(() -> new StackDriftEngine(services));

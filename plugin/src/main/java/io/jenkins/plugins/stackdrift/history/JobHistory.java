@@ -12,8 +12,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -47,7 +45,19 @@ import io.stackdrift.record.TrailEntry;
 public final class JobHistory {
     public static final String DIR_NAME = "stack-drift-history";
 
-    private static final ConcurrentMap<Path, ReentrantLock> LOCKS = new ConcurrentHashMap<>();
+    /**
+     * The per-job locks, striped: a fixed number however many jobs the controller has (a map per directory grew with
+     * every job ever opened). Two jobs may share a stripe and then wait for each other's short history writes; no
+     * method holds one history's lock while taking another's, so sharing cannot deadlock.
+     */
+    static final int LOCK_STRIPES = 64;
+    private static final ReentrantLock[] LOCKS = new ReentrantLock[LOCK_STRIPES];
+
+    static {
+        for (int i = 0; i < LOCK_STRIPES; i++) {
+            LOCKS[i] = new ReentrantLock();
+        }
+    }
 
     private final HistoryStore store;
     private final HistoryLayout layout;
@@ -56,7 +66,12 @@ public final class JobHistory {
     public JobHistory(final Path directory) {
         this.store = new HistoryStore(directory);
         this.layout = store.layout();
-        this.lock = LOCKS.computeIfAbsent(store.directory(), d -> new ReentrantLock());
+        this.lock = lockFor(store.directory());
+    }
+
+    /** The stripe of a history directory (by its absolute, normalized path: two spellings of one directory share it). */
+    static ReentrantLock lockFor(final Path directory) {
+        return LOCKS[Math.floorMod(directory.toAbsolutePath().normalize().hashCode(), LOCK_STRIPES)];
     }
 
     public static JobHistory inJobDir(final File jobRootDir) {

@@ -14,7 +14,7 @@ import hudson.Launcher;
 import hudson.model.Run;
 import hudson.model.TaskListener;
 import hudson.slaves.WorkspaceList;
-import io.jenkins.plugins.stackdrift.JenkinsFacade;
+import io.jenkins.plugins.stackdrift.StackDriftGlobalConfiguration;
 import io.jenkins.plugins.stackdrift.agent.AgentEngineGateway;
 import io.jenkins.plugins.stackdrift.agent.Operation;
 import io.jenkins.plugins.stackdrift.agent.StaleStepDirectories;
@@ -104,7 +104,7 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
                 AgentEngineGateway gateway = new AgentEngineGateway(workspace, stepDir, listener, context.get(Launcher.class))) {
             return new StackDriftStepRun(settings, operation, run, listener, gateway,
                     new CredentialsEnvironment(new BuildCredentialsLookup(run), secretFiles, SecretPatterns::getAggregateSecretPattern),
-                    JenkinsFacade.globalDefaults(),
+                    StackDriftGlobalConfiguration.current(),
                     environment == null ? Map.of() : environment, JobHistory.inJobDir(run.getParent().getRootDir()),
                     context.get(FlowNode.class)).run();
         }

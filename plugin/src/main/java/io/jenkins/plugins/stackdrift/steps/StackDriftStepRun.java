@@ -29,6 +29,7 @@ import io.jenkins.plugins.stackdrift.agent.EngineRequest;
 import io.jenkins.plugins.stackdrift.agent.Operation;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment;
 import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
+import io.jenkins.plugins.stackdrift.history.ControllerClock;
 import io.jenkins.plugins.stackdrift.history.JobHistory;
 import io.jenkins.plugins.stackdrift.history.JobStackLocks;
 import io.jenkins.plugins.stackdrift.history.LockScope;
@@ -132,7 +133,7 @@ final class StackDriftStepRun {
             // a rehearsal applies nothing: no marker (a restart would report a deploy that never was)
             boolean deploying = operation == Operation.DEPLOY && request.mode() != DeployMode.REHEARSAL && !locks.stacks().isEmpty();
             if (deploying) {
-                history.markDeploying(locks.stacks(), request.runId(), System.currentTimeMillis(), request.kind());
+                history.markDeploying(locks.stacks(), request.runId(), ControllerClock.nowMillis(), request.kind());
             }
             boolean interrupted = false;
             try {

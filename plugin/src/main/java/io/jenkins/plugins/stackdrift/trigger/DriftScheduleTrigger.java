@@ -16,22 +16,42 @@ import jenkins.model.ParameterizedJobMixIn;
 import org.jenkinsci.Symbol;
 import org.kohsuke.stapler.AncestorInPath;
 import org.kohsuke.stapler.DataBoundConstructor;
+import org.kohsuke.stapler.DataBoundSetter;
 import org.kohsuke.stapler.QueryParameter;
 import org.kohsuke.stapler.verb.POST;
 
 /**
  * {@code driftSchedule(spec: 'H/15 * * * *')}: Jenkins cron syntax ({@code H} hashed per job). Each
- * tick only queues a build with a {@link ScheduledDriftCheckCause}; the check itself happens in the build.
+ * tick only queues a build with a {@link ScheduledDriftCheckCause}; the check itself happens in the build. In a
+ * multibranch project only the primary branch's job is started unless {@code branches: 'ALL'}: every branch and pull
+ * request job would otherwise check the same stacks.
  */
 public final class DriftScheduleTrigger extends Trigger<Job<?, ?>> {
+    private static final BranchJobs BRANCH_JOBS = new BranchJobs(BranchJobs.PRIMARY_MARKER);
+
+    /** Null in triggers saved before the choice existed: the primary branch then. */
+    @CheckForNull private DriftBranches branches;
+
     @DataBoundConstructor
     public DriftScheduleTrigger(@NonNull final String spec) {
         super(spec);
     }
 
+    public DriftBranches getBranches() {
+        return branches == null ? DriftBranches.PRIMARY : branches;
+    }
+
+    /** In a multibranch project: the primary branch only (default) or every branch and pull request. */
+    @DataBoundSetter
+    public void setBranches(@CheckForNull final DriftBranches branches) {
+        this.branches = branches == null || branches == DriftBranches.PRIMARY ? null : branches;
+    }
+
     @Override
     public void run() {
-        schedule(job);
+        if (job != null && BRANCH_JOBS.starts(job, getBranches())) {
+            schedule(job);
+        }
     }
 
     /** Queues the drift check build; a no-op before the trigger is started or for a job that cannot build. */

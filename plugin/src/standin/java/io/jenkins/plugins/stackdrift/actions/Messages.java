@@ -45,6 +45,11 @@ public final class Messages {
         return format("StackDriftInterruptedAction.displayName");
     }
 
+    /** StackDriftTab.displayName */
+    public static String StackDriftTab_displayName() {
+        return format("StackDriftTab.displayName");
+    }
+
     /** StackDriftJobAction.displayName */
     public static String StackDriftJobAction_displayName() {
         return format("StackDriftJobAction.displayName");

@@ -63,8 +63,8 @@ class StackDriftJobActionTest {
     @Test
     void theTrendComesFromTheSmallSummariesOldestFirst() {
         history();
-        List<StackDriftJobAction.TrendPoint> trend = new StackDriftJobAction(job).getTrend();
-        assertThat(trend).extracting(StackDriftJobAction.TrendPoint::getBuild).containsExactly(1, 3);
+        List<TrendPoint> trend = new StackDriftJobAction(job).getTrend();
+        assertThat(trend).extracting(TrendPoint::getBuild).containsExactly(1, 3);
         assertThat(trend.get(1).getSummary().getDrifted()).isEqualTo(1);
     }
 
@@ -115,7 +115,7 @@ class StackDriftJobActionTest {
         // Jenkins lists a build's actions in its own order
         when(build.getActions(StackDriftRunAction.class)).thenReturn(List.of(steps.get(3), steps.get(0), steps.get(1), steps.get(2)));
 
-        List<StackDriftJobAction.TrendPoint> trend = new StackDriftJobAction(job).getTrend();
+        List<TrendPoint> trend = new StackDriftJobAction(job).getTrend();
 
         assertThat(trend).singleElement().satisfies(point -> {
             assertThat(point.getBuild()).isEqualTo(5);
@@ -143,7 +143,7 @@ class StackDriftJobActionTest {
         }
         assertThat(xstream.toXML(steps.get(3))).contains("<stepsSoFar>4</stepsSoFar>").doesNotContain("tags.Name");
 
-        BuildSummary merged = StackDriftJobAction.ofBuild(loaded);
+        BuildSummary merged = BuildMerge.ofBuild(loaded);
 
         assertThat(merged.getTotal()).isEqualTo(4);
         assertThat(merged.getDriftedIds()).containsExactly("d");
@@ -191,7 +191,7 @@ class StackDriftJobActionTest {
 
         StackDriftJobAction action = (StackDriftJobAction) new StackDriftJobActionFactory().createFor(job).iterator().next();
         String fragment = action.getFragment();
-        List<StackDriftJobAction.TrendPoint> trend = action.getTrend();
+        List<TrendPoint> trend = action.getTrend();
         Counts badge = action.badgeCounts();
 
         assertThat(fragment).doesNotContain("read-from-details");

@@ -36,6 +36,8 @@ import org.jvnet.hudson.test.TestExtension;
 import org.jvnet.hudson.test.junit.jupiter.WithJenkins;
 import org.kohsuke.stapler.DataBoundConstructor;
 
+import io.stackdrift.testing.PosixOnly;
+
 /**
  * A step inside a block that decorates the launcher, as {@code container('…')} and {@code docker.image(…).inside} do
  * (real build only: JenkinsRule). The block's decorator runs every command with a {@code PATH} of its own, the only
@@ -43,6 +45,7 @@ import org.kohsuke.stapler.DataBoundConstructor;
  * launcher, over the channel of an online agent. Written here, compiled and run only in the real build (plain {@code mvn verify}).
  */
 @WithJenkins
+@PosixOnly
 class LauncherDecoratorITest {
     private static final Path DEMO = Path.of("../examples/demo").toAbsolutePath().normalize();
     private static final AtomicInteger LAUNCHES = new AtomicInteger();

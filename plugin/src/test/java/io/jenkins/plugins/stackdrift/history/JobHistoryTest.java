@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import io.jenkins.plugins.stackdrift.TestRecords;
 import org.junit.jupiter.api.Test;
@@ -110,5 +113,17 @@ class JobHistoryTest {
             Thread.interrupted();
         }
         assertThat(new HistoryStore(dir).summaries()).hasSize(1);
+    }
+
+    /** The locks are bounded: however many jobs, at most {@value JobHistory#LOCK_STRIPES}; one directory always has the same. */
+    @Test
+    void theLocksAreStripedNotOnePerJobEver(@TempDir final Path jobs) {
+        Set<Object> locks = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (int i = 0; i < 5_000; i++) {
+            locks.add(JobHistory.lockFor(jobs.resolve("job-" + i).resolve(JobHistory.DIR_NAME)));
+        }
+        assertThat(locks).hasSizeLessThanOrEqualTo(JobHistory.LOCK_STRIPES).hasSizeGreaterThan(JobHistory.LOCK_STRIPES / 2);
+        Path one = jobs.resolve("a").resolve(JobHistory.DIR_NAME);
+        assertThat(JobHistory.lockFor(one)).isSameAs(JobHistory.lockFor(jobs.resolve("a/../a").resolve(JobHistory.DIR_NAME)));
     }
 }

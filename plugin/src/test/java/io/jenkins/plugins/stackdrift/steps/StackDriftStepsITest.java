@@ -19,6 +19,7 @@ import com.cloudbees.plugins.credentials.domains.Domain;
 import hudson.model.Result;
 import hudson.model.Run;
 import hudson.util.Secret;
+import io.jenkins.plugins.stackdrift.actions.StackDriftJobAction;
 import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
 import io.jenkins.plugins.stackdrift.history.JobHistory;
 import io.jenkins.plugins.stackdrift.history.RunDetails;
@@ -137,18 +138,23 @@ class StackDriftStepsITest {
         assertThat(history.trail()).hasSize(1);
 
         JenkinsRule.WebClient wc = r.createWebClient();
-        String json = wc.goTo(b.getUrl() + "api/json?depth=1", "application/json").getWebResponse().getContentAsString();
+        // the default depth (no ?depth): actions are exported with visibility 2
+        String json = wc.goTo(b.getUrl() + "api/json", "application/json").getWebResponse().getContentAsString();
         assertThat(json).contains("\"driftedStacks\":[]");
-        String page = wc.goTo(b.getUrl() + "stack-drift-check/").getWebResponse().getContentAsString();
-        assertThat(page).contains("network").contains("stack-drift-check/assets/stackdrift.css");
+        String url = action.getUrlName() + "/";
+        String page = wc.goTo(b.getUrl() + url).getWebResponse().getContentAsString();
+        assertThat(page).contains("network").contains(url + "assets/stackdrift.css");
         assertNoSecretIn(page);
-        assertThat(wc.goTo(b.getUrl() + "stack-drift-check/assets/stackdrift.css", "text/css").getWebResponse()
+        assertThat(wc.goTo(b.getUrl() + url + "assets/stackdrift.css", "text/css").getWebResponse()
                 .getContentAsString()).isNotEmpty();
-        assertThat(wc.goTo(b.getUrl() + "stack-drift-check/stack/network/").getWebResponse().getContentAsString())
+        assertThat(wc.goTo(b.getUrl() + url + "stack/network/").getWebResponse().getContentAsString())
                 .contains("tags.Owner");
-        String badge = wc.goTo(p.getUrl() + "stack-drift/badge.svg", "image/svg+xml").getWebResponse().getContentAsString();
+        String jobUrl = p.getUrl() + p.getAction(StackDriftJobAction.class).getUrlName() + "/";
+        String badge = wc.goTo(jobUrl + "badge.svg", "image/svg+xml").getWebResponse().getContentAsString();
         assertThat(badge).contains("1 repaired");
-        assertThat(wc.goTo(p.getUrl() + "stack-drift/").getWebResponse().getContentAsString()).contains("Recently deployed");
+        assertThat(wc.goTo(jobUrl).getWebResponse().getContentAsString()).contains("Recently deployed");
+        assertThat(wc.goTo(p.getUrl() + "api/json", "application/json").getWebResponse().getContentAsString())
+                .as("the job's default depth shows the trend").contains("\"trend\":[{");
 
         // the second build reads the job history: nothing is due again yet
         WorkflowRun b2 = r.buildAndAssertSuccess(p);
@@ -205,7 +211,8 @@ class StackDriftStepsITest {
         WorkflowRun b = r.buildAndAssertStatus(Result.UNSTABLE, p);
         JenkinsRule.WebClient wc = r.createWebClient();
         // the build's main page includes the summary and the badge of the run action (Jelly compiled for real)
-        assertThat(wc.goTo(b.getUrl()).getWebResponse().getContentAsString()).contains("stack-drift");
+        assertThat(wc.goTo(b.getUrl()).getWebResponse().getContentAsString())
+                .contains(b.getAction(StackDriftRunAction.class).getUrlName() + "/");
         assertThat(wc.goTo("manage/configure").getWebResponse().getContentAsString()).contains("Stack Drift");
         // the stage of the step that made the build unstable says so too
         assertThat(new DepthFirstScanner().filteredNodes(b.getExecution(),
@@ -214,8 +221,8 @@ class StackDriftStepsITest {
         // a build that only validates (the workspace still has the demo) leaves no record: the job page and badge stay
         p.setDefinition(new CpsFlowDefinition("node('built-in') { validateStacks() }", true));
         assertThat(r.buildAndAssertSuccess(p).getAction(StackDriftRunAction.class)).isNull();
-        assertThat(wc.goTo(p.getUrl() + "stack-drift/badge.svg", "image/svg+xml").getWebResponse().getContentAsString())
-                .contains("1 repaired");
+        assertThat(wc.goTo(p.getUrl() + p.getAction(StackDriftJobAction.class).getUrlName() + "/badge.svg", "image/svg+xml")
+                .getWebResponse().getContentAsString()).contains("1 repaired");
     }
 
     @Test

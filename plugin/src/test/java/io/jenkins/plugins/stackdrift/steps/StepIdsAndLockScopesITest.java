@@ -17,6 +17,7 @@ import com.cloudbees.plugins.credentials.domains.Domain;
 import hudson.model.Cause;
 import hudson.model.Result;
 import hudson.util.Secret;
+import io.jenkins.plugins.stackdrift.actions.StackDriftJobAction;
 import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
 import io.jenkins.plugins.stackdrift.history.JobStackLocks;
 import io.jenkins.plugins.stackdrift.history.RunDetails;
@@ -36,12 +37,15 @@ import org.jvnet.hudson.test.JenkinsRule;
 import org.jvnet.hudson.test.junit.jupiter.BuildWatcherExtension;
 import org.jvnet.hudson.test.junit.jupiter.WithJenkins;
 
+import io.stackdrift.testing.PosixOnly;
+
 /**
  * Real build only (JenkinsRule, workflow-multibranch and scm-api's mock SCM): several Stack Drift steps in one
  * build, each with its own id, section, page, details file and /api/json entry; and two branch jobs of one
  * multibranch project that deploy the same stack, which wait for each other and say for whom.
  */
 @WithJenkins
+@PosixOnly
 class StepIdsAndLockScopesITest {
     @RegisterExtension
     private static final BuildWatcherExtension BUILD_WATCHER = new BuildWatcherExtension();
@@ -92,17 +96,20 @@ class StepIdsAndLockScopesITest {
 
         JenkinsRule.WebClient wc = r.createWebClient();
         String main = wc.goTo(b.getUrl()).getWebResponse().getContentAsString();
-        for (String id : List.of("check", "shard-eu", "shard-us", "deploy")) {
-            assertThat(main).as("the build page has a section per step").contains("stack-drift-" + id + "/");
-            assertThat(wc.goTo(b.getUrl() + "stack-drift-" + id + "/").getWebResponse().getContentAsString())
-                    .contains("Stack Drift: " + id);
+        for (StackDriftRunAction step : actions) {
+            assertThat(main).as("the build page has a section per step").contains(step.getUrlName() + "/");
+            assertThat(wc.goTo(b.getUrl() + step.getUrlName() + "/").getWebResponse().getContentAsString())
+                    .contains("Stack Drift: " + step.getId());
         }
-        assertThat(wc.goTo(b.getUrl() + "stack-drift-shard-us/stack/dns/").getWebResponse().getContentAsString()).contains("dns");
-        String json = wc.goTo(b.getUrl() + "api/json?depth=1", "application/json").getWebResponse().getContentAsString();
+        StackDriftRunAction us = actions.stream().filter(a -> a.getId().equals("shard-us")).findFirst().orElseThrow();
+        assertThat(wc.goTo(b.getUrl() + us.getUrlName() + "/stack/dns/").getWebResponse().getContentAsString()).contains("dns");
+        // the default depth shows each step's entry (actions are exported with visibility 2)
+        String json = wc.goTo(b.getUrl() + "api/json", "application/json").getWebResponse().getContentAsString();
         assertThat(json).contains("\"id\":\"check\"").contains("\"id\":\"shard-eu\"").contains("\"id\":\"shard-us\"")
                 .contains("\"id\":\"deploy\"");
         // the job's trend counts the build once, each stack once
-        assertThat(wc.goTo(p.getUrl() + "stack-drift/badge.svg", "image/svg+xml").getWebResponse().getContentAsString()).isNotEmpty();
+        String jobAction = p.getAction(StackDriftJobAction.class).getUrlName();
+        assertThat(wc.goTo(p.getUrl() + jobAction + "/badge.svg", "image/svg+xml").getWebResponse().getContentAsString()).isNotEmpty();
     }
 
     @Test

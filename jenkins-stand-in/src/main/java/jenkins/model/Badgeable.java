@@ -1,0 +1,4 @@
+package jenkins.model;
+
+public interface Badgeable {
+}

@@ -1,0 +1,99 @@
+package io.jenkins.plugins.stackdrift.trigger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.Mockito.doReturn;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.when;
+import static org.mockito.Mockito.withSettings;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import hudson.model.Action;
+import hudson.model.Item;
+import hudson.model.ItemGroup;
+import hudson.model.Job;
+import hudson.model.ModifiableItemGroup;
+import org.junit.jupiter.api.Test;
+
+/** The drift schedule starts a multibranch project's primary branch only, unless every branch is asked for. */
+class BranchJobsTest {
+    /** Stands for scm-api's marker of the primary branch (the check goes by class name). */
+    static final class Primary implements Action {
+        @Override
+        public String getIconFileName() {
+            return null;
+        }
+
+        @Override
+        public String getDisplayName() {
+            return null;
+        }
+
+        @Override
+        public String getUrlName() {
+            return null;
+        }
+    }
+
+    private final BranchJobs branchJobs = new BranchJobs(Primary.class.getName());
+    private final ItemGroup<?> project = mock(ItemGroup.class, withSettings().extraInterfaces(Item.class));
+    private final List<Job<?, ?>> branches = new ArrayList<>();
+
+    BranchJobsTest() {
+        doReturn(branches).when(project).getItems();
+    }
+
+    private Job<?, ?> branch(final String name, final boolean primary) {
+        Job<?, ?> job = mock(Job.class);
+        doReturn(project).when(job).getParent();
+        when(job.getFullName()).thenReturn("infra/" + name);
+        doReturn(primary ? List.of(new Primary()) : List.of()).when(job).getAllActions();
+        branches.add(job);
+        return job;
+    }
+
+    @Test
+    void onlyTheBranchMarkedPrimaryIsStartedByDefault() {
+        Job<?, ?> trunk = branch("trunk", true);
+        Job<?, ?> main = branch("main", false);
+        Job<?, ?> pr = branch("PR-7", false);
+
+        assertThat(branchJobs.starts(trunk, DriftBranches.PRIMARY)).isTrue();
+        assertThat(branchJobs.starts(main, DriftBranches.PRIMARY)).as("another branch is marked").isFalse();
+        assertThat(branchJobs.starts(pr, DriftBranches.PRIMARY)).isFalse();
+        assertThat(branchJobs.starts(pr, DriftBranches.ALL)).isTrue();
+    }
+
+    @Test
+    void withoutAMarkTheBranchNamedMainOrMasterIsThePrimaryOne() {
+        Job<?, ?> main = branch("main", false);
+        Job<?, ?> master = branch("master", false);
+        Job<?, ?> feature = branch("feature%2Fnet", false);
+
+        assertThat(branchJobs.starts(main, DriftBranches.PRIMARY)).isTrue();
+        assertThat(branchJobs.starts(master, DriftBranches.PRIMARY)).isTrue();
+        assertThat(branchJobs.starts(feature, DriftBranches.PRIMARY)).isFalse();
+    }
+
+    @Test
+    void aJobOutsideAMultibranchProjectIsAlwaysStarted() {
+        Job<?, ?> job = mock(Job.class);
+        doReturn(mock(ItemGroup.class, withSettings().extraInterfaces(Item.class, ModifiableItemGroup.class))).when(job).getParent();
+        when(job.getFullName()).thenReturn("folder/feature");
+        assertThat(branchJobs.starts(job, DriftBranches.PRIMARY)).as("a plain folder").isTrue();
+        Job<?, ?> top = mock(Job.class);
+        doReturn(mock(ItemGroup.class)).when(top).getParent();
+        assertThat(branchJobs.starts(top, DriftBranches.PRIMARY)).as("the controller").isTrue();
+    }
+
+    @Test
+    void theTriggerDefaultsToThePrimaryBranchAndKeepsOnlyAChoiceOfAll() {
+        DriftScheduleTrigger trigger = new DriftScheduleTrigger("H * * * *");
+        assertThat(trigger.getBranches()).isEqualTo(DriftBranches.PRIMARY);
+        trigger.setBranches(DriftBranches.ALL);
+        assertThat(trigger.getBranches()).isEqualTo(DriftBranches.ALL);
+        trigger.setBranches(null);
+        assertThat(trigger.getBranches()).isEqualTo(DriftBranches.PRIMARY);
+    }
+}
