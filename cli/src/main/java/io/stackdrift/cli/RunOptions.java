@@ -65,6 +65,8 @@ final class RunOptions {
     private static final int DETAIL_CAP = 20;
     /** How many restored paths the printed trail names per deploy. */
     private static final int PRINTED_PATHS = 20;
+    /** How long a run waits for a stack's lock, or for a stack another shard deploys. */
+    static final Duration LOCK_TIMEOUT = Duration.ofMinutes(30);
 
     @Option(names = "--config", paramLabel = "FILE", defaultValue = "stacks.yaml",
             description = "The configuration file (default: ${DEFAULT-VALUE}); its directory is the repository root.")
@@ -105,7 +107,7 @@ final class RunOptions {
         ToolSettings settings = toolSettings(commandLine);
         Path configFile = config.toAbsolutePath().normalize();
         Path root = Optional.ofNullable(configFile.getParent()).orElse(Path.of("").toAbsolutePath());
-        Path recordDir = record != null ? record : root.resolve(".stackdrift");
+        Path recordDir = recordDir();
         Clock clock = Clock.systemUTC();
         HistoryStore history = new HistoryStore(recordDir);
         RunRequest asked = new RunRequest(config, root, stacks, parallelism == null ? OptionalInt.empty() : OptionalInt.of(parallelism),
@@ -133,7 +135,7 @@ final class RunOptions {
             ToolOutputKeeper tools = new ToolOutputKeeper(new LocalProcessRunner(toolProcesses), workDir, credentials::mask);
             EngineServices services = new EngineServices(tools, settings, HistoryView.of(history),
                     DeployJournal.of(history, HistoryStore::isRunningHere),
-                    new FileStackLocks(recordDir.resolve("locks"), Duration.ofMinutes(30), progress::line, toolProcesses).perDirectory(),
+                    new FileStackLocks(recordDir.resolve("locks"), LOCK_TIMEOUT, progress::line, toolProcesses).perDirectory(),
                     credentials, workDir, clock, progress);
             RunOutcome ran = call.run(new StackDriftEngine(services), request);
             // a stop (StopHook) interrupted the run, which recorded it: the flag must not break the save that follows
@@ -185,6 +187,13 @@ final class RunOptions {
             }
             stop.finished();
         }
+    }
+
+    /** The history's directory: {@code --record}, else {@code .stackdrift/} beside the configuration file. */
+    Path recordDir() {
+        Path configFile = config.toAbsolutePath().normalize();
+        Path root = Optional.ofNullable(configFile.getParent()).orElse(Path.of("").toAbsolutePath());
+        return record != null ? record : root.resolve(".stackdrift");
     }
 
     /**

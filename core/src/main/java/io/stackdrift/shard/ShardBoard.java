@@ -46,13 +46,18 @@ public final class ShardBoard {
      * @param verdict    go, wait or skip
      * @param dependency the dependency waited for or that skips the stack; empty on go
      * @param shard      the number of that dependency's shard; 0 on go
-     * @param reason     on skip, the row's reason ("dependency network failed in shard 2 of 4"); empty otherwise
+     * @param what       on skip, what became of the dependency ("failed in shard 2 of 4"); empty otherwise
      */
-    public record Decision(Verdict verdict, Optional<StackId> dependency, int shard, String reason) {
+    public record Decision(Verdict verdict, Optional<StackId> dependency, int shard, String what) {
         public Decision {
             Objects.requireNonNull(verdict, "verdict");
             Objects.requireNonNull(dependency, "dependency");
-            Objects.requireNonNull(reason, "reason");
+            Objects.requireNonNull(what, "what");
+        }
+
+        /** On skip, the skipped stack's reason: "dependency network failed in shard 2 of 4"; empty otherwise. */
+        public String reason() {
+            return verdict == Verdict.SKIP ? "dependency " + dependency.orElseThrow() + " " + what : "";
         }
 
         static final Decision GO = new Decision(Verdict.GO, Optional.empty(), 0, "");
@@ -129,11 +134,11 @@ public final class ShardBoard {
         if (outcome != null) {
             return outcome.letsDependentsGo() ? Decision.GO
                     : new Decision(Verdict.SKIP, Optional.of(dependency), shard,
-                            "dependency " + dependency + " " + outcome.words() + " in " + where);
+                            outcome.words() + " in " + where);
         }
         if (ended.contains(shard)) {
             return new Decision(Verdict.SKIP, Optional.of(dependency), shard,
-                    "dependency " + dependency + " was not deployed: " + where + " ended without it");
+                    "was not deployed: " + where + " ended without it");
         }
         return new Decision(Verdict.WAIT, Optional.of(dependency), shard, "");
     }
