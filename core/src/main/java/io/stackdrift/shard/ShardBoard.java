@@ -1,6 +1,7 @@
 package io.stackdrift.shard;
 
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -15,26 +16,26 @@ import io.stackdrift.model.StackId;
 
 /**
  * What the shards of one run know of each other (docs/concepts.md, "Shards"): for every stack its owning shard and,
- * once it ended, its outcome; and which shards have ended. Immutable: each post gives a new board, so a host may keep
- * it behind one reference or rebuild it from files. The wait rule: a stack whose dependency belongs to another shard
- * waits until that dependency ended in this run; it goes on when the dependency deployed or was unchanged, and is
+ * once it ended, its outcome; and which shards have ended. A host keeps one per run, or rebuilds it from what the
+ * shards wrote. The wait rule: a stack whose dependency belongs to another shard waits until that dependency ended in this run; it goes on when the dependency deployed or was unchanged, and is
  * skipped with the reason when the dependency failed, was skipped, awaits approval, was interrupted, or its shard
  * ended without it.
+ *
+ * <p>Thread-safe: a host may keep one board per run and post to it from every shard's threads (every method holds the
+ * board's lock); posts and ends return the board, so a board can be filled in one expression.
  */
 public final class ShardBoard {
     private final ShardPlan plan;
-    private final Map<StackId, ShardOutcome> outcomes;
-    private final SortedSet<Integer> ended;
+    private final Map<StackId, ShardOutcome> outcomes = new HashMap<>();
+    private final Set<Integer> ended = new TreeSet<>();
 
-    private ShardBoard(final ShardPlan plan, final Map<StackId, ShardOutcome> outcomes, final Set<Integer> ended) {
+    private ShardBoard(final ShardPlan plan) {
         this.plan = plan;
-        this.outcomes = Collections.unmodifiableMap(new TreeMap<>(outcomes));
-        this.ended = Collections.unmodifiableSortedSet(new TreeSet<>(ended));
     }
 
     /** A board on which nothing has ended yet. */
     public static ShardBoard of(final ShardPlan plan) {
-        return new ShardBoard(Objects.requireNonNull(plan, "plan"), Map.of(), Set.of());
+        return new ShardBoard(Objects.requireNonNull(plan, "plan"));
     }
 
     /** What a shard waits for: nothing more (go), the dependency (wait), or nothing at all (skip, with the reason). */
@@ -73,61 +74,53 @@ public final class ShardBoard {
     }
 
     /** How {@code id} ended in this run; empty while it has not. */
-    public Optional<ShardOutcome> outcome(final StackId id) {
+    public synchronized Optional<ShardOutcome> outcome(final StackId id) {
         return Optional.ofNullable(outcomes.get(id));
     }
 
-    /** Every outcome posted so far, by stack. */
-    public Map<StackId, ShardOutcome> outcomes() {
-        return outcomes;
+    /** Every outcome posted so far, by stack: a copy. */
+    public synchronized Map<StackId, ShardOutcome> outcomes() {
+        return Collections.unmodifiableMap(new TreeMap<>(outcomes));
     }
 
-    public boolean hasEnded(final int shard) {
+    public synchronized boolean hasEnded(final int shard) {
         return ended.contains(shard);
     }
 
-    /** The shards that have ended. */
-    public SortedSet<Integer> endedShards() {
-        return ended;
+    /** The shards that have ended: a copy. */
+    public synchronized SortedSet<Integer> endedShards() {
+        return Collections.unmodifiableSortedSet(new TreeSet<>(ended));
     }
 
     /** True when every shard has ended: the run is over. */
-    public boolean complete() {
+    public synchronized boolean complete() {
         return ended.size() == plan.count();
     }
 
     /**
-     * The board with {@code id}'s outcome. Posting the same outcome again changes nothing; a different one is refused:
-     * a stack ends once per run.
+     * Posts {@code id}'s outcome. Posting the same outcome again changes nothing; a different one is refused: a stack
+     * ends once per run.
      */
-    public ShardBoard post(final StackId id, final ShardOutcome outcome) {
+    public synchronized ShardBoard post(final StackId id, final ShardOutcome outcome) {
         Objects.requireNonNull(outcome, "outcome");
         plan.numberOf(id);
         ShardOutcome before = outcomes.get(id);
-        if (before == outcome) {
-            return this;
-        }
-        if (before != null) {
+        if (before != null && before != outcome) {
             throw new IllegalStateException(id + " already ended (" + before + "), it cannot end again as " + outcome);
         }
-        Map<StackId, ShardOutcome> next = new TreeMap<>(outcomes);
-        next.put(id, outcome);
-        return new ShardBoard(plan, next, ended);
+        outcomes.put(id, outcome);
+        return this;
     }
 
-    /** The board with shard {@code number} ended: what it has not posted, it will never deploy in this run. */
-    public ShardBoard end(final int number) {
+    /** Shard {@code number} ended: what it has not posted, it will never deploy in this run. */
+    public synchronized ShardBoard end(final int number) {
         plan.shard(number);
-        if (ended.contains(number)) {
-            return this;
-        }
-        Set<Integer> next = new TreeSet<>(ended);
-        next.add(number);
-        return new ShardBoard(plan, outcomes, next);
+        ended.add(number);
+        return this;
     }
 
     /** Whether a stack waiting for {@code dependency} (deployed by another shard) may go on now. */
-    public Decision await(final StackId dependency) {
+    public synchronized Decision await(final StackId dependency) {
         int shard = plan.numberOf(dependency);
         String where = "shard " + shard + " of " + plan.count();
         ShardOutcome outcome = outcomes.get(dependency);
@@ -148,7 +141,7 @@ public final class ShardBoard {
      * shard orders the rest): the first that skips it, else the first still running, else go. Dependencies are looked
      * at in id order, so the answer never depends on timing.
      */
-    public Decision decide(final StackId stack, final StackGraph graph) {
+    public synchronized Decision decide(final StackId stack, final StackGraph graph) {
         int own = plan.numberOf(stack);
         Decision waiting = null;
         for (StackId dependency : graph.dependenciesOf(stack)) {
