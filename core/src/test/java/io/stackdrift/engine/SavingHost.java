@@ -16,6 +16,10 @@ public record SavingHost(StackDriftEngine engine, HistoryStore history) {
         return saved(engine.deploy(request));
     }
 
+    public RunOutcome deploy(final RunRequest request, final ShardRun shard) {
+        return saved(engine.deploy(request, shard));
+    }
+
     public RunOutcome destroy(final RunRequest request) {
         return saved(engine.destroy(request));
     }

@@ -145,13 +145,13 @@ public final class ShardBenchmark {
     }
 
     private static void table(final String heading, final Map<String, List<Figures>> groups) {
-        System.out.printf(Locale.ROOT, "| %-14s | n | (a) shards: median | worst | (a) > (b) | (b) layer by layer: median | worst "
-                + "| (c) one pool: median | worst |%n", heading);
-        System.out.println("|---|---|---|---|---|---|---|---|---|");
+        System.out.printf(Locale.ROOT, "| %-14s | n | (a) shards: median | worst | > 1.10 | > 1.25 | (a) > (b) "
+                + "| (b) layer by layer: median | worst | (c) one pool: median | worst |%n", heading);
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|");
         for (var group : groups.entrySet()) {
             List<Figures> fs = group.getValue();
-            System.out.printf(Locale.ROOT, "| %-14s | %d | %.3f | %.3f | %s | %.3f | %.3f | %.3f | %.3f |%n", group.getKey(), fs.size(),
-                    median(fs, Figures::planned), max(fs, Figures::planned), worse(fs),
+            System.out.printf(Locale.ROOT, "| %-14s | %d | %.3f | %.3f | %d | %d | %s | %.3f | %.3f | %.3f | %.3f |%n", group.getKey(),
+                    fs.size(), median(fs, Figures::planned), max(fs, Figures::planned), over(fs, 1.10), over(fs, 1.25), worse(fs),
                     median(fs, Figures::layered), max(fs, Figures::layered), median(fs, Figures::pool), max(fs, Figures::pool));
         }
         System.out.println();
@@ -160,6 +160,11 @@ public final class ShardBenchmark {
     private static double median(final List<Figures> fs, final ToDoubleFunction<Figures> f) {
         double[] values = fs.stream().mapToDouble(f).sorted().toArray();
         return values.length % 2 == 1 ? values[values.length / 2] : (values[values.length / 2 - 1] + values[values.length / 2]) / 2;
+    }
+
+    /** How many instances the shards took more than {@code ratio} times the bound. */
+    private static long over(final List<Figures> fs, final double ratio) {
+        return fs.stream().filter(f -> f.planned() > ratio).count();
     }
 
     private static double max(final List<Figures> fs, final ToDoubleFunction<Figures> f) {
