@@ -60,7 +60,7 @@ final class DeployRun implements RunBody {
                 .withPriority(shard.map(s -> s.priority(weights)).orElse(weights));
         StackTask task = id -> {
             if (waits.contains(id)) {
-                return shard.orElseThrow().await(run, id);
+                return shard.orElseThrow().await(run::progress, id);
             }
             StackConfig stack = run.stack(id);
             Optional<Map<String, String>> env = environment(run, stack);
@@ -81,7 +81,9 @@ final class DeployRun implements RunBody {
         SchedulerListener listener = shard.isEmpty() ? stopping : new SchedulerListener() {
             @Override
             public void ended(final StackResult result) {
-                shard.get().ended(run, result);
+                boolean applied = run.trailSnapshot().stream()
+                        .anyMatch(e -> e.stack().equals(result.id()) && e.result() == TrailResult.DEPLOYED);
+                shard.get().ended(result, applied, run.deployDigest(result.id()), run::note);
             }
 
             @Override

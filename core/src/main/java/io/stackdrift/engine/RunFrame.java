@@ -102,7 +102,7 @@ final class RunFrame {
             interrupted = true;
         } finally {
             // what this shard did not post by now, it will not deploy in this run: the others stop waiting for it
-            coordination.ifPresent(c -> c.shardEnded(run));
+            coordination.ifPresent(c -> c.shardEnded(run::note));
         }
         // the record is returned even after an interrupt: clear the flag while it is assembled, set it again after
         interrupted |= Thread.interrupted();

@@ -10,7 +10,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 
 import io.stackdrift.config.StacksConfig;
 import io.stackdrift.graph.CriticalPath;
@@ -55,8 +57,9 @@ final class ShardCoordination {
      */
     static Planned plan(final ShardRun shard, final StacksConfig config, final Set<StackId> known, final Set<StackId> selected,
             final int parallelism, final HistoryView history) {
-        StackGraph graph = StackGraph.of(config, RunContext.recordedDependsOn(history.stackStatuses(known))).graph()
-                .restrictTo(selected);
+        Map<StackId, List<StackId>> recorded = new TreeMap<>();
+        history.stackStatuses(known).forEach((id, status) -> recorded.put(id, status.dependsOn()));
+        StackGraph graph = StackGraph.of(config, recorded).graph().restrictTo(selected);
         ShardPlan planned = ShardPlanner.plan(graph, weights(history)::weight, shard.count(), parallelism);
         List<List<StackId>> proposed = new ArrayList<>();
         planned.shards().forEach(s -> proposed.add(List.copyOf(s)));
@@ -143,7 +146,7 @@ final class ShardCoordination {
      * The task of a wait: looks at the board until {@code dependency} ended in its shard, printing once which stacks of
      * this shard wait for it; gives up after the exchange's wait timeout.
      */
-    TaskOutcome await(final RunContext run, final StackId dependency) throws InterruptedException {
+    TaskOutcome await(final Consumer<String> progress, final StackId dependency) throws InterruptedException {
         Duration timeout = shard.exchange().waitTimeout();
         long deadline = System.nanoTime() + timeout.toNanos();
         boolean said = false;
@@ -164,7 +167,7 @@ final class ShardCoordination {
                     if (!said) {
                         for (StackId dependent : graph.dependentsOf(dependency)) {
                             if (own().contains(dependent)) {
-                                run.progress(board.waitLine(dependent, dependency));
+                                progress.accept(board.waitLine(dependent, dependency));
                             }
                         }
                         said = true;
@@ -179,34 +182,39 @@ final class ShardCoordination {
         }
     }
 
-    /** Posts how a stack of this shard ended; a post that cannot be written leaves the others to their timeout. */
-    void ended(final RunContext run, final StackResult result) {
+    /**
+     * Posts how a stack of this shard ended; a post that cannot be written leaves the others to their timeout.
+     *
+     * @param applied whether it applied changes in this run
+     * @param digest  its deploy digest in this run, or null
+     * @param notes   where a warning goes
+     */
+    void ended(final StackResult result, final boolean applied, final String digest, final Consumer<String> notes) {
         if (!own().contains(result.id())) {
             return;
         }
         ShardOutcome outcome = switch (result.state()) {
-            case SUCCEEDED, NOTHING_TO_DO -> applied(run, result.id()) ? ShardOutcome.DEPLOYED : ShardOutcome.UNCHANGED;
+            case SUCCEEDED, NOTHING_TO_DO -> applied ? ShardOutcome.DEPLOYED : ShardOutcome.UNCHANGED;
             // a task's own skip (its policy left it alone) lets dependents go; one never started was stopped or blocked
             case SKIPPED -> result.started() ? ShardOutcome.UNCHANGED : ShardOutcome.SKIPPED;
             case AWAITING_APPROVAL -> ShardOutcome.AWAITING_APPROVAL;
             case INTERRUPTED -> ShardOutcome.INTERRUPTED;
             case FAILED -> ShardOutcome.FAILED;
         };
-        String digest = run.deployDigest(result.id());
         try {
             shard.exchange().post(new ShardExchange.Post(result.id(), outcome, digest == null ? "" : digest));
         } catch (UncheckedIOException e) {
-            run.note("warning: " + e.getMessage() + "; the stacks of other shards that wait for " + result.id()
+            notes.accept("warning: " + e.getMessage() + "; the stacks of other shards that wait for " + result.id()
                     + " give up after the lock timeout");
         }
     }
 
     /** This shard ended: the others stop waiting for what it did not deploy. */
-    void shardEnded(final RunContext run) {
+    void shardEnded(final Consumer<String> notes) {
         try {
             shard.exchange().ended(shard.number());
         } catch (UncheckedIOException e) {
-            run.note("warning: " + e.getMessage() + "; the other shards' stacks that wait for this one give up after the lock timeout");
+            notes.accept("warning: " + e.getMessage() + "; the other shards' stacks that wait for this one give up after the lock timeout");
         }
     }
 
@@ -235,10 +243,6 @@ final class ShardCoordination {
             }
         }
         return board;
-    }
-
-    private static boolean applied(final RunContext run, final StackId id) {
-        return run.trailSnapshot().stream().anyMatch(e -> e.stack().equals(id) && e.result() == TrailResult.DEPLOYED);
     }
 
     private static String words(final Duration d) {
