@@ -94,7 +94,8 @@ class GraphCommandTest {
         assertThat(run("graph", "--config", DEMO, "--stacks", "dns")).isEqualTo(ExitCodes.ERROR);
         assertThat(run("deploy", "--config", DEMO, "--record", record.toString(), "--shard", "2/4")).isEqualTo(ExitCodes.ERROR);
         assertThat(err.toString()).contains("--shard needs --shard-run ID");
-        assertThat(run("deploy", "--config", DEMO, "--record", record.toString(), "--shard", "5/4", "--shard-run", "x")).isEqualTo(ExitCodes.ERROR);
+        assertThat(run("deploy", "--config", DEMO, "--record", record.toString(), "--shard", "5/4", "--shard-run", "x"))
+                .isEqualTo(ExitCodes.ERROR);
         assertThat(run("deploy", "--config", DEMO, "--record", record.toString(), "--shard", "1/2", "--shard-run", "../x"))
                 .isEqualTo(ExitCodes.ERROR);
         assertThat(run("deploy", "--config", DEMO, "--record", record.toString(), "--shard", "1/2", "--shard-run", "x", "--destroy"))

@@ -48,7 +48,8 @@ final class DeployRun implements RunBody {
         }
         Optional<ShardCoordination> shard = run.shard();
         // a shard runs its own stacks and, as waits that take no slot, the stacks of other shards they depend on
-        StackGraph graph = shard.map(ShardCoordination::localGraph).orElseGet(() -> build.graph().restrictTo(new HashSet<>(run.stackIds())));
+        StackGraph graph = shard.map(ShardCoordination::localGraph)
+                .orElseGet(() -> build.graph().restrictTo(new HashSet<>(run.stackIds())));
         // what a stack depends on, across every shard of the run
         StackGraph dependencies = shard.map(ShardCoordination::graph).orElse(graph);
         Set<StackId> waits = shard.<Set<StackId>>map(ShardCoordination::waits).orElse(Set.of());

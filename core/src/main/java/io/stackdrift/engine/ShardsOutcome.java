@@ -42,7 +42,7 @@ public record ShardsOutcome(List<List<StackId>> shards, List<Wait> waits, Option
     }
 
     public ShardsOutcome {
-        shards = shards.stream().map(List::copyOf).toList();
+        shards = List.copyOf(shards.stream().map(List::copyOf).toList());
         waits = List.copyOf(waits);
         problems = List.copyOf(problems);
         warnings = List.copyOf(warnings);

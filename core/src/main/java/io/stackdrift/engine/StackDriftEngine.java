@@ -99,7 +99,7 @@ public final class StackDriftEngine {
         return frame.execute(request, RunKind.DEPLOY, new DeployRun(), Optional.of(shard));
     }
 
-    /** One shard of a drift check: the stacks of {@code shard} of the selection, split as {@link #deploy(RunRequest, ShardRun)} splits it. */
+    /** One shard of a drift check: the stacks of {@code shard}, the selection split as {@link #deploy(RunRequest, ShardRun)} splits it. */
     public RunOutcome check(final RunRequest request, final ShardRun shard) {
         return frame.execute(request, RunKind.CHECK, new DriftCheckRun(), Optional.of(shard));
     }

@@ -63,7 +63,7 @@ public final class FileShardExchange implements ShardExchange {
                         p.setProperty(STACK_KEY + id.value(), String.valueOf(i + 1));
                     }
                 }
-                Path temp = written(target, p);
+                Path temp = written(dir, PARTITION, p);
                 try {
                     // a link fails when the name exists: the first shard's partition stands
                     Files.createLink(target, temp);
@@ -104,14 +104,16 @@ public final class FileShardExchange implements ShardExchange {
 
     @Override
     public void post(final Post post) {
-        Path target = dir.resolve("posts").resolve(fileName(post.stack()));
+        Path posts = dir.resolve("posts");
+        String name = fileName(post.stack());
+        Path target = posts.resolve(name);
         Properties p = new Properties();
         p.setProperty("stack", post.stack().value());
         p.setProperty("outcome", post.outcome().name());
         p.setProperty("digest", post.digest());
         try {
-            Directories.ensure(target.getParent());
-            Path temp = written(target, p);
+            Directories.ensure(posts);
+            Path temp = written(posts, name, p);
             Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot post " + post.stack() + "'s outcome in " + target + ": " + IoProblem.of(e), e);
@@ -132,14 +134,15 @@ public final class FileShardExchange implements ShardExchange {
                 String outcome = p.getProperty("outcome", "");
                 if (!stack.isBlank()) {
                     try {
-                        posts.put(StackId.of(stack), new Post(StackId.of(stack), ShardOutcome.valueOf(outcome), p.getProperty("digest", "")));
+                        StackId id = StackId.of(stack);
+                        posts.put(id, new Post(id, ShardOutcome.valueOf(outcome), p.getProperty("digest", "")));
                     } catch (IllegalArgumentException e) {
                         throw new IOException(file + " holds no outcome Stack Drift knows", e);
                     }
                 }
             }
             for (Path file : list(dir.resolve("ended"))) {
-                String name = file.getFileName().toString();
+                String name = String.valueOf(file.getFileName());
                 if (name.chars().allMatch(Character::isDigit) && !name.isEmpty()) {
                     ended.add(Integer.parseInt(name));
                 }
@@ -152,10 +155,11 @@ public final class FileShardExchange implements ShardExchange {
 
     @Override
     public void ended(final int number) {
-        Path target = dir.resolve("ended").resolve(String.valueOf(number));
+        Path endedDir = dir.resolve("ended");
+        Path target = endedDir.resolve(String.valueOf(number));
         try {
-            Directories.ensure(target.getParent());
-            Path temp = written(target, new Properties());
+            Directories.ensure(endedDir);
+            Path temp = written(endedDir, String.valueOf(number), new Properties());
             Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot say in " + target + " that shard " + number + " ended: " + IoProblem.of(e), e);
@@ -172,10 +176,11 @@ public final class FileShardExchange implements ShardExchange {
         return pollInterval;
     }
 
-    private static Path written(final Path target, final Properties p) throws IOException {
+    /** {@code p} in a new hidden file in {@code directory}, named after the file it will become. */
+    private static Path written(final Path directory, final String name, final Properties p) throws IOException {
         StringWriter text = new StringWriter();
         p.store(text, null);
-        Path temp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
+        Path temp = Files.createTempFile(directory, "." + name, ".tmp");
         try (Writer out = Files.newBufferedWriter(temp, StandardCharsets.UTF_8)) {
             out.write(text.toString());
         }
@@ -202,7 +207,7 @@ public final class FileShardExchange implements ShardExchange {
     }
 
     private static boolean isTemporary(final Path file) {
-        return file.getFileName().toString().startsWith(".");
+        return String.valueOf(file.getFileName()).startsWith(".");
     }
 
     /** A file name for any stack id: the SHA-256 of the id (ids hold '/', ':' and anything a directory name may). */

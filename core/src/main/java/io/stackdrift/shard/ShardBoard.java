@@ -17,17 +17,20 @@ import io.stackdrift.model.StackId;
 /**
  * What the shards of one run know of each other (docs/concepts.md, "Shards"): for every stack its owning shard and,
  * once it ended, its outcome; and which shards have ended. A host keeps one per run, or rebuilds it from what the
- * shards wrote. The wait rule: a stack whose dependency belongs to another shard waits until that dependency ended in this run; it goes on when the dependency deployed or was unchanged, and is
+ * shards wrote. The wait rule: a stack whose dependency belongs to another shard waits until that dependency ended
+ * in this run; it goes on when the dependency deployed or was unchanged, and is
  * skipped with the reason when the dependency failed, was skipped, awaits approval, was interrupted, or its shard
  * ended without it.
  *
  * <p>Thread-safe: a host may keep one board per run and post to it from every shard's threads (every method holds the
- * board's lock); posts and ends return the board, so a board can be filled in one expression.
+ * board's own lock); posts and ends return the board, so a board can be filled in one expression.
  */
 public final class ShardBoard {
     private final ShardPlan plan;
     private final Map<StackId, ShardOutcome> outcomes = new HashMap<>();
     private final Set<Integer> ended = new TreeSet<>();
+    /** Its own lock, not the board's monitor: a caller holding the board it got back cannot block the others. */
+    private final Object lock = new Object();
 
     private ShardBoard(final ShardPlan plan) {
         this.plan = plan;
@@ -74,66 +77,82 @@ public final class ShardBoard {
     }
 
     /** How {@code id} ended in this run; empty while it has not. */
-    public synchronized Optional<ShardOutcome> outcome(final StackId id) {
-        return Optional.ofNullable(outcomes.get(id));
+    public Optional<ShardOutcome> outcome(final StackId id) {
+        synchronized (lock) {
+            return Optional.ofNullable(outcomes.get(id));
+        }
     }
 
     /** Every outcome posted so far, by stack: a copy. */
-    public synchronized Map<StackId, ShardOutcome> outcomes() {
-        return Collections.unmodifiableMap(new TreeMap<>(outcomes));
+    public Map<StackId, ShardOutcome> outcomes() {
+        synchronized (lock) {
+            return Collections.unmodifiableMap(new TreeMap<>(outcomes));
+        }
     }
 
-    public synchronized boolean hasEnded(final int shard) {
-        return ended.contains(shard);
+    public boolean hasEnded(final int shard) {
+        synchronized (lock) {
+            return ended.contains(shard);
+        }
     }
 
     /** The shards that have ended: a copy. */
-    public synchronized SortedSet<Integer> endedShards() {
-        return Collections.unmodifiableSortedSet(new TreeSet<>(ended));
+    public SortedSet<Integer> endedShards() {
+        synchronized (lock) {
+            return Collections.unmodifiableSortedSet(new TreeSet<>(ended));
+        }
     }
 
     /** True when every shard has ended: the run is over. */
-    public synchronized boolean complete() {
-        return ended.size() == plan.count();
+    public boolean complete() {
+        synchronized (lock) {
+            return ended.size() == plan.count();
+        }
     }
 
     /**
      * Posts {@code id}'s outcome. Posting the same outcome again changes nothing; a different one is refused: a stack
      * ends once per run.
      */
-    public synchronized ShardBoard post(final StackId id, final ShardOutcome outcome) {
-        Objects.requireNonNull(outcome, "outcome");
-        plan.numberOf(id);
-        ShardOutcome before = outcomes.get(id);
-        if (before != null && before != outcome) {
-            throw new IllegalStateException(id + " already ended (" + before + "), it cannot end again as " + outcome);
+    public ShardBoard post(final StackId id, final ShardOutcome outcome) {
+        synchronized (lock) {
+            Objects.requireNonNull(outcome, "outcome");
+            plan.numberOf(id);
+            ShardOutcome before = outcomes.get(id);
+            if (before != null && before != outcome) {
+                throw new IllegalStateException(id + " already ended (" + before + "), it cannot end again as " + outcome);
+            }
+            outcomes.put(id, outcome);
+            return this;
         }
-        outcomes.put(id, outcome);
-        return this;
     }
 
     /** Shard {@code number} ended: what it has not posted, it will never deploy in this run. */
-    public synchronized ShardBoard end(final int number) {
-        plan.shard(number);
-        ended.add(number);
-        return this;
+    public ShardBoard end(final int number) {
+        synchronized (lock) {
+            plan.shard(number);
+            ended.add(number);
+            return this;
+        }
     }
 
     /** Whether a stack waiting for {@code dependency} (deployed by another shard) may go on now. */
-    public synchronized Decision await(final StackId dependency) {
-        int shard = plan.numberOf(dependency);
-        String where = "shard " + shard + " of " + plan.count();
-        ShardOutcome outcome = outcomes.get(dependency);
-        if (outcome != null) {
-            return outcome.letsDependentsGo() ? Decision.GO
-                    : new Decision(Verdict.SKIP, Optional.of(dependency), shard,
-                            outcome.words() + " in " + where);
+    public Decision await(final StackId dependency) {
+        synchronized (lock) {
+            int shard = plan.numberOf(dependency);
+            String where = "shard " + shard + " of " + plan.count();
+            ShardOutcome outcome = outcomes.get(dependency);
+            if (outcome != null) {
+                return outcome.letsDependentsGo() ? Decision.GO
+                        : new Decision(Verdict.SKIP, Optional.of(dependency), shard,
+                                outcome.words() + " in " + where);
+            }
+            if (ended.contains(shard)) {
+                return new Decision(Verdict.SKIP, Optional.of(dependency), shard,
+                        "was not deployed: " + where + " ended without it");
+            }
+            return new Decision(Verdict.WAIT, Optional.of(dependency), shard, "");
         }
-        if (ended.contains(shard)) {
-            return new Decision(Verdict.SKIP, Optional.of(dependency), shard,
-                    "was not deployed: " + where + " ended without it");
-        }
-        return new Decision(Verdict.WAIT, Optional.of(dependency), shard, "");
     }
 
     /**
@@ -141,22 +160,24 @@ public final class ShardBoard {
      * shard orders the rest): the first that skips it, else the first still running, else go. Dependencies are looked
      * at in id order, so the answer never depends on timing.
      */
-    public synchronized Decision decide(final StackId stack, final StackGraph graph) {
-        int own = plan.numberOf(stack);
-        Decision waiting = null;
-        for (StackId dependency : graph.dependenciesOf(stack)) {
-            if (plan.numberOf(dependency) == own) {
-                continue;
+    public Decision decide(final StackId stack, final StackGraph graph) {
+        synchronized (lock) {
+            int own = plan.numberOf(stack);
+            Decision waiting = null;
+            for (StackId dependency : graph.dependenciesOf(stack)) {
+                if (plan.numberOf(dependency) == own) {
+                    continue;
+                }
+                Decision d = await(dependency);
+                if (d.verdict() == Verdict.SKIP) {
+                    return d;
+                }
+                if (d.verdict() == Verdict.WAIT && waiting == null) {
+                    waiting = d;
+                }
             }
-            Decision d = await(dependency);
-            if (d.verdict() == Verdict.SKIP) {
-                return d;
-            }
-            if (d.verdict() == Verdict.WAIT && waiting == null) {
-                waiting = d;
-            }
+            return waiting == null ? Decision.GO : waiting;
         }
-        return waiting == null ? Decision.GO : waiting;
     }
 
     /** The one line a wait prints: "dns waits for network, in shard 2 of 4". */
