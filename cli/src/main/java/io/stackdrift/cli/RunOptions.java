@@ -19,18 +19,14 @@ import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 import io.stackdrift.engine.EngineServices;
-import io.stackdrift.engine.RunJsonWriter;
 import io.stackdrift.engine.RunOutcome;
 import io.stackdrift.engine.RunRequest;
 import io.stackdrift.engine.StackDriftEngine;
 import io.stackdrift.engine.StartedBy;
 import io.stackdrift.local.FileStackLocks;
 import io.stackdrift.local.LocalProcessRunner;
-import io.stackdrift.model.Change;
-import io.stackdrift.model.ChangeList;
 import io.stackdrift.model.Directories;
 import io.stackdrift.model.Problem;
-import io.stackdrift.model.Row;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
 import io.stackdrift.record.HistoryStore;
@@ -38,11 +34,10 @@ import io.stackdrift.record.RunIds;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.RunWorkDirectories;
 import io.stackdrift.record.ToolProcessLog;
-import io.stackdrift.record.TrailEntry;
 import io.stackdrift.record.TrailResult;
-import io.stackdrift.render.CountsLine;
 import io.stackdrift.render.HtmlReport;
-import io.stackdrift.render.RowTable;
+import io.stackdrift.render.RunJsonWriter;
+import io.stackdrift.render.RunText;
 import io.stackdrift.render.SecretMask;
 import io.stackdrift.spi.DeployJournal;
 import io.stackdrift.spi.HistoryView;
@@ -61,10 +56,6 @@ final class RunOptions {
     private static final int HTML_HISTORY = 30;
     /** How a tool's failure reason refers to its output; the command line keeps that output in a file instead. */
     private static final String CONSOLE_LOG = "see the console log";
-    /** Changes listed per row and kind in the text output. */
-    private static final int DETAIL_CAP = 20;
-    /** How many restored paths the printed trail names per deploy. */
-    private static final int PRINTED_PATHS = 20;
     /** How long a run waits for a stack's lock, or for a stack another shard deploys. */
     static final Duration LOCK_TIMEOUT = Duration.ofMinutes(30);
 
@@ -204,19 +195,8 @@ final class RunOptions {
         if (ran.run().isEmpty()) {
             return ran;
         }
-        RunRecord masked = mask.mask(ran.run().get());
-        List<Row> rows = new ArrayList<>();
-        for (Row row : masked.rows()) {
-            rows.add(row.withState(row.state(), logNamed(row.reason(), kept.get(row.id()))));
-        }
-        // a failed deploy's trail entry carries the same reason as its row
-        List<TrailEntry> trail = new ArrayList<>();
-        for (TrailEntry entry : masked.trail()) {
-            trail.add(entry.withReason(logNamed(entry.reason(), kept.get(entry.stack()))));
-        }
-        RunRecord shown = new RunRecord(masked.runId(), masked.kind(), masked.cause(), masked.startedAt(), masked.finishedAt(), rows,
-                trail);
-        return ran.withShown(shown, ran.notes().stream().map(mask::mask).toList());
+        RunRecord shown = mask.mask(ran.run().get()).mapReasons((stack, reason) -> logNamed(reason, kept.get(stack)));
+        return ran.withShown(shown, mask.mask(ran.notes()));
     }
 
     /** A reason's "see the console log" — the command line has none — as where the tool's output is, or that it is not kept. */
@@ -298,50 +278,12 @@ final class RunOptions {
         if (outcome.run().isEmpty()) {
             return;
         }
-        RunRecord run = outcome.run().get();
-        out.println(CountsLine.text(run.counts(), Terminal.colour()));
-        for (String line : RowTable.text(run.rowsSorted()).split("\n", -1)) {
-            if (!line.isEmpty()) {
-                out.println(Terminal.safe(line));
-            }
-        }
-        for (Row row : run.rowsSorted()) {
-            printDetails(row, out);
-        }
-        for (TrailEntry entry : run.trail()) {
-            String what = entry.repairedDrift()
-                    ? "put back what changed outside the code: " + entry.restoredPathsLine(PRINTED_PATHS)
-                    : entry.result().word() + (entry.reason().isEmpty() ? "" : " — " + entry.reason());
-            out.println(Terminal.safe(entry.stack() + ": " + what));
-        }
+        RunText.lines(outcome.run().get(), Terminal.colour()).forEach(out::println);
     }
 
     private static void printLines(final String text, final PrintWriter err) {
         for (String line : text.split("\n", -1)) {
             err.println(Terminal.safe(line));
-        }
-    }
-
-    /** What a row found, paths only: the table has counts, this says which resources and attributes. */
-    private static void printDetails(final Row row, final PrintWriter out) {
-        if (row.changes().isEmpty() && row.drift().isEmpty() && row.ownedElsewhere().isEmpty() && row.reason().isEmpty()) {
-            return;
-        }
-        out.println(Terminal.safe(row.id() + " (" + row.state().word() + ")" + (row.reason().isEmpty() ? "" : ": " + row.reason())));
-        printChanges("change", row.changes(), out);
-        printChanges("drift", row.drift(), out);
-        row.driftAge().sinceInstant().ifPresent(since -> out.println("  drifted since " + since + " ("
-                + row.driftAge().checks() + (row.driftAge().checks() == 1 ? " check)" : " checks)")));
-        printChanges("owned elsewhere", row.ownedElsewhere(), out);
-    }
-
-    private static void printChanges(final String label, final ChangeList changes, final PrintWriter out) {
-        for (Change change : changes.first(DETAIL_CAP)) {
-            out.println(Terminal.safe("  " + label + ": " + change.action().word() + " " + change.address()
-                    + (change.paths().isEmpty() ? "" : " " + String.join(", ", change.paths()))));
-        }
-        if (changes.size() > DETAIL_CAP) {
-            out.println("  … " + (changes.size() - DETAIL_CAP) + " more (--json or --html lists every one)");
         }
     }
 

@@ -1,6 +1,7 @@
 package io.stackdrift.deploy;
 
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Set;
 
 import io.stackdrift.config.StackConfig;
@@ -9,6 +10,7 @@ import io.stackdrift.model.Tool;
 import io.stackdrift.ownership.ReplaceEvidence;
 import io.stackdrift.record.TrailEntry;
 import io.stackdrift.spi.StackLocks;
+import io.stackdrift.tool.StackCall;
 import io.stackdrift.tool.ToolAdapter;
 
 /** What a {@link StackDeployment} needs of the run it belongs to; the engine's run context provides it. */
@@ -24,6 +26,11 @@ public interface DeployContext {
     ToolAdapter adapter(Tool tool);
 
     Path workDir(StackConfig stack, String step);
+
+    /** The tool calls of {@code stack} for {@code step}: in this run's repository and the step's work directory. */
+    default StackCall call(final StackConfig stack, final String step, final Map<String, String> environment) {
+        return new StackCall(stack, root(), workDir(stack, step), environment);
+    }
 
     /**
      * The run's evidence for field ownership's rule 2 (a probe plan per stack digest, kept for the run). Not named

@@ -3,7 +3,6 @@ package io.stackdrift.deploy;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,6 +27,7 @@ import io.stackdrift.spi.StackLockTimeoutException;
 import io.stackdrift.tool.ApplyResult;
 import io.stackdrift.tool.OutputsResult;
 import io.stackdrift.tool.PlanPurpose;
+import io.stackdrift.tool.StackCall;
 import io.stackdrift.tool.StackPlan;
 import io.stackdrift.tool.ToolAdapter;
 
@@ -54,8 +54,8 @@ public final class StackDeployment {
      */
     public Deployed deploy(final StackConfig stack, final Map<String, String> env, final Optional<Row> hadDrift,
             final DeployMode mode, final Approval approval) throws InterruptedException {
-        return underLock(stack, Operation.DEPLOY, mode, startedAt -> OwnershipGuard.withOwnership(stack, run.adapter(stack.tool()),
-                run.root(), run.workDir(stack, "schema"), env, run.ownershipEvidence(), PlanPurpose.PREVIEW,
+        return underLock(stack, Operation.DEPLOY, mode, startedAt -> OwnershipGuard.withOwnership(run.adapter(stack.tool()),
+                run.call(stack, "schema", env), run.ownershipEvidence(), PlanPurpose.PREVIEW,
                 reason -> failed(stack, startedAt, reason),
                 accepted -> planAndApply(stack, env, hadDrift, mode, approval, accepted, startedAt)));
     }
@@ -113,10 +113,10 @@ public final class StackDeployment {
             final DeployMode mode, final Approval approval, final List<IgnorePath> accepted, final long startedAt)
             throws InterruptedException {
         StackId id = stack.id();
-        Path work = run.workDir(stack, "deploy");
+        StackCall call = run.call(stack, "deploy", env);
         ToolAdapter adapter = run.adapter(stack.tool());
         run.previewed(id);
-        StackPlan plan = adapter.plan(stack, run.root(), PlanPurpose.PREVIEW, work, env, run.known());
+        StackPlan plan = adapter.plan(call, PlanPurpose.PREVIEW, run.known());
         Row row = OwnershipGuard.split(plan.row(), accepted);
         if (row.state() == RowState.FAILED) {
             return failed(stack, startedAt, row.reason(), row);
@@ -166,13 +166,13 @@ public final class StackDeployment {
             return notApplied(stack, row, startedAt, gate, Operation.DEPLOY);
         }
         run.progress("applying " + id + " (" + stack.tool().word() + ")…");
-        ApplyResult applied = adapter.apply(stack, run.root(), plan, work, env);
+        ApplyResult applied = adapter.apply(call, plan);
         if (!applied.succeeded()) {
             return failed(stack, startedAt, applied.reason(), row);
         }
         List<String> restored = restoredPaths(row, hadDrift);
         run.trail(entry(id, startedAt, TrailResult.DEPLOYED, restored, ""));
-        Row deployed = Row.withReason(id, stack.tool(), stack.dir(), RowState.IN_SYNC,
+        Row deployed = Row.of(id, stack.tool(), stack.dir(), RowState.IN_SYNC,
                 restored.isEmpty() ? "deployed" : "deployed: put back what changed outside the code")
                 .withOwnedElsewhere(row.ownedElsewhere()).withDependsOn(row.dependsOn());
         if (stack.outputs().isPresent()) {
@@ -190,16 +190,16 @@ public final class StackDeployment {
     private Deployed planAndDestroy(final StackConfig stack, final Map<String, String> env, final DeployMode mode,
             final Approval approval, final long startedAt) throws InterruptedException {
         StackId id = stack.id();
-        Path work = run.workDir(stack, "destroy");
+        StackCall call = run.call(stack, "destroy", env);
         ToolAdapter adapter = run.adapter(stack.tool());
         run.progress("planning the destroy of " + id + " (" + stack.tool().word() + ")…");
-        StackPlan plan = adapter.plan(stack, run.root(), PlanPurpose.DESTROY, work, env, run.known());
+        StackPlan plan = adapter.plan(call, PlanPurpose.DESTROY, run.known());
         // what a destroy deletes; drift does not matter to resources about to go (no drift check runs)
         Row planned = plan.row();
         if (planned.state() == RowState.FAILED) {
             return failed(stack, startedAt, DESTROY_PREFIX + planned.reason());
         }
-        Row row = Row.withReason(id, stack.tool(), stack.dir(), planned.changes().isEmpty() ? RowState.IN_SYNC : RowState.PENDING, "")
+        Row row = Row.of(id, stack.tool(), stack.dir(), planned.changes().isEmpty() ? RowState.IN_SYNC : RowState.PENDING, "")
                 .withChanges(planned.changes());
         ApplyGate.Decision gate = ApplyGate.decide(!row.changes().isEmpty(), mode, approval, stack.drift().mode());
         if (gate.step() == ApplyGate.Step.NOTHING_TO_DO) {
@@ -210,14 +210,14 @@ public final class StackDeployment {
             return notApplied(stack, row, startedAt, gate, Operation.DESTROY);
         }
         run.progress("destroying " + id + " (" + stack.tool().word() + ")…");
-        ApplyResult applied = adapter.apply(stack, run.root(), plan, work, env);
+        ApplyResult applied = adapter.apply(call, plan);
         if (!applied.succeeded()) {
             // part of the stack may be gone: the next deploy must preview it, not skip it as unchanged
             run.forgetDeploy(id);
             return failed(stack, startedAt, DESTROY_PREFIX + applied.reason());
         }
         run.trail(entry(id, startedAt, TrailResult.DESTROYED, List.of(), ""));
-        return afterDestroy(stack, Row.withReason(id, stack.tool(), stack.dir(), RowState.IN_SYNC, "destroyed"), TaskOutcome.succeeded());
+        return afterDestroy(stack, Row.of(id, stack.tool(), stack.dir(), RowState.IN_SYNC, "destroyed"), TaskOutcome.succeeded());
     }
 
     /** The rungs of the ladder that apply nothing: a rehearsal (with or without work) and awaiting approval. */
@@ -265,7 +265,7 @@ public final class StackDeployment {
 
     private Optional<String> writeOutputs(final StackConfig stack, final Map<String, String> env, final Outputs settings)
             throws InterruptedException {
-        OutputsResult outputs = run.adapter(stack.tool()).outputs(stack, run.root(), run.workDir(stack, "outputs"), env);
+        OutputsResult outputs = run.adapter(stack.tool()).outputs(run.call(stack, "outputs", env));
         if (!outputs.succeeded()) {
             return Optional.of("its outputs could not be read: " + outputs.reason());
         }
@@ -297,20 +297,20 @@ public final class StackDeployment {
     }
 
     private Deployed failed(final StackConfig stack, final long startedAt, final String reason) {
-        return failed(stack, startedAt, reason, Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, reason));
+        return failed(stack, startedAt, reason, Row.of(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, reason));
     }
 
     private Deployed failed(final StackConfig stack, final long startedAt, final String reason, final Row row) {
         run.trail(entry(stack.id(), startedAt, TrailResult.FAILED, List.of(), reason));
         // what the preview found stays listed (changes, drift, owned elsewhere, depends-on): the failure does not unmake it
-        Row failed = Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, reason)
+        Row failed = Row.of(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, reason)
                 .withChanges(row.changes()).withDrift(row.drift()).withOwnedElsewhere(row.ownedElsewhere()).withDependsOn(row.dependsOn());
         return new Deployed(failed, TaskOutcome.failed(reason));
     }
 
     private TrailEntry entry(final StackId id, final long startedAt, final TrailResult result, final List<String> restored,
             final String reason) {
-        return new TrailEntry(id, run.runId(), startedAt, run.now(), result, !restored.isEmpty(), restored, reason);
+        return new TrailEntry(id, run.runId(), startedAt, run.now(), result, !restored.isEmpty(), restored, reason, 0);
     }
 
     /** The words of a deploy and of a destroy on the rungs they share. */

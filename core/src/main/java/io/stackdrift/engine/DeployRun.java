@@ -111,7 +111,7 @@ final class DeployRun implements RunBody {
         try {
             digest = digestOf(run, stack, env, () -> graph);
         } catch (IOException e) {
-            Row row = Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.FAILED,
+            Row row = Row.of(stack.id(), stack.tool(), stack.dir(), RowState.FAILED,
                     "cannot compute the stack's digest: " + e.getMessage());
             return Optional.of(new Deployed(row, TaskOutcome.failed(row.reason())));
         }
@@ -131,7 +131,7 @@ final class DeployRun implements RunBody {
                     + "was interrupted or did not finish in an earlier run");
         }
         if (decision.verdict() == DeployDecision.Verdict.SKIP) {
-            Row row = Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.SKIPPED, decision.reason());
+            Row row = Row.of(stack.id(), stack.tool(), stack.dir(), RowState.SKIPPED, decision.reason());
             return Optional.of(new Deployed(row, TaskOutcome.skipped(decision.reason())));
         }
         run.progress(stack.id() + ": deploying (" + decision.reason() + ")");
@@ -160,7 +160,7 @@ final class DeployRun implements RunBody {
      */
     static String digestOf(final RunContext run, final StackConfig stack, final Map<String, String> env,
             final Supplier<StackGraph> graphs) throws IOException, InterruptedException {
-        String version = run.adapter(stack.tool()).version(stack, run.root(), run.workDir(stack, "version"), env);
+        String version = run.adapter(stack.tool()).version(run.call(stack, "version", env));
         String own = StackDigest.compute(run.root(), stack, run.config().stacks(), version, run.files());
         if (stack.policy() != Policy.ON_CHANGE_OR_DEPENDENCY) {
             return own;

@@ -109,7 +109,7 @@ final class RunFrame {
         List<Row> rows = new ArrayList<>();
         for (StackConfig stack : run.stacks()) {
             Row row = run.hasRow(stack.id()) ? run.row(stack.id())
-                    : Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.SKIPPED, "run interrupted before it started");
+                    : Row.of(stack.id(), stack.tool(), stack.dir(), RowState.SKIPPED, "run interrupted before it started");
             StackStatus status = run.statusesAtStart().get(stack.id());
             rows.add(RunContext.known(run.wasPreviewed(stack.id()) ? row : keepDependencies(row, status), status));
         }

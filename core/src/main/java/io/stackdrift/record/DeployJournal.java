@@ -76,7 +76,7 @@ final class DeployJournal {
                 // when the run died is unknown: its start is the last moment known, so lists order it there, not at 1970
                 added.add(new TrailEntry(marker.stack(), marker.runId(), marker.startedAt(), marker.startedAt(), TrailResult.INTERRUPTED,
                         false, List.of(), "run " + marker.runId() + " ended before this " + (marker.destroy() ? "destroy" : "deploy")
-                                + " finished; look at the stack's state before deploying it again"));
+                                + " finished; look at the stack's state before deploying it again", 0));
                 if (marker.destroy()) {
                     destroyed.add(marker.stack());
                 }

@@ -107,18 +107,13 @@ public final class RecordJson {
         g.writeStringField("cause", s.cause());
         g.writeNumberField("startedAt", s.startedAt());
         g.writeNumberField("finishedAt", s.finishedAt());
-        Counts c = s.counts();
         g.writeObjectFieldStart("counts");
-        g.writeNumberField("total", c.total());
-        g.writeNumberField("inSync", c.inSync());
-        g.writeNumberField("drifted", c.drifted());
-        g.writeNumberField("pending", c.pending());
-        g.writeNumberField("failed", c.failed());
-        g.writeNumberField("skipped", c.skipped());
-        g.writeNumberField("awaitingApproval", c.awaitingApproval());
-        if (c.repaired() > 0) {
-            // only when set, like every field added since: files without repaired rows keep their bytes
-            g.writeNumberField("repaired", c.repaired());
+        for (Counts.Field field : Counts.Field.values()) {
+            int value = field.of(s.counts());
+            // a count added since the first format is written only when set: files without it keep their bytes
+            if (field.since() == Counts.Field.Since.FIRST_RECORDS || value > 0) {
+                g.writeNumberField(field.key(), value);
+            }
         }
         g.writeEndObject();
         RecordFormat.writeIds(g, "drifted", s.drifted());
@@ -129,9 +124,7 @@ public final class RecordJson {
     static RunSummary readSummary(final JsonNode n) {
         RecordFormat.checkFormat(n, RecordFormat.SUMMARY);
         JsonNode c = RecordFormat.required(n, "counts");
-        Counts counts = new Counts(c.path("total").asInt(), c.path("inSync").asInt(), c.path("drifted").asInt(),
-                c.path("pending").asInt(), c.path("failed").asInt(), c.path("skipped").asInt(),
-                c.path("awaitingApproval").asInt(), c.path("repaired").asInt(0));
+        Counts counts = Counts.from(field -> c.path(field.key()).asInt(0));
         return new RunSummary(RecordFormat.required(n, "sequence").asLong(), RecordFormat.text(n, "runId"),
                 kind(RecordFormat.text(n, "kind")),
                 n.path("cause").asText(""), n.path("startedAt").asLong(), n.path("finishedAt").asLong(), counts,

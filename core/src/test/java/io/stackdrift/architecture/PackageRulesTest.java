@@ -133,6 +133,11 @@ class PackageRulesTest {
     }
 
     @Test
+    void everyOutputOfARunIsWrittenInRender() {
+        OutputRule.FORMATS_ARE_WRITTEN_IN_RENDER.check(core);
+    }
+
+    @Test
     void noTwoClassesUseEachOther() {
         ClassCycleRule.NO_CLASS_CYCLES.check(core);
     }

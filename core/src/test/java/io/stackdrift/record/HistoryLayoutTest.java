@@ -23,9 +23,9 @@ class HistoryLayoutTest {
     void everyFileASaveWritesIsOneTheLayoutNames() {
         HistoryStore store = new HistoryStore(dir);
         StackId net = StackId.of("envs/net:prod");
-        TrailEntry deploy = new TrailEntry(net, "1", 10, 20, TrailResult.DEPLOYED, false, List.of(), "");
+        TrailEntry deploy = new TrailEntry(net, "1", 10, 20, TrailResult.DEPLOYED, false, List.of(), "", 0);
         store.save(new RunRecord("1", RunKind.DEPLOY, "", 5, 30,
-                List.of(Row.withReason(net, Tool.TOFU, "envs/net", RowState.IN_SYNC, "")), List.of(deploy)));
+                List.of(Row.of(net, Tool.TOFU, "envs/net", RowState.IN_SYNC, "")), List.of(deploy)));
         store.markDeployStarted(net, "2", 40);
 
         HistoryLayout layout = store.layout();

@@ -31,14 +31,13 @@ import io.stackdrift.engine.RunRequest;
 import io.stackdrift.engine.StackDriftEngine;
 import io.stackdrift.model.Directories;
 import io.stackdrift.model.Problem;
-import io.stackdrift.model.Row;
 import io.stackdrift.model.RunOrder;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.AtomicFiles;
 import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RecordJson;
 import io.stackdrift.record.RunRecord;
-import io.stackdrift.record.TrailEntry;
+import io.stackdrift.render.SecretMask;
 import io.stackdrift.spi.DeployJournal;
 import io.stackdrift.spi.HistoryView;
 import io.stackdrift.spi.MissingCredentialsException;
@@ -98,8 +97,8 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
 
     @Override
     public AgentOutcome invoke(final File workspace, final VirtualChannel channel) throws IOException, InterruptedException {
-        PrintStream log = new PrintStream(new SecretMaskingOutputStream(listener.getLogger(), credentials.secretValues()),
-                true, StandardCharsets.UTF_8);
+        PrintStream log = new PrintStream(new SecretMaskingOutputStream(listener.getLogger(), credentials.mask()), true,
+                StandardCharsets.UTF_8);
         try {
             return run(workspace.toPath(), Path.of(tempDir), log);
         } catch (IOException | RuntimeException e) {
@@ -235,9 +234,10 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
             throw new IOException("Stack Drift: no launcher was given for the " + operation + " call");
         }
         Path work = Directories.ensure(temp.resolve(WORK_DIR));
+        SecretMask mask = credentials.mask();
         HistoryStore history = new HistoryStore(temp.resolve(HISTORY_DIR));
         EngineServices services = new EngineServices(
-                new AgentProcessRunner(tools, request.buildEnvironment(), credentials.secretValues()),
+                new AgentProcessRunner(tools, request.buildEnvironment(), mask),
                 request.toolSettings(), HistoryView.of(history), DeployJournal.NONE, new HeldStackLocks(lockedStacks),
                 this::environmentFor, work, Clock.systemUTC(), line -> log.println("Stack Drift: " + line));
         // the configuration this step's inspect call read: the file is not read a second time
@@ -260,11 +260,10 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
         }
         // a tool's own words (a Pulumi diagnostic on stdout, say) can carry a secret into a reason: the record
         // and what goes back to the controller get the log's mask too
-        SecretMaskingOutputStream.Masker masker = new SecretMaskingOutputStream.Masker(credentials.secretValues());
-        AgentOutcome.Builder result = AgentOutcome.builder().problems(masked(formatted(outcome.problems(), workspace), masker))
-                .warnings(masked(formatted(outcome.warnings(), workspace), masker)).notes(masked(outcome.notes(), masker));
+        AgentOutcome.Builder result = AgentOutcome.builder().problems(mask.mask(formatted(outcome.problems(), workspace)))
+                .warnings(mask.mask(formatted(outcome.warnings(), workspace))).notes(mask.mask(outcome.notes()));
         if (outcome.run().isPresent()) {
-            RunRecord record = masked(outcome.run().get(), masker);
+            RunRecord record = mask.mask(outcome.run().get());
             AtomicFiles.write(temp.resolve(RECORD_FILE), out -> RecordJson.writeRun(out, sequenceOf(record), record));
             Map<String, String> digests = new TreeMap<>();
             outcome.deployDigests().forEach((id, digest) -> digests.put(id.value(), digest));
@@ -277,24 +276,6 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
                     .collect(Collectors.toCollection(TreeSet::new))));
         }
         return result.build();
-    }
-
-    /** The record with every secret value masked in the reasons of its rows and trail entries. */
-    static RunRecord masked(final RunRecord record, final SecretMaskingOutputStream.Masker masker) {
-        List<Row> rows = new ArrayList<>();
-        for (Row row : record.rows()) {
-            rows.add(row.withState(row.state(), masker.mask(row.reason())));
-        }
-        List<TrailEntry> trail = new ArrayList<>();
-        for (TrailEntry e : record.trail()) {
-            trail.add(new TrailEntry(e.stack(), e.runId(), e.startedAt(), e.finishedAt(), e.result(), e.repairedDrift(),
-                    e.restoredPaths(), masker.mask(e.reason())));
-        }
-        return new RunRecord(record.runId(), record.kind(), record.cause(), record.startedAt(), record.finishedAt(), rows, trail);
-    }
-
-    private static List<String> masked(final List<String> lines, final SecretMaskingOutputStream.Masker masker) {
-        return lines.stream().map(masker::mask).toList();
     }
 
     private Map<String, String> environmentFor(final StackId stack, final Map<String, String> credentialIds)

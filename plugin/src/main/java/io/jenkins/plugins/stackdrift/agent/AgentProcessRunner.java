@@ -8,12 +8,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 import io.stackdrift.model.Directories;
+import io.stackdrift.render.SecretMask;
 import io.stackdrift.spi.ProcessResult;
 import io.stackdrift.spi.ProcessRunner;
 import io.stackdrift.spi.ProcessSpec;
@@ -54,13 +54,12 @@ public final class AgentProcessRunner implements ProcessRunner {
 
     private final ToolLauncher launcher;
     private final Map<String, String> buildEnvironment;
-    private final SecretMaskingOutputStream.Masker masker;
+    private final SecretMask mask;
 
-    public AgentProcessRunner(final ToolLauncher launcher, final Map<String, String> buildEnvironment,
-            final Collection<String> secrets) {
+    public AgentProcessRunner(final ToolLauncher launcher, final Map<String, String> buildEnvironment, final SecretMask mask) {
         this.launcher = launcher;
         this.buildEnvironment = new TreeMap<>(buildEnvironment);
-        this.masker = new SecretMaskingOutputStream.Masker(secrets);
+        this.mask = mask;
     }
 
     @Override
@@ -162,7 +161,7 @@ public final class AgentProcessRunner implements ProcessRunner {
                 int newline = text.indexOf('\n');
                 text = newline >= 0 ? text.substring(newline + 1) : text;
             }
-            return masker.mask(text);
+            return mask.mask(text);
         }
     }
 }

@@ -6,6 +6,7 @@ import java.util.regex.Pattern;
 
 import hudson.AbortException;
 import hudson.model.Run;
+import io.jenkins.plugins.stackdrift.actions.PageUrls;
 import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
 import io.jenkins.plugins.stackdrift.agent.Operation;
 
@@ -52,6 +53,9 @@ final class StepIds {
         String trimmed = id.strip();
         if (!FORM.matcher(trimmed).matches()) {
             throw new IllegalArgumentException(Messages.invalidId(trimmed, MAX_LENGTH));
+        }
+        if (PageUrls.isReservedId(trimmed)) {
+            throw new IllegalArgumentException(Messages.reservedId(trimmed, PageUrls.ofStep(trimmed)));
         }
         return trimmed;
     }

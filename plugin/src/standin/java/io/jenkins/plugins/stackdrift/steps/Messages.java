@@ -65,6 +65,16 @@ public final class Messages {
         return format("invalidId", arg0, arg1);
     }
 
+    /** resultDefault */
+    public static String resultDefault() {
+        return format("resultDefault");
+    }
+
+    /** reservedId */
+    public static String reservedId(Object arg0, Object arg1) {
+        return format("reservedId", arg0, arg1);
+    }
+
     /** duplicateId */
     public static String duplicateId(Object arg0) {
         return format("duplicateId", arg0);

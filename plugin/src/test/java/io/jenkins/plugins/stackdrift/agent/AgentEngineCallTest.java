@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -31,6 +32,7 @@ import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RecordJson;
 import io.stackdrift.record.RunKind;
 import io.stackdrift.record.RunRecord;
+import io.stackdrift.render.SecretMask;
 import io.stackdrift.testing.PosixOnly;
 
 /** The agent side on its own: what comes back over the channel, on a copy of the demo repository. */
@@ -151,6 +153,35 @@ class AgentEngineCallTest {
         assertThat(copy.summaries()).isEmpty();
         assertThat(outcome.deployDigests()).isEmpty();
         assertThat(outcome.forgottenDeploys()).isEmpty();
+    }
+
+    @Test
+    void aRepairsTrailEntryArrivesWholeWithTheStartOfItsDriftAndTheTimeToRepair() throws Exception {
+        // the job history the controller copied: network was found drifted by build 3
+        HistoryStore copy = new HistoryStore(temp.resolve(AgentEngineCall.HISTORY_DIR));
+        copy.save(new RunRecord("3", RunKind.CHECK, "", 1_000L, 2_000L, List.of(TestRecords.row("network", RowState.DRIFTED)),
+                List.of()));
+        long since = copy.stackStatuses().get(StackId.of("network")).driftAge().since();
+        EngineRequest check = new EngineRequest("stacks.yaml", List.of("network"), 0, false, false, "4", "", "MANUAL", List.of(),
+                Map.of(), Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)));
+        // with a secret bound, so the record goes through the mask
+        StackCredentials credentials = new StackCredentials(Map.of("network", Map.of("AWS_SECRET_ACCESS_KEY", "s3cr3t-value")),
+                Map.of(), SecretMask.patternOf(List.of("s3cr3t-value")));
+
+        AgentOutcome outcome = new AgentEngineCall(Operation.CHECK, check, credentials, listener, temp.toString(), Set.of("network"),
+                Set.of(), new FakeLocalLauncher()).invoke(workspace.toFile(), null);
+
+        assertThat(outcome.problems()).isEmpty();
+        RunRecord record;
+        try (InputStream in = Files.newInputStream(temp.resolve(AgentEngineCall.RECORD_FILE))) {
+            record = RecordJson.readRun(in);
+        }
+        assertThat(since).isPositive();
+        assertThat(record.trail()).singleElement().satisfies(entry -> {
+            assertThat(entry.repairedDrift()).isTrue();
+            assertThat(entry.driftedSince()).isEqualTo(since);
+            assertThat(entry.timeToRepair()).contains(Duration.ofMillis(entry.finishedAt() - since));
+        });
     }
 
     @Test

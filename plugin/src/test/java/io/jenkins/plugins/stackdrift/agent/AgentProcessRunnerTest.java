@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mockito.Mockito;
 
+import io.stackdrift.render.SecretMask;
 import io.stackdrift.spi.ProcessResult;
 import io.stackdrift.spi.ProcessSpec;
 import io.stackdrift.testing.PosixOnly;
@@ -54,7 +55,7 @@ class AgentProcessRunnerTest {
     }
 
     private AgentProcessRunner runner(final ToolLauncher launcher, final Map<String, String> build, final String... secrets) {
-        return new AgentProcessRunner(launcher, build, List.of(secrets));
+        return new AgentProcessRunner(launcher, build, SecretMask.of(List.of(secrets)));
     }
 
     @Test

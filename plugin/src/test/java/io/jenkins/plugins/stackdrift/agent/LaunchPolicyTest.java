@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.stackdrift.engine.GitFiles;
+import io.stackdrift.render.SecretMask;
 import io.stackdrift.spi.ProcessResult;
 import io.stackdrift.spi.ProcessSpec;
 import io.stackdrift.testing.PosixOnly;
@@ -86,7 +87,7 @@ class LaunchPolicyTest {
         }
         FakeLocalLauncher controller = new FakeLocalLauncher(new LaunchPolicy(Set.of(), ws.toString(), step.toString()));
         AgentProcessRunner runner = new AgentProcessRunner(controller,
-                Map.of("PATH", bin + File.pathSeparator + "/usr/bin" + File.pathSeparator + "/bin"), List.of());
+                Map.of("PATH", bin + File.pathSeparator + "/usr/bin" + File.pathSeparator + "/bin"), SecretMask.NONE);
 
         ProcessResult ran = runner.run(new ProcessSpec(List.of("terraform", "plan"), ws, Map.of(), Duration.ofSeconds(30),
                 step.resolve("plan.out")));

@@ -64,7 +64,7 @@ class JobHistoryTest {
     void aDestroyBuildThatEndedForgetsTheDeploysOfItsStacks() throws Exception {
         JobHistory history = new JobHistory(dir);
         TrailEntry deployed = new TrailEntry(StackId.of("net"), "7", 1L, 2L,
-                TrailResult.DEPLOYED, false, List.of(), "");
+                TrailResult.DEPLOYED, false, List.of(), "", 0);
         history.save(new RunRecord("7", RunKind.DEPLOY, "", 1L, 3L, List.of(TestRecords.row("net", RowState.IN_SYNC)), List.of(deployed)),
                 Map.of("net", "sha256:a"));
         history.markDeploying(List.of("net"), "8", 5L, true);

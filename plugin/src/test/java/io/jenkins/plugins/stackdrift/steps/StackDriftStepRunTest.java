@@ -67,6 +67,7 @@ import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RunKind;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.TrailResult;
+import io.stackdrift.render.SecretMask;
 
 /** The controller side of a step with the agent replaced by a mock gateway: mapping, ordering, locks, history. */
 class StackDriftStepRunTest {
@@ -94,7 +95,7 @@ class StackDriftStepRunTest {
 
     private StackDriftStepRun stepRun(final Operation operation, final StepSettings settings) {
         return new StackDriftStepRun(settings, operation, run, listener, gateway,
-                new CredentialsEnvironment(lookup, mock(SecretFileWriter.class)),
+                new CredentialsEnvironment(lookup, mock(SecretFileWriter.class), SecretMask::patternOf),
                 new StackDriftGlobalConfiguration.Defaults(0, "UNSTABLE", "FAILURE", "", "/opt/tofu/bin/tofu", ""),
                 Map.of("PATH", "/usr/bin"), new JobHistory(jobDir), node);
     }

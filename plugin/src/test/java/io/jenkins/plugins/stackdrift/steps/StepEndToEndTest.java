@@ -63,6 +63,7 @@ import io.stackdrift.record.RunSummary;
 import io.stackdrift.record.StackStatus;
 import io.stackdrift.record.TrailEntry;
 import io.stackdrift.record.TrailResult;
+import io.stackdrift.render.SecretMask;
 import io.stackdrift.testing.PosixOnly;
 
 /**
@@ -110,7 +111,7 @@ class StepEndToEndTest {
         CredentialsLookup lookup = id -> Optional.ofNullable(SECRETS.get(id)).map(StepEndToEndTest::secretText);
         Path temp = Files.createDirectories(root.resolve("tmp/" + run.getId() + "-" + operation));
         return new StackDriftStepRun(settings, operation, run, listener, new LocalEngineGateway(workspace, temp, listener),
-                new CredentialsEnvironment(lookup, mock(SecretFileWriter.class)),
+                new CredentialsEnvironment(lookup, mock(SecretFileWriter.class), SecretMask::patternOf),
                 StackDriftGlobalConfiguration.Defaults.builtIn(),
                 Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)), JobHistory.inJobDir(jobDir.toFile()), null).run();
     }
@@ -333,7 +334,8 @@ class StepEndToEndTest {
                 : Optional.ofNullable(SECRETS.get(id)).map(StepEndToEndTest::secretText);
         Path temp = Files.createDirectories(root.resolve("tmp/missing"));
         Map<String, Object> result = new StackDriftStepRun(all(), Operation.PREVIEW, b1, listener,
-                new LocalEngineGateway(workspace, temp, listener), new CredentialsEnvironment(lookup, mock(SecretFileWriter.class)),
+                new LocalEngineGateway(workspace, temp, listener),
+                new CredentialsEnvironment(lookup, mock(SecretFileWriter.class), SecretMask::patternOf),
                 StackDriftGlobalConfiguration.Defaults.builtIn(), Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)),
                 JobHistory.inJobDir(jobDir.toFile()), null).run();
 
