@@ -2,8 +2,6 @@ package io.stackdrift.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -93,11 +91,7 @@ public final class GraphCommand implements Callable<Integer> {
             return ExitCodes.ERROR;
         }
         if (format != null && format.json) {
-            try {
-                ShardsJson.write(outcome, out);
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot write the shards' JSON: " + e.getMessage(), e);
-            }
+            out.print(outcome.json());
         } else {
             for (String line : outcome.text().split("\n", -1)) {
                 if (!line.isEmpty()) {

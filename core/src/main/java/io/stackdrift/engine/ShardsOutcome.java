@@ -3,6 +3,7 @@ package io.stackdrift.engine;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -17,53 +18,49 @@ import io.stackdrift.graph.PriorityWeights;
 import io.stackdrift.graph.StackGraph;
 import io.stackdrift.graph.StackSelection;
 import io.stackdrift.model.Problem;
+import io.stackdrift.model.ShardLayout;
 import io.stackdrift.model.StackId;
+import io.stackdrift.render.ShardLayoutOutput;
 import io.stackdrift.shard.ShardPlan;
 import io.stackdrift.shard.ShardPlanner;
 import io.stackdrift.spi.HistoryView;
 
 /**
  * How a deploy of the selection would be split into shards (docs/concepts.md, "Shards"), or the configuration's
- * problems: each shard's stacks, the dependencies between shards (the waits of a run), and what the planner expects
- * the run to take.
- *
- * @param shards           the stacks of shard 1, 2, …, each sorted; empty when the configuration is invalid
- * @param waits            every dependency whose two stacks are in different shards ({@code stack} waits for {@code dependsOn})
- * @param expectedMillis   the planner's estimate of the coordinated run in milliseconds, from the last deploys' durations
- *                         (a stack without one counts as the median of those known); empty without any history
- * @param expectedStacks   the same estimate counted in stacks run one after the other, when there is no history
- * @param problems         the configuration's (or the selection's) problems
- * @param warnings         the configuration's warnings
+ * problems. Hosts print it with {@link #text()} or {@link #json()}.
  */
-public record ShardsOutcome(List<List<StackId>> shards, List<Wait> waits, OptionalInt expectedMillis, OptionalInt expectedStacks,
-        List<Problem> problems, List<Problem> warnings) {
-    /** A stack waits for a stack of another shard. */
-    public record Wait(StackId stack, int shard, StackId dependsOn, int dependencyShard) {
-    }
-
+public record ShardsOutcome(Optional<ShardLayout> layout, List<Problem> problems, List<Problem> warnings) {
     public ShardsOutcome {
-        shards = List.copyOf(shards.stream().map(List::copyOf).toList());
-        waits = List.copyOf(waits);
+        Objects.requireNonNull(layout, "layout");
         problems = List.copyOf(problems);
         warnings = List.copyOf(warnings);
     }
 
     public boolean configInvalid() {
-        return !problems.isEmpty();
+        return layout.isEmpty();
+    }
+
+    /** One line per shard, one per wait, then the estimate; empty when invalid. */
+    public String text() {
+        return layout.map(ShardLayoutOutput::text).orElse("");
+    }
+
+    /** {@code stackdrift graph --shards N --json}, with a line end; empty when invalid. */
+    public String json() {
+        return layout.map(ShardLayoutOutput::json).orElse("");
     }
 
     static ShardsOutcome of(final Path configFile, final Path root, final HistoryView history, final List<String> stacks,
             final int count, final OptionalInt parallelism) {
         ConfigResult result = ConfigLoader.load(configFile, root);
         if (!result.isValid()) {
-            return new ShardsOutcome(List.of(), List.of(), OptionalInt.empty(), OptionalInt.empty(), result.problems(),
-                    result.warnings());
+            return new ShardsOutcome(Optional.empty(), result.problems(), result.warnings());
         }
         Set<StackId> known = result.config().stacks().stream().map(StackConfig::id).collect(Collectors.toCollection(TreeSet::new));
         StackSelection.Resolved selection = StackSelection.of(stacks).resolve(known);
         if (!selection.problems().isEmpty()) {
             String file = configFile.toString().replace('\\', '/');
-            return new ShardsOutcome(List.of(), List.of(), OptionalInt.empty(), OptionalInt.empty(),
+            return new ShardsOutcome(Optional.empty(),
                     selection.problems().stream().map(line -> new Problem(file, 0, 0, line, "")).toList(), result.warnings());
         }
         StackGraph graph = StackGraph.of(result.config(), RunContext.recordedDependsOn(history.stackStatuses(known))).graph()
@@ -74,43 +71,13 @@ public record ShardsOutcome(List<List<StackId>> shards, List<Wait> waits, Option
         ShardPlan plan = ShardPlanner.plan(graph, timed ? weights::weight : id -> 1.0, count, slots);
         List<List<StackId>> shards = new ArrayList<>();
         plan.shards().forEach(s -> shards.add(List.copyOf(s)));
-        List<Wait> waits = new ArrayList<>();
+        List<ShardLayout.Wait> waits = new ArrayList<>();
         for (DependencyEdge edge : plan.crossEdges(graph)) {
-            waits.add(new Wait(edge.dependent(), plan.numberOf(edge.dependent()), edge.dependency(), plan.numberOf(edge.dependency())));
+            waits.add(new ShardLayout.Wait(edge.dependent(), plan.numberOf(edge.dependent()), edge.dependency(),
+                    plan.numberOf(edge.dependency())));
         }
         int expected = (int) Math.min(Integer.MAX_VALUE, Math.round(plan.expectedMakespan()));
-        return new ShardsOutcome(shards, waits, timed ? OptionalInt.of(expected) : OptionalInt.empty(),
-                timed ? OptionalInt.empty() : OptionalInt.of(expected), List.of(), result.warnings());
-    }
-
-    /** The shards as text: one line per shard, then one per wait. */
-    public String text() {
-        StringBuilder out = new StringBuilder();
-        for (int i = 0; i < shards.size(); i++) {
-            List<StackId> shard = shards.get(i);
-            out.append("shard ").append(i + 1).append(" of ").append(shards.size()).append(" (").append(shard.size())
-                    .append(shard.size() == 1 ? " stack" : " stacks").append("): ")
-                    .append(shard.isEmpty() ? "(none)" : String.join(", ", shard.stream().map(StackId::value).toList())).append('\n');
-        }
-        for (Wait wait : waits) {
-            out.append(wait.stack()).append(" (shard ").append(wait.shard()).append(") waits for ").append(wait.dependsOn())
-                    .append(" (shard ").append(wait.dependencyShard()).append(")\n");
-        }
-        expectedMillis.ifPresent(ms -> out.append("expected: about ").append(minutes(ms))
-                .append(" with every shard running its stacks at once, from the last deploys' durations\n"));
-        expectedStacks.ifPresent(n -> out.append("expected: as long as ").append(n).append(n == 1 ? " stack deploy" : " stack deploys")
-                .append(" end to end (no durations recorded yet: every stack counts the same)\n"));
-        return out.toString();
-    }
-
-    private static String minutes(final long ms) {
-        long seconds = Math.round(ms / 1000.0);
-        return seconds < 120 ? seconds + "s" : Math.round(seconds / 60.0) + "m";
-    }
-
-    /** The configuration's problems as the host prints them; empty when valid. */
-    public Optional<String> problemText() {
-        return problems.isEmpty() ? Optional.empty()
-                : Optional.of(String.join("\n", problems.stream().map(Problem::format).toList()));
+        return new ShardsOutcome(Optional.of(new ShardLayout(shards, waits, timed ? OptionalInt.of(expected) : OptionalInt.empty(),
+                timed ? OptionalInt.empty() : OptionalInt.of(expected))), List.of(), result.warnings());
     }
 }

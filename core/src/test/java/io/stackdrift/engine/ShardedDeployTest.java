@@ -109,8 +109,9 @@ class ShardedDeployTest {
     private int shardOf(final Scenario s, final String id) {
         ShardsOutcome split = StackDriftEngine.shards(repo.resolve("stacks.yaml"), repo, HistoryView.of(new HistoryStore(s.record)),
                 List.of(), 2, OptionalInt.empty());
-        for (int i = 0; i < split.shards().size(); i++) {
-            if (split.shards().get(i).contains(StackId.of(id))) {
+        List<List<StackId>> shards = split.layout().orElseThrow().shards();
+        for (int i = 0; i < shards.size(); i++) {
+            if (shards.get(i).contains(StackId.of(id))) {
                 return i + 1;
             }
         }
