@@ -12,6 +12,10 @@ public record SavingHost(StackDriftEngine engine, HistoryStore history) {
         return saved(engine.check(request));
     }
 
+    public RunOutcome check(final RunRequest request, final ShardRun shard) {
+        return saved(engine.check(request, shard));
+    }
+
     public RunOutcome deploy(final RunRequest request) {
         return saved(engine.deploy(request));
     }

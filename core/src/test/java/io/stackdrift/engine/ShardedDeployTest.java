@@ -191,4 +191,19 @@ class ShardedDeployTest {
         assertThat(outcome.problems().get(0).message()).contains("shard 1 of 3").contains("every shard of a run must select the same");
         assertThat(s.world.calls).isEmpty();
     }
+
+    @Test
+    void aCheckShardChecksTheStacksOfItsShardOfTheSameSplitWithoutWaiting() throws Exception {
+        Scenario s = scenario();
+        int network = shardOf(s, "network");
+        Exchange exchange = new Exchange(Duration.ofSeconds(30));
+
+        RunOutcome other = s.host().check(s.request(), new ShardRun(3 - network, 2, exchange));
+        RunOutcome first = s.host().check(s.request(), new ShardRun(network, 2, exchange));
+
+        assertThat(Scenario.record(other).rows()).extracting(r -> r.id().value()).containsExactly("dns");
+        assertThat(Scenario.record(first).rows()).extracting(r -> r.id().value()).containsExactlyInAnyOrder("network", "app");
+        assertThat(s.progress).noneMatch(line -> line.contains("waits for"));
+        assertThat(exchange.read().ended()).containsExactlyInAnyOrder(1, 2);
+    }
 }
