@@ -3,6 +3,7 @@ package io.stackdrift.cli;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
@@ -11,6 +12,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
+import io.stackdrift.engine.ShardRun;
 import io.stackdrift.engine.StartedBy;
 
 /**
@@ -27,6 +29,9 @@ public final class CheckCommand implements Callable<Integer> {
 
     @Mixin
     private RunOptions options;
+
+    @Mixin
+    private ShardOptions shards;
 
     @Option(names = "--schedule",
             description = "A scheduled check: only stacks due by their own 'every' (the default for a manual check too).")
@@ -62,6 +67,8 @@ public final class CheckCommand implements Callable<Integer> {
             case SCHEDULE -> "scheduled drift check";
             case MANUAL -> "drift check started by hand";
         };
-        return options.run(spec.commandLine(), by, cause, files, request -> request, (engine, request) -> engine.check(request));
+        Optional<ShardRun> shard = shards.run(spec.commandLine(), options.recordDir(), RunOptions.LOCK_TIMEOUT);
+        return options.run(spec.commandLine(), by, cause, files, r -> r,
+                (engine, request) -> shard.isPresent() ? engine.check(request, shard.get()) : engine.check(request));
     }
 }

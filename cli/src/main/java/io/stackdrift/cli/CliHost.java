@@ -5,7 +5,6 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -90,7 +89,7 @@ final class CliHost {
             ToolOutputKeeper tools = new ToolOutputKeeper(new LocalProcessRunner(toolProcesses), workDir, credentials::mask);
             EngineServices services = new EngineServices(tools, setup.tools(), HistoryView.of(history),
                     DeployJournal.of(history, HistoryStore::isRunningHere),
-                    new FileStackLocks(recordDir.resolve("locks"), Duration.ofMinutes(30), progress::line, toolProcesses).perDirectory(),
+                    new FileStackLocks(recordDir.resolve("locks"), RunOptions.LOCK_TIMEOUT, progress::line, toolProcesses).perDirectory(),
                     credentials, workDir, clock, progress);
             RunOutcome ran = call.run(new StackDriftEngine(services), request);
             // a stop (StopHook) interrupted the run, which recorded it: the flag must not break the save that follows

@@ -1,5 +1,6 @@
 package io.stackdrift.cli;
 
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
@@ -8,6 +9,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
+import io.stackdrift.engine.ShardRun;
 import io.stackdrift.engine.StartedBy;
 import io.stackdrift.model.Approval;
 import io.stackdrift.model.DeployKind;
@@ -28,6 +30,9 @@ public final class DeployCommand implements Callable<Integer> {
     @Mixin
     private RunOptions options;
 
+    @Mixin
+    private ShardOptions shards;
+
     @Option(names = "--rehearsal", description = "Plan every stack in order and apply nothing.")
     private boolean rehearsal;
 
@@ -42,9 +47,13 @@ public final class DeployCommand implements Callable<Integer> {
     public Integer call() {
         String what = destroy ? "destroy" : "deploy";
         String cause = rehearsal ? what + " rehearsal started by hand" : approved ? what + " approved by hand" : what + " started by hand";
+        Optional<ShardRun> shard = shards.run(spec.commandLine(), options.recordDir(), RunOptions.LOCK_TIMEOUT);
+        if (shard.isPresent() && destroy) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--shard does not take --destroy: a destroy is not split");
+        }
         return options.run(spec.commandLine(), StartedBy.MANUAL, cause, Set.of(),
                 request -> request.mode(rehearsal ? DeployMode.REHEARSAL : DeployMode.APPLY)
                         .approval(Approval.of(approved)).kind(destroy ? DeployKind.DESTROY : DeployKind.DEPLOY),
-                (engine, request) -> engine.deploy(request));
+                (engine, request) -> shard.isPresent() ? engine.deploy(request, shard.get()) : engine.deploy(request));
     }
 }

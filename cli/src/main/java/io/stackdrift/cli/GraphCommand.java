@@ -2,7 +2,10 @@ package io.stackdrift.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine;
@@ -11,6 +14,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import io.stackdrift.engine.RunOrderOutcome;
+import io.stackdrift.engine.ShardsOutcome;
 import io.stackdrift.engine.StackDriftEngine;
 import io.stackdrift.model.Problem;
 import io.stackdrift.record.HistoryStore;
@@ -40,6 +44,19 @@ public final class GraphCommand implements Callable<Integer> {
     @ArgGroup(exclusive = true)
     private Format format;
 
+    @Option(names = "--shards", paramLabel = "N",
+            description = "Show how 'deploy --shard I/N' splits the selected stacks into N shards, and which stacks wait for another "
+                    + "shard's.")
+    private Integer shards;
+
+    @Option(names = "--stacks", paramLabel = "ID", split = ",",
+            description = "With --shards: the stack ids or globs a sharded deploy selects (default: every stack).")
+    private List<String> stacks = new ArrayList<>();
+
+    @Option(names = "--parallelism", paramLabel = "N",
+            description = "With --shards: stacks each shard runs at once (default: the file's parallelism).")
+    private Integer parallelism;
+
     /** One output form at most. */
     static final class Format {
         @Option(names = "--json", description = "Print the order as JSON.")
@@ -49,6 +66,44 @@ public final class GraphCommand implements Callable<Integer> {
         boolean dot;
     }
 
+    /** {@code --shards N}: the split of a sharded deploy. */
+    private int shards(final Path configFile, final Path root, final HistoryStore history, final PrintWriter out,
+            final PrintWriter err) {
+        if (shards == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--stacks and --parallelism go with --shards N");
+        }
+        if (shards < 1 || parallelism != null && parallelism < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--shards and --parallelism must be at least 1");
+        }
+        if (format != null && format.dot) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--shards shows text or --json, not --dot");
+        }
+        ShardsOutcome outcome = StackDriftEngine.shards(configFile, root, HistoryView.of(history), stacks, shards,
+                parallelism == null ? OptionalInt.empty() : OptionalInt.of(parallelism));
+        for (Problem warning : outcome.warnings()) {
+            err.println(Terminal.safe("warning: " + warning.format()));
+        }
+        if (outcome.configInvalid()) {
+            for (Problem problem : outcome.problems()) {
+                err.println(Terminal.safe(problem.format()));
+            }
+            err.flush();
+            return ExitCodes.ERROR;
+        }
+        if (format != null && format.json) {
+            out.print(outcome.json());
+        } else {
+            for (String line : outcome.text().split("\n", -1)) {
+                if (!line.isEmpty()) {
+                    out.println(Terminal.safe(line));
+                }
+            }
+        }
+        out.flush();
+        err.flush();
+        return ExitCodes.OK;
+    }
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -56,6 +111,9 @@ public final class GraphCommand implements Callable<Integer> {
         Path configFile = config.toAbsolutePath().normalize();
         Path root = Optional.ofNullable(configFile.getParent()).orElse(Path.of("").toAbsolutePath());
         HistoryStore history = new HistoryStore(record != null ? record : root.resolve(".stackdrift"));
+        if (shards != null || !stacks.isEmpty() || parallelism != null) {
+            return shards(configFile, root, history, out, err);
+        }
         RunOrderOutcome outcome = StackDriftEngine.graph(configFile, root, HistoryView.of(history));
         for (Problem warning : outcome.warnings()) {
             err.println(Terminal.safe("warning: " + warning.format()));

@@ -24,6 +24,9 @@ import io.stackdrift.spi.ToolSettings;
  * and resolved into a {@link RunSetup}; {@link CliHost} runs the engine with it.
  */
 final class RunOptions {
+    /** How long a run waits for a stack's lock, or for a stack another shard deploys. */
+    static final Duration LOCK_TIMEOUT = Duration.ofMinutes(30);
+
     @Option(names = "--config", paramLabel = "FILE", defaultValue = "stacks.yaml",
             description = "The configuration file (default: ${DEFAULT-VALUE}); its directory is the repository root.")
     Path config;
@@ -67,9 +70,16 @@ final class RunOptions {
         ToolSettings settings = toolSettings(commandLine);
         Path configFile = config.toAbsolutePath().normalize();
         Path root = Optional.ofNullable(configFile.getParent()).orElse(Path.of("").toAbsolutePath());
-        Path recordDir = record != null ? record : root.resolve(".stackdrift");
+        Path recordDir = recordDir();
         return new RunSetup(config, root, recordDir, stacks, parallelism == null ? OptionalInt.empty() : OptionalInt.of(parallelism),
                 settings, json, Optional.ofNullable(html));
+    }
+
+    /** The history's directory: {@code --record}, else {@code .stackdrift/} beside the configuration file. */
+    Path recordDir() {
+        Path configFile = config.toAbsolutePath().normalize();
+        Path root = Optional.ofNullable(configFile.getParent()).orElse(Path.of("").toAbsolutePath());
+        return record != null ? record : root.resolve(".stackdrift");
     }
 
     private ToolSettings toolSettings(final CommandLine commandLine) {

@@ -65,4 +65,42 @@ class GraphCommandTest {
         assertThat(out.toString()).isEmpty();
         assertThat(err.toString()).contains("missing");
     }
+
+    @Test
+    void shardsSplitTheDemoAndSayWhichStacksWaitForAnotherShard() throws Exception {
+        assertThat(run("graph", "--config", DEMO, "--record", record.toString(), "--shards", "2", "--parallelism", "1")).as(err.toString())
+                .isEqualTo(ExitCodes.OK);
+        assertThat(out.toString()).contains("shard 1 of 2 (2 stacks): ").contains("shard 2 of 2 (2 stacks): ")
+                .contains("expected: as long as 2 stack deploys end to end");
+        out.getBuffer().setLength(0);
+
+        assertThat(run("graph", "--config", DEMO, "--record", record.toString(), "--shards", "3", "--json")).isEqualTo(ExitCodes.OK);
+        JsonNode json = new ObjectMapper().readTree(out.toString());
+        assertThat(json.get("shards")).hasSize(3);
+        int stacks = 0;
+        for (JsonNode shard : json.get("shards")) {
+            stacks += shard.get("stacks").size();
+        }
+        assertThat(stacks).isEqualTo(4);
+        assertThat(json.get("expectedMillis").isNull()).isTrue();
+        assertThat(json.get("expectedStacks").asInt()).isPositive();
+        assertThat(json.get("waits").isArray()).isTrue();
+    }
+
+    @Test
+    void shardOptionsAreCheckedBeforeAnythingRuns() {
+        assertThat(run("graph", "--config", DEMO, "--shards", "0")).isEqualTo(ExitCodes.ERROR);
+        assertThat(run("graph", "--config", DEMO, "--shards", "2", "--dot")).isEqualTo(ExitCodes.ERROR);
+        assertThat(run("graph", "--config", DEMO, "--stacks", "dns")).isEqualTo(ExitCodes.ERROR);
+        assertThat(run("deploy", "--config", DEMO, "--record", record.toString(), "--shard", "2/4")).isEqualTo(ExitCodes.ERROR);
+        assertThat(err.toString()).contains("--shard needs --shard-run ID");
+        assertThat(run("deploy", "--config", DEMO, "--record", record.toString(), "--shard", "5/4", "--shard-run", "x"))
+                .isEqualTo(ExitCodes.ERROR);
+        assertThat(run("deploy", "--config", DEMO, "--record", record.toString(), "--shard", "1/2", "--shard-run", "../x"))
+                .isEqualTo(ExitCodes.ERROR);
+        assertThat(run("deploy", "--config", DEMO, "--record", record.toString(), "--shard", "1/2", "--shard-run", "x", "--destroy"))
+                .isEqualTo(ExitCodes.ERROR);
+        assertThat(err.toString()).contains("is not an id").contains("a destroy is not split").contains("between 1 and N");
+        assertThat(record.resolve("shards")).doesNotExist();
+    }
 }

@@ -38,7 +38,8 @@ class HostRulesTest {
     void theCommandLineKnowsNothingOfTheEnginesInside() {
         noClasses().should().dependOnClassesThat()
                 .resideInAnyPackage("io.stackdrift.config..", "io.stackdrift.plan..", "io.stackdrift.tool..", "io.stackdrift.graph..",
-                        "io.stackdrift.drift..", "io.stackdrift.ownership..", "io.stackdrift.digest..", "io.stackdrift.deploy..")
+                        "io.stackdrift.drift..", "io.stackdrift.ownership..", "io.stackdrift.digest..", "io.stackdrift.deploy..",
+                        "io.stackdrift.shard..")
                 .check(CLI);
     }
 

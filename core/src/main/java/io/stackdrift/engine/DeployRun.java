@@ -4,8 +4,6 @@ import static io.stackdrift.engine.StackTasks.environment;
 import static io.stackdrift.engine.StackTasks.finish;
 
 import java.io.IOException;
-import java.time.Duration;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
@@ -22,8 +20,11 @@ import io.stackdrift.digest.DeployDecision;
 import io.stackdrift.digest.StackDigest;
 import io.stackdrift.graph.PriorityWeights;
 import io.stackdrift.graph.ScheduleOptions;
+import io.stackdrift.graph.SchedulerListener;
 import io.stackdrift.graph.StackGraph;
+import io.stackdrift.graph.StackResult;
 import io.stackdrift.graph.StackTask;
+import io.stackdrift.graph.StopMode;
 import io.stackdrift.graph.TaskOutcome;
 import io.stackdrift.model.Approval;
 import io.stackdrift.model.DeployMode;
@@ -45,18 +46,29 @@ final class DeployRun implements RunBody {
         for (String note : build.notes()) {
             run.note(note);
         }
-        StackGraph graph = build.graph().restrictTo(new HashSet<>(run.stackIds()));
+        Optional<ShardCoordination> shard = run.shard();
+        // a shard runs its own stacks and, as waits that take no slot, the stacks of other shards they depend on
+        StackGraph graph = shard.map(ShardCoordination::localGraph)
+                .orElseGet(() -> build.graph().restrictTo(new HashSet<>(run.stackIds())));
+        // what a stack depends on, across every shard of the run
+        StackGraph dependencies = shard.map(ShardCoordination::graph).orElse(graph);
+        Set<StackId> waits = shard.<Set<StackId>>map(ShardCoordination::waits).orElse(Set.of());
         DeployMode mode = run.request().mode();
         Approval approval = run.request().approval();
         StackDeployment deployment = new StackDeployment(run);
-        ScheduleOptions options = ScheduleOptions.deploy(run.parallelism()).withPriority(PriorityWeights.estimates(durations(run)));
+        PriorityWeights weights = ShardCoordination.weights(run.services().history());
+        ScheduleOptions options = ScheduleOptions.deploy(run.parallelism())
+                .withPriority(shard.map(s -> s.priority(weights)).orElse(weights));
         StackTask task = id -> {
+            if (waits.contains(id)) {
+                return shard.orElseThrow().await(run::progress, id);
+            }
             StackConfig stack = run.stack(id);
             Optional<Map<String, String>> env = environment(run, stack);
             if (env.isEmpty()) {
                 return TaskOutcome.failed(run.row(id).reason());
             }
-            Optional<Deployed> skipped = policy(run, stack, env.get(), graph);
+            Optional<Deployed> skipped = policy(run, stack, env.get(), dependencies);
             if (skipped.isPresent()) {
                 finish(run, skipped.get().row());
                 return skipped.get().outcome();
@@ -66,7 +78,21 @@ final class DeployRun implements RunBody {
             finish(run, deployed.row());
             return deployed.outcome();
         };
-        StackTasks.schedule(run, graph, options, task, StackTasks.stoppingListener(run));
+        SchedulerListener stopping = StackTasks.stoppingListener(run);
+        SchedulerListener listener = shard.isEmpty() ? stopping : new SchedulerListener() {
+            @Override
+            public void ended(final StackResult result) {
+                boolean applied = run.trailSnapshot().stream()
+                        .anyMatch(e -> e.stack().equals(result.id()) && e.result() == TrailResult.DEPLOYED);
+                shard.get().ended(result, applied, run.deployDigest(result.id()), run::note);
+            }
+
+            @Override
+            public void stopping(final StopMode stopMode) {
+                stopping.stopping(stopMode);
+            }
+        };
+        StackTasks.schedule(run, graph, options, task, listener, waits::contains);
     }
 
     /** The drift the stack's latest row found, read only when its status says it drifted (its own file, no run's details). */
@@ -118,9 +144,14 @@ final class DeployRun implements RunBody {
         if (graph.contains(stack.id())) {
             dependencies.addAll(graph.dependenciesOf(stack.id()));
         }
-        return run.trailSnapshot().stream()
+        Optional<StackId> here = run.trailSnapshot().stream()
                 .filter(entry -> entry.result() == TrailResult.DEPLOYED && dependencies.contains(entry.stack()))
                 .map(TrailEntry::stack).sorted().findFirst();
+        if (here.isPresent() || run.shard().isEmpty()) {
+            return here;
+        }
+        // one another shard of the run deployed before this stack's wait for it ended
+        return dependencies.stream().filter(run.shard().get()::appliedElsewhere).findFirst();
     }
 
     /**
@@ -152,14 +183,4 @@ final class DeployRun implements RunBody {
         return StackDigest.withDependencies(own, dependencies);
     }
 
-    /** How long each stack's last deploy took: the scheduler starts the longest chains first. */
-    private static Map<StackId, Duration> durations(final RunContext run) {
-        Map<StackId, Duration> durations = new HashMap<>();
-        for (TrailEntry entry : run.services().history().trail()) {
-            if (entry.result() == TrailResult.DEPLOYED && entry.finishedAt() > entry.startedAt()) {
-                durations.putIfAbsent(entry.stack(), Duration.ofMillis(entry.finishedAt() - entry.startedAt()));
-            }
-        }
-        return durations;
-    }
 }

@@ -8,6 +8,7 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -63,10 +64,14 @@ final class RunContext implements DeployContext {
     private final GitFiles files;
     /** Rule 2's replace_paths, one probe plan per stack digest in this run. */
     private final ReplaceEvidence replaceEvidence;
+    /** The run's part in a run split into shards, when it is one. */
+    private final Optional<ShardCoordination> shard;
 
     RunContext(final EngineServices services, final AdapterFactory adapters, final RunRequest request, final RunKind kind,
-            final StacksConfig config, final List<StackConfig> stacks, final Set<StackId> known, final long startedAt) {
+            final StacksConfig config, final List<StackConfig> stacks, final Set<StackId> known, final long startedAt,
+            final Optional<ShardCoordination> shard) {
         this.services = services;
+        this.shard = shard;
         this.request = request;
         this.kind = kind;
         this.config = config;
@@ -183,9 +188,15 @@ final class RunContext implements DeployContext {
         digests.put(id, digest);
     }
 
-    /** The digest a stack was deployed with in this run, or null. */
+    /** The digest a stack was deployed with in this run (by this shard or another), or null. */
     String deployDigest(final StackId id) {
-        return deployDigests.get(id);
+        String own = deployDigests.get(id);
+        return own != null ? own : shard.map(s -> s.digestElsewhere(id)).orElse(null);
+    }
+
+    /** This run's part in a run split into shards; empty for a run of its own. */
+    Optional<ShardCoordination> shard() {
+        return shard;
     }
 
     Map<StackId, String> deployDigests() {

@@ -47,6 +47,11 @@ final class RunFrame {
     }
 
     RunOutcome execute(final RunRequest request, final RunKind kind, final RunBody body) {
+        return execute(request, kind, body, Optional.empty());
+    }
+
+    /** A run; with {@code shard}, only the stacks of that shard of the selection, coordinated with the other shards. */
+    RunOutcome execute(final RunRequest request, final RunKind kind, final RunBody body, final Optional<ShardRun> shard) {
         long startedAt = services.clock().millis();
         ConfigResult result = Optional.ofNullable(alreadyRead).flatMap(read -> read.configurationFor(request))
                 .orElseGet(() -> ConfigLoader.load(request.configFile(), request.repositoryRoot()));
@@ -66,9 +71,24 @@ final class RunFrame {
                     .toList();
             return RunOutcome.invalidConfig(problems, result.warnings());
         }
+        Set<StackId> chosen = selection.stacks();
+        Optional<ShardCoordination> coordination = Optional.empty();
+        if (shard.isPresent()) {
+            ShardCoordination.Planned planned = ShardCoordination.plan(shard.get(), config, known, chosen,
+                    Math.max(1, request.parallelism().orElse(config.parallelism())), services.history());
+            if (planned.coordination().isEmpty()) {
+                return RunOutcome.invalidConfig(List.of(new Problem(fileName, 0, 0, shard.get().words() + ": " + planned.problem(),
+                        "start every shard of one run with the same stacks and shard count")), result.warnings());
+            }
+            coordination = planned.coordination();
+            chosen = coordination.get().own();
+            services.progress().line(shard.get().words() + ": " + chosen.size() + " of the " + selection.stacks().size()
+                    + " selected stacks" + (coordination.get().waits().isEmpty() ? ""
+                            : "; " + coordination.get().waits().size() + " of other shards to wait for"));
+        }
         // configuration warnings are not progress: the host prints RunOutcome.warnings() once, in full (docs/engine.md)
         RunContext run = new RunContext(services, adapters, request, kind, config,
-                selection.stacks().stream().map(id -> config.stack(id).orElseThrow()).toList(), known, startedAt);
+                chosen.stream().map(id -> config.stack(id).orElseThrow()).toList(), known, startedAt, coordination);
         removeOverrideLeftovers(run);
         Set<StackId> recovered = new TreeSet<>();
         for (TrailEntry entry : services.journal().recoverInterrupted()) {
@@ -84,6 +104,9 @@ final class RunFrame {
             body.run(run);
         } catch (InterruptedException e) {
             interrupted = true;
+        } finally {
+            // what this shard did not post by now, it will not deploy in this run: the others stop waiting for it
+            coordination.ifPresent(c -> c.shardEnded(run::note));
         }
         // the record is returned even after an interrupt: clear the flag while it is assembled, set it again after
         interrupted |= Thread.interrupted();

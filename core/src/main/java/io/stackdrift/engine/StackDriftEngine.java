@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.TreeMap;
 
 import io.stackdrift.config.ConfigLoader;
@@ -83,6 +84,35 @@ public final class StackDriftEngine {
     /** A dependency-aware deploy; of {@link DeployKind#DESTROY}, a destroy in reverse dependency order. */
     public RunOutcome deploy(final RunRequest request) {
         return frame.execute(request, RunKind.DEPLOY, request.kind() == DeployKind.DESTROY ? new DestroyRun() : new DeployRun());
+    }
+
+    /**
+     * One shard of a deploy split over several processes or agents (docs/concepts.md, "Shards"): the selection is split
+     * as {@link #shards} splits it (the first shard to start fixes the split for all), this run deploys the stacks of
+     * {@code shard}, and a stack whose dependency another shard deploys waits for it on the exchange.
+     *
+     * @throws IllegalArgumentException for a destroy: destroys are not split into shards
+     */
+    public RunOutcome deploy(final RunRequest request, final ShardRun shard) {
+        if (request.kind() == DeployKind.DESTROY) {
+            throw new IllegalArgumentException("a destroy is not split into shards");
+        }
+        return frame.execute(request, RunKind.DEPLOY, new DeployRun(), Optional.of(shard));
+    }
+
+    /** One shard of a drift check: the stacks of {@code shard}, the selection split as {@link #deploy(RunRequest, ShardRun)} splits it. */
+    public RunOutcome check(final RunRequest request, final ShardRun shard) {
+        return frame.execute(request, RunKind.CHECK, new DriftCheckRun(), Optional.of(shard));
+    }
+
+    /**
+     * How a deploy of the stacks {@code stacks} selects would be split into {@code count} shards running
+     * {@code parallelism} stacks at once each (docs/concepts.md, "Shards"): weights from each stack's last deploy in
+     * {@code history}. Reads files only.
+     */
+    public static ShardsOutcome shards(final Path configFile, final Path repositoryRoot, final HistoryView history,
+            final List<String> stacks, final int count, final OptionalInt parallelism) {
+        return ShardsOutcome.of(configFile, repositoryRoot, history, stacks, count, parallelism);
     }
 
     /** A report of plan and preview files a tool produced elsewhere: each file read once, streaming; no tool runs. */

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 import com.fasterxml.jackson.core.JacksonException;
 
@@ -100,10 +101,22 @@ final class StackTasks {
 
     static void schedule(final RunContext run, final StackGraph graph, final ScheduleOptions options, final StackTask task,
             final SchedulerListener listener) throws InterruptedException {
+        schedule(run, graph, options, task, listener, id -> false);
+    }
+
+    /**
+     * @param waits the stacks of the graph that other shards deploy: their tasks only wait for them, take no slot, and
+     *              leave no row in this run
+     */
+    static void schedule(final RunContext run, final StackGraph graph, final ScheduleOptions options, final StackTask task,
+            final SchedulerListener listener, final Predicate<StackId> waits) throws InterruptedException {
         if (graph.stacks().isEmpty()) {
             return;
         }
         StackTask guarded = id -> {
+            if (waits.test(id)) {
+                return task.run(id);
+            }
             try {
                 return task.run(id);
             } catch (RecordNotWritten e) {
@@ -130,10 +143,11 @@ final class StackTasks {
         };
         // stacks of one directory (its workspaces) share .terraform and the override file: never at once
         ScheduleResult result = new StackScheduler(options)
-                .exclusive(id -> run.stack(id).directory(run.root()).toAbsolutePath().normalize())
+                .exclusive(id -> waits.test(id) ? id : run.stack(id).directory(run.root()).toAbsolutePath().normalize())
+                .withoutSlot(waits)
                 .run(graph, guarded, listener);
         for (StackResult ended : result.results()) {
-            if (run.hasRow(ended.id())) {
+            if (waits.test(ended.id()) || run.hasRow(ended.id())) {
                 continue;
             }
             StackConfig stack = run.stack(ended.id());

@@ -1,6 +1,7 @@
 package io.stackdrift.shard;
 
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -15,26 +16,29 @@ import io.stackdrift.model.StackId;
 
 /**
  * What the shards of one run know of each other (docs/concepts.md, "Shards"): for every stack its owning shard and,
- * once it ended, its outcome; and which shards have ended. Immutable: each post gives a new board, so a host may keep
- * it behind one reference or rebuild it from files. The wait rule: a stack whose dependency belongs to another shard
- * waits until that dependency ended in this run; it goes on when the dependency deployed or was unchanged, and is
+ * once it ended, its outcome; and which shards have ended. A host keeps one per run, or rebuilds it from what the
+ * shards wrote. The wait rule: a stack whose dependency belongs to another shard waits until that dependency ended
+ * in this run; it goes on when the dependency deployed or was unchanged, and is
  * skipped with the reason when the dependency failed, was skipped, awaits approval, was interrupted, or its shard
  * ended without it.
+ *
+ * <p>Thread-safe: a host may keep one board per run and post to it from every shard's threads (every method holds the
+ * board's own lock); posts and ends return the board, so a board can be filled in one expression.
  */
 public final class ShardBoard {
     private final ShardPlan plan;
-    private final Map<StackId, ShardOutcome> outcomes;
-    private final SortedSet<Integer> ended;
+    private final Map<StackId, ShardOutcome> outcomes = new HashMap<>();
+    private final Set<Integer> ended = new TreeSet<>();
+    /** Its own lock, not the board's monitor: a caller holding the board it got back cannot block the others. */
+    private final Object lock = new Object();
 
-    private ShardBoard(final ShardPlan plan, final Map<StackId, ShardOutcome> outcomes, final Set<Integer> ended) {
+    private ShardBoard(final ShardPlan plan) {
         this.plan = plan;
-        this.outcomes = Collections.unmodifiableMap(new TreeMap<>(outcomes));
-        this.ended = Collections.unmodifiableSortedSet(new TreeSet<>(ended));
     }
 
     /** A board on which nothing has ended yet. */
     public static ShardBoard of(final ShardPlan plan) {
-        return new ShardBoard(Objects.requireNonNull(plan, "plan"), Map.of(), Set.of());
+        return new ShardBoard(Objects.requireNonNull(plan, "plan"));
     }
 
     /** What a shard waits for: nothing more (go), the dependency (wait), or nothing at all (skip, with the reason). */
@@ -46,13 +50,18 @@ public final class ShardBoard {
      * @param verdict    go, wait or skip
      * @param dependency the dependency waited for or that skips the stack; empty on go
      * @param shard      the number of that dependency's shard; 0 on go
-     * @param reason     on skip, the row's reason ("dependency network failed in shard 2 of 4"); empty otherwise
+     * @param what       on skip, what became of the dependency ("failed in shard 2 of 4"); empty otherwise
      */
-    public record Decision(Verdict verdict, Optional<StackId> dependency, int shard, String reason) {
+    public record Decision(Verdict verdict, Optional<StackId> dependency, int shard, String what) {
         public Decision {
             Objects.requireNonNull(verdict, "verdict");
             Objects.requireNonNull(dependency, "dependency");
-            Objects.requireNonNull(reason, "reason");
+            Objects.requireNonNull(what, "what");
+        }
+
+        /** On skip, the skipped stack's reason: "dependency network failed in shard 2 of 4"; empty otherwise. */
+        public String reason() {
+            return verdict == Verdict.SKIP ? "dependency " + dependency.orElseThrow() + " " + what : "";
         }
 
         static final Decision GO = new Decision(Verdict.GO, Optional.empty(), 0, "");
@@ -69,73 +78,81 @@ public final class ShardBoard {
 
     /** How {@code id} ended in this run; empty while it has not. */
     public Optional<ShardOutcome> outcome(final StackId id) {
-        return Optional.ofNullable(outcomes.get(id));
+        synchronized (lock) {
+            return Optional.ofNullable(outcomes.get(id));
+        }
     }
 
-    /** Every outcome posted so far, by stack. */
+    /** Every outcome posted so far, by stack: a copy. */
     public Map<StackId, ShardOutcome> outcomes() {
-        return outcomes;
+        synchronized (lock) {
+            return Collections.unmodifiableMap(new TreeMap<>(outcomes));
+        }
     }
 
     public boolean hasEnded(final int shard) {
-        return ended.contains(shard);
+        synchronized (lock) {
+            return ended.contains(shard);
+        }
     }
 
-    /** The shards that have ended. */
+    /** The shards that have ended: a copy. */
     public SortedSet<Integer> endedShards() {
-        return ended;
+        synchronized (lock) {
+            return Collections.unmodifiableSortedSet(new TreeSet<>(ended));
+        }
     }
 
     /** True when every shard has ended: the run is over. */
     public boolean complete() {
-        return ended.size() == plan.count();
+        synchronized (lock) {
+            return ended.size() == plan.count();
+        }
     }
 
     /**
-     * The board with {@code id}'s outcome. Posting the same outcome again changes nothing; a different one is refused:
-     * a stack ends once per run.
+     * Posts {@code id}'s outcome. Posting the same outcome again changes nothing; a different one is refused: a stack
+     * ends once per run.
      */
     public ShardBoard post(final StackId id, final ShardOutcome outcome) {
-        Objects.requireNonNull(outcome, "outcome");
-        plan.numberOf(id);
-        ShardOutcome before = outcomes.get(id);
-        if (before == outcome) {
+        synchronized (lock) {
+            Objects.requireNonNull(outcome, "outcome");
+            plan.numberOf(id);
+            ShardOutcome before = outcomes.get(id);
+            if (before != null && before != outcome) {
+                throw new IllegalStateException(id + " already ended (" + before + "), it cannot end again as " + outcome);
+            }
+            outcomes.put(id, outcome);
             return this;
         }
-        if (before != null) {
-            throw new IllegalStateException(id + " already ended (" + before + "), it cannot end again as " + outcome);
-        }
-        Map<StackId, ShardOutcome> next = new TreeMap<>(outcomes);
-        next.put(id, outcome);
-        return new ShardBoard(plan, next, ended);
     }
 
-    /** The board with shard {@code number} ended: what it has not posted, it will never deploy in this run. */
+    /** Shard {@code number} ended: what it has not posted, it will never deploy in this run. */
     public ShardBoard end(final int number) {
-        plan.shard(number);
-        if (ended.contains(number)) {
+        synchronized (lock) {
+            plan.shard(number);
+            ended.add(number);
             return this;
         }
-        Set<Integer> next = new TreeSet<>(ended);
-        next.add(number);
-        return new ShardBoard(plan, outcomes, next);
     }
 
     /** Whether a stack waiting for {@code dependency} (deployed by another shard) may go on now. */
     public Decision await(final StackId dependency) {
-        int shard = plan.numberOf(dependency);
-        String where = "shard " + shard + " of " + plan.count();
-        ShardOutcome outcome = outcomes.get(dependency);
-        if (outcome != null) {
-            return outcome.letsDependentsGo() ? Decision.GO
-                    : new Decision(Verdict.SKIP, Optional.of(dependency), shard,
-                            "dependency " + dependency + " " + outcome.words() + " in " + where);
+        synchronized (lock) {
+            int shard = plan.numberOf(dependency);
+            String where = "shard " + shard + " of " + plan.count();
+            ShardOutcome outcome = outcomes.get(dependency);
+            if (outcome != null) {
+                return outcome.letsDependentsGo() ? Decision.GO
+                        : new Decision(Verdict.SKIP, Optional.of(dependency), shard,
+                                outcome.words() + " in " + where);
+            }
+            if (ended.contains(shard)) {
+                return new Decision(Verdict.SKIP, Optional.of(dependency), shard,
+                        "was not deployed: " + where + " ended without it");
+            }
+            return new Decision(Verdict.WAIT, Optional.of(dependency), shard, "");
         }
-        if (ended.contains(shard)) {
-            return new Decision(Verdict.SKIP, Optional.of(dependency), shard,
-                    "dependency " + dependency + " was not deployed: " + where + " ended without it");
-        }
-        return new Decision(Verdict.WAIT, Optional.of(dependency), shard, "");
     }
 
     /**
@@ -144,21 +161,23 @@ public final class ShardBoard {
      * at in id order, so the answer never depends on timing.
      */
     public Decision decide(final StackId stack, final StackGraph graph) {
-        int own = plan.numberOf(stack);
-        Decision waiting = null;
-        for (StackId dependency : graph.dependenciesOf(stack)) {
-            if (plan.numberOf(dependency) == own) {
-                continue;
+        synchronized (lock) {
+            int own = plan.numberOf(stack);
+            Decision waiting = null;
+            for (StackId dependency : graph.dependenciesOf(stack)) {
+                if (plan.numberOf(dependency) == own) {
+                    continue;
+                }
+                Decision d = await(dependency);
+                if (d.verdict() == Verdict.SKIP) {
+                    return d;
+                }
+                if (d.verdict() == Verdict.WAIT && waiting == null) {
+                    waiting = d;
+                }
             }
-            Decision d = await(dependency);
-            if (d.verdict() == Verdict.SKIP) {
-                return d;
-            }
-            if (d.verdict() == Verdict.WAIT && waiting == null) {
-                waiting = d;
-            }
+            return waiting == null ? Decision.GO : waiting;
         }
-        return waiting == null ? Decision.GO : waiting;
     }
 
     /** The one line a wait prints: "dns waits for network, in shard 2 of 4". */

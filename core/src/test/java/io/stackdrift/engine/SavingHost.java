@@ -13,8 +13,16 @@ public record SavingHost(StackDriftEngine engine, HistoryStore history) {
         return saved(engine.check(request));
     }
 
+    public RunOutcome check(final RunRequest request, final ShardRun shard) {
+        return saved(engine.check(request, shard));
+    }
+
     public RunOutcome deploy(final RunRequest request) {
         return saved(engine.deploy(request));
+    }
+
+    public RunOutcome deploy(final RunRequest request, final ShardRun shard) {
+        return saved(engine.deploy(request, shard));
     }
 
     public RunOutcome destroy(final RunRequest request) {

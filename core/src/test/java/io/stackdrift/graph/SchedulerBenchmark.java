@@ -132,7 +132,7 @@ public final class SchedulerBenchmark {
     }
 
     /** Each stack depends on 0–3 random earlier stacks (in a shuffled naming, so ids say nothing). */
-    private static Map<StackId, List<StackId>> sparse(final int n, final Random random) {
+    static Map<StackId, List<StackId>> sparse(final int n, final Random random) {
         List<Integer> names = shuffled(n, random);
         Map<StackId, List<StackId>> edges = new LinkedHashMap<>();
         for (int i = 0; i < n; i++) {
@@ -150,7 +150,7 @@ public final class SchedulerBenchmark {
     }
 
     /** Tiers (network, data, services …): 3–8 layers, each stack depends on 1–3 stacks of the tier before. */
-    private static Map<StackId, List<StackId>> layeredShape(final int n, final Random random) {
+    static Map<StackId, List<StackId>> layeredShape(final int n, final Random random) {
         int tiers = 3 + random.nextInt(6);
         List<Integer> names = shuffled(n, random);
         Map<StackId, List<StackId>> edges = new LinkedHashMap<>();
@@ -179,7 +179,7 @@ public final class SchedulerBenchmark {
     }
 
     /** Deep: a few long chains with an occasional link across (one environment per chain, say). */
-    private static Map<StackId, List<StackId>> chains(final int n, final Random random) {
+    static Map<StackId, List<StackId>> chains(final int n, final Random random) {
         int chains = Math.max(1, n / 25 + random.nextInt(3));
         List<Integer> names = shuffled(n, random);
         Map<StackId, List<StackId>> edges = new LinkedHashMap<>();

@@ -147,4 +147,22 @@ class ShardedRunPropertiesTest {
             assertThat(run.starts().keySet()).isEqualTo(new TreeSet<>(s.edges().keySet()));
         });
     }
+
+    @Test
+    void theBenchmarksMirrorsStartEveryStackWhenTheEnginesLocalGraphsDo() {
+        Tries.check(100, gen -> {
+            Scenario s = scenario(gen);
+            StackGraph graph = StackGraph.of(s.edges());
+            ShardPlan plan = ShardPlanner.plan(graph, id -> 1, s.shards(), s.slots());
+            CriticalPath priority = CriticalPath.weighted(graph, id -> s.durations().get(id));
+            ShardSimulation.Result local = ShardSimulation.run(graph, plan, s.durations(), s.slots(), priority, s.failing(),
+                    ShardSimulation.Graphs.LOCAL);
+            ShardSimulation.Result mirrors = ShardSimulation.run(graph, plan, s.durations(), s.slots(), priority, s.failing(),
+                    ShardSimulation.Graphs.MIRRORS);
+
+            assertThat(mirrors.starts()).isEqualTo(local.starts());
+            assertThat(mirrors.makespan()).isEqualTo(local.makespan());
+            assertThat(mirrors.board().outcomes()).isEqualTo(local.board().outcomes());
+        });
+    }
 }

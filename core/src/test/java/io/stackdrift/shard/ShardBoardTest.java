@@ -21,6 +21,10 @@ class ShardBoardTest {
             new TreeSet<>(List.of(id("dns"), id("local")))), 0);
     private final ShardBoard board = ShardBoard.of(plan);
 
+    private ShardBoard fresh() {
+        return ShardBoard.of(plan);
+    }
+
     @Test
     void aStackWaitsForItsDependencyInAnotherShardAndSaysSoInOneLine() {
         ShardBoard.Decision d = board.decide(id("dns"), g);
@@ -30,47 +34,49 @@ class ShardBoardTest {
         assertThat(d.shard()).isEqualTo(1);
         assertThat(board.waitLine(id("dns"), id("network"))).isEqualTo("dns waits for network, in shard 1 of 2");
         // its own shard orders "local": the board leaves that to the shard
-        assertThat(board.post(id("network"), ShardOutcome.DEPLOYED).decide(id("dns"), g).verdict()).isEqualTo(ShardBoard.Verdict.GO);
+        assertThat(fresh().post(id("network"), ShardOutcome.DEPLOYED).decide(id("dns"), g).verdict()).isEqualTo(ShardBoard.Verdict.GO);
     }
 
     @Test
     void anUnchangedDependencyLetsItGo() {
-        assertThat(board.post(id("network"), ShardOutcome.UNCHANGED).decide(id("dns"), g).verdict()).isEqualTo(ShardBoard.Verdict.GO);
+        assertThat(fresh().post(id("network"), ShardOutcome.UNCHANGED).decide(id("dns"), g).verdict()).isEqualTo(ShardBoard.Verdict.GO);
     }
 
     @Test
     void aDependencyThatDidNotDeploySkipsItWithTheReason() {
-        assertThat(board.post(id("network"), ShardOutcome.FAILED).decide(id("dns"), g).reason())
+        assertThat(fresh().post(id("network"), ShardOutcome.FAILED).decide(id("dns"), g).reason())
                 .isEqualTo("dependency network failed in shard 1 of 2");
-        assertThat(board.post(id("network"), ShardOutcome.SKIPPED).decide(id("dns"), g).reason())
+        assertThat(fresh().post(id("network"), ShardOutcome.SKIPPED).decide(id("dns"), g).reason())
                 .isEqualTo("dependency network was skipped in shard 1 of 2");
-        assertThat(board.post(id("network"), ShardOutcome.AWAITING_APPROVAL).decide(id("dns"), g).reason())
+        assertThat(fresh().post(id("network"), ShardOutcome.AWAITING_APPROVAL).decide(id("dns"), g).reason())
                 .isEqualTo("dependency network awaits approval in shard 1 of 2");
-        assertThat(board.post(id("network"), ShardOutcome.INTERRUPTED).decide(id("dns"), g).verdict())
+        assertThat(fresh().post(id("network"), ShardOutcome.INTERRUPTED).decide(id("dns"), g).verdict())
                 .isEqualTo(ShardBoard.Verdict.SKIP);
     }
 
     @Test
     void aShardThatEndedWithoutDeployingTheDependencySkipsIt() {
-        ShardBoard.Decision d = board.end(1).decide(id("dns"), g);
+        ShardBoard.Decision d = fresh().end(1).decide(id("dns"), g);
 
         assertThat(d.verdict()).isEqualTo(ShardBoard.Verdict.SKIP);
         assertThat(d.reason()).isEqualTo("dependency network was not deployed: shard 1 of 2 ended without it");
         // what it posted before it ended still counts
-        assertThat(board.post(id("network"), ShardOutcome.DEPLOYED).end(1).decide(id("dns"), g).verdict())
+        assertThat(fresh().post(id("network"), ShardOutcome.DEPLOYED).end(1).decide(id("dns"), g).verdict())
                 .isEqualTo(ShardBoard.Verdict.GO);
     }
 
     @Test
     void aStackEndsOncePerRunAndTheBoardKnowsWhenTheRunIsOver() {
-        ShardBoard posted = board.post(id("network"), ShardOutcome.DEPLOYED);
+        ShardBoard posted = fresh().post(id("network"), ShardOutcome.DEPLOYED);
 
         assertThat(posted.post(id("network"), ShardOutcome.DEPLOYED)).isSameAs(posted);
         assertThatThrownBy(() -> posted.post(id("network"), ShardOutcome.FAILED)).hasMessageContaining("already ended");
         assertThatThrownBy(() -> board.post(StackId.of("elsewhere"), ShardOutcome.FAILED)).hasMessageContaining("in no shard");
         assertThat(board.ownerOf(id("dns"))).isEqualTo(2);
+        assertThat(fresh().outcome(id("network"))).isEmpty();
         assertThat(posted.end(1).complete()).isFalse();
         assertThat(posted.end(1).end(2).complete()).isTrue();
-        assertThat(board.outcome(id("network"))).isEmpty();
+        assertThat(posted.outcomes()).containsEntry(id("network"), ShardOutcome.DEPLOYED);
+        assertThat(posted.endedShards()).containsExactly(1, 2);
     }
 }

@@ -50,7 +50,7 @@ class ArchitectureTest {
         noClasses().should().dependOnClassesThat()
                 .resideInAnyPackage("io.stackdrift.config..", "io.stackdrift.plan..", "io.stackdrift.tool..", "io.stackdrift.graph..",
                         "io.stackdrift.drift..", "io.stackdrift.ownership..", "io.stackdrift.digest..", "io.stackdrift.deploy..",
-                        "io.stackdrift.cli..", "io.stackdrift.local..")
+                        "io.stackdrift.cli..", "io.stackdrift.local..", "io.stackdrift.shard..")
                 .check(PLUGIN);
     }
 

@@ -1,0 +1,209 @@
+package io.stackdrift.engine;
+
+import static io.stackdrift.engine.Scenario.row;
+import static io.stackdrift.engine.ScriptedAdapter.change;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.stackdrift.model.Action;
+import io.stackdrift.model.Cause;
+import io.stackdrift.model.RowState;
+import io.stackdrift.model.StackId;
+import io.stackdrift.record.HistoryStore;
+import io.stackdrift.spi.HistoryView;
+import io.stackdrift.spi.ShardExchange;
+
+/**
+ * Shards of one deploy in one JVM, each its own engine on one history, coordinating through an exchange in memory (the
+ * CLI's files are tested with real processes in the cli module). network feeds app and dns; with one slot per shard
+ * the split puts network and app in one shard and dns in the other.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class ShardedDeployTest {
+    @TempDir
+    Path repo;
+    @TempDir
+    Path scratch;
+
+    /** A board every shard of the test's run shares. */
+    static final class Exchange implements ShardExchange {
+        private final Duration timeout;
+        private List<List<StackId>> partition;
+        private final Map<StackId, Post> posts = new LinkedHashMap<>();
+        private final Set<Integer> ended = new HashSet<>();
+
+        Exchange(final Duration timeout) {
+            this.timeout = timeout;
+        }
+
+        @Override
+        public synchronized List<List<StackId>> agree(final List<List<StackId>> proposed) {
+            if (partition == null) {
+                partition = List.copyOf(proposed);
+            }
+            return partition;
+        }
+
+        @Override
+        public synchronized void post(final Post post) {
+            posts.put(post.stack(), post);
+        }
+
+        @Override
+        public synchronized Snapshot read() {
+            return new Snapshot(new ArrayList<>(posts.values()), ended);
+        }
+
+        @Override
+        public synchronized void ended(final int number) {
+            ended.add(number);
+        }
+
+        @Override
+        public Duration waitTimeout() {
+            return timeout;
+        }
+
+        @Override
+        public Duration pollInterval() {
+            return Duration.ofMillis(20);
+        }
+    }
+
+    private Scenario scenario() throws IOException {
+        Scenario s = new Scenario(repo, scratch, Clock.systemUTC());
+        s.terraform("network", "app", "dns");
+        s.config("""
+                parallelism: 1
+                stacks:
+                  - dir: network
+                  - dir: app
+                    dependsOn: [network]
+                  - dir: dns
+                    dependsOn: [network]
+                """);
+        return s;
+    }
+
+    /** The number of the shard that deploys {@code id}, as every shard computes it. */
+    private int shardOf(final Scenario s, final String id) {
+        ShardsOutcome split = StackDriftEngine.shards(repo.resolve("stacks.yaml"), repo, HistoryView.of(new HistoryStore(s.record)),
+                List.of(), 2, OptionalInt.empty());
+        List<List<StackId>> shards = split.layout().orElseThrow().shards();
+        for (int i = 0; i < shards.size(); i++) {
+            if (shards.get(i).contains(StackId.of(id))) {
+                return i + 1;
+            }
+        }
+        throw new AssertionError(id + " is in no shard");
+    }
+
+    @Test
+    void aDependencyAppliedInAnotherShardRePreviewsAStackItsPolicyWouldLeaveAlone() throws Exception {
+        Scenario s = scenario();
+        s.host().deploy(s.request());
+        s.world.calls.clear();
+        Files.writeString(repo.resolve("network/extra.tf"), "# a change of the code\n");
+        s.world.stack("network").pending = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.CODE, "cidr_block"));
+        s.world.stack("network").sleepApplySeconds = 1;
+        int network = shardOf(s, "network");
+        int other = 3 - network;
+        assertThat(shardOf(s, "dns")).isEqualTo(other);
+        Exchange exchange = new Exchange(Duration.ofSeconds(30));
+
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            // the shard that waits starts first
+            Future<RunOutcome> waiting = pool.submit(() -> s.host().deploy(s.request(), new ShardRun(other, 2, exchange)));
+            Future<RunOutcome> first = pool.submit(() -> s.host().deploy(s.request(), new ShardRun(network, 2, exchange)));
+            RunOutcome dnsShard = waiting.get(50, TimeUnit.SECONDS);
+            RunOutcome networkShard = first.get(50, TimeUnit.SECONDS);
+
+            assertThat(Scenario.record(dnsShard).rows()).extracting(r -> r.id().value()).containsExactly("dns");
+            assertThat(Scenario.record(networkShard).rows()).extracting(r -> r.id().value()).containsExactlyInAnyOrder("network", "app");
+            assertThat(List.copyOf(s.world.calls)).containsSubsequence("apply network", "preview dns");
+            assertThat(row(dnsShard, "dns").state()).isEqualTo(RowState.IN_SYNC);
+            assertThat(s.progress).contains("dns waits for network, in shard " + network + " of 2",
+                    "dns: deploying (its dependency network applied changes in this run)");
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void aShardThatEndedWithoutTheDependencySkipsTheStackWithTheReason() throws Exception {
+        Scenario s = scenario();
+        int network = shardOf(s, "network");
+        Exchange exchange = new Exchange(Duration.ofSeconds(30));
+        exchange.ended(network);
+
+        RunOutcome outcome = s.host().deploy(s.request(), new ShardRun(3 - network, 2, exchange));
+
+        assertThat(row(outcome, "dns").state()).isEqualTo(RowState.SKIPPED);
+        assertThat(row(outcome, "dns").reason()).startsWith("dependency network was not deployed: shard " + network
+                + " of 2 ended without it");
+        assertThat(s.world.callsFor("preview")).isEmpty();
+        assertThat(exchange.read().posts()).singleElement().satisfies(p -> assertThat(p.stack().value()).isEqualTo("dns"));
+        assertThat(exchange.read().ended()).containsExactlyInAnyOrder(1, 2);
+    }
+
+    @Test
+    void aWaitGivesUpAfterTheTimeoutAndTheStackIsSkipped() throws Exception {
+        Scenario s = scenario();
+        int network = shardOf(s, "network");
+        Exchange exchange = new Exchange(Duration.ofSeconds(1));
+
+        RunOutcome outcome = s.host().deploy(s.request(), new ShardRun(3 - network, 2, exchange));
+
+        assertThat(row(outcome, "dns").reason()).startsWith("dependency network was not seen to end in shard " + network
+                + " of 2 within 1s (the lock timeout)");
+    }
+
+    @Test
+    void aShardAskedForAnotherSplitThanTheRunsRunsNothing() throws Exception {
+        Scenario s = scenario();
+        Exchange exchange = new Exchange(Duration.ofSeconds(1));
+        exchange.agree(List.of(List.of(StackId.of("app"), StackId.of("network"), StackId.of("dns")), List.of()));
+
+        RunOutcome outcome = s.host().deploy(s.request(), new ShardRun(1, 3, exchange));
+
+        assertThat(outcome.configInvalid()).isTrue();
+        assertThat(outcome.problems().get(0).message()).contains("shard 1 of 3").contains("every shard of a run must select the same");
+        assertThat(s.world.calls).isEmpty();
+    }
+
+    @Test
+    void aCheckShardChecksTheStacksOfItsShardOfTheSameSplitWithoutWaiting() throws Exception {
+        Scenario s = scenario();
+        int network = shardOf(s, "network");
+        Exchange exchange = new Exchange(Duration.ofSeconds(30));
+
+        RunOutcome other = s.host().check(s.request(), new ShardRun(3 - network, 2, exchange));
+        RunOutcome first = s.host().check(s.request(), new ShardRun(network, 2, exchange));
+
+        assertThat(Scenario.record(other).rows()).extracting(r -> r.id().value()).containsExactly("dns");
+        assertThat(Scenario.record(first).rows()).extracting(r -> r.id().value()).containsExactlyInAnyOrder("network", "app");
+        assertThat(s.progress).noneMatch(line -> line.contains("waits for"));
+        assertThat(exchange.read().ended()).containsExactlyInAnyOrder(1, 2);
+    }
+}
