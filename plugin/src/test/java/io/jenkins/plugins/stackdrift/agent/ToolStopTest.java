@@ -136,7 +136,8 @@ class ToolStopTest {
         AtomicReference<Throwable> thrown = new AtomicReference<>();
         Thread call = new Thread(() -> {
             try {
-                new AgentProcessRunner(noting(container), Map.of("PATH", SYSTEM_PATH), SecretMask.NONE, local).run(spec(Duration.ofMinutes(5)));
+                new AgentProcessRunner(noting(container), Map.of("PATH", SYSTEM_PATH), SecretMask.NONE, local)
+                        .run(spec(Duration.ofMinutes(5)));
             } catch (Exception e) {
                 thrown.set(e);
             }
