@@ -17,7 +17,9 @@ import java.util.regex.Pattern;
 public record ToolCookie(String value) {
     /** The variable the killers read (its name is Jenkins', kept since 1.x). */
     public static final String VARIABLE = "JENKINS_SERVER_COOKIE";
-    private static final Pattern FORM = Pattern.compile("stack-drift-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
+    /** What every cookie of this plugin starts with. */
+    public static final String PREFIX = "stack-drift-";
+    private static final Pattern FORM = Pattern.compile(PREFIX + "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
 
     public ToolCookie {
         if (value == null || !FORM.matcher(value).matches()) {
@@ -27,7 +29,7 @@ public record ToolCookie(String value) {
 
     /** A new cookie for one launch. */
     public static ToolCookie next() {
-        return new ToolCookie("stack-drift-" + UUID.randomUUID());
+        return new ToolCookie(PREFIX + UUID.randomUUID());
     }
 
     /** The variables a kill looks for: {@code Launcher.kill(Map)} takes them in this form. */

@@ -79,7 +79,7 @@ class ContainerAbortITest {
 
         Optional<ProcessHandle> apply = ProcessHandle.of(pid);
         assertThat(apply.isEmpty() || !apply.get().isAlive()).as("the apply still runs after the build ended").isTrue();
-        assertThat(COOKIE_KILLS).anySatisfy(kill -> assertThat(kill.get(ToolCookie.VARIABLE)).startsWith("stack-drift-"));
+        assertThat(COOKIE_KILLS).anySatisfy(kill -> assertThat(kill.get(ToolCookie.VARIABLE)).startsWith(ToolCookie.PREFIX));
     }
 
     /** {@code deafContainer { … }}: a block whose launcher's processes ignore {@code Proc.kill}. */
