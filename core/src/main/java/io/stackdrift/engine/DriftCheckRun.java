@@ -55,7 +55,8 @@ final class DriftCheckRun implements RunBody {
             case PUSH -> DueCheck.Trigger.PUSH;
         };
         List<CheckDecision> decisions = DueCheck.decide(run.stacks(), new DueCheck.Input(trigger, statuses, running,
-                run.request().changedFiles(), Instant.ofEpochMilli(run.startedAt()), DueCheck.Modules.onDisk(run.root())));
+                run.request().changedFiles(), Instant.ofEpochMilli(run.startedAt()), DueCheck.Modules.onDisk(run.root()),
+                run.request().timing()));
         Map<StackId, CheckDecision> toRun = new LinkedHashMap<>();
         for (StackConfig stack : run.stacks()) {
             Optional.ofNullable(statuses.get(stack.id())).flatMap(s -> DueCheck.clockAhead(s, Instant.ofEpochMilli(run.startedAt())))

@@ -7,6 +7,7 @@ import java.util.OptionalInt;
 import java.util.Set;
 
 import io.stackdrift.model.StackId;
+import io.stackdrift.model.Timing;
 
 /**
  * One run as the caller asks for it.
@@ -24,10 +25,12 @@ import io.stackdrift.model.StackId;
  * @param destroy        deploy: destroy in reverse dependency order
  * @param heldElsewhere  stacks another run of the host holds (Jenkins: another build's deploy): a drift check
  *                       leaves them alone as it does a stack with a deploy running
+ * @param timing         {@link Timing#NOW}: a check takes the selected stacks whatever their schedule and backoff, a
+ *                       deploy whatever their policy and digest
  */
 public record RunRequest(Path configFile, Path repositoryRoot, List<String> stacks, OptionalInt parallelism,
         StartedBy startedBy, Set<String> changedFiles, String runId, String cause,
-        boolean rehearsal, boolean approved, boolean destroy, Set<StackId> heldElsewhere) {
+        boolean rehearsal, boolean approved, boolean destroy, Set<StackId> heldElsewhere, Timing timing) {
     public RunRequest {
         Objects.requireNonNull(configFile, "configFile");
         Objects.requireNonNull(repositoryRoot, "repositoryRoot");
@@ -38,6 +41,15 @@ public record RunRequest(Path configFile, Path repositoryRoot, List<String> stac
         Objects.requireNonNull(runId, "runId");
         cause = Objects.requireNonNullElse(cause, "");
         heldElsewhere = Set.copyOf(heldElsewhere);
+        Objects.requireNonNull(timing, "timing");
+    }
+
+    /** A request whose stacks are taken when due. */
+    public RunRequest(final Path configFile, final Path repositoryRoot, final List<String> stacks, final OptionalInt parallelism,
+            final StartedBy startedBy, final Set<String> changedFiles, final String runId, final String cause,
+            final boolean rehearsal, final boolean approved, final boolean destroy, final Set<StackId> heldElsewhere) {
+        this(configFile, repositoryRoot, stacks, parallelism, startedBy, changedFiles, runId, cause, rehearsal, approved, destroy,
+                heldElsewhere, Timing.WHEN_DUE);
     }
 
     /** A request with no stack held elsewhere. */
@@ -83,6 +95,10 @@ public record RunRequest(Path configFile, Path repositoryRoot, List<String> stac
         return toBuilder().heldElsewhere(held).build();
     }
 
+    public RunRequest withTiming(final Timing when) {
+        return toBuilder().timing(when).build();
+    }
+
     public RunRequest withDeployOptions(final boolean asRehearsal, final boolean isApproved, final boolean asDestroy) {
         return toBuilder().rehearsal(asRehearsal).approved(isApproved).destroy(asDestroy).build();
     }
@@ -106,6 +122,7 @@ public record RunRequest(Path configFile, Path repositoryRoot, List<String> stac
         private boolean approved;
         private boolean destroy;
         private Set<StackId> heldElsewhere;
+        private Timing timing;
 
         private Builder(final RunRequest from) {
             configFile = from.configFile;
@@ -120,6 +137,7 @@ public record RunRequest(Path configFile, Path repositoryRoot, List<String> stac
             approved = from.approved;
             destroy = from.destroy;
             heldElsewhere = from.heldElsewhere;
+            timing = from.timing;
         }
 
         public Builder stacks(final List<String> value) {
@@ -167,9 +185,14 @@ public record RunRequest(Path configFile, Path repositoryRoot, List<String> stac
             return this;
         }
 
+        public Builder timing(final Timing value) {
+            timing = value;
+            return this;
+        }
+
         public RunRequest build() {
             return new RunRequest(configFile, repositoryRoot, stacks, parallelism, startedBy, changedFiles, runId, cause,
-                    rehearsal, approved, destroy, heldElsewhere);
+                    rehearsal, approved, destroy, heldElsewhere, timing);
         }
     }
 }
