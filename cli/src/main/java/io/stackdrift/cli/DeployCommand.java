@@ -9,6 +9,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import io.stackdrift.engine.StartedBy;
+import io.stackdrift.model.Timing;
 
 /** {@code stackdrift deploy}: deploys the selected stacks in dependency order (docs/concepts.md, "Deploy order", "Policies and digests"),
  * or destroys them in reverse. */
@@ -31,6 +32,10 @@ public final class DeployCommand implements Callable<Integer> {
     @Option(names = "--approved", description = "A person approved this run: stacks in drift mode approve are applied too.")
     private boolean approved;
 
+    @Option(names = "--now", description = "Deploy the selected stacks whatever their policy (once too) and digest; a stack in "
+            + "drift mode approve still needs --approved.")
+    private boolean now;
+
     @Option(names = "--destroy", description = "Destroy the selected stacks in reverse dependency order (a stack after every stack "
             + "that depends on it), each from a destroy preview made in this run; with --rehearsal only planned.")
     private boolean destroy;
@@ -40,6 +45,7 @@ public final class DeployCommand implements Callable<Integer> {
         String what = destroy ? "destroy" : "deploy";
         String cause = rehearsal ? what + " rehearsal started by hand" : approved ? what + " approved by hand" : what + " started by hand";
         return options.run(spec.commandLine(), StartedBy.MANUAL, cause, Set.of(),
-                r -> r.withDeployOptions(rehearsal, approved, destroy), (engine, request) -> engine.deploy(request));
+                r -> r.withDeployOptions(rehearsal, approved, destroy).withTiming(now ? Timing.NOW : Timing.WHEN_DUE),
+                (engine, request) -> engine.deploy(request));
     }
 }
