@@ -16,6 +16,7 @@ import java.util.TreeSet;
 
 import io.stackdrift.engine.RunRequest;
 import io.stackdrift.engine.StartedBy;
+import io.stackdrift.model.Timing;
 import io.stackdrift.model.Tool;
 import io.stackdrift.spi.ToolSettings;
 
@@ -38,11 +39,12 @@ import io.stackdrift.spi.ToolSettings;
  * @param toolPaths        tool word ({@code terraform}, {@code tofu}, {@code pulumi}) → executable on the agent
  * @param buildEnvironment the build's environment on the agent (from the step context: {@code withEnv},
  *                         tool installers); tool processes start with it, credentials added on top
+ * @param timing           {@link Timing} name: NOW for {@code now: true}, else WHEN_DUE
  */
 public record EngineRequest(String configFile, List<String> stacks, int parallelism, boolean rehearsal, boolean approved,
         boolean destroy, String runId, String cause, String startedBy, List<String> changedFiles, Map<String, String> toolPaths,
-        Map<String, String> buildEnvironment) implements Serializable {
-    private static final long serialVersionUID = 3L;
+        Map<String, String> buildEnvironment, String timing) implements Serializable {
+    private static final long serialVersionUID = 4L;
 
     public EngineRequest {
         Objects.requireNonNull(configFile, "configFile");
@@ -53,6 +55,15 @@ public record EngineRequest(String configFile, List<String> stacks, int parallel
         changedFiles = Collections.unmodifiableList(new ArrayList<>(changedFiles));
         toolPaths = Collections.unmodifiableMap(new TreeMap<>(toolPaths));
         buildEnvironment = Collections.unmodifiableMap(new TreeMap<>(buildEnvironment));
+        Timing.valueOf(timing);
+    }
+
+    /** A request whose stacks are taken when due. */
+    public EngineRequest(final String configFile, final List<String> stacks, final int parallelism, final boolean rehearsal,
+            final boolean approved, final boolean destroy, final String runId, final String cause, final String startedBy,
+            final List<String> changedFiles, final Map<String, String> toolPaths, final Map<String, String> buildEnvironment) {
+        this(configFile, stacks, parallelism, rehearsal, approved, destroy, runId, cause, startedBy, changedFiles, toolPaths,
+                buildEnvironment, Timing.WHEN_DUE.name());
     }
 
     /** A request that deploys (or previews, checks): no destroy. */
@@ -77,7 +88,7 @@ public record EngineRequest(String configFile, List<String> stacks, int parallel
     public RunRequest toRunRequest(final Path workspace) {
         return new RunRequest(configPath(workspace), repositoryRoot(workspace), stacks,
                 parallelism > 0 ? OptionalInt.of(parallelism) : OptionalInt.empty(), StartedBy.valueOf(startedBy),
-                changedUnderRoot(workspace), runId, cause, rehearsal, approved, destroy);
+                changedUnderRoot(workspace), runId, cause, rehearsal, approved, destroy).withTiming(Timing.valueOf(timing));
     }
 
     /** The changed files inside the repository root, relative to it ({@code /}-separated); others are left out. */

@@ -13,6 +13,7 @@ import hudson.model.Run;
 import hudson.model.TaskListener;
 import io.jenkins.plugins.stackdrift.BuildResultPolicy;
 import io.jenkins.plugins.stackdrift.agent.Operation;
+import io.stackdrift.model.Timing;
 import org.jenkinsci.plugins.workflow.graph.FlowNode;
 import org.jenkinsci.plugins.workflow.steps.Step;
 import org.jenkinsci.plugins.workflow.steps.StepContext;
@@ -46,7 +47,8 @@ public abstract class AbstractStackStep extends Step {
 
     StepSettings settings() {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, isRehearsal(), isApproved(), isDestroy(),
-                repairedResult).withId(id == null ? defaultId() : id).withLocking(lockScope(), lockTimeout());
+                repairedResult).withId(id == null ? defaultId() : id).withLocking(lockScope(), lockTimeout())
+                .withTiming(isNow() ? Timing.NOW : Timing.WHEN_DUE);
     }
 
     /** The id when the step names none: its word (check, deploy, destroy, preview, validate). */
@@ -89,6 +91,11 @@ public abstract class AbstractStackStep extends Step {
     }
 
     boolean isDestroy() {
+        return false;
+    }
+
+    /** checkDrift and deployStacks: {@code now: true} takes the stacks whatever their schedule, policy and digest. */
+    boolean isNow() {
         return false;
     }
 

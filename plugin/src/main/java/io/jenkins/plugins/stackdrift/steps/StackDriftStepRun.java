@@ -267,12 +267,12 @@ final class StackDriftStepRun {
         return new EngineRequest(settings.config(), settings.stacks(), parallelism, settings.rehearsal(), approved, settings.destroy(),
                 run.getId(),
                 causeWords(), startedBy.name(), startedBy == StartedBy.PUSH ? changedFiles() : List.of(),
-                defaults.toolPaths(), buildEnvironment);
+                defaults.toolPaths(), buildEnvironment, settings.timing().name());
     }
 
     private static EngineRequest withStacks(final EngineRequest r, final List<String> stacks) {
         return new EngineRequest(r.configFile(), stacks, r.parallelism(), r.rehearsal(), r.approved(), r.destroy(), r.runId(),
-                r.cause(), r.startedBy(), r.changedFiles(), r.toolPaths(), r.buildEnvironment());
+                r.cause(), r.startedBy(), r.changedFiles(), r.toolPaths(), r.buildEnvironment(), r.timing());
     }
 
     /**

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
+import io.stackdrift.model.Timing;
 
 /**
  * The parameters one step was called with; null means "not given: use the global default". The id and the locking
@@ -30,6 +31,8 @@ public final class StepSettings implements Serializable {
     @CheckForNull private String lockScope;
     /** Zero: wait for the stack locks without a time limit. */
     private long lockTimeoutSeconds;
+    /** {@code now: true}: checked or deployed whatever the stacks' schedule, backoff, policy and digest. */
+    private Timing timing = Timing.WHEN_DUE;
 
     public StepSettings(@CheckForNull final String config, final List<String> stacks, @CheckForNull final Integer parallelism,
             @CheckForNull final String driftResult, @CheckForNull final String failedResult, final boolean rehearsal,
@@ -108,12 +111,25 @@ public final class StepSettings implements Serializable {
         return copy;
     }
 
+    /** A copy whose stacks are taken now ({@code now: true}) or when due. */
+    public StepSettings withTiming(final Timing when) {
+        StepSettings copy = copy();
+        copy.timing = when;
+        return copy;
+    }
+
+    /** {@link Timing#WHEN_DUE} also for settings a build kept from before the parameter existed. */
+    public Timing timing() {
+        return timing == null ? Timing.WHEN_DUE : timing;
+    }
+
     private StepSettings copy() {
         StepSettings copy = new StepSettings(config, stacks, parallelism, driftResult, failedResult, rehearsal, approved, destroy,
                 repairedResult);
         copy.id = id;
         copy.lockScope = lockScope;
         copy.lockTimeoutSeconds = lockTimeoutSeconds;
+        copy.timing = timing;
         return copy;
     }
 

@@ -6,6 +6,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import io.stackdrift.model.Timing;
+
 class DeployStacksStepTest {
     @Test
     void destroyRehearsalAndApprovalReachTheStepSettings() {
@@ -23,6 +25,20 @@ class DeployStacksStepTest {
         assertThat(settings.approved()).isTrue();
         assertThat(settings.rehearsal()).isFalse();
         assertThat(settings.stacks()).containsExactly("dns", "network");
+    }
+
+    @Test
+    void nowReachesTheStepSettingsOfACheckAndADeployOnly() {
+        CheckDriftStep check = new CheckDriftStep();
+        assertThat(check.settings().timing()).isEqualTo(Timing.WHEN_DUE);
+        check.setNow(true);
+        assertThat(check.isNow()).isTrue();
+        assertThat(check.settings().timing()).isEqualTo(Timing.NOW);
+        DeployStacksStep deploy = new DeployStacksStep();
+        deploy.setNow(true);
+        assertThat(deploy.settings().timing()).isEqualTo(Timing.NOW);
+        assertThat(deploy.settings().withId("other").timing()).isEqualTo(Timing.NOW);
+        assertThat(new PreviewStacksStep().settings().timing()).isEqualTo(Timing.WHEN_DUE);
     }
 
     @Test

@@ -63,6 +63,7 @@ import org.mockito.MockedConstruction;
 import org.mockito.Mockito;
 
 import io.stackdrift.model.RowState;
+import io.stackdrift.model.Timing;
 import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RunKind;
 import io.stackdrift.record.RunRecord;
@@ -410,6 +411,15 @@ class StackDriftStepRunTest {
         assertThat(request.destroy()).isTrue();
         assertThat(request.rehearsal()).isFalse();
         assertThat(stepRun(Operation.DEPLOY, settings()).request().destroy()).isFalse();
+    }
+
+    @Test
+    void nowReachesTheEngineRequestAndTheCoreRequest() {
+        StepSettings now = settings().withTiming(Timing.NOW);
+        EngineRequest request = stepRun(Operation.CHECK, now).request();
+        assertThat(request.timing()).isEqualTo("NOW");
+        assertThat(request.toRunRequest(Path.of("/ws")).timing()).isEqualTo(Timing.NOW);
+        assertThat(stepRun(Operation.CHECK, settings()).request().toRunRequest(Path.of("/ws")).timing()).isEqualTo(Timing.WHEN_DUE);
     }
 
     @Test
