@@ -156,6 +156,10 @@ final class DriftCheckRun implements RunBody {
             run.note(stack.id() + ": cannot verify the outputs file " + settings.file() + ": " + outputs.reason());
             return;
         }
+        if (outputs.outputs().isEmpty()) {
+            // no outputs yet: no file is written until the stack has some
+            return;
+        }
         Path file = run.root().resolve(settings.file());
         if (OutputsFile.holdsKeys(file, OutputsFile.expectedKeys(settings, outputs.outputs()))) {
             return;
