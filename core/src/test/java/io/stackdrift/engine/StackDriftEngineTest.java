@@ -623,6 +623,7 @@ class StackDriftEngineTest {
         terraform("a");
         config("reapply: 0\nstacks:\n  - dir: a\n    outputs: out/a.json\n");
         pending("a");
+        world.stack("a").outputs = List.of(new StackOutput("id", TextNode.valueOf("a-1"), false));
         engine().deploy(request());
         assertThat(repo.resolve("out/a.json")).exists();
         world.stack("a").exists = false;
