@@ -72,6 +72,7 @@ public final class CheckCommand implements Callable<Integer> {
             case MANUAL -> now ? "drift check started by hand, now" : "drift check started by hand";
         };
         Timing timing = now ? Timing.NOW : Timing.WHEN_DUE;
-        return options.run(spec.commandLine(), by, cause, files, r -> r.withTiming(timing), (engine, request) -> engine.check(request));
+        return options.run(spec.commandLine(), by, cause, files, request -> request.timing(timing),
+                (engine, request) -> engine.check(request));
     }
 }

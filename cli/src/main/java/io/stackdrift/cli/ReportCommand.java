@@ -62,7 +62,7 @@ final class ReportCommand implements Callable<Integer> {
             // every file first: the counts line opens the output; the changes wait in spill files
             HistoryStore history = record == null ? null : new HistoryStore(record);
             String runId = history == null ? "report"
-                    : RunOptions.nextRunId(history, warning -> err.println("warning: " + Terminal.safe(warning)));
+                    : CliHost.nextRunId(history, warning -> err.println("warning: " + Terminal.safe(warning)));
             // the page and the history need whole rows: then the engine keeps each file's changes too
             ReportRequest.Keep keep = html != null || record != null ? ReportRequest.Keep.CHANGES : ReportRequest.Keep.STATES;
             RunOutcome outcome;

@@ -40,7 +40,7 @@ public final class ValidateListing {
         for (StackConfig stack : stacks) {
             List<String> row = new ArrayList<>(List.of(stack.id().value(), stack.tool().word(), stack.dir(), drift(stack.drift()),
                     stack.reapply().isZero() ? "never" : Durations.format(stack.reapply()), stack.policy().word(),
-                    stack.drift().limitsChanges() ? String.valueOf(stack.drift().maxChanges()) : "no limit",
+                    stack.drift().maxChanges() != DriftSettings.NO_LIMIT ? String.valueOf(stack.drift().maxChanges()) : "no limit",
                     stack.drift().allowReplace() ? "allowed" : "asks",
                     stack.credentials().isEmpty() ? NONE : String.join(", ", stack.credentials().keySet().stream().sorted().toList())));
             if (dependencies) {
@@ -88,7 +88,7 @@ public final class ValidateListing {
             drift.put("enabled", stack.drift().enabled());
             drift.put("mode", stack.drift().mode().word());
             drift.put("every", Durations.format(stack.drift().every()));
-            if (stack.drift().limitsChanges()) {
+            if (stack.drift().maxChanges() != DriftSettings.NO_LIMIT) {
                 drift.put("maxChanges", stack.drift().maxChanges());
             } else {
                 drift.putNull("maxChanges");

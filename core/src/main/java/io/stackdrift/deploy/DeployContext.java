@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.Set;
 
 import io.stackdrift.config.StackConfig;
+import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
 import io.stackdrift.ownership.ReplaceEvidence;
@@ -45,7 +46,7 @@ public interface DeployContext {
     StackLocks locks();
 
     /** Writes the "running" marker of a deploy or destroy (recovered as "interrupted" if the run dies). */
-    void markStarted(StackId stack, long startedAt, boolean destroy);
+    void markStarted(StackId stack, long startedAt, DeployKind kind);
 
     void markFinished(StackId stack);
 

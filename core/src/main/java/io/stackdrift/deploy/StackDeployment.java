@@ -13,8 +13,11 @@ import io.stackdrift.config.StackConfig;
 import io.stackdrift.drift.DriftRevert;
 import io.stackdrift.drift.RepairGuard;
 import io.stackdrift.graph.TaskOutcome;
+import io.stackdrift.model.Approval;
 import io.stackdrift.model.Change;
 import io.stackdrift.model.ChangeList;
+import io.stackdrift.model.DeployKind;
+import io.stackdrift.model.DeployMode;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
@@ -54,7 +57,7 @@ public final class StackDeployment {
      */
     public Deployed deploy(final StackConfig stack, final Map<String, String> env, final Optional<Row> hadDrift,
             final DeployMode mode, final Approval approval) throws InterruptedException {
-        return underLock(stack, Operation.DEPLOY, mode, startedAt -> OwnershipGuard.withOwnership(run.adapter(stack.tool()),
+        return underLock(stack, DeployKind.DEPLOY, mode, startedAt -> OwnershipGuard.withOwnership(run.adapter(stack.tool()),
                 run.call(stack, "schema", env), run.ownershipEvidence(), PlanPurpose.PREVIEW,
                 reason -> failed(stack, startedAt, reason),
                 accepted -> planAndApply(stack, env, hadDrift, mode, approval, accepted, startedAt)));
@@ -63,7 +66,7 @@ public final class StackDeployment {
     /** Destroys the stack: a destroy plan of this run, and only that plan applied. */
     public Deployed destroy(final StackConfig stack, final Map<String, String> env, final DeployMode mode, final Approval approval)
             throws InterruptedException {
-        return underLock(stack, Operation.DESTROY, mode, startedAt -> planAndDestroy(stack, env, mode, approval, startedAt));
+        return underLock(stack, DeployKind.DESTROY, mode, startedAt -> planAndDestroy(stack, env, mode, approval, startedAt));
     }
 
     @FunctionalInterface
@@ -76,7 +79,7 @@ public final class StackDeployment {
      * marker, an "interrupted" trail entry when the run is interrupted (a destroy also forgets the last deploy: part of
      * the stack may be gone), then marker and lock released.
      */
-    private Deployed underLock(final StackConfig stack, final Operation operation, final DeployMode mode, final LockedWork work)
+    private Deployed underLock(final StackConfig stack, final DeployKind kind, final DeployMode mode, final LockedWork work)
             throws InterruptedException {
         if (mode == DeployMode.REHEARSAL) {
             return work.run(run.now());
@@ -84,24 +87,24 @@ public final class StackDeployment {
         StackId id = stack.id();
         StackLock lock;
         try {
-            lock = run.locks().acquire(id, operation.word);
+            lock = run.locks().acquire(id, kind.word());
         } catch (StackLockTimeoutException e) {
-            return failed(stack, run.now(), operation.prefix + e.getMessage());
+            return failed(stack, run.now(), prefix(kind) + e.getMessage());
         } catch (UncheckedIOException e) {
             // the lock file could not be opened or locked: the message names it and why (a FIFO in its place, a full disk)
-            return failed(stack, run.now(), operation.prefix + e.getMessage());
+            return failed(stack, run.now(), prefix(kind) + e.getMessage());
         }
         try (lock) {
             long startedAt = run.now();
-            run.markStarted(id, startedAt, operation == Operation.DESTROY);
+            run.markStarted(id, startedAt, kind);
             try {
                 return work.run(startedAt);
             } catch (InterruptedException e) {
-                if (operation == Operation.DESTROY) {
+                if (kind == DeployKind.DESTROY) {
                     run.forgetDeploy(id);
                 }
                 run.trail(entry(id, startedAt, TrailResult.INTERRUPTED, List.of(), "run " + run.runId() + " was interrupted during this "
-                        + operation.word + "; look at the stack's state before deploying it again"));
+                        + kind.word() + "; look at the stack's state before deploying it again"));
                 throw e;
             } finally {
                 run.markFinished(id);
@@ -163,7 +166,7 @@ public final class StackDeployment {
             return new Deployed(nothing, TaskOutcome.nothingToDo());
         }
         if (gate.step() != ApplyGate.Step.APPLY) {
-            return notApplied(stack, row, startedAt, gate, Operation.DEPLOY);
+            return notApplied(stack, row, startedAt, gate, DeployKind.DEPLOY);
         }
         run.progress("applying " + id + " (" + stack.tool().word() + ")…");
         ApplyResult applied = adapter.apply(call, plan);
@@ -207,7 +210,7 @@ public final class StackDeployment {
             return afterDestroy(stack, row.withState(RowState.IN_SYNC, "nothing to destroy"), TaskOutcome.nothingToDo());
         }
         if (gate.step() != ApplyGate.Step.APPLY) {
-            return notApplied(stack, row, startedAt, gate, Operation.DESTROY);
+            return notApplied(stack, row, startedAt, gate, DeployKind.DESTROY);
         }
         run.progress("destroying " + id + " (" + stack.tool().word() + ")…");
         ApplyResult applied = adapter.apply(call, plan);
@@ -222,22 +225,22 @@ public final class StackDeployment {
 
     /** The rungs of the ladder that apply nothing: a rehearsal (with or without work) and awaiting approval. */
     private Deployed notApplied(final StackConfig stack, final Row row, final long startedAt, final ApplyGate.Decision gate,
-            final Operation operation) {
+            final DeployKind kind) {
         StackId id = stack.id();
         String waits = gate.wouldAwaitApproval() ? "; would await approval" : "";
         return switch (gate.step()) {
             case NOTHING_TO_REHEARSE -> {
                 // a rehearsal records no deploy, not even an empty one: the digest stays as it was
-                run.trail(entry(id, startedAt, TrailResult.REHEARSAL, List.of(), operation.prefix + "nothing to " + operation.word));
-                yield new Deployed(row.withState(RowState.IN_SYNC, "rehearsal: nothing to " + operation.word), TaskOutcome.nothingToDo());
+                run.trail(entry(id, startedAt, TrailResult.REHEARSAL, List.of(), prefix(kind) + "nothing to " + kind.word()));
+                yield new Deployed(row.withState(RowState.IN_SYNC, "rehearsal: nothing to " + kind.word()), TaskOutcome.nothingToDo());
             }
             case REHEARSE -> {
                 // a rehearsal plans everything in order: an approve-mode stack says it would wait, and its dependents are planned
-                run.trail(entry(id, startedAt, TrailResult.REHEARSAL, List.of(), operation.rehearsalTrail(gate.wouldAwaitApproval())));
-                yield new Deployed(row.withState(row.state(), operation.rehearsalReason + waits), TaskOutcome.succeeded());
+                run.trail(entry(id, startedAt, TrailResult.REHEARSAL, List.of(), rehearsalTrail(kind, gate.wouldAwaitApproval())));
+                yield new Deployed(row.withState(row.state(), rehearsalReason(kind) + waits), TaskOutcome.succeeded());
             }
-            case AWAIT_APPROVAL -> new Deployed(row.withState(RowState.AWAITING_APPROVAL, operation.awaitingReason),
-                    TaskOutcome.awaitingApproval(operation.awaitingReason));
+            case AWAIT_APPROVAL -> new Deployed(row.withState(RowState.AWAITING_APPROVAL, awaitingReason(kind)),
+                    TaskOutcome.awaitingApproval(awaitingReason(kind)));
             case NOTHING_TO_DO, APPLY -> throw new IllegalArgumentException("applies: " + gate.step());
         };
     }
@@ -318,28 +321,23 @@ public final class StackDeployment {
         return new TrailEntry(id, run.runId(), startedAt, run.now(), result, !restored.isEmpty(), restored, reason, 0);
     }
 
-    /** The words of a deploy and of a destroy on the rungs they share. */
-    private enum Operation {
-        DEPLOY("deploy", "", "rehearsal: planned, nothing applied", "mode approve: deploy with approval to apply these changes"),
-        DESTROY("destroy", DESTROY_PREFIX, "rehearsal: destroy planned, nothing destroyed",
-                "mode approve: destroy with approval to delete these resources");
+    /** What a trail reason of a destroy starts with; nothing for a deploy. */
+    private static String prefix(final DeployKind kind) {
+        return kind == DeployKind.DESTROY ? DESTROY_PREFIX : "";
+    }
 
-        final String word;
-        final String prefix;
-        final String rehearsalReason;
-        final String awaitingReason;
+    private static String rehearsalReason(final DeployKind kind) {
+        return kind == DeployKind.DESTROY ? "rehearsal: destroy planned, nothing destroyed" : "rehearsal: planned, nothing applied";
+    }
 
-        Operation(final String word, final String prefix, final String rehearsalReason, final String awaitingReason) {
-            this.word = word;
-            this.prefix = prefix;
-            this.rehearsalReason = rehearsalReason;
-            this.awaitingReason = awaitingReason;
-        }
+    private static String awaitingReason(final DeployKind kind) {
+        return kind == DeployKind.DESTROY ? "mode approve: destroy with approval to delete these resources"
+                : "mode approve: deploy with approval to apply these changes";
+    }
 
-        String rehearsalTrail(final boolean wouldAwait) {
-            return this == DEPLOY
-                    ? (wouldAwait ? "would await approval" : "")
-                    : DESTROY_PREFIX + "planned, nothing destroyed" + (wouldAwait ? "; would await approval" : "");
-        }
+    private static String rehearsalTrail(final DeployKind kind, final boolean wouldAwait) {
+        return kind == DeployKind.DEPLOY
+                ? (wouldAwait ? "would await approval" : "")
+                : DESTROY_PREFIX + "planned, nothing destroyed" + (wouldAwait ? "; would await approval" : "");
     }
 }

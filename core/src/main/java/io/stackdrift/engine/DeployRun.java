@@ -16,8 +16,6 @@ import java.util.function.Supplier;
 
 import io.stackdrift.config.Policy;
 import io.stackdrift.config.StackConfig;
-import io.stackdrift.deploy.Approval;
-import io.stackdrift.deploy.DeployMode;
 import io.stackdrift.deploy.Deployed;
 import io.stackdrift.deploy.StackDeployment;
 import io.stackdrift.digest.DeployDecision;
@@ -27,6 +25,8 @@ import io.stackdrift.graph.ScheduleOptions;
 import io.stackdrift.graph.StackGraph;
 import io.stackdrift.graph.StackTask;
 import io.stackdrift.graph.TaskOutcome;
+import io.stackdrift.model.Approval;
+import io.stackdrift.model.DeployMode;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
@@ -47,8 +47,8 @@ final class DeployRun implements RunBody {
             run.note(note);
         }
         StackGraph graph = build.graph().restrictTo(new HashSet<>(run.stackIds()));
-        DeployMode mode = run.request().rehearsal() ? DeployMode.REHEARSAL : DeployMode.APPLY;
-        Approval approval = Approval.of(run.request().approved());
+        DeployMode mode = run.request().mode();
+        Approval approval = run.request().approval();
         StackDeployment deployment = new StackDeployment(run);
         ScheduleOptions options = ScheduleOptions.deploy(run.parallelism()).withPriority(PriorityWeights.estimates(durations(run)));
         StackTask task = id -> {

@@ -17,8 +17,6 @@ import java.util.stream.Collectors;
 
 import io.stackdrift.config.Outputs;
 import io.stackdrift.config.StackConfig;
-import io.stackdrift.deploy.Approval;
-import io.stackdrift.deploy.DeployMode;
 import io.stackdrift.deploy.Deployed;
 import io.stackdrift.deploy.OutputsFile;
 import io.stackdrift.deploy.StackDeployment;
@@ -28,6 +26,8 @@ import io.stackdrift.drift.DueCheck;
 import io.stackdrift.drift.ModeOutcome;
 import io.stackdrift.graph.StackGraph;
 import io.stackdrift.graph.TaskOutcome;
+import io.stackdrift.model.Approval;
+import io.stackdrift.model.DeployMode;
 import io.stackdrift.model.IoProblem;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;

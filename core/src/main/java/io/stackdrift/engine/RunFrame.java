@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 
@@ -53,6 +54,9 @@ final class RunFrame {
             return RunOutcome.invalidConfig(result.problems(), result.warnings());
         }
         StacksConfig config = result.config();
+        Map<StackId, Map<String, String>> credentials = new TreeMap<>();
+        config.stacks().forEach(stack -> credentials.put(stack.id(), stack.credentials()));
+        services.credentials().configured(credentials);
         String fileName = request.configFile().toString().replace('\\', '/');
         Set<StackId> known = config.stacks().stream().map(StackConfig::id).collect(Collectors.toCollection(TreeSet::new));
         StackSelection.Resolved selection = StackSelection.of(request.stacks()).resolve(known);

@@ -18,6 +18,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
+import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.StackId;
 
 /**
@@ -105,7 +106,7 @@ public final class StackScheduler {
         long waits = graph.stacks().stream().filter(slotless).count();
         ExecutorService ownPool = executor == null
                 ? Executors.newFixedThreadPool(options.parallelism() + (int) waits, threads()) : null;
-        Run run = new Run(options.direction() == ScheduleOptions.Direction.DESTROY ? graph.reversed() : graph,
+        Run run = new Run(options.kind() == DeployKind.DESTROY ? graph.reversed() : graph,
                 task, listener, ownPool == null ? executor : ownPool, stop);
         Consumer<StopMode> onStop = mode -> run.events.add(new StopRequest(mode));
         stop.subscribe(onStop);
@@ -273,7 +274,7 @@ public final class StackScheduler {
                 state.succeeded(id);
                 return;
             }
-            String why = (options.direction() == ScheduleOptions.Direction.DEPLOY ? "dependency " : "dependent ")
+            String why = (options.kind() == DeployKind.DEPLOY ? "dependency " : "dependent ")
                     + id + " " + (slotless.test(id) && !result.reason().isEmpty() ? result.reason() : switch (result.state()) {
                         case AWAITING_APPROVAL -> "awaits approval";
                         case INTERRUPTED -> "was interrupted";

@@ -20,6 +20,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.stackdrift.model.ChangeList;
 import io.stackdrift.model.Counts;
+import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
@@ -316,7 +317,7 @@ public final class RecordJson {
         g.writeNumberField("startedAt", m.startedAt());
         g.writeStringField("host", m.host());
         g.writeNumberField("pid", m.pid());
-        if (m.destroy()) {
+        if (m.kind() == DeployKind.DESTROY) {
             // only when set: a deploy's marker keeps its bytes, and older readers ignore the key
             g.writeBooleanField("destroy", true);
         }
@@ -326,7 +327,8 @@ public final class RecordJson {
     static DeployMarker readMarker(final JsonNode n) {
         RecordFormat.checkFormat(n, RecordFormat.MARKER);
         return new DeployMarker(StackId.of(RecordFormat.text(n, "stack")), RecordFormat.text(n, "runId"), n.path("startedAt").asLong(),
-                n.path("host").asText(""), n.path("pid").asLong(), n.path("destroy").asBoolean(false));
+                n.path("host").asText(""), n.path("pid").asLong(),
+                n.path("destroy").asBoolean(false) ? DeployKind.DESTROY : DeployKind.DEPLOY);
     }
 
     private static RunKind kind(final String word) {

@@ -115,7 +115,7 @@ public final class PulumiAdapter implements ToolAdapter {
 
     @Override
     public ApplyResult apply(final StackCall call, final StackPlan plan) throws InterruptedException {
-        ToolProcess.Deadline deadline = process.deadline();
+        ToolProcess.Deadline deadline = process.applyDeadline();
         Optional<String> refusal = plans.take(call.id(), plan);
         if (refusal.isPresent()) {
             return ApplyResult.failure(refusal.get());

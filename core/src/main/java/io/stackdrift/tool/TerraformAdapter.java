@@ -120,7 +120,7 @@ public final class TerraformAdapter implements ToolAdapter {
 
     @Override
     public ApplyResult apply(final StackCall call, final StackPlan plan) throws InterruptedException {
-        ToolProcess.Deadline deadline = process.deadline();
+        ToolProcess.Deadline deadline = process.applyDeadline();
         Map<String, String> env = withWorkspace(call);
         Optional<String> refusal = plans.take(call.id(), plan);
         if (refusal.isPresent()) {

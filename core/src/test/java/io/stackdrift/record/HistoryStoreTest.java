@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
+import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DriftAge;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
@@ -227,10 +228,11 @@ class HistoryStoreTest {
         TrailEntry app = new TrailEntry(APP, "1", 10, 20, TrailResult.DEPLOYED, false, List.of(), "", 0);
         store.save(new RunRecord("1", RunKind.DEPLOY, "", 1, 30, List.of(row(NETWORK, RowState.IN_SYNC, 0), row(APP, RowState.IN_SYNC, 0)),
                 List.of(net, app)), Map.of(NETWORK, "abc", APP, "def"));
-        DeployMarker marker = store.markDeployStarted(NETWORK, "2", 40, true);
-        store.markDeployStarted(APP, "2", 40);
-        assertThat(marker.destroy()).isTrue();
-        assertThat(store.deploysInProgress()).extracting(DeployMarker::destroy).containsExactlyInAnyOrder(true, false);
+        DeployMarker marker = store.markDeployStarted(NETWORK, "2", 40, DeployKind.DESTROY);
+        store.markDeployStarted(APP, "2", 40, DeployKind.DEPLOY);
+        assertThat(marker.kind()).isEqualTo(DeployKind.DESTROY);
+        assertThat(store.deploysInProgress()).extracting(DeployMarker::kind)
+                .containsExactlyInAnyOrder(DeployKind.DESTROY, DeployKind.DEPLOY);
 
         List<TrailEntry> added = store.recoverInterrupted(m -> false);
 
@@ -324,8 +326,8 @@ class HistoryStoreTest {
     @Test
     void aDeployThatNeverFinishedBecomesAnInterruptedTrailEntry() {
         HistoryStore store = new HistoryStore(dir);
-        store.markDeployStarted(NETWORK, "41", 1000);
-        store.markDeployStarted(APP, "42", 2000);
+        store.markDeployStarted(NETWORK, "41", 1000, DeployKind.DEPLOY);
+        store.markDeployStarted(APP, "42", 2000, DeployKind.DEPLOY);
         store.markDeployFinished(APP);
         assertThat(store.deploysInProgress()).extracting(DeployMarker::stack).containsExactly(NETWORK);
 
@@ -349,20 +351,21 @@ class HistoryStoreTest {
     @Test
     void aMarkerOfThisLiveProcessCountsAsRunningOneOfAGoneProcessDoesNot() throws Exception {
         HistoryStore store = new HistoryStore(dir);
-        DeployMarker mine = store.markDeployStarted(NETWORK, "1", 1);
+        DeployMarker mine = store.markDeployStarted(NETWORK, "1", 1, DeployKind.DEPLOY);
         assertThat(HistoryStore.isRunningHere(mine)).isTrue();
         Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-version")
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         child.waitFor();
-        DeployMarker gone = new DeployMarker(NETWORK, "1", 1, mine.host(), child.pid());
+        DeployMarker gone = new DeployMarker(NETWORK, "1", 1, mine.host(), child.pid(), DeployKind.DEPLOY);
         assertThat(HistoryStore.isRunningHere(gone)).isFalse();
-        assertThat(HistoryStore.isRunningHere(new DeployMarker(NETWORK, "1", 1, "another-host.example", child.pid()))).isTrue();
+        assertThat(HistoryStore.isRunningHere(new DeployMarker(NETWORK, "1", 1, "another-host.example", child.pid(), DeployKind.DEPLOY)))
+                .isTrue();
     }
 
     @Test
     void aCorruptMarkerIsSkippedNotFatal() throws IOException {
         HistoryStore store = new HistoryStore(dir);
-        store.markDeployStarted(NETWORK, "1", 1);
+        store.markDeployStarted(NETWORK, "1", 1, DeployKind.DEPLOY);
         Files.createDirectories(dir.resolve("deploying"));
         Files.writeString(dir.resolve("deploying/garbage.json"), "{\"format\":", StandardCharsets.UTF_8);
         assertThat(store.deploysInProgress()).extracting(DeployMarker::stack).containsExactly(NETWORK);
@@ -404,7 +407,7 @@ class HistoryStoreTest {
         String newer = "{\"format\":\"stackdrift-trail/99\",\"entries\":[{\"stack\":\"network\",\"something\":\"new\"}]}";
         Files.writeString(dir.resolve("trail.json"), newer);
         assertThat(store.recoverInterrupted(m -> false)).isEmpty();
-        store.markDeployStarted(NETWORK, "41", 1000);
+        store.markDeployStarted(NETWORK, "41", 1000, DeployKind.DEPLOY);
 
         store.recoverInterrupted(m -> false);
 

@@ -32,7 +32,6 @@ import io.stackdrift.config.Policy;
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.engine.EngineServices;
 import io.stackdrift.engine.RunOutcome;
-import io.stackdrift.engine.RunRequest;
 import io.stackdrift.engine.SavingHost;
 import io.stackdrift.engine.StackDriftEngine;
 import io.stackdrift.local.FileStackLocks;
@@ -63,6 +62,7 @@ import io.stackdrift.spi.ProcessResult;
 import io.stackdrift.spi.ProcessSpec;
 import io.stackdrift.spi.ToolSettings;
 import io.stackdrift.testing.RealTerraform;
+import io.stackdrift.testing.Requests;
 
 /**
  * Our Terraform adapter, plan readers and field ownership against a real Terraform binary, offline: the
@@ -237,14 +237,14 @@ class RealTerraformTest {
                 """);
         List<String> progress = Collections.synchronizedList(new ArrayList<>());
 
-        RunOutcome check = engine(Clock.systemUTC(), progress).check(RunRequest.of(repo.resolve("stacks.yaml"), "1"));
+        RunOutcome check = engine(Clock.systemUTC(), progress).check(Requests.manual(repo.resolve("stacks.yaml"), "1"));
 
         assertThat(check.exitCode()).as(rows(check)).isEqualTo(RunOutcome.CHANGES);
         assertThat(check.run().orElseThrow().rows()).extracting(Row::state).containsOnly(RowState.NOT_DEPLOYED);
         assertThat(check.run().orElseThrow().counts().notDeployed()).isEqualTo(2);
         assertThat(repo.resolve("out")).doesNotExist();
 
-        RunOutcome deploy = engine(Clock.systemUTC(), progress).deploy(RunRequest.of(repo.resolve("stacks.yaml"), "2"));
+        RunOutcome deploy = engine(Clock.systemUTC(), progress).deploy(Requests.manual(repo.resolve("stacks.yaml"), "2"));
         assertThat(deploy.exitCode()).as(rows(deploy)).isEqualTo(RunOutcome.OK);
         assertThat(repo.resolve("out/s.json")).isRegularFile();
         // a stack without outputs gets no file of no outputs
@@ -403,7 +403,7 @@ class RealTerraformTest {
                 """);
         List<String> progress = Collections.synchronizedList(new ArrayList<>());
 
-        RunOutcome deploy = engine(Clock.systemUTC(), progress).deploy(RunRequest.of(repo.resolve("stacks.yaml"), "1"));
+        RunOutcome deploy = engine(Clock.systemUTC(), progress).deploy(Requests.manual(repo.resolve("stacks.yaml"), "1"));
 
         assertThat(deploy.exitCode()).as(rows(deploy) + " " + progress).isEqualTo(RunOutcome.OK);
         for (String workspace : List.of("staging", "prod", "qa")) {
@@ -559,7 +559,7 @@ class RealTerraformTest {
                     outputs: out/s.json
                 """);
         List<String> progress = Collections.synchronizedList(new ArrayList<>());
-        assertThat(engine(Clock.systemUTC(), progress).deploy(RunRequest.of(repo.resolve("stacks.yaml"), "1")).exitCode())
+        assertThat(engine(Clock.systemUTC(), progress).deploy(Requests.manual(repo.resolve("stacks.yaml"), "1")).exitCode())
                 .isEqualTo(RunOutcome.OK);
         Files.writeString(module.resolve("extra.tf"), "output \"extra\" {\n  value = \"new-value\"\n}\n");
 
@@ -570,7 +570,7 @@ class RealTerraformTest {
         assertThat(preview.row().toString()).doesNotContain("new-value");
 
         // the deploy applies it: not "nothing to deploy", and the output reaches the state and the outputs file
-        RunOutcome deploy = engine(Clock.systemUTC(), progress).deploy(RunRequest.of(repo.resolve("stacks.yaml"), "2"));
+        RunOutcome deploy = engine(Clock.systemUTC(), progress).deploy(Requests.manual(repo.resolve("stacks.yaml"), "2"));
         assertThat(deploy.exitCode()).as(rows(deploy)).isEqualTo(RunOutcome.OK);
         assertThat(deploy.run().orElseThrow().trail()).extracting(TrailEntry::result).containsExactly(TrailResult.DEPLOYED);
         assertThat(JSON.readTree(repo.resolve("out/s.json").toFile()).path("extra").asText()).isEqualTo("new-value");
@@ -680,7 +680,7 @@ class RealTerraformTest {
                 """);
         List<String> progress = Collections.synchronizedList(new ArrayList<>());
 
-        RunOutcome deploy = engine(Clock.systemUTC(), progress).deploy(RunRequest.of(repo.resolve("stacks.yaml"), "1"));
+        RunOutcome deploy = engine(Clock.systemUTC(), progress).deploy(Requests.manual(repo.resolve("stacks.yaml"), "1"));
 
         assertThat(deploy.exitCode()).as(rows(deploy) + " " + progress).isEqualTo(RunOutcome.OK);
         RunRecord deployed = deploy.run().orElseThrow();
@@ -699,12 +699,12 @@ class RealTerraformTest {
 
         // a deploy counts as a check: the next check is due a day later
         SavingHost engine = engine(Clock.offset(Clock.systemUTC(), Duration.ofHours(25)), progress);
-        RunOutcome check = engine.check(RunRequest.of(repo.resolve("stacks.yaml"), "2"));
+        RunOutcome check = engine.check(Requests.manual(repo.resolve("stacks.yaml"), "2"));
         assertThat(check.exitCode()).as(rows(check)).isEqualTo(RunOutcome.OK);
         assertThat(check.run().orElseThrow().rows()).as(rows(check)).extracting(Row::state).containsOnly(RowState.IN_SYNC);
 
         Files.writeString(repo.resolve("net/main.tf"), Files.readString(repo.resolve("net/main.tf")).replace("10.0.0.0/16", "10.1.0.0/16"));
-        RunOutcome preview = engine.preview(RunRequest.of(repo.resolve("stacks.yaml"), "3"));
+        RunOutcome preview = engine.preview(Requests.manual(repo.resolve("stacks.yaml"), "3"));
         assertThat(preview.exitCode()).isEqualTo(RunOutcome.CHANGES);
         Map<String, RowState> states = new HashMap<>();
         preview.run().orElseThrow().rows().forEach(r -> states.put(r.id().value(), r.state()));
@@ -712,7 +712,7 @@ class RealTerraformTest {
         assertThat(states).containsEntry("net", RowState.PENDING).containsEntry("app", RowState.IN_SYNC);
 
         // a deploy previews app only after net deployed, so app picks up net's new output in the same run
-        RunOutcome second = engine.deploy(RunRequest.of(repo.resolve("stacks.yaml"), "4"));
+        RunOutcome second = engine.deploy(Requests.manual(repo.resolve("stacks.yaml"), "4"));
         assertThat(second.exitCode()).as(rows(second)).isEqualTo(RunOutcome.OK);
         assertThat(second.run().orElseThrow().trail()).extracting(e -> e.stack().value(), TrailEntry::result)
                 .containsExactly(Tuple.tuple("net", TrailResult.DEPLOYED),
@@ -734,11 +734,11 @@ class RealTerraformTest {
                           reason: another team owns it
                 """);
         List<String> progress = Collections.synchronizedList(new ArrayList<>());
-        RunOutcome first = engine(Clock.systemUTC(), progress).deploy(RunRequest.of(repo.resolve("stacks.yaml"), "1"));
+        RunOutcome first = engine(Clock.systemUTC(), progress).deploy(Requests.manual(repo.resolve("stacks.yaml"), "1"));
         assertThat(first.exitCode()).as(rows(first)).isEqualTo(RunOutcome.OK);
 
         writeModule("two", "t1");
-        RunOutcome preview = engine(Clock.systemUTC(), progress).preview(RunRequest.of(repo.resolve("stacks.yaml"), "2"));
+        RunOutcome preview = engine(Clock.systemUTC(), progress).preview(Requests.manual(repo.resolve("stacks.yaml"), "2"));
 
         assertThat(preview.exitCode()).as(rows(preview)).isEqualTo(RunOutcome.OK);
         assertThat(preview.run().orElseThrow().rows()).singleElement()
@@ -747,7 +747,7 @@ class RealTerraformTest {
 
         Files.writeString(repo.resolve("stacks.yaml"), Files.readString(repo.resolve("stacks.yaml"))
                 .replace("terraform_data.x.input", "terraform_data.x.id"));
-        RunOutcome rejected = engine(Clock.systemUTC(), progress).preview(RunRequest.of(repo.resolve("stacks.yaml"), "3"));
+        RunOutcome rejected = engine(Clock.systemUTC(), progress).preview(Requests.manual(repo.resolve("stacks.yaml"), "3"));
         Row row = rejected.run().orElseThrow().rows().get(0);
         assertThat(row.state()).isEqualTo(RowState.FAILED);
         assertThat(row.reason()).contains("terraform_data.x.id").contains("identifies the object");
@@ -763,7 +763,7 @@ class RealTerraformTest {
                   - dir: owned
                 """);
         List<String> progress = Collections.synchronizedList(new ArrayList<>());
-        assertThat(engine(Clock.systemUTC(), progress).deploy(RunRequest.of(repo.resolve("stacks.yaml"), "1")).exitCode())
+        assertThat(engine(Clock.systemUTC(), progress).deploy(Requests.manual(repo.resolve("stacks.yaml"), "1")).exitCode())
                 .isEqualTo(RunOutcome.OK);
         Files.writeString(repo.resolve("stacks.yaml"), """
                 stacks:
@@ -776,11 +776,11 @@ class RealTerraformTest {
         // the code changes triggers_replace: with the override in place the plan would show nothing at all
         writeModule("one", "t2");
 
-        RunOutcome preview = engine(Clock.systemUTC(), progress).preview(RunRequest.of(repo.resolve("stacks.yaml"), "2"));
+        RunOutcome preview = engine(Clock.systemUTC(), progress).preview(Requests.manual(repo.resolve("stacks.yaml"), "2"));
         // a deploy counts as a check: a day later the check is due
         RunOutcome check = engine(Clock.offset(Clock.systemUTC(), Duration.ofHours(25)), progress)
-                .check(RunRequest.of(repo.resolve("stacks.yaml"), "3"));
-        RunOutcome deploy = engine(Clock.systemUTC(), progress).deploy(RunRequest.of(repo.resolve("stacks.yaml"), "4"));
+                .check(Requests.manual(repo.resolve("stacks.yaml"), "3"));
+        RunOutcome deploy = engine(Clock.systemUTC(), progress).deploy(Requests.manual(repo.resolve("stacks.yaml"), "4"));
 
         for (RunOutcome outcome : List.of(preview, check, deploy)) {
             Row row = outcome.run().orElseThrow().rows().get(0);

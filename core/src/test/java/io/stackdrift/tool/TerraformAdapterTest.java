@@ -263,6 +263,23 @@ class TerraformAdapterTest {
     }
 
     @Test
+    void anApplyHasItsOwnLongerTimeoutAndTheMessageSaysHowToRaiseIt() throws Exception {
+        tofu.on("plan").exitCode(2);
+        tofu.on("apply").sleepSeconds(3);
+        ToolSettings settings = new ToolSettings(Map.of(Tool.TOFU, tofu.executable().toString()), Duration.ofSeconds(2),
+                Duration.ofSeconds(1), "raise toolTimeout");
+        adapter = adapter(settings);
+        StackConfig network = stack("network", "");
+        StackPlan plan = plan(network, PlanPurpose.PREVIEW);
+
+        ApplyResult result = adapter.apply(new StackCall(network, repo, work, tofu.environment()), plan);
+
+        assertThat(result).isEqualTo(ApplyResult.failure("tofu apply timed out after 1s (raise toolTimeout)"));
+        assertThat(ToolSettings.defaults().applyTimeout()).isGreaterThan(ToolSettings.defaults().timeout());
+        assertThat(ToolSettings.defaults().withTimeout(Duration.ofHours(2)).applyTimeout()).isEqualTo(Duration.ofHours(2));
+    }
+
+    @Test
     void aMissingExecutableOnPathSaysHowToFixIt() throws Exception {
         ProcessRunner nothingStarts = spec -> new ProcessResult(-1, spec.stdoutFile(), "", false, true);
         TerraformAdapter terraform = new TerraformAdapter(Tool.TERRAFORM, ToolSettings.defaults(), nothingStarts, reading);

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.stackdrift;
 
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -18,9 +19,9 @@ import org.kohsuke.stapler.verb.POST;
 
 /**
  * Defaults for every Stack Drift step (Manage Jenkins → System, or JCasC under
- * {@code unclassified: stackDrift:}): parallelism, build results and tool paths on
- * the agents. (How often stacks are checked is each stack's {@code drift.every} in stacks.yaml.) Plain setters so JCasC can set each
- * attribute; each saves on its own there, while a form submit is checked whole first and saved once.
+ * {@code unclassified: stackDrift:}): parallelism, build results, tool paths on the agents and the tool timeout.
+ * (How often stacks are checked is each stack's {@code drift.every} in stacks.yaml.) Plain setters so JCasC can set
+ * each attribute; each saves on its own there, while a form submit is checked whole first and saved once.
  */
 @Extension
 @Symbol("stackDrift")
@@ -31,6 +32,8 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
     private String terraformPath = "";
     private String tofuPath = "";
     private String pulumiPath = "";
+    /** Blank: 10 minutes for a plan, an hour for an apply (the engine's defaults). */
+    private String toolTimeout = "";
     /** Set while a form submit binds its values: the setters leave saving to {@link #configure}. */
     private transient volatile boolean binding;
 
@@ -167,9 +170,27 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
         saveUnlessBinding();
     }
 
+    public String getToolTimeout() {
+        return toolTimeout == null ? "" : toolTimeout;
+    }
+
+    /** How long one stack's step (plan or apply) may run, for every step that sets none; blank for the defaults. */
+    @DataBoundSetter
+    public void setToolTimeout(final String toolTimeout) {
+        this.toolTimeout = GlobalFormCheck.toolTimeoutWords(toolTimeout);
+        saveUnlessBinding();
+    }
+
+    /** Form check: a duration ({@code 45m}, {@code 2h}, {@code 1h30m}); blank is the default. */
+    @POST
+    public FormValidation doCheckToolTimeout(@QueryParameter final String value) {
+        JenkinsFacade.checkAdminister();
+        return GlobalFormCheck.toolTimeoutProblem(value).map(FormValidation::error).orElseGet(FormValidation::ok);
+    }
+
     public Defaults defaults() {
         return new Defaults(defaultParallelism, defaultDriftResult, defaultFailedResult,
-                terraformPath, tofuPath, pulumiPath);
+                terraformPath, tofuPath, pulumiPath).withToolTimeout(GlobalFormCheck.toolTimeout(getToolTimeout()));
     }
 
     /** A snapshot of the defaults for one step call (no Jenkins types, so step logic tests need no Jenkins). */
@@ -180,6 +201,7 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
         private final String terraformPath;
         private final String tofuPath;
         private final String pulumiPath;
+        private Duration toolTimeout = Duration.ZERO;
 
         public Defaults(final int parallelism, final String driftResult, final String failedResult,
                 final String terraformPath, final String tofuPath, final String pulumiPath) {
@@ -189,6 +211,18 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
             this.terraformPath = terraformPath;
             this.tofuPath = tofuPath;
             this.pulumiPath = pulumiPath;
+        }
+
+        /** A copy with the global tool timeout (zero: none set). */
+        public Defaults withToolTimeout(final Duration timeout) {
+            Defaults copy = new Defaults(parallelism, driftResult, failedResult, terraformPath, tofuPath, pulumiPath);
+            copy.toolTimeout = timeout;
+            return copy;
+        }
+
+        /** The global tool timeout; zero when none is set (the engine's defaults then). */
+        public Duration toolTimeout() {
+            return toolTimeout;
         }
 
         public static Defaults builtIn() {

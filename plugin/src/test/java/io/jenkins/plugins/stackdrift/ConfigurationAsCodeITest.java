@@ -34,7 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
 class ConfigurationAsCodeITest {
     private static final Map<String, String> CONFIGURED = Map.of(
             "defaultParallelism", "3", "defaultDriftResult", "FAILURE", "defaultFailedResult", "UNSTABLE",
-            "terraformPath", "/opt/casc/bin/terraform", "tofuPath", "/opt/casc/bin/tofu", "pulumiPath", "/opt/casc/bin/pulumi");
+            "terraformPath", "/opt/casc/bin/terraform", "tofuPath", "/opt/casc/bin/tofu", "pulumiPath", "/opt/casc/bin/pulumi",
+            "toolTimeout", "2h");
 
     private static StackDriftGlobalConfiguration config() {
         return ExtensionList.lookupSingleton(StackDriftGlobalConfiguration.class);
@@ -49,6 +50,7 @@ class ConfigurationAsCodeITest {
         values.put("terraformPath", c.getTerraformPath());
         values.put("tofuPath", c.getTofuPath());
         values.put("pulumiPath", c.getPulumiPath());
+        values.put("toolTimeout", c.getToolTimeout());
         return values;
     }
 
@@ -60,6 +62,7 @@ class ConfigurationAsCodeITest {
         c.setTerraformPath("");
         c.setTofuPath("");
         c.setPulumiPath("");
+        c.setToolTimeout("");
     }
 
     private static CNode exported() throws Exception {

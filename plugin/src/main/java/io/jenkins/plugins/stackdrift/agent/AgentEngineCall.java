@@ -99,8 +99,8 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
     public AgentOutcome invoke(final File workspace, final VirtualChannel channel) throws IOException, InterruptedException {
         PrintStream log = new PrintStream(new SecretMaskingOutputStream(listener.getLogger(), credentials.mask()), true,
                 StandardCharsets.UTF_8);
-        try {
-            return run(workspace.toPath(), Path.of(tempDir), log);
+        try (ChannelWatch watch = ChannelWatch.on(channel, listener)) {
+            return run(workspace.toPath(), Path.of(tempDir), log, watch.stop());
         } catch (IOException | RuntimeException e) {
             throw crossable(e);
         } finally {
@@ -156,8 +156,11 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
      * The body, on plain paths (so it is tested without a Jenkins channel). The configuration is read once per
      * step: by {@code validate} or {@code graph}, or by {@code inspect} in a step's first call, whose result the
      * second call (the run) takes over ({@link InspectedConfigurations}).
+     *
+     * @param local how the agent stops the call's tools itself when the controller cannot be reached
      */
-    AgentOutcome run(final Path workspace, final Path temp, final PrintStream log) throws IOException, InterruptedException {
+    AgentOutcome run(final Path workspace, final Path temp, final PrintStream log, final LocalToolStop local)
+            throws IOException, InterruptedException {
         switch (operation) {
             case VALIDATE:
                 Inspection all = StackDriftEngine.validate(request.configPath(workspace), request.repositoryRoot(workspace));
@@ -171,7 +174,7 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
             case INSPECT:
                 return inspect(workspace);
             default:
-                return runEngine(workspace, temp, log);
+                return runEngine(workspace, temp, log, local);
         }
     }
 
@@ -229,7 +232,8 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
      * saves the run once, with the record left in {@value #RECORD_FILE} and the digests and forgotten deploys this
      * outcome carries. Stacks another step holds are request input, never markers planted in the copy.
      */
-    private AgentOutcome runEngine(final Path workspace, final Path temp, final PrintStream log) throws IOException {
+    private AgentOutcome runEngine(final Path workspace, final Path temp, final PrintStream log, final LocalToolStop local)
+            throws IOException {
         if (tools == null) {
             throw new IOException("Stack Drift: no launcher was given for the " + operation + " call");
         }
@@ -237,7 +241,7 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
         SecretMask mask = credentials.mask();
         HistoryStore history = new HistoryStore(temp.resolve(HISTORY_DIR));
         EngineServices services = new EngineServices(
-                new AgentProcessRunner(tools, request.buildEnvironment(), mask),
+                new AgentProcessRunner(tools, request.buildEnvironment(), mask, local),
                 request.toolSettings(), HistoryView.of(history), DeployJournal.NONE, new HeldStackLocks(lockedStacks),
                 this::environmentFor, work, Clock.systemUTC(), line -> log.println("Stack Drift: " + line));
         // the configuration this step's inspect call read: the file is not read a second time

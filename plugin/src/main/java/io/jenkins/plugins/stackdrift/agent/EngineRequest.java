@@ -2,6 +2,7 @@ package io.jenkins.plugins.stackdrift.agent;
 
 import java.io.Serializable;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -16,21 +17,26 @@ import java.util.TreeSet;
 
 import io.stackdrift.engine.RunRequest;
 import io.stackdrift.engine.StartedBy;
+import io.stackdrift.model.Approval;
+import io.stackdrift.model.DeployKind;
+import io.stackdrift.model.DeployMode;
 import io.stackdrift.model.Timing;
 import io.stackdrift.model.Tool;
 import io.stackdrift.spi.ToolSettings;
 
 /**
  * What a step asks the engine to do, in plain values. It crosses to the agent (Java serialization over
- * remoting), so it holds only JDK types on core's class-filter whitelist and never a secret; on the agent
- * it becomes the core's {@link RunRequest} and {@link ToolSettings}.
+ * remoting), so it holds JDK types and three enums of the core's model, never a secret; the enums are named in the
+ * plugin's {@code META-INF/hudson.remoting.ClassFilter}, for the controller's class filter, which admits the plugin's
+ * own classes but not those of a library it bundles. On the agent it becomes the core's {@link RunRequest} and
+ * {@link ToolSettings}.
  *
  * @param configFile       the configuration file relative to the workspace ({@code stacks.yaml} by default)
  * @param stacks           selected stack ids or globs; empty = every stack
  * @param parallelism      stacks run at once; 0 = the file's or the engine's default
- * @param rehearsal        deploy: plan everything in order, apply nothing
- * @param approved         deploy: a person approved the stacks awaiting approval
- * @param destroy          deploy: destroy the stacks in reverse dependency order
+ * @param mode             deploy: apply, or rehearse (plan everything in order, apply nothing)
+ * @param approval         deploy: whether a person approved the stacks awaiting approval
+ * @param kind             deploy: deploy the stacks, or destroy them in reverse dependency order
  * @param runId            the build number
  * @param cause            who or what started the build, in words
  * @param startedBy        {@link StartedBy} name: SCHEDULE for {@code driftSchedule} builds, PUSH for builds an SCM
@@ -39,39 +45,57 @@ import io.stackdrift.spi.ToolSettings;
  * @param toolPaths        tool word ({@code terraform}, {@code tofu}, {@code pulumi}) → executable on the agent
  * @param buildEnvironment the build's environment on the agent (from the step context: {@code withEnv},
  *                         tool installers); tool processes start with it, credentials added on top
- * @param timing           {@link Timing} name: NOW for {@code now: true}, else WHEN_DUE
+ * @param toolTimeoutSeconds how long one stack's step (plan or apply) may run, the step's {@code toolTimeout} or
+ *                         the global one; 0 for the engine's defaults (a plan 10 minutes, an apply an hour)
+ * @param timing           {@link Timing#NOW} for {@code now: true}: the stacks are taken whatever their schedule,
+ *                         backoff, policy and digest
  */
-public record EngineRequest(String configFile, List<String> stacks, int parallelism, boolean rehearsal, boolean approved,
-        boolean destroy, String runId, String cause, String startedBy, List<String> changedFiles, Map<String, String> toolPaths,
-        Map<String, String> buildEnvironment, String timing) implements Serializable {
-    private static final long serialVersionUID = 4L;
+public record EngineRequest(String configFile, List<String> stacks, int parallelism, DeployMode mode, Approval approval,
+        DeployKind kind, String runId, String cause, String startedBy, List<String> changedFiles, Map<String, String> toolPaths,
+        Map<String, String> buildEnvironment, long toolTimeoutSeconds, Timing timing) implements Serializable {
+    private static final long serialVersionUID = 5L;
+    /** What a timed-out stack's reason says to do. */
+    static final String TIMEOUT_HINT = "raise toolTimeout on the step or in the global configuration";
 
     public EngineRequest {
         Objects.requireNonNull(configFile, "configFile");
         stacks = Collections.unmodifiableList(new ArrayList<>(stacks));
+        Objects.requireNonNull(mode, "mode");
+        Objects.requireNonNull(approval, "approval");
+        Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(runId, "runId");
         cause = Objects.requireNonNullElse(cause, "");
         StartedBy.valueOf(startedBy);
         changedFiles = Collections.unmodifiableList(new ArrayList<>(changedFiles));
         toolPaths = Collections.unmodifiableMap(new TreeMap<>(toolPaths));
         buildEnvironment = Collections.unmodifiableMap(new TreeMap<>(buildEnvironment));
-        Timing.valueOf(timing);
+        if (toolTimeoutSeconds < 0) {
+            throw new IllegalArgumentException("the tool timeout cannot be negative: " + toolTimeoutSeconds);
+        }
+        Objects.requireNonNull(timing, "timing");
     }
 
     /** A request whose stacks are taken when due. */
-    public EngineRequest(final String configFile, final List<String> stacks, final int parallelism, final boolean rehearsal,
-            final boolean approved, final boolean destroy, final String runId, final String cause, final String startedBy,
-            final List<String> changedFiles, final Map<String, String> toolPaths, final Map<String, String> buildEnvironment) {
-        this(configFile, stacks, parallelism, rehearsal, approved, destroy, runId, cause, startedBy, changedFiles, toolPaths,
-                buildEnvironment, Timing.WHEN_DUE.name());
+    public EngineRequest(final String configFile, final List<String> stacks, final int parallelism, final DeployMode mode,
+            final Approval approval, final DeployKind kind, final String runId, final String cause, final String startedBy,
+            final List<String> changedFiles, final Map<String, String> toolPaths, final Map<String, String> buildEnvironment,
+            final long toolTimeoutSeconds) {
+        this(configFile, stacks, parallelism, mode, approval, kind, runId, cause, startedBy, changedFiles, toolPaths,
+                buildEnvironment, toolTimeoutSeconds, Timing.WHEN_DUE);
     }
 
-    /** A request that deploys (or previews, checks): no destroy. */
-    public EngineRequest(final String configFile, final List<String> stacks, final int parallelism, final boolean rehearsal,
-            final boolean approved, final String runId, final String cause, final String startedBy, final List<String> changedFiles,
-            final Map<String, String> toolPaths, final Map<String, String> buildEnvironment) {
-        this(configFile, stacks, parallelism, rehearsal, approved, false, runId, cause, startedBy, changedFiles, toolPaths,
-                buildEnvironment);
+    /** A request with the engine's default tool timeouts. */
+    public EngineRequest(final String configFile, final List<String> stacks, final int parallelism, final DeployMode mode,
+            final Approval approval, final DeployKind kind, final String runId, final String cause, final String startedBy,
+            final List<String> changedFiles, final Map<String, String> toolPaths, final Map<String, String> buildEnvironment) {
+        this(configFile, stacks, parallelism, mode, approval, kind, runId, cause, startedBy, changedFiles, toolPaths,
+                buildEnvironment, 0);
+    }
+
+    /** The same request for other stacks (the selection an approval narrows it to). */
+    public EngineRequest withStacks(final List<String> selection) {
+        return new EngineRequest(configFile, selection, parallelism, mode, approval, kind, runId, cause, startedBy, changedFiles, toolPaths,
+                buildEnvironment, toolTimeoutSeconds, timing);
     }
 
     /** The config file inside the workspace; its directory is the repository root. */
@@ -88,7 +112,7 @@ public record EngineRequest(String configFile, List<String> stacks, int parallel
     public RunRequest toRunRequest(final Path workspace) {
         return new RunRequest(configPath(workspace), repositoryRoot(workspace), stacks,
                 parallelism > 0 ? OptionalInt.of(parallelism) : OptionalInt.empty(), StartedBy.valueOf(startedBy),
-                changedUnderRoot(workspace), runId, cause, rehearsal, approved, destroy).withTiming(Timing.valueOf(timing));
+                changedUnderRoot(workspace), runId, cause, mode, approval, kind, Set.of(), timing);
     }
 
     /** The changed files inside the repository root, relative to it ({@code /}-separated); others are left out. */
@@ -104,7 +128,10 @@ public record EngineRequest(String configFile, List<String> stacks, int parallel
         return under;
     }
 
-    /** Configured tool paths; tools not named are looked up on the build's {@code PATH}. */
+    /**
+     * Configured tool paths (tools not named are looked up on the build's {@code PATH}) and the tool timeout: the
+     * one given counts for every step of a stack, else a plan gets 10 minutes and an apply an hour.
+     */
     public ToolSettings toolSettings() {
         Map<Tool, String> executables = new EnumMap<>(Tool.class);
         for (Tool tool : Tool.values()) {
@@ -113,6 +140,17 @@ public record EngineRequest(String configFile, List<String> stacks, int parallel
                 executables.put(tool, path);
             }
         }
-        return new ToolSettings(executables, ToolSettings.DEFAULT_TIMEOUT);
+        ToolSettings settings = ToolSettings.defaults().withTimeoutHint(TIMEOUT_HINT);
+        for (Map.Entry<Tool, String> executable : executables.entrySet()) {
+            settings = settings.withExecutable(executable.getKey(), executable.getValue());
+        }
+        return toolTimeoutSeconds > 0 ? settings.withTimeout(Duration.ofSeconds(toolTimeoutSeconds)) : settings;
+    }
+
+    /** Names the variables of the build's environment, never their values (it can hold a withCredentials secret). */
+    @Override
+    public String toString() {
+        return "EngineRequest[" + configFile + ", stacks " + stacks + ", run " + runId + ", " + startedBy
+                + ", build variables " + buildEnvironment.keySet() + "]";
     }
 }

@@ -10,6 +10,8 @@ import io.jenkins.plugins.stackdrift.actions.PageUrls;
 import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
 import io.jenkins.plugins.stackdrift.agent.Operation;
 
+import io.stackdrift.model.DeployKind;
+
 /**
  * The {@code id} of a step: one build page section, URL ({@code stack-drift-<id>}) and details file per id, as
  * warnings-ng and coverage keep one result per id. The id becomes a URL segment and a directory name, so it is
@@ -32,12 +34,12 @@ final class StepIds {
     }
 
     /** The id of a step that names none: its word. */
-    static String defaultFor(final Operation operation, final boolean destroy) {
+    static String defaultFor(final Operation operation, final DeployKind kind) {
         switch (operation) {
             case CHECK:
                 return "check";
             case DEPLOY:
-                return destroy ? "destroy" : "deploy";
+                return kind.word();
             case PREVIEW:
                 return "preview";
             default:

@@ -84,4 +84,9 @@ public final class Messages {
     public static String invalidLockTimeout(Object arg0) {
         return format("invalidLockTimeout", arg0);
     }
+
+    /** invalidToolTimeout */
+    public static String invalidToolTimeout(Object arg0) {
+        return format("invalidToolTimeout", arg0);
+    }
 }

@@ -52,6 +52,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.mockito.ArgumentCaptor;
 import org.mockito.Mockito;
 
+import io.stackdrift.model.Approval;
+import io.stackdrift.model.DeployKind;
+import io.stackdrift.model.DeployMode;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
@@ -125,7 +128,7 @@ class StepEndToEndTest {
     }
 
     private static StepSettings all() {
-        return new StepSettings(null, List.of(), null, null, null, false, false);
+        return new StepSettings(null, List.of(), null);
     }
 
     private Path historyDir() {
@@ -272,7 +275,8 @@ class StepEndToEndTest {
         step(build(1), Operation.DEPLOY, all());
         Run<?, ?> b2 = build(2);
 
-        step(b2, Operation.DEPLOY, new StepSettings(null, List.of("network", "dns"), null, null, null, false, false, true));
+        step(b2, Operation.DEPLOY, new StepSettings(null, List.of("network", "dns"), null).withDeploy(DeployMode.APPLY,
+                Approval.NOT_GIVEN, DeployKind.DESTROY));
 
         RunRecord record = buildRecord(b2);
         List<String> order = record.trail().stream().map(e -> e.stack().value() + " " + e.result().word()).toList();
@@ -316,8 +320,7 @@ class StepEndToEndTest {
                 + "exit 255\n");
         Run<?, ?> b1 = build(1);
 
-        Map<String, Object> result = step(b1, Operation.PREVIEW, new StepSettings(null, List.of("platform:prod"), null, null, null, false,
-                false));
+        Map<String, Object> result = step(b1, Operation.PREVIEW, new StepSettings(null, List.of("platform:prod"), null));
 
         Row platform = buildRecord(b1).rows().stream().filter(r -> r.id().value().equals("platform:prod")).findFirst().orElseThrow();
         assertThat(platform.state()).isEqualTo(RowState.FAILED);
@@ -352,7 +355,7 @@ class StepEndToEndTest {
         when(other.isBuilding()).thenReturn(true);
         doReturn(other).when(job).getBuildByNumber(9);
         JobHistory history = JobHistory.inJobDir(jobDir.toFile());
-        history.markDeploying(List.of("network"), "9", 1L);
+        history.markDeploying(List.of("network"), "9", 1L, DeployKind.DEPLOY);
         try (JobStackLocks.Held held = JobStackLocks.acquireAll("folder/infra", List.of("network"), "the deploy of build #9",
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))) {
             Run<?, ?> b10 = build(10);
@@ -391,7 +394,7 @@ class StepEndToEndTest {
 
     @Test
     void aDeployMarkerOfABuildThatEndedBecomesAnInterruptedTrailEntry() throws Exception {
-        JobHistory.inJobDir(jobDir.toFile()).markDeploying(List.of("dns"), "5", 1L);
+        JobHistory.inJobDir(jobDir.toFile()).markDeploying(List.of("dns"), "5", 1L, DeployKind.DEPLOY);
         doReturn(null).when(job).getBuildByNumber(anyInt());
 
         step(build(6), Operation.PREVIEW, all());
