@@ -50,7 +50,8 @@ class DeployDecisionTest {
     @Test
     void aSkipNamesNowAndNowDeploysWhateverThePolicyAndTheDigest() {
         LastDeploy last = new LastDeploy("abc", DEPLOYED);
-        DeployDecision unchanged = DeployDecision.decide(Policy.ON_CHANGE, Duration.ZERO, "abc", last, DEPLOYED.plus(Duration.ofMinutes(1)));
+        DeployDecision unchanged = DeployDecision.decide(Policy.ON_CHANGE, Duration.ZERO, "abc", last,
+                DEPLOYED.plus(Duration.ofMinutes(1)));
         assertThat(unchanged.reason()).isEqualTo("unchanged since its last deploy at 2026-11-29T10:00:00Z; deploy it anyway with --now "
                 + "(now: true on the step)");
         assertThat(unchanged.now()).isEqualTo(new DeployDecision(Verdict.PREVIEW_AND_APPLY,
