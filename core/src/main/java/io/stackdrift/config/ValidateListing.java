@@ -17,7 +17,8 @@ import io.stackdrift.model.StackId;
  * Check mode's listing (docs/configuration.md, "Check mode"): every stack with its effective settings — the file's, else the
  * defaults — as a plain-text table or as JSON: schedule, reapply, policy and the guard rails of mode correct
  * ({@code maxChanges}, {@code allowReplace}), so no default is learnt from a warning. Shows credentials variable names
- * and ids, never a secret (stacks.yaml holds none); shows {@code dependsOn: auto} as {@code auto}, because only a preview can know what it reads.
+ * and ids, never a secret (stacks.yaml holds none); shows {@code dependsOn: auto} as {@code auto}, because only a preview
+ * can know what it reads.
  */
 public final class ValidateListing {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
