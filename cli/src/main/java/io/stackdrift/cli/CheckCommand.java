@@ -14,6 +14,7 @@ import picocli.CommandLine.Option;
 
 import io.stackdrift.engine.ShardRun;
 import io.stackdrift.engine.StartedBy;
+import io.stackdrift.model.Timing;
 
 /**
  * {@code stackdrift check}: a drift check of the stacks that are due (docs/concepts.md, "Drift modes"), each stack's drift mode
@@ -41,6 +42,10 @@ public final class CheckCommand implements Callable<Integer> {
             description = "A check started by a push: stacks whose last row drifted are checked; stacks whose files changed are previewed.")
     private boolean push;
 
+    @Option(names = "--now",
+            description = "Check the selected stacks now, whatever their schedule ('every') and the backoff after failed checks.")
+    private boolean now;
+
     @Option(names = "--changed", paramLabel = "FILE", arity = "1..*",
             description = "With --push: the changed files, relative to the repository root.")
     private List<String> changed = new ArrayList<>();
@@ -52,6 +57,10 @@ public final class CheckCommand implements Callable<Integer> {
         }
         if (push && schedule) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--push and --schedule exclude each other");
+        }
+        if (now && (push || schedule)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--now is a check by hand: leave out "
+                    + (push ? "--push" : "--schedule"));
         }
         Set<String> files = new LinkedHashSet<>();
         for (String file : changed) {
@@ -65,10 +74,11 @@ public final class CheckCommand implements Callable<Integer> {
         String cause = switch (by) {
             case PUSH -> "drift check started by a push";
             case SCHEDULE -> "scheduled drift check";
-            case MANUAL -> "drift check started by hand";
+            case MANUAL -> now ? "drift check started by hand, now" : "drift check started by hand";
         };
         Optional<ShardRun> shard = shards.run(spec.commandLine(), options.recordDir(), RunOptions.LOCK_TIMEOUT);
-        return options.run(spec.commandLine(), by, cause, files, r -> r,
+        Timing timing = now ? Timing.NOW : Timing.WHEN_DUE;
+        return options.run(spec.commandLine(), by, cause, files, request -> request.timing(timing),
                 (engine, request) -> shard.isPresent() ? engine.check(request, shard.get()) : engine.check(request));
     }
 }

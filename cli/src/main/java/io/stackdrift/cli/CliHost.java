@@ -23,6 +23,7 @@ import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DeployMode;
 import io.stackdrift.model.Directories;
 import io.stackdrift.model.StackId;
+import io.stackdrift.model.Timing;
 import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RunIds;
 import io.stackdrift.record.RunRecord;
@@ -66,7 +67,7 @@ final class CliHost {
         HistoryStore history = new HistoryStore(recordDir);
         RunRequest asked = new RunRequest(setup.config(), setup.root(), setup.stacks(), setup.parallelism(), startedBy, changed,
                 nextRunId(history, warning -> err.println("warning: " + Terminal.safe(warning))), cause, DeployMode.APPLY,
-                Approval.NOT_GIVEN, DeployKind.DEPLOY, Set.of());
+                Approval.NOT_GIVEN, DeployKind.DEPLOY, Set.of(), Timing.WHEN_DUE);
         RunRequest request = adjust.apply(asked.toBuilder()).build();
         // the values of the variables named under credentials: are masked in everything the run prints and keeps
         EnvironmentCredentials credentials = new EnvironmentCredentials(CliEnvironment::get);

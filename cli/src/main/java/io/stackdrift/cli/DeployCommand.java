@@ -14,6 +14,7 @@ import io.stackdrift.engine.StartedBy;
 import io.stackdrift.model.Approval;
 import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DeployMode;
+import io.stackdrift.model.Timing;
 
 /** {@code stackdrift deploy}: deploys the selected stacks in dependency order (docs/concepts.md, "Deploy order", "Policies and digests"),
  * or destroys them in reverse. */
@@ -39,6 +40,10 @@ public final class DeployCommand implements Callable<Integer> {
     @Option(names = "--approved", description = "A person approved this run: stacks in drift mode approve are applied too.")
     private boolean approved;
 
+    @Option(names = "--now", description = "Deploy the selected stacks whatever their policy (once too) and digest; a stack in "
+            + "drift mode approve still needs --approved.")
+    private boolean now;
+
     @Option(names = "--destroy", description = "Destroy the selected stacks in reverse dependency order (a stack after every stack "
             + "that depends on it), each from a destroy preview made in this run; with --rehearsal only planned.")
     private boolean destroy;
@@ -53,7 +58,8 @@ public final class DeployCommand implements Callable<Integer> {
         }
         return options.run(spec.commandLine(), StartedBy.MANUAL, cause, Set.of(),
                 request -> request.mode(rehearsal ? DeployMode.REHEARSAL : DeployMode.APPLY)
-                        .approval(Approval.of(approved)).kind(destroy ? DeployKind.DESTROY : DeployKind.DEPLOY),
+                        .approval(Approval.of(approved)).kind(destroy ? DeployKind.DESTROY : DeployKind.DEPLOY)
+                        .timing(now ? Timing.NOW : Timing.WHEN_DUE),
                 (engine, request) -> shard.isPresent() ? engine.deploy(request, shard.get()) : engine.deploy(request));
     }
 }

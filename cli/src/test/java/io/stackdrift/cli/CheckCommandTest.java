@@ -72,6 +72,20 @@ class CheckCommandTest {
     }
 
     @Test
+    void checkNowChecksTheSelectedStacksRightAfterACheckAndTheNotDueLineSaysSo() throws Exception {
+        DemoRepo demo = DemoRepo.copyTo(dir);
+        demo.run("check");
+        assertThat(demo.run("check", "--stacks", "dns").out()).contains("dns (skipped): not due until",
+                "; check it now with --now (now: true on the step)");
+
+        DemoRepo.Result now = demo.run("check", "--now", "--stacks", "dns");
+
+        assertThat(now.err()).contains("checking dns (terraform)…");
+        assertThat(now.out()).startsWith("1 stack · 1 in sync");
+        assertThat(demo.run("check", "--now", "--push").err()).contains("--now is a check by hand: leave out --push");
+    }
+
+    @Test
     void jsonHasCountsRowsWithPathsAndTheTrail() throws Exception {
         DemoRepo demo = DemoRepo.copyTo(dir);
 

@@ -91,6 +91,22 @@ class DeployCommandTest {
     }
 
     @Test
+    void deployNowDeploysAStackItsDigestWouldSkipAndTheSkipLineNamesIt() throws Exception {
+        DemoRepo demo = DemoRepo.copyTo(dir);
+        demo.run("deploy");
+        DemoRepo.Result unchanged = demo.run("deploy", "--stacks", "dns");
+        assertThat(unchanged.out()).contains("dns (skipped): unchanged since its last deploy at",
+                "; deploy it anyway with --now (now: true on the step)");
+
+        DemoRepo.Result now = demo.run("deploy", "--now", "--stacks", "dns");
+
+        assertThat(now.exit()).isEqualTo(ExitCodes.OK);
+        assertThat(now.err()).contains("dns: deploying (asked for now, whatever its policy and digest (unchanged since its last "
+                + "deploy at");
+        assertThat(now.out()).doesNotContain("skipped");
+    }
+
+    @Test
     void aRehearsalAppliesNothing() throws Exception {
         DemoRepo demo = DemoRepo.copyTo(dir);
 

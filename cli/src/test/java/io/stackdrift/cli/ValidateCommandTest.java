@@ -34,22 +34,65 @@ class ValidateCommandTest {
         int exit = run("validate", "--config", DEMO);
 
         assertThat(exit).isEqualTo(ExitCodes.OK);
+        // CHECKSTYLE.OFF: LineLength - the listing's table is as wide as its widest row, and the test shows it whole
         assertThat(out.toString().lines().toList()).containsExactly(
                 "4 stacks · 1 left out by ignore · parallelism 4",
-                "STACK          TOOL       DIRECTORY  DRIFT                              REAPPLY  POLICY                CREDENTIALS"
-                        + "                               DEPENDS ON",
-                "dns            terraform  dns        report every 6h                    never    onChangeOrDependency  "
+                "STACK          TOOL       DIRECTORY  DRIFT                              REAPPLY  POLICY                MAX CHANGES  REPLACE  "
+                        + "CREDENTIALS                               DEPENDS ON",
+                "dns            terraform  dns        report every 6h                    never    onChangeOrDependency  no limit     asks     "
                         + "AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY  network",
-                "network        tofu       network    correct every 15m, 1 path ignored  15m      onChange              "
+                "network        tofu       network    correct every 15m, 1 path ignored  15m      onChange              no limit     asks     "
                         + "AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY  -",
-                "platform:prod  pulumi     platform   approve every 1h                   never    onChange              "
+                "platform:prod  pulumi     platform   approve every 1h                   never    onChange              no limit     asks     "
                         + "PULUMI_ACCESS_TOKEN                       -",
-                "shop-app:prod  pulumi     app        report every 6h                    never    onChange              "
+                "shop-app:prod  pulumi     app        report every 6h                    never    onChange              no limit     asks     "
                         + "PULUMI_ACCESS_TOKEN                       auto",
                 "network leaves to its owner: aws_autoscaling_group.web.desired_capacity (the autoscaler owns it)",
                 "network writes its outputs to out/network.json",
                 "left out: legacy (moved to the platform repository)");
+        // CHECKSTYLE.ON: LineLength
         assertThat(err.toString()).isEmpty();
+    }
+
+    @Test
+    void theFirstExampleOfTheConfigurationPageValidatesWithoutAWarning(@TempDir final Path repo) throws Exception {
+        String page = Files.readString(Path.of("../docs/configuration.md"));
+        int example = page.indexOf("```yaml", page.indexOf("## A complete example"));
+        String yaml = page.substring(page.indexOf('\n', example) + 1, page.indexOf("```", example + 7));
+        Files.writeString(repo.resolve("stacks.yaml"), yaml);
+        for (String dir : new String[] {"network", "dns", "legacy"}) {
+            Files.createDirectories(repo.resolve(dir));
+            Files.writeString(repo.resolve(dir).resolve("main.tf"), "terraform {}\n");
+        }
+        Files.createDirectories(repo.resolve("app"));
+        Files.writeString(repo.resolve("app").resolve("Pulumi.yaml"), "name: shop-app\nruntime: nodejs\n");
+
+        assertThat(run("validate", "--config", repo.resolve("stacks.yaml").toString(), "--json")).isEqualTo(ExitCodes.OK);
+
+        assertThat(err.toString()).isEmpty();
+        JsonNode json = new ObjectMapper().readTree(out.toString());
+        assertThat(json.get("warnings")).isEmpty();
+        assertThat(json.get("stacks")).extracting(s -> s.get("id").asText()).containsExactly("dns", "network", "shop-app:prod");
+        JsonNode dns = json.get("stacks").get(0);
+        assertThat(dns.get("drift").get("every").asText()).isEqualTo("6h");
+        assertThat(dns.get("reapply").asText()).isEqualTo("0");
+        assertThat(dns.get("policy").asText()).isEqualTo("onChangeOrDependency");
+        assertThat(dns.get("drift").get("maxChanges").isNull()).isTrue();
+        assertThat(dns.get("drift").get("allowReplace").asBoolean()).isFalse();
+    }
+
+    @Test
+    void aScheduleAloneGivesNoWarningAndAShortReapplyStillDoes(@TempDir final Path repo) throws Exception {
+        Files.createDirectories(repo.resolve("a"));
+        Files.writeString(repo.resolve("a").resolve("main.tf"), "terraform {}\n");
+        Files.writeString(repo.resolve("stacks.yaml"), "drift:\n  every: 6h\n");
+        assertThat(run("validate", "--config", repo.resolve("stacks.yaml").toString())).isEqualTo(ExitCodes.OK);
+        assertThat(err.toString()).isEmpty();
+        assertThat(out.toString()).contains("report every 6h", "never");
+
+        Files.writeString(repo.resolve("stacks.yaml"), "drift:\n  every: 6h\nreapply: 1h\n");
+        assertThat(run("validate", "--config", repo.resolve("stacks.yaml").toString())).isEqualTo(ExitCodes.OK);
+        assertThat(err.toString()).contains("reapply 1h is shorter than its drift check interval (every 6h)");
     }
 
     @Test

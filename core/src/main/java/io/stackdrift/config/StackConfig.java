@@ -27,7 +27,11 @@ import io.stackdrift.model.Tool;
  */
 public record StackConfig(StackId id, Tool tool, String dir, String name, List<StackId> dependsOn, boolean autoDepends,
         DriftSettings drift, Duration reapply, Policy policy, Map<String, String> credentials, Optional<Outputs> outputs) {
-    public static final Duration DEFAULT_REAPPLY = Duration.ofMinutes(60);
+    /**
+     * Never: an in-sync stack is redeployed only when a person sets an interval. A default that redeployed every stack
+     * hourly surprised newcomers, and warned on every stack whose drift check is less often than that.
+     */
+    public static final Duration DEFAULT_REAPPLY = Duration.ZERO;
 
     public StackConfig {
         dependsOn = List.copyOf(dependsOn);

@@ -14,9 +14,11 @@ import io.stackdrift.model.Problem;
 import io.stackdrift.model.StackId;
 
 /**
- * Check mode's listing (docs/configuration.md, "Check mode"): every stack with its resolved settings, as a plain-text table or as
- * JSON. Shows credentials variable names and ids, never a secret (stacks.yaml holds none); shows
- * {@code dependsOn: auto} as {@code auto}, because only a preview can know what it reads.
+ * Check mode's listing (docs/configuration.md, "Check mode"): every stack with its effective settings — the file's, else the
+ * defaults — as a plain-text table or as JSON: schedule, reapply, policy and the guard rails of mode correct
+ * ({@code maxChanges}, {@code allowReplace}), so no default is learnt from a warning. Shows credentials variable names
+ * and ids, never a secret (stacks.yaml holds none); shows {@code dependsOn: auto} as {@code auto}, because only a preview
+ * can know what it reads.
  */
 public final class ValidateListing {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -30,7 +32,8 @@ public final class ValidateListing {
         List<StackConfig> stacks = config.stacks();
         boolean dependencies = stacks.stream().anyMatch(s -> s.autoDepends() || !s.dependsOn().isEmpty());
         List<List<String>> rows = new ArrayList<>();
-        List<String> header = new ArrayList<>(List.of("STACK", "TOOL", "DIRECTORY", "DRIFT", "REAPPLY", "POLICY", "CREDENTIALS"));
+        List<String> header = new ArrayList<>(List.of("STACK", "TOOL", "DIRECTORY", "DRIFT", "REAPPLY", "POLICY", "MAX CHANGES",
+                "REPLACE", "CREDENTIALS"));
         if (dependencies) {
             header.add("DEPENDS ON");
         }
@@ -38,6 +41,8 @@ public final class ValidateListing {
         for (StackConfig stack : stacks) {
             List<String> row = new ArrayList<>(List.of(stack.id().value(), stack.tool().word(), stack.dir(), drift(stack.drift()),
                     stack.reapply().isZero() ? "never" : Durations.format(stack.reapply()), stack.policy().word(),
+                    stack.drift().maxChanges() != DriftSettings.NO_LIMIT ? String.valueOf(stack.drift().maxChanges()) : "no limit",
+                    stack.drift().allowReplace() ? "allowed" : "asks",
                     stack.credentials().isEmpty() ? NONE : String.join(", ", stack.credentials().keySet().stream().sorted().toList())));
             if (dependencies) {
                 row.add(dependsOn(stack));
@@ -84,6 +89,12 @@ public final class ValidateListing {
             drift.put("enabled", stack.drift().enabled());
             drift.put("mode", stack.drift().mode().word());
             drift.put("every", Durations.format(stack.drift().every()));
+            if (stack.drift().maxChanges() != DriftSettings.NO_LIMIT) {
+                drift.put("maxChanges", stack.drift().maxChanges());
+            } else {
+                drift.putNull("maxChanges");
+            }
+            drift.put("allowReplace", stack.drift().allowReplace());
             ArrayNode rules = drift.putArray("ignore");
             for (IgnoreRule rule : stack.drift().ignore()) {
                 ObjectNode ruleNode = rules.addObject();

@@ -272,6 +272,11 @@ public final class StackDeployment {
         if (!outputs.succeeded()) {
             return Optional.of("its outputs could not be read: " + outputs.reason());
         }
+        if (outputs.outputs().isEmpty()) {
+            // a file of no outputs would pass for a stack whose outputs were read: none is written until it has some
+            run.progress(stack.id() + ": no outputs yet; " + settings.file() + " is written once the stack has some");
+            return Optional.empty();
+        }
         try {
             OutputsFile.write(run.root().resolve(settings.file()), settings, outputs.outputs());
             run.progress(stack.id() + ": outputs written to " + settings.file());

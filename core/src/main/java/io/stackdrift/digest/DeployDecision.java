@@ -50,6 +50,9 @@ public record DeployDecision(Verdict verdict, String reason) {
         }
     }
 
+    /** How a stack its policy or digest leaves alone is deployed anyway: the command line's option and the step's parameter. */
+    public static final String NOW_HINT = "; deploy it anyway with --now (now: true on the step)";
+
     public DeployDecision {
         Objects.requireNonNull(verdict, "verdict");
         Objects.requireNonNull(reason, "reason");
@@ -67,7 +70,7 @@ public record DeployDecision(Verdict verdict, String reason) {
         }
         String at = last.deployedAt().truncatedTo(ChronoUnit.SECONDS).toString();
         if (policy == Policy.ONCE) {
-            return new DeployDecision(Verdict.SKIP, "policy once: deployed at " + at + ", never again");
+            return new DeployDecision(Verdict.SKIP, "policy once: deployed at " + at + ", never again by itself" + NOW_HINT);
         }
         if (!digest.equals(last.digest())) {
             return apply((policy == Policy.ON_CHANGE_OR_DEPENDENCY ? "it or a dependency changed" : "changed")
@@ -81,7 +84,19 @@ public record DeployDecision(Verdict verdict, String reason) {
         if (!reapply.isZero() && !now.isBefore(last.deployedAt().plus(reapply))) {
             return apply("unchanged, but the reapply interval " + format(reapply) + " has passed since its last deploy at " + at);
         }
-        return new DeployDecision(Verdict.SKIP, "unchanged since its last deploy at " + at);
+        return new DeployDecision(Verdict.SKIP, "unchanged since its last deploy at " + at + NOW_HINT);
+    }
+
+    /**
+     * The decision of a deploy asked for now ({@code --now}): a skip becomes a preview and apply that says what it
+     * overrode; the apply still needs approval where the stack's drift mode asks for it.
+     */
+    public DeployDecision now() {
+        if (verdict != Verdict.SKIP) {
+            return this;
+        }
+        String overridden = reason.endsWith(NOW_HINT) ? reason.substring(0, reason.length() - NOW_HINT.length()) : reason;
+        return apply("asked for now, whatever its policy and digest (" + overridden + ")");
     }
 
     private static DeployDecision apply(final String reason) {

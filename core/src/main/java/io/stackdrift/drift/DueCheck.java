@@ -23,6 +23,7 @@ import io.stackdrift.digest.StackFiles;
 import io.stackdrift.drift.CheckDecision.Action;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
+import io.stackdrift.model.Timing;
 import io.stackdrift.record.StackStatus;
 
 /**
@@ -84,16 +85,25 @@ public final class DueCheck {
      * @param changedFiles   for a push: changed files relative to the repository root, '/'-separated
      * @param now            the time of the run
      * @param modules        the local modules each stack references ({@link Modules#onDisk}), for a push
+     * @param timing         {@link Timing#NOW}: a scheduled or manual check takes every stack its schedule and backoff
+     *                       would leave for later
      */
     public record Input(Trigger trigger, Map<StackId, StackStatus> statuses, Set<StackId> deploysRunning,
-            Set<String> changedFiles, Instant now, Modules modules) {
+            Set<String> changedFiles, Instant now, Modules modules, Timing timing) {
         public Input {
             Objects.requireNonNull(trigger, "trigger");
+            Objects.requireNonNull(timing, "timing");
             Objects.requireNonNull(now, "now");
             Objects.requireNonNull(modules, "modules");
             statuses = Map.copyOf(statuses);
             deploysRunning = Set.copyOf(deploysRunning);
             changedFiles = Set.copyOf(changedFiles);
+        }
+
+        /** Stacks taken when due. */
+        public Input(final Trigger trigger, final Map<StackId, StackStatus> statuses, final Set<StackId> deploysRunning,
+                final Set<String> changedFiles, final Instant now, final Modules modules) {
+            this(trigger, statuses, deploysRunning, changedFiles, now, modules, Timing.WHEN_DUE);
         }
 
         /** Without module knowledge: a push that changes only a module a stack uses previews nothing. */
@@ -102,6 +112,9 @@ public final class DueCheck {
             this(trigger, statuses, deploysRunning, changedFiles, now, Modules.NONE);
         }
     }
+
+    /** How a stack that is not due is checked anyway: the command line's option and the steps' parameter. */
+    public static final String NOW_HINT = "; check it now with --now (now: true on the step)";
 
     private DueCheck() {
     }
@@ -169,6 +182,9 @@ public final class DueCheck {
         if (status.isEmpty() || status.get().lastCheckedAt() == 0) {
             return new CheckDecision(id, Action.CHECK, "never checked");
         }
+        if (input.timing() == Timing.NOW) {
+            return new CheckDecision(id, Action.CHECK, "asked for now, whatever its schedule and backoff");
+        }
         StackStatus s = status.get();
         Duration every = stack.drift().every();
         boolean failing = s.consecutiveFailures() > 0;
@@ -189,7 +205,7 @@ public final class DueCheck {
         }
         String why = "not due until " + time(dueAt) + (failing
                 ? " (backoff " + Durations.format(wait) + " after " + s.consecutiveFailures() + " failed checks)"
-                : " (every " + Durations.format(every) + ")");
+                : " (every " + Durations.format(every) + ")") + NOW_HINT;
         return new CheckDecision(id, Action.SKIP, why);
     }
 

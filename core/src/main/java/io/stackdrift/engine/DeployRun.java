@@ -31,6 +31,7 @@ import io.stackdrift.model.DeployMode;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
+import io.stackdrift.model.Timing;
 import io.stackdrift.record.StackStatus;
 import io.stackdrift.record.TrailEntry;
 import io.stackdrift.record.TrailResult;
@@ -129,6 +130,9 @@ final class DeployRun implements RunBody {
             // the apply of an interrupted or unfinished deploy (its own or a dependency's) may have run: never "unchanged"
             decision = new DeployDecision(DeployDecision.Verdict.PREVIEW_AND_APPLY, "a deploy of it or of a stack it depends on "
                     + "was interrupted or did not finish in an earlier run");
+        }
+        if (run.request().timing() == Timing.NOW) {
+            decision = decision.now();
         }
         if (decision.verdict() == DeployDecision.Verdict.SKIP) {
             Row row = Row.of(stack.id(), stack.tool(), stack.dir(), RowState.SKIPPED, decision.reason());

@@ -55,7 +55,8 @@ final class DriftCheckRun implements RunBody {
             case PUSH -> DueCheck.Trigger.PUSH;
         };
         List<CheckDecision> decisions = DueCheck.decide(run.stacks(), new DueCheck.Input(trigger, statuses, running,
-                run.request().changedFiles(), Instant.ofEpochMilli(run.startedAt()), DueCheck.Modules.onDisk(run.root())));
+                run.request().changedFiles(), Instant.ofEpochMilli(run.startedAt()), DueCheck.Modules.onDisk(run.root()),
+                run.request().timing()));
         Map<StackId, CheckDecision> toRun = new LinkedHashMap<>();
         for (StackConfig stack : run.stacks()) {
             Optional.ofNullable(statuses.get(stack.id())).flatMap(s -> DueCheck.clockAhead(s, Instant.ofEpochMilli(run.startedAt())))
@@ -153,6 +154,10 @@ final class DriftCheckRun implements RunBody {
         OutputsResult outputs = run.adapter(stack.tool()).outputs(run.call(stack, "outputs", env));
         if (!outputs.succeeded()) {
             run.note(stack.id() + ": cannot verify the outputs file " + settings.file() + ": " + outputs.reason());
+            return;
+        }
+        if (outputs.outputs().isEmpty()) {
+            // no outputs yet: no file is written until the stack has some
             return;
         }
         Path file = run.root().resolve(settings.file());

@@ -71,6 +71,6 @@ public record RunOutcome(Optional<RunRecord> run, Map<StackId, String> deployDig
         if (counts.failed() > 0) {
             return ERROR;
         }
-        return counts.drifted() + counts.pending() + counts.awaitingApproval() > 0 ? CHANGES : OK;
+        return counts.drifted() + counts.pending() + counts.awaitingApproval() + counts.notDeployed() > 0 ? CHANGES : OK;
     }
 }

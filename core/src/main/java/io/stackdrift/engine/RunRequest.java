@@ -10,6 +10,7 @@ import io.stackdrift.model.Approval;
 import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DeployMode;
 import io.stackdrift.model.StackId;
+import io.stackdrift.model.Timing;
 
 /**
  * One run as the caller asks for it.
@@ -29,10 +30,12 @@ import io.stackdrift.model.StackId;
  * @param kind           deploy: {@link DeployKind#DESTROY} destroys in reverse dependency order
  * @param heldElsewhere  stacks another run of the host holds (Jenkins: another build's deploy): a drift check
  *                       leaves them alone as it does a stack with a deploy running
+ * @param timing         {@link Timing#NOW}: a check takes the selected stacks whatever their schedule and backoff, a
+ *                       deploy whatever their policy and digest
  */
 public record RunRequest(Path configFile, Path repositoryRoot, List<String> stacks, OptionalInt parallelism,
         StartedBy startedBy, Set<String> changedFiles, String runId, String cause,
-        DeployMode mode, Approval approval, DeployKind kind, Set<StackId> heldElsewhere) {
+        DeployMode mode, Approval approval, DeployKind kind, Set<StackId> heldElsewhere, Timing timing) {
     public RunRequest {
         Objects.requireNonNull(configFile, "configFile");
         Objects.requireNonNull(repositoryRoot, "repositoryRoot");
@@ -49,10 +52,15 @@ public record RunRequest(Path configFile, Path repositoryRoot, List<String> stac
         Objects.requireNonNull(approval, "approval");
         Objects.requireNonNull(kind, "kind");
         heldElsewhere = Set.copyOf(heldElsewhere);
+        Objects.requireNonNull(timing, "timing");
     }
 
     public RunRequest withHeldElsewhere(final Set<StackId> held) {
         return toBuilder().heldElsewhere(held).build();
+    }
+
+    public RunRequest withTiming(final Timing when) {
+        return toBuilder().timing(when).build();
     }
 
     /** A builder holding this request's values: change what differs, then {@link Builder#build()}. */
@@ -74,6 +82,7 @@ public record RunRequest(Path configFile, Path repositoryRoot, List<String> stac
         private Approval approval;
         private DeployKind kind;
         private Set<StackId> heldElsewhere;
+        private Timing timing;
 
         private Builder(final RunRequest from) {
             configFile = from.configFile;
@@ -88,6 +97,7 @@ public record RunRequest(Path configFile, Path repositoryRoot, List<String> stac
             approval = from.approval;
             kind = from.kind;
             heldElsewhere = from.heldElsewhere;
+            timing = from.timing;
         }
 
         public Builder stacks(final List<String> value) {
@@ -135,9 +145,14 @@ public record RunRequest(Path configFile, Path repositoryRoot, List<String> stac
             return this;
         }
 
+        public Builder timing(final Timing value) {
+            timing = value;
+            return this;
+        }
+
         public RunRequest build() {
             return new RunRequest(configFile, repositoryRoot, stacks, parallelism, startedBy, changedFiles, runId, cause, mode,
-                    approval, kind, heldElsewhere);
+                    approval, kind, heldElsewhere, timing);
         }
     }
 }

@@ -12,7 +12,12 @@ public enum RowState {
     SKIPPED("skipped"),
     AWAITING_APPROVAL("awaiting approval"),
     /** Drift found and put back by a deploy in this same run (drift mode correct): nothing is left to do. */
-    REPAIRED("repaired");
+    REPAIRED("repaired"),
+    /**
+     * Checked, and the tool's state holds nothing: the stack was never deployed (or was destroyed). Nothing to compare
+     * with the code, so neither in sync nor drifted; a check exits 2 for it, as the next deploy has work to do.
+     */
+    NOT_DEPLOYED("not deployed");
 
     private final String word;
 

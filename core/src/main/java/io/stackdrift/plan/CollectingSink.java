@@ -52,6 +52,7 @@ public final class CollectingSink implements PlanSink {
             return new PlanSummary(true, outcome.reason(), ChangeList.none(), ChangeList.none(), Map.of(), List.of(),
                     outcome.toolVersion());
         }
-        return new PlanSummary(false, "", changes.build(), drift.build(), replacePaths, stackReferences, outcome.toolVersion());
+        return new PlanSummary(false, "", changes.build(), drift.build(), replacePaths, stackReferences, outcome.toolVersion(),
+                outcome.priorState());
     }
 }

@@ -12,6 +12,7 @@ abstract class JsonPlanReader implements StreamingPlanReader {
     static final class Findings {
         String failureReason;
         String toolVersion = "";
+        PriorState priorState = PriorState.HELD;
 
         void fail(final String reason) {
             if (failureReason == null) {
@@ -35,7 +36,7 @@ abstract class JsonPlanReader implements StreamingPlanReader {
                     findings.toolVersion, format());
         }
         return findings.failureReason == null
-                ? new ReadOutcome(false, "", findings.toolVersion, format())
+                ? new ReadOutcome(false, "", findings.toolVersion, format(), findings.priorState)
                 : new ReadOutcome(true, findings.failureReason, findings.toolVersion, format());
     }
 

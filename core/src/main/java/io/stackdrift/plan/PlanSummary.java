@@ -19,16 +19,25 @@ import io.stackdrift.model.ChangeList;
  * @param stackReferences names that Pulumi {@code StackReference} reads carry. Internal: the adapter turns
  *                        them into stack ids and drops them; no name a program wrote leaves the adapter
  * @param toolVersion     the tool version the file names, empty when it names none
+ * @param priorState      whether the state the plan started from held anything ({@link PriorState#HELD} when the
+ *                        format cannot tell)
  */
 public record PlanSummary(boolean failed, String failureReason, ChangeList changes, ChangeList drift,
-        Map<String, List<String>> replacePaths, List<String> stackReferences, String toolVersion) {
+        Map<String, List<String>> replacePaths, List<String> stackReferences, String toolVersion, PriorState priorState) {
     public PlanSummary {
+        priorState = Objects.requireNonNullElse(priorState, PriorState.HELD);
         failureReason = Objects.requireNonNullElse(failureReason, "");
         Objects.requireNonNull(changes, "changes");
         Objects.requireNonNull(drift, "drift");
         replacePaths = Map.copyOf(replacePaths);
         stackReferences = List.copyOf(stackReferences);
         toolVersion = Objects.requireNonNullElse(toolVersion, "");
+    }
+
+    /** A summary of a format that cannot tell an empty state. */
+    public PlanSummary(final boolean failed, final String failureReason, final ChangeList changes, final ChangeList drift,
+            final Map<String, List<String>> replacePaths, final List<String> stackReferences, final String toolVersion) {
+        this(failed, failureReason, changes, drift, replacePaths, stackReferences, toolVersion, PriorState.HELD);
     }
 
     public static PlanSummary failure(final String reason) {

@@ -27,6 +27,8 @@ import io.stackdrift.model.Change;
  * <li>Paths: {@code detailedDiff} keys, else {@code diffReasons} and {@code replaceReasons}.</li>
  * <li>The first diagnostic of severity {@code error} fails the read with its message.</li>
  * <li>A {@code read} of {@code pulumi:pulumi:StackReference} gives a stack reference, not a change.</li>
+ * <li>An empty state ({@link PriorState#EMPTY}): a refresh preview without any step (a refresh lists every resource of
+ *     the state, the root {@code pulumi:pulumi:Stack} always), or a preview that creates the root stack resource.</li>
  * </ul>
  * Which kind a digest is: given by the adapter (it knows the command), or, for {@link Kind#DETECT},
  * decided by a first pass over the ops only: a refresh preview has {@code refresh} steps and nothing but
@@ -65,12 +67,20 @@ public final class PulumiDigestReader extends JsonPlanReader {
             return;
         }
         long[] driftUpdates = {0};
+        long[] steps = {0};
+        boolean[] rootCreated = {false};
         long summaryUpdates = 0;
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             String name = parser.currentName();
             parser.nextToken();
             switch (name) {
                 case "steps" -> eachObject(parser, findings, name, step -> {
+                    String urn = step.path("urn").asText("");
+                    if (!urn.isEmpty()) {
+                        steps[0]++;
+                        rootCreated[0] |= PulumiSteps.ROOT_STACK.equals(PulumiSteps.type(null, urn))
+                                && "create".equals(step.path("op").asText(""));
+                    }
                     if (step(step, refresh, sink, findings)) {
                         driftUpdates[0]++;
                     }
@@ -89,6 +99,11 @@ public final class PulumiDigestReader extends JsonPlanReader {
         }
         if (parser.nextToken() != null) {
             findings.fail("unexpected content after the preview's JSON object");
+        }
+        // a refresh lists every resource of the state (the root stack always): none means an empty state; a preview of a
+        // stack whose root stack resource it creates starts from one too
+        if (refresh ? steps[0] == 0 : rootCreated[0]) {
+            findings.priorState = PriorState.EMPTY;
         }
         // with the legacy refresh diff the engine leaves drifted resources as plain refresh steps: only the
         // summary counts them, and a row that names none would wrongly read as in sync

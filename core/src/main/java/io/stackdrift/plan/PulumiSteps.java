@@ -14,6 +14,8 @@ import io.stackdrift.model.Action;
 /** What the digest and the engine events share: step ops, URNs, diff paths, stack references. */
 final class PulumiSteps {
     static final String STACK_REFERENCE = "pulumi:pulumi:StackReference";
+    /** The type of the root resource every deployed Pulumi stack holds. */
+    static final String ROOT_STACK = "pulumi:pulumi:Stack";
 
     private PulumiSteps() {
     }

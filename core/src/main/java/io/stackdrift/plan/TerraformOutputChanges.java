@@ -42,6 +42,8 @@ final class TerraformOutputChanges {
     private final Set<String> drifted = new HashSet<>();
     /** More addresses drifted than {@link #drifted} keeps. */
     private boolean driftedOverflow;
+    /** {@code configuration.root_module} declares resources, module calls or outputs. */
+    private boolean declares;
 
     /** Notes one drifted address. */
     void drifted(final String address) {
@@ -102,9 +104,44 @@ final class TerraformOutputChanges {
         return actions;
     }
 
-    /** {@code configuration.root_module.outputs.NAME.expression.references}; everything else is skipped. */
-    void readConfiguration(final JsonParser parser) throws IOException {
-        JsonNode outputs = descend(parser, "root_module", "outputs");
+    /**
+     * {@code configuration.root_module}: with {@code references}, each output's {@code expression.references}; always,
+     * whether the code declares anything ({@code resources}, {@code module_calls}, {@code outputs}). Everything else is
+     * skipped unread.
+     */
+    void readConfiguration(final JsonParser parser, final boolean withReferences) throws IOException {
+        if (parser.currentToken() != JsonToken.START_OBJECT) {
+            parser.skipChildren();
+            return;
+        }
+        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+            String name = parser.currentName();
+            parser.nextToken();
+            if (!"root_module".equals(name) || parser.currentToken() != JsonToken.START_OBJECT) {
+                parser.skipChildren();
+                continue;
+            }
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String field = parser.currentName();
+                parser.nextToken();
+                switch (field) {
+                    case "outputs" -> {
+                        if (withReferences) {
+                            JsonNode outputs = Trees.read(parser);
+                            declares |= outputs != null && outputs.isObject() && !outputs.isEmpty();
+                            readReferences(outputs);
+                        } else {
+                            declares |= nonEmpty(parser);
+                        }
+                    }
+                    case "resources", "module_calls" -> declares |= nonEmpty(parser);
+                    default -> parser.skipChildren();
+                }
+            }
+        }
+    }
+
+    private void readReferences(final JsonNode outputs) {
         if (outputs == null || !outputs.isObject()) {
             return;
         }
@@ -119,40 +156,66 @@ final class TerraformOutputChanges {
         }
     }
 
-    /** Walks into the object path {@code keys}, skipping every other field; the last one is read as a tree. */
-    private static JsonNode descend(final JsonParser parser, final String... keys) throws IOException {
-        JsonNode found = null;
-        int depth = 0;
+    /**
+     * {@code prior_state.values.root_module}: whether it holds resources ({@code resources} or {@code child_modules}
+     * not empty). Its outputs do not count: a refresh-only plan lists the code's outputs there before any apply.
+     */
+    static boolean priorResources(final JsonParser parser) throws IOException {
+        return nonEmptyAt(parser, List.of("values", "root_module"), List.of("resources", "child_modules"));
+    }
+
+    private static boolean nonEmptyAt(final JsonParser parser, final List<String> path, final List<String> leaves) throws IOException {
         if (parser.currentToken() != JsonToken.START_OBJECT) {
             parser.skipChildren();
-            return null;
+            return false;
         }
-        while (true) {
-            JsonToken token = parser.nextToken();
-            if (token == null) {
-                return found;
-            }
-            if (token == JsonToken.END_OBJECT) {
-                if (depth == 0) {
-                    return found;
-                }
-                depth--;
-                continue;
-            }
+        boolean found = false;
+        while (parser.nextToken() == JsonToken.FIELD_NAME) {
             String name = parser.currentName();
             parser.nextToken();
-            if (depth < keys.length && keys[depth].equals(name)) {
-                if (depth == keys.length - 1) {
-                    found = Trees.read(parser);
-                } else if (parser.currentToken() == JsonToken.START_OBJECT) {
-                    depth++;
-                } else {
-                    parser.skipChildren();
-                }
+            if (path.isEmpty() && leaves.contains(name)) {
+                found |= nonEmpty(parser);
+            } else if (!path.isEmpty() && path.get(0).equals(name)) {
+                found |= nonEmptyAt(parser, path.subList(1, path.size()), leaves);
             } else {
                 parser.skipChildren();
             }
         }
+        return found;
+    }
+
+    /** Whether the current array or object has an element; the parser ends at its end either way. */
+    private static boolean nonEmpty(final JsonParser parser) throws IOException {
+        JsonToken token = parser.currentToken();
+        if (token != JsonToken.START_ARRAY && token != JsonToken.START_OBJECT) {
+            parser.skipChildren();
+            return false;
+        }
+        boolean any = false;
+        while (true) {
+            JsonToken next = parser.nextToken();
+            if (next == null || next == JsonToken.END_ARRAY || next == JsonToken.END_OBJECT) {
+                return any;
+            }
+            any = true;
+            if (next == JsonToken.FIELD_NAME) {
+                parser.nextToken();
+            }
+            parser.skipChildren();
+        }
+    }
+
+    /**
+     * Whether the plan's outputs say the state was empty: no output existed before (each change creates it). With no
+     * resource in {@code prior_state} and code that declares something, the stack was never deployed.
+     */
+    boolean noOutputBefore() {
+        return changes.values().stream().allMatch(List.of("create")::equals);
+    }
+
+    /** The code declares resources, module calls or outputs (read from {@code configuration}), or the plan lists outputs. */
+    boolean codeDeclares() {
+        return declares || !changes.isEmpty();
     }
 
     void emit(final PlanSink sink, final TerraformPlanKind kind) {

@@ -39,6 +39,9 @@ import io.stackdrift.model.Change;
  *     resource this plan lists as drifted, to a data source (re-read from outside), or to something the
  *     configuration does not resolve ({@code local.*}, no expression found) while the plan has drift; any other is a
  *     code change, which a drift check does not list (the next preview does);</li>
+ * <li>an empty state ({@link PriorState#EMPTY}): no resource in {@code prior_state} (Terraform leaves the key out when
+ *     the state is empty), no output that existed before (every output change a {@code create}), and a
+ *     {@code configuration} that declares resources, module calls or outputs;</li>
  * <li>not read: {@code deferred_changes}.</li>
  * </ul>
  */
@@ -79,6 +82,7 @@ public final class TerraformPlanReader extends JsonPlanReader {
         boolean planKey = false;
         boolean plannedValues = false;
         boolean stateValues = false;
+        boolean priorResources = false;
         TerraformOutputChanges outputs = new TerraformOutputChanges();
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             String name = parser.currentName();
@@ -93,13 +97,8 @@ public final class TerraformPlanReader extends JsonPlanReader {
                 case "resource_changes" -> readChanges(parser, sink, Cause.CODE, findings, name, outputs);
                 case "resource_drift" -> readChanges(parser, sink, Cause.DRIFT, findings, name, outputs);
                 case "output_changes" -> outputs.readChanges(parser, findings);
-                case "configuration" -> {
-                    if (kind == TerraformPlanKind.REFRESH_ONLY) {
-                        outputs.readConfiguration(parser);
-                    } else {
-                        parser.skipChildren();
-                    }
-                }
+                case "configuration" -> outputs.readConfiguration(parser, kind == TerraformPlanKind.REFRESH_ONLY);
+                case "prior_state" -> priorResources = TerraformOutputChanges.priorResources(parser);
                 case "provider_schemas" -> {
                     parser.skipChildren();
                     findings.fail("a provider schema (providers schema -json), not a plan");
@@ -125,6 +124,10 @@ public final class TerraformPlanReader extends JsonPlanReader {
         }
         if (errored) {
             findings.fail("the plan errored (errored: true): the tool's error diagnostics say why");
+        }
+        if (!priorResources && outputs.noOutputBefore() && outputs.codeDeclares()) {
+            // Terraform leaves prior_state out of a plan whose state is empty: nothing was ever applied (or all was destroyed)
+            findings.priorState = PriorState.EMPTY;
         }
         outputs.emit(sink, kind);
     }

@@ -8,8 +8,9 @@ import io.stackdrift.model.Counts;
 
 /**
  * The counts line that opens the build page, the console summary and the CLI output:
- * {@code 12 stacks · 9 in sync · 2 drifted ● · 1 pending · 0 failed}. Drifted carries an orange dot and
- * failed a red one when their count is not zero. Repaired, awaiting approval and skipped are added only when present,
+ * {@code 12 stacks · 9 in sync · 2 drifted ● · 1 pending · 0 failed}. Drifted carries an orange dot,
+ * failed a red one and not deployed a yellow one when their count is not zero. Not deployed, repaired, awaiting approval
+ * and skipped are added only when present,
  * so the common line stays short. Every count of {@link Counts.Field} is in it, in that table's order.
  */
 public final class CountsLine {
@@ -17,10 +18,11 @@ public final class CountsLine {
     private static final String SEPARATOR = " \u00B7 ";
     private static final String ORANGE = "\u001B[38;5;208m";
     private static final String RED = "\u001B[31m";
+    private static final String YELLOW = "\u001B[33m";
     private static final String RESET = "\u001B[0m";
     /** Shown after the others, and only when not zero, so the common line stays short; every other count is always shown. */
-    private static final List<Counts.Field> ONLY_WHEN_PRESENT = List.of(Counts.Field.REPAIRED, Counts.Field.AWAITING_APPROVAL,
-            Counts.Field.SKIPPED);
+    private static final List<Counts.Field> ONLY_WHEN_PRESENT = List.of(Counts.Field.NOT_DEPLOYED, Counts.Field.REPAIRED,
+            Counts.Field.AWAITING_APPROVAL, Counts.Field.SKIPPED);
 
     private CountsLine() {
     }
@@ -37,6 +39,7 @@ public final class CountsLine {
                 case NONE -> "";
                 case ORANGE -> " " + (colour ? ORANGE + DOT + RESET : DOT);
                 case RED -> " " + (colour ? RED + DOT + RESET : DOT);
+                case YELLOW -> " " + (colour ? YELLOW + DOT + RESET : DOT);
             };
             parts.add(part.words + dot);
         }
@@ -59,7 +62,12 @@ public final class CountsLine {
             out.append("\"><strong>").append(part.value).append("</strong>")
                     .append(part.words.substring(String.valueOf(part.value).length()));
             if (part.dot != Dot.NONE) {
-                out.append(" <span class=\"sd-dot sd-dot-").append(part.dot == Dot.RED ? "failed" : "drifted")
+                String dot = switch (part.dot) {
+                    case RED -> "failed";
+                    case YELLOW -> "not-deployed";
+                    default -> "drifted";
+                };
+                out.append(" <span class=\"sd-dot sd-dot-").append(dot)
                         .append("\" aria-hidden=\"true\">").append(DOT).append("</span>");
             }
             out.append("</span>");
@@ -67,7 +75,7 @@ public final class CountsLine {
         return out.append("</p>").toString();
     }
 
-    private enum Dot { NONE, ORANGE, RED }
+    private enum Dot { NONE, ORANGE, RED, YELLOW }
 
     private record Part(String key, int value, String words, Dot dot) {
     }
@@ -92,6 +100,7 @@ public final class CountsLine {
         Dot dot = value == 0 ? Dot.NONE : switch (field) {
             case DRIFTED -> Dot.ORANGE;
             case FAILED -> Dot.RED;
+            case NOT_DEPLOYED -> Dot.YELLOW;
             default -> Dot.NONE;
         };
         // the key as a CSS class: inSync -> in-sync

@@ -55,9 +55,10 @@ final class Html {
             case DRIFTED -> 2;
             case AWAITING_APPROVAL -> 3;
             case PENDING -> 4;
-            case REPAIRED -> 5;
-            case SKIPPED -> 6;
-            case IN_SYNC -> 7;
+            case NOT_DEPLOYED -> 5;
+            case REPAIRED -> 6;
+            case SKIPPED -> 7;
+            case IN_SYNC -> 8;
         };
     }
 

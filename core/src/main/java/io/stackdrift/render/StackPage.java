@@ -96,6 +96,7 @@ public final class StackPage {
             case SKIPPED -> "Skipped";
             case AWAITING_APPROVAL -> "Awaiting approval";
             case REPAIRED -> "Repaired";
+            case NOT_DEPLOYED -> "Not deployed";
             default -> "";
         };
         if (!lead.isEmpty()) {

@@ -10,6 +10,7 @@ import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
 import io.stackdrift.plan.PlanSummary;
+import io.stackdrift.plan.PriorState;
 
 /**
  * The successful plans an adapter produced in this run, one per stack (the latest). A deploy may apply
@@ -54,10 +55,18 @@ final class PlansOfThisRun {
         return new StackPlan(row, purpose, Optional.empty(), "", Map.of());
     }
 
-    static Row succeeded(final StackConfig stack, final PlanSummary summary,
+    /** Why a drift check's row is {@link RowState#NOT_DEPLOYED}, and what to do. */
+    static final String NOT_DEPLOYED = "the tool's state holds nothing: never deployed (or destroyed); a deploy creates it";
+
+    /**
+     * The row of a successful plan. A drift check that started from an empty state has nothing to compare: the stack is
+     * not deployed rather than in sync.
+     */
+    static Row succeeded(final StackConfig stack, final PlanSummary summary, final PlanPurpose purpose,
             final List<StackId> dependsOn) {
-        RowState state = RowState.of(!summary.changes().isEmpty(), !summary.drift().isEmpty());
-        return Row.of(stack.id(), stack.tool(), stack.dir(), state, "").withChanges(summary.changes()).withDrift(summary.drift())
-                .withDependsOn(dependsOn);
+        boolean empty = purpose == PlanPurpose.DRIFT_CHECK && summary.priorState() == PriorState.EMPTY && summary.drift().isEmpty();
+        RowState state = empty ? RowState.NOT_DEPLOYED : RowState.of(!summary.changes().isEmpty(), !summary.drift().isEmpty());
+        return Row.of(stack.id(), stack.tool(), stack.dir(), state, empty ? NOT_DEPLOYED : "").withChanges(summary.changes())
+                .withDrift(summary.drift()).withDependsOn(dependsOn);
     }
 }

@@ -107,7 +107,7 @@ public final class PulumiAdapter implements ToolAdapter {
                     ? "the digest of " + what + " could not be read" : FailureReason.cut(summary.failureReason()));
         }
         List<StackId> dependsOn = dependencies(stack, summary.stackReferences(), knownStacks);
-        StackPlan plan = new StackPlan(PlansOfThisRun.succeeded(stack, summary, dependsOn), purpose,
+        StackPlan plan = new StackPlan(PlansOfThisRun.succeeded(stack, summary, purpose, dependsOn), purpose,
                 savesPlan ? Optional.of(updatePlan) : Optional.empty(), summary.toolVersion(), Map.of());
         plans.remember(plan);
         return plan;

@@ -114,7 +114,7 @@ public final class TerraformAdapter implements ToolAdapter {
             return PlansOfThisRun.failed(stack, purpose, summary.failureReason().isEmpty()
                     ? "the plan JSON of " + word("show") + " could not be read" : FailureReason.cut(summary.failureReason()));
         }
-        return new StackPlan(PlansOfThisRun.succeeded(stack, summary, List.of()), purpose, Optional.of(planFile),
+        return new StackPlan(PlansOfThisRun.succeeded(stack, summary, purpose, List.of()), purpose, Optional.of(planFile),
                 summary.toolVersion(), summary.replacePaths());
     }
 

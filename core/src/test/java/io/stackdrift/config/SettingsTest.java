@@ -44,7 +44,7 @@ class SettingsTest {
         assertThat(SettingKey.DRIFT_ENABLED.fallback()).contains(true);
         assertThat(SettingKey.DRIFT_MODE.fallback()).contains(DriftMode.REPORT);
         assertThat(SettingKey.DRIFT_EVERY.fallback()).contains(Duration.ofHours(24));
-        assertThat(SettingKey.REAPPLY.fallback()).contains(Duration.ofMinutes(60));
+        assertThat(SettingKey.REAPPLY.fallback()).contains(Duration.ZERO);
         assertThat(SettingKey.POLICY.fallback()).contains(Policy.ON_CHANGE);
         assertThat(SettingKey.DRIFT_MAX_CHANGES.fallback()).contains(DriftSettings.NO_LIMIT);
         assertThat(SettingKey.DRIFT_ALLOW_REPLACE.fallback()).contains(false);

@@ -19,7 +19,7 @@ import io.stackdrift.model.Tool;
 class ValidateListingTest {
     private static final StackConfig NETWORK = new StackConfig(StackId.of("network"), Tool.TOFU, "network", "", List.of(), false,
             new DriftSettings(true, DriftMode.CORRECT, Duration.ofMinutes(15),
-                    List.of(new IgnoreRule(List.of("aws_autoscaling_group.web.desired_capacity"), "the autoscaler owns it"))),
+                    List.of(new IgnoreRule(List.of("aws_autoscaling_group.web.desired_capacity"), "the autoscaler owns it")), 5, true),
             Duration.ofMinutes(15), Policy.ON_CHANGE, Map.of("AWS_SECRET_ACCESS_KEY", "net-secret", "AWS_ACCESS_KEY_ID", "net-key"),
             Optional.of(new Outputs("out/network.json", false)));
     private static final StackConfig APP = new StackConfig(StackId.of("shop-app:prod"), Tool.PULUMI, "app", "prod",
@@ -37,9 +37,9 @@ class ValidateListingTest {
         // CHECKSTYLE.OFF: LineLength - the listing's table is as wide as its widest row, and the test shows it whole
         assertThat(text).isEqualTo("""
                 2 stacks · 1 left out by ignore · parallelism 3
-                STACK          TOOL    DIRECTORY  DRIFT                              REAPPLY  POLICY    CREDENTIALS                               DEPENDS ON
-                shop-app:prod  pulumi  app        disabled                           never    once      -                                         auto, network
-                network        tofu    network    correct every 15m, 1 path ignored  15m      onChange  AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY  -
+                STACK          TOOL    DIRECTORY  DRIFT                              REAPPLY  POLICY    MAX CHANGES  REPLACE  CREDENTIALS                               DEPENDS ON
+                shop-app:prod  pulumi  app        disabled                           never    once      no limit     asks     -                                         auto, network
+                network        tofu    network    correct every 15m, 1 path ignored  15m      onChange  5            allowed  AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY  -
                 network leaves to its owner: aws_autoscaling_group.web.desired_capacity (the autoscaler owns it)
                 network writes its outputs to out/network.json
                 left out: legacy (moved)
@@ -79,9 +79,14 @@ class ValidateListingTest {
         assertThat(app.get("dependsOn").get(0).asText()).isEqualTo("network");
         assertThat(app.get("reapply").asText()).isEqualTo("0");
         assertThat(app.get("outputs").isNull()).isTrue();
+        assertThat(app.get("drift").get("maxChanges").isNull()).isTrue();
+        assertThat(app.get("drift").get("allowReplace").asBoolean()).isFalse();
+        assertThat(app.get("policy").asText()).isEqualTo("once");
         JsonNode network = json.get("stacks").get(1);
         assertThat(network.get("drift").get("mode").asText()).isEqualTo("correct");
         assertThat(network.get("drift").get("every").asText()).isEqualTo("15m");
+        assertThat(network.get("drift").get("maxChanges").asInt()).isEqualTo(5);
+        assertThat(network.get("drift").get("allowReplace").asBoolean()).isTrue();
         assertThat(network.get("drift").get("ignore").get(0).get("reason").asText()).isEqualTo("the autoscaler owns it");
         assertThat(network.get("credentials").get("AWS_ACCESS_KEY_ID").asText()).isEqualTo("net-key");
         assertThat(network.get("outputs").get("file").asText()).isEqualTo("out/network.json");

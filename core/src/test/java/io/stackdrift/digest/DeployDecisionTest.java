@@ -37,7 +37,7 @@ class DeployDecisionTest {
         "ON_CHANGE_OR_DEPENDENCY, PT60M, false, PT1M,  true,  PREVIEW_AND_APPLY, it or a dependency changed since its last deploy",
         "ON_CHANGE_OR_DEPENDENCY, PT60M, true,  PT1M,  true,  SKIP,              unchanged since its last deploy",
         "ONCE,                    PT60M, false, P30D,  true,  SKIP,              'policy once: deployed at 2026-11-29T10:00:00Z, never "
-                + "again'",
+                + "again by itself; deploy it anyway with --now (now: true on the step)'",
         "ONCE,                    PT60M, true,  PT1M,  false, PREVIEW_AND_APPLY, never deployed"})
     void policyDigestAndReapplyDecide(final Policy policy, final Duration reapply, final boolean same, final Duration later,
             final boolean deployed, final Verdict verdict, final String reason) {
@@ -45,6 +45,23 @@ class DeployDecisionTest {
         DeployDecision decision = DeployDecision.decide(policy, reapply, same ? "abc" : "def", last, DEPLOYED.plus(later));
         assertThat(decision.verdict()).isEqualTo(verdict);
         assertThat(decision.reason()).startsWith(reason);
+    }
+
+    @Test
+    void aSkipNamesNowAndNowDeploysWhateverThePolicyAndTheDigest() {
+        LastDeploy last = new LastDeploy("abc", DEPLOYED);
+        DeployDecision unchanged = DeployDecision.decide(Policy.ON_CHANGE, Duration.ZERO, "abc", last,
+                DEPLOYED.plus(Duration.ofMinutes(1)));
+        assertThat(unchanged.reason()).isEqualTo("unchanged since its last deploy at 2026-11-29T10:00:00Z; deploy it anyway with --now "
+                + "(now: true on the step)");
+        assertThat(unchanged.now()).isEqualTo(new DeployDecision(Verdict.PREVIEW_AND_APPLY,
+                "asked for now, whatever its policy and digest (unchanged since its last deploy at 2026-11-29T10:00:00Z)"));
+        DeployDecision once = DeployDecision.decide(Policy.ONCE, Duration.ZERO, "def", last, DEPLOYED.plus(Duration.ofDays(30)));
+        assertThat(once.verdict()).isEqualTo(Verdict.SKIP);
+        assertThat(once.now().verdict()).isEqualTo(Verdict.PREVIEW_AND_APPLY);
+        assertThat(once.now().reason()).contains("policy once").doesNotContain("--now");
+        DeployDecision changed = DeployDecision.decide(Policy.ON_CHANGE, Duration.ZERO, "def", last, DEPLOYED);
+        assertThat(changed.now()).isSameAs(changed);
     }
 
     @Test

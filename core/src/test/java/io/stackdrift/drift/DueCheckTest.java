@@ -28,6 +28,7 @@ import io.stackdrift.drift.DueCheck.Input;
 import io.stackdrift.drift.DueCheck.Trigger;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
+import io.stackdrift.model.Timing;
 import io.stackdrift.model.Tool;
 import io.stackdrift.record.StackStatus;
 
@@ -78,8 +79,34 @@ class DueCheckTest {
         CheckDecision decision = one(stack, scheduled(status("network", last, ago, failures)));
         assertThat(decision.action()).isEqualTo(expected);
         if (expected == Action.SKIP) {
-            assertThat(decision.reason()).startsWith("not due until");
+            assertThat(decision.reason()).startsWith("not due until").endsWith("; check it now with --now (now: true on the step)");
         }
+    }
+
+    @ParameterizedTest(name = "now: every {0}, checked {1} ago, {2} failures → CHECK")
+    @CsvSource({"PT6H, PT1M, 0", "PT6H, PT14M, 1", "PT6H, PT5H, 10"})
+    void nowChecksWhateverTheScheduleAndTheBackoff(final Duration every, final Duration ago, final int failures) {
+        StackConfig stack = stack("network", true, DriftMode.REPORT, every);
+        RowState last = failures > 0 ? RowState.FAILED : RowState.IN_SYNC;
+        StackStatus status = status("network", last, ago, failures);
+        Input now = new Input(Trigger.MANUAL, Map.of(status.id(), status), Set.of(), Set.of(), NOW, DueCheck.Modules.NONE, Timing.NOW);
+        assertThat(one(stack, now)).isEqualTo(new CheckDecision(StackId.of("network"), Action.CHECK,
+                "asked for now, whatever its schedule and backoff"));
+    }
+
+    @Test
+    void nowKeepsEveryRuleThatIsNotTheSchedule() {
+        StackStatus awaiting = status("network", RowState.AWAITING_APPROVAL, Duration.ofMinutes(1), 0);
+        Input now = new Input(Trigger.MANUAL, Map.of(awaiting.id(), awaiting), Set.of(), Set.of(), NOW, DueCheck.Modules.NONE,
+                Timing.NOW);
+        assertThat(one(stack("network", true, DriftMode.APPROVE, Duration.ofHours(6)), now).reason())
+                .isEqualTo("a plan of it awaits approval");
+        assertThat(one(stack("network", true, DriftMode.OFF, Duration.ofHours(6)), now).reason()).isEqualTo("drift mode off");
+        assertThat(one(stack("network", false, DriftMode.REPORT, Duration.ofHours(6)), now).reason())
+                .isEqualTo("drift checks disabled");
+        Input deploying = new Input(Trigger.MANUAL, Map.of(), Set.of(StackId.of("network")), Set.of(), NOW, DueCheck.Modules.NONE,
+                Timing.NOW);
+        assertThat(one(stack("network", true, DriftMode.REPORT, Duration.ofHours(6)), deploying).action()).isEqualTo(Action.SKIP);
     }
 
     @Test

@@ -14,22 +14,25 @@ import io.stackdrift.model.Approval;
 import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DeployMode;
 import io.stackdrift.model.StackId;
+import io.stackdrift.model.Timing;
 
 class RunRequestTest {
     private final RunRequest request = new RunRequest(Path.of("infra/stacks.yaml"), Path.of("infra"), List.of("net"), OptionalInt.of(3),
             StartedBy.PUSH, Set.of("net/main.tf"), "42", "pushed by alice", DeployMode.REHEARSAL, Approval.GIVEN, DeployKind.DESTROY,
-            Set.of());
+            Set.of(), Timing.WHEN_DUE);
 
     @Test
     void aBuilderChangesItsFieldsAndKeepsEveryOther() {
         assertThat(request.toBuilder().stacks(List.of("app")).build()).isEqualTo(new RunRequest(request.configFile(),
                 request.repositoryRoot(), List.of("app"), OptionalInt.of(3), StartedBy.PUSH, Set.of("net/main.tf"), "42",
-                "pushed by alice", DeployMode.REHEARSAL, Approval.GIVEN, DeployKind.DESTROY, Set.of()));
+                "pushed by alice", DeployMode.REHEARSAL, Approval.GIVEN, DeployKind.DESTROY, Set.of(), Timing.WHEN_DUE));
         assertThat(request.toBuilder().mode(DeployMode.APPLY).approval(Approval.NOT_GIVEN).kind(DeployKind.DEPLOY).build())
                 .isEqualTo(new RunRequest(request.configFile(), request.repositoryRoot(), List.of("net"), OptionalInt.of(3),
                         StartedBy.PUSH, Set.of("net/main.tf"), "42", "pushed by alice", DeployMode.APPLY, Approval.NOT_GIVEN,
-                        DeployKind.DEPLOY, Set.of()));
+                        DeployKind.DEPLOY, Set.of(), Timing.WHEN_DUE));
         assertThat(request.withHeldElsewhere(Set.of(StackId.of("dns"))).heldElsewhere()).containsExactly(StackId.of("dns"));
+        assertThat(request.withTiming(Timing.NOW)).isEqualTo(request.toBuilder().timing(Timing.NOW).build())
+                .extracting(RunRequest::timing).isEqualTo(Timing.NOW);
     }
 
     @Test

@@ -36,6 +36,7 @@ import io.stackdrift.model.DriftNews;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
+import io.stackdrift.model.Timing;
 import io.stackdrift.record.DeployMarker;
 import io.stackdrift.record.HistoryLayout;
 import io.stackdrift.record.HistoryStore;
@@ -335,6 +336,36 @@ class StackDriftEngineTest {
     }
 
     @Test
+    void aDeployAskedForNowDeploysWhateverThePolicyAndTheDigestAndStillWaitsForApproval() throws IOException {
+        terraform("a", "once", "approve");
+        config("""
+                reapply: 0
+                stacks:
+                  - dir: once
+                    policy: once
+                  - dir: approve
+                    drift:
+                      mode: approve
+                """);
+        pending("a", "once", "approve");
+        engine().deploy(request().toBuilder().approval(Approval.GIVEN).build());
+        // someone applied by hand: the code is unchanged, a preview would show changes again
+        pending("a", "once", "approve");
+        world.calls.clear();
+
+        RunOutcome skipped = engine().deploy(request());
+        assertThat(row(skipped, "a").reason()).contains("; deploy it anyway with --now (now: true on the step)");
+        assertThat(world.callsFor("apply")).isEmpty();
+
+        RunOutcome now = engine().deploy(request().withTiming(Timing.NOW));
+
+        assertThat(world.callsFor("apply")).containsExactlyInAnyOrder("a", "once");
+        assertThat(row(now, "approve").state()).isEqualTo(RowState.AWAITING_APPROVAL);
+        assertThat(progress).contains("once: deploying (asked for now, whatever its policy and digest (policy once: deployed at "
+                + "2026-11-29T12:00:00Z, never again by itself))");
+    }
+
+    @Test
     void policyOnceDeploysOnlyOnce() throws IOException {
         terraform("a");
         config("stacks:\n  - dir: a\n    policy: once\n");
@@ -597,6 +628,7 @@ class StackDriftEngineTest {
         terraform("a");
         config("reapply: 0\nstacks:\n  - dir: a\n    outputs: out/a.json\n");
         pending("a");
+        world.stack("a").outputs = List.of(new StackOutput("id", TextNode.valueOf("a-1"), false));
         engine().deploy(request());
         assertThat(repo.resolve("out/a.json")).exists();
         world.stack("a").exists = false;
@@ -825,6 +857,21 @@ class StackDriftEngineTest {
         assertThat(row(second, "slow").state()).isEqualTo(RowState.SKIPPED);
         assertThat(row(second, "slow").reason()).startsWith("not due until");
         assertThat(second.exitCode()).isEqualTo(RunOutcome.OK);
+    }
+
+    @Test
+    void aCheckAskedForNowChecksTheSelectedStacksWhateverTheirSchedule() throws IOException {
+        terraform("fast", "slow");
+        config("drift:\n  every: 6h\n");
+        engine().check(request());
+        clock = Clock.fixed(NOW.plus(Duration.ofMinutes(20)), ZoneOffset.UTC);
+        world.calls.clear();
+
+        RunOutcome now = engine().check(request().toBuilder().stacks(List.of("slow")).timing(Timing.NOW).build());
+
+        assertThat(world.callsFor("check")).containsExactly("slow");
+        assertThat(row(now, "slow").state()).isEqualTo(RowState.IN_SYNC);
+        assertThat(now.run().orElseThrow().rows()).extracting(r -> r.id().value()).containsExactly("slow");
     }
 
     @Test

@@ -28,6 +28,19 @@ class PulumiReadersTest {
     }
 
     @Test
+    void aRefreshOfNoResourceOrAPreviewThatCreatesTheRootStackStartsFromAnEmptyState() throws IOException {
+        String root = "urn:pulumi:prod::shop::pulumi:pulumi:Stack::shop-prod";
+        assertThat(new PulumiDigestReader(PulumiDigestReader.Kind.REFRESH).read(write("{\"steps\":[],\"changeSummary\":{}}"))
+                .priorState()).isEqualTo(PriorState.EMPTY);
+        assertThat(new PulumiDigestReader(PulumiDigestReader.Kind.REFRESH).read(write("{\"steps\":[{\"op\":\"refresh\",\"urn\":\""
+                + root + "\"}]}")).priorState()).isEqualTo(PriorState.HELD);
+        assertThat(new PulumiDigestReader(PulumiDigestReader.Kind.PREVIEW).read(write("{\"steps\":[{\"op\":\"create\",\"urn\":\""
+                + root + "\"}]}")).priorState()).isEqualTo(PriorState.EMPTY);
+        assertThat(new PulumiDigestReader(PulumiDigestReader.Kind.PREVIEW).read(write("{\"steps\":[{\"op\":\"same\",\"urn\":\""
+                + root + "\"}]}")).priorState()).isEqualTo(PriorState.HELD);
+    }
+
+    @Test
     void digestOfCreates() {
         PlanSummary summary = new PulumiDigestReader(PulumiDigestReader.Kind.DETECT)
                 .read(Fixtures.fixture("pulumi/stratify-preview-creates.preview.json"));

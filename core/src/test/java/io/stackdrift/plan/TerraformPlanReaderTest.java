@@ -50,6 +50,36 @@ class TerraformPlanReaderTest {
     // ------------------------------------------------------------------ the project's own Terraform 1.11.4 plans
 
     @Test
+    void aPlanOfANewStackStartsFromAnEmptyStateAndOneOfADeployedStackDoesNot() {
+        assertThat(own("new-stack/plan.json").priorState()).isEqualTo(PriorState.EMPTY);
+        assertThat(own("new-stack/refresh-only-in-sync.json").priorState()).isEqualTo(PriorState.HELD);
+        assertThat(own("lifecycle/1-baseline.plan.json").priorState()).isEqualTo(PriorState.HELD);
+    }
+
+    @Test
+    void aRefreshOnlyPlanWithoutPriorStateIsEmptyOnlyWhenTheCodeDeclaresSomethingAndNoOutputExisted() throws IOException {
+        TerraformPlanReader refresh = new TerraformPlanReader(TerraformPlanKind.REFRESH_ONLY);
+        String config = ",\"configuration\":{\"root_module\":{\"resources\":[{\"address\":\"terraform_data.a\"}]}}";
+        Path never = dir.resolve("never.json");
+        // what Terraform 1.11.4 prints for a refresh-only plan of a stack never applied: no prior_state at all
+        Files.writeString(never, "{\"format_version\":\"1.2\",\"planned_values\":{\"root_module\":{}},\"output_changes\":"
+                + "{\"o\":{\"actions\":[\"create\"]}}" + config + "}");
+        assertThat(refresh.read(never).priorState()).isEqualTo(PriorState.EMPTY);
+        Path outputBefore = dir.resolve("output-before.json");
+        Files.writeString(outputBefore, "{\"format_version\":\"1.2\",\"planned_values\":{\"root_module\":{}},\"output_changes\":"
+                + "{\"o\":{\"actions\":[\"no-op\"]}}" + config + "}");
+        assertThat(refresh.read(outputBefore).priorState()).isEqualTo(PriorState.HELD);
+        Path nothing = dir.resolve("nothing.json");
+        Files.writeString(nothing, "{\"format_version\":\"1.2\",\"planned_values\":{\"root_module\":{}},"
+                + "\"configuration\":{\"root_module\":{\"resources\":[]}}}");
+        assertThat(refresh.read(nothing).priorState()).isEqualTo(PriorState.HELD);
+        Path child = dir.resolve("child.json");
+        Files.writeString(child, "{\"format_version\":\"1.2\",\"planned_values\":{\"root_module\":{}},\"prior_state\":{\"values\":"
+                + "{\"root_module\":{\"child_modules\":[{\"address\":\"module.m\",\"resources\":[{}]}]}}}" + config + "}");
+        assertThat(refresh.read(child).priorState()).isEqualTo(PriorState.HELD);
+    }
+
+    @Test
     void everyKindOfChangeOfOnePlanWithItsPathsAndNoValue() {
         PlanSummary summary = own("lifecycle/2-changes.plan.json");
 

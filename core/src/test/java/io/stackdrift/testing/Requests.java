@@ -10,6 +10,7 @@ import io.stackdrift.engine.StartedBy;
 import io.stackdrift.model.Approval;
 import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DeployMode;
+import io.stackdrift.model.Timing;
 
 /** Run requests for tests: a host always says every field; a test says only what it is about. */
 public final class Requests {
@@ -19,6 +20,7 @@ public final class Requests {
     /** A manual run of every stack in {@code configFile}, rooted at its directory: a deploy applies, unapproved. */
     public static RunRequest manual(final Path configFile, final String runId) {
         return new RunRequest(configFile, configFile.toAbsolutePath().getParent(), List.of(), OptionalInt.empty(), StartedBy.MANUAL,
-                Set.of(), runId, "started by hand", DeployMode.APPLY, Approval.NOT_GIVEN, DeployKind.DEPLOY, Set.of());
+                Set.of(), runId, "started by hand", DeployMode.APPLY, Approval.NOT_GIVEN, DeployKind.DEPLOY, Set.of(),
+                Timing.WHEN_DUE);
     }
 }

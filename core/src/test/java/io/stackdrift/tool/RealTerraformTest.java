@@ -194,6 +194,65 @@ class RealTerraformTest {
     }
 
     @Test
+    void aDriftCheckOfAStackNeverDeployedIsNotDeployedAndAfterItsDeployInSync() throws Exception {
+        writeModule("one", "t1");
+
+        StackPlan never = adapter().plan(new StackCall(stack(""), module, work(), environment), PlanPurpose.DRIFT_CHECK, Set.of());
+
+        assertThat(never.row().state()).as(never.row().reason()).isEqualTo(RowState.NOT_DEPLOYED);
+        assertThat(never.row().reason()).isEqualTo(PlansOfThisRun.NOT_DEPLOYED);
+        deployed(stack(""));
+        StackPlan after = adapter().plan(new StackCall(stack(""), module, work(), environment), PlanPurpose.DRIFT_CHECK, Set.of());
+        assertThat(after.row().state()).as(after.row().reason()).isEqualTo(RowState.IN_SYNC);
+    }
+
+    @Test
+    void aStackOfOutputsOnlyIsNotDeployedUntilItsFirstApplyAndAnEmptyStackIsInSync() throws Exception {
+        Files.writeString(module.resolve("main.tf"), "output \"o\" {\n  value = \"v\"\n}\n");
+        StackPlan never = adapter().plan(new StackCall(stack(""), module, work(), environment), PlanPurpose.DRIFT_CHECK, Set.of());
+        assertThat(never.row().state()).as(never.row().reason()).isEqualTo(RowState.NOT_DEPLOYED);
+        deployed(stack(""));
+        StackPlan after = adapter().plan(new StackCall(stack(""), module, work(), environment), PlanPurpose.DRIFT_CHECK, Set.of());
+        assertThat(after.row().state()).as(after.row().reason()).isEqualTo(RowState.IN_SYNC);
+
+        Path empty = Files.createDirectories(dir.resolve("empty"));
+        Files.writeString(empty.resolve("main.tf"), "terraform {}\n");
+        StackPlan nothing = adapter().plan(new StackCall(stack(""), empty, work(), environment), PlanPurpose.DRIFT_CHECK, Set.of());
+        assertThat(nothing.row().state()).as(nothing.row().reason()).isEqualTo(RowState.IN_SYNC);
+    }
+
+    @Test
+    void aCheckOfAStackNeverDeployedExitsTwoAndWritesNoOutputsFile() throws Exception {
+        Path repo = Files.createDirectories(dir.resolve("repo"));
+        module = Files.createDirectories(repo.resolve("s"));
+        writeModule("one", "t1");
+        Path none = Files.createDirectories(repo.resolve("none"));
+        Files.writeString(none.resolve("main.tf"), "resource \"terraform_data\" \"n\" {\n  input = \"n\"\n}\n");
+        Files.writeString(repo.resolve("stacks.yaml"), """
+                stacks:
+                  - dir: s
+                    outputs: out/s.json
+                  - dir: none
+                    outputs: out/none.json
+                """);
+        List<String> progress = Collections.synchronizedList(new ArrayList<>());
+
+        RunOutcome check = engine(Clock.systemUTC(), progress).check(Requests.manual(repo.resolve("stacks.yaml"), "1"));
+
+        assertThat(check.exitCode()).as(rows(check)).isEqualTo(RunOutcome.CHANGES);
+        assertThat(check.run().orElseThrow().rows()).extracting(Row::state).containsOnly(RowState.NOT_DEPLOYED);
+        assertThat(check.run().orElseThrow().counts().notDeployed()).isEqualTo(2);
+        assertThat(repo.resolve("out")).doesNotExist();
+
+        RunOutcome deploy = engine(Clock.systemUTC(), progress).deploy(Requests.manual(repo.resolve("stacks.yaml"), "2"));
+        assertThat(deploy.exitCode()).as(rows(deploy)).isEqualTo(RunOutcome.OK);
+        assertThat(repo.resolve("out/s.json")).isRegularFile();
+        // a stack without outputs gets no file of no outputs
+        assertThat(repo.resolve("out/none.json")).doesNotExist();
+        assertThat(progress).contains("none: no outputs yet; out/none.json is written once the stack has some");
+    }
+
+    @Test
     void aDriftCheckOfTerraformDataIsInSyncBecauseItHasNoRemoteObject() throws Exception {
         writeModule("one", "t1");
         deployed(stack(""));

@@ -2,6 +2,7 @@ package io.jenkins.plugins.stackdrift.actions;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -108,14 +109,14 @@ final class BuildMerge {
     }
 
     private static Counts sum(final List<? extends Step> actions) {
-        int[] c = new int[8];
+        // every count of the one table, so a count added to it is summed too
+        Map<Counts.Field, Integer> sums = new EnumMap<>(Counts.Field.class);
         for (Step action : actions) {
             Counts n = action.getSummary().counts();
-            int[] add = {n.total(), n.inSync(), n.drifted(), n.pending(), n.failed(), n.skipped(), n.awaitingApproval(), n.repaired()};
-            for (int i = 0; i < c.length; i++) {
-                c[i] += add[i];
+            for (Counts.Field field : Counts.Field.values()) {
+                sums.merge(field, field.of(n), Integer::sum);
             }
         }
-        return new Counts(c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]);
+        return Counts.from(field -> sums.getOrDefault(field, 0));
     }
 }

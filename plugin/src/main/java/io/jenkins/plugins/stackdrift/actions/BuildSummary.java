@@ -36,6 +36,8 @@ public final class BuildSummary {
     private final int awaitingApproval;
     /** 0 in builds recorded before the state existed: XStream leaves a missing field at its default. */
     private final int repaired;
+    /** 0 in builds recorded before the state existed, as for {@link #repaired}. */
+    private final int notDeployed;
     private final ArrayList<String> driftedIds;
     private final ArrayList<String> failedIds;
 
@@ -52,6 +54,7 @@ public final class BuildSummary {
         this.skipped = counts.skipped();
         this.awaitingApproval = counts.awaitingApproval();
         this.repaired = counts.repaired();
+        this.notDeployed = counts.notDeployed();
         this.driftedIds = capped(driftedIds);
         this.failedIds = capped(failedIds);
     }
@@ -78,7 +81,7 @@ public final class BuildSummary {
     }
 
     public Counts counts() {
-        return new Counts(total, inSync, drifted, pending, failed, skipped, awaitingApproval, repaired);
+        return new Counts(total, inSync, drifted, pending, failed, skipped, awaitingApproval, repaired, notDeployed);
     }
 
     @Exported(visibility = 3)
@@ -134,6 +137,11 @@ public final class BuildSummary {
     @Exported(visibility = 3)
     public int getRepaired() {
         return repaired;
+    }
+
+    @Exported(visibility = 3)
+    public int getNotDeployed() {
+        return notDeployed;
     }
 
     /** The first {@value #MAX_IDS} drifted stack ids, sorted. */

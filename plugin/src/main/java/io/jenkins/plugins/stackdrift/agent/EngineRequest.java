@@ -20,6 +20,7 @@ import io.stackdrift.engine.StartedBy;
 import io.stackdrift.model.Approval;
 import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DeployMode;
+import io.stackdrift.model.Timing;
 import io.stackdrift.model.Tool;
 import io.stackdrift.spi.ToolSettings;
 
@@ -46,11 +47,13 @@ import io.stackdrift.spi.ToolSettings;
  *                         tool installers); tool processes start with it, credentials added on top
  * @param toolTimeoutSeconds how long one stack's step (plan or apply) may run, the step's {@code toolTimeout} or
  *                         the global one; 0 for the engine's defaults (a plan 10 minutes, an apply an hour)
+ * @param timing           {@link Timing#NOW} for {@code now: true}: the stacks are taken whatever their schedule,
+ *                         backoff, policy and digest
  */
 public record EngineRequest(String configFile, List<String> stacks, int parallelism, DeployMode mode, Approval approval,
         DeployKind kind, String runId, String cause, String startedBy, List<String> changedFiles, Map<String, String> toolPaths,
-        Map<String, String> buildEnvironment, long toolTimeoutSeconds) implements Serializable {
-    private static final long serialVersionUID = 4L;
+        Map<String, String> buildEnvironment, long toolTimeoutSeconds, Timing timing) implements Serializable {
+    private static final long serialVersionUID = 5L;
     /** What a timed-out stack's reason says to do. */
     static final String TIMEOUT_HINT = "raise toolTimeout on the step or in the global configuration";
 
@@ -69,6 +72,16 @@ public record EngineRequest(String configFile, List<String> stacks, int parallel
         if (toolTimeoutSeconds < 0) {
             throw new IllegalArgumentException("the tool timeout cannot be negative: " + toolTimeoutSeconds);
         }
+        Objects.requireNonNull(timing, "timing");
+    }
+
+    /** A request whose stacks are taken when due. */
+    public EngineRequest(final String configFile, final List<String> stacks, final int parallelism, final DeployMode mode,
+            final Approval approval, final DeployKind kind, final String runId, final String cause, final String startedBy,
+            final List<String> changedFiles, final Map<String, String> toolPaths, final Map<String, String> buildEnvironment,
+            final long toolTimeoutSeconds) {
+        this(configFile, stacks, parallelism, mode, approval, kind, runId, cause, startedBy, changedFiles, toolPaths,
+                buildEnvironment, toolTimeoutSeconds, Timing.WHEN_DUE);
     }
 
     /** A request with the engine's default tool timeouts. */
@@ -82,7 +95,7 @@ public record EngineRequest(String configFile, List<String> stacks, int parallel
     /** The same request for other stacks (the selection an approval narrows it to). */
     public EngineRequest withStacks(final List<String> selection) {
         return new EngineRequest(configFile, selection, parallelism, mode, approval, kind, runId, cause, startedBy, changedFiles, toolPaths,
-                buildEnvironment, toolTimeoutSeconds);
+                buildEnvironment, toolTimeoutSeconds, timing);
     }
 
     /** The config file inside the workspace; its directory is the repository root. */
@@ -99,7 +112,7 @@ public record EngineRequest(String configFile, List<String> stacks, int parallel
     public RunRequest toRunRequest(final Path workspace) {
         return new RunRequest(configPath(workspace), repositoryRoot(workspace), stacks,
                 parallelism > 0 ? OptionalInt.of(parallelism) : OptionalInt.empty(), StartedBy.valueOf(startedBy),
-                changedUnderRoot(workspace), runId, cause, mode, approval, kind, Set.of());
+                changedUnderRoot(workspace), runId, cause, mode, approval, kind, Set.of(), timing);
     }
 
     /** The changed files inside the repository root, relative to it ({@code /}-separated); others are left out. */

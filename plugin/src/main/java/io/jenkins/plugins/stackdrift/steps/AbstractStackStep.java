@@ -23,6 +23,7 @@ import org.kohsuke.stapler.DataBoundSetter;
 import io.stackdrift.model.Approval;
 import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DeployMode;
+import io.stackdrift.model.Timing;
 
 /**
  * The parameters every Stack Drift step shares (docs/jenkins.md, credentials): {@code id}, {@code config}, {@code stacks},
@@ -55,7 +56,8 @@ public abstract class AbstractStackStep extends Step {
                 .withDeploy(isRehearsal() ? DeployMode.REHEARSAL : DeployMode.APPLY, Approval.of(isApproved()),
                         isDestroy() ? DeployKind.DESTROY : DeployKind.DEPLOY)
                 .withId(id == null ? defaultId() : id).withLocking(lockScope(), lockTimeout())
-                .withToolTimeout(toolTimeout == null ? Duration.ZERO : StepDurations.parse(toolTimeout).orElseThrow());
+                .withToolTimeout(toolTimeout == null ? Duration.ZERO : StepDurations.parse(toolTimeout).orElseThrow())
+                .withTiming(isNow() ? Timing.NOW : Timing.WHEN_DUE);
     }
 
     /** The id when the step names none: its word (check, deploy, destroy, preview, validate). */
@@ -98,6 +100,11 @@ public abstract class AbstractStackStep extends Step {
     }
 
     boolean isDestroy() {
+        return false;
+    }
+
+    /** checkDrift and deployStacks: {@code now: true} takes the stacks whatever their schedule, policy and digest. */
+    boolean isNow() {
         return false;
     }
 

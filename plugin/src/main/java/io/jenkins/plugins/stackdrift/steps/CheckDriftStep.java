@@ -13,6 +13,7 @@ import org.kohsuke.stapler.DataBoundSetter;
 /** {@code checkDrift(...)}: see help.html beside this class. */
 public final class CheckDriftStep extends AbstractStackStep {
     @CheckForNull private String lockScope;
+    private boolean now;
 
     @DataBoundConstructor
     public CheckDriftStep() {
@@ -34,6 +35,17 @@ public final class CheckDriftStep extends AbstractStackStep {
     @DataBoundSetter
     public void setLockScope(@CheckForNull final String lockScope) {
         this.lockScope = lockScope == null || lockScope.isBlank() ? null : lockScope.strip();
+    }
+
+    @Override
+    public boolean isNow() {
+        return now;
+    }
+
+    /** Check the selected stacks now, whatever their schedule ({@code every}) and backoff. */
+    @DataBoundSetter
+    public void setNow(final boolean now) {
+        this.now = now;
     }
 
     @Override

@@ -18,11 +18,23 @@ public final class DeployStacksStep extends AbstractStackStep {
     private boolean approved;
     private boolean destroy;
     @CheckForNull private String lockScope;
+    private boolean now;
     @CheckForNull private String lockTimeout;
 
     @DataBoundConstructor
     public DeployStacksStep() {
         super();
+    }
+
+    @Override
+    public boolean isNow() {
+        return now;
+    }
+
+    /** Deploy the selected stacks whatever their policy ({@code once} too) and digest. */
+    @DataBoundSetter
+    public void setNow(final boolean now) {
+        this.now = now;
     }
 
     @Override

@@ -270,7 +270,7 @@ final class StackDriftStepRun {
         Approval approval = approvalApplies() ? Approval.GIVEN : settings.approval();
         return new EngineRequest(settings.config(), settings.stacks(), parallelism, settings.mode(), approval, settings.kind(),
                 run.getId(), causeWords(), startedBy.name(), startedBy == StartedBy.PUSH ? changedFiles() : List.of(),
-                defaults.toolPaths(), buildEnvironment, settings.toolTimeoutOr(defaults.toolTimeout()).toSeconds());
+                defaults.toolPaths(), buildEnvironment, settings.toolTimeoutOr(defaults.toolTimeout()).toSeconds(), settings.timing());
     }
 
     /**

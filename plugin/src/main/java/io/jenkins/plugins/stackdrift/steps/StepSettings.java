@@ -11,6 +11,7 @@ import edu.umd.cs.findbugs.annotations.CheckForNull;
 import io.stackdrift.model.Approval;
 import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DeployMode;
+import io.stackdrift.model.Timing;
 
 /**
  * The parameters one step was called with; null means "not given: use the global default". The constructor takes what
@@ -38,17 +39,19 @@ public final class StepSettings implements Serializable {
     private final long lockTimeoutSeconds;
     /** Zero: the global configuration's, else the engine's defaults (a plan 10 minutes, an apply an hour). */
     private final long toolTimeoutSeconds;
+    /** {@code now: true}: checked or deployed whatever the stacks' schedule, backoff, policy and digest. */
+    private final Timing timing;
 
     /** Settings of a step that applies, is not approved and deploys (a deploy's withers say otherwise), results by default. */
     public StepSettings(@CheckForNull final String config, final List<String> stacks, @CheckForNull final Integer parallelism) {
         this(config == null || config.isBlank() ? DEFAULT_CONFIG : config.trim(), new ArrayList<>(stacks), parallelism, null, null,
-                null, DeployMode.APPLY, Approval.NOT_GIVEN, DeployKind.DEPLOY, "", null, 0, 0);
+                null, DeployMode.APPLY, Approval.NOT_GIVEN, DeployKind.DEPLOY, "", null, 0, 0, Timing.WHEN_DUE);
     }
 
     private StepSettings(final String config, final ArrayList<String> stacks, @CheckForNull final Integer parallelism,
             @CheckForNull final String driftResult, @CheckForNull final String failedResult, @CheckForNull final String repairedResult,
             final DeployMode mode, final Approval approval, final DeployKind kind, final String id, @CheckForNull final String lockScope,
-            final long lockTimeoutSeconds, final long toolTimeoutSeconds) {
+            final long lockTimeoutSeconds, final long toolTimeoutSeconds, final Timing timing) {
         this.config = config;
         this.stacks = stacks;
         this.parallelism = parallelism;
@@ -65,25 +68,26 @@ public final class StepSettings implements Serializable {
         this.lockScope = lockScope;
         this.lockTimeoutSeconds = lockTimeoutSeconds;
         this.toolTimeoutSeconds = toolTimeoutSeconds;
+        this.timing = Objects.requireNonNull(timing, "timing");
     }
 
     /** A copy with the build results the step asks for when it finds drift, fails, or puts drift back (null: the default). */
     public StepSettings withResults(@CheckForNull final String drift, @CheckForNull final String failed,
             @CheckForNull final String repaired) {
         return new StepSettings(config, stacks, parallelism, drift, failed, repaired, mode, approval, kind, id, lockScope,
-                lockTimeoutSeconds, toolTimeoutSeconds);
+                lockTimeoutSeconds, toolTimeoutSeconds, timing);
     }
 
     /** A copy of a deploy step's: apply or rehearse, approved or not, deploy or destroy. */
     public StepSettings withDeploy(final DeployMode newMode, final Approval newApproval, final DeployKind newKind) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, newMode, newApproval, newKind, id,
-                lockScope, lockTimeoutSeconds, toolTimeoutSeconds);
+                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing);
     }
 
     /** A copy with the step's id (its action, URL and details file are per id). */
     public StepSettings withId(final String stepId) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, stepId,
-                lockScope, lockTimeoutSeconds, toolTimeoutSeconds);
+                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing);
     }
 
     /**
@@ -92,13 +96,24 @@ public final class StepSettings implements Serializable {
      */
     public StepSettings withLocking(@CheckForNull final String scope, final Duration timeout) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, id, scope,
-                timeout.toSeconds(), toolTimeoutSeconds);
+                timeout.toSeconds(), toolTimeoutSeconds, timing);
     }
 
     /** A copy with the step's tool timeout for every step of a stack, its apply included (zero: not given). */
     public StepSettings withToolTimeout(final Duration timeout) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, id,
-                lockScope, lockTimeoutSeconds, timeout.toSeconds());
+                lockScope, lockTimeoutSeconds, timeout.toSeconds(), timing);
+    }
+
+    /** A copy whose stacks are taken now ({@code now: true}) or when due. */
+    public StepSettings withTiming(final Timing when) {
+        return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, id,
+                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, when);
+    }
+
+    /** {@link Timing#WHEN_DUE} also for settings a build kept from before the parameter existed. */
+    public Timing timing() {
+        return timing == null ? Timing.WHEN_DUE : timing;
     }
 
     /** The step's tool timeout, else {@code fallback} (zero: the engine's defaults). */

@@ -249,11 +249,14 @@ class StackDriftJobActionTest {
                         TestRecords.row("a", RowState.DRIFTED)))),
                 new StackDriftRunAction("shard-us", BuildSummary.of(TestRecords.record(RunKind.CHECK,
                         TestRecords.row("b", RowState.IN_SYNC),
-                        TestRecords.row("c", RowState.IN_SYNC))))));
+                        TestRecords.row("c", RowState.IN_SYNC),
+                        TestRecords.row("d", RowState.NOT_DEPLOYED))))));
         BuildSummary merged = new StackDriftJobAction(job).getTrend().get(0).getSummary();
-        assertThat(merged.getTotal()).isEqualTo(3);
+        assertThat(merged.getTotal()).isEqualTo(4);
         assertThat(merged.getDrifted()).isEqualTo(1);
         assertThat(merged.getInSync()).isEqualTo(2);
+        // every count of the table is summed, the ones added later too
+        assertThat(merged.getNotDeployed()).isEqualTo(1);
     }
 
     @Test

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import io.stackdrift.model.Approval;
 import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DeployMode;
+import io.stackdrift.model.Timing;
 
 class DeployStacksStepTest {
     @Test
@@ -45,6 +46,20 @@ class DeployStacksStepTest {
         assertThatThrownBy(() -> step.setToolTimeout("two hours")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("toolTimeout 'two hours' is not a duration: use for example 30m, 2h or 1h30m (blank: 10m for a plan, 1h"
                         + " for an apply)");
+    }
+
+    @Test
+    void nowReachesTheStepSettingsOfACheckAndADeployOnly() {
+        CheckDriftStep check = new CheckDriftStep();
+        assertThat(check.settings().timing()).isEqualTo(Timing.WHEN_DUE);
+        check.setNow(true);
+        assertThat(check.isNow()).isTrue();
+        assertThat(check.settings().timing()).isEqualTo(Timing.NOW);
+        DeployStacksStep deploy = new DeployStacksStep();
+        deploy.setNow(true);
+        assertThat(deploy.settings().timing()).isEqualTo(Timing.NOW);
+        assertThat(deploy.settings().withId("other").withLocking(null, Duration.ZERO).timing()).isEqualTo(Timing.NOW);
+        assertThat(new PreviewStacksStep().settings().timing()).isEqualTo(Timing.WHEN_DUE);
     }
 
     @Test

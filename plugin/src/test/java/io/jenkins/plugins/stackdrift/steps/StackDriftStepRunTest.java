@@ -66,6 +66,7 @@ import io.stackdrift.model.Approval;
 import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DeployMode;
 import io.stackdrift.model.RowState;
+import io.stackdrift.model.Timing;
 import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RunKind;
 import io.stackdrift.record.RunRecord;
@@ -437,6 +438,15 @@ class StackDriftStepRunTest {
         assertThat(request.kind()).isEqualTo(DeployKind.DESTROY);
         assertThat(request.mode()).isEqualTo(DeployMode.APPLY);
         assertThat(stepRun(Operation.DEPLOY, settings()).request().kind()).isEqualTo(DeployKind.DEPLOY);
+    }
+
+    @Test
+    void nowReachesTheEngineRequestAndTheCoreRequest() {
+        StepSettings now = settings().withTiming(Timing.NOW);
+        EngineRequest request = stepRun(Operation.CHECK, now).request();
+        assertThat(request.timing()).isEqualTo(Timing.NOW);
+        assertThat(request.toRunRequest(Path.of("/ws")).timing()).isEqualTo(Timing.NOW);
+        assertThat(stepRun(Operation.CHECK, settings()).request().toRunRequest(Path.of("/ws")).timing()).isEqualTo(Timing.WHEN_DUE);
     }
 
     @Test

@@ -246,6 +246,23 @@ class StackDriftStepsITest {
     }
 
     @Test
+    void nowChecksAndDeploysTheStacksTheScheduleAndTheDigestWouldSkip() throws Exception {
+        addCredentials();
+        WorkflowJob p = job("built-in", "checkDrift(stacks: ['dns'], driftResult: 'SUCCESS')\n"
+                + "checkDrift(id: 'again', stacks: ['dns'], driftResult: 'SUCCESS')\n"
+                + "def r = checkDrift(id: 'now', stacks: ['dns'], now: true, driftResult: 'SUCCESS')\n"
+                + "echo \"now-checked=${r.counts.inSync + r.counts.drifted}\"\n"
+                + "deployStacks(id: 'first', stacks: ['dns'])\n"
+                + "deployStacks(id: 'second', stacks: ['dns'])\n"
+                + "deployStacks(id: 'third', stacks: ['dns'], now: true)");
+        WorkflowRun b = r.buildAndAssertSuccess(p);
+        r.assertLogContains("check it now with --now (now: true on the step)", b);
+        r.assertLogContains("now-checked=1", b);
+        r.assertLogContains("deploy it anyway with --now (now: true on the step)", b);
+        r.assertLogContains("dns: deploying (asked for now, whatever its policy and digest", b);
+    }
+
+    @Test
     void theScheduleTriggerQueuesAScheduledDriftCheck() throws Exception {
         addCredentials();
         WorkflowJob p = job("built-in", "checkDrift(driftResult: 'SUCCESS')");
