@@ -60,7 +60,8 @@ public final class AgentEngineGateway implements EngineGateway, AutoCloseable {
             }
         }
         temp.child(AgentEngineCall.ENDED_FILE).delete();
-        LaunchPolicy policy = new LaunchPolicy(Set.copyOf(request.toolPaths().values()), workspace.getRemote(), temp.getRemote());
+        LaunchPolicy policy = new LaunchPolicy(request.toolPaths(), workspace.getRemote(), temp.getRemote(),
+                request.buildEnvironment(), credentials.boundEnvironments());
         try (JenkinsToolLauncher tools = new JenkinsToolLauncher(steps, workspace.getChannel(), policy)) {
             return workspace.act(new AgentEngineCall(operation, request, credentials, listener, temp.getRemote(), lockedStacks,
                     heldElsewhere, tools.forAgent()));

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * The controller's side of {@link ToolLauncher}: starts each process through {@link #launch}, keeps the ones it
@@ -11,6 +13,8 @@ import java.util.Optional;
  * before it could stop its tools leaves none behind). Jenkins-free, so this part is tested here.
  */
 public abstract class ToolLaunchService implements ToolLauncher, AutoCloseable {
+    private static final Logger LOGGER = Logger.getLogger(ToolLaunchService.class.getName());
+
     private final List<WatchedProcess> started = new ArrayList<>();
     private final Optional<LaunchPolicy> policy;
     private boolean closed;
@@ -35,16 +39,13 @@ public abstract class ToolLaunchService implements ToolLauncher, AutoCloseable {
 
     @Override
     public final LaunchedTool start(final ToolCommand command) throws IOException, InterruptedException {
-        Optional<String> refused = policy.flatMap(p -> p.refusal(command));
-        if (refused.isPresent()) {
-            throw new IOException("Stack Drift: the controller refused to start a process for the agent: " + refused.get());
-        }
+        ToolCommand admitted = admitted(command);
         synchronized (started) {
             if (closed) {
                 throw new IOException("Stack Drift: the step has ended, no tool process starts after it");
             }
         }
-        WatchedProcess process = launch(command);
+        WatchedProcess process = launch(admitted);
         boolean late;
         synchronized (started) {
             late = closed;
@@ -55,6 +56,27 @@ public abstract class ToolLaunchService implements ToolLauncher, AutoCloseable {
             throw new IOException("Stack Drift: the step has ended, no tool process starts after it");
         }
         return handed(process);
+    }
+
+    /**
+     * The command as it starts, when the policy lets it ({@link LaunchPolicy#launched}); a refusal is logged here,
+     * on the controller, and thrown back to the agent (the step's row says why).
+     */
+    private ToolCommand admitted(final ToolCommand command) throws IOException {
+        if (policy.isEmpty()) {
+            return command;
+        }
+        int running;
+        synchronized (started) {
+            running = (int) started.stream().filter(p -> !p.ended()).count();
+        }
+        Optional<String> refused = policy.get().refusal(command, running);
+        if (refused.isPresent()) {
+            LOGGER.log(Level.WARNING, "Stack Drift refused to start a process an agent asked for in {0}: {1}",
+                    new Object[] {policy.get().shown(command.workingDir()), refused.get()});
+            throw new IOException("Stack Drift: the controller refused to start a process for the agent: " + refused.get());
+        }
+        return policy.get().launched(command);
     }
 
     /**

@@ -41,6 +41,10 @@ public final class CredentialsEnvironment {
             Map<String, String> env = new LinkedHashMap<>();
             for (Map.Entry<String, String> variable : new TreeMap<>(stack.getValue()).entrySet()) {
                 String id = variable.getValue();
+                if (ReservedVariables.reserved(variable.getKey())) {
+                    failures.putIfAbsent(stack.getKey(), Messages.credentialsReservedVariable(variable.getKey(), id));
+                    continue;
+                }
                 Optional<StandardCredentials> found = byId.get(id);
                 if (found == null) {
                     found = lookup.find(id);

@@ -43,6 +43,13 @@ public final class StackCredentials implements Serializable {
         return env == null ? Map.of() : Collections.unmodifiableMap(env);
     }
 
+    /** The environment of every stack whose credentials were bound (the controller's launch policy checks against it). */
+    public List<Map<String, String>> boundEnvironments() {
+        List<Map<String, String>> all = new ArrayList<>();
+        environmentByStack.values().forEach(env -> all.add(Collections.unmodifiableMap(env)));
+        return Collections.unmodifiableList(all);
+    }
+
     /** Stack id → "credentials 'x' not found" (or wrong kind): these stacks fail before any tool runs. */
     public Map<String, String> failures() {
         return Collections.unmodifiableMap(failureByStack);

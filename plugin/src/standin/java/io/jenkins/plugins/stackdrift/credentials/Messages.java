@@ -29,4 +29,9 @@ public final class Messages {
     public static String credentialsWrongKind(Object arg0, Object arg1) {
         return format("credentialsWrongKind", arg0, arg1);
     }
+
+    /** credentialsReservedVariable */
+    public static String credentialsReservedVariable(Object arg0, Object arg1) {
+        return format("credentialsReservedVariable", arg0, arg1);
+    }
 }

@@ -44,8 +44,8 @@ public record LocalEngineGateway(Path workspace, Path temp, TaskListener listene
             Files.copy(history.resolve(file), target, StandardCopyOption.REPLACE_EXISTING);
         }
         ToolLauncher launcher = tools != null ? tools
-                : new FakeLocalLauncher(new LaunchPolicy(Set.copyOf(request.toolPaths().values()), workspace.toString(),
-                        temp.toString()));
+                : new FakeLocalLauncher(new LaunchPolicy(request.toolPaths(), workspace.toString(), temp.toString(),
+                        request.buildEnvironment(), credentials.boundEnvironments()));
         return new AgentEngineCall(operation, request, credentials, listener, temp.toString(), lockedStacks, heldElsewhere,
                 launcher).invoke(workspace.toFile(), null);
     }

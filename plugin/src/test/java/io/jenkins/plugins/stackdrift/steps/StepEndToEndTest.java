@@ -38,6 +38,7 @@ import io.jenkins.plugins.stackdrift.StackDriftGlobalConfiguration;
 import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
 import io.jenkins.plugins.stackdrift.agent.LocalEngineGateway;
 import io.jenkins.plugins.stackdrift.agent.Operation;
+import io.jenkins.plugins.stackdrift.agent.ToolLaunchService;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsLookup;
 import io.jenkins.plugins.stackdrift.credentials.SecretFileWriter;
@@ -46,6 +47,7 @@ import io.jenkins.plugins.stackdrift.history.JobStackLocks;
 import io.jenkins.plugins.stackdrift.history.RunDetails;
 import jenkins.scm.RunWithSCM;
 import org.jenkinsci.plugins.plaincredentials.StringCredentials;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -85,6 +87,35 @@ class StepEndToEndTest {
     private final Job<?, ?> job = mock(Job.class);
     private final ByteArrayOutputStream console = new ByteArrayOutputStream();
     private final TaskListener listener = mock(TaskListener.class);
+
+    /** What the controller's launch service logs: a refusal of a command the engine issued in these runs. */
+    private final List<java.util.logging.LogRecord> refusals = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final java.util.logging.Handler refusalLog = new java.util.logging.Handler() {
+        @Override
+        public void publish(final java.util.logging.LogRecord record) {
+            refusals.add(record);
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+
+    @BeforeEach
+    void listenForRefusals() {
+        java.util.logging.Logger.getLogger(ToolLaunchService.class.getName()).addHandler(refusalLog);
+    }
+
+    /** Every command the engine issued in the test passed the controller's launch policy. */
+    @AfterEach
+    void nothingWasRefused() {
+        java.util.logging.Logger.getLogger(ToolLaunchService.class.getName()).removeHandler(refusalLog);
+        assertThat(refusals).extracting(r -> java.text.MessageFormat.format(r.getMessage(), r.getParameters())).isEmpty();
+    }
 
     @BeforeEach
     void demo() throws IOException {
