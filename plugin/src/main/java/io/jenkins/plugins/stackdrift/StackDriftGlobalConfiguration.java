@@ -1,5 +1,7 @@
 package io.jenkins.plugins.stackdrift;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -31,6 +33,8 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
     private String terraformPath = "";
     private String tofuPath = "";
     private String pulumiPath = "";
+    /** The credentials ids any step may bind; empty: any the build can see. */
+    private List<String> allowedCredentials = new ArrayList<>();
     /** Set while a form submit binds its values: the setters leave saving to {@link #configure}. */
     private transient volatile boolean binding;
 
@@ -167,9 +171,46 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
         saveUnlessBinding();
     }
 
+    /** The credentials ids any step may bind, one per line (the form's text area shows it so). */
+    public List<String> getAllowedCredentials() {
+        return new IdLines(allowedCredentials == null ? List.of() : allowedCredentials);
+    }
+
+    /** A list of ids whose text is one per line, as the setter reads the text area back. */
+    private static final class IdLines extends ArrayList<String> {
+        private static final long serialVersionUID = 1L;
+
+        IdLines(final List<String> ids) {
+            super(ids);
+        }
+
+        @Override
+        public String toString() {
+            return String.join("\n", this);
+        }
+    }
+
+    /**
+     * The credentials ids a stack may bind in any build; empty: any the build can see. One per line (or separated by
+     * commas) in the form; a list in JCasC.
+     */
+    @DataBoundSetter
+    public void setAllowedCredentials(final List<String> allowedCredentials) {
+        List<String> ids = new ArrayList<>();
+        for (String element : allowedCredentials == null ? List.<String>of() : allowedCredentials) {
+            for (String id : element.split("[\\s,]+", -1)) {
+                if (!id.isEmpty()) {
+                    ids.add(id);
+                }
+            }
+        }
+        this.allowedCredentials = ids;
+        saveUnlessBinding();
+    }
+
     public Defaults defaults() {
         return new Defaults(defaultParallelism, defaultDriftResult, defaultFailedResult,
-                terraformPath, tofuPath, pulumiPath);
+                terraformPath, tofuPath, pulumiPath).withAllowedCredentials(getAllowedCredentials());
     }
 
     /** A snapshot of the defaults for one step call (no Jenkins types, so step logic tests need no Jenkins). */
@@ -180,6 +221,7 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
         private final String terraformPath;
         private final String tofuPath;
         private final String pulumiPath;
+        private final List<String> allowedCredentials;
 
         public Defaults(final int parallelism, final String driftResult, final String failedResult,
                 final String terraformPath, final String tofuPath, final String pulumiPath) {
@@ -189,6 +231,33 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
             this.terraformPath = terraformPath;
             this.tofuPath = tofuPath;
             this.pulumiPath = pulumiPath;
+            this.allowedCredentials = List.of();
+        }
+
+        private Defaults(final Defaults base, final List<String> allowedCredentials) {
+            this(base.parallelism, base.driftResult, base.failedResult, base.terraformPath, base.tofuPath, base.pulumiPath,
+                    allowedCredentials);
+        }
+
+        private Defaults(final int parallelism, final String driftResult, final String failedResult,
+                final String terraformPath, final String tofuPath, final String pulumiPath, final List<String> allowed) {
+            this.parallelism = parallelism;
+            this.driftResult = driftResult;
+            this.failedResult = failedResult;
+            this.terraformPath = terraformPath;
+            this.tofuPath = tofuPath;
+            this.pulumiPath = pulumiPath;
+            this.allowedCredentials = List.copyOf(allowed);
+        }
+
+        /** A copy with the global list of credentials ids steps may bind. */
+        public Defaults withAllowedCredentials(final List<String> ids) {
+            return new Defaults(this, ids);
+        }
+
+        /** The credentials ids any step may bind; empty: no restriction. */
+        public List<String> allowedCredentials() {
+            return allowedCredentials;
         }
 
         public static Defaults builtIn() {

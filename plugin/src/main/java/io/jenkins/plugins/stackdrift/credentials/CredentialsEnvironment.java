@@ -24,10 +24,17 @@ import org.jenkinsci.plugins.plaincredentials.StringCredentials;
 public final class CredentialsEnvironment {
     private final CredentialsLookup lookup;
     private final SecretFileWriter files;
+    private final AllowedCredentials allowed;
 
     public CredentialsEnvironment(final CredentialsLookup lookup, final SecretFileWriter files) {
+        this(lookup, files, AllowedCredentials.any());
+    }
+
+    /** @param allowed the ids a stack may name; another fails the stack, and the store is never asked for it */
+    public CredentialsEnvironment(final CredentialsLookup lookup, final SecretFileWriter files, final AllowedCredentials allowed) {
         this.lookup = lookup;
         this.files = files;
+        this.allowed = allowed;
     }
 
     /** @param needed stack id → (environment variable → credentials id) */
@@ -43,6 +50,11 @@ public final class CredentialsEnvironment {
                 String id = variable.getValue();
                 if (ReservedVariables.reserved(variable.getKey())) {
                     failures.putIfAbsent(stack.getKey(), Messages.credentialsReservedVariable(variable.getKey(), id));
+                    continue;
+                }
+                Optional<String> refused = allowed.refusal(id);
+                if (refused.isPresent()) {
+                    failures.putIfAbsent(stack.getKey(), refused.get());
                     continue;
                 }
                 Optional<StandardCredentials> found = byId.get(id);

@@ -14,11 +14,14 @@ import hudson.model.Run;
 import hudson.model.TaskListener;
 import hudson.slaves.WorkspaceList;
 import io.jenkins.plugins.stackdrift.JenkinsFacade;
+import io.jenkins.plugins.stackdrift.StackDriftGlobalConfiguration;
 import io.jenkins.plugins.stackdrift.agent.AgentEngineGateway;
 import io.jenkins.plugins.stackdrift.agent.Operation;
 import io.jenkins.plugins.stackdrift.agent.StaleStepDirectories;
 import io.jenkins.plugins.stackdrift.credentials.BuildCredentialsLookup;
+import io.jenkins.plugins.stackdrift.credentials.AllowedCredentials;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment;
+import io.jenkins.plugins.stackdrift.credentials.ScmRevisions;
 import io.jenkins.plugins.stackdrift.credentials.WorkspaceSecretFiles;
 import io.jenkins.plugins.stackdrift.history.JobHistory;
 import org.jenkinsci.plugins.workflow.graph.FlowNode;
@@ -96,10 +99,12 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
         stepDir.mkdirs();
         try (WorkspaceSecretFiles secretFiles = new WorkspaceSecretFiles(stepDir);
                 AgentEngineGateway gateway = new AgentEngineGateway(workspace, stepDir, listener, context.get(Launcher.class))) {
+            StackDriftGlobalConfiguration.Defaults defaults = JenkinsFacade.globalDefaults();
+            AllowedCredentials allowed = new AllowedCredentials(settings.allowedCredentials(), defaults.allowedCredentials());
             return new StackDriftStepRun(settings, operation, run, listener, gateway,
-                    new CredentialsEnvironment(new BuildCredentialsLookup(run), secretFiles), JenkinsFacade.globalDefaults(),
+                    new CredentialsEnvironment(new BuildCredentialsLookup(run), secretFiles, allowed), defaults,
                     environment == null ? Map.of() : environment, JobHistory.inJobDir(run.getParent().getRootDir()),
-                    context.get(FlowNode.class)).run();
+                    context.get(FlowNode.class), new ScmRevisions(run, listener)).run();
         }
     }
 

@@ -30,6 +30,8 @@ public final class StepSettings implements Serializable {
     @CheckForNull private String lockScope;
     /** Zero: wait for the stack locks without a time limit. */
     private long lockTimeoutSeconds;
+    /** The credentials ids the step may bind; empty: any (within the global list). */
+    private ArrayList<String> allowedCredentials = new ArrayList<>();
 
     public StepSettings(@CheckForNull final String config, final List<String> stacks, @CheckForNull final Integer parallelism,
             @CheckForNull final String driftResult, @CheckForNull final String failedResult, final boolean rehearsal,
@@ -108,12 +110,24 @@ public final class StepSettings implements Serializable {
         return copy;
     }
 
+    /** A copy with the credentials ids the step may bind (empty: no restriction of the step's own). */
+    public StepSettings withAllowedCredentials(final List<String> ids) {
+        StepSettings copy = copy();
+        copy.allowedCredentials = new ArrayList<>(ids);
+        return copy;
+    }
+
+    public List<String> allowedCredentials() {
+        return allowedCredentials == null ? List.of() : List.copyOf(allowedCredentials);
+    }
+
     private StepSettings copy() {
         StepSettings copy = new StepSettings(config, stacks, parallelism, driftResult, failedResult, rehearsal, approved, destroy,
                 repairedResult);
         copy.id = id;
         copy.lockScope = lockScope;
         copy.lockTimeoutSeconds = lockTimeoutSeconds;
+        copy.allowedCredentials = new ArrayList<>(allowedCredentials());
         return copy;
     }
 

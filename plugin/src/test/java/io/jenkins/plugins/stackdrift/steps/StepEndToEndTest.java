@@ -39,6 +39,8 @@ import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
 import io.jenkins.plugins.stackdrift.agent.LocalEngineGateway;
 import io.jenkins.plugins.stackdrift.agent.Operation;
 import io.jenkins.plugins.stackdrift.agent.ToolLaunchService;
+import io.jenkins.plugins.stackdrift.credentials.AllowedCredentials;
+import io.jenkins.plugins.stackdrift.credentials.ChangeRequestModel;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsLookup;
 import io.jenkins.plugins.stackdrift.credentials.SecretFileWriter;
@@ -372,6 +374,63 @@ class StepEndToEndTest {
         assertThat(buildRecord(b1).rows()).filteredOn(r -> r.id().value().equals("platform:prod"))
                 .singleElement().satisfies(r -> assertThat(r.reason()).contains("credentials 'pulumi-token' not found"));
         assertThat(console()).contains("platform:prod: credentials 'pulumi-token' not found");
+    }
+
+    /**
+     * A change request from a fork maps network's secret key to a credential of its choosing; the build binds what the
+     * target branch's stacks.yaml maps, and the step's allowedCredentials keeps dns's credentials out altogether.
+     */
+    @Test
+    void aChangeRequestFromAnUntrustedForkBindsOnlyTheTargetBranchsAllowedCredentials() throws Exception {
+        String target = Files.readString(workspace.resolve("stacks.yaml"));
+        Files.writeString(workspace.resolve("stacks.yaml"), target.replace("AWS_SECRET_ACCESS_KEY: aws-network-secret",
+                "AWS_SECRET_ACCESS_KEY: prod-admin"));
+        ChangeRequestModel fork = new ChangeRequestModel().file("main-tip", "stacks.yaml", target);
+        List<String> asked = new java.util.concurrent.CopyOnWriteArrayList<>();
+        CredentialsLookup lookup = id -> {
+            asked.add(id);
+            return Optional.ofNullable(SECRETS.get(id)).map(StepEndToEndTest::secretText);
+        };
+        AllowedCredentials allowed = new AllowedCredentials(List.of("aws-network-key", "aws-network-secret", "pulumi-token",
+                "prod-admin"), List.of());
+        Run<?, ?> b1 = build(1);
+        Path temp = Files.createDirectories(root.resolve("tmp/fork"));
+
+        Map<String, Object> result = new StackDriftStepRun(all(), Operation.PREVIEW, b1, listener,
+                new LocalEngineGateway(workspace, temp, listener), new CredentialsEnvironment(lookup,
+                        mock(SecretFileWriter.class), allowed), StackDriftGlobalConfiguration.Defaults.builtIn(),
+                Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)), JobHistory.inJobDir(jobDir.toFile()), null,
+                fork).run();
+
+        assertThat(asked).contains("aws-network-secret").doesNotContain("prod-admin", "aws-dns-key", "aws-dns-secret");
+        assertThat(console()).contains("this change request comes from a source the job does not trust")
+                .contains("network: its credentials come from the trusted revision; the change's mapping of"
+                        + " AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY is not used")
+                .contains("dns: credentials 'aws-dns-key' are not in the step's allowedCredentials");
+        assertThat(result).containsEntry("failed", List.of("dns"));
+    }
+
+    /** A fork whose target branch's file cannot be read binds nothing: every stack runs without credentials. */
+    @Test
+    void aChangeRequestWhoseTrustedFileCannotBeReadBindsNothing() throws Exception {
+        ChangeRequestModel fork = new ChangeRequestModel();
+        fork.readFails = true;
+        List<String> asked = new java.util.concurrent.CopyOnWriteArrayList<>();
+        CredentialsLookup lookup = id -> {
+            asked.add(id);
+            return Optional.ofNullable(SECRETS.get(id)).map(StepEndToEndTest::secretText);
+        };
+        Run<?, ?> b1 = build(1);
+        Path temp = Files.createDirectories(root.resolve("tmp/unreadable"));
+
+        new StackDriftStepRun(all(), Operation.PREVIEW, b1, listener, new LocalEngineGateway(workspace, temp, listener),
+                new CredentialsEnvironment(lookup, mock(SecretFileWriter.class)), StackDriftGlobalConfiguration.Defaults.builtIn(),
+                Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)), JobHistory.inJobDir(jobDir.toFile()), null,
+                fork).run();
+
+        assertThat(asked).isEmpty();
+        assertThat(console()).contains("could not be read (IOException); no credentials are bound")
+                .contains("network: its credentials come from the trusted revision, which binds none for it");
     }
 
     @Test
