@@ -34,7 +34,7 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
     private String tofuPath = "";
     private String pulumiPath = "";
     /** The credentials ids any step may bind; empty: any the build can see. */
-    private List<String> allowedCredentials = new ArrayList<>();
+    private ArrayList<String> allowedCredentials = new ArrayList<>();
     /** Set while a form submit binds its values: the setters leave saving to {@link #configure}. */
     private transient volatile boolean binding;
 
@@ -196,7 +196,7 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
      */
     @DataBoundSetter
     public void setAllowedCredentials(final List<String> allowedCredentials) {
-        List<String> ids = new ArrayList<>();
+        ArrayList<String> ids = new ArrayList<>();
         for (String element : allowedCredentials == null ? List.<String>of() : allowedCredentials) {
             for (String id : element.split("[\\s,]+", -1)) {
                 if (!id.isEmpty()) {

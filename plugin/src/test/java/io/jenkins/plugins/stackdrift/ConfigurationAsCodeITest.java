@@ -34,7 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
 class ConfigurationAsCodeITest {
     private static final Map<String, String> CONFIGURED = Map.of(
             "defaultParallelism", "3", "defaultDriftResult", "FAILURE", "defaultFailedResult", "UNSTABLE",
-            "terraformPath", "/opt/casc/bin/terraform", "tofuPath", "/opt/casc/bin/tofu", "pulumiPath", "/opt/casc/bin/pulumi");
+            "terraformPath", "/opt/casc/bin/terraform", "tofuPath", "/opt/casc/bin/tofu", "pulumiPath", "/opt/casc/bin/pulumi",
+            "allowedCredentials", "aws-dev-key,aws-dev-secret");
 
     private static StackDriftGlobalConfiguration config() {
         return ExtensionList.lookupSingleton(StackDriftGlobalConfiguration.class);
@@ -49,6 +50,7 @@ class ConfigurationAsCodeITest {
         values.put("terraformPath", c.getTerraformPath());
         values.put("tofuPath", c.getTofuPath());
         values.put("pulumiPath", c.getPulumiPath());
+        values.put("allowedCredentials", String.join(",", c.getAllowedCredentials()));
         return values;
     }
 
@@ -60,6 +62,7 @@ class ConfigurationAsCodeITest {
         c.setTerraformPath("");
         c.setTofuPath("");
         c.setPulumiPath("");
+        c.setAllowedCredentials(java.util.List.of());
     }
 
     private static CNode exported() throws Exception {
@@ -81,7 +84,16 @@ class ConfigurationAsCodeITest {
         Mapping mapping = node.asMapping();
         Map<String, String> values = new TreeMap<>();
         for (String key : mapping.keySet()) {
-            values.put(key, mapping.getScalarValue(key));
+            // the one list attribute: its items, joined as current() joins them
+            values.put(key, key.equals("allowedCredentials")
+                    ? mapping.get(key).asSequence().stream().map(item -> {
+                        try {
+                            return item.asScalar().getValue();
+                        } catch (Exception e) {
+                            throw new AssertionError(key + " holds a non-scalar item", e);
+                        }
+                    }).collect(Collectors.joining(","))
+                    : mapping.getScalarValue(key));
         }
         assertThat(values).containsAllEntriesOf(CONFIGURED);
 
