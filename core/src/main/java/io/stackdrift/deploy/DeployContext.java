@@ -58,4 +58,7 @@ public interface DeployContext {
      * deployed whatever its digest says, and its outputs file is written even when there is nothing to apply.
      */
     boolean owesDeploy(StackId stack);
+
+    /** The plans an approval of this run approved ({@link PlanDigest.Approved#NONE} when it recorded none). */
+    PlanDigest.Approved approvedPlans();
 }

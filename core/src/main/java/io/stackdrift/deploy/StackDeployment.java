@@ -165,6 +165,10 @@ public final class StackDeployment {
         if (gate.step() != ApplyGate.Step.APPLY) {
             return notApplied(stack, row, startedAt, gate, Operation.DEPLOY);
         }
+        Optional<Deployed> unseen = unapprovedPlan(stack, row, Operation.DEPLOY);
+        if (unseen.isPresent()) {
+            return unseen.get();
+        }
         run.progress("applying " + id + " (" + stack.tool().word() + ")…");
         ApplyResult applied = adapter.apply(stack, run.root(), plan, work, env);
         if (!applied.succeeded()) {
@@ -209,6 +213,10 @@ public final class StackDeployment {
         if (gate.step() != ApplyGate.Step.APPLY) {
             return notApplied(stack, row, startedAt, gate, Operation.DESTROY);
         }
+        Optional<Deployed> unseen = unapprovedPlan(stack, row, Operation.DESTROY);
+        if (unseen.isPresent()) {
+            return unseen.get();
+        }
         run.progress("destroying " + id + " (" + stack.tool().word() + ")…");
         ApplyResult applied = adapter.apply(stack, run.root(), plan, work, env);
         if (!applied.succeeded()) {
@@ -218,6 +226,17 @@ public final class StackDeployment {
         }
         run.trail(entry(id, startedAt, TrailResult.DESTROYED, List.of(), ""));
         return afterDestroy(stack, Row.withReason(id, stack.tool(), stack.dir(), RowState.IN_SYNC, "destroyed"), TaskOutcome.succeeded());
+    }
+
+    /**
+     * An approved stack whose fresh plan is not the one its approver saw ({@link PlanDigest.Approved}): it awaits a new
+     * approval with the reason, nothing applied.
+     */
+    private Optional<Deployed> unapprovedPlan(final StackConfig stack, final Row row, final Operation operation) {
+        return run.approvedPlans().refusal(stack.id(), row).map(why -> {
+            String reason = operation.prefix + why;
+            return new Deployed(row.withState(RowState.AWAITING_APPROVAL, reason), TaskOutcome.awaitingApproval(reason));
+        });
     }
 
     /** The rungs of the ladder that apply nothing: a rehearsal (with or without work) and awaiting approval. */

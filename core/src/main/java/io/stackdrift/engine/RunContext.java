@@ -15,6 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.config.StacksConfig;
 import io.stackdrift.deploy.DeployContext;
+import io.stackdrift.deploy.PlanDigest;
 import io.stackdrift.digest.FileLister;
 import io.stackdrift.model.DriftAge;
 import io.stackdrift.model.KnownState;
@@ -317,6 +318,11 @@ final class RunContext implements DeployContext {
     @Override
     public boolean owesDeploy(final StackId stack) {
         return owedAtStart.contains(stack);
+    }
+
+    @Override
+    public PlanDigest.Approved approvedPlans() {
+        return request.approvedPlans();
     }
 
     /**

@@ -6,6 +6,7 @@ import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.Set;
 
+import io.stackdrift.deploy.PlanDigest;
 import io.stackdrift.model.StackId;
 
 /**
@@ -24,10 +25,11 @@ import io.stackdrift.model.StackId;
  * @param destroy        deploy: destroy in reverse dependency order
  * @param heldElsewhere  stacks another run of the host holds (Jenkins: another build's deploy): a drift check
  *                       leaves them alone as it does a stack with a deploy running
+ * @param approvedPlans  deploy: the plans an approval approved; an approved stack whose fresh plan differs is not applied
  */
 public record RunRequest(Path configFile, Path repositoryRoot, List<String> stacks, OptionalInt parallelism,
         StartedBy startedBy, Set<String> changedFiles, String runId, String cause,
-        boolean rehearsal, boolean approved, boolean destroy, Set<StackId> heldElsewhere) {
+        boolean rehearsal, boolean approved, boolean destroy, Set<StackId> heldElsewhere, PlanDigest.Approved approvedPlans) {
     public RunRequest {
         Objects.requireNonNull(configFile, "configFile");
         Objects.requireNonNull(repositoryRoot, "repositoryRoot");
@@ -38,6 +40,15 @@ public record RunRequest(Path configFile, Path repositoryRoot, List<String> stac
         Objects.requireNonNull(runId, "runId");
         cause = Objects.requireNonNullElse(cause, "");
         heldElsewhere = Set.copyOf(heldElsewhere);
+        approvedPlans = Objects.requireNonNullElse(approvedPlans, PlanDigest.Approved.NONE);
+    }
+
+    /** A request without recorded approved plans. */
+    public RunRequest(final Path configFile, final Path repositoryRoot, final List<String> stacks, final OptionalInt parallelism,
+            final StartedBy startedBy, final Set<String> changedFiles, final String runId, final String cause,
+            final boolean rehearsal, final boolean approved, final boolean destroy, final Set<StackId> heldElsewhere) {
+        this(configFile, repositoryRoot, stacks, parallelism, startedBy, changedFiles, runId, cause, rehearsal, approved, destroy,
+                heldElsewhere, PlanDigest.Approved.NONE);
     }
 
     /** A request with no stack held elsewhere. */
@@ -83,6 +94,11 @@ public record RunRequest(Path configFile, Path repositoryRoot, List<String> stac
         return toBuilder().heldElsewhere(held).build();
     }
 
+    /** The plans an approval approved: an approved stack whose fresh plan differs is not applied. */
+    public RunRequest withApprovedPlans(final PlanDigest.Approved plans) {
+        return toBuilder().approvedPlans(plans).build();
+    }
+
     public RunRequest withDeployOptions(final boolean asRehearsal, final boolean isApproved, final boolean asDestroy) {
         return toBuilder().rehearsal(asRehearsal).approved(isApproved).destroy(asDestroy).build();
     }
@@ -106,6 +122,7 @@ public record RunRequest(Path configFile, Path repositoryRoot, List<String> stac
         private boolean approved;
         private boolean destroy;
         private Set<StackId> heldElsewhere;
+        private PlanDigest.Approved approvedPlans;
 
         private Builder(final RunRequest from) {
             configFile = from.configFile;
@@ -120,6 +137,7 @@ public record RunRequest(Path configFile, Path repositoryRoot, List<String> stac
             approved = from.approved;
             destroy = from.destroy;
             heldElsewhere = from.heldElsewhere;
+            approvedPlans = from.approvedPlans;
         }
 
         public Builder stacks(final List<String> value) {
@@ -167,9 +185,14 @@ public record RunRequest(Path configFile, Path repositoryRoot, List<String> stac
             return this;
         }
 
+        public Builder approvedPlans(final PlanDigest.Approved value) {
+            approvedPlans = value;
+            return this;
+        }
+
         public RunRequest build() {
             return new RunRequest(configFile, repositoryRoot, stacks, parallelism, startedBy, changedFiles, runId, cause,
-                    rehearsal, approved, destroy, heldElsewhere);
+                    rehearsal, approved, destroy, heldElsewhere, approvedPlans);
         }
     }
 }
