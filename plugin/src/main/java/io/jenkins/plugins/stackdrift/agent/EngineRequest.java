@@ -14,8 +14,10 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
+import io.stackdrift.deploy.PlanDigest;
 import io.stackdrift.engine.RunRequest;
 import io.stackdrift.engine.StartedBy;
+import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
 import io.stackdrift.spi.ToolSettings;
 
@@ -38,11 +40,15 @@ import io.stackdrift.spi.ToolSettings;
  * @param toolPaths        tool word ({@code terraform}, {@code tofu}, {@code pulumi}) → executable on the agent
  * @param buildEnvironment the build's environment on the agent (from the step context: {@code withEnv},
  *                         tool installers); tool processes start with it, credentials added on top
+ * @param approvedPlans    deploy of an approval build: stack → digest of the plan the approver saw; empty: none recorded
+ * @param commit           the revision this build's plans come from (part of each plan's digest); empty when unknown
+ * @param approvalSource   where the approval was made, in words ("build #12")
  */
 public record EngineRequest(String configFile, List<String> stacks, int parallelism, boolean rehearsal, boolean approved,
         boolean destroy, String runId, String cause, String startedBy, List<String> changedFiles, Map<String, String> toolPaths,
-        Map<String, String> buildEnvironment) implements Serializable {
-    private static final long serialVersionUID = 3L;
+        Map<String, String> buildEnvironment, Map<String, String> approvedPlans, String commit, String approvalSource)
+        implements Serializable {
+    private static final long serialVersionUID = 4L;
 
     public EngineRequest {
         Objects.requireNonNull(configFile, "configFile");
@@ -53,6 +59,23 @@ public record EngineRequest(String configFile, List<String> stacks, int parallel
         changedFiles = Collections.unmodifiableList(new ArrayList<>(changedFiles));
         toolPaths = Collections.unmodifiableMap(new TreeMap<>(toolPaths));
         buildEnvironment = Collections.unmodifiableMap(new TreeMap<>(buildEnvironment));
+        approvedPlans = Collections.unmodifiableMap(new TreeMap<>(approvedPlans));
+        commit = Objects.requireNonNullElse(commit, "");
+        approvalSource = Objects.requireNonNullElse(approvalSource, "");
+    }
+
+    /** A request without approved plans. */
+    public EngineRequest(final String configFile, final List<String> stacks, final int parallelism, final boolean rehearsal,
+            final boolean approved, final boolean destroy, final String runId, final String cause, final String startedBy,
+            final List<String> changedFiles, final Map<String, String> toolPaths, final Map<String, String> buildEnvironment) {
+        this(configFile, stacks, parallelism, rehearsal, approved, destroy, runId, cause, startedBy, changedFiles, toolPaths,
+                buildEnvironment, Map.of(), "", "");
+    }
+
+    /** A copy with the plans an approval approved, the commit of this build's plans and where the approval was made. */
+    public EngineRequest withApprovedPlans(final Map<String, String> plans, final String planCommit, final String source) {
+        return new EngineRequest(configFile, stacks, parallelism, rehearsal, approved, destroy, runId, cause, startedBy,
+                changedFiles, toolPaths, buildEnvironment, plans, planCommit, source);
     }
 
     /** A request that deploys (or previews, checks): no destroy. */
@@ -75,9 +98,12 @@ public record EngineRequest(String configFile, List<String> stacks, int parallel
 
     /** The core's request for this step, rooted at the workspace on the agent. */
     public RunRequest toRunRequest(final Path workspace) {
+        Map<StackId, String> plans = new TreeMap<>();
+        approvedPlans.forEach((stack, digest) -> plans.put(StackId.of(stack), digest));
         return new RunRequest(configPath(workspace), repositoryRoot(workspace), stacks,
                 parallelism > 0 ? OptionalInt.of(parallelism) : OptionalInt.empty(), StartedBy.valueOf(startedBy),
-                changedUnderRoot(workspace), runId, cause, rehearsal, approved, destroy);
+                changedUnderRoot(workspace), runId, cause, rehearsal, approved, destroy)
+                .withApprovedPlans(new PlanDigest.Approved(plans, commit, approvalSource));
     }
 
     /** The changed files inside the repository root, relative to it ({@code /}-separated); others are left out. */

@@ -41,6 +41,7 @@ import jenkins.scm.RunWithSCM;
 import org.jenkinsci.plugins.workflow.actions.WarningAction;
 import org.jenkinsci.plugins.workflow.graph.FlowNode;
 
+import io.stackdrift.deploy.PlanDigest;
 import io.stackdrift.engine.StartedBy;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
@@ -176,6 +177,10 @@ final class StackDriftStepRun {
         BuildSummary summary = BuildSummary.of(record);
         // added, not replaced: the build's other steps keep their own actions (each with its id)
         run.addAction(new StackDriftRunAction(stepId(), summary));
+        if (approval != null) {
+            record.rows().stream().filter(row -> row.state() == RowState.AWAITING_APPROVAL).forEach(row -> log.println(
+                    "Stack Drift: " + row.id().value() + ": " + row.reason() + " (from this build's Approve link)"));
+        }
         refreshApproval(record, operation == Operation.DEPLOY && request.destroy(), log);
         log.println("Stack Drift: " + CountsLine.text(record.counts(), false));
         Result result = policy.resultFor(record.counts());
@@ -341,15 +346,28 @@ final class StackDriftStepRun {
         StartedBy startedBy = startedBy();
         // an approval build's deploy is narrowed to the approved stacks once the selection is known (run())
         boolean approved = settings.approved() || approvalApplies();
-        return new EngineRequest(settings.config(), settings.stacks(), parallelism, settings.rehearsal(), approved, settings.destroy(),
-                run.getId(),
+        EngineRequest request = new EngineRequest(settings.config(), settings.stacks(), parallelism, settings.rehearsal(), approved,
+                settings.destroy(), run.getId(),
                 causeWords(), startedBy.name(), startedBy == StartedBy.PUSH ? changedFiles() : List.of(),
                 defaults.toolPaths(), buildEnvironment);
+        // an approval build applies each approved stack only with the plan its approver saw
+        ApprovalCause cause = approvalApplies() ? run.getCause(ApprovalCause.class) : null;
+        return cause == null ? request.withApprovedPlans(Map.of(), commit(), "")
+                : request.withApprovedPlans(cause.getPlans(), commit(), "build #" + cause.getSourceBuild());
     }
 
     private static EngineRequest withStacks(final EngineRequest r, final List<String> stacks) {
         return new EngineRequest(r.configFile(), stacks, r.parallelism(), r.rehearsal(), r.approved(), r.destroy(), r.runId(),
-                r.cause(), r.startedBy(), r.changedFiles(), r.toolPaths(), r.buildEnvironment());
+                r.cause(), r.startedBy(), r.changedFiles(), r.toolPaths(), r.buildEnvironment(), r.approvedPlans(), r.commit(),
+                r.approvalSource());
+    }
+
+    /**
+     * The revision this build's plans come from, part of each plan's digest: the SCM source's revision of a branch job,
+     * else the git plugin's {@code GIT_COMMIT} when the build has it; empty when neither says.
+     */
+    private String commit() {
+        return revisions.tip().map(String::valueOf).orElseGet(() -> buildEnvironment.getOrDefault("GIT_COMMIT", ""));
     }
 
     /**
@@ -405,9 +423,13 @@ final class StackDriftStepRun {
      */
     private void refreshApproval(final RunRecord record, final boolean destroy, final PrintStream log) {
         List<String> awaiting = new ArrayList<>();
+        // what an approver of this build sees of each stack: its plan, as one digest with the commit
+        Map<String, String> shownPlans = new TreeMap<>();
+        String commit = commit();
         for (Row row : record.rows()) {
             if (row.state() == RowState.AWAITING_APPROVAL) {
                 awaiting.add(row.id().value());
+                shownPlans.put(row.id().value(), PlanDigest.of(row, commit));
             }
         }
         if (awaiting.isEmpty()) {
@@ -425,10 +447,13 @@ final class StackDriftStepRun {
                 return;
             }
             Set<String> stacks = new TreeSet<>(awaiting);
+            Map<String, String> plans = new TreeMap<>();
             if (current != null) {
                 stacks.addAll(current.getStacks());
+                plans.putAll(current.getPlans());
             }
-            run.addOrReplaceAction(new ApproveDeployAction(new ArrayList<>(stacks), destroy));
+            plans.putAll(shownPlans);
+            run.addOrReplaceAction(new ApproveDeployAction(new ArrayList<>(stacks), destroy, plans));
         }
     }
 

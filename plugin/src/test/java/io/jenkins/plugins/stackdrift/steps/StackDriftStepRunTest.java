@@ -62,6 +62,8 @@ import org.mockito.ArgumentCaptor;
 import org.mockito.MockedConstruction;
 import org.mockito.Mockito;
 
+import io.stackdrift.deploy.PlanDigest;
+import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RunKind;
@@ -93,10 +95,14 @@ class StackDriftStepRunTest {
     }
 
     private StackDriftStepRun stepRun(final Operation operation, final StepSettings settings) {
+        return stepRun(operation, settings, Map.of("PATH", "/usr/bin"));
+    }
+
+    private StackDriftStepRun stepRun(final Operation operation, final StepSettings settings, final Map<String, String> env) {
         return new StackDriftStepRun(settings, operation, run, listener, gateway,
                 new CredentialsEnvironment(lookup, mock(SecretFileWriter.class)),
                 new StackDriftGlobalConfiguration.Defaults(0, "UNSTABLE", "FAILURE", "", "/opt/tofu/bin/tofu", ""),
-                Map.of("PATH", "/usr/bin"), new JobHistory(jobDir), node);
+                env, new JobHistory(jobDir), node);
     }
 
     private static StepSettings settings() {
@@ -299,6 +305,41 @@ class StackDriftStepRunTest {
         assertThat(request.approved()).isFalse();
         assertThat(request.destroy()).isTrue();
         assertThat(console()).contains("is not approved by it");
+    }
+
+    /** The approve link records the digest of each awaiting stack's plan with the build's commit: what is approved. */
+    @Test
+    void anApprovalRecordsThePlanTheApproverSawAndItsBuildIsHeldToIt() throws Exception {
+        Row awaiting = TestRecords.row("net", RowState.AWAITING_APPROVAL);
+        selection(Map.of("net", Map.of()));
+        ranAndRecorded(Operation.DEPLOY, TestRecords.record(RunKind.DEPLOY, awaiting));
+        stepRun(Operation.DEPLOY, settings(), Map.of("GIT_COMMIT", "c0ffee")).run();
+        ArgumentCaptor<Action> attached = ArgumentCaptor.forClass(Action.class);
+        verify(run, Mockito.atLeastOnce()).addOrReplaceAction(attached.capture());
+        ApproveDeployAction link = (ApproveDeployAction) attached.getAllValues().stream()
+                .filter(ApproveDeployAction.class::isInstance).reduce((a, b) -> b).orElseThrow();
+        assertThat(link.getPlans()).containsExactly(Map.entry("net", PlanDigest.of(awaiting, "c0ffee")));
+
+        // the approval build: its deploy carries the approved plans and its own commit to the engine
+        Mockito.clearInvocations((Object) run, gateway);
+        when(run.getCause(ApprovalCause.class)).thenReturn(new ApprovalCause(12, List.of("net"), false, link.getPlans()));
+        // the engine found another plan (a push after the approval): the stack awaits approval again
+        Row changed = awaiting.withState(RowState.AWAITING_APPROVAL, "its plan differs from the one approved in build #12"
+                + " (other changes, drift or commit): nothing was applied; approve this plan again");
+        ranAndRecorded(Operation.DEPLOY, TestRecords.record(RunKind.DEPLOY, changed));
+        stepRun(Operation.DEPLOY, settings(), Map.of("GIT_COMMIT", "beef")).run();
+
+        EngineRequest request = deployedRequest(Operation.DEPLOY);
+        assertThat(request.approvedPlans()).isEqualTo(link.getPlans());
+        assertThat(request.commit()).isEqualTo("beef");
+        assertThat(request.toRunRequest(jobDir).approvedPlans().refusal(io.stackdrift.model.StackId.of("net"), awaiting))
+                .hasValueSatisfying(why -> assertThat(why).contains("approved in build #12"));
+        assertThat(console()).contains("net: its plan differs from the one approved in build #12");
+        verify(run, Mockito.atLeastOnce()).addOrReplaceAction(attached.capture());
+        ApproveDeployAction again = (ApproveDeployAction) attached.getAllValues().stream()
+                .filter(ApproveDeployAction.class::isInstance).reduce((a, b) -> b).orElseThrow();
+        assertThat(again).isNotSameAs(link);
+        assertThat(again.getPlans()).containsExactly(Map.entry("net", PlanDigest.of(changed, "beef")));
     }
 
     @Test
