@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Set;
 
 import io.stackdrift.config.StackConfig;
+import io.stackdrift.model.PlanDigest;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
 import io.stackdrift.ownership.ReplaceEvidence;

@@ -16,6 +16,7 @@ import io.stackdrift.drift.RepairGuard;
 import io.stackdrift.graph.TaskOutcome;
 import io.stackdrift.model.Change;
 import io.stackdrift.model.ChangeList;
+import io.stackdrift.model.PlanDigest;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;

@@ -6,7 +6,7 @@ import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.Set;
 
-import io.stackdrift.deploy.PlanDigest;
+import io.stackdrift.model.PlanDigest;
 import io.stackdrift.model.StackId;
 
 /**

@@ -35,6 +35,8 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
     private String pulumiPath = "";
     /** The credentials ids any step may bind; empty: any the build can see. */
     private ArrayList<String> allowedCredentials = new ArrayList<>();
+    /** Lock scopes any job may name (besides those of its own folders). */
+    private ArrayList<String> sharedLockScopes = new ArrayList<>();
     /** Set while a form submit binds its values: the setters leave saving to {@link #configure}. */
     private transient volatile boolean binding;
 
@@ -196,21 +198,41 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
      */
     @DataBoundSetter
     public void setAllowedCredentials(final List<String> allowedCredentials) {
-        ArrayList<String> ids = new ArrayList<>();
-        for (String element : allowedCredentials == null ? List.<String>of() : allowedCredentials) {
-            for (String id : element.split("[\\s,]+", -1)) {
-                if (!id.isEmpty()) {
-                    ids.add(id);
+        this.allowedCredentials = words(allowedCredentials);
+        saveUnlessBinding();
+    }
+
+    /** The lock scopes any job may name in {@code lockScope}, one per line. */
+    public List<String> getSharedLockScopes() {
+        return new IdLines(sharedLockScopes == null ? List.of() : sharedLockScopes);
+    }
+
+    /**
+     * Lock scopes any job may name in {@code lockScope}; without them a step names only its job's own folders (or a
+     * scope under them). One per line (or separated by commas) in the form; a list in JCasC.
+     */
+    @DataBoundSetter
+    public void setSharedLockScopes(final List<String> sharedLockScopes) {
+        this.sharedLockScopes = words(sharedLockScopes);
+        saveUnlessBinding();
+    }
+
+    private static ArrayList<String> words(final List<String> elements) {
+        ArrayList<String> words = new ArrayList<>();
+        for (String element : elements == null ? List.<String>of() : elements) {
+            for (String word : element.split("[\\s,]+", -1)) {
+                if (!word.isEmpty()) {
+                    words.add(word);
                 }
             }
         }
-        this.allowedCredentials = ids;
-        saveUnlessBinding();
+        return words;
     }
 
     public Defaults defaults() {
         return new Defaults(defaultParallelism, defaultDriftResult, defaultFailedResult,
-                terraformPath, tofuPath, pulumiPath).withAllowedCredentials(getAllowedCredentials());
+                terraformPath, tofuPath, pulumiPath).withAllowedCredentials(getAllowedCredentials())
+                .withSharedLockScopes(getSharedLockScopes());
     }
 
     /** A snapshot of the defaults for one step call (no Jenkins types, so step logic tests need no Jenkins). */
@@ -222,6 +244,7 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
         private final String tofuPath;
         private final String pulumiPath;
         private final List<String> allowedCredentials;
+        private final List<String> sharedLockScopes;
 
         public Defaults(final int parallelism, final String driftResult, final String failedResult,
                 final String terraformPath, final String tofuPath, final String pulumiPath) {
@@ -232,15 +255,12 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
             this.tofuPath = tofuPath;
             this.pulumiPath = pulumiPath;
             this.allowedCredentials = List.of();
-        }
-
-        private Defaults(final Defaults base, final List<String> allowedCredentials) {
-            this(base.parallelism, base.driftResult, base.failedResult, base.terraformPath, base.tofuPath, base.pulumiPath,
-                    allowedCredentials);
+            this.sharedLockScopes = List.of();
         }
 
         private Defaults(final int parallelism, final String driftResult, final String failedResult,
-                final String terraformPath, final String tofuPath, final String pulumiPath, final List<String> allowed) {
+                final String terraformPath, final String tofuPath, final String pulumiPath, final List<String> allowed,
+                final List<String> scopes) {
             this.parallelism = parallelism;
             this.driftResult = driftResult;
             this.failedResult = failedResult;
@@ -248,11 +268,24 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
             this.tofuPath = tofuPath;
             this.pulumiPath = pulumiPath;
             this.allowedCredentials = List.copyOf(allowed);
+            this.sharedLockScopes = List.copyOf(scopes);
         }
 
         /** A copy with the global list of credentials ids steps may bind. */
         public Defaults withAllowedCredentials(final List<String> ids) {
-            return new Defaults(this, ids);
+            return new Defaults(parallelism, driftResult, failedResult, terraformPath, tofuPath, pulumiPath, ids,
+                    sharedLockScopes);
+        }
+
+        /** A copy with the lock scopes any job may name. */
+        public Defaults withSharedLockScopes(final List<String> scopes) {
+            return new Defaults(parallelism, driftResult, failedResult, terraformPath, tofuPath, pulumiPath, allowedCredentials,
+                    scopes);
+        }
+
+        /** The lock scopes any job may name, besides those of its own folders. */
+        public List<String> sharedLockScopes() {
+            return sharedLockScopes;
         }
 
         /** The credentials ids any step may bind; empty: no restriction. */

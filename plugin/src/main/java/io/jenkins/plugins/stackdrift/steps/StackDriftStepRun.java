@@ -41,8 +41,8 @@ import jenkins.scm.RunWithSCM;
 import org.jenkinsci.plugins.workflow.actions.WarningAction;
 import org.jenkinsci.plugins.workflow.graph.FlowNode;
 
-import io.stackdrift.deploy.PlanDigest;
 import io.stackdrift.engine.StartedBy;
+import io.stackdrift.model.PlanDigest;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.record.DeployMarker;
@@ -122,6 +122,8 @@ final class StackDriftStepRun {
     private Map<String, Object> recorded(final BuildResultPolicy policy, final EngineRequest requested, final PrintStream log)
             throws IOException, InterruptedException {
         EngineRequest request = requested;
+        // a lock scope outside the job's folders fails the step before anything is read or bound
+        LockScope.of(run.getParent(), settings.lockScope(), defaults.sharedLockScopes());
         AgentOutcome selection = gateway.read(Operation.INSPECT, request);
         failOnProblems(selection, log);
         ApprovalCause approval = approvalFor(log);
@@ -265,7 +267,7 @@ final class StackDriftStepRun {
      */
     private JobStackLocks.Held lock(final Set<String> stacks, final boolean rehearsal, final PrintStream log)
             throws InterruptedException, AbortException {
-        String scope = LockScope.of(run.getParent(), settings.lockScope());
+        String scope = LockScope.of(run.getParent(), settings.lockScope(), defaults.sharedLockScopes());
         // the build's name and page, so a waiting build says exactly which build (of which branch job) it waits for
         String holder = "the " + operation.word() + " (id " + stepId() + ") of " + run.getFullDisplayName() + " (" + run.getUrl() + ")";
         switch (operation) {

@@ -62,7 +62,7 @@ import org.mockito.ArgumentCaptor;
 import org.mockito.MockedConstruction;
 import org.mockito.Mockito;
 
-import io.stackdrift.deploy.PlanDigest;
+import io.stackdrift.model.PlanDigest;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.record.HistoryStore;
@@ -417,10 +417,10 @@ class StackDriftStepRunTest {
         verify(gateway, never()).run(any(), any(), any(), any(), any(), anySet(), anySet());
         assertThat(new HistoryStore(jobDir).deploysInProgress()).isEmpty();
 
-        // a step with its own lock scope does not wait for the project's
+        // a step with its own lock scope (inside the project's tree) does not wait for the project's
         try (JobStackLocks.Held main = JobStackLocks.acquireFree(project.getFullName(), List.of("network"), "main")) {
             ranAndRecorded(Operation.DEPLOY, TestRecords.record(RunKind.DEPLOY, TestRecords.row("network", RowState.IN_SYNC)));
-            stepRun(Operation.DEPLOY, settings().withLocking("elsewhere-" + jobDir.getFileName(), Duration.ofSeconds(1))).run();
+            stepRun(Operation.DEPLOY, settings().withLocking(project.getFullName() + "/elsewhere", Duration.ofSeconds(1))).run();
             assertThat(main.stacks()).containsExactly("network");
         }
     }

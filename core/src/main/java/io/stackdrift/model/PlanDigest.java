@@ -1,4 +1,4 @@
-package io.stackdrift.deploy;
+package io.stackdrift.model;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -8,11 +8,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
-
-import io.stackdrift.model.Change;
-import io.stackdrift.model.ChangeList;
-import io.stackdrift.model.Row;
-import io.stackdrift.model.StackId;
 
 /**
  * What an approver saw of one stack's plan, as one SHA-256: the commit the plan was made from and the plan's changes
