@@ -96,15 +96,16 @@ class StackDriftStepsITest {
         r.createOnlineSlave(r.jenkins.getLabelAtom("remote"));
         addCredentials();
         WorkflowJob p = job("remote", "def r = checkDrift(); echo \"drifted=${r.drifted} total=${r.counts.total}\"");
-        WorkflowRun b = r.buildAndAssertStatus(Result.UNSTABLE, p);
+        // the demo's network stack is in drift mode correct: the check puts its drift back (repairedResult SUCCESS)
+        WorkflowRun b = r.buildAndAssertSuccess(p);
 
-        r.assertLogContains("drifted=[network] total=4", b);
-        r.assertLogContains("4 stacks · 3 in sync · 1 drifted ● · 0 pending · 0 failed", b);
+        r.assertLogContains("drifted=[] total=4", b);
+        r.assertLogContains("4 stacks · 3 in sync · 0 drifted · 0 pending · 0 failed · 1 repaired", b);
         r.assertLogContains("network: put back what changed outside the code", b);
         assertNoSecretIn(JenkinsRule.getLog(b));
 
         StackDriftRunAction action = b.getAction(StackDriftRunAction.class);
-        assertThat(action.getDriftedStacks()).containsExactly("network");
+        assertThat(action.getDriftedStacks()).isEmpty();
         // the step names no id: its word, check
         assertThat(action.getId()).isEqualTo("check");
         File record = RunDetails.of(b.getRootDir(), "check").file();
@@ -118,7 +119,7 @@ class StackDriftStepsITest {
 
         JenkinsRule.WebClient wc = r.createWebClient();
         String json = wc.goTo(b.getUrl() + "api/json?depth=1", "application/json").getWebResponse().getContentAsString();
-        assertThat(json).contains("\"driftedStacks\":[\"network\"]");
+        assertThat(json).contains("\"driftedStacks\":[]");
         String page = wc.goTo(b.getUrl() + "stack-drift-check/").getWebResponse().getContentAsString();
         assertThat(page).contains("network").contains("stack-drift-check/assets/stackdrift.css");
         assertNoSecretIn(page);
@@ -127,7 +128,7 @@ class StackDriftStepsITest {
         assertThat(wc.goTo(b.getUrl() + "stack-drift-check/stack/network/").getWebResponse().getContentAsString())
                 .contains("tags.Owner");
         String badge = wc.goTo(p.getUrl() + "stack-drift/badge.svg", "image/svg+xml").getWebResponse().getContentAsString();
-        assertThat(badge).contains("1 stack");
+        assertThat(badge).contains("1 repaired");
         assertThat(wc.goTo(p.getUrl() + "stack-drift/").getWebResponse().getContentAsString()).contains("Recently deployed");
 
         // the second build reads the job history: nothing is due again yet
@@ -139,7 +140,8 @@ class StackDriftStepsITest {
     @Test
     void theBuildPageTheJobPageAndConfigureSystemRenderAndStayAfterABuildWithoutARecord() throws Exception {
         addCredentials();
-        WorkflowJob p = job("built-in", "checkDrift()");
+        // the check puts the network's drift back; repairedResult makes that an unstable stage
+        WorkflowJob p = job("built-in", "checkDrift(repairedResult: 'UNSTABLE')");
         WorkflowRun b = r.buildAndAssertStatus(Result.UNSTABLE, p);
         JenkinsRule.WebClient wc = r.createWebClient();
         // the build's main page includes the summary and the badge of the run action (Jelly compiled for real)
@@ -153,7 +155,7 @@ class StackDriftStepsITest {
         p.setDefinition(new CpsFlowDefinition("node('built-in') { validateStacks() }", true));
         assertThat(r.buildAndAssertSuccess(p).getAction(StackDriftRunAction.class)).isNull();
         assertThat(wc.goTo(p.getUrl() + "stack-drift/badge.svg", "image/svg+xml").getWebResponse().getContentAsString())
-                .contains("1 stack");
+                .contains("1 repaired");
     }
 
     @Test
@@ -171,7 +173,8 @@ class StackDriftStepsITest {
         WorkflowJob p = job("built-in", "def r = deployStacks(stacks: ['network', 'dns'], parallelism: 2, rehearsal: true,"
                 + " approved: false, driftResult: 'FAILURE', failedResult: 'UNSTABLE')\n"
                 + "echo \"kind=${r.kind} rows=${r.rows.size()}\"");
-        WorkflowRun b = r.buildAndAssertSuccess(p);
+        // the rehearsal plans the network's drift, and driftResult makes drift a failure
+        WorkflowRun b = r.buildAndAssertStatus(Result.FAILURE, p);
         r.assertLogContains("kind=deploy rows=2", b);
     }
 

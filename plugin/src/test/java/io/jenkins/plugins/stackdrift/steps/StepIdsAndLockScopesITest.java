@@ -73,11 +73,11 @@ class StepIdsAndLockScopesITest {
     void aCheckShardsInParallelAndADeployOfOneBuildEachKeepTheirOwnSectionPageDetailsAndApiEntry() throws Exception {
         WorkflowJob p = r.jenkins.createProject(WorkflowJob.class, "ids");
         p.setDefinition(new CpsFlowDefinition(onTheDemo(
-                "checkDrift(stacks: ['network', 'dns'])\n"
+                "checkDrift(stacks: ['network', 'dns'], repairedResult: 'UNSTABLE')\n"
                 + "parallel eu: { previewStacks(id: 'shard-eu', stacks: ['network']) },"
                 + " us: { previewStacks(id: 'shard-us', stacks: ['dns']) }\n"
                 + "deployStacks(stacks: ['dns'], rehearsal: true)"), true));
-        // the build result is the worst of its steps: the check found drift
+        // the build result is the worst of its steps: the check put back the network's drift (repairedResult)
         WorkflowRun b = r.buildAndAssertStatus(Result.UNSTABLE, p);
 
         List<StackDriftRunAction> actions = b.getActions(StackDriftRunAction.class);
