@@ -11,7 +11,7 @@ public class SCMHead implements SCMHeadMixin {
         throw new UnsupportedOperationException();
     }
 
-    public static abstract class HeadByItem implements ExtensionPoint {
+    public abstract static class HeadByItem implements ExtensionPoint {
         @CheckForNull
         public abstract SCMHead getHead(Item item);
 

@@ -16,7 +16,7 @@ public abstract class SCMSource extends AbstractDescribableImpl<SCMSource> imple
         throw new UnsupportedOperationException();
     }
 
-    public static abstract class SourceByItem implements ExtensionPoint {
+    public abstract static class SourceByItem implements ExtensionPoint {
         @CheckForNull
         public abstract SCMSource getSource(Item item);
 
