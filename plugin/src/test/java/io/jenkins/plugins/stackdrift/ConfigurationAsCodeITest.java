@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -62,7 +63,7 @@ class ConfigurationAsCodeITest {
         c.setTerraformPath("");
         c.setTofuPath("");
         c.setPulumiPath("");
-        c.setAllowedCredentials(java.util.List.of());
+        c.setAllowedCredentials(List.of());
     }
 
     private static CNode exported() throws Exception {

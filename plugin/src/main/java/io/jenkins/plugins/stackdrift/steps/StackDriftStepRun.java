@@ -29,7 +29,6 @@ import io.jenkins.plugins.stackdrift.agent.EngineRequest;
 import io.jenkins.plugins.stackdrift.agent.Operation;
 import io.jenkins.plugins.stackdrift.credentials.ChangeTrust;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment;
-import io.jenkins.plugins.stackdrift.credentials.CredentialsSource;
 import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
 import io.jenkins.plugins.stackdrift.history.JobHistory;
 import io.jenkins.plugins.stackdrift.history.JobStackLocks;
@@ -74,7 +73,8 @@ final class StackDriftStepRun {
             final TaskListener listener, final EngineGateway gateway, final CredentialsEnvironment credentials,
             final StackDriftGlobalConfiguration.Defaults defaults, final Map<String, String> buildEnvironment,
             final JobHistory history, @CheckForNull final FlowNode node) {
-        this(settings, operation, run, listener, gateway, credentials, defaults, buildEnvironment, history, node, NOT_FROM_SOURCE);
+        this(settings, operation, run, listener, gateway, credentials, defaults, buildEnvironment, history, node,
+                TrustedMapping.NOT_FROM_SOURCE);
     }
 
     /** @param revisions the build's revisions, which decide whose credentials mapping is trusted ({@link ChangeTrust}) */
@@ -133,7 +133,8 @@ final class StackDriftStepRun {
             log.println("Stack Drift: approved in build #" + approval.getSourceBuild() + ": "
                     + String.join(", ", selection.selectedStacks().keySet()));
         }
-        StackCredentials resolved = credentials.resolve(trustedMapping(selection.selectedStacks(), request, log));
+        StackCredentials resolved = credentials.resolve(TrustedMapping.of(ChangeTrust.decide(revisions, settings.config()),
+                selection.selectedStacks(), request, gateway, log));
         resolved.failures().forEach((stack, reason) -> log.println("Stack Drift: " + stack + ": " + reason));
 
         RunRecord record;
@@ -195,70 +196,6 @@ final class StackDriftStepRun {
         }
         return ResultMaps.of(record, result.toString());
     }
-
-    /**
-     * The credentials mapping to bind for the selected stacks: the checkout's, or for a change request from an
-     * untrusted source the target branch's ({@link ChangeTrust}), where a stack that file does not configure gets none.
-     * What changed is said by stack and variable, never by value.
-     */
-    private Map<String, Map<String, String>> trustedMapping(final Map<String, Map<String, String>> selected,
-            final EngineRequest request, final PrintStream log) throws IOException, InterruptedException {
-        CredentialsSource source = ChangeTrust.decide(revisions, settings.config());
-        if (source.kind() == CredentialsSource.Kind.CHECKOUT) {
-            return selected;
-        }
-        log.println("Stack Drift: " + source.reason());
-        Map<String, Map<String, String>> trusted = Map.of();
-        if (source.kind() == CredentialsSource.Kind.TARGET_BRANCH) {
-            AgentOutcome outcome = gateway.readTrusted(request, source.trustedConfig().orElseThrow());
-            if (outcome.problems().isEmpty()) {
-                trusted = outcome.selectedStacks();
-            } else {
-                outcome.problems().forEach(p -> log.println("Stack Drift: " + p + "; no credentials are bound"));
-            }
-        }
-        Map<String, Map<String, String>> mapping = new TreeMap<>();
-        for (Map.Entry<String, Map<String, String>> stack : selected.entrySet()) {
-            Map<String, String> bound = trusted.getOrDefault(stack.getKey(), Map.of());
-            if (!bound.equals(stack.getValue())) {
-                Set<String> variables = new TreeSet<>(stack.getValue().keySet());
-                variables.addAll(bound.keySet());
-                log.println("Stack Drift: " + stack.getKey() + ": its credentials come from the trusted revision"
-                        + (bound.isEmpty() ? ", which binds none for it" : "") + "; the change's mapping of "
-                        + String.join(", ", variables) + " is not used");
-            }
-            mapping.put(stack.getKey(), bound);
-        }
-        return mapping;
-    }
-
-    /** No SCM source: the job's own checkout is trusted. */
-    static final ChangeTrust.Revisions NOT_FROM_SOURCE = new ChangeTrust.Revisions() {
-        @Override
-        public boolean fromSource() {
-            return false;
-        }
-
-        @Override
-        public java.util.Optional<Object> tip() {
-            return java.util.Optional.empty();
-        }
-
-        @Override
-        public Object trusted(final Object tip) {
-            return tip;
-        }
-
-        @Override
-        public boolean changeRequest() {
-            return false;
-        }
-
-        @Override
-        public java.util.Optional<String> read(final Object revision, final String path) {
-            return java.util.Optional.empty();
-        }
-    };
 
     /**
      * A deploy waits for the locks of all its stacks; a drift check takes those that are free (its

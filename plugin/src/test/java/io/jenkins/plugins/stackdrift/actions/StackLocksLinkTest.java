@@ -1,6 +1,7 @@
 package io.jenkins.plugins.stackdrift.actions;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -12,6 +13,7 @@ import hudson.model.ManagementLink;
 import io.jenkins.plugins.stackdrift.history.JobStackLocks;
 import jenkins.model.Jenkins;
 import org.junit.jupiter.api.Test;
+import org.kohsuke.stapler.StaplerResponse2;
 import org.kohsuke.stapler.verb.POST;
 
 /** The Manage Jenkins page of held stack locks: administrators only, its rows, and a release by POST only. */
@@ -44,12 +46,12 @@ class StackLocksLinkTest {
     @Test
     void theReleaseIsAPostThatChecksTheAdministerPermissionBeforeItReleases() throws Exception {
         Method release = StackLocksLink.class.getMethod("doRelease", String.class, String.class,
-                org.kohsuke.stapler.StaplerResponse2.class);
+                StaplerResponse2.class);
         assertThat(release.getAnnotation(POST.class)).isNotNull();
         PrintStream quiet = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
         try (JobStackLocks.Held held = JobStackLocks.acquireAll("page/release", List.of("net"), "a build", quiet)) {
             // here the permission check reaches the stand-in's Jenkins, which answers nothing: the lock must stay held
-            org.assertj.core.api.Assertions.assertThatThrownBy(() -> link.doRelease("page/release", "net", null))
+            assertThatThrownBy(() -> link.doRelease("page/release", "net", null))
                     .isInstanceOf(UnsupportedOperationException.class);
             assertThat(JobStackLocks.held()).anyMatch(l -> l.scope().equals("page/release"));
             assertThat(held.stacks()).containsExactly("net");

@@ -11,8 +11,10 @@ import java.lang.reflect.Modifier;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.text.MessageFormat;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -149,7 +151,7 @@ class LaunchPolicyTest {
             List<Object[]> longer = new ArrayList<>();
             for (Object[] form : forms) {
                 for (Object value : values) {
-                    Object[] next = java.util.Arrays.copyOf(form, form.length + 1);
+                    Object[] next = Arrays.copyOf(form, form.length + 1);
                     next[form.length] = value;
                     longer.add(next);
                 }
@@ -178,7 +180,7 @@ class LaunchPolicyTest {
         env.putAll(constant(TerraformAdapter.class, "AUTOMATION"));
         env.putAll(constant(PulumiAdapter.class, "QUIET"));
         env.putAll(PulumiCommands.UPDATE_PLANS);
-        Class<?> process = Class.forName("io.stackdrift.tool.ToolProcess");
+        Class<?> process = Class.forName(TerraformAdapter.class.getPackageName() + ".ToolProcess");
         Field debug = process.getDeclaredField("DEBUG_VARIABLES");
         debug.setAccessible(true);
         for (Object name : (List<?>) debug.get(null)) {
@@ -296,7 +298,7 @@ class LaunchPolicyTest {
         assertThat(service.launched).isZero();
         assertThat(logged).singleElement().satisfies(record -> {
             assertThat(record.getLevel().getName()).isEqualTo("WARNING");
-            assertThat(java.text.MessageFormat.format(record.getMessage(), record.getParameters())).contains(reason);
+            assertThat(MessageFormat.format(record.getMessage(), record.getParameters())).contains(reason);
         });
     }
 

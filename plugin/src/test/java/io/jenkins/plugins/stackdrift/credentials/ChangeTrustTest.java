@@ -2,10 +2,7 @@ package io.jenkins.plugins.stackdrift.credentials;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
-import java.util.HashMap;
-import java.util.Map;
-import java.util.Optional;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
@@ -59,12 +56,12 @@ class ChangeTrustTest {
 
     @Test
     void allowedCredentialsBoundWhatAStepMayBind() {
-        AllowedCredentials both = new AllowedCredentials(java.util.List.of("aws-dev", "aws-stage"),
-                java.util.List.of("aws-dev", "aws-prod"));
+        AllowedCredentials both = new AllowedCredentials(List.of("aws-dev", "aws-stage"),
+                List.of("aws-dev", "aws-prod"));
         assertThat(both.refusal("aws-dev")).isEmpty();
         assertThat(both.refusal("aws-stage")).hasValueSatisfying(why -> assertThat(why).contains("Manage Jenkins"));
         assertThat(both.refusal("aws-prod")).hasValueSatisfying(why -> assertThat(why).contains("the step's allowedCredentials"));
         assertThat(AllowedCredentials.any().refusal("anything")).isEmpty();
-        assertThat(new AllowedCredentials(java.util.List.of("a"), java.util.List.of()).refusal("b")).isPresent();
+        assertThat(new AllowedCredentials(List.of("a"), List.of()).refusal("b")).isPresent();
     }
 }

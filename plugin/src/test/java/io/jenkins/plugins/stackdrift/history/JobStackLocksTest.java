@@ -2,6 +2,7 @@ package io.jenkins.plugins.stackdrift.history;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.groups.Tuple.tuple;
 
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import TimeUnit;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -132,8 +134,8 @@ class JobStackLocksTest {
         JobStackLocks.Held first = JobStackLocks.acquireAll("admin/page", List.of("net", "dns"), "the deploy of #1", quiet);
         assertThat(JobStackLocks.held()).filteredOn(l -> l.scope().equals("admin/page"))
                 .extracting(JobStackLocks.HeldLock::stack, JobStackLocks.HeldLock::holder)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("dns", "the deploy of #1"),
-                        org.assertj.core.groups.Tuple.tuple("net", "the deploy of #1"));
+                .containsExactly(tuple("dns", "the deploy of #1"),
+                        tuple("net", "the deploy of #1"));
         assertThat(JobStackLocks.held()).filteredOn(l -> l.scope().equals("admin/page"))
                 .allSatisfy(l -> assertThat(l.since()).isBetween(before, System.currentTimeMillis()));
 
@@ -147,13 +149,13 @@ class JobStackLocksTest {
         Thread.sleep(200);
         assertThat(waiter).isNotDone();
         assertThat(JobStackLocks.forceRelease("admin/page", "net")).isTrue();
-        JobStackLocks.Held second = waiter.get(10, java.util.concurrent.TimeUnit.SECONDS);
+        JobStackLocks.Held second = waiter.get(10, TimeUnit.SECONDS);
 
         // the first holder lets go later: the lock the second one took stays its own
         first.close();
         assertThat(JobStackLocks.held()).filteredOn(l -> l.scope().equals("admin/page"))
                 .extracting(JobStackLocks.HeldLock::stack, JobStackLocks.HeldLock::holder)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("net", "the deploy of #2"));
+                .containsExactly(tuple("net", "the deploy of #2"));
         second.close();
         assertThat(JobStackLocks.held()).noneMatch(l -> l.scope().equals("admin/page"));
         assertThat(JobStackLocks.forceRelease("admin/page", "net")).isFalse();

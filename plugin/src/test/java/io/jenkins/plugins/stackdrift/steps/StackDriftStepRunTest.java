@@ -65,6 +65,7 @@ import org.mockito.Mockito;
 import io.stackdrift.model.PlanDigest;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
+import io.stackdrift.model.StackId;
 import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RunKind;
 import io.stackdrift.record.RunRecord;
@@ -332,7 +333,7 @@ class StackDriftStepRunTest {
         EngineRequest request = deployedRequest(Operation.DEPLOY);
         assertThat(request.approvedPlans()).isEqualTo(link.getPlans());
         assertThat(request.commit()).isEqualTo("beef");
-        assertThat(request.toRunRequest(jobDir).approvedPlans().refusal(io.stackdrift.model.StackId.of("net"), awaiting))
+        assertThat(request.toRunRequest(jobDir).approvedPlans().refusal(StackId.of("net"), awaiting))
                 .hasValueSatisfying(why -> assertThat(why).contains("approved in build #12"));
         assertThat(console()).contains("net: its plan differs from the one approved in build #12");
         verify(run, Mockito.atLeastOnce()).addOrReplaceAction(attached.capture());

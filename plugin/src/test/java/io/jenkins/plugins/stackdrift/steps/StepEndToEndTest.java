@@ -17,10 +17,15 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.text.MessageFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import java.util.stream.Stream;
 
 import com.cloudbees.plugins.credentials.common.StandardCredentials;
@@ -91,10 +96,10 @@ class StepEndToEndTest {
     private final TaskListener listener = mock(TaskListener.class);
 
     /** What the controller's launch service logs: a refusal of a command the engine issued in these runs. */
-    private final List<java.util.logging.LogRecord> refusals = new java.util.concurrent.CopyOnWriteArrayList<>();
-    private final java.util.logging.Handler refusalLog = new java.util.logging.Handler() {
+    private final List<LogRecord> refusals = new CopyOnWriteArrayList<>();
+    private final Handler refusalLog = new Handler() {
         @Override
-        public void publish(final java.util.logging.LogRecord record) {
+        public void publish(final LogRecord record) {
             refusals.add(record);
         }
 
@@ -109,14 +114,14 @@ class StepEndToEndTest {
 
     @BeforeEach
     void listenForRefusals() {
-        java.util.logging.Logger.getLogger(ToolLaunchService.class.getName()).addHandler(refusalLog);
+        Logger.getLogger(ToolLaunchService.class.getName()).addHandler(refusalLog);
     }
 
     /** Every command the engine issued in the test passed the controller's launch policy. */
     @AfterEach
     void nothingWasRefused() {
-        java.util.logging.Logger.getLogger(ToolLaunchService.class.getName()).removeHandler(refusalLog);
-        assertThat(refusals).extracting(r -> java.text.MessageFormat.format(r.getMessage(), r.getParameters())).isEmpty();
+        Logger.getLogger(ToolLaunchService.class.getName()).removeHandler(refusalLog);
+        assertThat(refusals).extracting(r -> MessageFormat.format(r.getMessage(), r.getParameters())).isEmpty();
     }
 
     @BeforeEach
@@ -386,7 +391,7 @@ class StepEndToEndTest {
         Files.writeString(workspace.resolve("stacks.yaml"), target.replace("AWS_SECRET_ACCESS_KEY: aws-network-secret",
                 "AWS_SECRET_ACCESS_KEY: prod-admin"));
         ChangeRequestModel fork = new ChangeRequestModel().file("main-tip", "stacks.yaml", target);
-        List<String> asked = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<String> asked = new CopyOnWriteArrayList<>();
         CredentialsLookup lookup = id -> {
             asked.add(id);
             return Optional.ofNullable(SECRETS.get(id)).map(StepEndToEndTest::secretText);
@@ -415,7 +420,7 @@ class StepEndToEndTest {
     void aChangeRequestWhoseTrustedFileCannotBeReadBindsNothing() throws Exception {
         ChangeRequestModel fork = new ChangeRequestModel();
         fork.readFails = true;
-        List<String> asked = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<String> asked = new CopyOnWriteArrayList<>();
         CredentialsLookup lookup = id -> {
             asked.add(id);
             return Optional.ofNullable(SECRETS.get(id)).map(StepEndToEndTest::secretText);
