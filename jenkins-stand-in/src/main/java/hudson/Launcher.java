@@ -49,8 +49,15 @@ public abstract class Launcher {
         throw new UnsupportedOperationException();
     }
 
+    public abstract void kill(Map<String, String> modelEnvVars) throws IOException, InterruptedException;
+
     public static class LocalLauncher extends Launcher {
         public LocalLauncher(@NonNull TaskListener listener) {
+        }
+
+        @Override
+        public void kill(Map<String, String> modelEnvVars) throws InterruptedException {
+            throw new UnsupportedOperationException();
         }
     }
 }

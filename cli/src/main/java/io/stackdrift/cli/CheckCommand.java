@@ -62,6 +62,6 @@ public final class CheckCommand implements Callable<Integer> {
             case SCHEDULE -> "scheduled drift check";
             case MANUAL -> "drift check started by hand";
         };
-        return options.run(spec.commandLine(), by, cause, files, r -> r, (engine, request) -> engine.check(request));
+        return options.run(spec.commandLine(), by, cause, files, request -> request, (engine, request) -> engine.check(request));
     }
 }

@@ -9,6 +9,9 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import io.stackdrift.engine.StartedBy;
+import io.stackdrift.model.Approval;
+import io.stackdrift.model.DeployKind;
+import io.stackdrift.model.DeployMode;
 
 /** {@code stackdrift deploy}: deploys the selected stacks in dependency order (docs/concepts.md, "Deploy order", "Policies and digests"),
  * or destroys them in reverse. */
@@ -40,6 +43,8 @@ public final class DeployCommand implements Callable<Integer> {
         String what = destroy ? "destroy" : "deploy";
         String cause = rehearsal ? what + " rehearsal started by hand" : approved ? what + " approved by hand" : what + " started by hand";
         return options.run(spec.commandLine(), StartedBy.MANUAL, cause, Set.of(),
-                r -> r.withDeployOptions(rehearsal, approved, destroy), (engine, request) -> engine.deploy(request));
+                request -> request.mode(rehearsal ? DeployMode.REHEARSAL : DeployMode.APPLY)
+                        .approval(Approval.of(approved)).kind(destroy ? DeployKind.DESTROY : DeployKind.DEPLOY),
+                (engine, request) -> engine.deploy(request));
     }
 }

@@ -1,14 +1,10 @@
 package io.stackdrift.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -17,8 +13,6 @@ import picocli.CommandLine.Option;
 import io.stackdrift.engine.RunOrderOutcome;
 import io.stackdrift.engine.StackDriftEngine;
 import io.stackdrift.model.Problem;
-import io.stackdrift.model.RunOrder;
-import io.stackdrift.model.StackId;
 import io.stackdrift.record.HistoryStore;
 import io.stackdrift.spi.HistoryView;
 
@@ -55,40 +49,8 @@ public final class GraphCommand implements Callable<Integer> {
         boolean dot;
     }
 
-    /** {@code {"groups": [[ids]], "edges": [{"stack", "dependsOn", "from"}], "notes": []}} (docs/cli.md). */
-    private static void writeJson(final RunOrder order, final PrintWriter out) throws IOException {
-        JsonGenerator json = new JsonFactory().createGenerator(out).useDefaultPrettyPrinter();
-        json.writeStartObject();
-        json.writeArrayFieldStart("groups");
-        for (List<StackId> group : order.groups()) {
-            json.writeStartArray();
-            for (StackId id : group) {
-                json.writeString(id.value());
-            }
-            json.writeEndArray();
-        }
-        json.writeEndArray();
-        json.writeArrayFieldStart("edges");
-        for (RunOrder.Edge edge : order.edges()) {
-            json.writeStartObject();
-            json.writeStringField("stack", edge.dependent().value());
-            json.writeStringField("dependsOn", edge.dependency().value());
-            json.writeStringField("from", edge.origin().word());
-            json.writeEndObject();
-        }
-        json.writeEndArray();
-        json.writeArrayFieldStart("notes");
-        for (String note : order.notes()) {
-            json.writeString(note);
-        }
-        json.writeEndArray();
-        json.writeEndObject();
-        json.flush();
-        out.println();
-    }
-
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Path configFile = config.toAbsolutePath().normalize();
@@ -111,7 +73,7 @@ public final class GraphCommand implements Callable<Integer> {
             return ExitCodes.ERROR;
         }
         if (format != null && format.json) {
-            writeJson(outcome.order().orElseThrow(), out);
+            out.print(outcome.json());
         } else {
             out.print(format != null && format.dot ? outcome.dot() : outcome.text());
         }

@@ -23,7 +23,7 @@ public final class PreviewCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        return options.run(spec.commandLine(), StartedBy.MANUAL, "preview started by hand", Set.of(), r -> r,
+        return options.run(spec.commandLine(), StartedBy.MANUAL, "preview started by hand", Set.of(), request -> request,
                 (engine, request) -> engine.preview(request));
     }
 }

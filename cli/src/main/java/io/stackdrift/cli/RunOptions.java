@@ -1,10 +1,6 @@
 package io.stackdrift.cli;
 
-import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,60 +8,22 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
-import java.util.function.Consumer;
-import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
-import io.stackdrift.engine.EngineServices;
-import io.stackdrift.engine.RunJsonWriter;
-import io.stackdrift.engine.RunOutcome;
 import io.stackdrift.engine.RunRequest;
 import io.stackdrift.engine.StackDriftEngine;
 import io.stackdrift.engine.StartedBy;
-import io.stackdrift.local.FileStackLocks;
-import io.stackdrift.local.LocalProcessRunner;
-import io.stackdrift.model.Change;
-import io.stackdrift.model.ChangeList;
-import io.stackdrift.model.Directories;
-import io.stackdrift.model.Problem;
-import io.stackdrift.model.Row;
-import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
-import io.stackdrift.record.HistoryStore;
-import io.stackdrift.record.RunIds;
-import io.stackdrift.record.RunRecord;
-import io.stackdrift.record.RunWorkDirectories;
-import io.stackdrift.record.ToolProcessLog;
-import io.stackdrift.record.TrailEntry;
-import io.stackdrift.record.TrailResult;
-import io.stackdrift.render.CountsLine;
-import io.stackdrift.render.HtmlReport;
-import io.stackdrift.render.RowTable;
-import io.stackdrift.render.SecretMask;
-import io.stackdrift.spi.DeployJournal;
-import io.stackdrift.spi.HistoryView;
-import io.stackdrift.spi.ProgressListener;
 import io.stackdrift.spi.ToolSettings;
 
 /**
- * The options preview, check and deploy share, and the wiring of the engine's services for the command line:
- * local processes (what each tool said kept for a failed stack, {@link ToolOutputKeeper}), tools on {@code PATH} (or
- * {@code --tool-path}), the history in {@code --record}, file locks beside it, credentials from the environment
- * stackdrift runs in, their values masked in every output ({@link EnvironmentCredentials}), a temporary work
- * directory removed afterwards.
+ * The options preview, check and deploy share, checked (a bad value is picocli's parameter error, naming the option)
+ * and resolved into a {@link RunSetup}; {@link CliHost} runs the engine with it.
  */
 final class RunOptions {
-    /** How many earlier runs' summaries the HTML report's drift picture shows. */
-    private static final int HTML_HISTORY = 30;
-    /** How a tool's failure reason refers to its output; the command line keeps that output in a file instead. */
-    private static final String CONSOLE_LOG = "see the console log";
-    /** Changes listed per row and kind in the text output. */
-    private static final int DETAIL_CAP = 20;
-    /** How many restored paths the printed trail names per deploy. */
-    private static final int PRINTED_PATHS = 20;
-
     @Option(names = "--config", paramLabel = "FILE", defaultValue = "stacks.yaml",
             description = "The configuration file (default: ${DEFAULT-VALUE}); its directory is the repository root.")
     Path config;
@@ -91,14 +49,18 @@ final class RunOptions {
             description = "The executable of a tool (terraform, tofu, pulumi); default: the tool's name on PATH.")
     Map<String, String> toolPaths = Map.of();
 
-    @Option(names = "--timeout", paramLabel = "DURATION", description = "How long one tool process may run (default: 10m).")
+    @Option(names = "--timeout", paramLabel = "DURATION",
+            description = "How long one stack's step may run, its apply included (default: 10m for a plan, 1h for an apply).")
     String timeout;
 
-    /** Runs one engine call with the command line's services, prints the result and returns the exit code. */
+    /** Runs one engine call with these options and returns the exit code. */
     int run(final CommandLine commandLine, final StartedBy startedBy, final String cause, final Set<String> changed,
-            final Function<RunRequest, RunRequest> adjust, final EngineCall call) {
-        PrintWriter out = commandLine.getOut();
-        PrintWriter err = commandLine.getErr();
+            final UnaryOperator<RunRequest.Builder> adjust, final CliHost.EngineCall call) {
+        return new CliHost(setup(commandLine), commandLine.getOut(), commandLine.getErr()).run(startedBy, cause, changed, adjust, call);
+    }
+
+    /** The options as one run uses them: paths resolved, tool settings made, values checked. */
+    RunSetup setup(final CommandLine commandLine) {
         if (parallelism != null && parallelism < 1) {
             throw new CommandLine.ParameterException(commandLine, "--parallelism must be at least 1, not " + parallelism);
         }
@@ -106,151 +68,12 @@ final class RunOptions {
         Path configFile = config.toAbsolutePath().normalize();
         Path root = Optional.ofNullable(configFile.getParent()).orElse(Path.of("").toAbsolutePath());
         Path recordDir = record != null ? record : root.resolve(".stackdrift");
-        Clock clock = Clock.systemUTC();
-        HistoryStore history = new HistoryStore(recordDir);
-        RunRequest asked = new RunRequest(config, root, stacks, parallelism == null ? OptionalInt.empty() : OptionalInt.of(parallelism),
-                startedBy, changed, nextRunId(history, warning -> err.println("warning: " + Terminal.safe(warning))), cause, false, false,
-                false);
-        RunRequest request = adjust.apply(asked);
-        // the values of the variables named under credentials: are masked in everything the run prints and keeps
-        EnvironmentCredentials credentials = new EnvironmentCredentials(CliEnvironment::get);
-        ProgressListener progress = line -> {
-            err.println(Terminal.safe(credentials.mask().mask(line)));
-            err.flush();
-        };
-        Path workDir = null;
-        WorkDirCleanup cleanup = null;
-        StopHook stop = StopHook.install(Thread.currentThread());
-        try {
-            // runs killed with kill -9 leave plan JSON behind and tool processes that may still apply: swept,
-            // and their locks stay taken while one of their tools runs
-            Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
-            String user = System.getProperty("user.name", "user");
-            RunWorkDirectories.sweepDead(tmp, user);
-            workDir = RunWorkDirectories.create(tmp, user, warning -> err.println("warning: " + Terminal.safe(warning)));
-            ToolProcessLog toolProcesses = new ToolProcessLog(recordDir.resolve("locks").resolve("runs"));
-            toolProcesses.sweep();
-            ToolOutputKeeper tools = new ToolOutputKeeper(new LocalProcessRunner(toolProcesses), workDir, credentials::mask);
-            EngineServices services = new EngineServices(tools, settings, HistoryView.of(history),
-                    DeployJournal.of(history, HistoryStore::isRunningHere),
-                    new FileStackLocks(recordDir.resolve("locks"), Duration.ofMinutes(30), progress::line, toolProcesses).perDirectory(),
-                    credentials, workDir, clock, progress);
-            RunOutcome ran = call.run(new StackDriftEngine(services), request);
-            // a stop (StopHook) interrupted the run, which recorded it: the flag must not break the save that follows
-            boolean stopped = Thread.interrupted();
-            Map<StackId, Path> kept = ran.run().map(run -> tools.keep(run, recordDir)).orElse(Map.of());
-            // only the rows' spill files are read from the work directory after this: the rest is deleted while the
-            // record is saved (docs/benchmarks.md)
-            cleanup = WorkDirCleanup.start(workDir);
-            RunOutcome outcome = shown(ran, credentials.mask(), kept);
-            // the one save of the run: the engine returns what to keep and writes none of it (also after Ctrl-C)
-            Optional<String> notRecorded = save(outcome, history);
-            for (String warning : history.warnings()) {
-                err.println("warning: " + Terminal.safe(warning));
-            }
-            // what ran is printed whatever the record did: a deploy that applied must say so
-            print(outcome, out, err);
-            if (stopped) {
-                err.println("stackdrift: stopped (Ctrl-C or a signal); stacks that were running are recorded as interrupted");
-            }
-            kept.forEach((stack, log) -> err.println(Terminal.safe(stack + ": the tool's output is kept in " + log)));
-            out.flush();
-            boolean written = notRecorded.isEmpty();
-            if (html != null && outcome.run().isPresent()) {
-                try {
-                    HtmlReport.write(html, outcome.run().get(), history(history));
-                    err.println("report written to " + html);
-                } catch (IOException | UncheckedIOException e) {
-                    err.println("stackdrift: the HTML report could not be written to " + html + ": "
-                            + Terminal.safe(String.valueOf(e.getMessage())));
-                    written = false;
-                }
-            }
-            notRecorded.ifPresent(why -> err.println("stackdrift: " + Terminal.safe(why)));
-            if (!written) {
-                err.flush();
-                return notRecorded.isPresent() && applied(outcome) ? ExitCodes.APPLIED_NOT_RECORDED : ExitCodes.ERROR;
-            }
-            err.flush();
-            return outcome.exitCode();
-        } catch (IOException e) {
-            err.println("stackdrift: " + Terminal.safe(String.valueOf(e.getMessage())));
-            err.flush();
-            return ExitCodes.ERROR;
-        } finally {
-            if (cleanup != null) {
-                cleanup.finish();
-            } else {
-                deleteQuietly(workDir);
-            }
-            stop.finished();
-        }
-    }
-
-    /**
-     * The outcome as the person and the history get it: every reason and note masked, and a failed stack's "see the
-     * console log" — there is none here — pointing at the file that keeps its tool's output.
-     */
-    private static RunOutcome shown(final RunOutcome ran, final SecretMask mask, final Map<StackId, Path> kept) {
-        if (ran.run().isEmpty()) {
-            return ran;
-        }
-        RunRecord masked = mask.mask(ran.run().get());
-        List<Row> rows = new ArrayList<>();
-        for (Row row : masked.rows()) {
-            rows.add(row.withState(row.state(), logNamed(row.reason(), kept.get(row.id()))));
-        }
-        // a failed deploy's trail entry carries the same reason as its row
-        List<TrailEntry> trail = new ArrayList<>();
-        for (TrailEntry entry : masked.trail()) {
-            trail.add(entry.withReason(logNamed(entry.reason(), kept.get(entry.stack()))));
-        }
-        RunRecord shown = new RunRecord(masked.runId(), masked.kind(), masked.cause(), masked.startedAt(), masked.finishedAt(), rows,
-                trail);
-        return ran.withShown(shown, ran.notes().stream().map(mask::mask).toList());
-    }
-
-    /** A reason's "see the console log" — the command line has none — as where the tool's output is, or that it is not kept. */
-    private static String logNamed(final String reason, final Path log) {
-        if (!reason.contains(CONSOLE_LOG)) {
-            return reason;
-        }
-        return reason.replace(CONSOLE_LOG, log == null ? "the tool's output could not be kept" : "its output is kept in " + log);
-    }
-
-    /**
-     * Saves the run's record; on failure (a full disk, a file in the way) says what could not be written, where, and
-     * what that means, instead of failing the command before its result is printed.
-     */
-    private static Optional<String> save(final RunOutcome outcome, final HistoryStore history) {
-        if (outcome.toSave().isEmpty()) {
-            return Optional.empty();
-        }
-        try {
-            history.save(outcome.toSave().get());
-            return Optional.empty();
-        } catch (UncheckedIOException e) {
-            String what = applied(outcome)
-                    ? "; what this run deployed is listed above, and the history does not know it: the next run previews those "
-                            + "stacks as if this one had not deployed them"
-                    : "";
-            return Optional.of("the record of this run could not be written (" + e.getMessage() + ")" + what);
-        }
-    }
-
-    /** The run applied something, or may have: a deploy or destroy went through or was interrupted. */
-    private static boolean applied(final RunOutcome outcome) {
-        return outcome.run().stream().flatMap(run -> run.trail().stream()).anyMatch(entry -> entry.result() == TrailResult.DEPLOYED
-                || entry.result() == TrailResult.DESTROYED || entry.result() == TrailResult.INTERRUPTED);
-    }
-
-    @FunctionalInterface
-    interface EngineCall {
-        RunOutcome run(StackDriftEngine engine, RunRequest request);
+        return new RunSetup(config, root, recordDir, stacks, parallelism == null ? OptionalInt.empty() : OptionalInt.of(parallelism),
+                settings, json, Optional.ofNullable(html));
     }
 
     private ToolSettings toolSettings(final CommandLine commandLine) {
-        ToolSettings settings = ToolSettings.defaults();
+        ToolSettings settings = ToolSettings.defaults().withTimeoutHint("raise it with --timeout");
         for (Map.Entry<String, String> entry : toolPaths.entrySet()) {
             Tool tool = Tool.fromWord(entry.getKey()).orElseThrow(() -> new CommandLine.ParameterException(commandLine,
                     "--tool-path: unknown tool '" + entry.getKey() + "'; write terraform=PATH, tofu=PATH or pulumi=PATH"));
@@ -263,98 +86,5 @@ final class RunOptions {
             settings = settings.withTimeout(parsed);
         }
         return settings;
-    }
-
-    private void print(final RunOutcome outcome, final PrintWriter out, final PrintWriter err) {
-        // the one place configuration warnings are printed (the engine returns them, it does not print them):
-        // in full, the hint on its own line, each line made inert for the terminal
-        for (Problem warning : outcome.warnings()) {
-            printLines("warning: " + warning.format(), err);
-        }
-        if (outcome.configInvalid()) {
-            for (Problem problem : outcome.problems()) {
-                printLines(problem.format(), err);
-            }
-            int count = outcome.problems().size();
-            err.println(config + ": " + count + (count == 1 ? " problem" : " problems") + "; no tool ran");
-        }
-        if (json) {
-            try {
-                RunJsonWriter.write(outcome, out);
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot write the run JSON: " + e.getMessage(), e);
-            }
-            return;
-        }
-        if (outcome.run().isEmpty()) {
-            return;
-        }
-        RunRecord run = outcome.run().get();
-        out.println(CountsLine.text(run.counts(), Terminal.colour()));
-        for (String line : RowTable.text(run.rowsSorted()).split("\n", -1)) {
-            if (!line.isEmpty()) {
-                out.println(Terminal.safe(line));
-            }
-        }
-        for (Row row : run.rowsSorted()) {
-            printDetails(row, out);
-        }
-        for (TrailEntry entry : run.trail()) {
-            String what = entry.repairedDrift()
-                    ? "put back what changed outside the code: " + entry.restoredPathsLine(PRINTED_PATHS)
-                    : entry.result().word() + (entry.reason().isEmpty() ? "" : " — " + entry.reason());
-            out.println(Terminal.safe(entry.stack() + ": " + what));
-        }
-    }
-
-    private static void printLines(final String text, final PrintWriter err) {
-        for (String line : text.split("\n", -1)) {
-            err.println(Terminal.safe(line));
-        }
-    }
-
-    /** What a row found, paths only: the table has counts, this says which resources and attributes. */
-    private static void printDetails(final Row row, final PrintWriter out) {
-        if (row.changes().isEmpty() && row.drift().isEmpty() && row.ownedElsewhere().isEmpty() && row.reason().isEmpty()) {
-            return;
-        }
-        out.println(Terminal.safe(row.id() + " (" + row.state().word() + ")" + (row.reason().isEmpty() ? "" : ": " + row.reason())));
-        printChanges("change", row.changes(), out);
-        printChanges("drift", row.drift(), out);
-        row.driftAge().sinceInstant().ifPresent(since -> out.println("  drifted since " + since + " ("
-                + row.driftAge().checks() + (row.driftAge().checks() == 1 ? " check)" : " checks)")));
-        printChanges("owned elsewhere", row.ownedElsewhere(), out);
-    }
-
-    private static void printChanges(final String label, final ChangeList changes, final PrintWriter out) {
-        for (Change change : changes.first(DETAIL_CAP)) {
-            out.println(Terminal.safe("  " + label + ": " + change.action().word() + " " + change.address()
-                    + (change.paths().isEmpty() ? "" : " " + String.join(", ", change.paths()))));
-        }
-        if (changes.size() > DETAIL_CAP) {
-            out.println("  … " + (changes.size() - DETAIL_CAP) + " more (--json or --html lists every one)");
-        }
-    }
-
-    /** Runs are numbered like builds, so the pages and the trail say "run 7", not a timestamp. */
-    static String nextRunId(final HistoryStore history, final Consumer<String> warnings) {
-        long recorded = history.layout().highestSequence();
-        try {
-            // atomic and never reused: two runs at once, or the run after a kill -9, get numbers of their own
-            return String.valueOf(RunIds.next(history.directory(), recorded, warnings));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot number the run in " + history.directory() + ": " + e.getMessage(), e);
-        }
-    }
-
-    /** The summaries and the trail only: an earlier run's details may be huge, and the trend needs its counts. */
-    private static HtmlReport.History history(final HistoryStore history) {
-        return new HtmlReport.History(history.summaries(HTML_HISTORY), history.trail());
-    }
-
-    private static void deleteQuietly(final Path dir) {
-        if (dir != null) {
-            Directories.delete(dir);
-        }
     }
 }

@@ -104,7 +104,7 @@ final class ToolOutputKeeper implements ProcessRunner {
             try {
                 Path target = runLogs.resolve(StackFileName.of(row.id()) + ".log");
                 createPrivateDirectories(runLogs);
-                // masked again with every value the run has seen: a later stack's may have been unknown then
+                // masked again: the mask of the end of the run is never narrower than the one the transcript had
                 Files.writeString(target, mask.get().mask(Files.readString(log, StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
                 if (target.getFileSystem().supportedFileAttributeViews().contains("posix")) {
                     Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rw-------"));

@@ -5,11 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 
@@ -106,5 +109,80 @@ class CredentialMaskingTest {
                 }
             }
         }
+    }
+
+    /**
+     * Stack a's tool prints what stack b names: b's token as it is and in base64 on the diagnostic that becomes a's
+     * reason, and on stderr (the kept output) b's password as a POSIX shell quotes it ({@code set -x}). b depends on a,
+     * so it never starts: its values are masked because the file names them, not because its tool ran.
+     */
+    @Test
+    void aStackPrintingAnotherStacksSecretPlainBase64OrQuotedNeverReachesTheJsonTheRecordOrThePages() throws IOException {
+        String token = "tok-7Hq2VxLm9PzR4KwNe";
+        String password = "it's-b$PASSWORD-42";
+        String base64 = Base64.getEncoder().encodeToString(token.getBytes(StandardCharsets.UTF_8));
+        String quoted = "'it'\\''s-b$PASSWORD-42'";
+        Map<String, String> environment = Map.of("A_TOKEN", "a-token-value-1", "B_TOKEN", token, "B_PASSWORD", password);
+        CliEnvironment.use(name -> environment.getOrDefault(name, System.getenv(name)));
+        Path repo = Files.createDirectories(dir.resolve("two"));
+        for (String stack : List.of("a", "b")) {
+            Files.createDirectories(repo.resolve(stack));
+            Files.writeString(repo.resolve(stack + "/main.tf"), "terraform {\n}\n");
+        }
+        Files.writeString(repo.resolve("stacks.yaml"), """
+                parallelism: 1
+                stacks:
+                  - dir: a
+                    credentials:
+                      A_TOKEN: a-token
+                  - dir: b
+                    dependsOn: [a]
+                    credentials:
+                      B_TOKEN: b-token
+                      B_PASSWORD: b-password
+                """);
+        Path tool = repo.resolve("terraform-stand-in");
+        Files.writeString(tool, """
+                #!/bin/sh
+                case "$1" in
+                  version) echo '{"terraform_version":"1.11.4","platform":"linux_amd64","provider_selections":{}}' ;;
+                  plan) cat <<'OUT'
+                {"type":"diagnostic","diagnostic":{"severity":"error","summary":"token @TOKEN@ rejected (@BASE64@)"}}
+                OUT
+                        cat >&2 <<'ERR'
+                + export B_TOKEN=@TOKEN@
+                + export B_PASSWORD=@QUOTED@
+                Authorization: Bearer @BASE64@
+                ERR
+                        exit 1 ;;
+                  *) exit 0 ;;
+                esac
+                """.replace("@BASE64@", base64).replace("@TOKEN@", token).replace("@QUOTED@", quoted));
+        Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path record = dir.resolve("record");
+        Path html = dir.resolve("html");
+
+        Result deploy = run("deploy", "--json", "--html", html.toString(), "--config", repo.resolve("stacks.yaml").toString(),
+                "--record", record.toString(), "--tool-path", "terraform=" + tool);
+
+        assertThat(deploy.exit()).isEqualTo(ExitCodes.ERROR);
+        // the reason is the diagnostic, masked: a's row failed with it
+        assertThat(deploy.out()).contains("token **** rejected (****)");
+        List<String> forms = List.of(token, base64, base64.substring(0, base64.length() - 4), quoted, password);
+        List<String> written = new ArrayList<>(List.of(deploy.out(), deploy.err()));
+        for (Path folder : List.of(record, html)) {
+            try (Stream<Path> files = Files.walk(folder)) {
+                for (Path file : files.filter(Files::isRegularFile).toList()) {
+                    written.add(Files.readString(file));
+                }
+            }
+        }
+        for (String text : written) {
+            for (String form : forms) {
+                assertThat(text).doesNotContain(form);
+            }
+        }
+        Path kept = record.resolve("logs").resolve("run-1").resolve("a.log");
+        assertThat(Files.readString(kept)).contains("+ export B_TOKEN=****", "+ export B_PASSWORD=****", "Bearer ****");
     }
 }

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import io.stackdrift.architecture.ClassCycleRule;
 import io.stackdrift.architecture.DesignDiagram;
 import io.stackdrift.architecture.DirectoryRule;
+import io.stackdrift.architecture.OutputRule;
 
 /**
  * The command line only hosts the engine (docs/architecture.md): it reaches the core through the façade and the
@@ -29,7 +30,7 @@ class HostRulesTest {
         classes().that().resideInAPackage("io.stackdrift.cli..").should().onlyDependOnClassesThat()
                 .resideInAnyPackage("io.stackdrift.cli..", "io.stackdrift.engine..", "io.stackdrift.spi..", "io.stackdrift.local..",
                         "io.stackdrift.model..",
-                        "io.stackdrift.record..", "io.stackdrift.render..", "java..", "picocli..", "com.fasterxml.jackson.core..")
+                        "io.stackdrift.record..", "io.stackdrift.render..", "java..", "picocli..")
                 .check(CLI);
     }
 
@@ -49,6 +50,12 @@ class HostRulesTest {
     @Test
     void directoriesAreMadeSureOfThroughOneHelper() {
         DirectoryRule.THROUGH_DIRECTORIES_ENSURE.check(CLI);
+    }
+
+    /** The command line prints what the core's rendering wrote: it writes no JSON of its own. */
+    @Test
+    void theCommandLineWritesNoOutputOfItsOwn() {
+        OutputRule.FORMATS_ARE_WRITTEN_IN_RENDER.check(CLI);
     }
 
     @Test

@@ -17,9 +17,9 @@ class RunNumbersTest {
     void aRunKilledBeforeItsRecordDoesNotGiveItsNumberToTheNextRun() {
         HistoryStore history = new HistoryStore(record);
 
-        String killed = RunOptions.nextRunId(history, warning -> { });
+        String killed = CliHost.nextRunId(history, warning -> { });
         // kill -9: nothing was saved, the history is as empty as before
-        String next = RunOptions.nextRunId(new HistoryStore(record), warning -> { });
+        String next = CliHost.nextRunId(new HistoryStore(record), warning -> { });
 
         assertThat(killed).isEqualTo("1");
         assertThat(next).isEqualTo("2");

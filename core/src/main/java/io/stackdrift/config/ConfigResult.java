@@ -1,7 +1,6 @@
 package io.stackdrift.config;
 
 import java.util.List;
-import java.util.Optional;
 
 import io.stackdrift.model.Problem;
 
@@ -44,11 +43,6 @@ public final class ConfigResult {
             throw new IllegalStateException("the configuration is not valid: " + problems.get(0).format());
         }
         return config;
-    }
-
-    /** The configuration when valid. */
-    public Optional<StacksConfig> configIfValid() {
-        return Optional.ofNullable(config);
     }
 
     /** Every problem that makes the file invalid, in file order; empty when valid. */

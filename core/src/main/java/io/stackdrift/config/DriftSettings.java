@@ -40,11 +40,6 @@ public record DriftSettings(boolean enabled, DriftMode mode, Duration every, Lis
         return enabled && mode != DriftMode.OFF;
     }
 
-    /** Whether {@code maxChanges} was set. */
-    public boolean limitsChanges() {
-        return maxChanges != NO_LIMIT;
-    }
-
     /** Every ignored path of every rule. */
     public List<String> ignoredPaths() {
         return ignore.stream().flatMap(rule -> rule.paths().stream()).toList();

@@ -1,6 +1,8 @@
 package io.stackdrift.deploy;
 
 import io.stackdrift.config.DriftMode;
+import io.stackdrift.model.Approval;
+import io.stackdrift.model.DeployMode;
 
 /**
  * The ladder a deploy and a destroy share once the stack's fresh plan is made: nothing to do, rehearsal, awaiting

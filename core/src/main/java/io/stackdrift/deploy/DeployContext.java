@@ -1,15 +1,18 @@
 package io.stackdrift.deploy;
 
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Set;
 
 import io.stackdrift.config.StackConfig;
+import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.PlanDigest;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
 import io.stackdrift.ownership.ReplaceEvidence;
 import io.stackdrift.record.TrailEntry;
 import io.stackdrift.spi.StackLocks;
+import io.stackdrift.tool.StackCall;
 import io.stackdrift.tool.ToolAdapter;
 
 /** What a {@link StackDeployment} needs of the run it belongs to; the engine's run context provides it. */
@@ -26,6 +29,11 @@ public interface DeployContext {
 
     Path workDir(StackConfig stack, String step);
 
+    /** The tool calls of {@code stack} for {@code step}: in this run's repository and the step's work directory. */
+    default StackCall call(final StackConfig stack, final String step, final Map<String, String> environment) {
+        return new StackCall(stack, root(), workDir(stack, step), environment);
+    }
+
     /**
      * The run's evidence for field ownership's rule 2 (a probe plan per stack digest, kept for the run). Not named
      * {@code replace…}: SpotBugs reads such a name as a mutator of the context.
@@ -39,7 +47,7 @@ public interface DeployContext {
     StackLocks locks();
 
     /** Writes the "running" marker of a deploy or destroy (recovered as "interrupted" if the run dies). */
-    void markStarted(StackId stack, long startedAt, boolean destroy);
+    void markStarted(StackId stack, long startedAt, DeployKind kind);
 
     void markFinished(StackId stack);
 

@@ -3,7 +3,6 @@ package io.stackdrift.deploy;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,8 +13,11 @@ import io.stackdrift.config.StackConfig;
 import io.stackdrift.drift.DriftRevert;
 import io.stackdrift.drift.RepairGuard;
 import io.stackdrift.graph.TaskOutcome;
+import io.stackdrift.model.Approval;
 import io.stackdrift.model.Change;
 import io.stackdrift.model.ChangeList;
+import io.stackdrift.model.DeployKind;
+import io.stackdrift.model.DeployMode;
 import io.stackdrift.model.PlanDigest;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
@@ -29,6 +31,7 @@ import io.stackdrift.spi.StackLockTimeoutException;
 import io.stackdrift.tool.ApplyResult;
 import io.stackdrift.tool.OutputsResult;
 import io.stackdrift.tool.PlanPurpose;
+import io.stackdrift.tool.StackCall;
 import io.stackdrift.tool.StackPlan;
 import io.stackdrift.tool.ToolAdapter;
 
@@ -55,8 +58,8 @@ public final class StackDeployment {
      */
     public Deployed deploy(final StackConfig stack, final Map<String, String> env, final Optional<Row> hadDrift,
             final DeployMode mode, final Approval approval) throws InterruptedException {
-        return underLock(stack, Operation.DEPLOY, mode, startedAt -> OwnershipGuard.withOwnership(stack, run.adapter(stack.tool()),
-                run.root(), run.workDir(stack, "schema"), env, run.ownershipEvidence(), PlanPurpose.PREVIEW,
+        return underLock(stack, DeployKind.DEPLOY, mode, startedAt -> OwnershipGuard.withOwnership(run.adapter(stack.tool()),
+                run.call(stack, "schema", env), run.ownershipEvidence(), PlanPurpose.PREVIEW,
                 reason -> failed(stack, startedAt, reason),
                 accepted -> planAndApply(stack, env, hadDrift, mode, approval, accepted, startedAt)));
     }
@@ -64,7 +67,7 @@ public final class StackDeployment {
     /** Destroys the stack: a destroy plan of this run, and only that plan applied. */
     public Deployed destroy(final StackConfig stack, final Map<String, String> env, final DeployMode mode, final Approval approval)
             throws InterruptedException {
-        return underLock(stack, Operation.DESTROY, mode, startedAt -> planAndDestroy(stack, env, mode, approval, startedAt));
+        return underLock(stack, DeployKind.DESTROY, mode, startedAt -> planAndDestroy(stack, env, mode, approval, startedAt));
     }
 
     @FunctionalInterface
@@ -77,7 +80,7 @@ public final class StackDeployment {
      * marker, an "interrupted" trail entry when the run is interrupted (a destroy also forgets the last deploy: part of
      * the stack may be gone), then marker and lock released.
      */
-    private Deployed underLock(final StackConfig stack, final Operation operation, final DeployMode mode, final LockedWork work)
+    private Deployed underLock(final StackConfig stack, final DeployKind kind, final DeployMode mode, final LockedWork work)
             throws InterruptedException {
         if (mode == DeployMode.REHEARSAL) {
             return work.run(run.now());
@@ -85,24 +88,24 @@ public final class StackDeployment {
         StackId id = stack.id();
         StackLock lock;
         try {
-            lock = run.locks().acquire(id, operation.word);
+            lock = run.locks().acquire(id, kind.word());
         } catch (StackLockTimeoutException e) {
-            return failed(stack, run.now(), operation.prefix + e.getMessage());
+            return failed(stack, run.now(), prefix(kind) + e.getMessage());
         } catch (UncheckedIOException e) {
             // the lock file could not be opened or locked: the message names it and why (a FIFO in its place, a full disk)
-            return failed(stack, run.now(), operation.prefix + e.getMessage());
+            return failed(stack, run.now(), prefix(kind) + e.getMessage());
         }
         try (lock) {
             long startedAt = run.now();
-            run.markStarted(id, startedAt, operation == Operation.DESTROY);
+            run.markStarted(id, startedAt, kind);
             try {
                 return work.run(startedAt);
             } catch (InterruptedException e) {
-                if (operation == Operation.DESTROY) {
+                if (kind == DeployKind.DESTROY) {
                     run.forgetDeploy(id);
                 }
                 run.trail(entry(id, startedAt, TrailResult.INTERRUPTED, List.of(), "run " + run.runId() + " was interrupted during this "
-                        + operation.word + "; look at the stack's state before deploying it again"));
+                        + kind.word() + "; look at the stack's state before deploying it again"));
                 throw e;
             } finally {
                 run.markFinished(id);
@@ -114,10 +117,10 @@ public final class StackDeployment {
             final DeployMode mode, final Approval approval, final List<IgnorePath> accepted, final long startedAt)
             throws InterruptedException {
         StackId id = stack.id();
-        Path work = run.workDir(stack, "deploy");
+        StackCall call = run.call(stack, "deploy", env);
         ToolAdapter adapter = run.adapter(stack.tool());
         run.previewed(id);
-        StackPlan plan = adapter.plan(stack, run.root(), PlanPurpose.PREVIEW, work, env, run.known());
+        StackPlan plan = adapter.plan(call, PlanPurpose.PREVIEW, run.known());
         Row row = OwnershipGuard.split(plan.row(), accepted);
         if (row.state() == RowState.FAILED) {
             return failed(stack, startedAt, row.reason(), row);
@@ -164,20 +167,20 @@ public final class StackDeployment {
             return new Deployed(nothing, TaskOutcome.nothingToDo());
         }
         if (gate.step() != ApplyGate.Step.APPLY) {
-            return notApplied(stack, row, startedAt, gate, Operation.DEPLOY);
+            return notApplied(stack, row, startedAt, gate, DeployKind.DEPLOY);
         }
-        Optional<Deployed> unseen = unapprovedPlan(stack, row, Operation.DEPLOY);
+        Optional<Deployed> unseen = unapprovedPlan(stack, row, DeployKind.DEPLOY);
         if (unseen.isPresent()) {
             return unseen.get();
         }
         run.progress("applying " + id + " (" + stack.tool().word() + ")…");
-        ApplyResult applied = adapter.apply(stack, run.root(), plan, work, env);
+        ApplyResult applied = adapter.apply(call, plan);
         if (!applied.succeeded()) {
             return failed(stack, startedAt, applied.reason(), row);
         }
         List<String> restored = restoredPaths(row, hadDrift);
         run.trail(entry(id, startedAt, TrailResult.DEPLOYED, restored, ""));
-        Row deployed = Row.withReason(id, stack.tool(), stack.dir(), RowState.IN_SYNC,
+        Row deployed = Row.of(id, stack.tool(), stack.dir(), RowState.IN_SYNC,
                 restored.isEmpty() ? "deployed" : "deployed: put back what changed outside the code")
                 .withOwnedElsewhere(row.ownedElsewhere()).withDependsOn(row.dependsOn());
         if (stack.outputs().isPresent()) {
@@ -195,16 +198,16 @@ public final class StackDeployment {
     private Deployed planAndDestroy(final StackConfig stack, final Map<String, String> env, final DeployMode mode,
             final Approval approval, final long startedAt) throws InterruptedException {
         StackId id = stack.id();
-        Path work = run.workDir(stack, "destroy");
+        StackCall call = run.call(stack, "destroy", env);
         ToolAdapter adapter = run.adapter(stack.tool());
         run.progress("planning the destroy of " + id + " (" + stack.tool().word() + ")…");
-        StackPlan plan = adapter.plan(stack, run.root(), PlanPurpose.DESTROY, work, env, run.known());
+        StackPlan plan = adapter.plan(call, PlanPurpose.DESTROY, run.known());
         // what a destroy deletes; drift does not matter to resources about to go (no drift check runs)
         Row planned = plan.row();
         if (planned.state() == RowState.FAILED) {
             return failed(stack, startedAt, DESTROY_PREFIX + planned.reason());
         }
-        Row row = Row.withReason(id, stack.tool(), stack.dir(), planned.changes().isEmpty() ? RowState.IN_SYNC : RowState.PENDING, "")
+        Row row = Row.of(id, stack.tool(), stack.dir(), planned.changes().isEmpty() ? RowState.IN_SYNC : RowState.PENDING, "")
                 .withChanges(planned.changes());
         ApplyGate.Decision gate = ApplyGate.decide(!row.changes().isEmpty(), mode, approval, stack.drift().mode());
         if (gate.step() == ApplyGate.Step.NOTHING_TO_DO) {
@@ -212,52 +215,52 @@ public final class StackDeployment {
             return afterDestroy(stack, row.withState(RowState.IN_SYNC, "nothing to destroy"), TaskOutcome.nothingToDo());
         }
         if (gate.step() != ApplyGate.Step.APPLY) {
-            return notApplied(stack, row, startedAt, gate, Operation.DESTROY);
+            return notApplied(stack, row, startedAt, gate, DeployKind.DESTROY);
         }
-        Optional<Deployed> unseen = unapprovedPlan(stack, row, Operation.DESTROY);
+        Optional<Deployed> unseen = unapprovedPlan(stack, row, DeployKind.DESTROY);
         if (unseen.isPresent()) {
             return unseen.get();
         }
         run.progress("destroying " + id + " (" + stack.tool().word() + ")…");
-        ApplyResult applied = adapter.apply(stack, run.root(), plan, work, env);
+        ApplyResult applied = adapter.apply(call, plan);
         if (!applied.succeeded()) {
             // part of the stack may be gone: the next deploy must preview it, not skip it as unchanged
             run.forgetDeploy(id);
             return failed(stack, startedAt, DESTROY_PREFIX + applied.reason());
         }
         run.trail(entry(id, startedAt, TrailResult.DESTROYED, List.of(), ""));
-        return afterDestroy(stack, Row.withReason(id, stack.tool(), stack.dir(), RowState.IN_SYNC, "destroyed"), TaskOutcome.succeeded());
+        return afterDestroy(stack, Row.of(id, stack.tool(), stack.dir(), RowState.IN_SYNC, "destroyed"), TaskOutcome.succeeded());
     }
 
     /**
      * An approved stack whose fresh plan is not the one its approver saw ({@link PlanDigest.Approved}): it awaits a new
      * approval with the reason, nothing applied.
      */
-    private Optional<Deployed> unapprovedPlan(final StackConfig stack, final Row row, final Operation operation) {
+    private Optional<Deployed> unapprovedPlan(final StackConfig stack, final Row row, final DeployKind kind) {
         return run.approvedPlans().refusal(stack.id(), row).map(why -> {
-            String reason = operation.prefix + why;
+            String reason = prefix(kind) + why;
             return new Deployed(row.withState(RowState.AWAITING_APPROVAL, reason), TaskOutcome.awaitingApproval(reason));
         });
     }
 
     /** The rungs of the ladder that apply nothing: a rehearsal (with or without work) and awaiting approval. */
     private Deployed notApplied(final StackConfig stack, final Row row, final long startedAt, final ApplyGate.Decision gate,
-            final Operation operation) {
+            final DeployKind kind) {
         StackId id = stack.id();
         String waits = gate.wouldAwaitApproval() ? "; would await approval" : "";
         return switch (gate.step()) {
             case NOTHING_TO_REHEARSE -> {
                 // a rehearsal records no deploy, not even an empty one: the digest stays as it was
-                run.trail(entry(id, startedAt, TrailResult.REHEARSAL, List.of(), operation.prefix + "nothing to " + operation.word));
-                yield new Deployed(row.withState(RowState.IN_SYNC, "rehearsal: nothing to " + operation.word), TaskOutcome.nothingToDo());
+                run.trail(entry(id, startedAt, TrailResult.REHEARSAL, List.of(), prefix(kind) + "nothing to " + kind.word()));
+                yield new Deployed(row.withState(RowState.IN_SYNC, "rehearsal: nothing to " + kind.word()), TaskOutcome.nothingToDo());
             }
             case REHEARSE -> {
                 // a rehearsal plans everything in order: an approve-mode stack says it would wait, and its dependents are planned
-                run.trail(entry(id, startedAt, TrailResult.REHEARSAL, List.of(), operation.rehearsalTrail(gate.wouldAwaitApproval())));
-                yield new Deployed(row.withState(row.state(), operation.rehearsalReason + waits), TaskOutcome.succeeded());
+                run.trail(entry(id, startedAt, TrailResult.REHEARSAL, List.of(), rehearsalTrail(kind, gate.wouldAwaitApproval())));
+                yield new Deployed(row.withState(row.state(), rehearsalReason(kind) + waits), TaskOutcome.succeeded());
             }
-            case AWAIT_APPROVAL -> new Deployed(row.withState(RowState.AWAITING_APPROVAL, operation.awaitingReason),
-                    TaskOutcome.awaitingApproval(operation.awaitingReason));
+            case AWAIT_APPROVAL -> new Deployed(row.withState(RowState.AWAITING_APPROVAL, awaitingReason(kind)),
+                    TaskOutcome.awaitingApproval(awaitingReason(kind)));
             case NOTHING_TO_DO, APPLY -> throw new IllegalArgumentException("applies: " + gate.step());
         };
     }
@@ -285,7 +288,7 @@ public final class StackDeployment {
 
     private Optional<String> writeOutputs(final StackConfig stack, final Map<String, String> env, final Outputs settings)
             throws InterruptedException {
-        OutputsResult outputs = run.adapter(stack.tool()).outputs(stack, run.root(), run.workDir(stack, "outputs"), env);
+        OutputsResult outputs = run.adapter(stack.tool()).outputs(run.call(stack, "outputs", env));
         if (!outputs.succeeded()) {
             return Optional.of("its outputs could not be read: " + outputs.reason());
         }
@@ -317,44 +320,39 @@ public final class StackDeployment {
     }
 
     private Deployed failed(final StackConfig stack, final long startedAt, final String reason) {
-        return failed(stack, startedAt, reason, Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, reason));
+        return failed(stack, startedAt, reason, Row.of(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, reason));
     }
 
     private Deployed failed(final StackConfig stack, final long startedAt, final String reason, final Row row) {
         run.trail(entry(stack.id(), startedAt, TrailResult.FAILED, List.of(), reason));
         // what the preview found stays listed (changes, drift, owned elsewhere, depends-on): the failure does not unmake it
-        Row failed = Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, reason)
+        Row failed = Row.of(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, reason)
                 .withChanges(row.changes()).withDrift(row.drift()).withOwnedElsewhere(row.ownedElsewhere()).withDependsOn(row.dependsOn());
         return new Deployed(failed, TaskOutcome.failed(reason));
     }
 
     private TrailEntry entry(final StackId id, final long startedAt, final TrailResult result, final List<String> restored,
             final String reason) {
-        return new TrailEntry(id, run.runId(), startedAt, run.now(), result, !restored.isEmpty(), restored, reason);
+        return new TrailEntry(id, run.runId(), startedAt, run.now(), result, !restored.isEmpty(), restored, reason, 0);
     }
 
-    /** The words of a deploy and of a destroy on the rungs they share. */
-    private enum Operation {
-        DEPLOY("deploy", "", "rehearsal: planned, nothing applied", "mode approve: deploy with approval to apply these changes"),
-        DESTROY("destroy", DESTROY_PREFIX, "rehearsal: destroy planned, nothing destroyed",
-                "mode approve: destroy with approval to delete these resources");
+    /** What a trail reason of a destroy starts with; nothing for a deploy. */
+    private static String prefix(final DeployKind kind) {
+        return kind == DeployKind.DESTROY ? DESTROY_PREFIX : "";
+    }
 
-        final String word;
-        final String prefix;
-        final String rehearsalReason;
-        final String awaitingReason;
+    private static String rehearsalReason(final DeployKind kind) {
+        return kind == DeployKind.DESTROY ? "rehearsal: destroy planned, nothing destroyed" : "rehearsal: planned, nothing applied";
+    }
 
-        Operation(final String word, final String prefix, final String rehearsalReason, final String awaitingReason) {
-            this.word = word;
-            this.prefix = prefix;
-            this.rehearsalReason = rehearsalReason;
-            this.awaitingReason = awaitingReason;
-        }
+    private static String awaitingReason(final DeployKind kind) {
+        return kind == DeployKind.DESTROY ? "mode approve: destroy with approval to delete these resources"
+                : "mode approve: deploy with approval to apply these changes";
+    }
 
-        String rehearsalTrail(final boolean wouldAwait) {
-            return this == DEPLOY
-                    ? (wouldAwait ? "would await approval" : "")
-                    : DESTROY_PREFIX + "planned, nothing destroyed" + (wouldAwait ? "; would await approval" : "");
-        }
+    private static String rehearsalTrail(final DeployKind kind, final boolean wouldAwait) {
+        return kind == DeployKind.DEPLOY
+                ? (wouldAwait ? "would await approval" : "")
+                : DESTROY_PREFIX + "planned, nothing destroyed" + (wouldAwait ? "; would await approval" : "");
     }
 }

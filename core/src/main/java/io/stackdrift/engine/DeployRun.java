@@ -16,8 +16,6 @@ import java.util.function.Supplier;
 
 import io.stackdrift.config.Policy;
 import io.stackdrift.config.StackConfig;
-import io.stackdrift.deploy.Approval;
-import io.stackdrift.deploy.DeployMode;
 import io.stackdrift.deploy.Deployed;
 import io.stackdrift.deploy.StackDeployment;
 import io.stackdrift.digest.DeployDecision;
@@ -27,6 +25,8 @@ import io.stackdrift.graph.ScheduleOptions;
 import io.stackdrift.graph.StackGraph;
 import io.stackdrift.graph.StackTask;
 import io.stackdrift.graph.TaskOutcome;
+import io.stackdrift.model.Approval;
+import io.stackdrift.model.DeployMode;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
@@ -46,8 +46,8 @@ final class DeployRun implements RunBody {
             run.note(note);
         }
         StackGraph graph = build.graph().restrictTo(new HashSet<>(run.stackIds()));
-        DeployMode mode = run.request().rehearsal() ? DeployMode.REHEARSAL : DeployMode.APPLY;
-        Approval approval = Approval.of(run.request().approved());
+        DeployMode mode = run.request().mode();
+        Approval approval = run.request().approval();
         StackDeployment deployment = new StackDeployment(run);
         ScheduleOptions options = ScheduleOptions.deploy(run.parallelism()).withPriority(PriorityWeights.estimates(durations(run)));
         StackTask task = id -> {
@@ -85,7 +85,7 @@ final class DeployRun implements RunBody {
         try {
             digest = digestOf(run, stack, env, () -> graph);
         } catch (IOException e) {
-            Row row = Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.FAILED,
+            Row row = Row.of(stack.id(), stack.tool(), stack.dir(), RowState.FAILED,
                     "cannot compute the stack's digest: " + e.getMessage());
             return Optional.of(new Deployed(row, TaskOutcome.failed(row.reason())));
         }
@@ -105,7 +105,7 @@ final class DeployRun implements RunBody {
                     + "was interrupted or did not finish in an earlier run");
         }
         if (decision.verdict() == DeployDecision.Verdict.SKIP) {
-            Row row = Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.SKIPPED, decision.reason());
+            Row row = Row.of(stack.id(), stack.tool(), stack.dir(), RowState.SKIPPED, decision.reason());
             return Optional.of(new Deployed(row, TaskOutcome.skipped(decision.reason())));
         }
         run.progress(stack.id() + ": deploying (" + decision.reason() + ")");
@@ -129,7 +129,7 @@ final class DeployRun implements RunBody {
      */
     static String digestOf(final RunContext run, final StackConfig stack, final Map<String, String> env,
             final Supplier<StackGraph> graphs) throws IOException, InterruptedException {
-        String version = run.adapter(stack.tool()).version(stack, run.root(), run.workDir(stack, "version"), env);
+        String version = run.adapter(stack.tool()).version(run.call(stack, "version", env));
         String own = StackDigest.compute(run.root(), stack, run.config().stacks(), version, run.files());
         if (stack.policy() != Policy.ON_CHANGE_OR_DEPENDENCY) {
             return own;

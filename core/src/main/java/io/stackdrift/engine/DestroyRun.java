@@ -11,14 +11,14 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import io.stackdrift.config.StackConfig;
-import io.stackdrift.deploy.Approval;
-import io.stackdrift.deploy.DeployMode;
 import io.stackdrift.deploy.Deployed;
 import io.stackdrift.deploy.StackDeployment;
 import io.stackdrift.graph.ScheduleOptions;
 import io.stackdrift.graph.StackGraph;
 import io.stackdrift.graph.StackTask;
 import io.stackdrift.graph.TaskOutcome;
+import io.stackdrift.model.Approval;
+import io.stackdrift.model.DeployMode;
 import io.stackdrift.model.StackId;
 
 /**
@@ -44,8 +44,8 @@ final class DestroyRun implements RunBody {
             }
         }
         StackGraph graph = build.graph().restrictTo(selected);
-        DeployMode mode = run.request().rehearsal() ? DeployMode.REHEARSAL : DeployMode.APPLY;
-        Approval approval = Approval.of(run.request().approved());
+        DeployMode mode = run.request().mode();
+        Approval approval = run.request().approval();
         StackDeployment deployment = new StackDeployment(run);
         StackTask task = id -> {
             StackConfig stack = run.stack(id);

@@ -17,8 +17,6 @@ import java.util.stream.Collectors;
 
 import io.stackdrift.config.Outputs;
 import io.stackdrift.config.StackConfig;
-import io.stackdrift.deploy.Approval;
-import io.stackdrift.deploy.DeployMode;
 import io.stackdrift.deploy.Deployed;
 import io.stackdrift.deploy.OutputsFile;
 import io.stackdrift.deploy.StackDeployment;
@@ -28,6 +26,8 @@ import io.stackdrift.drift.DueCheck;
 import io.stackdrift.drift.ModeOutcome;
 import io.stackdrift.graph.StackGraph;
 import io.stackdrift.graph.TaskOutcome;
+import io.stackdrift.model.Approval;
+import io.stackdrift.model.DeployMode;
 import io.stackdrift.model.IoProblem;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
@@ -64,7 +64,7 @@ final class DriftCheckRun implements RunBody {
         for (CheckDecision decision : decisions) {
             if (decision.action() == CheckDecision.Action.SKIP) {
                 StackConfig stack = run.stack(decision.stack());
-                finish(run, Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.SKIPPED, decision.reason()));
+                finish(run, Row.of(stack.id(), stack.tool(), stack.dir(), RowState.SKIPPED, decision.reason()));
             } else {
                 toRun.put(decision.stack(), decision);
             }
@@ -150,7 +150,7 @@ final class DriftCheckRun implements RunBody {
     /** After a clean check: the outputs file must exist with the expected keys, else it is rewritten from the state. */
     private static void verifyOutputs(final RunContext run, final StackConfig stack, final Map<String, String> env,
             final Outputs settings) throws InterruptedException {
-        OutputsResult outputs = run.adapter(stack.tool()).outputs(stack, run.root(), run.workDir(stack, "outputs"), env);
+        OutputsResult outputs = run.adapter(stack.tool()).outputs(run.call(stack, "outputs", env));
         if (!outputs.succeeded()) {
             run.note(stack.id() + ": cannot verify the outputs file " + settings.file() + ": " + outputs.reason());
             return;

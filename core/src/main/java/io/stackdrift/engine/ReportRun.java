@@ -52,7 +52,7 @@ final class ReportRun {
         listener.fileRead(new ReportedFile(file, outcome.format(), outcome.toolVersion(), state, outcome.reason(),
                 outcome.failed() ? 0 : sink.pending, outcome.failed() ? 0 : sink.drift, id));
         Tool tool = outcome.format().contains("pulumi") ? Tool.PULUMI : Tool.TERRAFORM;
-        Row row = Row.withReason(id, tool, id.value(), state, outcome.failed() ? outcome.reason() : "");
+        Row row = Row.of(id, tool, id.value(), state, outcome.failed() ? outcome.reason() : "");
         if (sink.collecting == null || outcome.failed()) {
             return row;
         }

@@ -16,6 +16,7 @@ import io.stackdrift.config.StackConfig;
 import io.stackdrift.config.StacksConfig;
 import io.stackdrift.deploy.DeployContext;
 import io.stackdrift.digest.FileLister;
+import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DriftAge;
 import io.stackdrift.model.KnownState;
 import io.stackdrift.model.PlanDigest;
@@ -30,7 +31,6 @@ import io.stackdrift.record.RunWorkDirectories;
 import io.stackdrift.record.StackIndex;
 import io.stackdrift.record.StackStatus;
 import io.stackdrift.record.TrailEntry;
-import io.stackdrift.spi.DeployJournal;
 import io.stackdrift.spi.StackLocks;
 import io.stackdrift.tool.StackReferenceResolver;
 import io.stackdrift.tool.ToolAdapter;
@@ -262,10 +262,9 @@ final class RunContext implements DeployContext {
     }
 
     @Override
-    public void markStarted(final StackId stack, final long started, final boolean destroy) {
-        DeployJournal.Operation operation = destroy ? DeployJournal.Operation.DESTROY : DeployJournal.Operation.DEPLOY;
+    public void markStarted(final StackId stack, final long started, final DeployKind kind) {
         try {
-            services.journal().started(stack, request.runId(), started, operation);
+            services.journal().started(stack, request.runId(), started, kind);
         } catch (UncheckedIOException e) {
             // no marker, no apply: a run that died during it would leave no "interrupted" behind
             throw new RecordNotWritten("its deploy marker could not be written, so nothing was applied: " + e.getMessage(), e);

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 
@@ -53,6 +54,9 @@ final class RunFrame {
             return RunOutcome.invalidConfig(result.problems(), result.warnings());
         }
         StacksConfig config = result.config();
+        Map<StackId, Map<String, String>> credentials = new TreeMap<>();
+        config.stacks().forEach(stack -> credentials.put(stack.id(), stack.credentials()));
+        services.credentials().configured(credentials);
         String fileName = request.configFile().toString().replace('\\', '/');
         Set<StackId> known = config.stacks().stream().map(StackConfig::id).collect(Collectors.toCollection(TreeSet::new));
         StackSelection.Resolved selection = StackSelection.of(request.stacks()).resolve(known);
@@ -86,7 +90,7 @@ final class RunFrame {
         List<Row> rows = new ArrayList<>();
         for (StackConfig stack : run.stacks()) {
             Row row = run.hasRow(stack.id()) ? run.row(stack.id())
-                    : Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.SKIPPED, "run interrupted before it started");
+                    : Row.of(stack.id(), stack.tool(), stack.dir(), RowState.SKIPPED, "run interrupted before it started");
             StackStatus status = run.statusesAtStart().get(stack.id());
             rows.add(RunContext.known(run.wasPreviewed(stack.id()) ? row : keepDependencies(row, status), status));
         }

@@ -9,7 +9,7 @@ import io.stackdrift.render.RunOrderOutput;
 
 /**
  * The order a deploy of every stack would run in (docs/engine.md, "graph"), or the configuration's problems. Hosts
- * print it with {@link #text()} or {@link #dot()}, or write {@link #order()} in their own JSON.
+ * print it with {@link #text()}, {@link #dot()} or {@link #json()}.
  */
 public record RunOrderOutcome(Optional<RunOrder> order, List<Problem> problems, List<Problem> warnings) {
     public RunOrderOutcome {
@@ -24,6 +24,11 @@ public record RunOrderOutcome(Optional<RunOrder> order, List<Problem> problems, 
     /** The groups in order, one line each, then each edge with where it was read; empty when invalid. */
     public String text() {
         return order.map(RunOrderOutput::text).orElse("");
+    }
+
+    /** {@code stackdrift graph --json}, with a line end; empty when invalid. */
+    public String json() {
+        return order.map(RunOrderOutput::json).orElse("");
     }
 
     /** Graphviz DOT; empty when invalid. */

@@ -10,6 +10,7 @@ import io.stackdrift.model.Problem;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.RunToSave;
+import io.stackdrift.render.RunResult;
 
 /**
  * The result of one run, and everything its host must save of it (the engine saves nothing itself): the record
@@ -20,7 +21,7 @@ import io.stackdrift.record.RunToSave;
  */
 public record RunOutcome(Optional<RunRecord> run, Map<StackId, String> deployDigests, Set<StackId> forgottenDeploys,
         Set<StackId> owedDeploys, Optional<Set<StackId>> configuredStacks, List<Problem> problems, List<Problem> warnings,
-        List<String> notes) {
+        List<String> notes) implements RunResult {
     /** 0 nothing to report, 2 drift or pending changes (or stacks awaiting approval), 1 error or failed stack. */
     public static final int OK = 0;
     public static final int ERROR = 1;
@@ -61,6 +62,7 @@ public record RunOutcome(Optional<RunRecord> run, Map<StackId, String> deployDig
     }
 
     /** Mirrors {@code -detailed-exitcode}. */
+    @Override
     public int exitCode() {
         if (run.isEmpty()) {
             return ERROR;

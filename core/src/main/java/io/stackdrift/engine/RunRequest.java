@@ -6,6 +6,9 @@ import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.Set;
 
+import io.stackdrift.model.Approval;
+import io.stackdrift.model.DeployKind;
+import io.stackdrift.model.DeployMode;
 import io.stackdrift.model.PlanDigest;
 import io.stackdrift.model.StackId;
 
@@ -20,16 +23,18 @@ import io.stackdrift.model.StackId;
  * @param changedFiles   for a push: changed files relative to the repository root
  * @param runId          unique, sortable id of this run (the build number in Jenkins)
  * @param cause          who or what started it, in words
- * @param rehearsal      deploy: plan everything in order, apply nothing
- * @param approved       deploy: a person approved this run, so stacks whose drift mode asks for approval are applied
- * @param destroy        deploy: destroy in reverse dependency order
+ * @param mode           deploy: {@link DeployMode#APPLY}, or {@link DeployMode#REHEARSAL} (plan everything in order, apply
+ *                       nothing); {@link DeployMode#CORRECTION} is a drift check's own, never asked for
+ * @param approval       deploy: {@link Approval#GIVEN} when a person approved this run, so stacks whose drift mode asks for
+ *                       approval are applied
+ * @param kind           deploy: {@link DeployKind#DESTROY} destroys in reverse dependency order
  * @param heldElsewhere  stacks another run of the host holds (Jenkins: another build's deploy): a drift check
  *                       leaves them alone as it does a stack with a deploy running
  * @param approvedPlans  deploy: the plans an approval approved; an approved stack whose fresh plan differs is not applied
  */
 public record RunRequest(Path configFile, Path repositoryRoot, List<String> stacks, OptionalInt parallelism,
         StartedBy startedBy, Set<String> changedFiles, String runId, String cause,
-        boolean rehearsal, boolean approved, boolean destroy, Set<StackId> heldElsewhere, PlanDigest.Approved approvedPlans) {
+        DeployMode mode, Approval approval, DeployKind kind, Set<StackId> heldElsewhere, PlanDigest.Approved approvedPlans) {
     public RunRequest {
         Objects.requireNonNull(configFile, "configFile");
         Objects.requireNonNull(repositoryRoot, "repositoryRoot");
@@ -39,6 +44,12 @@ public record RunRequest(Path configFile, Path repositoryRoot, List<String> stac
         changedFiles = Set.copyOf(changedFiles);
         Objects.requireNonNull(runId, "runId");
         cause = Objects.requireNonNullElse(cause, "");
+        Objects.requireNonNull(mode, "mode");
+        if (mode == DeployMode.CORRECTION) {
+            throw new IllegalArgumentException("a run is asked to apply or to rehearse; correction is a drift check's own mode");
+        }
+        Objects.requireNonNull(approval, "approval");
+        Objects.requireNonNull(kind, "kind");
         heldElsewhere = Set.copyOf(heldElsewhere);
         approvedPlans = Objects.requireNonNullElse(approvedPlans, PlanDigest.Approved.NONE);
     }
@@ -46,48 +57,9 @@ public record RunRequest(Path configFile, Path repositoryRoot, List<String> stac
     /** A request without recorded approved plans. */
     public RunRequest(final Path configFile, final Path repositoryRoot, final List<String> stacks, final OptionalInt parallelism,
             final StartedBy startedBy, final Set<String> changedFiles, final String runId, final String cause,
-            final boolean rehearsal, final boolean approved, final boolean destroy, final Set<StackId> heldElsewhere) {
-        this(configFile, repositoryRoot, stacks, parallelism, startedBy, changedFiles, runId, cause, rehearsal, approved, destroy,
+            final DeployMode mode, final Approval approval, final DeployKind kind, final Set<StackId> heldElsewhere) {
+        this(configFile, repositoryRoot, stacks, parallelism, startedBy, changedFiles, runId, cause, mode, approval, kind,
                 heldElsewhere, PlanDigest.Approved.NONE);
-    }
-
-    /** A request with no stack held elsewhere. */
-    public RunRequest(final Path configFile, final Path repositoryRoot, final List<String> stacks, final OptionalInt parallelism,
-            final StartedBy startedBy, final Set<String> changedFiles, final String runId, final String cause,
-            final boolean rehearsal, final boolean approved, final boolean destroy) {
-        this(configFile, repositoryRoot, stacks, parallelism, startedBy, changedFiles, runId, cause, rehearsal, approved, destroy,
-                Set.of());
-    }
-
-    /** A manual run of every stack in {@code configFile}, rooted at its directory. */
-    public static RunRequest of(final Path configFile, final String runId) {
-        Path root = configFile.toAbsolutePath().getParent();
-        return new RunRequest(configFile, root, List.of(), OptionalInt.empty(), StartedBy.MANUAL, Set.of(), runId,
-                "started by hand", false, false, false);
-    }
-
-    public RunRequest withStacks(final List<String> selection) {
-        return toBuilder().stacks(selection).build();
-    }
-
-    public RunRequest withParallelism(final int value) {
-        return toBuilder().parallelism(OptionalInt.of(value)).build();
-    }
-
-    public RunRequest startedBy(final StartedBy by, final String words, final Set<String> changed) {
-        return toBuilder().startedBy(by).cause(words).changedFiles(changed).build();
-    }
-
-    public RunRequest withRehearsal(final boolean asRehearsal) {
-        return toBuilder().rehearsal(asRehearsal).build();
-    }
-
-    public RunRequest withApproval(final boolean isApproved) {
-        return toBuilder().approved(isApproved).build();
-    }
-
-    public RunRequest withDestroy(final boolean asDestroy) {
-        return toBuilder().destroy(asDestroy).build();
     }
 
     public RunRequest withHeldElsewhere(final Set<StackId> held) {
@@ -97,10 +69,6 @@ public record RunRequest(Path configFile, Path repositoryRoot, List<String> stac
     /** The plans an approval approved: an approved stack whose fresh plan differs is not applied. */
     public RunRequest withApprovedPlans(final PlanDigest.Approved plans) {
         return toBuilder().approvedPlans(plans).build();
-    }
-
-    public RunRequest withDeployOptions(final boolean asRehearsal, final boolean isApproved, final boolean asDestroy) {
-        return toBuilder().rehearsal(asRehearsal).approved(isApproved).destroy(asDestroy).build();
     }
 
     /** A builder holding this request's values: change what differs, then {@link Builder#build()}. */
@@ -118,9 +86,9 @@ public record RunRequest(Path configFile, Path repositoryRoot, List<String> stac
         private Set<String> changedFiles;
         private final String runId;
         private String cause;
-        private boolean rehearsal;
-        private boolean approved;
-        private boolean destroy;
+        private DeployMode mode;
+        private Approval approval;
+        private DeployKind kind;
         private Set<StackId> heldElsewhere;
         private PlanDigest.Approved approvedPlans;
 
@@ -133,9 +101,9 @@ public record RunRequest(Path configFile, Path repositoryRoot, List<String> stac
             changedFiles = from.changedFiles;
             runId = from.runId;
             cause = from.cause;
-            rehearsal = from.rehearsal;
-            approved = from.approved;
-            destroy = from.destroy;
+            mode = from.mode;
+            approval = from.approval;
+            kind = from.kind;
             heldElsewhere = from.heldElsewhere;
             approvedPlans = from.approvedPlans;
         }
@@ -165,18 +133,18 @@ public record RunRequest(Path configFile, Path repositoryRoot, List<String> stac
             return this;
         }
 
-        public Builder rehearsal(final boolean value) {
-            rehearsal = value;
+        public Builder mode(final DeployMode value) {
+            mode = value;
             return this;
         }
 
-        public Builder approved(final boolean value) {
-            approved = value;
+        public Builder approval(final Approval value) {
+            approval = value;
             return this;
         }
 
-        public Builder destroy(final boolean value) {
-            destroy = value;
+        public Builder kind(final DeployKind value) {
+            kind = value;
             return this;
         }
 
@@ -191,8 +159,8 @@ public record RunRequest(Path configFile, Path repositoryRoot, List<String> stac
         }
 
         public RunRequest build() {
-            return new RunRequest(configFile, repositoryRoot, stacks, parallelism, startedBy, changedFiles, runId, cause,
-                    rehearsal, approved, destroy, heldElsewhere, approvedPlans);
+            return new RunRequest(configFile, repositoryRoot, stacks, parallelism, startedBy, changedFiles, runId, cause, mode,
+                    approval, kind, heldElsewhere, approvedPlans);
         }
     }
 }

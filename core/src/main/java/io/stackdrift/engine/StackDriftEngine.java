@@ -14,6 +14,7 @@ import io.stackdrift.config.Durations;
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.graph.RunOrders;
 import io.stackdrift.graph.StackGraph;
+import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.RunOrder;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.RunKind;
@@ -79,14 +80,9 @@ public final class StackDriftEngine {
         return frame.execute(request, RunKind.CHECK, new DriftCheckRun());
     }
 
-    /** A dependency-aware deploy; with {@link RunRequest#destroy()} a {@link #destroy} in reverse dependency order. */
+    /** A dependency-aware deploy; of {@link DeployKind#DESTROY}, a destroy in reverse dependency order. */
     public RunOutcome deploy(final RunRequest request) {
-        return frame.execute(request, RunKind.DEPLOY, request.destroy() ? new DestroyRun() : new DeployRun());
-    }
-
-    /** A destroy of the selected stacks in reverse dependency order, whatever {@link RunRequest#destroy()} says. */
-    public RunOutcome destroy(final RunRequest request) {
-        return deploy(request.withDestroy(true));
+        return frame.execute(request, RunKind.DEPLOY, request.kind() == DeployKind.DESTROY ? new DestroyRun() : new DeployRun());
     }
 
     /** A report of plan and preview files a tool produced elsewhere: each file read once, streaming; no tool runs. */

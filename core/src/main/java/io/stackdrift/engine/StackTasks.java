@@ -37,7 +37,7 @@ final class StackTasks {
         try {
             return Optional.of(Map.copyOf(run.services().credentials().environmentFor(stack.id(), stack.credentials())));
         } catch (MissingCredentialsException e) {
-            finish(run, Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, e.getMessage()));
+            finish(run, Row.of(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, e.getMessage()));
             return Optional.empty();
         }
     }
@@ -66,15 +66,14 @@ final class StackTasks {
     /** A plan of one stack (preview or drift check) as a row, its drift split by field ownership. */
     static Row planRow(final RunContext run, final StackConfig stack, final PlanPurpose purpose, final Map<String, String> env)
             throws InterruptedException {
-        return OwnershipGuard.withOwnership(stack, run.adapter(stack.tool()), run.root(), run.workDir(stack, "schema"), env,
-                run.ownershipEvidence(), purpose,
-                reason -> Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, reason),
+        return OwnershipGuard.withOwnership(run.adapter(stack.tool()), run.call(stack, "schema", env), run.ownershipEvidence(), purpose,
+                reason -> Row.of(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, reason),
                 accepted -> {
                     if (purpose == PlanPurpose.PREVIEW) {
                         run.previewed(stack.id());
                     }
-                    StackPlan plan = run.adapter(stack.tool()).plan(stack, run.root(), purpose,
-                            run.workDir(stack, purpose == PlanPurpose.PREVIEW ? "preview" : "check"), env, run.known());
+                    StackPlan plan = run.adapter(stack.tool()).plan(
+                            run.call(stack, purpose == PlanPurpose.PREVIEW ? "preview" : "check", env), purpose, run.known());
                     return OwnershipGuard.split(plan.row(), accepted);
                 });
     }
@@ -110,20 +109,20 @@ final class StackTasks {
             } catch (RecordNotWritten e) {
                 // our own words: what could not be written, where, and that nothing was applied
                 StackConfig stack = run.stack(id);
-                Row row = Row.withReason(id, stack.tool(), stack.dir(), RowState.FAILED, e.getMessage());
+                Row row = Row.of(id, stack.tool(), stack.dir(), RowState.FAILED, e.getMessage());
                 finish(run, row);
                 return TaskOutcome.failed(row.reason());
             } catch (UncheckedIOException e) {
                 // a file that could not be read or written: which, and why (a JSON parser's words may quote the file: not those)
                 StackConfig stack = run.stack(id);
                 String why = e.getCause() instanceof JacksonException ? "a JSON file could not be read" : IoProblem.of(e);
-                Row row = Row.withReason(id, stack.tool(), stack.dir(), RowState.FAILED, "a file could not be read or written: " + why);
+                Row row = Row.of(id, stack.tool(), stack.dir(), RowState.FAILED, "a file could not be read or written: " + why);
                 finish(run, row);
                 return TaskOutcome.failed(row.reason());
             } catch (RuntimeException e) {
                 // the message of an unexpected exception may carry anything: the class name only
                 StackConfig stack = run.stack(id);
-                Row row = Row.withReason(id, stack.tool(), stack.dir(), RowState.FAILED,
+                Row row = Row.of(id, stack.tool(), stack.dir(), RowState.FAILED,
                         "unexpected error in Stack Drift (" + e.getClass().getSimpleName() + ")");
                 finish(run, row);
                 return TaskOutcome.failed(row.reason());
@@ -145,7 +144,7 @@ final class StackTasks {
                 default -> RowState.FAILED;
             };
             String reason = ended.reason().isEmpty() ? ended.state().word() : ended.reason();
-            finish(run, Row.withReason(stack.id(), stack.tool(), stack.dir(), state, reason));
+            finish(run, Row.of(stack.id(), stack.tool(), stack.dir(), state, reason));
         }
         if (result.interrupted() || Thread.currentThread().isInterrupted()) {
             throw new InterruptedException("run interrupted");

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 import io.stackdrift.model.StackId;
 
@@ -27,17 +28,25 @@ final class ScheduleState {
     /** Stacks of one group never run at once (stacks that share a directory); each stack alone by default. */
     private final Function<StackId, ?> group;
     private final Set<Object> busyGroups = new HashSet<>();
+    /** Stacks that take no slot while they run: a shard's waits for stacks another shard deploys. */
+    private final Predicate<StackId> slotless;
     private int running;
+    private int runningSlotless;
     private int done;
 
     ScheduleState(final StackGraph graph, final CriticalPath priority) {
-        this(graph, priority, id -> id);
+        this(graph, priority, id -> id, id -> false);
     }
 
-    /** @param group the stacks that map to one value never run at the same time */
-    ScheduleState(final StackGraph graph, final CriticalPath priority, final Function<StackId, ?> group) {
+    /**
+     * @param group    the stacks that map to one value never run at the same time
+     * @param slotless the stacks that take no slot: they start as soon as they are ready, however many stacks run
+     */
+    ScheduleState(final StackGraph graph, final CriticalPath priority, final Function<StackId, ?> group,
+            final Predicate<StackId> slotless) {
         this.graph = graph;
         this.group = group;
+        this.slotless = slotless;
         this.ready = new TreeSet<>(priority.firstToStart());
         for (StackId id : graph.stacks()) {
             int count = graph.dependenciesOf(id).size();
@@ -53,20 +62,34 @@ final class ScheduleState {
 
     /** True when a ready stack can start now: none of its group runs. */
     boolean hasReady() {
-        return startable() != null;
+        return hasReady(true);
     }
 
-    private StackId startable() {
+    /** True when a ready stack can start now: a slotless one, or any when {@code slotFree}. */
+    boolean hasReady(final boolean slotFree) {
+        return startable(slotFree) != null;
+    }
+
+    private StackId startable(final boolean slotFree) {
         for (StackId id : ready) {
-            if (!busyGroups.contains(group.apply(id))) {
+            if (slotless.test(id)) {
+                return id;
+            }
+            if (slotFree && !busyGroups.contains(group.apply(id))) {
                 return id;
             }
         }
         return null;
     }
 
+    /** The running stacks that take a slot. */
     int running() {
         return running;
+    }
+
+    /** Every running stack, slotless ones included. */
+    int active() {
+        return running + runningSlotless;
     }
 
     /** True when every stack is done. */
@@ -76,14 +99,23 @@ final class ScheduleState {
 
     /** The ready stack to start now (highest priority among those whose group is free); it is then running. */
     StackId startNext() {
-        StackId next = startable();
+        return startNext(true);
+    }
+
+    /** The ready stack to start now: the first slotless one, or (when {@code slotFree}) the first whose group is free. */
+    StackId startNext(final boolean slotFree) {
+        StackId next = startable(slotFree);
         if (next == null) {
             throw new IllegalStateException("no stack is ready");
         }
         ready.remove(next);
-        busyGroups.add(group.apply(next));
         phases.put(next, Phase.RUNNING);
-        running++;
+        if (slotless.test(next)) {
+            runningSlotless++;
+        } else {
+            busyGroups.add(group.apply(next));
+            running++;
+        }
         return next;
     }
 
@@ -144,8 +176,12 @@ final class ScheduleState {
             throw new IllegalStateException(id + " is not running");
         }
         phases.put(id, Phase.DONE);
-        busyGroups.remove(group.apply(id));
-        running--;
+        if (slotless.test(id)) {
+            runningSlotless--;
+        } else {
+            busyGroups.remove(group.apply(id));
+            running--;
+        }
         done++;
     }
 }

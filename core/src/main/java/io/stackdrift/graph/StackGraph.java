@@ -178,11 +178,6 @@ public final class StackGraph {
         return reach(dependents, List.of(id));
     }
 
-    /** Every stack {@code id} waits for, directly or through others; not {@code id} itself. */
-    public SortedSet<StackId> transitiveDependencies(final StackId id) {
-        return reach(dependencies, List.of(id));
-    }
-
     /** Every edge, sorted. */
     public List<DependencyEdge> edges() {
         List<DependencyEdge> edges = new ArrayList<>();

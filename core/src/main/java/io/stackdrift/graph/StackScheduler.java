@@ -16,7 +16,9 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
+import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.StackId;
 
 /**
@@ -47,10 +49,12 @@ public final class StackScheduler {
     private final Executor executor;
     /** Stacks with the same key never run at the same time (one key per stack unless {@link #exclusive} says so). */
     private final Function<StackId, ?> exclusion;
+    /** Stacks whose task only waits for something outside the run: they take no slot ({@link #withoutSlot}). */
+    private final Predicate<StackId> slotless;
 
     /** Runs tasks on a pool of {@code parallelism} threads created for each run. */
     public StackScheduler(final ScheduleOptions options) {
-        this(options, null, id -> id);
+        this(options, null, id -> id, id -> false);
     }
 
     /**
@@ -58,13 +62,15 @@ public final class StackScheduler {
      * limit to be reached (the scheduler never hands it more than that).
      */
     public StackScheduler(final ScheduleOptions options, final Executor executor) {
-        this(options, Objects.requireNonNull(executor, "executor"), id -> id);
+        this(options, Objects.requireNonNull(executor, "executor"), id -> id, id -> false);
     }
 
-    private StackScheduler(final ScheduleOptions options, final Executor executor, final Function<StackId, ?> exclusion) {
+    private StackScheduler(final ScheduleOptions options, final Executor executor, final Function<StackId, ?> exclusion,
+            final Predicate<StackId> slotless) {
         this.options = Objects.requireNonNull(options, "options");
         this.executor = executor;
         this.exclusion = Objects.requireNonNull(exclusion, "exclusion");
+        this.slotless = Objects.requireNonNull(slotless, "slotless");
     }
 
     /**
@@ -73,7 +79,17 @@ public final class StackScheduler {
      * key is busy waits; the next ready one with a free key starts instead.
      */
     public StackScheduler exclusive(final Function<StackId, ?> key) {
-        return new StackScheduler(options, executor, key);
+        return new StackScheduler(options, executor, key, slotless);
+    }
+
+    /**
+     * This scheduler, with the stacks {@code waits} picks taking no slot of the parallelism: their tasks only wait for
+     * something done elsewhere (a stack another shard deploys). One that does not let its dependents go skips them
+     * with "dependency X " and its own reason. The pool must then have room for them: a run makes its own pool large
+     * enough; an executor passed in must grow.
+     */
+    public StackScheduler withoutSlot(final Predicate<StackId> waits) {
+        return new StackScheduler(options, executor, exclusion, waits);
     }
 
     public ScheduleResult run(final StackGraph graph, final StackTask task, final SchedulerListener listener) {
@@ -87,9 +103,10 @@ public final class StackScheduler {
      */
     public ScheduleResult run(final StackGraph graph, final StackTask task, final SchedulerListener listener,
             final StopSignal stop) {
+        long waits = graph.stacks().stream().filter(slotless).count();
         ExecutorService ownPool = executor == null
-                ? Executors.newFixedThreadPool(options.parallelism(), threads()) : null;
-        Run run = new Run(options.direction() == ScheduleOptions.Direction.DESTROY ? graph.reversed() : graph,
+                ? Executors.newFixedThreadPool(options.parallelism() + (int) waits, threads()) : null;
+        Run run = new Run(options.kind() == DeployKind.DESTROY ? graph.reversed() : graph,
                 task, listener, ownPool == null ? executor : ownPool, stop);
         Consumer<StopMode> onStop = mode -> run.events.add(new StopRequest(mode));
         stop.subscribe(onStop);
@@ -151,7 +168,7 @@ public final class StackScheduler {
             this.task = Objects.requireNonNull(task, "task");
             this.listener = new SturdyListener(Objects.requireNonNull(listener, "listener"));
             this.pool = pool;
-            this.state = new ScheduleState(graph, options.priority().criticalPath(graph), exclusion);
+            this.state = new ScheduleState(graph, options.priority().criticalPath(graph), exclusion, slotless);
         }
 
         ScheduleResult toTheEnd() {
@@ -161,14 +178,14 @@ public final class StackScheduler {
                     for (Event pending = events.poll(); pending != null; pending = events.poll()) {
                         handle(pending);
                     }
-                    while (stopping == null && state.running() < options.parallelism() && state.hasReady()) {
+                    while (stopping == null && state.hasReady(slotFree())) {
                         // a stop requested a moment ago counts even while its event is still on the way
-                        signal.requested().ifPresentOrElse(this::stop, () -> start(state.startNext()));
+                        signal.requested().ifPresentOrElse(this::stop, () -> start(state.startNext(slotFree())));
                     }
                     if (state.isComplete()) {
                         break;
                     }
-                    if (state.running() == 0) {
+                    if (state.active() == 0) {
                         throw new IllegalStateException("nothing runs and nothing is ready, yet stacks are left");
                     }
                     handle(nextEvent());
@@ -179,6 +196,10 @@ public final class StackScheduler {
                     Thread.currentThread().interrupt();
                 }
             }
+        }
+
+        private boolean slotFree() {
+            return state.running() < options.parallelism();
         }
 
         private Event nextEvent() {
@@ -253,12 +274,12 @@ public final class StackScheduler {
                 state.succeeded(id);
                 return;
             }
-            String why = (options.direction() == ScheduleOptions.Direction.DEPLOY ? "dependency " : "dependent ")
-                    + id + " " + switch (result.state()) {
+            String why = (options.kind() == DeployKind.DEPLOY ? "dependency " : "dependent ")
+                    + id + " " + (slotless.test(id) && !result.reason().isEmpty() ? result.reason() : switch (result.state()) {
                         case AWAITING_APPROVAL -> "awaits approval";
                         case INTERRUPTED -> "was interrupted";
                         default -> "failed";
-                    };
+                    });
             for (StackId skipped : state.blocked(id)) {
                 record(new StackResult(skipped, StackState.SKIPPED, why, -1, results.size(), Duration.ZERO, id));
             }

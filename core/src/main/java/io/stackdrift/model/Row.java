@@ -41,45 +41,13 @@ public record Row(StackId id, Tool tool, String dir, RowState state, String reas
         known = Objects.requireNonNullElse(known, KnownState.NONE);
     }
 
-    /** A row without a known state (every row but a skipped one). */
-    public Row(final StackId id, final Tool tool, final String dir, final RowState state, final String reason,
-            final ChangeList changes, final ChangeList drift, final ChangeList ownedElsewhere, final List<StackId> dependsOn,
-            final List<StackId> fileDependsOn, final DriftAge driftAge) {
-        this(id, tool, dir, state, reason, changes, drift, ownedElsewhere, dependsOn, fileDependsOn, driftAge, KnownState.NONE);
-    }
-
-    /** A row without dependencies from the file and without a drift age yet. */
-    public Row(final StackId id, final Tool tool, final String dir, final RowState state, final String reason,
-            final List<Change> changes, final List<Change> drift, final List<Change> ownedElsewhere, final List<StackId> dependsOn) {
-        this(id, tool, dir, state, reason, ChangeList.of(changes), ChangeList.of(drift), ChangeList.of(ownedElsewhere), dependsOn,
-                List.of(), DriftAge.NONE);
-    }
-
-    /** A row without dependencies from the file and without a drift age yet, with its changes as read. */
-    public Row(final StackId id, final Tool tool, final String dir, final RowState state, final String reason,
-            final ChangeList changes, final ChangeList drift, final List<StackId> dependsOn) {
-        this(id, tool, dir, state, reason, changes, drift, ChangeList.none(), dependsOn, List.of(), DriftAge.NONE);
-    }
-
-    /** A row with the file's dependencies, without a drift age yet. */
-    public Row(final StackId id, final Tool tool, final String dir, final RowState state, final String reason,
-            final List<Change> changes, final List<Change> drift, final List<Change> ownedElsewhere, final List<StackId> dependsOn,
-            final List<StackId> fileDependsOn) {
-        this(id, tool, dir, state, reason, ChangeList.of(changes), ChangeList.of(drift), ChangeList.of(ownedElsewhere), dependsOn,
-                fileDependsOn, DriftAge.NONE);
-    }
-
-    /** A row with a drift age, without dependencies from the file. */
-    public Row(final StackId id, final Tool tool, final String dir, final RowState state, final String reason,
-            final List<Change> changes, final List<Change> drift, final List<Change> ownedElsewhere, final List<StackId> dependsOn,
-            final DriftAge driftAge) {
-        this(id, tool, dir, state, reason, ChangeList.of(changes), ChangeList.of(drift), ChangeList.of(ownedElsewhere), dependsOn,
-                List.of(), driftAge);
-    }
-
-    /** A row without changes: failed, skipped or awaiting approval with its one-line reason. */
-    public static Row withReason(final StackId id, final Tool tool, final String dir, final RowState state, final String reason) {
-        return new Row(id, tool, dir, state, reason, ChangeList.none(), ChangeList.none(), List.of());
+    /**
+     * A row with its state and one-line reason and nothing else (a failed, skipped or awaiting row); the withers add the
+     * rest. There is no shorter constructor: a copy made field by field would lose what it forgot to name.
+     */
+    public static Row of(final StackId id, final Tool tool, final String dir, final RowState state, final String reason) {
+        return new Row(id, tool, dir, state, reason, ChangeList.none(), ChangeList.none(), ChangeList.none(), List.of(), List.of(),
+                DriftAge.NONE, KnownState.NONE);
     }
 
     /** The number of changes shown for this row: code changes plus drift. */
@@ -124,6 +92,11 @@ public record Row(StackId id, Tool tool, String dir, RowState state, String reas
     /** The row with what the history knew of its skipped stack. */
     public Row withKnown(final KnownState newKnown) {
         return new Row(id, tool, dir, state, reason, changes, drift, ownedElsewhere, dependsOn, fileDependsOn, driftAge, newKnown);
+    }
+
+    /** The same row with another reason (a host's masked one, or one that names where the tool's output is kept). */
+    public Row withReason(final String newReason) {
+        return withState(state, newReason);
     }
 
     public Row withState(final RowState newState, final String newReason) {

@@ -16,6 +16,7 @@ import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.Tool;
 import io.stackdrift.tool.PlanPurpose;
+import io.stackdrift.tool.StackCall;
 import io.stackdrift.tool.ToolAdapter;
 import io.stackdrift.tool.ToolRun;
 
@@ -41,33 +42,32 @@ public final class OwnershipGuard {
      * {@code failed}; nothing is planned then.
      *
      * @param adapter   the run's adapter of the stack's tool (reads the provider schema, makes the probe plan)
-     * @param root      the repository root
-     * @param schemaDir the work directory for the schema and the probe plan
+     * @param call      the stack's calls, in the work directory for the schema and the probe plan
      * @param evidence  the run's replace_paths evidence
      * @param purpose   what {@code work} plans (a probe creates a missing workspace only for a preview)
      */
     @SuppressWarnings("try") // held while the try holds it, never named in the body
-    public static <T> T withOwnership(final StackConfig stack, final ToolAdapter adapter, final Path root, final Path schemaDir,
-            final Map<String, String> env, final ReplaceEvidence evidence, final PlanPurpose purpose,
-            final Function<String, T> failed, final OwnedWork<T> work) throws InterruptedException {
+    public static <T> T withOwnership(final ToolAdapter adapter, final StackCall call, final ReplaceEvidence evidence,
+            final PlanPurpose purpose, final Function<String, T> failed, final OwnedWork<T> work) throws InterruptedException {
+        StackConfig stack = call.stack();
         List<String> paths = FieldOwnership.ignorePaths(stack);
         if (paths.isEmpty()) {
             return work.run(List.of());
         }
-        Path dir = stack.directory(root);
+        Path dir = call.directory();
         FieldOwnership.Checked checked;
         try {
             if (stack.tool() == Tool.PULUMI) {
                 checked = FieldOwnership.check(stack, dir, InputStream.nullInputStream(), Map.of());
             } else {
-                ToolRun schema = adapter.providersSchema(stack, root, schemaDir, env);
+                ToolRun schema = adapter.providersSchema(call);
                 if (!schema.succeeded() || schema.output().isEmpty()) {
                     return failed.apply("cannot check the ignore paths: " + schema.reason());
                 }
                 checked = check(stack, dir, schema.output().get(), Map.of());
                 if (checked.verdict().allAccepted()) {
                     // rule 2: the schema never says what forces replacement; a plan without the override does
-                    ReplaceEvidence.Found found = evidence.of(stack, adapter, root, schemaDir.resolve("replace-probe"), env, purpose);
+                    ReplaceEvidence.Found found = evidence.of(adapter, call.in(call.workDir().resolve("replace-probe")), purpose);
                     if (found.failed()) {
                         return failed.apply(found.failure());
                     }

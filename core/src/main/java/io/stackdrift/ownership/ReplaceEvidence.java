@@ -15,6 +15,7 @@ import io.stackdrift.digest.StackDigest;
 import io.stackdrift.model.IoProblem;
 import io.stackdrift.model.RowState;
 import io.stackdrift.tool.PlanPurpose;
+import io.stackdrift.tool.StackCall;
 import io.stackdrift.tool.StackPlan;
 import io.stackdrift.tool.ToolAdapter;
 
@@ -64,12 +65,12 @@ public final class ReplaceEvidence {
      * plan's ({@link ToolAdapter#replaceProbe}), made while this run holds the directory and no override file is in it.
      */
     @SuppressWarnings("try") // the directory is held while the try holds it: the hold is never named in the body
-    public Found of(final StackConfig stack, final ToolAdapter adapter, final Path root, final Path workDir,
-            final Map<String, String> env, final PlanPurpose purpose) throws InterruptedException {
+    public Found of(final ToolAdapter adapter, final StackCall call, final PlanPurpose purpose) throws InterruptedException {
+        StackConfig stack = call.stack();
         String key;
         try {
             // the tool version is the same for the whole run, so it is left out of this run-local key
-            key = stack.id().value() + "\n" + StackDigest.compute(root, stack, stacks, "", files);
+            key = stack.id().value() + "\n" + StackDigest.compute(call.repositoryRoot(), stack, stacks, "", files);
         } catch (IOException e) {
             return Found.failed("the stack's digest cannot be computed: " + e.getMessage());
         }
@@ -77,7 +78,7 @@ public final class ReplaceEvidence {
         if (known != null) {
             return new Found(known, "");
         }
-        Path dir = stack.directory(root);
+        Path dir = call.directory();
         Optional<DirectoryHold> hold;
         try {
             hold = DirectoryHold.tryHold(dir);
@@ -92,7 +93,7 @@ public final class ReplaceEvidence {
                 // a plan with an override in place would hide exactly the replacement it is made to find
                 return Found.failed(OverrideFile.FILE_NAME + " is in " + dir.getFileName());
             }
-            StackPlan probe = adapter.replaceProbe(stack, root, purpose, workDir, env);
+            StackPlan probe = adapter.replaceProbe(call, purpose);
             if (probe.row().state() == RowState.FAILED) {
                 return Found.failed(probe.row().reason());
             }

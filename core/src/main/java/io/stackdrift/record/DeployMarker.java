@@ -2,6 +2,7 @@ package io.stackdrift.record;
 
 import java.util.Objects;
 
+import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.StackId;
 
 /**
@@ -13,17 +14,13 @@ import io.stackdrift.model.StackId;
  * @param startedAt epoch milliseconds
  * @param host      the machine the run was on (to tell a live CLI process from a dead one)
  * @param pid       the process id of that run
- * @param destroy   the run is destroying the stack (a marker left by it makes the history forget the last deploy)
+ * @param kind      a deploy, or a destroy (a destroy's marker left behind makes the history forget the last deploy)
  */
-public record DeployMarker(StackId stack, String runId, long startedAt, String host, long pid, boolean destroy) {
+public record DeployMarker(StackId stack, String runId, long startedAt, String host, long pid, DeployKind kind) {
     public DeployMarker {
         Objects.requireNonNull(stack, "stack");
         Objects.requireNonNull(runId, "runId");
         host = Objects.requireNonNullElse(host, "");
-    }
-
-    /** The marker of a deploy. */
-    public DeployMarker(final StackId stack, final String runId, final long startedAt, final String host, final long pid) {
-        this(stack, runId, startedAt, host, pid, false);
+        Objects.requireNonNull(kind, "kind");
     }
 }

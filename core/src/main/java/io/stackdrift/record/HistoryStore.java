@@ -27,6 +27,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.stackdrift.model.ChangeList;
+import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.Directories;
 import io.stackdrift.model.DriftAge;
 import io.stackdrift.model.IoProblem;
@@ -38,7 +39,7 @@ import io.stackdrift.model.StackId;
 /**
  * The history of runs in one directory (the CLI's {@code --record DIR}, a job's build directory). Layout, atomicity
  * and the interrupted-deploy protocol: docs/records.md. The files are named by {@link HistoryLayout}, the stack
- * index is folded by {@link StackIndex}, deploys in progress are kept by the {@link DeployJournal}, and files are
+ * index is folded by {@link StackIndex}, deploys in progress are kept by the {@link DeployMarkers}, and files are
  * read by {@link TolerantJsonFiles}: unreadable ones (cut short, foreign, another format version) are skipped and
  * named in {@link #warnings()}; the store never fails a run for them. An unreadable {@code stacks.json} or
  * {@code trail.json} is never overwritten: a save moves it aside first (warned). Every file is written with
@@ -62,7 +63,7 @@ public final class HistoryStore {
     private final Limits limits;
     private final JsonFactory factory = new ObjectMapper().getFactory();
     private final TolerantJsonFiles files;
-    private final DeployJournal journal;
+    private final DeployMarkers markers;
     private final ReentrantLock lock;
 
     public HistoryStore(final Path dir) {
@@ -73,7 +74,7 @@ public final class HistoryStore {
         this.layout = new HistoryLayout(dir);
         this.limits = limits;
         this.files = new TolerantJsonFiles(layout.directory());
-        this.journal = new DeployJournal(layout, files);
+        this.markers = new DeployMarkers(layout, files);
         this.lock = LOCKS.computeIfAbsent(layout.directory(), d -> new ReentrantLock());
     }
 
@@ -157,9 +158,9 @@ public final class HistoryStore {
             prependTrail(newest);
             // the run's deploys are recorded now: their markers go (until here, a run killed after an apply left its
             // marker, and the next run redoes that deploy instead of taking the stack as deployed)
-            for (DeployMarker marker : journal.inProgress()) {
+            for (DeployMarker marker : markers.inProgress()) {
                 if (marker.runId().equals(run.runId())) {
-                    journal.markFinished(marker.stack());
+                    markers.markFinished(marker.stack());
                 }
             }
             layout.pruneRuns(sequence, limits.runs());
@@ -237,29 +238,25 @@ public final class HistoryStore {
     // ------------------------------------------------------------------ deploys in progress
 
     /** Writes the "deploy running" marker; call before the apply starts. */
-    public DeployMarker markDeployStarted(final StackId stack, final String runId, final long startedAt) {
-        return markDeployStarted(stack, runId, startedAt, false);
-    }
-
     /**
      * Writes the "deploy running" marker, saying whether the run destroys the stack: a destroy that dies leaves
      * a marker that {@link #recoverInterrupted} turns into "interrupted" and a forgotten last deploy.
      */
-    public DeployMarker markDeployStarted(final StackId stack, final String runId, final long startedAt, final boolean destroy) {
-        return locked(() -> journal.markStarted(stack, runId, startedAt, destroy));
+    public DeployMarker markDeployStarted(final StackId stack, final String runId, final long startedAt, final DeployKind kind) {
+        return locked(() -> markers.markStarted(stack, runId, startedAt, kind));
     }
 
     /** Removes the marker; call when the deploy ended, whatever its result (in a finally). */
     public void markDeployFinished(final StackId stack) {
         locked(() -> {
-            journal.markFinished(stack);
+            markers.markFinished(stack);
             return null;
         });
     }
 
     /** Markers of deploys that started and have not finished (running, or left by a run that died). */
     public List<DeployMarker> deploysInProgress() {
-        return journal.inProgress();
+        return markers.inProgress();
     }
 
     /**
@@ -272,7 +269,7 @@ public final class HistoryStore {
      */
     public List<TrailEntry> recoverInterrupted(final Predicate<DeployMarker> stillRunning) {
         return locked(() -> {
-            DeployJournal.Recovery recovery = journal.interrupted(stillRunning);
+            DeployMarkers.Recovery recovery = markers.interrupted(stillRunning);
             if (!recovery.entries().isEmpty()) {
                 // part of a destroyed stack may be gone: its next deploy must preview it, not skip it as unchanged; an
                 // interrupted deploy may have applied part or all of its plan: its next deploy applies it again
@@ -288,7 +285,7 @@ public final class HistoryStore {
             if (!recovery.entries().isEmpty()) {
                 prependTrail(recovery.entries());
                 for (TrailEntry entry : recovery.entries()) {
-                    journal.markFinished(entry.stack());
+                    markers.markFinished(entry.stack());
                 }
             }
             return recovery.entries();
@@ -300,7 +297,7 @@ public final class HistoryStore {
      * from another machine cannot be judged here and counts as running.
      */
     public static boolean isRunningHere(final DeployMarker marker) {
-        return DeployJournal.isRunningHere(marker);
+        return DeployMarkers.isRunningHere(marker);
     }
 
     // ------------------------------------------------------------------ internals

@@ -20,6 +20,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.stackdrift.model.ChangeList;
 import io.stackdrift.model.Counts;
+import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
@@ -107,18 +108,13 @@ public final class RecordJson {
         g.writeStringField("cause", s.cause());
         g.writeNumberField("startedAt", s.startedAt());
         g.writeNumberField("finishedAt", s.finishedAt());
-        Counts c = s.counts();
         g.writeObjectFieldStart("counts");
-        g.writeNumberField("total", c.total());
-        g.writeNumberField("inSync", c.inSync());
-        g.writeNumberField("drifted", c.drifted());
-        g.writeNumberField("pending", c.pending());
-        g.writeNumberField("failed", c.failed());
-        g.writeNumberField("skipped", c.skipped());
-        g.writeNumberField("awaitingApproval", c.awaitingApproval());
-        if (c.repaired() > 0) {
-            // only when set, like every field added since: files without repaired rows keep their bytes
-            g.writeNumberField("repaired", c.repaired());
+        for (Counts.Field field : Counts.Field.values()) {
+            int value = field.of(s.counts());
+            // a count added since the first format is written only when set: files without it keep their bytes
+            if (field.since() == Counts.Field.Since.FIRST_RECORDS || value > 0) {
+                g.writeNumberField(field.key(), value);
+            }
         }
         g.writeEndObject();
         RecordFormat.writeIds(g, "drifted", s.drifted());
@@ -129,9 +125,7 @@ public final class RecordJson {
     static RunSummary readSummary(final JsonNode n) {
         RecordFormat.checkFormat(n, RecordFormat.SUMMARY);
         JsonNode c = RecordFormat.required(n, "counts");
-        Counts counts = new Counts(c.path("total").asInt(), c.path("inSync").asInt(), c.path("drifted").asInt(),
-                c.path("pending").asInt(), c.path("failed").asInt(), c.path("skipped").asInt(),
-                c.path("awaitingApproval").asInt(), c.path("repaired").asInt(0));
+        Counts counts = Counts.from(field -> c.path(field.key()).asInt(0));
         return new RunSummary(RecordFormat.required(n, "sequence").asLong(), RecordFormat.text(n, "runId"),
                 kind(RecordFormat.text(n, "kind")),
                 n.path("cause").asText(""), n.path("startedAt").asLong(), n.path("finishedAt").asLong(), counts,
@@ -323,7 +317,7 @@ public final class RecordJson {
         g.writeNumberField("startedAt", m.startedAt());
         g.writeStringField("host", m.host());
         g.writeNumberField("pid", m.pid());
-        if (m.destroy()) {
+        if (m.kind() == DeployKind.DESTROY) {
             // only when set: a deploy's marker keeps its bytes, and older readers ignore the key
             g.writeBooleanField("destroy", true);
         }
@@ -333,7 +327,8 @@ public final class RecordJson {
     static DeployMarker readMarker(final JsonNode n) {
         RecordFormat.checkFormat(n, RecordFormat.MARKER);
         return new DeployMarker(StackId.of(RecordFormat.text(n, "stack")), RecordFormat.text(n, "runId"), n.path("startedAt").asLong(),
-                n.path("host").asText(""), n.path("pid").asLong(), n.path("destroy").asBoolean(false));
+                n.path("host").asText(""), n.path("pid").asLong(),
+                n.path("destroy").asBoolean(false) ? DeployKind.DESTROY : DeployKind.DEPLOY);
     }
 
     private static RunKind kind(final String word) {

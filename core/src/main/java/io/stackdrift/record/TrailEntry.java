@@ -36,12 +36,6 @@ public record TrailEntry(StackId stack, String runId, long startedAt, long finis
         reason = Objects.requireNonNullElse(reason, "");
     }
 
-    /** An entry without the start of the drift it repaired (not a repair, or recorded before drift age was kept). */
-    public TrailEntry(final StackId stack, final String runId, final long startedAt, final long finishedAt, final TrailResult result,
-            final boolean repairedDrift, final List<String> restoredPaths, final String reason) {
-        this(stack, runId, startedAt, finishedAt, result, repairedDrift, restoredPaths, reason, 0);
-    }
-
     /** How long the stack had drifted when this deploy put it back: from the first drifted check to the end of the deploy. */
     public Optional<Duration> timeToRepair() {
         if (!repairedDrift || driftedSince <= 0 || finishedAt < driftedSince) {

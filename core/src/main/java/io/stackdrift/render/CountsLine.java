@@ -2,6 +2,7 @@ package io.stackdrift.render;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import io.stackdrift.model.Counts;
 
@@ -9,7 +10,7 @@ import io.stackdrift.model.Counts;
  * The counts line that opens the build page, the console summary and the CLI output:
  * {@code 12 stacks · 9 in sync · 2 drifted ● · 1 pending · 0 failed}. Drifted carries an orange dot and
  * failed a red one when their count is not zero. Repaired, awaiting approval and skipped are added only when present,
- * so the common line stays short.
+ * so the common line stays short. Every count of {@link Counts.Field} is in it, in that table's order.
  */
 public final class CountsLine {
     static final String DOT = "\u25CF";
@@ -17,6 +18,9 @@ public final class CountsLine {
     private static final String ORANGE = "\u001B[38;5;208m";
     private static final String RED = "\u001B[31m";
     private static final String RESET = "\u001B[0m";
+    /** Shown after the others, and only when not zero, so the common line stays short; every other count is always shown. */
+    private static final List<Counts.Field> ONLY_WHEN_PRESENT = List.of(Counts.Field.REPAIRED, Counts.Field.AWAITING_APPROVAL,
+            Counts.Field.SKIPPED);
 
     private CountsLine() {
     }
@@ -70,22 +74,27 @@ public final class CountsLine {
 
     private static List<Part> parts(final Counts counts) {
         List<Part> parts = new ArrayList<>();
-        parts.add(new Part("total", counts.total(), Html.plural(counts.total(), "stack", "stacks"), Dot.NONE));
-        parts.add(new Part("in-sync", counts.inSync(), counts.inSync() + " in sync", Dot.NONE));
-        parts.add(new Part("drifted", counts.drifted(), counts.drifted() + " drifted",
-                counts.drifted() > 0 ? Dot.ORANGE : Dot.NONE));
-        parts.add(new Part("pending", counts.pending(), counts.pending() + " pending", Dot.NONE));
-        parts.add(new Part("failed", counts.failed(), counts.failed() + " failed", counts.failed() > 0 ? Dot.RED : Dot.NONE));
-        if (counts.repaired() > 0) {
-            parts.add(new Part("repaired", counts.repaired(), counts.repaired() + " repaired", Dot.NONE));
+        for (Counts.Field field : Counts.Field.values()) {
+            if (!ONLY_WHEN_PRESENT.contains(field)) {
+                parts.add(part(field, counts));
+            }
         }
-        if (counts.awaitingApproval() > 0) {
-            parts.add(new Part("awaiting-approval", counts.awaitingApproval(), counts.awaitingApproval() + " awaiting approval",
-                    Dot.NONE));
-        }
-        if (counts.skipped() > 0) {
-            parts.add(new Part("skipped", counts.skipped(), counts.skipped() + " skipped", Dot.NONE));
+        for (Counts.Field field : ONLY_WHEN_PRESENT) {
+            if (field.of(counts) > 0) {
+                parts.add(part(field, counts));
+            }
         }
         return parts;
+    }
+
+    private static Part part(final Counts.Field field, final Counts counts) {
+        int value = field.of(counts);
+        Dot dot = value == 0 ? Dot.NONE : switch (field) {
+            case DRIFTED -> Dot.ORANGE;
+            case FAILED -> Dot.RED;
+            default -> Dot.NONE;
+        };
+        // the key as a CSS class: inSync -> in-sync
+        return new Part(field.key().replaceAll("([A-Z])", "-$1").toLowerCase(Locale.ROOT), value, field.words(value), dot);
     }
 }

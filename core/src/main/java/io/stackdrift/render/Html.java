@@ -33,11 +33,6 @@ final class Html {
         return Encode.forXml(untrusted);
     }
 
-    /** Untrusted text as the value of a double-quoted SVG (XML) attribute. */
-    static String xmlAttr(final String untrusted) {
-        return Encode.forXmlAttribute(untrusted);
-    }
-
     /** The CSS class suffix of a row state: {@code in-sync}, {@code pending-drifted}. */
     static String stateClass(final RowState state) {
         return state.name().toLowerCase(Locale.ROOT).replace('_', '-');

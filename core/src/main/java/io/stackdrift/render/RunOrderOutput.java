@@ -1,16 +1,24 @@
 package io.stackdrift.render;
 
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.util.List;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 
 import io.stackdrift.model.RunOrder;
 import io.stackdrift.model.StackId;
 
 /**
- * The run order as text (one line a group) and Graphviz DOT (edges read from stack references dashed); its
- * JSON is the host's. Stack ids come from directory names, so the text and DOT
- * forms make them inert for a terminal and quote them for DOT.
+ * The run order as text (one line a group), Graphviz DOT (edges read from stack references dashed) and JSON
+ * ({@code stackdrift graph --json}, docs/cli.md). Stack ids come from directory names, so the text and DOT
+ * forms make them inert for a terminal and quote them for DOT; JSON escapes them itself.
  */
 public final class RunOrderOutput {
+    private static final JsonFactory JSON = new JsonFactory().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+
     private RunOrderOutput() {
     }
 
@@ -45,6 +53,45 @@ public final class RunOrderOutput {
             out.append(edge.origin() == RunOrder.Origin.REFERENCE ? " [style=dashed];\n" : ";\n");
         }
         return out.append("}\n").toString();
+    }
+
+    /**
+     * {@code {"groups": [[ids]], "edges": [{"stack", "dependsOn", "from"}], "notes": []}} and a line end: the keys of
+     * {@link RunMaps#runOrder}, and the notes.
+     */
+    public static String json(final RunOrder order) {
+        StringWriter out = new StringWriter();
+        try (JsonGenerator json = JSON.createGenerator(out)) {
+            json.useDefaultPrettyPrinter();
+            json.writeStartObject();
+            json.writeArrayFieldStart("groups");
+            for (List<StackId> group : order.groups()) {
+                json.writeStartArray();
+                for (StackId id : group) {
+                    json.writeString(id.value());
+                }
+                json.writeEndArray();
+            }
+            json.writeEndArray();
+            json.writeArrayFieldStart("edges");
+            for (RunOrder.Edge edge : order.edges()) {
+                json.writeStartObject();
+                json.writeStringField("stack", edge.dependent().value());
+                json.writeStringField("dependsOn", edge.dependency().value());
+                json.writeStringField("from", edge.origin().word());
+                json.writeEndObject();
+            }
+            json.writeEndArray();
+            json.writeArrayFieldStart("notes");
+            for (String note : order.notes()) {
+                json.writeString(note);
+            }
+            json.writeEndArray();
+            json.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException("a string writer failed", e);
+        }
+        return out.append(System.lineSeparator()).toString();
     }
 
     private static String quoted(final StackId id) {

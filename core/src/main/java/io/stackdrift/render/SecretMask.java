@@ -1,63 +1,76 @@
 package io.stackdrift.render;
 
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
-import io.stackdrift.model.Row;
 import io.stackdrift.record.RunRecord;
-import io.stackdrift.record.TrailEntry;
 
 /**
- * Replaces every secret value with {@value #MASK} in a text, as the plugin masks a build's log: longer secrets
- * first, so one that contains another is masked whole. The CLI masks with it what it prints, records, renders and
- * keeps of a tool's output; the secrets are the values of the variables named under {@code credentials:}.
+ * The one masker of both hosts: replaces every secret value with {@value #MASK} in a text, in a run's record and in
+ * what a tool printed. A secret is matched as it is and in the forms a tool or a shell prints it in
+ * ({@link SecretForms}: base64, shell-quoted), longer matches first, so one secret that contains another is masked
+ * whole. The CLI builds it from the values of the variables named under {@code credentials:}; the plugin from the
+ * pattern Jenkins's credentials-binding makes of the bound values ({@link #of(Pattern)}), as {@code withCredentials}
+ * masks the console.
  */
 public final class SecretMask {
     public static final String MASK = "****";
-    public static final SecretMask NONE = new SecretMask(List.of());
+    public static final SecretMask NONE = new SecretMask(null);
 
-    private final List<String> secrets;
+    /** Null: nothing to mask. */
+    private final Pattern pattern;
 
-    private SecretMask(final List<String> secrets) {
-        this.secrets = secrets;
+    private SecretMask(final Pattern pattern) {
+        this.pattern = pattern;
     }
 
+    /** Masks each non-empty secret as it is and in its encoded forms. */
     public static SecretMask of(final Collection<String> secrets) {
-        return new SecretMask(secrets.stream().filter(s -> s != null && !s.isEmpty()).distinct()
-                .sorted(Comparator.comparingInt(String::length).reversed()).toList());
+        return of(patternOf(secrets));
     }
 
-    public boolean isEmpty() {
-        return secrets.isEmpty();
-    }
-
-    public String mask(final String text) {
-        String masked = text;
-        for (String secret : secrets) {
-            masked = masked.replace(secret, MASK);
-        }
-        return masked;
+    /** Masks what a host's own pattern matches (an empty pattern masks nothing). */
+    public static SecretMask of(final Pattern pattern) {
+        return pattern.pattern().isEmpty() ? NONE : new SecretMask(pattern);
     }
 
     /**
-     * The record with every reason masked (rows and trail entries): a tool's own words, such as an {@code Error:}
-     * line, are the only text of a record that can carry a secret; addresses and paths come from the plan's keys.
+     * One pattern of every secret and its encoded forms, the longer alternatives first (a regular expression tries
+     * them in order at each position, so the longest form that matches there is the one masked).
+     */
+    public static Pattern patternOf(final Collection<String> secrets) {
+        List<String> forms = secrets.stream().filter(s -> s != null && !s.isEmpty()).flatMap(s -> SecretForms.of(s).stream())
+                .distinct().sorted(Comparator.comparingInt(String::length).reversed().thenComparing(Comparator.naturalOrder()))
+                .toList();
+        return Pattern.compile(forms.stream().map(Pattern::quote).collect(Collectors.joining("|")));
+    }
+
+    public boolean isEmpty() {
+        return pattern == null;
+    }
+
+    public String mask(final String text) {
+        if (pattern == null || text.isEmpty()) {
+            return text;
+        }
+        Matcher matcher = pattern.matcher(text);
+        return matcher.find() ? matcher.replaceAll(Matcher.quoteReplacement(MASK)) : text;
+    }
+
+    public List<String> mask(final List<String> lines) {
+        return pattern == null ? lines : lines.stream().map(this::mask).toList();
+    }
+
+    /**
+     * The record with every reason masked (rows and trail entries), every other component as it was: a tool's own
+     * words, such as an {@code Error:} line, are the only text of a record that can carry a secret; addresses and paths
+     * come from the plan's keys.
      */
     public RunRecord mask(final RunRecord run) {
-        if (secrets.isEmpty()) {
-            return run;
-        }
-        List<Row> rows = new ArrayList<>();
-        for (Row row : run.rows()) {
-            rows.add(row.withState(row.state(), mask(row.reason())));
-        }
-        List<TrailEntry> trail = new ArrayList<>();
-        for (TrailEntry e : run.trail()) {
-            trail.add(new TrailEntry(e.stack(), e.runId(), e.startedAt(), e.finishedAt(), e.result(), e.repairedDrift(),
-                    e.restoredPaths(), mask(e.reason()), e.driftedSince()));
-        }
-        return new RunRecord(run.runId(), run.kind(), run.cause(), run.startedAt(), run.finishedAt(), rows, trail);
+        return pattern == null ? run : run.mapReasons((stack, reason) -> mask(reason));
     }
 }

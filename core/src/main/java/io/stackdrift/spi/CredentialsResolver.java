@@ -21,4 +21,15 @@ public interface CredentialsResolver {
      * @throws MissingCredentialsException when an id cannot be found ("credentials 'x' not found")
      */
     Map<String, String> environmentFor(StackId stack, Map<String, String> credentialIds) throws MissingCredentialsException;
+
+    /**
+     * Called once a run has read its configuration, before any tool starts, with the {@code credentials:} of every
+     * stack of the file, selected or not. A host that masks the values learns them all here: a tool may print a value
+     * that another stack names (the CLI's tools inherit the whole environment stackdrift runs in). Nothing by default.
+     *
+     * @param credentialIds stack → (environment variable → credentials id)
+     */
+    default void configured(final Map<StackId, Map<String, String>> credentialIds) {
+        // a host that binds only what each stack names (the plugin) masks what it bound
+    }
 }

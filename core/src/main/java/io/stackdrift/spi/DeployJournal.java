@@ -3,6 +3,7 @@ package io.stackdrift.spi;
 import java.util.List;
 import java.util.function.Predicate;
 
+import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.DeployMarker;
 import io.stackdrift.record.HistoryStore;
@@ -14,13 +15,10 @@ import io.stackdrift.record.TrailEntry;
  * records nothing ({@link #NONE}): the controller wrote the markers before the call and removes them after.
  */
 public interface DeployJournal {
-    /** What a marker says is running. */
-    enum Operation { DEPLOY, DESTROY }
-
     /** Records nothing and recovers nothing: the host keeps the markers itself. */
     DeployJournal NONE = new DeployJournal() {
         @Override
-        public void started(final StackId stack, final String runId, final long startedAt, final Operation operation) {
+        public void started(final StackId stack, final String runId, final long startedAt, final DeployKind kind) {
             // the host's own markers stand for this run's deploys
         }
 
@@ -35,8 +33,8 @@ public interface DeployJournal {
         }
     };
 
-    /** Called under the stack's lock, before the apply starts. */
-    void started(StackId stack, String runId, long startedAt, Operation operation);
+    /** Called under the stack's lock, before the apply starts: a deploy or a destroy of the stack is running. */
+    void started(StackId stack, String runId, long startedAt, DeployKind kind);
 
     /**
      * Called when the deploy ended, whatever its result. A journal may keep the marker until the run's record is saved
@@ -61,8 +59,8 @@ public interface DeployJournal {
     static DeployJournal of(final HistoryStore store, final Predicate<DeployMarker> stillRunning) {
         return new DeployJournal() {
             @Override
-            public void started(final StackId stack, final String runId, final long startedAt, final Operation operation) {
-                store.markDeployStarted(stack, runId, startedAt, operation == Operation.DESTROY);
+            public void started(final StackId stack, final String runId, final long startedAt, final DeployKind kind) {
+                store.markDeployStarted(stack, runId, startedAt, kind);
             }
 
             @Override

@@ -40,7 +40,12 @@ public final class FailureReason {
     }
 
     public static String timedOut(final String what, final Duration timeout) {
-        return what + " timed out after " + words(timeout);
+        return timedOut(what, timeout, "");
+    }
+
+    /** As {@link #timedOut(String, Duration)}, with how the user raises the timeout ({@code hint}) when there is one. */
+    public static String timedOut(final String what, final Duration timeout, final String hint) {
+        return what + " timed out after " + words(timeout) + (hint.isEmpty() ? "" : " (" + hint + ")");
     }
 
     /** "10m", "90s" → "1m30s", "1h30m": the duration words of stacks.yaml; sub-second timeouts in ms. */

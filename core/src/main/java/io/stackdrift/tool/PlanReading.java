@@ -1,12 +1,9 @@
 package io.stackdrift.tool;
 
 import java.nio.file.Path;
-import java.util.Objects;
-import java.util.function.Function;
 
 import io.stackdrift.model.ChangeList;
 import io.stackdrift.model.Tool;
-import io.stackdrift.plan.PlanReader;
 import io.stackdrift.plan.PlanSummary;
 
 /**
@@ -19,18 +16,6 @@ import io.stackdrift.plan.PlanSummary;
 @FunctionalInterface
 public interface PlanReading {
     PlanSummary read(Tool tool, PlanPurpose purpose, Path file);
-
-    /** One reader for every tool and purpose. */
-    static PlanReading using(final PlanReader reader) {
-        Objects.requireNonNull(reader, "reader");
-        return (tool, purpose, file) -> reader.read(file, beside(file));
-    }
-
-    /** A reader per tool. */
-    static PlanReading byTool(final Function<Tool, PlanReader> readers) {
-        Objects.requireNonNull(readers, "readers");
-        return (tool, purpose, file) -> readers.apply(tool).read(file, beside(file));
-    }
 
     /** Long lists of changes spill beside the plan file: in the run's private work directory, deleted with it. */
     static ChangeList.SpillTarget beside(final Path file) {

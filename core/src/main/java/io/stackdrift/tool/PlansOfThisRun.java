@@ -50,13 +50,14 @@ final class PlansOfThisRun {
 
     /** A failed plan: a row with the one-line reason and nothing else (no changes, no depends-on). */
     static StackPlan failed(final StackConfig stack, final PlanPurpose purpose, final String reason) {
-        Row row = Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, reason);
+        Row row = Row.of(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, reason);
         return new StackPlan(row, purpose, Optional.empty(), "", Map.of());
     }
 
     static Row succeeded(final StackConfig stack, final PlanSummary summary,
             final List<StackId> dependsOn) {
         RowState state = RowState.of(!summary.changes().isEmpty(), !summary.drift().isEmpty());
-        return new Row(stack.id(), stack.tool(), stack.dir(), state, "", summary.changes(), summary.drift(), dependsOn);
+        return Row.of(stack.id(), stack.tool(), stack.dir(), state, "").withChanges(summary.changes()).withDrift(summary.drift())
+                .withDependsOn(dependsOn);
     }
 }

@@ -59,11 +59,11 @@ public final class PulumiAdapter implements ToolAdapter {
     }
 
     @Override
-    public StackPlan plan(final StackConfig stack, final Path repositoryRoot, final PlanPurpose purpose, final Path workDir,
-            final Map<String, String> environment, final Set<StackId> knownStacks) throws InterruptedException {
+    public StackPlan plan(final StackCall call, final PlanPurpose purpose, final Set<StackId> knownStacks) throws InterruptedException {
         ToolProcess.Deadline deadline = process.deadline();
+        StackConfig stack = call.stack();
         plans.forget(stack.id());
-        Path work = workDir.toAbsolutePath();
+        Path work = call.workDir().toAbsolutePath();
         boolean driftCheck = purpose == PlanPurpose.DRIFT_CHECK;
         boolean destroy = purpose == PlanPurpose.DESTROY;
         // only a preview saves an update plan: a drift check never applies, and destroy takes none (see destroyPreview)
@@ -89,8 +89,8 @@ public final class PulumiAdapter implements ToolAdapter {
             case DESTROY -> "pulumi destroy --preview-only";
             case PREVIEW -> "pulumi preview";
         };
-        ToolProcess.Outcome previewed = process.run(what, command, stack.directory(repositoryRoot),
-                savesPlan ? withUpdatePlans(environment) : environment, digest, deadline);
+        ToolProcess.Outcome previewed = process.run(what, command, call.directory(),
+                savesPlan ? withUpdatePlans(call.environment()) : call.environment(), digest, deadline);
         if (!previewed.ran()) {
             return PlansOfThisRun.failed(stack, purpose, previewed.reason());
         }
@@ -114,30 +114,29 @@ public final class PulumiAdapter implements ToolAdapter {
     }
 
     @Override
-    public ApplyResult apply(final StackConfig stack, final Path repositoryRoot, final StackPlan plan, final Path workDir,
-            final Map<String, String> environment) throws InterruptedException {
-        ToolProcess.Deadline deadline = process.deadline();
-        Optional<String> refusal = plans.take(stack.id(), plan);
+    public ApplyResult apply(final StackCall call, final StackPlan plan) throws InterruptedException {
+        ToolProcess.Deadline deadline = process.applyDeadline();
+        Optional<String> refusal = plans.take(call.id(), plan);
         if (refusal.isPresent()) {
             return ApplyResult.failure(refusal.get());
         }
         if (plan.purpose() == PlanPurpose.DESTROY) {
-            return destroy(stack, repositoryRoot, workDir, environment, deadline);
+            return destroy(call, deadline);
         }
         Optional<Path> updatePlan = plan.planFile().filter(Files::isRegularFile);
         if (updatePlan.isEmpty()) {
             return ApplyResult.failure(PlansOfThisRun.NO_PLAN);
         }
-        Path work = workDir.toAbsolutePath();
+        Path work = call.workDir().toAbsolutePath();
         try {
             Directories.ensure(work);
         } catch (IOException e) {
             return ApplyResult.failure("cannot prepare the work directory " + work + ": " + IoProblem.of(e));
         }
         // an update that would leave the plan fails (its diagnostic names the resource); nothing falls back to a plain up
-        ToolProcess.Outcome up = process.run("pulumi up", commands.up(stackName(stack), updatePlan.get()),
-                stack.directory(repositoryRoot), withUpdatePlans(environment), work.resolve("up.log"), deadline);
-        return up.exitedWith(0) ? ApplyResult.success() : ApplyResult.failure(failureOf(stack, up, PlanPurpose.PREVIEW));
+        ToolProcess.Outcome up = process.run("pulumi up", commands.up(stackName(call.stack()), updatePlan.get()),
+                call.directory(), withUpdatePlans(call.environment()), work.resolve("up.log"), deadline);
+        return up.exitedWith(0) ? ApplyResult.success() : ApplyResult.failure(failureOf(call.stack(), up, PlanPurpose.PREVIEW));
     }
 
     /**
@@ -145,24 +144,24 @@ public final class PulumiAdapter implements ToolAdapter {
      * Pulumi cannot hold a destroy to a saved plan, so the destroy deletes what the state holds when it runs — the
      * per-stack lock keeps other deploys of this job out in between (docs/tools.md, Freshness).
      */
-    private ApplyResult destroy(final StackConfig stack, final Path repositoryRoot, final Path workDir,
-            final Map<String, String> environment, final ToolProcess.Deadline deadline) throws InterruptedException {
-        Path work = workDir.toAbsolutePath();
+    private ApplyResult destroy(final StackCall call, final ToolProcess.Deadline deadline) throws InterruptedException {
+        StackConfig stack = call.stack();
+        Path work = call.workDir().toAbsolutePath();
         try {
             Directories.ensure(work);
         } catch (IOException e) {
             return ApplyResult.failure("cannot prepare the work directory " + work + ": " + IoProblem.of(e));
         }
         ToolProcess.Outcome destroyed = process.run("pulumi destroy", commands.destroy(stackName(stack)),
-                stack.directory(repositoryRoot), environment, work.resolve("destroy.log"), deadline);
+                call.directory(), call.environment(), work.resolve("destroy.log"), deadline);
         return destroyed.exitedWith(0) ? ApplyResult.success() : ApplyResult.failure(failureOf(stack, destroyed, PlanPurpose.DESTROY));
     }
 
     @Override
-    public OutputsResult outputs(final StackConfig stack, final Path repositoryRoot, final Path workDir,
-            final Map<String, String> environment) throws InterruptedException {
+    public OutputsResult outputs(final StackCall call) throws InterruptedException {
         ToolProcess.Deadline deadline = process.deadline();
-        Path work = workDir.toAbsolutePath();
+        StackConfig stack = call.stack();
+        Path work = call.workDir().toAbsolutePath();
         Path file = work.resolve("outputs.json");
         try {
             Directories.ensure(work);
@@ -170,7 +169,7 @@ public final class PulumiAdapter implements ToolAdapter {
             return OutputsResult.failure("cannot prepare the work directory " + work + ": " + IoProblem.of(e));
         }
         ToolProcess.Outcome read = process.run("pulumi stack output", commands.outputs(stackName(stack)),
-                stack.directory(repositoryRoot), environment, file, deadline);
+                call.directory(), call.environment(), file, deadline);
         if (!read.exitedWith(0)) {
             return OutputsResult.failure(withMeaning(stack, read));
         }
@@ -195,22 +194,20 @@ public final class PulumiAdapter implements ToolAdapter {
     }
 
     @Override
-    public ToolRun providersSchema(final StackConfig stack, final Path repositoryRoot, final Path workDir,
-            final Map<String, String> environment) {
+    public ToolRun providersSchema(final StackCall call) {
         return new ToolRun(false, "Pulumi has no provider schema: ignore paths are not used for Pulumi stacks "
                 + "(use the program's ignoreChanges option)", Optional.empty());
     }
 
     @Override
-    public String version(final StackConfig stack, final Path repositoryRoot, final Path workDir,
-            final Map<String, String> environment) throws InterruptedException {
+    public String version(final StackCall call) throws InterruptedException {
         ToolProcess.Deadline deadline = process.deadline();
-        Path work = workDir.toAbsolutePath();
+        Path work = call.workDir().toAbsolutePath();
         Path file = work.resolve("version.txt");
         try {
             Directories.ensure(work);
-            ToolProcess.Outcome version = process.run("pulumi version", commands.version(), stack.directory(repositoryRoot),
-                    environment, file, deadline);
+            ToolProcess.Outcome version = process.run("pulumi version", commands.version(), call.directory(),
+                    call.environment(), file, deadline);
             if (!version.exitedWith(0)) {
                 return "";
             }

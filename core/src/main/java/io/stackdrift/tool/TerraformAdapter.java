@@ -58,33 +58,32 @@ public final class TerraformAdapter implements ToolAdapter {
     }
 
     @Override
-    public StackPlan plan(final StackConfig stack, final Path repositoryRoot, final PlanPurpose purpose, final Path workDir,
-            final Map<String, String> environment, final Set<StackId> knownStacks) throws InterruptedException {
-        plans.forget(stack.id());
-        StackPlan plan = planOnly(stack, repositoryRoot, purpose, workDir, environment, purpose == PlanPurpose.PREVIEW);
+    public StackPlan plan(final StackCall call, final PlanPurpose purpose, final Set<StackId> knownStacks) throws InterruptedException {
+        plans.forget(call.id());
+        StackPlan plan = planOnly(call, purpose, purpose == PlanPurpose.PREVIEW);
         plans.remember(plan);
         return plan;
     }
 
     @Override
-    public StackPlan replaceProbe(final StackConfig stack, final Path repositoryRoot, final PlanPurpose purpose, final Path workDir,
-            final Map<String, String> environment) throws InterruptedException {
+    public StackPlan replaceProbe(final StackCall call, final PlanPurpose purpose) throws InterruptedException {
         // a probe is never the run's plan of the stack: not remembered, so it can never be applied
-        return planOnly(stack, repositoryRoot, PlanPurpose.PREVIEW, workDir, environment, purpose == PlanPurpose.PREVIEW);
+        return planOnly(call, PlanPurpose.PREVIEW, purpose == PlanPurpose.PREVIEW);
     }
 
     /** init, workspace, plan and show of the stack; a missing workspace is created only when {@code createWorkspace}. */
-    private StackPlan planOnly(final StackConfig stack, final Path repositoryRoot, final PlanPurpose purpose, final Path workDir,
-            final Map<String, String> environment, final boolean createWorkspace) throws InterruptedException {
+    private StackPlan planOnly(final StackCall call, final PlanPurpose purpose, final boolean createWorkspace)
+            throws InterruptedException {
         ToolProcess.Deadline deadline = process.deadline();
-        Map<String, String> env = withWorkspace(stack, repositoryRoot, environment);
-        Path dir = stack.directory(repositoryRoot);
+        StackConfig stack = call.stack();
+        Map<String, String> env = withWorkspace(call);
+        Path dir = call.directory();
         String prefix = switch (purpose) {
             case DRIFT_CHECK -> "drift";
             case DESTROY -> "destroy";
             case PREVIEW -> "preview";
         };
-        Path work = workDir.toAbsolutePath();
+        Path work = call.workDir().toAbsolutePath();
         Path planFile = work.resolve(prefix + ".tfplan");
         try {
             Directories.ensure(work);
@@ -120,11 +119,10 @@ public final class TerraformAdapter implements ToolAdapter {
     }
 
     @Override
-    public ApplyResult apply(final StackConfig stack, final Path repositoryRoot, final StackPlan plan, final Path workDir,
-            final Map<String, String> environment) throws InterruptedException {
-        ToolProcess.Deadline deadline = process.deadline();
-        Map<String, String> env = withWorkspace(stack, repositoryRoot, environment);
-        Optional<String> refusal = plans.take(stack.id(), plan);
+    public ApplyResult apply(final StackCall call, final StackPlan plan) throws InterruptedException {
+        ToolProcess.Deadline deadline = process.applyDeadline();
+        Map<String, String> env = withWorkspace(call);
+        Optional<String> refusal = plans.take(call.id(), plan);
         if (refusal.isPresent()) {
             return ApplyResult.failure(refusal.get());
         }
@@ -132,25 +130,24 @@ public final class TerraformAdapter implements ToolAdapter {
         if (planFile.isEmpty()) {
             return ApplyResult.failure(PlansOfThisRun.NO_PLAN);
         }
-        Path dir = stack.directory(repositoryRoot);
+        Path dir = call.directory();
         // the workspace is the one TF_WORKSPACE names, the plan's own: nothing to select
         // a stale plan is refused by the tool itself; its diagnostic summary is the reason, nothing falls back.
         // A destroy plan is applied the same way: the saved file itself says it destroys.
         boolean destroy = plan.purpose() == PlanPurpose.DESTROY;
-        Path applyLog = workDir.toAbsolutePath().resolve(destroy ? "destroy-apply.log" : "apply.log");
+        Path applyLog = call.workDir().toAbsolutePath().resolve(destroy ? "destroy-apply.log" : "apply.log");
         ToolProcess.Outcome applied = process.run(word("apply"), commands.apply(planFile.get()), dir, env, applyLog, deadline);
         return applied.exitedWith(0) ? ApplyResult.success()
                 : ApplyResult.failure(applied.reason(TerraformDiagnostics.firstError(applyLog)));
     }
 
     @Override
-    public OutputsResult outputs(final StackConfig stack, final Path repositoryRoot, final Path workDir,
-            final Map<String, String> environment) throws InterruptedException {
+    public OutputsResult outputs(final StackCall call) throws InterruptedException {
         ToolProcess.Deadline deadline = process.deadline();
-        Path dir = stack.directory(repositoryRoot);
-        Path work = workDir.toAbsolutePath();
-        Map<String, String> env = withWorkspace(stack, repositoryRoot, environment);
-        Optional<String> ready = prepare(stack, dir, work, env, false, deadline);
+        Path dir = call.directory();
+        Path work = call.workDir().toAbsolutePath();
+        Map<String, String> env = withWorkspace(call);
+        Optional<String> ready = prepare(call.stack(), dir, work, env, false, deadline);
         if (ready.isPresent()) {
             return OutputsResult.failure(ready.get());
         }
@@ -181,17 +178,16 @@ public final class TerraformAdapter implements ToolAdapter {
     }
 
     @Override
-    public ToolRun providersSchema(final StackConfig stack, final Path repositoryRoot, final Path workDir,
-            final Map<String, String> environment) throws InterruptedException {
+    public ToolRun providersSchema(final StackCall call) throws InterruptedException {
         ToolProcess.Deadline deadline = process.deadline();
-        Path dir = stack.directory(repositoryRoot);
-        Path work = workDir.toAbsolutePath();
+        Path dir = call.directory();
+        Path work = call.workDir().toAbsolutePath();
         try {
             Directories.ensure(work);
         } catch (IOException e) {
             return new ToolRun(false, "cannot prepare the work directory " + work + ": " + IoProblem.of(e), Optional.empty());
         }
-        Map<String, String> env = withWorkspace(stack, repositoryRoot, environment);
+        Map<String, String> env = withWorkspace(call);
         // the schema comes from the providers that init installed
         Optional<String> initFailed = init(dir, work, env, deadline);
         if (initFailed.isPresent()) {
@@ -206,15 +202,14 @@ public final class TerraformAdapter implements ToolAdapter {
     }
 
     @Override
-    public String version(final StackConfig stack, final Path repositoryRoot, final Path workDir,
-            final Map<String, String> environment) throws InterruptedException {
+    public String version(final StackCall call) throws InterruptedException {
         ToolProcess.Deadline deadline = process.deadline();
-        Path work = workDir.toAbsolutePath();
+        Path work = call.workDir().toAbsolutePath();
         Path file = work.resolve("version.json");
         try {
             Directories.ensure(work);
-            ToolProcess.Outcome version = process.run(word("version"), commands.version(), stack.directory(repositoryRoot),
-                    withWorkspace(stack, repositoryRoot, environment), file, deadline);
+            ToolProcess.Outcome version = process.run(word("version"), commands.version(), call.directory(), withWorkspace(call), file,
+                    deadline);
             if (!version.exitedWith(0)) {
                 return "";
             }
@@ -232,14 +227,14 @@ public final class TerraformAdapter implements ToolAdapter {
      * {@code cloud} block, which has no {@code default} workspace and picks its own ({@link CloudBlock}). A stack's
      * own {@code TF_WORKSPACE} still wins.
      */
-    private static Map<String, String> withWorkspace(final StackConfig stack, final Path repositoryRoot,
-            final Map<String, String> environment) {
-        if (isDefaultWorkspace(stack) && CloudBlock.in(stack.directory(repositoryRoot))) {
-            return environment;
+    private static Map<String, String> withWorkspace(final StackCall call) {
+        StackConfig stack = call.stack();
+        if (isDefaultWorkspace(stack) && CloudBlock.in(call.directory())) {
+            return call.environment();
         }
         Map<String, String> merged = new LinkedHashMap<>();
         merged.put(WORKSPACE_VARIABLE, isDefaultWorkspace(stack) ? "default" : stack.name());
-        merged.putAll(environment);
+        merged.putAll(call.environment());
         return merged;
     }
 

@@ -1,38 +1,32 @@
 package io.stackdrift.tool;
 
-import java.nio.file.Path;
-import java.util.Map;
 import java.util.Set;
 
-import io.stackdrift.config.StackConfig;
 import io.stackdrift.model.StackId;
 import io.stackdrift.spi.ProcessRunner;
 
 /**
- * Runs the tool of one stack for one purpose, and turns what it prints into rows. One implementation per
+ * Runs the tool of one stack for one purpose ({@link StackCall}: the stack, its repository, the work directory and the
+ * variables, bound once), and turns what it prints into rows. One implementation per
  * tool family; all run processes through a {@link ProcessRunner}. Failures never throw: they come back as
  * failed rows / results with a one-line reason.
  */
 public interface ToolAdapter {
     /**
-     * init, then plan (preview, drift check or destroy) saved to a plan file in {@code workDir}, then show.
+     * init, then plan (preview, drift check or destroy) saved to a plan file in the call's work directory, then show.
      *
      * @param knownStacks every stack id of the configuration, to turn Pulumi stack references into ids
-     * @param environment extra variables for this stack's processes (credentials: never logged)
      */
-    StackPlan plan(StackConfig stack, Path repositoryRoot, PlanPurpose purpose, Path workDir,
-            Map<String, String> environment, Set<StackId> knownStacks) throws InterruptedException;
+    StackPlan plan(StackCall call, PlanPurpose purpose, Set<StackId> knownStacks) throws InterruptedException;
 
     /**
      * Applies exactly the plan this run produced; refuses (fails closed) when there is none. A plan of purpose
      * {@link PlanPurpose#DESTROY} destroys the stack's resources; a drift check's plan is never applied.
      */
-    ApplyResult apply(StackConfig stack, Path repositoryRoot, StackPlan plan, Path workDir,
-            Map<String, String> environment) throws InterruptedException;
+    ApplyResult apply(StackCall call, StackPlan plan) throws InterruptedException;
 
     /** Reads the stack's outputs (keys and values, with which are sensitive) from its state. */
-    OutputsResult outputs(StackConfig stack, Path repositoryRoot, Path workDir, Map<String, String> environment)
-            throws InterruptedException;
+    OutputsResult outputs(StackCall call) throws InterruptedException;
 
     /**
      * A plan of the stack's code as it is now, made only for its {@code replace_paths} (field ownership's rule 2: a
@@ -40,16 +34,13 @@ public interface ToolAdapter {
      * place. Never remembered as the run's plan of the stack, so it is never applied; a missing workspace is created
      * only when {@code purpose} is a preview. Terraform/OpenTofu only: other tools answer with a failed plan.
      */
-    default StackPlan replaceProbe(StackConfig stack, Path repositoryRoot, PlanPurpose purpose, Path workDir,
-            Map<String, String> environment) throws InterruptedException {
-        return PlansOfThisRun.failed(stack, purpose, stack.tool().word() + " plans have no replace_paths");
+    default StackPlan replaceProbe(StackCall call, PlanPurpose purpose) throws InterruptedException {
+        return PlansOfThisRun.failed(call.stack(), purpose, call.stack().tool().word() + " plans have no replace_paths");
     }
 
-    /** {@code providers schema -json} into {@code workDir}; Terraform/OpenTofu only. */
-    ToolRun providersSchema(StackConfig stack, Path repositoryRoot, Path workDir, Map<String, String> environment)
-            throws InterruptedException;
+    /** {@code providers schema -json} into the call's work directory; Terraform/OpenTofu only. */
+    ToolRun providersSchema(StackCall call) throws InterruptedException;
 
     /** {@code version}, for the digest; empty when unknown. */
-    String version(StackConfig stack, Path repositoryRoot, Path workDir, Map<String, String> environment)
-            throws InterruptedException;
+    String version(StackCall call) throws InterruptedException;
 }

@@ -59,7 +59,12 @@ final class ToolProcess {
      * configured timeout counts for the whole step, not for each of its processes.
      */
     Deadline deadline() {
-        return new Deadline(System.nanoTime() + settings.timeout().toNanos());
+        return new Deadline(System.nanoTime() + settings.timeout().toNanos(), settings.timeout());
+    }
+
+    /** As {@link #deadline()}, for a stack's apply or destroy: its own, longer timeout. */
+    Deadline applyDeadline() {
+        return new Deadline(System.nanoTime() + settings.applyTimeout().toNanos(), settings.applyTimeout());
     }
 
     /**
@@ -71,7 +76,7 @@ final class ToolProcess {
             final Path stdoutFile, final Deadline deadline) throws InterruptedException {
         Duration left = deadline.left();
         if (left.isZero()) {
-            return Outcome.couldNotRun(stdoutFile, FailureReason.timedOut(what, settings.timeout()));
+            return Outcome.couldNotRun(stdoutFile, FailureReason.timedOut(what, deadline.limit(), settings.timeoutHint()));
         }
         Map<String, String> merged = new LinkedHashMap<>(toolEnvironment);
         merged.putAll(environment);
@@ -86,13 +91,13 @@ final class ToolProcess {
                     settings.isConfigured(tool)));
         }
         if (result.timedOut()) {
-            return Outcome.couldNotRun(stdoutFile, FailureReason.timedOut(what, settings.timeout()));
+            return Outcome.couldNotRun(stdoutFile, FailureReason.timedOut(what, deadline.limit(), settings.timeoutHint()));
         }
         return new Outcome(true, result.exitCode(), result.stdoutFile(), result.stderrTail(), what, "");
     }
 
-    /** A point in time by {@link System#nanoTime()}. */
-    record Deadline(long nanos) {
+    /** A point in time by {@link System#nanoTime()}, and the timeout it came from (for the message). */
+    record Deadline(long nanos, Duration limit) {
         /** The time left, zero when it passed. */
         Duration left() {
             long left = nanos - System.nanoTime();

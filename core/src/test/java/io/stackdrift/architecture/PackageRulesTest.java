@@ -121,9 +121,20 @@ class PackageRulesTest {
                 .check(core);
     }
 
+    /** The shard planner and board are pure: the same stacks always give the same shards, in every process. */
+    @Test
+    void theShardPlannerAndBoardArePure() {
+        ShardRule.PURE.check(core);
+    }
+
     @Test
     void directoriesAreMadeSureOfThroughOneHelper() {
         DirectoryRule.THROUGH_DIRECTORIES_ENSURE.check(core);
+    }
+
+    @Test
+    void everyOutputOfARunIsWrittenInRender() {
+        OutputRule.FORMATS_ARE_WRITTEN_IN_RENDER.check(core);
     }
 
     @Test

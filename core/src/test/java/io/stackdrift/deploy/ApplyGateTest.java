@@ -7,6 +7,8 @@ import org.junit.jupiter.api.Test;
 import io.stackdrift.config.DriftMode;
 import io.stackdrift.deploy.ApplyGate.Decision;
 import io.stackdrift.deploy.ApplyGate.Step;
+import io.stackdrift.model.Approval;
+import io.stackdrift.model.DeployMode;
 
 class ApplyGateTest {
     @Test

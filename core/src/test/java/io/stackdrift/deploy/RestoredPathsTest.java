@@ -22,7 +22,7 @@ class RestoredPathsTest {
         List<Change> drift = IntStream.range(0, resources)
                 .mapToObj(i -> new Change(Action.UPDATE, "aws_vpc", "aws_vpc.r" + i, List.of("tags.Owner", "cidr_block"), Cause.DRIFT))
                 .toList();
-        return new Row(StackId.of("network"), Tool.TERRAFORM, "network", RowState.DRIFTED, "", List.of(), drift, List.of(), List.of());
+        return Row.of(StackId.of("network"), Tool.TERRAFORM, "network", RowState.DRIFTED, "").withDrift(drift);
     }
 
     @Test
@@ -40,8 +40,7 @@ class RestoredPathsTest {
 
     @Test
     void withoutDriftInThePreviewTheLatestDriftedRowSaysWhatWasPutBack() {
-        Row preview = new Row(StackId.of("network"), Tool.TERRAFORM, "network", RowState.PENDING, "", List.of(), List.of(), List.of(),
-                List.of());
+        Row preview = Row.of(StackId.of("network"), Tool.TERRAFORM, "network", RowState.PENDING, "");
 
         assertThat(StackDeployment.restoredPaths(preview, Optional.of(drifted(1)))).containsExactly("aws_vpc.r0.tags.Owner",
                 "aws_vpc.r0.cidr_block");

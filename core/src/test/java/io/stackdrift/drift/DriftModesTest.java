@@ -89,7 +89,7 @@ class DriftModesTest {
     @Test
     void modeCorrectFallsBackToReportOnAPolicyOnceStack() {
         Change drift = new Change(Action.UPDATE, "aws_vpc", "aws_vpc.main", List.of("tags"), Cause.DRIFT);
-        Row row = Row.withReason(StackId.of("net"), Tool.TERRAFORM, "net", RowState.DRIFTED, "").withDrift(List.of(drift));
+        Row row = Row.of(StackId.of("net"), Tool.TERRAFORM, "net", RowState.DRIFTED, "").withDrift(List.of(drift));
         StackConfig once = stack(Policy.ONCE);
         StackConfig onChange = stack(Policy.ON_CHANGE);
 

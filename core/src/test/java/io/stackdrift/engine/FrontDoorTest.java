@@ -23,6 +23,7 @@ import io.stackdrift.local.FileStackLocks;
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
+import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
@@ -35,6 +36,7 @@ import io.stackdrift.spi.ReportListener;
 import io.stackdrift.spi.ReportedFile;
 import io.stackdrift.spi.ToolSettings;
 import io.stackdrift.testing.Fixtures;
+import io.stackdrift.testing.Requests;
 
 /** The door between the engine and its hosts: what comes in on the request and the ports, what goes back out. */
 class FrontDoorTest {
@@ -55,7 +57,7 @@ class FrontDoorTest {
         pending("a", "b");
         HistoryStore history = new HistoryStore(scratch.resolve("record"));
 
-        RunOutcome outcome = engine(history, recordingJournal()).deploy(RunRequest.of(repo.resolve("stacks.yaml"), "1"));
+        RunOutcome outcome = engine(history, recordingJournal()).deploy(Requests.manual(repo.resolve("stacks.yaml"), "1"));
 
         assertThat(history.summaries()).as("the engine saved nothing itself").isEmpty();
         assertThat(history.stackStatuses()).isEmpty();
@@ -65,7 +67,7 @@ class FrontDoorTest {
 
         history.save(outcome.toSave().orElseThrow());
         pending("a", "b");
-        RunOutcome second = engine(history, recordingJournal()).deploy(RunRequest.of(repo.resolve("stacks.yaml"), "2"));
+        RunOutcome second = engine(history, recordingJournal()).deploy(Requests.manual(repo.resolve("stacks.yaml"), "2"));
         // the saved digests are what the next deploy compares with: nothing changed, both are left alone
         assertThat(second.run().orElseThrow().rows()).extracting(Row::state).containsOnly(RowState.SKIPPED);
     }
@@ -77,7 +79,8 @@ class FrontDoorTest {
         world.stack("a").destroyFailure = "Error: DependencyViolation";
         HistoryStore history = new HistoryStore(scratch.resolve("record"));
 
-        RunOutcome outcome = engine(history, recordingJournal()).destroy(RunRequest.of(repo.resolve("stacks.yaml"), "1"));
+        RunOutcome outcome = engine(history, recordingJournal()).deploy(Requests.manual(repo.resolve("stacks.yaml"), "1").toBuilder()
+                .kind(DeployKind.DESTROY).build());
 
         assertThat(outcome.forgottenDeploys()).containsExactly(StackId.of("a"));
         assertThat(outcome.toSave().orElseThrow().forgetDeploys()).containsExactly(StackId.of("a"));
@@ -90,7 +93,7 @@ class FrontDoorTest {
         config("stacks:\n  - dir: a\n  - dir: b\n");
         HistoryStore history = new HistoryStore(scratch.resolve("record"));
 
-        RunOutcome outcome = engine(history, DeployJournal.NONE).check(RunRequest.of(repo.resolve("stacks.yaml"), "1")
+        RunOutcome outcome = engine(history, DeployJournal.NONE).check(Requests.manual(repo.resolve("stacks.yaml"), "1")
                 .withHeldElsewhere(Set.of(StackId.of("b"))));
 
         Row b = outcome.run().orElseThrow().rows().stream().filter(r -> r.id().value().equals("b")).findFirst().orElseThrow();
@@ -105,10 +108,10 @@ class FrontDoorTest {
         terraform("a");
         config("stacks:\n  - dir: a\n");
         HistoryStore history = new HistoryStore(scratch.resolve("record"));
-        history.markDeployStarted(StackId.of("a"), "41", NOW.toEpochMilli());
+        history.markDeployStarted(StackId.of("a"), "41", NOW.toEpochMilli(), DeployKind.DEPLOY);
 
         RunOutcome outcome = engine(history, DeployJournal.of(history, marker -> false))
-                .preview(RunRequest.of(repo.resolve("stacks.yaml"), "2"));
+                .preview(Requests.manual(repo.resolve("stacks.yaml"), "2"));
 
         assertThat(outcome.notes()).anySatisfy(note -> assertThat(note).startsWith("a: an earlier deploy was interrupted"));
         assertThat(history.trail()).extracting(TrailEntry::runId).containsExactly("41");
@@ -194,8 +197,8 @@ class FrontDoorTest {
     private DeployJournal recordingJournal() {
         return new DeployJournal() {
             @Override
-            public void started(final StackId stack, final String runId, final long startedAt, final Operation operation) {
-                journal.add("started " + stack + " " + operation);
+            public void started(final StackId stack, final String runId, final long startedAt, final DeployKind kind) {
+                journal.add("started " + stack + " " + kind);
             }
 
             @Override

@@ -21,15 +21,15 @@ class ProgressTextTest {
 
     @Test
     void countsChangesAndOwnedPathsButNamesNoPathOrValue() {
-        Row row = new Row(StackId.of("network"), Tool.TOFU, "network", RowState.DRIFTED, "", List.of(), List.of(DRIFT),
-                List.of(OWNED), List.of());
+        Row row = Row.of(StackId.of("network"), Tool.TOFU, "network", RowState.DRIFTED, "").withDrift(List.of(DRIFT))
+                .withOwnedElsewhere(List.of(OWNED));
 
         assertThat(ProgressText.of(row)).isEqualTo("network: drifted — 1 change, 1 owned elsewhere");
     }
 
     @Test
     void aReasonFollowsTheCounts() {
-        Row row = Row.withReason(StackId.of("dns"), Tool.TERRAFORM, "dns", RowState.SKIPPED, "not due until 12:00");
+        Row row = Row.of(StackId.of("dns"), Tool.TERRAFORM, "dns", RowState.SKIPPED, "not due until 12:00");
 
         assertThat(ProgressText.of(row)).isEqualTo("dns: skipped — not due until 12:00");
         assertThat(ProgressText.of(row.withState(RowState.IN_SYNC, ""))).isEqualTo("dns: in sync");

@@ -9,6 +9,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.stackdrift.model.DeployMode;
+import io.stackdrift.testing.Requests;
+
 /** A host that inspected the configuration hands it to the run, which does not read the file again. */
 class ReadOnceTest {
     @TempDir
@@ -23,11 +26,11 @@ class ReadOnceTest {
         Inspection read = StackDriftEngine.inspect(config, repo, List.of());
         assertThat(read.valid()).isTrue();
         Files.writeString(config, "drift: true\n");
-        RunRequest same = RunRequest.of(config, "1").withRehearsal(true);
+        RunRequest same = Requests.manual(config, "1").toBuilder().mode(DeployMode.REHEARSAL).build();
         assertThat(read.configurationFor(same)).isPresent();
         assertThat(StackDriftEngine.inspect(config, repo, List.of()).valid()).isFalse();
 
-        RunRequest other = RunRequest.of(repo.resolve("other.yaml"), "1");
+        RunRequest other = Requests.manual(repo.resolve("other.yaml"), "1");
         assertThat(read.configurationFor(other)).isEmpty();
     }
 }

@@ -1,6 +1,7 @@
 package io.stackdrift.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -9,31 +10,33 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
+import io.stackdrift.model.Approval;
+import io.stackdrift.model.DeployKind;
+import io.stackdrift.model.DeployMode;
+import io.stackdrift.model.StackId;
+
 class RunRequestTest {
     private final RunRequest request = new RunRequest(Path.of("infra/stacks.yaml"), Path.of("infra"), List.of("net"), OptionalInt.of(3),
-            StartedBy.PUSH, Set.of("net/main.tf"), "42", "pushed by alice", true, true, true);
+            StartedBy.PUSH, Set.of("net/main.tf"), "42", "pushed by alice", DeployMode.REHEARSAL, Approval.GIVEN, DeployKind.DESTROY,
+            Set.of());
 
     @Test
-    void aWitherChangesItsFieldAndKeepsEveryOther() {
-        assertThat(request.withStacks(List.of("app"))).isEqualTo(new RunRequest(request.configFile(), request.repositoryRoot(),
-                List.of("app"), OptionalInt.of(3), StartedBy.PUSH, Set.of("net/main.tf"), "42", "pushed by alice", true, true, true));
-        assertThat(request.withParallelism(8).parallelism()).isEqualTo(OptionalInt.of(8));
-        assertThat(request.withRehearsal(false)).isEqualTo(request.toBuilder().rehearsal(false).build());
-        assertThat(request.withApproval(false).approved()).isFalse();
-        assertThat(request.withApproval(false).rehearsal()).isTrue();
-        assertThat(request.withDestroy(false).destroy()).isFalse();
-        assertThat(request.withDeployOptions(false, false, false)).isEqualTo(new RunRequest(request.configFile(),
-                request.repositoryRoot(), List.of("net"), OptionalInt.of(3), StartedBy.PUSH, Set.of("net/main.tf"), "42",
-                "pushed by alice", false, false, false));
+    void aBuilderChangesItsFieldsAndKeepsEveryOther() {
+        assertThat(request.toBuilder().stacks(List.of("app")).build()).isEqualTo(new RunRequest(request.configFile(),
+                request.repositoryRoot(), List.of("app"), OptionalInt.of(3), StartedBy.PUSH, Set.of("net/main.tf"), "42",
+                "pushed by alice", DeployMode.REHEARSAL, Approval.GIVEN, DeployKind.DESTROY, Set.of()));
+        assertThat(request.toBuilder().mode(DeployMode.APPLY).approval(Approval.NOT_GIVEN).kind(DeployKind.DEPLOY).build())
+                .isEqualTo(new RunRequest(request.configFile(), request.repositoryRoot(), List.of("net"), OptionalInt.of(3),
+                        StartedBy.PUSH, Set.of("net/main.tf"), "42", "pushed by alice", DeployMode.APPLY, Approval.NOT_GIVEN,
+                        DeployKind.DEPLOY, Set.of()));
+        assertThat(request.withHeldElsewhere(Set.of(StackId.of("dns"))).heldElsewhere()).containsExactly(StackId.of("dns"));
     }
 
     @Test
     void startedByChangesTriggerCauseAndChangedFilesTogether() {
-        RunRequest manual = request.startedBy(StartedBy.MANUAL, "started by hand", Set.of());
+        RunRequest manual = request.toBuilder().startedBy(StartedBy.MANUAL).cause("started by hand").changedFiles(Set.of()).build();
 
         assertThat(manual.startedBy()).isEqualTo(StartedBy.MANUAL);
-        assertThat(manual.cause()).isEqualTo("started by hand");
-        assertThat(manual.changedFiles()).isEmpty();
         assertThat(manual.toBuilder().startedBy(StartedBy.PUSH).cause("pushed by alice").changedFiles(Set.of("net/main.tf")).build())
                 .isEqualTo(request);
     }
@@ -41,5 +44,11 @@ class RunRequestTest {
     @Test
     void anUnchangedBuilderGivesAnEqualRequest() {
         assertThat(request.toBuilder().build()).isEqualTo(request);
+    }
+
+    @Test
+    void aRunIsNeverAskedForADriftChecksCorrection() {
+        assertThatThrownBy(() -> request.toBuilder().mode(DeployMode.CORRECTION).build()).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("correction");
     }
 }

@@ -1,5 +1,6 @@
 package io.stackdrift.engine;
 
+import io.stackdrift.model.DeployKind;
 import io.stackdrift.record.HistoryStore;
 
 /** A test's host, as the CLI is one: runs the engine, then saves exactly what each outcome carries, once. */
@@ -17,7 +18,7 @@ public record SavingHost(StackDriftEngine engine, HistoryStore history) {
     }
 
     public RunOutcome destroy(final RunRequest request) {
-        return saved(engine.destroy(request));
+        return saved(engine.deploy(request.toBuilder().kind(DeployKind.DESTROY).build()));
     }
 
     private RunOutcome saved(final RunOutcome outcome) {

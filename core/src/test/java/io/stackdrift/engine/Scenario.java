@@ -22,6 +22,7 @@ import io.stackdrift.spi.CredentialsResolver;
 import io.stackdrift.spi.DeployJournal;
 import io.stackdrift.spi.HistoryView;
 import io.stackdrift.spi.ToolSettings;
+import io.stackdrift.testing.Requests;
 
 /**
  * A repository, a record directory and the scripted tools of one engine scenario over several runs: each run is a
@@ -68,7 +69,7 @@ final class Scenario {
     }
 
     RunRequest request() {
-        return RunRequest.of(repo.resolve("stacks.yaml"), String.valueOf(runs.incrementAndGet()));
+        return Requests.manual(repo.resolve("stacks.yaml"), String.valueOf(runs.incrementAndGet()));
     }
 
     void config(final String yaml) throws IOException {

@@ -1,6 +1,5 @@
 package io.stackdrift.engine;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -22,6 +21,7 @@ import io.stackdrift.spi.ProcessRunner;
 import io.stackdrift.tool.ApplyResult;
 import io.stackdrift.tool.OutputsResult;
 import io.stackdrift.tool.PlanPurpose;
+import io.stackdrift.tool.StackCall;
 import io.stackdrift.tool.StackOutput;
 import io.stackdrift.tool.StackPlan;
 import io.stackdrift.tool.ToolAdapter;
@@ -92,8 +92,8 @@ final class ScriptedAdapter implements ToolAdapter {
     }
 
     @Override
-    public StackPlan plan(final StackConfig stack, final Path repositoryRoot, final PlanPurpose purpose, final Path workDir,
-            final Map<String, String> environment, final Set<StackId> knownStacks) throws InterruptedException {
+    public StackPlan plan(final StackCall call, final PlanPurpose purpose, final Set<StackId> knownStacks) throws InterruptedException {
+        StackConfig stack = call.stack();
         world.calls.add(switch (purpose) {
             case PREVIEW -> "preview ";
             case DRIFT_CHECK -> "check ";
@@ -104,26 +104,26 @@ final class ScriptedAdapter implements ToolAdapter {
             throw script.planThrows;
         }
         if (!script.previewFailure.isEmpty()) {
-            return new StackPlan(Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, script.previewFailure), purpose,
+            return new StackPlan(Row.of(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, script.previewFailure), purpose,
                     Optional.empty(), "1.0", Map.of());
         }
         plannedThisRun.add(stack.id());
         if (purpose == PlanPurpose.DESTROY) {
             List<Change> deletes = script.exists ? List.of(change(Action.DELETE, "aws_vpc.main", Cause.CODE)) : List.of();
-            Row row = new Row(stack.id(), stack.tool(), stack.dir(), RowState.of(!deletes.isEmpty(), !script.drift.isEmpty()), "",
-                    deletes, script.drift, List.of(), List.of());
+            Row row = Row.of(stack.id(), stack.tool(), stack.dir(), RowState.of(!deletes.isEmpty(), !script.drift.isEmpty()), "")
+                    .withChanges(deletes).withDrift(script.drift);
             return new StackPlan(row, purpose, Optional.empty(), "1.0", Map.of());
         }
         List<Change> pending = purpose == PlanPurpose.PREVIEW ? script.pending : List.of();
         List<StackId> dependsOn = purpose == PlanPurpose.PREVIEW ? script.dependsOn : List.of();
-        Row row = new Row(stack.id(), stack.tool(), stack.dir(), RowState.of(!pending.isEmpty(), !script.drift.isEmpty()), "",
-                pending, script.drift, List.of(), dependsOn);
+        Row row = Row.of(stack.id(), stack.tool(), stack.dir(), RowState.of(!pending.isEmpty(), !script.drift.isEmpty()), "")
+                .withChanges(pending).withDrift(script.drift).withDependsOn(dependsOn);
         return new StackPlan(row, purpose, Optional.empty(), "1.0", Map.of());
     }
 
     @Override
-    public ApplyResult apply(final StackConfig stack, final Path repositoryRoot, final StackPlan plan, final Path workDir,
-            final Map<String, String> environment) throws InterruptedException {
+    public ApplyResult apply(final StackCall call, final StackPlan plan) throws InterruptedException {
+        StackConfig stack = call.stack();
         boolean destroy = plan.purpose() == PlanPurpose.DESTROY;
         world.calls.add((destroy ? "destroy " : "apply ") + stack.id());
         if (!plannedThisRun.contains(stack.id())) {
@@ -159,21 +159,20 @@ final class ScriptedAdapter implements ToolAdapter {
     }
 
     @Override
-    public OutputsResult outputs(final StackConfig stack, final Path repositoryRoot, final Path workDir,
-            final Map<String, String> environment) {
+    public OutputsResult outputs(final StackCall call) {
+        StackConfig stack = call.stack();
         world.calls.add("outputs " + stack.id());
         Script script = world.stack(stack.id().value());
         return script.outputsFailure.isEmpty() ? new OutputsResult(true, "", script.outputs) : OutputsResult.failure(script.outputsFailure);
     }
 
     @Override
-    public ToolRun providersSchema(final StackConfig stack, final Path repositoryRoot, final Path workDir,
-            final Map<String, String> environment) {
+    public ToolRun providersSchema(final StackCall call) {
         return new ToolRun(false, "no schema in scripted scenarios", Optional.empty());
     }
 
     @Override
-    public String version(final StackConfig stack, final Path repositoryRoot, final Path workDir, final Map<String, String> environment) {
+    public String version(final StackCall call) {
         return "1.0";
     }
 }

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
@@ -25,8 +26,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.stackdrift.local.FileStackLocks;
 import io.stackdrift.model.Action;
+import io.stackdrift.model.Approval;
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
+import io.stackdrift.model.DeployKind;
+import io.stackdrift.model.DeployMode;
 import io.stackdrift.model.DriftAge;
 import io.stackdrift.model.DriftNews;
 import io.stackdrift.model.PlanDigest;
@@ -46,6 +50,7 @@ import io.stackdrift.spi.DeployJournal;
 import io.stackdrift.spi.HistoryView;
 import io.stackdrift.spi.MissingCredentialsException;
 import io.stackdrift.spi.ToolSettings;
+import io.stackdrift.testing.Requests;
 import io.stackdrift.tool.StackOutput;
 
 class StackDriftEngineTest {
@@ -164,7 +169,7 @@ class StackDriftEngineTest {
         assertThat(world.callsFor("apply")).isEmpty();
         assertThat(waiting.exitCode()).isEqualTo(RunOutcome.CHANGES);
 
-        RunOutcome approved = engine().deploy(request().withDeployOptions(false, true, false));
+        RunOutcome approved = engine().deploy(request().toBuilder().approval(Approval.GIVEN).build());
         assertThat(world.callsFor("apply")).containsExactly("gate", "after");
         assertThat(state(approved, "gate")).isEqualTo(RowState.IN_SYNC);
         assertThat(approved.exitCode()).isEqualTo(RunOutcome.OK);
@@ -192,7 +197,7 @@ class StackDriftEngineTest {
 
         // someone pushed another change after the approval: its plan is not the one approved
         world.stack("gate").pending = List.of(change(Action.DELETE, "aws_vpc.main", Cause.CODE));
-        RunOutcome changed = engine().deploy(request().withDeployOptions(false, true, false).withApprovedPlans(approval));
+        RunOutcome changed = engine().deploy(request().toBuilder().approval(Approval.GIVEN).approvedPlans(approval).build());
         assertThat(world.callsFor("apply")).isEmpty();
         assertThat(row(changed, "gate").state()).isEqualTo(RowState.AWAITING_APPROVAL);
         assertThat(row(changed, "gate").reason()).isEqualTo("its plan differs from the one approved in build #7 (other changes,"
@@ -200,12 +205,12 @@ class StackDriftEngineTest {
 
         // the same changes from another commit are not what was approved either
         pending("gate");
-        RunOutcome otherCommit = engine().deploy(request().withDeployOptions(false, true, false)
-                .withApprovedPlans(new PlanDigest.Approved(approval.plans(), "beef", "build #7")));
+        RunOutcome otherCommit = engine().deploy(request().toBuilder().approval(Approval.GIVEN)
+                .approvedPlans(new PlanDigest.Approved(approval.plans(), "beef", "build #7")).build());
         assertThat(world.callsFor("apply")).isEmpty();
         assertThat(row(otherCommit, "gate").state()).isEqualTo(RowState.AWAITING_APPROVAL);
 
-        RunOutcome same = engine().deploy(request().withDeployOptions(false, true, false).withApprovedPlans(approval));
+        RunOutcome same = engine().deploy(request().toBuilder().approval(Approval.GIVEN).approvedPlans(approval).build());
         assertThat(world.callsFor("apply")).containsExactly("gate");
         assertThat(row(same, "gate").state()).isEqualTo(RowState.IN_SYNC);
     }
@@ -220,7 +225,7 @@ class StackDriftEngineTest {
                 """);
         pending("a", "b");
 
-        RunOutcome outcome = engine().deploy(request().withDeployOptions(true, false, false));
+        RunOutcome outcome = engine().deploy(request().toBuilder().mode(DeployMode.REHEARSAL).build());
 
         assertThat(world.callsFor("apply")).isEmpty();
         assertThat(world.calls).containsSubsequence("preview a", "preview b");
@@ -245,7 +250,7 @@ class StackDriftEngineTest {
                 """);
         pending("gate", "after");
 
-        RunOutcome outcome = engine().deploy(request().withDeployOptions(true, false, false));
+        RunOutcome outcome = engine().deploy(request().toBuilder().mode(DeployMode.REHEARSAL).build());
 
         assertThat(world.calls).containsSubsequence("preview gate", "preview after");
         assertThat(world.callsFor("apply")).isEmpty();
@@ -283,11 +288,11 @@ class StackDriftEngineTest {
         world.stack("a").interruptApply = true;
         HistoryStore history = new HistoryStore(scratch.resolve("record"));
         long killedAt = NOW.minus(Duration.ofHours(3)).toEpochMilli();
-        history.markDeployStarted(StackId.of("b"), "41", killedAt);
+        history.markDeployStarted(StackId.of("b"), "41", killedAt, DeployKind.DEPLOY);
 
         // the marker was written by this process: say its run is gone, as for a killed CLI
         RunOutcome outcome = engine(marker -> false)
-                .deploy(request().withStacks(List.of("a")));
+                .deploy(request().toBuilder().stacks(List.of("a")).build());
 
         assertThat(trail(outcome)).singleElement().satisfies(entry -> {
             assertThat(entry.result()).isEqualTo(TrailResult.INTERRUPTED);
@@ -434,11 +439,11 @@ class StackDriftEngineTest {
         HistoryStore history = new HistoryStore(record);
         SavingHost host = new SavingHost(new StackDriftEngine(services(history, HistoryStore::isRunningHere),
                 (tool, refs) -> new ScriptedAdapter(world)), history);
-        RunOutcome deploy = host.deploy(request().withStacks(List.of("tiny")));
+        RunOutcome deploy = host.deploy(request().toBuilder().stacks(List.of("tiny")).build());
 
         assertThat(trail(deploy)).singleElement().satisfies(e -> assertThat(e.restoredPaths()).containsExactly("aws_vpc.main.tags.Owner"));
         assertThat(history.warnings()).isEmpty();
-        assertThat(host.check(request().withStacks(List.of("tiny"))).run()).isPresent();
+        assertThat(host.check(request().toBuilder().stacks(List.of("tiny")).build()).run()).isPresent();
         assertThat(history.warnings()).isEmpty();
     }
 
@@ -448,7 +453,7 @@ class StackDriftEngineTest {
         config("stacks:\n  - dir: a\n");
         HistoryStore history = new HistoryStore(scratch.resolve("record"));
         // a run that died mid-deploy leaves its marker behind
-        history.markDeployStarted(StackId.of("a"), "41", NOW.toEpochMilli());
+        history.markDeployStarted(StackId.of("a"), "41", NOW.toEpochMilli(), DeployKind.DEPLOY);
 
         RunOutcome next = engine(marker -> false)
                 .preview(request());
@@ -508,7 +513,7 @@ class StackDriftEngineTest {
     // destroy
 
     private RunRequest destroy() {
-        return request().withDeployOptions(false, false, true);
+        return request().toBuilder().kind(DeployKind.DESTROY).build();
     }
 
     @Test
@@ -575,7 +580,7 @@ class StackDriftEngineTest {
         config("stacks:\n  - dir: dns\n    dependsOn: [net]\n");
         world.stack("net").exists = false;
 
-        RunOutcome outcome = engine().deploy(request().withDeployOptions(true, false, true));
+        RunOutcome outcome = engine().deploy(request().toBuilder().mode(DeployMode.REHEARSAL).kind(DeployKind.DESTROY).build());
 
         assertThat(world.calls).containsExactly("destroy-plan dns", "destroy-plan net");
         assertThat(trail(outcome)).extracting(e -> e.stack().value() + " " + e.result().word() + " " + e.reason())
@@ -604,7 +609,7 @@ class StackDriftEngineTest {
         assertThat(row(waiting, "net").reason()).isEqualTo("dependent gate awaits approval");
         assertThat(world.callsFor("destroy")).isEmpty();
 
-        RunOutcome approved = engine().deploy(request().withDeployOptions(false, true, true));
+        RunOutcome approved = engine().deploy(request().toBuilder().approval(Approval.GIVEN).kind(DeployKind.DESTROY).build());
         assertThat(world.callsFor("destroy")).containsExactly("gate", "net");
         assertThat(approved.exitCode()).isEqualTo(RunOutcome.OK);
     }
@@ -883,7 +888,8 @@ class StackDriftEngineTest {
         engine().check(request());
         world.calls.clear();
 
-        RunOutcome push = engine().check(request().startedBy(StartedBy.PUSH, "push", Set.of("edited/main.tf")));
+        RunOutcome push = engine().check(request().toBuilder().startedBy(StartedBy.PUSH).cause("push")
+                .changedFiles(Set.of("edited/main.tf")).build());
 
         assertThat(world.callsFor("check")).as("progress: %s", progress).containsExactly("drifty");
         assertThat(world.callsFor("preview")).containsExactly("edited");
@@ -912,8 +918,8 @@ class StackDriftEngineTest {
         world.stack("mixed").drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags.Owner"));
         pending("mixed");
 
-        RunOutcome push = engine().check(request().startedBy(StartedBy.PUSH, "push",
-                Set.of("gated/main.tf", "fixed/main.tf", "mixed/main.tf")));
+        RunOutcome push = engine().check(request().toBuilder().startedBy(StartedBy.PUSH).cause("push")
+                .changedFiles(Set.of("gated/main.tf", "fixed/main.tf", "mixed/main.tf")).build());
 
         assertThat(world.callsFor("check")).isEmpty();
         assertThat(row(push, "gated").state()).isEqualTo(RowState.AWAITING_APPROVAL);
@@ -940,8 +946,8 @@ class StackDriftEngineTest {
             world.stack(id).drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags.Owner"));
         }
 
-        RunOutcome push = engine().check(request().startedBy(StartedBy.PUSH, "push",
-                Set.of("off/main.tf", "paused/main.tf", "watched/main.tf")));
+        RunOutcome push = engine().check(request().toBuilder().startedBy(StartedBy.PUSH).cause("push")
+                .changedFiles(Set.of("off/main.tf", "paused/main.tf", "watched/main.tf")).build());
 
         assertThat(world.callsFor("preview")).containsExactly("watched");
         assertThat(row(push, "off").state()).isEqualTo(RowState.SKIPPED);
@@ -1079,7 +1085,7 @@ class StackDriftEngineTest {
         terraform("a");
         config("stacks:\n  - dir: a\n");
 
-        RunOutcome outcome = engine().preview(request().withStacks(List.of("nope")));
+        RunOutcome outcome = engine().preview(request().toBuilder().stacks(List.of("nope")).build());
 
         assertThat(outcome.configInvalid()).isTrue();
         assertThat(outcome.problems().get(0).message()).contains("nope");
@@ -1110,7 +1116,7 @@ class StackDriftEngineTest {
         world.stack("shop:prod").dependsOn = List.of(StackId.of("platform:prod"));
         world.stack("shop:prod").pending = List.of(change(Action.UPDATE, "aws:s3.bucket", Cause.CODE, "tags.CostCenter"));
 
-        RunOutcome outcome = engine().preview(request().withParallelism(2));
+        RunOutcome outcome = engine().preview(request().toBuilder().parallelism(OptionalInt.of(2)).build());
 
         assertThat(row(outcome, "shop:prod").dependsOn()).containsExactly(StackId.of("platform:prod"));
         assertThat(row(outcome, "shop:prod").state()).isEqualTo(RowState.PENDING);
@@ -1177,7 +1183,7 @@ class StackDriftEngineTest {
     }
 
     private RunRequest request() {
-        return RunRequest.of(repo.resolve("stacks.yaml"), "run-" + runs.incrementAndGet());
+        return Requests.manual(repo.resolve("stacks.yaml"), "run-" + runs.incrementAndGet());
     }
 
     private void config(final String yaml) throws IOException {

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.stackdrift.model.Action;
+import io.stackdrift.model.Approval;
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.DriftAge;
 import io.stackdrift.model.DriftNews;
@@ -109,7 +110,7 @@ class WhatARunLeavesTest {
         scenario.world.stack("up").pending = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.CODE, "cidr_block"));
         scenario.world.stack("down").pending = List.of(change(Action.UPDATE, "aws_subnet.a", Cause.CODE, "cidr_block"));
         // the run ends before the dependent (here: it was not selected; a stop before it started leaves the same)
-        scenario.host().deploy(scenario.request().withStacks(List.of("up")));
+        scenario.host().deploy(scenario.request().toBuilder().stacks(List.of("up")).build());
         assertThat(scenario.history().stackStatuses().get(StackId.of("down")).deployOwed()).isTrue();
         scenario.world.calls.clear();
 
@@ -159,7 +160,7 @@ class WhatARunLeavesTest {
                 + "deploy with approval, or set drift.allowReplace: true");
         assertThat(deploy.exitCode()).isEqualTo(RunOutcome.CHANGES);
 
-        RunOutcome approved = scenario.host().deploy(scenario.request().withApproval(true));
+        RunOutcome approved = scenario.host().deploy(scenario.request().toBuilder().approval(Approval.GIVEN).build());
 
         assertThat(scenario.world.callsFor("apply")).containsExactly("net");
         assertThat(row(approved, "net").state()).isEqualTo(RowState.IN_SYNC);

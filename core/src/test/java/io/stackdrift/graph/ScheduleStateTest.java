@@ -61,4 +61,19 @@ class ScheduleStateTest {
         assertThatThrownBy(() -> state().succeeded(id("d"))).isInstanceOf(IllegalStateException.class);
     }
 
+
+    @Test
+    void aSlotlessStackStartsWhenEverySlotIsTakenAndTakesNoneItself() {
+        // "e" only waits for something done elsewhere: it takes no slot
+        ScheduleState s = new ScheduleState(g, CriticalPath.byCount(g), id -> id, id("e")::equals);
+        assertThat(s.startNext(true)).isEqualTo(id("a"));
+        assertThat(s.running()).isEqualTo(1);
+        assertThat(s.hasReady(false)).isTrue();
+        assertThat(s.startNext(false)).isEqualTo(id("e"));
+        assertThat(s.running()).isEqualTo(1);
+        assertThat(s.active()).isEqualTo(2);
+        assertThat(s.hasReady(false)).isFalse();
+        s.succeeded(id("e"));
+        assertThat(s.active()).isEqualTo(1);
+    }
 }

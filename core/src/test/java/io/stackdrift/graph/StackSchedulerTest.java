@@ -80,6 +80,31 @@ class StackSchedulerTest {
     }
 
     @Test
+    void aWaitForAnotherShardTakesNoSlotAndItsReasonSkipsTheDependents() throws Exception {
+        // one slot: "local" runs while the wait for "network" (deployed elsewhere) waits beside it, without a slot
+        StackGraph g = graph("network", "", "local", "", "dns", "network,local", "cdn", "dns");
+        CountDownLatch localRunning = new CountDownLatch(1);
+        CountDownLatch waitStarted = new CountDownLatch(1);
+
+        ScheduleResult result = new StackScheduler(ScheduleOptions.deploy(1)).withoutSlot(id("network")::equals).run(g, id -> {
+            if (id.equals(id("network"))) {
+                waitStarted.countDown();
+                assertThat(localRunning.await(10, TimeUnit.SECONDS)).isTrue();
+                return TaskOutcome.failed("failed in shard 1 of 2");
+            }
+            if (id.equals(id("local"))) {
+                localRunning.countDown();
+                assertThat(waitStarted.await(10, TimeUnit.SECONDS)).as("the wait ran beside the only slot's stack").isTrue();
+            }
+            return TaskOutcome.succeeded();
+        }, SchedulerListener.NONE);
+
+        assertThat(state(result, "local")).isEqualTo(StackState.SUCCEEDED);
+        assertThat(result.result(id("dns")).orElseThrow().reason()).isEqualTo("dependency network failed in shard 1 of 2");
+        assertThat(result.result(id("cdn")).orElseThrow().reason()).isEqualTo("dependency network failed in shard 1 of 2");
+    }
+
+    @Test
     void skippedStacksNameTheStackThatActuallyFailed() {
         StackGraph g = graph("a", "", "b", "a", "c", "b");
 

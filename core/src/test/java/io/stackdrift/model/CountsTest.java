@@ -10,7 +10,7 @@ import io.stackdrift.testing.Tries;
 
 class CountsTest {
     private static Row row(final String id, final RowState state) {
-        return Row.withReason(StackId.of(id), Tool.TOFU, id, state, "");
+        return Row.of(StackId.of(id), Tool.TOFU, id, state, "");
     }
 
     @Test

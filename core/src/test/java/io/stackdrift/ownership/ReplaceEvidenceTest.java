@@ -26,6 +26,7 @@ import io.stackdrift.model.Tool;
 import io.stackdrift.tool.ApplyResult;
 import io.stackdrift.tool.OutputsResult;
 import io.stackdrift.tool.PlanPurpose;
+import io.stackdrift.tool.StackCall;
 import io.stackdrift.tool.StackPlan;
 import io.stackdrift.tool.ToolAdapter;
 import io.stackdrift.tool.ToolRun;
@@ -42,44 +43,43 @@ class ReplaceEvidenceTest {
         String failure = "";
 
         @Override
-        public StackPlan replaceProbe(final StackConfig stack, final Path repositoryRoot, final PlanPurpose purpose, final Path workDir,
-                final Map<String, String> environment) {
+        public StackPlan replaceProbe(final StackCall call, final PlanPurpose purpose) {
+            StackConfig stack = call.stack();
             probes.add(purpose);
-            overrideSeen.add(Files.exists(stack.directory(repositoryRoot).resolve(OverrideFile.FILE_NAME)));
-            Row row = failure.isEmpty() ? Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.PENDING, "")
-                    : Row.withReason(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, failure);
+            overrideSeen.add(Files.exists(call.directory().resolve(OverrideFile.FILE_NAME)));
+            Row row = failure.isEmpty() ? Row.of(stack.id(), stack.tool(), stack.dir(), RowState.PENDING, "")
+                    : Row.of(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, failure);
             return new StackPlan(row, PlanPurpose.PREVIEW, Optional.empty(), "", replacePaths);
         }
 
         @Override
-        public StackPlan plan(final StackConfig stack, final Path repositoryRoot, final PlanPurpose purpose, final Path workDir,
-                final Map<String, String> environment, final Set<StackId> knownStacks) {
+        public StackPlan plan(final StackCall call, final PlanPurpose purpose, final Set<StackId> knownStacks) {
             throw new AssertionError("a probe never makes the run's plan");
         }
 
         @Override
-        public ApplyResult apply(final StackConfig stack, final Path repositoryRoot, final StackPlan plan, final Path workDir,
-                final Map<String, String> environment) {
+        public ApplyResult apply(final StackCall call, final StackPlan plan) {
             throw new AssertionError("a probe is never applied");
         }
 
         @Override
-        public OutputsResult outputs(final StackConfig stack, final Path repositoryRoot, final Path workDir,
-                final Map<String, String> environment) {
+        public OutputsResult outputs(final StackCall call) {
             throw new AssertionError();
         }
 
         @Override
-        public ToolRun providersSchema(final StackConfig stack, final Path repositoryRoot, final Path workDir,
-                final Map<String, String> environment) {
+        public ToolRun providersSchema(final StackCall call) {
             throw new AssertionError();
         }
 
         @Override
-        public String version(final StackConfig stack, final Path repositoryRoot, final Path workDir,
-                final Map<String, String> environment) {
+        public String version(final StackCall call) {
             return "1.11.4";
         }
+    }
+
+    private StackCall call() {
+        return new StackCall(stack(), root, root.resolve("work"), Map.of());
     }
 
     private static StackConfig stack() {
@@ -94,8 +94,8 @@ class ReplaceEvidenceTest {
         ReplaceEvidence evidence = new ReplaceEvidence(List.of(stack()), FileLister.WALK);
         Probing adapter = new Probing();
 
-        ReplaceEvidence.Found first = evidence.of(stack(), adapter, root, root.resolve("work"), Map.of(), PlanPurpose.DRIFT_CHECK);
-        ReplaceEvidence.Found again = evidence.of(stack(), adapter, root, root.resolve("work"), Map.of(), PlanPurpose.PREVIEW);
+        ReplaceEvidence.Found first = evidence.of(adapter, call(), PlanPurpose.DRIFT_CHECK);
+        ReplaceEvidence.Found again = evidence.of(adapter, call(), PlanPurpose.PREVIEW);
 
         assertThat(first.failed()).isFalse();
         assertThat(first.replacePaths()).containsEntry("terraform_data.y", List.of("triggers_replace"));
@@ -103,7 +103,7 @@ class ReplaceEvidenceTest {
         assertThat(adapter.probes).containsExactly(PlanPurpose.DRIFT_CHECK);
 
         Files.writeString(dir.resolve("main.tf"), "resource \"terraform_data\" \"y\" {\n  triggers_replace = [2]\n}\n");
-        evidence.of(stack(), adapter, root, root.resolve("work"), Map.of(), PlanPurpose.PREVIEW);
+        evidence.of(adapter, call(), PlanPurpose.PREVIEW);
         assertThat(adapter.probes).containsExactly(PlanPurpose.DRIFT_CHECK, PlanPurpose.PREVIEW);
         assertThat(adapter.overrideSeen).containsOnly(false);
     }
@@ -115,13 +115,13 @@ class ReplaceEvidenceTest {
         Probing adapter = new Probing();
         adapter.failure = "terraform plan failed: Unsupported argument (main.tf:3)";
 
-        ReplaceEvidence.Found failed = evidence.of(stack(), adapter, root, root.resolve("work"), Map.of(), PlanPurpose.PREVIEW);
+        ReplaceEvidence.Found failed = evidence.of(adapter, call(), PlanPurpose.PREVIEW);
 
         assertThat(failed.failed()).isTrue();
         assertThat(failed.failure()).isEqualTo("cannot check the ignore paths against replacements (rule 2 needs a plan without "
                 + "them): terraform plan failed: Unsupported argument (main.tf:3)");
         adapter.failure = "";
-        assertThat(evidence.of(stack(), adapter, root, root.resolve("work"), Map.of(), PlanPurpose.PREVIEW).failed()).isFalse();
+        assertThat(evidence.of(adapter, call(), PlanPurpose.PREVIEW).failed()).isFalse();
         assertThat(adapter.probes).hasSize(2);
     }
 
@@ -132,7 +132,7 @@ class ReplaceEvidenceTest {
         Probing adapter = new Probing();
 
         ReplaceEvidence.Found found = new ReplaceEvidence(List.of(stack()), FileLister.WALK)
-                .of(stack(), adapter, root, root.resolve("work"), Map.of(), PlanPurpose.PREVIEW);
+                .of(adapter, call(), PlanPurpose.PREVIEW);
 
         assertThat(found.failure()).endsWith(OverrideFile.FILE_NAME + " is in owned");
         assertThat(adapter.probes).isEmpty();

@@ -10,6 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
@@ -23,10 +24,10 @@ class HistoryLayoutTest {
     void everyFileASaveWritesIsOneTheLayoutNames() {
         HistoryStore store = new HistoryStore(dir);
         StackId net = StackId.of("envs/net:prod");
-        TrailEntry deploy = new TrailEntry(net, "1", 10, 20, TrailResult.DEPLOYED, false, List.of(), "");
+        TrailEntry deploy = new TrailEntry(net, "1", 10, 20, TrailResult.DEPLOYED, false, List.of(), "", 0);
         store.save(new RunRecord("1", RunKind.DEPLOY, "", 5, 30,
-                List.of(Row.withReason(net, Tool.TOFU, "envs/net", RowState.IN_SYNC, "")), List.of(deploy)));
-        store.markDeployStarted(net, "2", 40);
+                List.of(Row.of(net, Tool.TOFU, "envs/net", RowState.IN_SYNC, "")), List.of(deploy)));
+        store.markDeployStarted(net, "2", 40, DeployKind.DEPLOY);
 
         HistoryLayout layout = store.layout();
         assertThat(layout.summaryFile(1)).isRegularFile();

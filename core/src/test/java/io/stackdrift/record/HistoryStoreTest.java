@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
+import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DriftAge;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
@@ -38,10 +39,9 @@ class HistoryStoreTest {
             drift.add(new Change(Action.UPDATE, "aws_instance", "aws_instance.web" + i, List.of("tags.Name", "ingress[0].cidr"),
                     Cause.DRIFT));
         }
-        return new Row(id, Tool.TOFU, id.value(), state, state == RowState.FAILED ? "boom" : "", List.of(), drift,
-                List.of(new Change(Action.UPDATE, "aws_autoscaling_group", "aws_autoscaling_group.web", List.of("desired_capacity"),
-                        Cause.DRIFT)),
-                List.of(StackId.of("dns")));
+        return Row.of(id, Tool.TOFU, id.value(), state, state == RowState.FAILED ? "boom" : "").withDrift(drift)
+                .withOwnedElsewhere(List.of(new Change(Action.UPDATE, "aws_autoscaling_group", "aws_autoscaling_group.web",
+                        List.of("desired_capacity"), Cause.DRIFT))).withDependsOn(List.of(StackId.of("dns")));
     }
 
     private static RunRecord run(final String id, final long at, final Row... rows) {
@@ -51,7 +51,7 @@ class HistoryStoreTest {
     @Test
     void aSavedRunReadsBackFieldForField() {
         HistoryStore store = new HistoryStore(dir);
-        TrailEntry deploy = new TrailEntry(NETWORK, "7", 10, 20, TrailResult.DEPLOYED, true, List.of("aws_instance.web.tags.Name"), "");
+        TrailEntry deploy = new TrailEntry(NETWORK, "7", 10, 20, TrailResult.DEPLOYED, true, List.of("aws_instance.web.tags.Name"), "", 0);
         RunRecord run = new RunRecord("7", RunKind.DEPLOY, "started by alice", 5, 30,
                 List.of(row(APP, RowState.FAILED, 0), row(NETWORK, RowState.DRIFTED, 3)), List.of(deploy));
 
@@ -73,7 +73,7 @@ class HistoryStoreTest {
         Row networkDrifted = row(NETWORK, RowState.DRIFTED, 2);
         store.save(run("1", 1000, networkDrifted, row(APP, RowState.DRIFTED, 1)));
         store.save(run("2", 2000, row(APP, RowState.FAILED, 0)));
-        store.save(run("3", 3000, Row.withReason(NETWORK, Tool.TOFU, "network", RowState.SKIPPED, "not due")));
+        store.save(run("3", 3000, Row.of(NETWORK, Tool.TOFU, "network", RowState.SKIPPED, "not due")));
 
         // a skip says nothing: network's drift of run 1 stands; app's failed check ended what it knew
         assertThat(store.latestDrift(NETWORK)).contains(networkDrifted);
@@ -92,7 +92,7 @@ class HistoryStoreTest {
         Row big = row(APP, RowState.DRIFTED, 2_000);
         Row network = row(NETWORK, RowState.DRIFTED, 1).withDependsOn(List.of(APP));
         store.save(run("1", 1000, big, network));
-        store.save(run("2", 2000, Row.withReason(APP, Tool.TOFU, "app", RowState.SKIPPED, "not due")));
+        store.save(run("2", 2000, Row.of(APP, Tool.TOFU, "app", RowState.SKIPPED, "not due")));
         // the details of every run turned to garbage: a reader that touched one would skip it with a warning
         for (long sequence : new HistoryLayout(dir).sequences(true)) {
             Files.writeString(new HistoryLayout(dir).detailsFile(sequence), "{\"format\":");
@@ -157,8 +157,8 @@ class HistoryStoreTest {
     void theTrailIsNewestFirstAcrossRunsAndBounded() {
         HistoryStore store = new HistoryStore(dir, new HistoryStore.Limits(10, 3));
         for (int i = 1; i <= 3; i++) {
-            TrailEntry a = new TrailEntry(NETWORK, "r" + i, i * 10L, i * 10L + 1, TrailResult.DEPLOYED, false, List.of(), "");
-            TrailEntry b = new TrailEntry(APP, "r" + i, i * 10L + 2, i * 10L + 3, TrailResult.FAILED, false, List.of(), "apply failed");
+            TrailEntry a = new TrailEntry(NETWORK, "r" + i, i * 10L, i * 10L + 1, TrailResult.DEPLOYED, false, List.of(), "", 0);
+            TrailEntry b = new TrailEntry(APP, "r" + i, i * 10L + 2, i * 10L + 3, TrailResult.FAILED, false, List.of(), "apply failed", 0);
             store.save(new RunRecord("r" + i, RunKind.DEPLOY, "", i, i, List.of(), List.of(a, b)));
         }
         assertThat(store.trail()).extracting(e -> e.stack().value() + "@" + e.runId())
@@ -188,8 +188,8 @@ class HistoryStoreTest {
     @Test
     void aSuccessfulDeployRecordsItsDigestAFailedOneDoesNot() {
         HistoryStore store = new HistoryStore(dir);
-        TrailEntry ok = new TrailEntry(NETWORK, "1", 10, 20, TrailResult.DEPLOYED, false, List.of(), "");
-        TrailEntry bad = new TrailEntry(APP, "1", 10, 20, TrailResult.FAILED, false, List.of(), "x");
+        TrailEntry ok = new TrailEntry(NETWORK, "1", 10, 20, TrailResult.DEPLOYED, false, List.of(), "", 0);
+        TrailEntry bad = new TrailEntry(APP, "1", 10, 20, TrailResult.FAILED, false, List.of(), "x", 0);
         store.save(new RunRecord("1", RunKind.DEPLOY, "", 1, 30, List.of(row(NETWORK, RowState.IN_SYNC, 0), row(APP, RowState.FAILED, 0)),
                 List.of(ok, bad)), Map.of(NETWORK, "abc", APP, "def"));
         assertThat(store.stackStatuses().get(NETWORK).lastDeployDigest()).isEqualTo("abc");
@@ -200,12 +200,12 @@ class HistoryStoreTest {
     @Test
     void aDestroyForgetsTheLastDeploySoTheNextDeployIsNotSkippedAsUnchanged() {
         HistoryStore store = new HistoryStore(dir);
-        TrailEntry deployed = new TrailEntry(NETWORK, "1", 10, 20, TrailResult.DEPLOYED, false, List.of(), "");
-        TrailEntry deployedApp = new TrailEntry(APP, "1", 10, 20, TrailResult.DEPLOYED, false, List.of(), "");
+        TrailEntry deployed = new TrailEntry(NETWORK, "1", 10, 20, TrailResult.DEPLOYED, false, List.of(), "", 0);
+        TrailEntry deployedApp = new TrailEntry(APP, "1", 10, 20, TrailResult.DEPLOYED, false, List.of(), "", 0);
         store.save(new RunRecord("1", RunKind.DEPLOY, "", 1, 30, List.of(row(NETWORK, RowState.IN_SYNC, 0), row(APP, RowState.IN_SYNC, 0)),
                 List.of(deployed, deployedApp)), Map.of(NETWORK, "abc", APP, "def"));
 
-        TrailEntry destroyed = new TrailEntry(NETWORK, "2", 40, 50, TrailResult.DESTROYED, false, List.of(), "");
+        TrailEntry destroyed = new TrailEntry(NETWORK, "2", 40, 50, TrailResult.DESTROYED, false, List.of(), "", 0);
         store.save(new RunRecord("2", RunKind.DEPLOY, "", 40, 60, List.of(row(NETWORK, RowState.IN_SYNC, 0)), List.of(destroyed)),
                 Map.of());
         assertThat(store.stackStatuses().get(NETWORK).everDeployed()).isFalse();
@@ -213,7 +213,7 @@ class HistoryStoreTest {
         assertThat(store.stackStatuses().get(APP).lastDeployDigest()).isEqualTo("def");
 
         // a destroy that failed part-way is named by the engine: it forgets too
-        TrailEntry failed = new TrailEntry(APP, "3", 70, 80, TrailResult.FAILED, false, List.of(), "destroy failed: x");
+        TrailEntry failed = new TrailEntry(APP, "3", 70, 80, TrailResult.FAILED, false, List.of(), "destroy failed: x", 0);
         store.save(new RunRecord("3", RunKind.DEPLOY, "", 70, 90, List.of(row(APP, RowState.FAILED, 0)), List.of(failed)), Map.of(),
                 Set.of(APP));
         assertThat(store.stackStatuses().get(APP).everDeployed()).isFalse();
@@ -224,14 +224,15 @@ class HistoryStoreTest {
     @Test
     void aDestroyThatDiedLeavesAnInterruptedEntryAndForgetsTheLastDeploy() {
         HistoryStore store = new HistoryStore(dir);
-        TrailEntry net = new TrailEntry(NETWORK, "1", 10, 20, TrailResult.DEPLOYED, false, List.of(), "");
-        TrailEntry app = new TrailEntry(APP, "1", 10, 20, TrailResult.DEPLOYED, false, List.of(), "");
+        TrailEntry net = new TrailEntry(NETWORK, "1", 10, 20, TrailResult.DEPLOYED, false, List.of(), "", 0);
+        TrailEntry app = new TrailEntry(APP, "1", 10, 20, TrailResult.DEPLOYED, false, List.of(), "", 0);
         store.save(new RunRecord("1", RunKind.DEPLOY, "", 1, 30, List.of(row(NETWORK, RowState.IN_SYNC, 0), row(APP, RowState.IN_SYNC, 0)),
                 List.of(net, app)), Map.of(NETWORK, "abc", APP, "def"));
-        DeployMarker marker = store.markDeployStarted(NETWORK, "2", 40, true);
-        store.markDeployStarted(APP, "2", 40);
-        assertThat(marker.destroy()).isTrue();
-        assertThat(store.deploysInProgress()).extracting(DeployMarker::destroy).containsExactlyInAnyOrder(true, false);
+        DeployMarker marker = store.markDeployStarted(NETWORK, "2", 40, DeployKind.DESTROY);
+        store.markDeployStarted(APP, "2", 40, DeployKind.DEPLOY);
+        assertThat(marker.kind()).isEqualTo(DeployKind.DESTROY);
+        assertThat(store.deploysInProgress()).extracting(DeployMarker::kind)
+                .containsExactlyInAnyOrder(DeployKind.DESTROY, DeployKind.DEPLOY);
 
         List<TrailEntry> added = store.recoverInterrupted(m -> false);
 
@@ -325,8 +326,8 @@ class HistoryStoreTest {
     @Test
     void aDeployThatNeverFinishedBecomesAnInterruptedTrailEntry() {
         HistoryStore store = new HistoryStore(dir);
-        store.markDeployStarted(NETWORK, "41", 1000);
-        store.markDeployStarted(APP, "42", 2000);
+        store.markDeployStarted(NETWORK, "41", 1000, DeployKind.DEPLOY);
+        store.markDeployStarted(APP, "42", 2000, DeployKind.DEPLOY);
         store.markDeployFinished(APP);
         assertThat(store.deploysInProgress()).extracting(DeployMarker::stack).containsExactly(NETWORK);
 
@@ -350,20 +351,21 @@ class HistoryStoreTest {
     @Test
     void aMarkerOfThisLiveProcessCountsAsRunningOneOfAGoneProcessDoesNot() throws Exception {
         HistoryStore store = new HistoryStore(dir);
-        DeployMarker mine = store.markDeployStarted(NETWORK, "1", 1);
+        DeployMarker mine = store.markDeployStarted(NETWORK, "1", 1, DeployKind.DEPLOY);
         assertThat(HistoryStore.isRunningHere(mine)).isTrue();
         Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-version")
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         child.waitFor();
-        DeployMarker gone = new DeployMarker(NETWORK, "1", 1, mine.host(), child.pid());
+        DeployMarker gone = new DeployMarker(NETWORK, "1", 1, mine.host(), child.pid(), DeployKind.DEPLOY);
         assertThat(HistoryStore.isRunningHere(gone)).isFalse();
-        assertThat(HistoryStore.isRunningHere(new DeployMarker(NETWORK, "1", 1, "another-host.example", child.pid()))).isTrue();
+        assertThat(HistoryStore.isRunningHere(new DeployMarker(NETWORK, "1", 1, "another-host.example", child.pid(), DeployKind.DEPLOY)))
+                .isTrue();
     }
 
     @Test
     void aCorruptMarkerIsSkippedNotFatal() throws IOException {
         HistoryStore store = new HistoryStore(dir);
-        store.markDeployStarted(NETWORK, "1", 1);
+        store.markDeployStarted(NETWORK, "1", 1, DeployKind.DEPLOY);
         Files.createDirectories(dir.resolve("deploying"));
         Files.writeString(dir.resolve("deploying/garbage.json"), "{\"format\":", StandardCharsets.UTF_8);
         assertThat(store.deploysInProgress()).extracting(DeployMarker::stack).containsExactly(NETWORK);
@@ -381,14 +383,14 @@ class HistoryStoreTest {
     @Test
     void aTruncatedTrailIsMovedAsideNotOverwritten() throws IOException {
         HistoryStore store = new HistoryStore(dir);
-        TrailEntry old = new TrailEntry(NETWORK, "1", 10, 20, TrailResult.DEPLOYED, false, List.of(), "");
+        TrailEntry old = new TrailEntry(NETWORK, "1", 10, 20, TrailResult.DEPLOYED, false, List.of(), "", 0);
         store.save(new RunRecord("1", RunKind.DEPLOY, "", 1, 30, List.of(), List.of(old)));
         Path trail = dir.resolve("trail.json");
         String whole = Files.readString(trail);
         String cut = whole.substring(0, whole.length() - 5);
         Files.writeString(trail, cut);
 
-        TrailEntry next = new TrailEntry(APP, "2", 40, 50, TrailResult.DEPLOYED, false, List.of(), "");
+        TrailEntry next = new TrailEntry(APP, "2", 40, 50, TrailResult.DEPLOYED, false, List.of(), "", 0);
         store.save(new RunRecord("2", RunKind.DEPLOY, "", 35, 60, List.of(), List.of(next)));
 
         assertThat(asideFiles("trail.json")).singleElement().satisfies(aside -> {
@@ -405,7 +407,7 @@ class HistoryStoreTest {
         String newer = "{\"format\":\"stackdrift-trail/99\",\"entries\":[{\"stack\":\"network\",\"something\":\"new\"}]}";
         Files.writeString(dir.resolve("trail.json"), newer);
         assertThat(store.recoverInterrupted(m -> false)).isEmpty();
-        store.markDeployStarted(NETWORK, "41", 1000);
+        store.markDeployStarted(NETWORK, "41", 1000, DeployKind.DEPLOY);
 
         store.recoverInterrupted(m -> false);
 
@@ -443,11 +445,11 @@ class HistoryStoreTest {
     @Test
     void aSkippedRowKeepsTheStateAndTheRowOfTheLastRunThatLookedAtTheStack() {
         HistoryStore store = new HistoryStore(dir);
-        Row awaiting = new Row(APP, Tool.PULUMI, "app", RowState.AWAITING_APPROVAL, "", List.of(),
-                List.of(new Change(Action.UPDATE, "aws:s3:Bucket", "logs", List.of("tags"), Cause.DRIFT)), List.of(),
-                List.of(NETWORK));
+        Row awaiting = Row.of(APP, Tool.PULUMI, "app", RowState.AWAITING_APPROVAL, "")
+                .withDrift(List.of(new Change(Action.UPDATE, "aws:s3:Bucket", "logs", List.of("tags"), Cause.DRIFT)))
+                .withDependsOn(List.of(NETWORK));
         store.save(run("1", 1000, awaiting, row(NETWORK, RowState.IN_SYNC, 0)));
-        Row skipped = Row.withReason(APP, Tool.PULUMI, "app", RowState.SKIPPED, "a plan of it awaits approval");
+        Row skipped = Row.of(APP, Tool.PULUMI, "app", RowState.SKIPPED, "a plan of it awaits approval");
         store.save(run("2", 2000, skipped, row(NETWORK, RowState.IN_SYNC, 0)));
         store.save(run("3", 3000, skipped));
 
@@ -462,7 +464,7 @@ class HistoryStoreTest {
     @Test
     void aStackSeenOnlySkippedHasASkippedStatus() {
         HistoryStore store = new HistoryStore(dir);
-        Row skipped = Row.withReason(APP, Tool.PULUMI, "app", RowState.SKIPPED, "drift mode off");
+        Row skipped = Row.of(APP, Tool.PULUMI, "app", RowState.SKIPPED, "drift mode off");
         store.save(run("1", 1000, skipped));
         assertThat(store.stackStatuses().get(APP).lastState()).isEqualTo(RowState.SKIPPED);
         assertThat(store.stackStatuses().get(APP).dependsOn()).isEmpty();
@@ -472,10 +474,11 @@ class HistoryStoreTest {
     @Test
     void whatTheLastRowThatWasNotSkippedFoundOutlivesItsPrunedRun() {
         HistoryStore store = new HistoryStore(dir, new HistoryStore.Limits(2, 10));
-        Row preview = new Row(APP, Tool.PULUMI, "app", RowState.DRIFTED, "", List.of(),
-                List.of(new Change(Action.UPDATE, "aws:s3:Bucket", "logs", List.of("tags"), Cause.DRIFT)), List.of(), List.of(NETWORK));
+        Row preview = Row.of(APP, Tool.PULUMI, "app", RowState.DRIFTED, "")
+                .withDrift(List.of(new Change(Action.UPDATE, "aws:s3:Bucket", "logs", List.of("tags"), Cause.DRIFT)))
+                .withDependsOn(List.of(NETWORK));
         store.save(run("1", 1000, preview));
-        Row skipped = new Row(APP, Tool.PULUMI, "app", RowState.SKIPPED, "not due", List.of(), List.of(), List.of(), List.of());
+        Row skipped = Row.of(APP, Tool.PULUMI, "app", RowState.SKIPPED, "not due");
         for (int i = 2; i <= 4; i++) {
             store.save(run(Integer.toString(i), i * 1000L, skipped));
         }

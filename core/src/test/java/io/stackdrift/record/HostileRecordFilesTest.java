@@ -30,7 +30,7 @@ class HostileRecordFilesTest {
         Path lock = dir.resolve(HistoryLayout.LOCK_FILE);
         assertThat(new ProcessBuilder("mkfifo", lock.toString()).start().waitFor()).isZero();
         RunRecord run = new RunRecord("1", RunKind.CHECK, "drift check started by hand", 1, 2,
-                List.of(Row.withReason(StackId.of("net"), Tool.TERRAFORM, "net", RowState.IN_SYNC, "")), List.of());
+                List.of(Row.of(StackId.of("net"), Tool.TERRAFORM, "net", RowState.IN_SYNC, "")), List.of());
 
         assertThatThrownBy(() -> new HistoryStore(dir).save(run)).isInstanceOf(UncheckedIOException.class)
                 .hasMessage("cannot write the history in " + dir.toRealPath() + ": " + lock.toRealPath()

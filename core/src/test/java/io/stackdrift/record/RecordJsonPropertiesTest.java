@@ -60,13 +60,13 @@ class RecordJsonPropertiesTest {
 
     private static Row row(final Gen gen) {
         List<List<Change>> lists = gen.list(3, 3, () -> gen.list(0, 3, () -> change(gen)));
-        return new Row(id(gen), gen.of(Tool.class), text(gen), gen.of(RowState.class), text(gen), lists.get(0), lists.get(1),
-                lists.get(2), gen.list(0, 2, () -> id(gen)));
+        return Row.of(id(gen), gen.of(Tool.class), text(gen), gen.of(RowState.class), text(gen)).withChanges(lists.get(0))
+                .withDrift(lists.get(1)).withOwnedElsewhere(lists.get(2)).withDependsOn(gen.list(0, 2, () -> id(gen)));
     }
 
     private static TrailEntry entry(final Gen gen) {
         return new TrailEntry(id(gen), text(gen), gen.anyLong(), gen.anyLong(), gen.of(TrailResult.class), gen.bool(),
-                gen.list(0, 3, () -> text(gen)), text(gen));
+                gen.list(0, 3, () -> text(gen)), text(gen), 0);
     }
 
     private static RunRecord run(final Gen gen) {

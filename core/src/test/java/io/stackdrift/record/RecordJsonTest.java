@@ -26,14 +26,13 @@ class RecordJsonTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private static final RunRecord RUN = new RunRecord("12", RunKind.DEPLOY, "started by alice", 1000, 2000,
-            List.of(new Row(StackId.of("network"), Tool.TOFU, "network", RowState.PENDING_DRIFTED, "",
-                    List.of(new Change(Action.CREATE, "aws_eip", "aws_eip.a", List.of(), Cause.CODE)),
-                    List.of(new Change(Action.UPDATE, "aws_instance", "aws_instance.web[0]", List.of("tags.Name"), Cause.DRIFT)),
-                    List.of(new Change(Action.UPDATE, "aws_autoscaling_group", "aws_autoscaling_group.w", List.of("desired_capacity"),
-                            Cause.DRIFT)),
-                    List.of(StackId.of("dns")))),
+            List.of(Row.of(StackId.of("network"), Tool.TOFU, "network", RowState.PENDING_DRIFTED, "")
+                    .withChanges(List.of(new Change(Action.CREATE, "aws_eip", "aws_eip.a", List.of(), Cause.CODE)))
+                    .withDrift(List.of(new Change(Action.UPDATE, "aws_instance", "aws_instance.web[0]", List.of("tags.Name"), Cause.DRIFT)))
+                    .withOwnedElsewhere(List.of(new Change(Action.UPDATE, "aws_autoscaling_group", "aws_autoscaling_group.w",
+                            List.of("desired_capacity"), Cause.DRIFT))).withDependsOn(List.of(StackId.of("dns")))),
             List.of(new TrailEntry(StackId.of("network"), "12", 1500, 1900, TrailResult.DEPLOYED, true,
-                    List.of("aws_instance.web[0].tags.Name"), "")));
+                    List.of("aws_instance.web[0].tags.Name"), "", 0)));
 
     private static String write(final IoWriter writer) throws IOException {
         StringWriter out = new StringWriter();
@@ -92,12 +91,12 @@ class RecordJsonTest {
     @Test
     void destroyWordsRoundTripAndTrailEntriesOfEarlierVersionsStillRead() throws IOException {
         for (TrailResult result : TrailResult.values()) {
-            TrailEntry entry = new TrailEntry(StackId.of("dns"), "7", 1, 2, result, false, List.of(), "r");
+            TrailEntry entry = new TrailEntry(StackId.of("dns"), "7", 1, 2, result, false, List.of(), "r", 0);
             String json = write(g -> RecordJson.writeTrailEntry(g, entry));
             assertThat(RecordJson.readTrailEntry(MAPPER.readTree(json))).isEqualTo(entry);
         }
         String destroyed = write(g -> RecordJson.writeTrailEntry(g,
-                new TrailEntry(StackId.of("dns"), "7", 1, 2, TrailResult.DESTROYED, false, List.of(), "")));
+                new TrailEntry(StackId.of("dns"), "7", 1, 2, TrailResult.DESTROYED, false, List.of(), "", 0)));
         assertThat(destroyed).contains("\"result\":\"destroyed\"");
         // an entry as version 1 files have always held it reads as before
         String older = "{\"stack\":\"dns\",\"runId\":\"3\",\"startedAt\":1,\"finishedAt\":2,\"result\":\"nothing to deploy\","

@@ -27,15 +27,15 @@ class ReportRunsTest {
     @Test
     void aReportRowNamedLikeAStackLeavesThatStacksStatusAndDriftAsTheyWere() {
         HistoryStore store = new HistoryStore(dir);
-        Row drifted = new Row(NET, Tool.TERRAFORM, "net", RowState.DRIFTED, "", List.of(),
-                List.of(new Change(Action.UPDATE, "aws_vpc", "aws_vpc.main", List.of("tags.Owner"), Cause.DRIFT)), List.of(), List.of());
+        Row drifted = Row.of(NET, Tool.TERRAFORM, "net", RowState.DRIFTED, "")
+                .withDrift(List.of(new Change(Action.UPDATE, "aws_vpc", "aws_vpc.main", List.of("tags.Owner"), Cause.DRIFT)));
         store.save(new RunRecord("1", RunKind.CHECK, "drift check started by hand", 1000, 2000, List.of(drifted), List.of()));
         Map<StackId, StackStatus> before = store.stackStatuses();
 
         // a plan file named "net", and a directory given by mistake that failed to read
         store.save(new RunRecord("2", RunKind.REPORT, "report of files produced elsewhere", 5000, 6000,
-                List.of(Row.withReason(NET, Tool.TERRAFORM, "net", RowState.IN_SYNC, ""),
-                        Row.withReason(StackId.of("envs"), Tool.TERRAFORM, "envs", RowState.FAILED, "a directory, not a file")),
+                List.of(Row.of(NET, Tool.TERRAFORM, "net", RowState.IN_SYNC, ""),
+                        Row.of(StackId.of("envs"), Tool.TERRAFORM, "envs", RowState.FAILED, "a directory, not a file")),
                 List.of()));
 
         assertThat(store.stackStatuses()).isEqualTo(before);

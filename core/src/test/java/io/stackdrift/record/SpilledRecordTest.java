@@ -42,9 +42,7 @@ class SpilledRecordTest {
     }
 
     private Row bigRow(final int n) throws IOException {
-        return new Row(BIG, Tool.TERRAFORM, "big", RowState.DRIFTED, "", ChangeList.none(),
-                drift(Files.createDirectories(dir.resolve("run")), n),
-                List.of());
+        return Row.of(BIG, Tool.TERRAFORM, "big", RowState.DRIFTED, "").withDrift(drift(Files.createDirectories(dir.resolve("run")), n));
     }
 
     private static long files(final Path spill) throws IOException {

@@ -32,7 +32,7 @@ class StackIndexDriftAgeTest {
     private long sequence;
 
     private DriftAge after(final RowState state, final long startedAt, final List<Change> drift) {
-        Row row = new Row(NET, Tool.TOFU, "net", state, "", List.of(), drift, List.of(), List.of());
+        Row row = Row.of(NET, Tool.TOFU, "net", state, "").withDrift(drift);
         RunRecord run = new RunRecord("r" + ++sequence, RunKind.CHECK, "", startedAt, startedAt + 1, List.of(row), List.of());
         index = StackIndex.next(index, sequence, run, Map.of(), Set.of());
         return index.get(NET).driftAge();
@@ -62,7 +62,7 @@ class StackIndexDriftAgeTest {
     @Test
     void aRowIsStampedOnlyWhenItShowsDrift() {
         after(RowState.DRIFTED, 1_000, List.of(DRIFT));
-        Row drifted = new Row(NET, Tool.TOFU, "net", RowState.DRIFTED, "", List.of(), List.of(DRIFT), List.of(), List.of());
+        Row drifted = Row.of(NET, Tool.TOFU, "net", RowState.DRIFTED, "").withDrift(List.of(DRIFT));
         Row repaired = drifted.withState(RowState.REPAIRED, "mode correct: put back by a deploy in this run");
 
         assertThat(StackIndex.withDriftAge(index.get(NET), drifted, 5_000).driftAge()).isEqualTo(new DriftAge(1_000, 2));
@@ -72,9 +72,8 @@ class StackIndexDriftAgeTest {
 
     @Test
     void theDriftAgeAndTheTimeToRepairSurviveTheRecordsAndAreWrittenOnlyWhenSet() throws IOException {
-        Row drifted = new Row(NET, Tool.TOFU, "net", RowState.DRIFTED, "", List.of(), List.of(DRIFT), List.of(), List.of(),
-                new DriftAge(1_000, 3));
-        Row clean = Row.withReason(StackId.of("dns"), Tool.TERRAFORM, "dns", RowState.IN_SYNC, "");
+        Row drifted = Row.of(NET, Tool.TOFU, "net", RowState.DRIFTED, "").withDrift(List.of(DRIFT)).withDriftAge(new DriftAge(1_000, 3));
+        Row clean = Row.of(StackId.of("dns"), Tool.TERRAFORM, "dns", RowState.IN_SYNC, "");
         TrailEntry repair = new TrailEntry(StackId.of("app"), "7", 8_000, 9_000, TrailResult.DEPLOYED, true,
                 List.of("aws_vpc.main.tags.Owner"), "", 1_000);
         RunRecord run = new RunRecord("7", RunKind.CHECK, "", 8_000, 9_500, List.of(clean, drifted), List.of(repair));

@@ -226,12 +226,12 @@ class StackIndexPropertiesTest {
             if (random.nextInt(4) == 0) {
                 continue;
             }
-            rows.add(Row.withReason(id, Tool.TERRAFORM, id.value(), pick(random, List.of(RowState.values())), "")
+            rows.add(Row.of(id, Tool.TERRAFORM, id.value(), pick(random, List.of(RowState.values())), "")
                     .withDependsOn(someIds(random)));
             if (random.nextBoolean()) {
                 trail.add(new TrailEntry(id, "run-99", startedAt, startedAt + random.nextInt(5_000),
                         pick(random, List.of(TrailResult.values())),
-                        false, List.of(), ""));
+                        false, List.of(), "", 0));
             }
         }
         return new RunRecord("run-99", RunKind.DEPLOY, "", startedAt, startedAt + 10_000, rows, trail);

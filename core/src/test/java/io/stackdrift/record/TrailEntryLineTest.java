@@ -10,7 +10,7 @@ import io.stackdrift.model.StackId;
 
 class TrailEntryLineTest {
     private static TrailEntry repair(final List<String> paths) {
-        return new TrailEntry(StackId.of("network"), "7", 1, 2, TrailResult.DEPLOYED, true, paths, "");
+        return new TrailEntry(StackId.of("network"), "7", 1, 2, TrailResult.DEPLOYED, true, paths, "", 0);
     }
 
     @Test

@@ -25,7 +25,7 @@ class TrailReadTest {
             List<TrailEntry> trail = new ArrayList<>();
             for (String stack : List.of("network", "app")) {
                 trail.add(new TrailEntry(StackId.of(stack), Integer.toString(i), i * 100L, i * 100L + 10, TrailResult.DEPLOYED, false,
-                        List.of(), ""));
+                        List.of(), "", 0));
             }
             store.save(new RunRecord(Integer.toString(i), RunKind.DEPLOY, "", i * 100L, i * 100L + 50, List.of(), trail));
         }

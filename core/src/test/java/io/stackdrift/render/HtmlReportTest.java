@@ -79,7 +79,7 @@ class HtmlReportTest {
                 List.of(), List.of(), List.of(), List.of("outside:repo")));
         List<TrailEntry> trail = List.of(new TrailEntry(
                 StackId.of("removed:stack"), "42", SampleRuns.T0, SampleRuns.T0 + 1,
-                TrailResult.DEPLOYED, false, List.of(), ""));
+                TrailResult.DEPLOYED, false, List.of(), "", 0));
         RunRecord run = new RunRecord("42", base.kind(), base.cause(), base.startedAt(), base.finishedAt(), rows, trail);
         HtmlReport.write(dir, run, List.of());
 

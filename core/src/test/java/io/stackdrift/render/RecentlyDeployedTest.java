@@ -19,7 +19,7 @@ class RecentlyDeployedTest {
 
     private static TrailEntry entry(final String stack, final long finished, final TrailResult result, final boolean repaired,
             final List<String> paths, final String reason) {
-        return new TrailEntry(StackId.of(stack), "7", finished - 1000, finished, result, repaired, paths, reason);
+        return new TrailEntry(StackId.of(stack), "7", finished - 1000, finished, result, repaired, paths, reason, 0);
     }
 
     @Test
@@ -29,7 +29,7 @@ class RecentlyDeployedTest {
                 entry("b", T + 5, TrailResult.NOTHING_TO_DEPLOY, false, List.of(), ""),
                 entry("c", T + 3, TrailResult.FAILED, false, List.of(), "apply failed: quota"),
                 entry("d", T + 4, TrailResult.DEPLOYED, false, List.of(), ""),
-                new TrailEntry(StackId.of("e"), "7", T + 2, 0, TrailResult.INTERRUPTED, false, List.of(), "agent lost"));
+                new TrailEntry(StackId.of("e"), "7", T + 2, 0, TrailResult.INTERRUPTED, false, List.of(), "agent lost", 0));
         Document html = Jsoup.parseBodyFragment(RecentlyDeployed.html(trail, StackLinks.staticReport()));
 
         assertThat(html.select(".sd-trail-stack").eachText()).containsExactly("b", "d", "c", "e", "a");

@@ -63,10 +63,11 @@ class RenderXssTest {
             List<Change> drift = List.of(new Change(Action.DELETE, "t" + bad, "a" + bad, List.of("p" + bad), Cause.DRIFT));
             List<Change> owned = List.of(new Change(Action.UPDATE, "o" + bad, "o" + bad, List.of("o" + bad), Cause.DRIFT));
             RowState state = RowState.values()[i % RowState.values().length];
-            rows.add(new Row(StackId.of(bad), Tool.values()[i % 3], bad, state, bad, changes, drift, owned,
-                    List.of(StackId.of(CORPUS.get((i + 1) % CORPUS.size())), StackId.of("elsewhere" + bad))));
+            rows.add(Row.of(StackId.of(bad), Tool.values()[i % 3], bad, state, bad).withChanges(changes).withDrift(drift)
+                    .withOwnedElsewhere(owned)
+                    .withDependsOn(List.of(StackId.of(CORPUS.get((i + 1) % CORPUS.size())), StackId.of("elsewhere" + bad))));
             trail.add(new TrailEntry(StackId.of(bad), bad, SampleRuns.T0 + i, SampleRuns.T0 + i + 1,
-                    TrailResult.values()[i % TrailResult.values().length], true, List.of(bad), bad));
+                    TrailResult.values()[i % TrailResult.values().length], true, List.of(bad), bad, 0));
         }
         return new RunRecord("<script>alert('run')</script>", RunKind.DEPLOY, "started by " + CORPUS.get(1), SampleRuns.T0,
                 SampleRuns.T0 + 5_000, rows, trail);

@@ -28,13 +28,13 @@ class RowTableTest {
 
     @Test
     void noDependsOnColumnWhenNoRowHasOne() {
-        String table = RowTable.text(List.of(Row.withReason(StackId.of("a"), Tool.TOFU, "a", RowState.IN_SYNC, "")));
+        String table = RowTable.text(List.of(Row.of(StackId.of("a"), Tool.TOFU, "a", RowState.IN_SYNC, "")));
         assertThat(table).isEqualTo("STACK  TOOL  STATE    CHANGES\na      tofu  in sync        0\n");
     }
 
     @Test
     void controlAndBidiCharactersCannotActOnTheTerminal() {
-        Row row = Row.withReason(StackId.of("evil\u001B[2J\u202Eid"), Tool.PULUMI, "x", RowState.FAILED, "");
+        Row row = Row.of(StackId.of("evil\u001B[2J\u202Eid"), Tool.PULUMI, "x", RowState.FAILED, "");
         String table = RowTable.text(List.of(row));
         assertThat(table).doesNotContain("\u001B", "\u202E").contains("evil\\u001B[2J\\u202Eid");
     }

@@ -2,9 +2,13 @@ package io.stackdrift.render;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 
 import io.stackdrift.graph.RunOrders;
@@ -20,6 +24,19 @@ class RunOrderOutputTest {
     private final Map<StackId, List<StackId>> file = Map.of(NETWORK, List.of(), DNS, List.of(NETWORK), APP, List.of());
     private final RunOrder order = RunOrders.of(
             StackGraph.build(file, Map.of(APP, List.of(DNS)), file.keySet()), file);
+
+    @Test
+    void theJsonAndTheStepsMapHaveOneShapeAndTheJsonAddsTheNotes() throws IOException {
+        RunOrder noted = new RunOrder(order.groups(), order.edges(), List.of("an edge was dropped"));
+        Map<String, Object> json = new ObjectMapper().readValue(RunOrderOutput.json(noted), new TypeReference<>() { });
+        Map<String, Object> map = new LinkedHashMap<>(RunMaps.runOrder(noted));
+        map.put("notes", List.of("an edge was dropped"));
+        assertThat(json).isEqualTo(map);
+        assertThat(json.keySet()).containsExactly("groups", "edges", "notes");
+        assertThat(json.get("edges")).isEqualTo(List.of(Map.of("stack", "dns", "dependsOn", "network", "from", "file"),
+                Map.of("stack", "shop:prod", "dependsOn", "dns", "from", "reference")));
+        assertThat(RunOrderOutput.json(noted)).endsWith("}" + System.lineSeparator());
+    }
 
     @Test
     void textListsGroupsThenEdgesWithWhereTheyWereRead() {

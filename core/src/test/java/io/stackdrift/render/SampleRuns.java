@@ -47,18 +47,18 @@ final class SampleRuns {
         rows.add(row("apps/api", Tool.TERRAFORM, "apps/api", RowState.PENDING, "",
                 List.of(change(Action.UPDATE, "aws_lambda_function", "module.api.aws_lambda_function.handler", Cause.CODE, "memory_size")),
                 List.of(), List.of(), List.of()));
-        rows.add(Row.withReason(StackId.of("billing:staging"), Tool.PULUMI, "billing", RowState.FAILED,
+        rows.add(Row.of(StackId.of("billing:staging"), Tool.PULUMI, "billing", RowState.FAILED,
                 "error: could not load plugin for aws provider"));
-        rows.add(Row.withReason(StackId.of("reports"), Tool.TERRAFORM, "reports", RowState.SKIPPED, "dependency billing:staging failed"));
-        rows.add(Row.withReason(StackId.of("edge:prod"), Tool.PULUMI, "edge", RowState.AWAITING_APPROVAL,
+        rows.add(Row.of(StackId.of("reports"), Tool.TERRAFORM, "reports", RowState.SKIPPED, "dependency billing:staging failed"));
+        rows.add(Row.of(StackId.of("edge:prod"), Tool.PULUMI, "edge", RowState.AWAITING_APPROVAL,
                 "drift found; mode approve waits for a person"));
         rows.add(row("cache:prod", Tool.TERRAFORM, "cache", RowState.REPAIRED, "mode correct: put back by a deploy in this run",
                 List.of(), List.of(change(Action.UPDATE, "aws_elasticache_cluster", "aws_elasticache_cluster.main", Cause.DRIFT,
                         "num_cache_nodes")), List.of(), List.of()));
         List<TrailEntry> trail = List.of(
-                new TrailEntry(StackId.of("apps/api"), "42", T0 + 10_000, T0 + 20_000, TrailResult.REHEARSAL, false, List.of(), ""),
+                new TrailEntry(StackId.of("apps/api"), "42", T0 + 10_000, T0 + 20_000, TrailResult.REHEARSAL, false, List.of(), "", 0),
                 new TrailEntry(StackId.of("billing:staging"), "42", T0 + 30_000, T0 + 40_000, TrailResult.FAILED, false, List.of(),
-                        "apply failed: AccessDenied"),
+                        "apply failed: AccessDenied", 0),
                 new TrailEntry(StackId.of("cache:prod"), "42", T0 + 50_000, T0 + 120_000, TrailResult.DEPLOYED, true,
                         List.of("aws_elasticache_cluster.main.num_cache_nodes"), "", T0 - 5 * 3_600_000L));
         return new RunRecord("42", RunKind.CHECK, "scheduled drift check", T0, T0 + 182_000, rows, trail);
@@ -75,25 +75,25 @@ final class SampleRuns {
             int n = 0;
             for (int s = 0; s < states.length; s++) {
                 for (int k = 0; k < shape[s]; k++) {
-                    rows.add(Row.withReason(StackId.of("stack-" + n++), Tool.TERRAFORM, "s", states[s], ""));
+                    rows.add(Row.of(StackId.of("stack-" + n++), Tool.TERRAFORM, "s", states[s], ""));
                 }
             }
             List<TrailEntry> trail = switch (i) {
                 case 2 -> List.of(
                         new TrailEntry(StackId.of("legacy/queue"), "38", T0 - 12_000_000, T0 - 11_900_000, TrailResult.DESTROYED, false,
-                                List.of(), ""),
+                                List.of(), "", 0),
                         new TrailEntry(StackId.of("legacy/topics"), "38", T0 - 12_100_000, T0 - 12_050_000, TrailResult.NOTHING_TO_DESTROY,
-                                false, List.of(), ""));
+                                false, List.of(), "", 0));
                 case 3 -> List.of(new TrailEntry(StackId.of("apps/api"), "39", T0 - 9_000_000, T0 - 8_990_000, TrailResult.DEPLOYED,
-                        false, List.of(), ""));
+                        false, List.of(), "", 0));
                 case 4 -> List.of(new TrailEntry(StackId.of("edge:prod"), "40", T0 - 7_200_000, 0, TrailResult.INTERRUPTED, false,
-                        List.of(), "the agent went away"));
+                        List.of(), "the agent went away", 0));
                 case 5 -> List.of(
                         new TrailEntry(StackId.of("network:prod"), "41", T0 - 3_600_000, T0 - 3_500_000, TrailResult.DEPLOYED, true,
                                 List.of("aws_security_group.web.ingress[0].cidr_blocks", "aws_security_group.web.tags.Owner"), "",
                                 T0 - 2 * 86_400_000L - 3_600_000L),
                         new TrailEntry(StackId.of("dns"), "41", T0 - 3_700_000, T0 - 3_650_000, TrailResult.NOTHING_TO_DEPLOY, false,
-                                List.of(), ""));
+                                List.of(), "", 0));
                 default -> List.of();
             };
             runs.add(new RunRecord(String.valueOf(36 + i), RunKind.CHECK, "scheduled drift check", T0 - (6 - i) * 3_600_000L,
@@ -111,7 +111,8 @@ final class SampleRuns {
 
     static Row row(final String id, final Tool tool, final String dir, final RowState state, final String reason,
             final List<Change> changes, final List<Change> drift, final List<Change> owned, final List<String> dependsOn) {
-        return new Row(StackId.of(id), tool, dir, state, reason, changes, drift, owned, dependsOn.stream().map(StackId::of).toList());
+        return Row.of(StackId.of(id), tool, dir, state, reason).withChanges(changes).withDrift(drift).withOwnedElsewhere(owned)
+                .withDependsOn(dependsOn.stream().map(StackId::of).toList());
     }
 
     /** A large run: {@code stacks} stacks with {@code changesEach} changes (half code, half drift) each. */
@@ -137,8 +138,8 @@ final class SampleRuns {
             }
             String id = String.format("envs/region-%02d/service-%04d:prod", s % 17, s);
             rows.add(state == RowState.FAILED
-                    ? Row.withReason(StackId.of(id), Tool.TERRAFORM, "envs", state, "Error: timeout while waiting for state lock")
-                    : new Row(StackId.of(id), Tool.TERRAFORM, "envs/" + s, state, "", changes, drift, List.of(), List.of()));
+                    ? Row.of(StackId.of(id), Tool.TERRAFORM, "envs", state, "Error: timeout while waiting for state lock")
+                    : Row.of(StackId.of(id), Tool.TERRAFORM, "envs/" + s, state, "").withChanges(changes).withDrift(drift));
         }
         return new RunRecord("1000", RunKind.PREVIEW, "push", T0, T0 + 3_600_000, rows, List.of());
     }

@@ -74,7 +74,7 @@ class StackPageTest {
             changes.add(new Change(Action.UPDATE, "aws_instance", "aws_instance.web[" + i + "]", List.of("tags.Name", "ami"), Cause.CODE));
             drift.add(new Change(Action.UPDATE, "aws_instance", "aws_instance.db[" + i + "]", List.of("tags.Name"), Cause.DRIFT));
         }
-        Row big = new Row(StackId.of("big"), Tool.TERRAFORM, "big", RowState.PENDING_DRIFTED, "", changes, drift, List.of(), List.of());
+        Row big = Row.of(StackId.of("big"), Tool.TERRAFORM, "big", RowState.PENDING_DRIFTED, "").withChanges(changes).withDrift(drift);
         String fragment = StackPage.fragment(big, StackLinks.staticReport());
         Document html = Jsoup.parseBodyFragment(fragment);
 
@@ -93,8 +93,8 @@ class StackPageTest {
         for (int i = 0; i < 250; i++) {
             paths.add("tags.k" + i);
         }
-        Row row = new Row(StackId.of("p"), Tool.TOFU, "p", RowState.DRIFTED, "", List.of(),
-                List.of(new Change(Action.UPDATE, "t", "t.a", paths, Cause.DRIFT)), List.of(), List.of());
+        Row row = Row.of(StackId.of("p"), Tool.TOFU, "p", RowState.DRIFTED, "")
+                .withDrift(List.of(new Change(Action.UPDATE, "t", "t.a", paths, Cause.DRIFT)));
         Document html = page(row);
         assertThat(html.select(".sd-paths code")).hasSize(100);
         assertThat(html.selectFirst(".sd-paths li.sd-muted").text()).isEqualTo("150 more paths");

@@ -73,7 +73,7 @@ class DemoSimulationTest {
         ToolAdapter tofu = ToolAdapters.forTool(Tool.TOFU, settings, recordingRunner, reading, (n, p, s, k) -> List.of());
         Path work = repo.resolve(".work");
 
-        StackPlan check = tofu.plan(network, repo, PlanPurpose.DRIFT_CHECK, work, Map.of(), Set.of(network.id()));
+        StackPlan check = tofu.plan(new StackCall(network, repo, work, Map.of()), PlanPurpose.DRIFT_CHECK, Set.of(network.id()));
         assertThat(check.row().reason()).isEmpty();
         assertThat(exitCodes).containsExactly(0, 2, 0);
         JsonNode drift = json.readTree(reading.requests().get(0).file().toFile());
@@ -86,17 +86,17 @@ class DemoSimulationTest {
 
         Files.writeString(repo.resolve("network/stackdrift_override.tf"),
                 "resource \"aws_autoscaling_group\" \"web\" {\n  lifecycle {\n    ignore_changes = [desired_capacity]\n  }\n}\n");
-        StackPlan preview = tofu.plan(network, repo, PlanPurpose.PREVIEW, work, Map.of(), Set.of(network.id()));
+        StackPlan preview = tofu.plan(new StackCall(network, repo, work, Map.of()), PlanPurpose.PREVIEW, Set.of(network.id()));
         JsonNode planned = json.readTree(reading.requests().get(1).file().toFile());
         assertThat(planned.path("resource_changes").findValuesAsText("address"))
                 .containsExactly("aws_autoscaling_group.web", "aws_subnet.public[0]", "aws_subnet.public[1]", "aws_vpc.main");
         assertThat(planned.path("resource_changes").findValues("actions")).extracting(actions -> actions.get(0).asText())
                 .containsExactly("no-op", "no-op", "no-op", "update");
 
-        assertThat(tofu.apply(network, repo, preview, work, Map.of())).isEqualTo(ApplyResult.success());
+        assertThat(tofu.apply(new StackCall(network, repo, work, Map.of()), preview)).isEqualTo(ApplyResult.success());
 
         exitCodes.clear();
-        tofu.plan(network, repo, PlanPurpose.DRIFT_CHECK, work, Map.of(), Set.of(network.id()));
+        tofu.plan(new StackCall(network, repo, work, Map.of()), PlanPurpose.DRIFT_CHECK, Set.of(network.id()));
         assertThat(exitCodes).containsExactly(0, 0, 0);
         assertThat(json.readTree(reading.requests().get(2).file().toFile()).has("resource_drift")).isFalse();
     }
@@ -106,11 +106,11 @@ class DemoSimulationTest {
         StackConfig dns = stack("dns", Tool.TERRAFORM, "dns", "");
         ToolAdapter first = ToolAdapters.forTool(Tool.TERRAFORM, settings, recordingRunner, reading, (n, p, s, k) -> List.of());
         ToolAdapter second = ToolAdapters.forTool(Tool.TERRAFORM, settings, recordingRunner, reading, (n, p, s, k) -> List.of());
-        StackPlan older = first.plan(dns, repo, PlanPurpose.PREVIEW, repo.resolve(".work-a"), Map.of(), Set.of(dns.id()));
-        StackPlan newer = second.plan(dns, repo, PlanPurpose.PREVIEW, repo.resolve(".work-b"), Map.of(), Set.of(dns.id()));
+        StackPlan older = first.plan(new StackCall(dns, repo, repo.resolve(".work-a"), Map.of()), PlanPurpose.PREVIEW, Set.of(dns.id()));
+        StackPlan newer = second.plan(new StackCall(dns, repo, repo.resolve(".work-b"), Map.of()), PlanPurpose.PREVIEW, Set.of(dns.id()));
 
-        assertThat(second.apply(dns, repo, newer, repo.resolve(".work-b"), Map.of()).succeeded()).isTrue();
-        assertThat(first.apply(dns, repo, older, repo.resolve(".work-a"), Map.of()))
+        assertThat(second.apply(new StackCall(dns, repo, repo.resolve(".work-b"), Map.of()), newer).succeeded()).isTrue();
+        assertThat(first.apply(new StackCall(dns, repo, repo.resolve(".work-a"), Map.of()), older))
                 .isEqualTo(ApplyResult.failure("terraform apply failed: Saved plan is stale"));
     }
 
@@ -119,8 +119,8 @@ class DemoSimulationTest {
         StackConfig dns = stack("dns", Tool.TERRAFORM, "dns", "");
         ToolAdapter terraform = ToolAdapters.forTool(Tool.TERRAFORM, settings, recordingRunner, reading, (n, p, s, k) -> List.of());
 
-        terraform.plan(dns, repo, PlanPurpose.DRIFT_CHECK, repo.resolve(".work"), Map.of(), Set.of(dns.id()));
-        terraform.plan(dns, repo, PlanPurpose.PREVIEW, repo.resolve(".work"), Map.of(), Set.of(dns.id()));
+        terraform.plan(new StackCall(dns, repo, repo.resolve(".work"), Map.of()), PlanPurpose.DRIFT_CHECK, Set.of(dns.id()));
+        terraform.plan(new StackCall(dns, repo, repo.resolve(".work"), Map.of()), PlanPurpose.PREVIEW, Set.of(dns.id()));
 
         assertThat(exitCodes).containsExactly(0, 0, 0, 0, 2, 0);
         JsonNode preview = json.readTree(reading.requests().get(1).file().toFile());
@@ -134,8 +134,8 @@ class DemoSimulationTest {
         StackConfig network = stack("network", Tool.TOFU, "network", "");
         ToolAdapter tofu = ToolAdapters.forTool(Tool.TOFU, settings, recordingRunner, reading, (n, p, s, k) -> List.of());
 
-        OutputsResult outputs = tofu.outputs(network, repo, repo.resolve(".work"), Map.of());
-        ToolRun schema = tofu.providersSchema(network, repo, repo.resolve(".work"), Map.of());
+        OutputsResult outputs = tofu.outputs(new StackCall(network, repo, repo.resolve(".work"), Map.of()));
+        ToolRun schema = tofu.providersSchema(new StackCall(network, repo, repo.resolve(".work"), Map.of()));
 
         assertThat(outputs.outputs()).extracting(StackOutput::name).containsExactly("flow_log_token", "subnet_ids", "vpc_id");
         assertThat(outputs.outputs()).filteredOn(StackOutput::sensitive).extracting(StackOutput::name).containsExactly("flow_log_token");
@@ -146,7 +146,7 @@ class DemoSimulationTest {
                 .containsExactly("aws_autoscaling_group", "aws_route53_record", "aws_subnet", "aws_vpc");
         assertThat(aws.path("aws_autoscaling_group").path("block").path("attributes").path("desired_capacity").path("computed").asBoolean())
                 .isTrue();
-        assertThat(tofu.version(network, repo, repo.resolve(".work"), Map.of())).isEqualTo("1.8.3");
+        assertThat(tofu.version(new StackCall(network, repo, repo.resolve(".work"), Map.of()))).isEqualTo("1.8.3");
     }
 
     @Test
@@ -159,7 +159,7 @@ class DemoSimulationTest {
         });
         reading.answer(CannedPlanReading.summary(List.of(), List.of(), List.of("acme/platform/prod")));
 
-        StackPlan preview = pulumi.plan(app, repo, PlanPurpose.PREVIEW, repo.resolve(".work"), Map.of(), Set.of(app.id()));
+        StackPlan preview = pulumi.plan(new StackCall(app, repo, repo.resolve(".work"), Map.of()), PlanPurpose.PREVIEW, Set.of(app.id()));
         JsonNode digest = json.readTree(reading.requests().get(0).file().toFile());
         assertThat(digest.path("steps").findValuesAsText("op")).containsExactly("same", "refresh", "read", "update");
         assertThat(digest.path("steps").get(2).path("newState").path("inputs").path("name").asText()).isEqualTo("acme/platform/prod");
@@ -168,16 +168,16 @@ class DemoSimulationTest {
         assertThat(referenced).first().isEqualTo(List.of("acme/platform/prod"));
         assertThat(preview.planFile()).hasValueSatisfying(file -> assertThat(file).isRegularFile().content().contains("\"update\""));
 
-        assertThat(pulumi.apply(app, repo, preview, repo.resolve(".work"), Map.of())).isEqualTo(ApplyResult.success());
-        pulumi.plan(app, repo, PlanPurpose.DRIFT_CHECK, repo.resolve(".work"), Map.of(), Set.of(app.id()));
-        pulumi.plan(app, repo, PlanPurpose.PREVIEW, repo.resolve(".work"), Map.of(), Set.of(app.id()));
+        assertThat(pulumi.apply(new StackCall(app, repo, repo.resolve(".work"), Map.of()), preview)).isEqualTo(ApplyResult.success());
+        pulumi.plan(new StackCall(app, repo, repo.resolve(".work"), Map.of()), PlanPurpose.DRIFT_CHECK, Set.of(app.id()));
+        pulumi.plan(new StackCall(app, repo, repo.resolve(".work"), Map.of()), PlanPurpose.PREVIEW, Set.of(app.id()));
         assertThat(json.readTree(reading.requests().get(1).file().toFile()).path("steps").findValuesAsText("op")).containsOnly("refresh");
         assertThat(json.readTree(reading.requests().get(2).file().toFile()).path("steps").findValuesAsText("op"))
                 .containsExactly("same", "refresh", "read");
 
-        OutputsResult outputs = pulumi.outputs(app, repo, repo.resolve(".work"), Map.of());
+        OutputsResult outputs = pulumi.outputs(new StackCall(app, repo, repo.resolve(".work"), Map.of()));
         assertThat(outputs.outputs()).filteredOn(StackOutput::sensitive).extracting(StackOutput::name).containsExactly("dbPassword");
-        assertThat(pulumi.version(app, repo, repo.resolve(".work"), Map.of())).isEqualTo("3.230.0");
+        assertThat(pulumi.version(new StackCall(app, repo, repo.resolve(".work"), Map.of()))).isEqualTo("3.230.0");
     }
 
     @Test
@@ -185,14 +185,14 @@ class DemoSimulationTest {
         StackConfig app = stack("shop-app:prod", Tool.PULUMI, "app", "prod");
         ToolAdapter pulumi = ToolAdapters.forTool(Tool.PULUMI, settings, recordingRunner, reading, (n, p, s, k) -> List.of());
 
-        StackPlan gone = pulumi.plan(app, repo, PlanPurpose.PREVIEW, repo.resolve(".work"), Map.of(), Set.of(app.id()));
+        StackPlan gone = pulumi.plan(new StackCall(app, repo, repo.resolve(".work"), Map.of()), PlanPurpose.PREVIEW, Set.of(app.id()));
         Files.delete(gone.planFile().orElseThrow());
-        assertThat(pulumi.apply(app, repo, gone, repo.resolve(".work"), Map.of()).reason())
+        assertThat(pulumi.apply(new StackCall(app, repo, repo.resolve(".work"), Map.of()), gone).reason())
                 .isEqualTo("no plan from this run; refusing to apply");
 
-        StackPlan plan = pulumi.plan(app, repo, PlanPurpose.PREVIEW, repo.resolve(".work"), Map.of(), Set.of(app.id()));
+        StackPlan plan = pulumi.plan(new StackCall(app, repo, repo.resolve(".work"), Map.of()), PlanPurpose.PREVIEW, Set.of(app.id()));
         Files.writeString(plan.planFile().orElseThrow(), "{\"resourcePlans\":{}}");
-        ApplyResult refused = pulumi.apply(app, repo, plan, repo.resolve(".work"), Map.of());
+        ApplyResult refused = pulumi.apply(new StackCall(app, repo, repo.resolve(".work"), Map.of()), plan);
         assertThat(refused.succeeded()).isFalse();
         // Pulumi's own words are on stderr and in the console log, never in the reason
         assertThat(refused.reason()).isEqualTo("pulumi up failed for stack prod with exit code 1 (an error; see the console log)");
@@ -203,7 +203,7 @@ class DemoSimulationTest {
         StackConfig platform = stack("platform:dev", Tool.PULUMI, "platform", "dev");
         ToolAdapter pulumi = ToolAdapters.forTool(Tool.PULUMI, settings, recordingRunner, reading, (n, p, s, k) -> List.of());
 
-        StackPlan plan = pulumi.plan(platform, repo, PlanPurpose.DRIFT_CHECK, repo.resolve(".work"), Map.of(), Set.of());
+        StackPlan plan = pulumi.plan(new StackCall(platform, repo, repo.resolve(".work"), Map.of()), PlanPurpose.DRIFT_CHECK, Set.of());
 
         assertThat(exitCodes).containsExactly(6);
         assertThat(plan.row().reason())

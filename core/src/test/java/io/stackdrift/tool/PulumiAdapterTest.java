@@ -88,7 +88,7 @@ class PulumiAdapterTest {
     }
 
     private StackPlan plan(final PlanPurpose purpose) throws InterruptedException {
-        return adapter.plan(app(), repo, purpose, work, pulumi.environment(), Set.of(APP, PLATFORM));
+        return adapter.plan(new StackCall(app(), repo, work, pulumi.environment()), purpose, Set.of(APP, PLATFORM));
     }
 
     @Test
@@ -209,15 +209,15 @@ class PulumiAdapterTest {
     @Test
     void upAppliesOnlyTheUpdatePlanOfAPreviewOfThisRunOnce() throws Exception {
         StackConfig app = app();
-        ApplyResult withoutPreview = adapter.apply(app, repo,
-                new StackPlan(Row.withReason(APP, Tool.PULUMI, "app", RowState.PENDING, ""), PlanPurpose.PREVIEW,
-                        Optional.empty(), "", Map.of()), work, pulumi.environment());
+        ApplyResult withoutPreview = adapter.apply(new StackCall(app, repo, work, pulumi.environment()),
+                new StackPlan(Row.of(APP, Tool.PULUMI, "app", RowState.PENDING, ""), PlanPurpose.PREVIEW,
+                        Optional.empty(), "", Map.of()));
         assertThat(withoutPreview.reason()).isEqualTo("no plan from this run; refusing to apply");
         assertThat(pulumi.calls()).isEmpty();
 
         StackPlan plan = plan(PlanPurpose.PREVIEW);
-        assertThat(adapter.apply(app, repo, plan, work, pulumi.environment()).succeeded()).isTrue();
-        assertThat(adapter.apply(app, repo, plan, work, pulumi.environment()).reason())
+        assertThat(adapter.apply(new StackCall(app, repo, work, pulumi.environment()), plan).succeeded()).isTrue();
+        assertThat(adapter.apply(new StackCall(app, repo, work, pulumi.environment()), plan).reason())
                 .isEqualTo("no plan from this run; refusing to apply");
 
         String updatePlan = work.toAbsolutePath().resolve("prod.pulumi-plan.json").toString();
@@ -230,16 +230,16 @@ class PulumiAdapterTest {
     void destroyRunsOnlyAfterItsPreviewOfThisRunAndOnce() throws Exception {
         Change gone = new Change(Action.DELETE, "aws:s3/bucket:Bucket", "assets", List.of(), Cause.CODE);
         StackConfig app = app();
-        StackPlan notMade = new StackPlan(Row.withReason(APP, Tool.PULUMI, "app", RowState.PENDING, ""),
+        StackPlan notMade = new StackPlan(Row.of(APP, Tool.PULUMI, "app", RowState.PENDING, ""),
                 PlanPurpose.DESTROY, Optional.empty(), "", Map.of());
-        assertThat(adapter.apply(app, repo, notMade, work, pulumi.environment()).reason())
+        assertThat(adapter.apply(new StackCall(app, repo, work, pulumi.environment()), notMade).reason())
                 .isEqualTo("no plan from this run; refusing to apply");
         assertThat(pulumi.calls()).isEmpty();
         reading.answer(CannedPlanReading.summary(List.of(gone), List.of(), List.of()));
 
         StackPlan plan = plan(PlanPurpose.DESTROY);
-        ApplyResult first = adapter.apply(app, repo, plan, work, pulumi.environment());
-        ApplyResult second = adapter.apply(app, repo, plan, work, pulumi.environment());
+        ApplyResult first = adapter.apply(new StackCall(app, repo, work, pulumi.environment()), plan);
+        ApplyResult second = adapter.apply(new StackCall(app, repo, work, pulumi.environment()), plan);
 
         assertThat(pulumi.arguments()).containsExactly(
                 List.of("destroy", "--preview-only", "--json", "--stack", "prod"),
@@ -261,13 +261,13 @@ class PulumiAdapterTest {
         assertThat(failed.row().reason())
                 .isEqualTo("pulumi destroy --preview-only failed for stack prod with exit code 3 (an authentication error; "
                         + "see the console log)");
-        assertThat(adapter.apply(app(), repo, failed, work, pulumi.environment()).reason())
+        assertThat(adapter.apply(new StackCall(app(), repo, work, pulumi.environment()), failed).reason())
                 .isEqualTo("no plan from this run; refusing to apply");
 
         pulumi.on("destroy-preview-only").exitCode(0);
         pulumi.on("destroy").exitCode(4).stderr("error: resource \"assets\" is protected\n");
         StackPlan plan = plan(PlanPurpose.DESTROY);
-        assertThat(adapter.apply(app(), repo, plan, work, pulumi.environment()).reason())
+        assertThat(adapter.apply(new StackCall(app(), repo, work, pulumi.environment()), plan).reason())
                 .isEqualTo("pulumi destroy failed for stack prod with exit code 4 (a resource error; see the console log)");
         assertThat(pulumi.arguments()).filteredOn(arguments -> arguments.contains("--yes")).hasSize(1);
     }
@@ -277,7 +277,7 @@ class PulumiAdapterTest {
         StackPlan plan = plan(PlanPurpose.PREVIEW);
         Files.delete(plan.planFile().orElseThrow());
 
-        assertThat(adapter.apply(app(), repo, plan, work, pulumi.environment()).reason())
+        assertThat(adapter.apply(new StackCall(app(), repo, work, pulumi.environment()), plan).reason())
                 .isEqualTo("no plan from this run; refusing to apply");
         assertThat(pulumi.arguments()).noneMatch(arguments -> arguments.get(0).equals("up"));
     }
@@ -291,7 +291,7 @@ class PulumiAdapterTest {
         assertThat(plan.row().state()).isEqualTo(RowState.FAILED);
         assertThat(plan.row().reason())
                 .isEqualTo("pulumi preview exited with 0 but saved no update plan (--save-plan needs Pulumi v3.24.1 or later)");
-        assertThat(adapter.apply(app(), repo, plan, work, pulumi.environment()).reason())
+        assertThat(adapter.apply(new StackCall(app(), repo, work, pulumi.environment()), plan).reason())
                 .isEqualTo("no plan from this run; refusing to apply");
     }
 
@@ -305,7 +305,7 @@ class PulumiAdapterTest {
                 + "\"color\":\"raw\",\"severity\":\"error\"}}\n");
         reading.answer(PlanSummary.failure(FailureReasons.pulumiDiagnostic("urn:pulumi:prod::shop-app::aws:s3/bucket:Bucket::assets")));
 
-        ApplyResult result = adapter.apply(app(), repo, plan, work, pulumi.environment());
+        ApplyResult result = adapter.apply(new StackCall(app(), repo, work, pulumi.environment()), plan);
 
         assertThat(result.reason())
                 .isEqualTo("pulumi up failed: an error diagnostic for aws:s3/bucket:Bucket assets; its message is in the tool's output")
@@ -325,11 +325,11 @@ class PulumiAdapterTest {
         Map<String, String> environment = Map.of("OUT", out.toString(),
                 "DIGEST", Fixtures.fixture("pulumi/stratify-preview-update.preview.json").toString());
 
-        StackPlan plan = envAdapter.plan(app(), repo, PlanPurpose.PREVIEW, work, environment, Set.of(APP));
-        envAdapter.apply(app(), repo, plan, work, environment);
-        envAdapter.plan(app(), repo, PlanPurpose.DRIFT_CHECK, work, environment, Set.of(APP));
-        envAdapter.plan(app(), repo, PlanPurpose.PREVIEW, work, Map.of("OUT", out.toString(), "PULUMI_EXPERIMENTAL", "false",
-                "DIGEST", environment.get("DIGEST")), Set.of(APP));
+        StackPlan plan = envAdapter.plan(new StackCall(app(), repo, work, environment), PlanPurpose.PREVIEW, Set.of(APP));
+        envAdapter.apply(new StackCall(app(), repo, work, environment), plan);
+        envAdapter.plan(new StackCall(app(), repo, work, environment), PlanPurpose.DRIFT_CHECK, Set.of(APP));
+        envAdapter.plan(new StackCall(app(), repo, work, Map.of("OUT", out.toString(), "PULUMI_EXPERIMENTAL", "false",
+                "DIGEST", environment.get("DIGEST"))), PlanPurpose.PREVIEW, Set.of(APP));
 
         assertThat(Files.readAllLines(out)).containsExactly("preview true", "up true", "refresh unset", "preview false");
     }
@@ -338,7 +338,7 @@ class PulumiAdapterTest {
     void aDriftCheckIsNotDeployed() throws Exception {
         StackPlan check = plan(PlanPurpose.DRIFT_CHECK);
 
-        assertThat(adapter.apply(app(), repo, check, work, pulumi.environment()).reason())
+        assertThat(adapter.apply(new StackCall(app(), repo, work, pulumi.environment()), check).reason())
                 .startsWith("a drift check's plan is never applied");
         assertThat(pulumi.arguments()).noneMatch(arguments -> arguments.get(0).equals("up"));
     }
@@ -348,7 +348,7 @@ class PulumiAdapterTest {
         pulumi.on("up").exitCode(255).stderr("Updating (prod):\nerror: update failed\n");
         StackPlan plan = plan(PlanPurpose.PREVIEW);
 
-        assertThat(adapter.apply(app(), repo, plan, work, pulumi.environment()))
+        assertThat(adapter.apply(new StackCall(app(), repo, work, pulumi.environment()), plan))
                 .isEqualTo(ApplyResult.failure("pulumi up failed for stack prod with exit code 255 (an internal error; "
                         + "see the console log)"));
     }
@@ -357,7 +357,7 @@ class PulumiAdapterTest {
     void secretOutputsAreMarkedAndCarryNoValue() throws Exception {
         pulumi.on("stack-output").stdout("{\n  \"bucketName\": \"assets-1234\",\n  \"dbPassword\": \"[secret]\"\n}\n");
 
-        OutputsResult outputs = adapter.outputs(app(), repo, work, pulumi.environment());
+        OutputsResult outputs = adapter.outputs(new StackCall(app(), repo, work, pulumi.environment()));
 
         assertThat(pulumi.arguments()).containsExactly(List.of("stack", "output", "--json", "--show-secrets=false", "--stack", "prod"));
         assertThat(outputs.outputs()).extracting(StackOutput::name).containsExactly("bucketName", "dbPassword");
@@ -371,7 +371,7 @@ class PulumiAdapterTest {
     void brokenOutputsFail() throws Exception {
         pulumi.on("stack-output").stdout("{\"bucketName\": \"assets");
 
-        assertThat(adapter.outputs(app(), repo, work, pulumi.environment()).reason())
+        assertThat(adapter.outputs(new StackCall(app(), repo, work, pulumi.environment())).reason())
                 .isEqualTo("pulumi stack output --json printed truncated or non-JSON output");
     }
 
@@ -379,12 +379,12 @@ class PulumiAdapterTest {
     void versionDropsTheLeadingV() throws Exception {
         pulumi.on("version").stdout("v3.230.0\n");
 
-        assertThat(adapter.version(app(), repo, work, pulumi.environment())).isEqualTo("3.230.0");
+        assertThat(adapter.version(new StackCall(app(), repo, work, pulumi.environment()))).isEqualTo("3.230.0");
     }
 
     @Test
     void thereIsNoProviderSchema() throws Exception {
-        ToolRun run = adapter.providersSchema(app(), repo, work, pulumi.environment());
+        ToolRun run = adapter.providersSchema(new StackCall(app(), repo, work, pulumi.environment()));
 
         assertThat(run.succeeded()).isFalse();
         assertThat(run.reason()).contains("ignoreChanges");

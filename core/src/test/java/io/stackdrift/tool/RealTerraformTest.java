@@ -32,7 +32,6 @@ import io.stackdrift.config.Policy;
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.engine.EngineServices;
 import io.stackdrift.engine.RunOutcome;
-import io.stackdrift.engine.RunRequest;
 import io.stackdrift.engine.SavingHost;
 import io.stackdrift.engine.StackDriftEngine;
 import io.stackdrift.local.FileStackLocks;
@@ -63,6 +62,7 @@ import io.stackdrift.spi.ProcessResult;
 import io.stackdrift.spi.ProcessSpec;
 import io.stackdrift.spi.ToolSettings;
 import io.stackdrift.testing.RealTerraform;
+import io.stackdrift.testing.Requests;
 
 /**
  * Our Terraform adapter, plan readers and field ownership against a real Terraform binary, offline: the
@@ -102,7 +102,7 @@ class RealTerraformTest {
         TerraformAdapter adapter = adapter();
         StackConfig stack = stack("");
 
-        StackPlan preview = adapter.plan(stack, module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+        StackPlan preview = adapter.plan(new StackCall(stack, module, work(), environment), PlanPurpose.PREVIEW, Set.of());
 
         assertThat(preview.row().state()).as(preview.row().reason()).isEqualTo(RowState.PENDING);
         assertThat(preview.row().changes()).filteredOn(c -> !c.isOutput()).extracting(Change::action, Change::address)
@@ -117,15 +117,15 @@ class RealTerraformTest {
         assertThat(preview.toolVersion()).matches("\\d+\\.\\d+\\.\\d+.*");
         assertNoValueIn(preview.row());
 
-        ApplyResult applied = adapter.apply(stack, module, preview, work(), environment);
+        ApplyResult applied = adapter.apply(new StackCall(stack, module, work(), environment), preview);
         assertThat(applied.succeeded()).as(applied.reason()).isTrue();
         assertThat(module.resolve("terraform.tfstate")).isRegularFile();
 
-        StackPlan again = adapter.plan(stack, module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+        StackPlan again = adapter.plan(new StackCall(stack, module, work(), environment), PlanPurpose.PREVIEW, Set.of());
         assertThat(again.row().state()).as(again.row().reason()).isEqualTo(RowState.IN_SYNC);
         assertThat(again.row().changes()).isEmpty();
         // the same plan is never applied twice
-        assertThat(adapter.apply(stack, module, preview, work(), environment).reason())
+        assertThat(adapter.apply(new StackCall(stack, module, work(), environment), preview).reason())
                 .isEqualTo("no plan from this run; refusing to apply");
     }
 
@@ -133,7 +133,7 @@ class RealTerraformTest {
     void aFailedInitGivesTerraformsOwnDiagnosticAsTheReason() throws Exception {
         Files.writeString(module.resolve("bad.tf"), "resource \"x\" {\n");
 
-        StackPlan preview = adapter().plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+        StackPlan preview = adapter().plan(new StackCall(stack(""), module, work(), environment), PlanPurpose.PREVIEW, Set.of());
 
         assertThat(preview.row().state()).isEqualTo(RowState.FAILED);
         assertThat(preview.row().reason()).isEqualTo("terraform init failed: Unclosed configuration block (bad.tf:1)");
@@ -145,7 +145,7 @@ class RealTerraformTest {
         deployed(stack(""));
 
         writeModule("two", "t1");
-        StackPlan update = adapter().plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+        StackPlan update = adapter().plan(new StackCall(stack(""), module, work(), environment), PlanPurpose.PREVIEW, Set.of());
         assertThat(update.row().state()).isEqualTo(RowState.PENDING);
         assertThat(update.row().changes()).filteredOn(c -> !c.isOutput()).singleElement().satisfies(change -> {
             assertThat(change.action()).isEqualTo(Action.UPDATE);
@@ -159,7 +159,7 @@ class RealTerraformTest {
         assertNoValueIn(update.row());
 
         writeModule("one", "t2");
-        StackPlan replace = adapter().plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+        StackPlan replace = adapter().plan(new StackCall(stack(""), module, work(), environment), PlanPurpose.PREVIEW, Set.of());
         assertThat(replace.row().changes()).singleElement().satisfies(change -> {
             assertThat(change.action()).isEqualTo(Action.REPLACE);
             assertThat(change.address()).isEqualTo("terraform_data.y");
@@ -175,7 +175,7 @@ class RealTerraformTest {
         deployed(stack(""));
         Files.writeString(module.resolve("main.tf"), secretModule("b"));
 
-        StackPlan plan = adapter().plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+        StackPlan plan = adapter().plan(new StackCall(stack(""), module, work(), environment), PlanPurpose.PREVIEW, Set.of());
 
         assertThat(plan.row().changes()).singleElement().satisfies(change -> {
             assertThat(change.action()).isEqualTo(Action.UPDATE);
@@ -198,7 +198,7 @@ class RealTerraformTest {
         writeModule("one", "t1");
         deployed(stack(""));
 
-        StackPlan check = adapter().plan(stack(""), module, PlanPurpose.DRIFT_CHECK, work(), environment, Set.of());
+        StackPlan check = adapter().plan(new StackCall(stack(""), module, work(), environment), PlanPurpose.DRIFT_CHECK, Set.of());
 
         assertThat(check.row().state()).as(check.row().reason()).isEqualTo(RowState.IN_SYNC);
         assertThat(check.row().drift()).isEmpty();
@@ -211,20 +211,20 @@ class RealTerraformTest {
         deployed(stack(""));
         writeModule("two", "t1");
         TerraformAdapter first = adapter();
-        StackPlan older = first.plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+        StackPlan older = first.plan(new StackCall(stack(""), module, work(), environment), PlanPurpose.PREVIEW, Set.of());
         assertThat(older.row().state()).isEqualTo(RowState.PENDING);
 
         // another run changes the state after the plan was made
         writeModule("three", "t1");
         deployed(stack(""));
 
-        ApplyResult stale = first.apply(stack(""), module, older, work(), environment);
+        ApplyResult stale = first.apply(new StackCall(stack(""), module, work(), environment), older);
 
         assertThat(stale.succeeded()).isFalse();
         // apply -json: the diagnostic's summary
         assertThat(stale.reason()).isEqualTo("terraform apply failed: Saved plan is stale");
         // the state still holds what the other run applied
-        assertThat(adapter().plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment, Set.of()).row().state())
+        assertThat(adapter().plan(new StackCall(stack(""), module, work(), environment), PlanPurpose.PREVIEW, Set.of()).row().state())
                 .isEqualTo(RowState.IN_SYNC);
     }
 
@@ -236,7 +236,7 @@ class RealTerraformTest {
                 }
                 """);
 
-        StackPlan failed = adapter().plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+        StackPlan failed = adapter().plan(new StackCall(stack(""), module, work(), environment), PlanPurpose.PREVIEW, Set.of());
 
         assertThat(failed.row().state()).isEqualTo(RowState.FAILED);
         assertThat(failed.row().reason()).isEqualTo("terraform plan failed: Reference to undeclared resource (main.tf:2)");
@@ -257,7 +257,7 @@ class RealTerraformTest {
                 }
                 """);
 
-        StackPlan failed = adapter().plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+        StackPlan failed = adapter().plan(new StackCall(stack(""), module, work(), environment), PlanPurpose.PREVIEW, Set.of());
 
         assertThat(failed.row().state()).isEqualTo(RowState.FAILED);
         assertThat(failed.row().reason()).startsWith("terraform plan failed: ").contains("(main.tf:").doesNotContain("s3cr3t");
@@ -271,7 +271,7 @@ class RealTerraformTest {
         writeModule("one", "t1");
         deployed(stack(""));
 
-        OutputsResult outputs = adapter().outputs(stack(""), module, work(), environment);
+        OutputsResult outputs = adapter().outputs(new StackCall(stack(""), module, work(), environment));
 
         assertThat(outputs.succeeded()).as(outputs.reason()).isTrue();
         assertThat(outputs.outputs()).extracting(StackOutput::name, StackOutput::sensitive)
@@ -290,7 +290,7 @@ class RealTerraformTest {
         writeModule("one", "t1");
         StackConfig staging = stack("staging");
 
-        StackPlan preview = adapter().plan(staging, module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+        StackPlan preview = adapter().plan(new StackCall(staging, module, work(), environment), PlanPurpose.PREVIEW, Set.of());
         assertThat(preview.row().state()).as(preview.row().reason()).isEqualTo(RowState.PENDING);
         // nothing is selected in the directory: TF_WORKSPACE names the workspace of every process
         assertThat(module.resolve(".terraform/environment")).doesNotExist();
@@ -299,12 +299,12 @@ class RealTerraformTest {
         assertThat(module.resolve("terraform.tfstate.d/staging/terraform.tfstate")).isRegularFile();
         assertThat(module.resolve("terraform.tfstate")).doesNotExist();
         // an unnamed stack of the same directory plans default
-        StackPlan unnamed = adapter().plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment,
+        StackPlan unnamed = adapter().plan(new StackCall(stack(""), module, work(), environment), PlanPurpose.PREVIEW,
                 Set.of(stack("").id(), staging.id()));
         assertThat(unnamed.row().state()).as(unnamed.row().reason()).isEqualTo(RowState.PENDING);
         assertThat(unnamed.row().changes()).extracting(Change::action).containsOnly(Action.CREATE);
 
-        StackPlan check = adapter().plan(stack("qa"), module, PlanPurpose.DRIFT_CHECK, work(), environment, Set.of());
+        StackPlan check = adapter().plan(new StackCall(stack("qa"), module, work(), environment), PlanPurpose.DRIFT_CHECK, Set.of());
         assertThat(check.row().state()).isEqualTo(RowState.FAILED);
         assertThat(check.row().reason()).isEqualTo("the terraform workspace qa does not exist; a preview creates it");
         assertThat(module.resolve("terraform.tfstate.d/qa")).doesNotExist();
@@ -344,7 +344,7 @@ class RealTerraformTest {
                 """);
         List<String> progress = Collections.synchronizedList(new ArrayList<>());
 
-        RunOutcome deploy = engine(Clock.systemUTC(), progress).deploy(RunRequest.of(repo.resolve("stacks.yaml"), "1"));
+        RunOutcome deploy = engine(Clock.systemUTC(), progress).deploy(Requests.manual(repo.resolve("stacks.yaml"), "1"));
 
         assertThat(deploy.exitCode()).as(rows(deploy) + " " + progress).isEqualTo(RunOutcome.OK);
         for (String workspace : List.of("staging", "prod", "qa")) {
@@ -375,10 +375,10 @@ class RealTerraformTest {
     @Test
     void theVersionIsReadFromVersionJson() throws Exception {
         writeModule("one", "t1");
-        String version = adapter().version(stack(""), module, work(), environment);
+        String version = adapter().version(new StackCall(stack(""), module, work(), environment));
         assertThat(version).matches("\\d+\\.\\d+\\.\\d+.*");
         // the plan JSON names the same version, so the digest does not change between the two sources
-        StackPlan plan = adapter().plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+        StackPlan plan = adapter().plan(new StackCall(stack(""), module, work(), environment), PlanPurpose.PREVIEW, Set.of());
         assertThat(plan.toolVersion()).isEqualTo(version);
     }
 
@@ -389,7 +389,7 @@ class RealTerraformTest {
     void theBuiltinProvidersSchemaAcceptsInputAndRejectsIdAndAReplacingTrigger() throws Exception {
         writeModule("one", "t1");
         TerraformAdapter adapter = adapter();
-        ToolRun schema = adapter.providersSchema(stack(""), module, work(), environment);
+        ToolRun schema = adapter.providersSchema(new StackCall(stack(""), module, work(), environment));
         assertThat(schema.succeeded()).as(schema.reason()).isTrue();
         ResourceScanner.Result declarations = ResourceScanner.scan(module, Tool.TERRAFORM);
         ProviderSchemas schemas;
@@ -414,7 +414,7 @@ class RealTerraformTest {
         // the schema does not say triggers_replace forces replacement; a real plan's replace_paths does
         deployed(adapter, stack(""));
         writeModule("one", "t2");
-        StackPlan replace = adapter.plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+        StackPlan replace = adapter.plan(new StackCall(stack(""), module, work(), environment), PlanPurpose.PREVIEW, Set.of());
         IgnoreEligibility.Verdict trigger = IgnoreEligibility.check(Tool.TERRAFORM, List.of("terraform_data.y.triggers_replace"),
                 ResourceScanner.scan(module, Tool.TERRAFORM), schemas, replace.replacePaths());
         assertThat(trigger.rejections()).extracting(Rejection::rule).containsExactly(2);
@@ -428,7 +428,7 @@ class RealTerraformTest {
         deployed(adapter, owned);
 
         writeModule("two", "t1");
-        ToolRun schema = adapter.providersSchema(owned, module, work(), environment);
+        ToolRun schema = adapter.providersSchema(new StackCall(owned, module, work(), environment));
         FieldOwnership.Checked checked;
         try (InputStream in = Files.newInputStream(schema.output().orElseThrow())) {
             checked = FieldOwnership.check(owned, module, in, Map.of());
@@ -437,14 +437,14 @@ class RealTerraformTest {
         StackPlan withOverride;
         try (OverrideFile override = OverrideFile.write(module, checked.verdict().accepted(), checked.declarations())) {
             assertThat(Files.readString(override.path())).contains("ignore_changes = [input]");
-            withOverride = adapter.plan(owned, module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+            withOverride = adapter.plan(new StackCall(owned, module, work(), environment), PlanPurpose.PREVIEW, Set.of());
         }
         assertThat(module.resolve(OverrideFile.FILE_NAME)).doesNotExist();
 
         assertThat(withOverride.row().state()).as(withOverride.row().reason()).isEqualTo(RowState.IN_SYNC);
         assertThat(withOverride.row().changes()).isEmpty();
         // without the override the same code is an update of input (and of the output that reads it)
-        StackPlan without = adapter.plan(owned, module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+        StackPlan without = adapter.plan(new StackCall(owned, module, work(), environment), PlanPurpose.PREVIEW, Set.of());
         assertThat(without.row().changes()).extracting(Change::action, Change::address)
                 .containsExactly(Tuple.tuple(Action.UPDATE, "terraform_data.x"), Tuple.tuple(Action.UPDATE, Change.OUTPUT));
     }
@@ -500,23 +500,23 @@ class RealTerraformTest {
                     outputs: out/s.json
                 """);
         List<String> progress = Collections.synchronizedList(new ArrayList<>());
-        assertThat(engine(Clock.systemUTC(), progress).deploy(RunRequest.of(repo.resolve("stacks.yaml"), "1")).exitCode())
+        assertThat(engine(Clock.systemUTC(), progress).deploy(Requests.manual(repo.resolve("stacks.yaml"), "1")).exitCode())
                 .isEqualTo(RunOutcome.OK);
         Files.writeString(module.resolve("extra.tf"), "output \"extra\" {\n  value = \"new-value\"\n}\n");
 
         // Terraform: "changes" (exit 2) for a new output alone; the row lists it by name, never its value
-        StackPlan preview = adapter().plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+        StackPlan preview = adapter().plan(new StackCall(stack(""), module, work(), environment), PlanPurpose.PREVIEW, Set.of());
         assertThat(preview.row().state()).as(preview.row().reason()).isEqualTo(RowState.PENDING);
         assertThat(preview.row().changes()).containsExactly(Change.ofOutput(Action.CREATE, "extra", Cause.CODE));
         assertThat(preview.row().toString()).doesNotContain("new-value");
 
         // the deploy applies it: not "nothing to deploy", and the output reaches the state and the outputs file
-        RunOutcome deploy = engine(Clock.systemUTC(), progress).deploy(RunRequest.of(repo.resolve("stacks.yaml"), "2"));
+        RunOutcome deploy = engine(Clock.systemUTC(), progress).deploy(Requests.manual(repo.resolve("stacks.yaml"), "2"));
         assertThat(deploy.exitCode()).as(rows(deploy)).isEqualTo(RunOutcome.OK);
         assertThat(deploy.run().orElseThrow().trail()).extracting(TrailEntry::result).containsExactly(TrailResult.DEPLOYED);
         assertThat(JSON.readTree(repo.resolve("out/s.json").toFile()).path("extra").asText()).isEqualTo("new-value");
         assertThat(String.join("\n", progress)).doesNotContain("new-value");
-        StackPlan after = adapter().plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+        StackPlan after = adapter().plan(new StackCall(stack(""), module, work(), environment), PlanPurpose.PREVIEW, Set.of());
         assertThat(after.row().state()).as(after.row().reason()).isEqualTo(RowState.IN_SYNC);
     }
 
@@ -540,12 +540,12 @@ class RealTerraformTest {
         deployed(stack(""));
         module = app;
         deployed(stack(""));
-        StackPlan clean = adapter().plan(stack(""), app, PlanPurpose.DRIFT_CHECK, work(), environment, Set.of());
+        StackPlan clean = adapter().plan(new StackCall(stack(""), app, work(), environment), PlanPurpose.DRIFT_CHECK, Set.of());
         assertThat(clean.row().state()).as(clean.row().reason()).isEqualTo(RowState.IN_SYNC);
 
         // the code adds an output: a drift check does not call that drift (the next preview lists it as pending)
         Files.writeString(app.resolve("extra.tf"), "output \"extra\" {\n  value = \"x\"\n}\n");
-        StackPlan added = adapter().plan(stack(""), app, PlanPurpose.DRIFT_CHECK, work(), environment, Set.of());
+        StackPlan added = adapter().plan(new StackCall(stack(""), app, work(), environment), PlanPurpose.DRIFT_CHECK, Set.of());
         assertThat(added.row().state()).as(added.row().reason()).isEqualTo(RowState.IN_SYNC);
         Files.delete(app.resolve("extra.tf"));
 
@@ -553,7 +553,7 @@ class RealTerraformTest {
         Files.writeString(net.resolve("main.tf"), "output \"cidr\" {\n  value = \"10.9.0.0/16\"\n}\n");
         module = net;
         deployed(stack(""));
-        StackPlan check = adapter().plan(stack(""), app, PlanPurpose.DRIFT_CHECK, work(), environment, Set.of());
+        StackPlan check = adapter().plan(new StackCall(stack(""), app, work(), environment), PlanPurpose.DRIFT_CHECK, Set.of());
 
         assertThat(check.row().state()).as(check.row().reason()).isEqualTo(RowState.DRIFTED);
         assertThat(check.row().drift()).containsExactly(Change.ofOutput(Action.UPDATE, "net_cidr", Cause.DRIFT));
@@ -621,7 +621,7 @@ class RealTerraformTest {
                 """);
         List<String> progress = Collections.synchronizedList(new ArrayList<>());
 
-        RunOutcome deploy = engine(Clock.systemUTC(), progress).deploy(RunRequest.of(repo.resolve("stacks.yaml"), "1"));
+        RunOutcome deploy = engine(Clock.systemUTC(), progress).deploy(Requests.manual(repo.resolve("stacks.yaml"), "1"));
 
         assertThat(deploy.exitCode()).as(rows(deploy) + " " + progress).isEqualTo(RunOutcome.OK);
         RunRecord deployed = deploy.run().orElseThrow();
@@ -640,12 +640,12 @@ class RealTerraformTest {
 
         // a deploy counts as a check: the next check is due a day later
         SavingHost engine = engine(Clock.offset(Clock.systemUTC(), Duration.ofHours(25)), progress);
-        RunOutcome check = engine.check(RunRequest.of(repo.resolve("stacks.yaml"), "2"));
+        RunOutcome check = engine.check(Requests.manual(repo.resolve("stacks.yaml"), "2"));
         assertThat(check.exitCode()).as(rows(check)).isEqualTo(RunOutcome.OK);
         assertThat(check.run().orElseThrow().rows()).as(rows(check)).extracting(Row::state).containsOnly(RowState.IN_SYNC);
 
         Files.writeString(repo.resolve("net/main.tf"), Files.readString(repo.resolve("net/main.tf")).replace("10.0.0.0/16", "10.1.0.0/16"));
-        RunOutcome preview = engine.preview(RunRequest.of(repo.resolve("stacks.yaml"), "3"));
+        RunOutcome preview = engine.preview(Requests.manual(repo.resolve("stacks.yaml"), "3"));
         assertThat(preview.exitCode()).isEqualTo(RunOutcome.CHANGES);
         Map<String, RowState> states = new HashMap<>();
         preview.run().orElseThrow().rows().forEach(r -> states.put(r.id().value(), r.state()));
@@ -653,7 +653,7 @@ class RealTerraformTest {
         assertThat(states).containsEntry("net", RowState.PENDING).containsEntry("app", RowState.IN_SYNC);
 
         // a deploy previews app only after net deployed, so app picks up net's new output in the same run
-        RunOutcome second = engine.deploy(RunRequest.of(repo.resolve("stacks.yaml"), "4"));
+        RunOutcome second = engine.deploy(Requests.manual(repo.resolve("stacks.yaml"), "4"));
         assertThat(second.exitCode()).as(rows(second)).isEqualTo(RunOutcome.OK);
         assertThat(second.run().orElseThrow().trail()).extracting(e -> e.stack().value(), TrailEntry::result)
                 .containsExactly(Tuple.tuple("net", TrailResult.DEPLOYED),
@@ -675,11 +675,11 @@ class RealTerraformTest {
                           reason: another team owns it
                 """);
         List<String> progress = Collections.synchronizedList(new ArrayList<>());
-        RunOutcome first = engine(Clock.systemUTC(), progress).deploy(RunRequest.of(repo.resolve("stacks.yaml"), "1"));
+        RunOutcome first = engine(Clock.systemUTC(), progress).deploy(Requests.manual(repo.resolve("stacks.yaml"), "1"));
         assertThat(first.exitCode()).as(rows(first)).isEqualTo(RunOutcome.OK);
 
         writeModule("two", "t1");
-        RunOutcome preview = engine(Clock.systemUTC(), progress).preview(RunRequest.of(repo.resolve("stacks.yaml"), "2"));
+        RunOutcome preview = engine(Clock.systemUTC(), progress).preview(Requests.manual(repo.resolve("stacks.yaml"), "2"));
 
         assertThat(preview.exitCode()).as(rows(preview)).isEqualTo(RunOutcome.OK);
         assertThat(preview.run().orElseThrow().rows()).singleElement()
@@ -688,7 +688,7 @@ class RealTerraformTest {
 
         Files.writeString(repo.resolve("stacks.yaml"), Files.readString(repo.resolve("stacks.yaml"))
                 .replace("terraform_data.x.input", "terraform_data.x.id"));
-        RunOutcome rejected = engine(Clock.systemUTC(), progress).preview(RunRequest.of(repo.resolve("stacks.yaml"), "3"));
+        RunOutcome rejected = engine(Clock.systemUTC(), progress).preview(Requests.manual(repo.resolve("stacks.yaml"), "3"));
         Row row = rejected.run().orElseThrow().rows().get(0);
         assertThat(row.state()).isEqualTo(RowState.FAILED);
         assertThat(row.reason()).contains("terraform_data.x.id").contains("identifies the object");
@@ -704,7 +704,7 @@ class RealTerraformTest {
                   - dir: owned
                 """);
         List<String> progress = Collections.synchronizedList(new ArrayList<>());
-        assertThat(engine(Clock.systemUTC(), progress).deploy(RunRequest.of(repo.resolve("stacks.yaml"), "1")).exitCode())
+        assertThat(engine(Clock.systemUTC(), progress).deploy(Requests.manual(repo.resolve("stacks.yaml"), "1")).exitCode())
                 .isEqualTo(RunOutcome.OK);
         Files.writeString(repo.resolve("stacks.yaml"), """
                 stacks:
@@ -717,11 +717,11 @@ class RealTerraformTest {
         // the code changes triggers_replace: with the override in place the plan would show nothing at all
         writeModule("one", "t2");
 
-        RunOutcome preview = engine(Clock.systemUTC(), progress).preview(RunRequest.of(repo.resolve("stacks.yaml"), "2"));
+        RunOutcome preview = engine(Clock.systemUTC(), progress).preview(Requests.manual(repo.resolve("stacks.yaml"), "2"));
         // a deploy counts as a check: a day later the check is due
         RunOutcome check = engine(Clock.offset(Clock.systemUTC(), Duration.ofHours(25)), progress)
-                .check(RunRequest.of(repo.resolve("stacks.yaml"), "3"));
-        RunOutcome deploy = engine(Clock.systemUTC(), progress).deploy(RunRequest.of(repo.resolve("stacks.yaml"), "4"));
+                .check(Requests.manual(repo.resolve("stacks.yaml"), "3"));
+        RunOutcome deploy = engine(Clock.systemUTC(), progress).deploy(Requests.manual(repo.resolve("stacks.yaml"), "4"));
 
         for (RunOutcome outcome : List.of(preview, check, deploy)) {
             Row row = outcome.run().orElseThrow().rows().get(0);
@@ -734,7 +734,7 @@ class RealTerraformTest {
         // nothing was applied: the state still has the old trigger, and no override file is left
         assertThat(deploy.run().orElseThrow().trail()).extracting(TrailEntry::result).containsExactly(TrailResult.FAILED);
         assertThat(module.resolve(OverrideFile.FILE_NAME)).doesNotExist();
-        StackPlan after = adapter().plan(stack(""), module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+        StackPlan after = adapter().plan(new StackCall(stack(""), module, work(), environment), PlanPurpose.PREVIEW, Set.of());
         assertThat(after.replacePaths()).containsEntry("terraform_data.y", List.of("triggers_replace"));
     }
 
@@ -785,10 +785,10 @@ class RealTerraformTest {
     }
 
     private void deployed(final TerraformAdapter adapter, final StackConfig stack) throws InterruptedException, IOException {
-        StackPlan plan = adapter.plan(stack, module, PlanPurpose.PREVIEW, work(), environment, Set.of());
+        StackPlan plan = adapter.plan(new StackCall(stack, module, work(), environment), PlanPurpose.PREVIEW, Set.of());
         assertThat(plan.row().state()).as(plan.row().reason()).isIn(RowState.PENDING, RowState.IN_SYNC);
         if (plan.row().state() == RowState.PENDING) {
-            ApplyResult applied = adapter.apply(stack, module, plan, work(), environment);
+            ApplyResult applied = adapter.apply(new StackCall(stack, module, work(), environment), plan);
             assertThat(applied.succeeded()).as(applied.reason()).isTrue();
         }
     }

@@ -72,7 +72,7 @@ class TerraformAdapterTest {
     }
 
     private StackPlan plan(final StackConfig stack, final PlanPurpose purpose) throws InterruptedException {
-        return adapter.plan(stack, repo, purpose, work, tofu.environment(), Set.of(stack.id()));
+        return adapter.plan(new StackCall(stack, repo, work, tofu.environment()), purpose, Set.of(stack.id()));
     }
 
     @Test
@@ -263,11 +263,28 @@ class TerraformAdapterTest {
     }
 
     @Test
+    void anApplyHasItsOwnLongerTimeoutAndTheMessageSaysHowToRaiseIt() throws Exception {
+        tofu.on("plan").exitCode(2);
+        tofu.on("apply").sleepSeconds(3);
+        ToolSettings settings = new ToolSettings(Map.of(Tool.TOFU, tofu.executable().toString()), Duration.ofSeconds(2),
+                Duration.ofSeconds(1), "raise toolTimeout");
+        adapter = adapter(settings);
+        StackConfig network = stack("network", "");
+        StackPlan plan = plan(network, PlanPurpose.PREVIEW);
+
+        ApplyResult result = adapter.apply(new StackCall(network, repo, work, tofu.environment()), plan);
+
+        assertThat(result).isEqualTo(ApplyResult.failure("tofu apply timed out after 1s (raise toolTimeout)"));
+        assertThat(ToolSettings.defaults().applyTimeout()).isGreaterThan(ToolSettings.defaults().timeout());
+        assertThat(ToolSettings.defaults().withTimeout(Duration.ofHours(2)).applyTimeout()).isEqualTo(Duration.ofHours(2));
+    }
+
+    @Test
     void aMissingExecutableOnPathSaysHowToFixIt() throws Exception {
         ProcessRunner nothingStarts = spec -> new ProcessResult(-1, spec.stdoutFile(), "", false, true);
         TerraformAdapter terraform = new TerraformAdapter(Tool.TERRAFORM, ToolSettings.defaults(), nothingStarts, reading);
 
-        StackPlan plan = terraform.plan(stack("network", ""), repo, PlanPurpose.PREVIEW, work, Map.of(), Set.of());
+        StackPlan plan = terraform.plan(new StackCall(stack("network", ""), repo, work, Map.of()), PlanPurpose.PREVIEW, Set.of());
 
         assertThat(plan.row().reason()).isEqualTo("terraform not found on PATH; install it or set the tool path");
     }
@@ -288,8 +305,8 @@ class TerraformAdapterTest {
         StackConfig network = stack("network", "");
         StackPlan plan = plan(network, PlanPurpose.PREVIEW);
 
-        ApplyResult first = adapter.apply(network, repo, plan, work, tofu.environment());
-        ApplyResult second = adapter.apply(network, repo, plan, work, tofu.environment());
+        ApplyResult first = adapter.apply(new StackCall(network, repo, work, tofu.environment()), plan);
+        ApplyResult second = adapter.apply(new StackCall(network, repo, work, tofu.environment()), plan);
 
         assertThat(first).isEqualTo(ApplyResult.success());
         assertThat(second).isEqualTo(ApplyResult.failure("no plan from this run; refusing to apply"));
@@ -312,12 +329,12 @@ class TerraformAdapterTest {
         tofu.on("show").stdoutFrom(outputsOnly);
         StackConfig network = stack("network", "");
 
-        StackPlan plan = real.plan(network, repo, PlanPurpose.PREVIEW, work, tofu.environment(), Set.of(network.id()));
+        StackPlan plan = real.plan(new StackCall(network, repo, work, tofu.environment()), PlanPurpose.PREVIEW, Set.of(network.id()));
 
         assertThat(plan.row().state()).isEqualTo(RowState.PENDING);
         assertThat(plan.row().changes()).containsExactly(Change.ofOutput(Action.CREATE, "extra", Cause.CODE));
         assertThat(plan.row().toString()).doesNotContain("v-new");
-        assertThat(real.apply(network, repo, plan, work, tofu.environment()).succeeded()).isTrue();
+        assertThat(real.apply(new StackCall(network, repo, work, tofu.environment()), plan).succeeded()).isTrue();
     }
 
     @Test
@@ -328,8 +345,8 @@ class TerraformAdapterTest {
         StackConfig network = stack("network", "prod");
 
         StackPlan plan = plan(network, PlanPurpose.DESTROY);
-        ApplyResult first = adapter.apply(network, repo, plan, work, tofu.environment());
-        ApplyResult second = adapter.apply(network, repo, plan, work, tofu.environment());
+        ApplyResult first = adapter.apply(new StackCall(network, repo, work, tofu.environment()), plan);
+        ApplyResult second = adapter.apply(new StackCall(network, repo, work, tofu.environment()), plan);
 
         Path planFile = work.toAbsolutePath().resolve("destroy.tfplan");
         assertThat(tofu.arguments()).containsExactly(
@@ -354,7 +371,7 @@ class TerraformAdapterTest {
         StackPlan destroy = plan(network, PlanPurpose.DESTROY);
         plan(network, PlanPurpose.PREVIEW);
 
-        assertThat(adapter.apply(network, repo, destroy, work, tofu.environment()).reason())
+        assertThat(adapter.apply(new StackCall(network, repo, work, tofu.environment()), destroy).reason())
                 .isEqualTo("no plan from this run; refusing to apply");
         assertThat(tofu.arguments()).noneMatch(arguments -> arguments.get(0).equals("apply"));
     }
@@ -365,7 +382,7 @@ class TerraformAdapterTest {
         StackPlan plan = plan(network, PlanPurpose.PREVIEW);
         TerraformAdapter nextRun = adapter(ToolSettings.defaults().withExecutable(Tool.TOFU, tofu.executable().toString()));
 
-        ApplyResult result = nextRun.apply(network, repo, plan, work, tofu.environment());
+        ApplyResult result = nextRun.apply(new StackCall(network, repo, work, tofu.environment()), plan);
 
         assertThat(result.succeeded()).isFalse();
         assertThat(result.reason()).isEqualTo("no plan from this run; refusing to apply");
@@ -377,13 +394,13 @@ class TerraformAdapterTest {
         StackConfig network = stack("network", "");
         tofu.on("plan").exitCode(1);
         StackPlan failed = plan(network, PlanPurpose.PREVIEW);
-        assertThat(adapter.apply(network, repo, failed, work, tofu.environment()).reason())
+        assertThat(adapter.apply(new StackCall(network, repo, work, tofu.environment()), failed).reason())
                 .isEqualTo("no plan from this run; refusing to apply");
 
         tofu.on("plan").exitCode(2);
         StackPlan plan = plan(network, PlanPurpose.PREVIEW);
         Files.delete(plan.planFile().orElseThrow());
-        assertThat(adapter.apply(network, repo, plan, work, tofu.environment()).reason())
+        assertThat(adapter.apply(new StackCall(network, repo, work, tofu.environment()), plan).reason())
                 .isEqualTo("no plan from this run; refusing to apply");
         assertThat(tofu.arguments()).noneMatch(arguments -> arguments.get(0).equals("apply"));
     }
@@ -394,7 +411,7 @@ class TerraformAdapterTest {
         tofu.on("plan").exitCode(2);
         StackPlan check = plan(network, PlanPurpose.DRIFT_CHECK);
 
-        ApplyResult result = adapter.apply(network, repo, check, work, tofu.environment());
+        ApplyResult result = adapter.apply(new StackCall(network, repo, work, tofu.environment()), check);
 
         assertThat(result.reason()).startsWith("a drift check's plan is never applied");
         assertThat(tofu.arguments()).noneMatch(arguments -> arguments.get(0).equals("apply"));
@@ -408,7 +425,7 @@ class TerraformAdapterTest {
         StackPlan altered = new StackPlan(made.row().withState(RowState.PENDING, ""), made.purpose(), made.planFile(),
                 made.toolVersion(), made.replacePaths());
 
-        assertThat(adapter.apply(network, repo, altered, work, tofu.environment()).reason())
+        assertThat(adapter.apply(new StackCall(network, repo, work, tofu.environment()), altered).reason())
                 .isEqualTo("no plan from this run; refusing to apply");
     }
 
@@ -416,7 +433,7 @@ class TerraformAdapterTest {
     void aPlanOfAnotherStackIsRefused() throws Exception {
         StackPlan network = plan(stack("network", ""), PlanPurpose.PREVIEW);
 
-        assertThat(adapter.apply(stack("network", "prod"), repo, network, work, tofu.environment()).reason())
+        assertThat(adapter.apply(new StackCall(stack("network", "prod"), repo, work, tofu.environment()), network).reason())
                 .isEqualTo("no plan from this run; refusing to apply");
     }
 
@@ -430,7 +447,7 @@ class TerraformAdapterTest {
                 .stderr("\u2577\n\u2502 Error: Saved plan is stale\n\u2575\n");
         StackPlan plan = plan(network, PlanPurpose.PREVIEW);
 
-        ApplyResult result = adapter.apply(network, repo, plan, work, tofu.environment());
+        ApplyResult result = adapter.apply(new StackCall(network, repo, work, tofu.environment()), plan);
 
         assertThat(result).isEqualTo(ApplyResult.failure("tofu apply failed: Saved plan is stale"));
         assertThat(tofu.arguments()).filteredOn(arguments -> arguments.get(0).equals("workspace"))
@@ -442,7 +459,7 @@ class TerraformAdapterTest {
         tofu.on("output").stdout("{\"db_password\":{\"sensitive\":true,\"type\":\"string\",\"value\":\"hunter2\"},"
                 + "\"vpc_id\":{\"sensitive\":false,\"type\":\"string\",\"value\":\"vpc-1\"}}\n");
 
-        OutputsResult outputs = adapter.outputs(stack("network", ""), repo, work, tofu.environment());
+        OutputsResult outputs = adapter.outputs(new StackCall(stack("network", ""), repo, work, tofu.environment()));
 
         assertThat(outputs.succeeded()).isTrue();
         assertThat(outputs.outputs()).extracting(StackOutput::name, StackOutput::sensitive)
@@ -455,7 +472,7 @@ class TerraformAdapterTest {
     void nonJsonOutputsFailWithoutQuotingThem() throws Exception {
         tofu.on("output").stdout("{\"db_password\":{\"sensitive\":true,\"value\":\"hunter2");
 
-        OutputsResult outputs = adapter.outputs(stack("network", ""), repo, work, tofu.environment());
+        OutputsResult outputs = adapter.outputs(new StackCall(stack("network", ""), repo, work, tofu.environment()));
 
         assertThat(outputs.succeeded()).isFalse();
         assertThat(outputs.reason()).isEqualTo("tofu output -json printed truncated or non-JSON output").doesNotContain("hunter2");
@@ -466,7 +483,7 @@ class TerraformAdapterTest {
         Path fixture = Fixtures.terraform("providers-schema.json");
         tofu.on("providers-schema").stdoutFrom(fixture);
 
-        ToolRun run = adapter.providersSchema(stack("network", ""), repo, work, tofu.environment());
+        ToolRun run = adapter.providersSchema(new StackCall(stack("network", ""), repo, work, tofu.environment()));
 
         assertThat(run.succeeded()).isTrue();
         assertThat(run.output()).hasValueSatisfying(file -> assertThat(file).hasSameTextualContentAs(fixture));
@@ -476,10 +493,10 @@ class TerraformAdapterTest {
     @Test
     void versionComesFromVersionJson() throws Exception {
         tofu.on("version").stdout("{\"terraform_version\":\"1.8.3\",\"platform\":\"linux_amd64\",\"provider_selections\":{}}\n");
-        assertThat(adapter.version(stack("network", ""), repo, work, tofu.environment())).isEqualTo("1.8.3");
+        assertThat(adapter.version(new StackCall(stack("network", ""), repo, work, tofu.environment()))).isEqualTo("1.8.3");
 
         tofu.on("version").stdout("OpenTofu v1.8.3\n");
-        assertThat(adapter.version(stack("network", ""), repo, work, tofu.environment())).isEmpty();
+        assertThat(adapter.version(new StackCall(stack("network", ""), repo, work, tofu.environment()))).isEmpty();
     }
 
     @Test
@@ -490,8 +507,8 @@ class TerraformAdapterTest {
         Path out = temp.resolve("env.txt");
         TerraformAdapter envAdapter = adapter(ToolSettings.defaults().withExecutable(Tool.TOFU, script.toString()));
 
-        envAdapter.plan(stack("network", ""), repo, PlanPurpose.PREVIEW, work, Map.of("AWS_ACCESS_KEY_ID", "AKIA", "OUT", out.toString()),
-                Set.of());
+        envAdapter.plan(new StackCall(stack("network", ""), repo, work, Map.of("AWS_ACCESS_KEY_ID", "AKIA", "OUT", out.toString())),
+                PlanPurpose.PREVIEW, Set.of());
 
         assertThat(Files.readString(out)).isEqualTo("1 AKIA");
     }
@@ -511,25 +528,25 @@ class TerraformAdapterTest {
         StackConfig unnamed = stack("network", "");
         Set<StackId> alone = Set.of(StackId.of("network"));
 
-        StackPlan plan = wsAdapter.plan(unnamed, repo, PlanPurpose.PREVIEW, work, env, alone);
-        wsAdapter.apply(unnamed, repo, plan, work, env);
-        wsAdapter.outputs(unnamed, repo, work, env);
-        wsAdapter.providersSchema(unnamed, repo, work, env);
+        StackPlan plan = wsAdapter.plan(new StackCall(unnamed, repo, work, env), PlanPurpose.PREVIEW, alone);
+        wsAdapter.apply(new StackCall(unnamed, repo, work, env), plan);
+        wsAdapter.outputs(new StackCall(unnamed, repo, work, env));
+        wsAdapter.providersSchema(new StackCall(unnamed, repo, work, env));
         assertThat(Files.readAllLines(log)).extracting(line -> line.substring(0, line.indexOf('=')))
                 .contains("init", "plan", "show", "apply", "output", "providers");
         assertThat(Files.readAllLines(log)).allSatisfy(line -> assertThat(line).endsWith("=default"));
 
         Files.delete(log);
         StackConfig prod = stack("network", "prod");
-        StackPlan prodPlan = wsAdapter.plan(prod, repo, PlanPurpose.PREVIEW, work, env, alone);
-        wsAdapter.apply(prod, repo, prodPlan, work, env);
-        wsAdapter.outputs(prod, repo, work, env);
+        StackPlan prodPlan = wsAdapter.plan(new StackCall(prod, repo, work, env), PlanPurpose.PREVIEW, alone);
+        wsAdapter.apply(new StackCall(prod, repo, work, env), prodPlan);
+        wsAdapter.outputs(new StackCall(prod, repo, work, env));
         assertThat(Files.readAllLines(log)).isNotEmpty().allSatisfy(line -> assertThat(line).endsWith("=prod"));
 
         // the stack's own value wins
         Files.delete(log);
         env.put("TF_WORKSPACE", "mine");
-        wsAdapter.plan(unnamed, repo, PlanPurpose.PREVIEW, work, env, alone);
+        wsAdapter.plan(new StackCall(unnamed, repo, work, env), PlanPurpose.PREVIEW, alone);
         assertThat(Files.readAllLines(log)).isNotEmpty().allSatisfy(line -> assertThat(line).endsWith("=mine"));
     }
 
@@ -546,11 +563,11 @@ class TerraformAdapterTest {
         Map<String, String> env = new HashMap<>(tofu.environment());
         env.put("WS_LOG", log.toString());
 
-        wsAdapter.plan(stack("network", ""), repo, PlanPurpose.PREVIEW, work, env, Set.of());
+        wsAdapter.plan(new StackCall(stack("network", ""), repo, work, env), PlanPurpose.PREVIEW, Set.of());
         assertThat(Files.readAllLines(log)).isNotEmpty().allSatisfy(line -> assertThat(line).endsWith("=unset"));
 
         Files.delete(log);
-        wsAdapter.plan(stack("network", "prod"), repo, PlanPurpose.PREVIEW, work, env, Set.of());
+        wsAdapter.plan(new StackCall(stack("network", "prod"), repo, work, env), PlanPurpose.PREVIEW, Set.of());
         assertThat(Files.readAllLines(log)).isNotEmpty().allSatisfy(line -> assertThat(line).endsWith("=prod"));
     }
 }

@@ -17,7 +17,7 @@ import io.stackdrift.testing.Fixtures;
 
 class ToolAdaptersTest {
     private final ProcessRunner runner = spec -> ProcessResult.exited(0, spec.stdoutFile(), "");
-    private final PlanReading reading = PlanReading.using(file -> PlanSummary.failure("unused"));
+    private final PlanReading reading = (tool, purpose, file) -> PlanSummary.failure("unused");
     private final StackReferenceResolver references = (names, project, stack, known) -> List.of();
 
     @Test
@@ -38,14 +38,6 @@ class ToolAdaptersTest {
     void eachCallMakesAFreshAdapterForAFreshRun() {
         assertThat(ToolAdapters.forTool(Tool.TOFU, ToolSettings.defaults(), runner, reading, references))
                 .isNotSameAs(ToolAdapters.forTool(Tool.TOFU, ToolSettings.defaults(), runner, reading, references));
-    }
-
-    @Test
-    void planReadingByToolPicksTheReaderOfTheTool() {
-        PlanReading byTool = PlanReading.byTool(tool -> file -> PlanSummary.failure(tool.word()));
-
-        assertThat(byTool.read(Tool.PULUMI, PlanPurpose.PREVIEW, Path.of("x")).failureReason()).isEqualTo("pulumi");
-        assertThat(byTool.read(Tool.TOFU, PlanPurpose.DRIFT_CHECK, Path.of("x")).failureReason()).isEqualTo("tofu");
     }
 
     @Test

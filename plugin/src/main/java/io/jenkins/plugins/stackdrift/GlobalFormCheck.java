@@ -1,8 +1,10 @@
 package io.jenkins.plugins.stackdrift;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+
 
 /**
  * The checks a submitted Manage Jenkins → System form passes before anything of it is applied: the first value
@@ -32,7 +34,34 @@ final class GlobalFormCheck {
                 return Optional.of(new FieldProblem(field, problem.get()));
             }
         }
+        Optional<String> timeout = toolTimeoutProblem(submitted.apply("toolTimeout"));
+        if (timeout.isPresent()) {
+            return Optional.of(new FieldProblem("toolTimeout", timeout.get()));
+        }
         return Optional.empty();
+    }
+
+    /** Why a tool timeout cannot be saved; empty for a duration, blank or null. */
+    static Optional<String> toolTimeoutProblem(final String word) {
+        if (word == null || word.isBlank() || StepDurations.parse(word.strip()).isPresent()) {
+            return Optional.empty();
+        }
+        return Optional.of(Messages.invalidToolTimeout(word.strip()));
+    }
+
+    /** The shortest words of a tool timeout ({@code 1h30m}); blank for blank or 0. */
+    static String toolTimeoutWords(final String word) {
+        Duration timeout = toolTimeout(word);
+        return timeout.isZero() ? "" : StepDurations.format(timeout);
+    }
+
+    /** The tool timeout the words name; zero for blank or 0; an invalid word is refused with the message. */
+    static Duration toolTimeout(final String word) {
+        if (word == null || word.isBlank()) {
+            return Duration.ZERO;
+        }
+        return StepDurations.parse(word.strip())
+                .orElseThrow(() -> new IllegalArgumentException(Messages.invalidToolTimeout(word.strip())));
     }
 
     private static boolean isNonNegativeInteger(final String text) {

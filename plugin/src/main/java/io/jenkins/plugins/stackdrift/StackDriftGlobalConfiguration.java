@@ -1,5 +1,6 @@
 package io.jenkins.plugins.stackdrift;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,9 +21,9 @@ import org.kohsuke.stapler.verb.POST;
 
 /**
  * Defaults for every Stack Drift step (Manage Jenkins → System, or JCasC under
- * {@code unclassified: stackDrift:}): parallelism, build results and tool paths on
- * the agents. (How often stacks are checked is each stack's {@code drift.every} in stacks.yaml.) Plain setters so JCasC can set each
- * attribute; each saves on its own there, while a form submit is checked whole first and saved once.
+ * {@code unclassified: stackDrift:}): parallelism, build results, tool paths on the agents and the tool timeout.
+ * (How often stacks are checked is each stack's {@code drift.every} in stacks.yaml.) Plain setters so JCasC can set
+ * each attribute; each saves on its own there, while a form submit is checked whole first and saved once.
  */
 @Extension
 @Symbol("stackDrift")
@@ -37,6 +38,8 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
     private ArrayList<String> allowedCredentials = new ArrayList<>();
     /** Lock scopes any job may name (besides those of its own folders). */
     private ArrayList<String> sharedLockScopes = new ArrayList<>();
+    /** Blank: 10 minutes for a plan, an hour for an apply (the engine's defaults). */
+    private String toolTimeout = "";
     /** Set while a form submit binds its values: the setters leave saving to {@link #configure}. */
     private transient volatile boolean binding;
 
@@ -229,10 +232,28 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
         return words;
     }
 
+    public String getToolTimeout() {
+        return toolTimeout == null ? "" : toolTimeout;
+    }
+
+    /** How long one stack's step (plan or apply) may run, for every step that sets none; blank for the defaults. */
+    @DataBoundSetter
+    public void setToolTimeout(final String toolTimeout) {
+        this.toolTimeout = GlobalFormCheck.toolTimeoutWords(toolTimeout);
+        saveUnlessBinding();
+    }
+
+    /** Form check: a duration ({@code 45m}, {@code 2h}, {@code 1h30m}); blank is the default. */
+    @POST
+    public FormValidation doCheckToolTimeout(@QueryParameter final String value) {
+        JenkinsFacade.checkAdminister();
+        return GlobalFormCheck.toolTimeoutProblem(value).map(FormValidation::error).orElseGet(FormValidation::ok);
+    }
+
     public Defaults defaults() {
         return new Defaults(defaultParallelism, defaultDriftResult, defaultFailedResult,
                 terraformPath, tofuPath, pulumiPath).withAllowedCredentials(getAllowedCredentials())
-                .withSharedLockScopes(getSharedLockScopes());
+                .withSharedLockScopes(getSharedLockScopes()).withToolTimeout(GlobalFormCheck.toolTimeout(getToolTimeout()));
     }
 
     /** A snapshot of the defaults for one step call (no Jenkins types, so step logic tests need no Jenkins). */
@@ -245,6 +266,7 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
         private final String pulumiPath;
         private final List<String> allowedCredentials;
         private final List<String> sharedLockScopes;
+        private final Duration toolTimeout;
 
         public Defaults(final int parallelism, final String driftResult, final String failedResult,
                 final String terraformPath, final String tofuPath, final String pulumiPath) {
@@ -256,11 +278,12 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
             this.pulumiPath = pulumiPath;
             this.allowedCredentials = List.of();
             this.sharedLockScopes = List.of();
+            this.toolTimeout = Duration.ZERO;
         }
 
         private Defaults(final int parallelism, final String driftResult, final String failedResult,
                 final String terraformPath, final String tofuPath, final String pulumiPath, final List<String> allowed,
-                final List<String> scopes) {
+                final List<String> scopes, final Duration timeout) {
             this.parallelism = parallelism;
             this.driftResult = driftResult;
             this.failedResult = failedResult;
@@ -269,18 +292,19 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
             this.pulumiPath = pulumiPath;
             this.allowedCredentials = List.copyOf(allowed);
             this.sharedLockScopes = List.copyOf(scopes);
+            this.toolTimeout = timeout;
         }
 
         /** A copy with the global list of credentials ids steps may bind. */
         public Defaults withAllowedCredentials(final List<String> ids) {
             return new Defaults(parallelism, driftResult, failedResult, terraformPath, tofuPath, pulumiPath, ids,
-                    sharedLockScopes);
+                    sharedLockScopes, toolTimeout);
         }
 
         /** A copy with the lock scopes any job may name. */
         public Defaults withSharedLockScopes(final List<String> scopes) {
             return new Defaults(parallelism, driftResult, failedResult, terraformPath, tofuPath, pulumiPath, allowedCredentials,
-                    scopes);
+                    scopes, toolTimeout);
         }
 
         /** The lock scopes any job may name, besides those of its own folders. */
@@ -291,6 +315,17 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
         /** The credentials ids any step may bind; empty: no restriction. */
         public List<String> allowedCredentials() {
             return allowedCredentials;
+        }
+
+        /** A copy with the global tool timeout (zero: none set). */
+        public Defaults withToolTimeout(final Duration timeout) {
+            return new Defaults(parallelism, driftResult, failedResult, terraformPath, tofuPath, pulumiPath, allowedCredentials,
+                    sharedLockScopes, timeout);
+        }
+
+        /** The global tool timeout; zero when none is set (the engine's defaults then). */
+        public Duration toolTimeout() {
+            return toolTimeout;
         }
 
         public static Defaults builtIn() {

@@ -34,4 +34,9 @@ public final class Messages {
     public static String invalidParallelism(Object arg0) {
         return format("invalidParallelism", arg0);
     }
+
+    /** invalidToolTimeout */
+    public static String invalidToolTimeout(Object arg0) {
+        return format("invalidToolTimeout", arg0);
+    }
 }

@@ -38,6 +38,7 @@ import org.kohsuke.stapler.verb.POST;
 
 import io.stackdrift.architecture.DesignDiagram;
 import io.stackdrift.architecture.DirectoryRule;
+import io.stackdrift.architecture.OutputRule;
 import io.stackdrift.local.LocalProcessRunner;
 import io.stackdrift.spi.ProcessRunner;
 
@@ -151,6 +152,12 @@ class ArchitectureTest {
     @Test
     void formChecksArePostOnly() {
         methods().that().haveNameStartingWith("doCheck").should().beAnnotatedWith(POST.class).check(PLUGIN);
+    }
+
+    /** The step's result map, the pages and the counts line come from the core's rendering: no JSON of the plugin's own. */
+    @Test
+    void thePluginWritesNoOutputOfItsOwn() {
+        OutputRule.FORMATS_ARE_WRITTEN_IN_RENDER.check(PLUGIN);
     }
 
     @Test

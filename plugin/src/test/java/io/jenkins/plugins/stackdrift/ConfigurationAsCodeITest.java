@@ -36,7 +36,7 @@ class ConfigurationAsCodeITest {
     private static final Map<String, String> CONFIGURED = Map.of(
             "defaultParallelism", "3", "defaultDriftResult", "FAILURE", "defaultFailedResult", "UNSTABLE",
             "terraformPath", "/opt/casc/bin/terraform", "tofuPath", "/opt/casc/bin/tofu", "pulumiPath", "/opt/casc/bin/pulumi",
-            "allowedCredentials", "aws-dev-key,aws-dev-secret");
+            "allowedCredentials", "aws-dev-key,aws-dev-secret", "toolTimeout", "2h");
 
     private static StackDriftGlobalConfiguration config() {
         return ExtensionList.lookupSingleton(StackDriftGlobalConfiguration.class);
@@ -52,6 +52,7 @@ class ConfigurationAsCodeITest {
         values.put("tofuPath", c.getTofuPath());
         values.put("pulumiPath", c.getPulumiPath());
         values.put("allowedCredentials", String.join(",", c.getAllowedCredentials()));
+        values.put("toolTimeout", c.getToolTimeout());
         return values;
     }
 
@@ -64,6 +65,7 @@ class ConfigurationAsCodeITest {
         c.setTofuPath("");
         c.setPulumiPath("");
         c.setAllowedCredentials(List.of());
+        c.setToolTimeout("");
     }
 
     private static CNode exported() throws Exception {

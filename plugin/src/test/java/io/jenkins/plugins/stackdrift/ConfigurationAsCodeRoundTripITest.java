@@ -23,6 +23,7 @@ class ConfigurationAsCodeRoundTripITest extends AbstractRoundTripTest {
         assertThat(config.getTerraformPath()).isEqualTo("/opt/casc-round-trip/bin/terraform");
         assertThat(config.getTofuPath()).isEqualTo("/opt/casc-round-trip/bin/tofu");
         assertThat(config.getPulumiPath()).isEqualTo("/opt/casc-round-trip/bin/pulumi");
+        assertThat(config.getToolTimeout()).isEqualTo("1h30m");
     }
 
     @Override

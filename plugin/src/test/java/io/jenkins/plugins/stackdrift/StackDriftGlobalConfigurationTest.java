@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.mockStatic;
 
+import java.time.Duration;
 import java.util.Map;
 
 import hudson.model.Descriptor;
@@ -34,6 +35,30 @@ class StackDriftGlobalConfigurationTest {
 
             configuration.doCheckDefaultDriftResult("ORANGE");
             validation.verify(() -> FormValidation.error("'ORANGE' is not a build result; use SUCCESS, UNSTABLE or FAILURE"));
+        }
+    }
+
+    @Test
+    @SuppressWarnings("try") // the static mock of JenkinsFacade is in force while the try holds it, never named
+    void theToolTimeoutIsADurationInShortestWordsBlankIsTheDefaultAndTheFormSaysWhatIsWrong() {
+        StackDriftGlobalConfiguration spy = Mockito.spy(configuration);
+        Mockito.doNothing().when(spy).save();
+        spy.setToolTimeout("120m");
+        assertThat(spy.getToolTimeout()).isEqualTo("2h");
+        assertThat(spy.defaults().toolTimeout()).isEqualTo(Duration.ofHours(2));
+        spy.setToolTimeout(" ");
+        assertThat(spy.defaults().toolTimeout()).isZero();
+        assertThatThrownBy(() -> spy.setToolTimeout("soon")).hasMessageContaining("toolTimeout 'soon' is not a duration");
+        assertThat(GlobalFormCheck.firstProblem(field -> field.equals("toolTimeout") ? "soon" : null))
+                .hasValueSatisfying(problem -> assertThat(problem.field()).isEqualTo("toolTimeout"));
+        try (MockedStatic<FormValidation> validation = mockStatic(FormValidation.class);
+                MockedStatic<JenkinsFacade> facade = mockStatic(JenkinsFacade.class)) {
+            validation.when(FormValidation::ok).thenReturn(mock(FormValidation.class));
+            spy.doCheckToolTimeout("1h30m");
+            validation.verify(FormValidation::ok);
+            spy.doCheckToolTimeout("soon");
+            validation.verify(() -> FormValidation.error(
+                    "toolTimeout 'soon' is not a duration: use for example 30m, 2h or 1h30m (blank: 10m for a plan, 1h for an apply)"));
         }
     }
 

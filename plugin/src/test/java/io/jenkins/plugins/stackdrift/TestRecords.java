@@ -26,7 +26,7 @@ public final class TestRecords {
                 ? List.of(new Change(Action.CREATE, "aws_s3_bucket", "aws_s3_bucket.logs", List.of(), Cause.CODE))
                 : List.of();
         String reason = state == RowState.FAILED ? "Error: no valid credential sources" : "";
-        return new Row(StackId.of(id), Tool.TERRAFORM, id, state, reason, changes, drift, List.of(), List.of());
+        return Row.of(StackId.of(id), Tool.TERRAFORM, id, state, reason).withChanges(changes).withDrift(drift);
     }
 
     public static RunRecord record(final RunKind kind, final Row... rows) {

@@ -7,7 +7,10 @@ import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -88,6 +91,51 @@ class ViewsTest {
             }
         }
         return false;
+    }
+
+    /**
+     * What is wrong with a form: a result word ({@code ...Result} field) that is not a select, and a select whose
+     * descriptor has no {@code doFill<Field>Items} (Stapler would show it empty). One line each.
+     */
+    static List<String> formProblems(final String name, final String jelly, final Class<?> descriptor) {
+        List<String> problems = new ArrayList<>();
+        Matcher entry = Pattern.compile("<f:entry field=\"([^\"]+)\"[^>]*>(.*?)</f:entry>", Pattern.DOTALL).matcher(jelly);
+        while (entry.find()) {
+            String field = entry.group(1);
+            boolean select = entry.group(2).contains("<f:select");
+            if (field.endsWith("Result") && !select) {
+                problems.add(name + ": " + field + " is a result word, so a select");
+            }
+            String fill = "doFill" + Character.toUpperCase(field.charAt(0)) + field.substring(1) + "Items";
+            if (select && Arrays.stream(descriptor.getMethods()).noneMatch(m -> m.getName().equals(fill))) {
+                problems.add(name + ": " + field + " is a select without " + descriptor.getSimpleName() + "." + fill);
+            }
+        }
+        return problems;
+    }
+
+    @Test
+    void resultWordsAreSelectsAndEverySelectIsFilled() throws Exception {
+        Map<Class<?>, Class<?>> forms = Map.of(ValidateStacksStep.class, ValidateStacksStep.DescriptorImpl.class,
+                PreviewStacksStep.class, PreviewStacksStep.DescriptorImpl.class, CheckDriftStep.class, CheckDriftStep.DescriptorImpl.class,
+                DeployStacksStep.class, DeployStacksStep.DescriptorImpl.class, StackDriftGlobalConfiguration.class,
+                StackDriftGlobalConfiguration.class, DriftScheduleTrigger.class, DriftScheduleTrigger.DescriptorImpl.class);
+        int selects = 0;
+        for (Map.Entry<Class<?>, Class<?>> form : forms.entrySet()) {
+            Path jelly = RESOURCES.resolve(form.getKey().getName().replace('.', '/')).resolve("config.jelly");
+            String text = Files.readString(jelly, StandardCharsets.UTF_8);
+            assertThat(formProblems(jelly.toString(), text, form.getValue())).isEmpty();
+            selects += text.split("<f:select", -1).length - 1;
+        }
+        assertThat(selects).as("2 global, 2 in each of three steps, 1 more in checkDrift").isEqualTo(9);
+    }
+
+    @Test
+    void aPlantedTextboxForAResultAndAPlantedEmptySelectAreFound() {
+        String planted = "<f:entry field=\"driftResult\" title=\"x\">\n  <f:textbox placeholder=\"UNSTABLE\"/>\n</f:entry>"
+                + "<f:entry field=\"mode\"><f:select/></f:entry>";
+        assertThat(formProblems("planted", planted, CheckDriftStep.DescriptorImpl.class)).containsExactly(
+                "planted: driftResult is a result word, so a select", "planted: mode is a select without DescriptorImpl.doFillModeItems");
     }
 
     @Test

@@ -21,6 +21,8 @@ import jenkins.model.ParameterizedJobMixIn;
 import jenkins.model.RunAction2;
 import org.kohsuke.stapler.StaplerRequest2;
 import org.kohsuke.stapler.StaplerResponse2;
+import org.kohsuke.stapler.export.Exported;
+import org.kohsuke.stapler.export.ExportedBean;
 import org.kohsuke.stapler.interceptor.RequirePOST;
 
 import io.stackdrift.model.Row;
@@ -33,6 +35,7 @@ import io.stackdrift.model.RowState;
  * per build. The step that attaches the build's run action attaches, replaces or removes this one with it, so
  * the ids always match the rows the build page shows.
  */
+@ExportedBean(defaultVisibility = 2)
 public final class ApproveDeployAction implements RunAction2 {
     private boolean approved;
     /** Null in actions saved before the ids were kept here: then the awaiting rows of the run action count. */
@@ -76,14 +79,15 @@ public final class ApproveDeployAction implements RunAction2 {
 
     @Override
     public String getDisplayName() {
-        return destroy ? "Approve destroy" : "Approve deploy";
+        return destroy ? Messages.ApproveDeployAction_destroy() : Messages.ApproveDeployAction_deploy();
     }
 
     @Override
     public String getUrlName() {
-        return "stack-drift-approval";
+        return PageUrls.APPROVAL;
     }
 
+    @Exported(visibility = 2)
     public synchronized boolean isApproved() {
         return approved;
     }
@@ -93,11 +97,13 @@ public final class ApproveDeployAction implements RunAction2 {
         return !approved && run != null && run.getParent().hasPermission(Item.BUILD);
     }
 
+    @Exported(visibility = 2)
     public synchronized boolean isDestroy() {
         return destroy;
     }
 
     /** The ids of the stacks an approval approves. */
+    @Exported(visibility = 2)
     public synchronized List<String> getStacks() {
         if (stacks != null) {
             return Collections.unmodifiableList(stacks);

@@ -17,7 +17,7 @@ import io.stackdrift.render.CountsLine;
  * failed ids, so that loading a job with thousands of stacks never reads the details. Plain fields only:
  * XStream cannot read records back and its class filter rejects {@code Instant} and {@code Map.of}.
  */
-@ExportedBean
+@ExportedBean(defaultVisibility = 3)
 public final class BuildSummary {
     /** At most this many ids per list; {@link #getTotal()} and the counts stay exact. */
     public static final int MAX_IDS = 10;
@@ -81,68 +81,69 @@ public final class BuildSummary {
         return new Counts(total, inSync, drifted, pending, failed, skipped, awaitingApproval, repaired);
     }
 
-    @Exported
+    @Exported(visibility = 3)
     public String getKind() {
         return kind;
     }
 
-    @Exported
+    @Exported(visibility = 3)
     public long getStartedAt() {
         return startedAt;
     }
 
-    @Exported
+    @Exported(visibility = 3)
     public long getFinishedAt() {
         return finishedAt;
     }
 
-    @Exported
+    @Exported(visibility = 3)
     public int getTotal() {
         return total;
     }
 
-    @Exported
+    @Exported(visibility = 3)
     public int getInSync() {
         return inSync;
     }
 
-    @Exported
+    @Exported(visibility = 3)
     public int getDrifted() {
         return drifted;
     }
 
-    @Exported
+    @Exported(visibility = 3)
     public int getPending() {
         return pending;
     }
 
-    @Exported
+    @Exported(visibility = 3)
     public int getFailed() {
         return failed;
     }
 
-    @Exported
+    @Exported(visibility = 3)
     public int getSkipped() {
         return skipped;
     }
 
-    @Exported
+    @Exported(visibility = 3)
     public int getAwaitingApproval() {
         return awaitingApproval;
     }
 
+    @Exported(visibility = 3)
     public int getRepaired() {
         return repaired;
     }
 
     /** The first {@value #MAX_IDS} drifted stack ids, sorted. */
-    @Exported
+    @Exported(visibility = 3)
     public List<String> getDriftedIds() {
         return List.copyOf(driftedIds);
     }
 
     /** The first {@value #MAX_IDS} failed stack ids, sorted. */
-    @Exported
+    @Exported(visibility = 3)
     public List<String> getFailedIds() {
         return List.copyOf(failedIds);
     }

@@ -7,12 +7,15 @@ import java.util.List;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import hudson.model.Action;
+import org.kohsuke.stapler.export.Exported;
+import org.kohsuke.stapler.export.ExportedBean;
 
 /**
  * Says on the build page that a Stack Drift step was interrupted (aborted build, lost agent) while the engine
  * ran: there is no record to show, and the stacks it was deploying are "interrupted" in the job's trail.
  * No link of its own; its summary is the message.
  */
+@ExportedBean(defaultVisibility = 2)
 public final class StackDriftInterruptedAction implements Action {
     private final String operation;
     private final ArrayList<String> interruptedStacks;
@@ -31,16 +34,19 @@ public final class StackDriftInterruptedAction implements Action {
     }
 
     /** The interrupted step's id; empty in builds recorded before steps had one. */
+    @Exported(visibility = 2)
     public String getId() {
         return id == null ? "" : id;
     }
 
     /** The step's word: "deploy", "drift check", "preview". */
+    @Exported(visibility = 2)
     public String getOperation() {
         return operation;
     }
 
     /** The stacks marked interrupted in the job's trail; empty for a step that deployed nothing. */
+    @Exported(visibility = 2)
     public List<String> getInterruptedStacks() {
         return interruptedStacks == null ? List.of() : Collections.unmodifiableList(interruptedStacks);
     }
@@ -52,7 +58,7 @@ public final class StackDriftInterruptedAction implements Action {
 
     @Override
     public String getDisplayName() {
-        return "Stack Drift: interrupted";
+        return Messages.StackDriftInterruptedAction_displayName();
     }
 
     @Override

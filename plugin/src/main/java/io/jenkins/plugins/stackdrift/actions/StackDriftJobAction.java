@@ -39,7 +39,7 @@ import io.stackdrift.render.StackLinks;
  * "Recently deployed" trail, and the embeddable badge at the stable URL {@code /job/<name>/stack-drift/badge.svg}.
  * Not persisted: {@link StackDriftJobActionFactory} makes it per request.
  */
-@ExportedBean
+@ExportedBean(defaultVisibility = 2)
 public final class StackDriftJobAction implements Action {
     static final int TREND_BUILDS = 30;
 
@@ -72,7 +72,7 @@ public final class StackDriftJobAction implements Action {
      * One point per build with Stack Drift data, oldest first; a build with several steps is one point ({@link #ofBuild}).
      * Reads the builds' small summaries only, never a step's details.
      */
-    @Exported
+    @Exported(visibility = 2)
     public List<TrendPoint> getTrend() {
         List<TrendPoint> points = new ArrayList<>();
         Run<?, ?> build = job.getLastCompletedBuild();
@@ -231,7 +231,7 @@ public final class StackDriftJobAction implements Action {
     }
 
     /** One build in the trend. */
-    @ExportedBean(defaultVisibility = 2)
+    @ExportedBean(defaultVisibility = 3)
     public static final class TrendPoint {
         private final int build;
         private final BuildSummary summary;
@@ -241,12 +241,13 @@ public final class StackDriftJobAction implements Action {
             this.summary = summary;
         }
 
-        @Exported
+        @Exported(visibility = 3)
         public int getBuild() {
             return build;
         }
 
-        @Exported
+        /** Inline: the summary's fields are written at the point's depth, so the job's default {@code /api/json} has them. */
+        @Exported(visibility = 3, inline = true)
         public BuildSummary getSummary() {
             return summary;
         }

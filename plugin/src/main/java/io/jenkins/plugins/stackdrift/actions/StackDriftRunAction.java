@@ -35,10 +35,10 @@ import io.stackdrift.render.StackLinks;
  * {@link BuildSummary} and the id are persisted in build.xml; rows and trail are read from the details file on
  * demand.
  */
-@ExportedBean
+@ExportedBean(defaultVisibility = 2)
 public final class StackDriftRunAction implements RunAction2, BuildBadgeAction {
     /** The URL of a build recorded before steps had ids, and the start of every step's URL. */
-    public static final String URL_NAME = "stack-drift";
+    public static final String URL_NAME = PageUrls.STACK_DRIFT;
 
     private final BuildSummary summary;
     /** The step's id; null in builds recorded before steps had one (their URL and details file stay as they were). */
@@ -98,14 +98,14 @@ public final class StackDriftRunAction implements RunAction2, BuildBadgeAction {
     }
 
     /** The step's id (the {@code id} parameter, else the step's word: check, deploy, destroy, preview); empty in old builds. */
-    @Exported
+    @Exported(visibility = 2)
     public String getId() {
         return id == null ? "" : id;
     }
 
     @Override
     public String getUrlName() {
-        return id == null ? URL_NAME : URL_NAME + "-" + id;
+        return PageUrls.ofStep(getId());
     }
 
     public BuildSummary getSummary() {
@@ -121,52 +121,58 @@ public final class StackDriftRunAction implements RunAction2, BuildBadgeAction {
         return run;
     }
 
-    @Exported
+    @Exported(visibility = 2)
     public String getKind() {
         return summary.getKind();
     }
 
-    @Exported
+    @Exported(visibility = 2)
     public int getTotal() {
         return summary.getTotal();
     }
 
-    @Exported
+    @Exported(visibility = 2)
     public int getInSync() {
         return summary.getInSync();
     }
 
-    @Exported
+    @Exported(visibility = 2)
     public int getDrifted() {
         return summary.getDrifted();
     }
 
-    @Exported
+    @Exported(visibility = 2)
     public int getPending() {
         return summary.getPending();
     }
 
-    @Exported
+    @Exported(visibility = 2)
     public int getFailed() {
         return summary.getFailed();
     }
 
-    @Exported
+    @Exported(visibility = 2)
     public int getSkipped() {
         return summary.getSkipped();
     }
 
-    @Exported
+    @Exported(visibility = 2)
     public int getAwaitingApproval() {
         return summary.getAwaitingApproval();
     }
 
-    @Exported
+    /** Stacks whose drift the run put back (mode correct). */
+    @Exported(visibility = 2)
+    public int getRepaired() {
+        return summary.getRepaired();
+    }
+
+    @Exported(visibility = 2)
     public List<String> getDriftedStacks() {
         return summary.getDriftedIds();
     }
 
-    @Exported
+    @Exported(visibility = 2)
     public List<String> getFailedStacks() {
         return summary.getFailedIds();
     }

@@ -31,14 +31,13 @@ import io.stackdrift.engine.RunRequest;
 import io.stackdrift.engine.StackDriftEngine;
 import io.stackdrift.model.Directories;
 import io.stackdrift.model.Problem;
-import io.stackdrift.model.Row;
 import io.stackdrift.model.RunOrder;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.AtomicFiles;
 import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RecordJson;
 import io.stackdrift.record.RunRecord;
-import io.stackdrift.record.TrailEntry;
+import io.stackdrift.render.SecretMask;
 import io.stackdrift.spi.DeployJournal;
 import io.stackdrift.spi.HistoryView;
 import io.stackdrift.spi.MissingCredentialsException;
@@ -100,10 +99,10 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
 
     @Override
     public AgentOutcome invoke(final File workspace, final VirtualChannel channel) throws IOException, InterruptedException {
-        PrintStream log = new PrintStream(new SecretMaskingOutputStream(listener.getLogger(), credentials.secretValues()),
-                true, StandardCharsets.UTF_8);
-        try {
-            return run(workspace.toPath(), Path.of(tempDir), log);
+        PrintStream log = new PrintStream(new SecretMaskingOutputStream(listener.getLogger(), credentials.mask()), true,
+                StandardCharsets.UTF_8);
+        try (ChannelWatch watch = ChannelWatch.on(channel, listener)) {
+            return run(workspace.toPath(), Path.of(tempDir), log, watch.stop());
         } catch (IOException | RuntimeException e) {
             throw crossable(e);
         } finally {
@@ -159,8 +158,11 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
      * The body, on plain paths (so it is tested without a Jenkins channel). The configuration is read once per
      * step: by {@code validate} or {@code graph}, or by {@code inspect} in a step's first call, whose result the
      * second call (the run) takes over ({@link InspectedConfigurations}).
+     *
+     * @param local how the agent stops the call's tools itself when the controller cannot be reached
      */
-    AgentOutcome run(final Path workspace, final Path temp, final PrintStream log) throws IOException, InterruptedException {
+    AgentOutcome run(final Path workspace, final Path temp, final PrintStream log, final LocalToolStop local)
+            throws IOException, InterruptedException {
         switch (operation) {
             case VALIDATE:
                 Inspection all = StackDriftEngine.validate(request.configPath(workspace), request.repositoryRoot(workspace));
@@ -176,7 +178,7 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
             case TRUSTED_CREDENTIALS:
                 return trustedCredentials(workspace, temp);
             default:
-                return runEngine(workspace, temp, log);
+                return runEngine(workspace, temp, log, local);
         }
     }
 
@@ -247,14 +249,16 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
      * saves the run once, with the record left in {@value #RECORD_FILE} and the digests and forgotten deploys this
      * outcome carries. Stacks another step holds are request input, never markers planted in the copy.
      */
-    private AgentOutcome runEngine(final Path workspace, final Path temp, final PrintStream log) throws IOException {
+    private AgentOutcome runEngine(final Path workspace, final Path temp, final PrintStream log, final LocalToolStop local)
+            throws IOException {
         if (tools == null) {
             throw new IOException("Stack Drift: no launcher was given for the " + operation + " call");
         }
         Path work = Directories.ensure(temp.resolve(WORK_DIR));
+        SecretMask mask = credentials.mask();
         HistoryStore history = new HistoryStore(temp.resolve(HISTORY_DIR));
         EngineServices services = new EngineServices(
-                new AgentProcessRunner(tools, request.buildEnvironment(), credentials.secretValues()),
+                new AgentProcessRunner(tools, request.buildEnvironment(), mask, local),
                 request.toolSettings(), HistoryView.of(history), DeployJournal.NONE, new HeldStackLocks(lockedStacks),
                 this::environmentFor, work, Clock.systemUTC(), line -> log.println("Stack Drift: " + line));
         // the configuration this step's inspect call read: the file is not read a second time
@@ -277,11 +281,10 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
         }
         // a tool's own words (a Pulumi diagnostic on stdout, say) can carry a secret into a reason: the record
         // and what goes back to the controller get the log's mask too
-        SecretMaskingOutputStream.Masker masker = new SecretMaskingOutputStream.Masker(credentials.secretValues());
-        AgentOutcome.Builder result = AgentOutcome.builder().problems(masked(formatted(outcome.problems(), workspace), masker))
-                .warnings(masked(formatted(outcome.warnings(), workspace), masker)).notes(masked(outcome.notes(), masker));
+        AgentOutcome.Builder result = AgentOutcome.builder().problems(mask.mask(formatted(outcome.problems(), workspace)))
+                .warnings(mask.mask(formatted(outcome.warnings(), workspace))).notes(mask.mask(outcome.notes()));
         if (outcome.run().isPresent()) {
-            RunRecord record = masked(outcome.run().get(), masker);
+            RunRecord record = mask.mask(outcome.run().get());
             AtomicFiles.write(temp.resolve(RECORD_FILE), out -> RecordJson.writeRun(out, sequenceOf(record), record));
             Map<String, String> digests = new TreeMap<>();
             outcome.deployDigests().forEach((id, digest) -> digests.put(id.value(), digest));
@@ -294,24 +297,6 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
                     .collect(Collectors.toCollection(TreeSet::new))));
         }
         return result.build();
-    }
-
-    /** The record with every secret value masked in the reasons of its rows and trail entries. */
-    static RunRecord masked(final RunRecord record, final SecretMaskingOutputStream.Masker masker) {
-        List<Row> rows = new ArrayList<>();
-        for (Row row : record.rows()) {
-            rows.add(row.withState(row.state(), masker.mask(row.reason())));
-        }
-        List<TrailEntry> trail = new ArrayList<>();
-        for (TrailEntry e : record.trail()) {
-            trail.add(new TrailEntry(e.stack(), e.runId(), e.startedAt(), e.finishedAt(), e.result(), e.repairedDrift(),
-                    e.restoredPaths(), masker.mask(e.reason())));
-        }
-        return new RunRecord(record.runId(), record.kind(), record.cause(), record.startedAt(), record.finishedAt(), rows, trail);
-    }
-
-    private static List<String> masked(final List<String> lines, final SecretMaskingOutputStream.Masker masker) {
-        return lines.stream().map(masker::mask).toList();
     }
 
     private Map<String, String> environmentFor(final StackId stack, final Map<String, String> credentialIds)

@@ -23,7 +23,8 @@ import io.stackdrift.record.RunRecord;
  * The gateway over a workspace {@link FilePath}: the engine runs on that agent via {@link AgentEngineCall},
  * in a temporary directory of the step beside the workspace ({@code ws@tmp}), deleted when the step ends. Its tool
  * processes start through the step's launcher ({@link JenkinsToolLauncher}), which the call reaches back over the
- * channel; the launcher's service is closed when the call returns, killing any process the call left running.
+ * channel; the launcher's service is closed when the call returns, killing (by cookie) and awaiting any process the
+ * call left running.
  */
 @SuppressWarnings("try") // close() may throw InterruptedException: it deletes files on the agent through FilePath
 public final class AgentEngineGateway implements EngineGateway, AutoCloseable {
@@ -69,10 +70,11 @@ public final class AgentEngineGateway implements EngineGateway, AutoCloseable {
         temp.child(AgentEngineCall.ENDED_FILE).delete();
         LaunchPolicy policy = new LaunchPolicy(request.toolPaths(), workspace.getRemote(), temp.getRemote(),
                 request.buildEnvironment(), credentials.boundEnvironments());
-        try (JenkinsToolLauncher tools = new JenkinsToolLauncher(steps, workspace.getChannel(), policy)) {
-            return workspace.act(new AgentEngineCall(operation, request, credentials, listener, temp.getRemote(), lockedStacks,
-                    heldElsewhere, tools.forAgent()));
-        }
+        JenkinsToolLauncher tools = new JenkinsToolLauncher(steps, workspace.getChannel(), policy);
+        // however the call ends (an abort returns here while the agent still works), the tools it started are killed
+        // by their cookies and awaited before the step lets go of its locks
+        return tools.serve(() -> workspace.act(new AgentEngineCall(operation, request, credentials, listener, temp.getRemote(),
+                lockedStacks, heldElsewhere, tools.forAgent())), listener.getLogger());
     }
 
     /**

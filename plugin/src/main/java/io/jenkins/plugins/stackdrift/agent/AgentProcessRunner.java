@@ -8,12 +8,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 import io.stackdrift.model.Directories;
+import io.stackdrift.render.SecretMask;
 import io.stackdrift.spi.ProcessResult;
 import io.stackdrift.spi.ProcessRunner;
 import io.stackdrift.spi.ProcessSpec;
@@ -30,7 +30,8 @@ import io.stackdrift.spi.ProcessSpec;
  * <p>The environment is the build's under the stack's own variables, every {@code $} doubled against the
  * launcher's expansion ({@link ToolCommand}); a variable given an empty value is removed, as the launcher does.
  * The timeout is kept here: at it, or when this thread is interrupted, the process is killed through the
- * launcher ({@code Proc.kill}, Jenkins' process-tree killer).
+ * launcher (by its cookie, then {@code Proc.kill}); when the controller cannot be reached for that, the agent
+ * kills it by its cookie itself ({@link LocalToolStop}).
  */
 public final class AgentProcessRunner implements ProcessRunner {
     /**
@@ -54,13 +55,19 @@ public final class AgentProcessRunner implements ProcessRunner {
 
     private final ToolLauncher launcher;
     private final Map<String, String> buildEnvironment;
-    private final SecretMaskingOutputStream.Masker masker;
+    private final SecretMask mask;
+    private final LocalToolStop local;
 
-    public AgentProcessRunner(final ToolLauncher launcher, final Map<String, String> buildEnvironment,
-            final Collection<String> secrets) {
+    public AgentProcessRunner(final ToolLauncher launcher, final Map<String, String> buildEnvironment, final SecretMask mask) {
+        this(launcher, buildEnvironment, mask, LocalToolStop.NONE);
+    }
+
+    AgentProcessRunner(final ToolLauncher launcher, final Map<String, String> buildEnvironment, final SecretMask mask,
+            final LocalToolStop local) {
         this.launcher = launcher;
         this.buildEnvironment = new TreeMap<>(buildEnvironment);
-        this.masker = new SecretMaskingOutputStream.Masker(secrets);
+        this.mask = mask;
+        this.local = local;
     }
 
     @Override
@@ -89,16 +96,27 @@ public final class AgentProcessRunner implements ProcessRunner {
         Map<String, String> environment = new TreeMap<>(buildEnvironment);
         environment.putAll(spec.environment());
         LaunchedTool tool = launcher.start(ToolCommand.of(command, spec.workingDir().toAbsolutePath().toString(), environment));
+        String cookie = tool.cookie();
+        local.started(cookie);
+        try {
+            return ended(spec, tool, cookie, err, missing, parent);
+        } finally {
+            local.ended(cookie);
+        }
+    }
+
+    private ProcessResult ended(final ProcessSpec spec, final LaunchedTool tool, final String cookie, final Path err,
+            final Path missing, final Path parent) throws IOException, InterruptedException {
         Integer exit;
         try {
             exit = await(tool, spec.timeout());
         } catch (InterruptedException e) {
-            stop(tool);
+            stop(tool, cookie);
             throw e;
         }
         try {
             if (exit == null) {
-                stop(tool);
+                stop(tool, cookie);
                 return new ProcessResult(-1, spec.stdoutFile(), tail(err), true, false);
             }
             if (Files.exists(missing)) {
@@ -136,12 +154,18 @@ public final class AgentProcessRunner implements ProcessRunner {
         }
     }
 
-    /** Kills the process through the launcher and gives it a moment to end, also from an interrupted thread. */
-    private static void stop(final LaunchedTool tool) {
-        WithInterruptCleared.run(() -> {
+    /**
+     * Kills the process through the launcher and gives it a moment to end, also from an interrupted thread; when the
+     * controller cannot be reached (a lost channel), kills it here by its cookie.
+     */
+    private void stop(final LaunchedTool tool, final String cookie) {
+        boolean reached = WithInterruptCleared.run(() -> {
             tool.kill();
             tool.waitFor(GRACE.toMillis());
         });
+        if (!reached) {
+            local.kill(cookie);
+        }
     }
 
     /** The last {@link #TAIL_LIMIT} bytes of the file, from the next full line when cut, masked. */
@@ -162,7 +186,7 @@ public final class AgentProcessRunner implements ProcessRunner {
                 int newline = text.indexOf('\n');
                 text = newline >= 0 ? text.substring(newline + 1) : text;
             }
-            return masker.mask(text);
+            return mask.mask(text);
         }
     }
 }

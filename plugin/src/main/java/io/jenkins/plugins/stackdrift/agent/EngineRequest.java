@@ -2,6 +2,7 @@ package io.jenkins.plugins.stackdrift.agent;
 
 import java.io.Serializable;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -16,6 +17,9 @@ import java.util.TreeSet;
 
 import io.stackdrift.engine.RunRequest;
 import io.stackdrift.engine.StartedBy;
+import io.stackdrift.model.Approval;
+import io.stackdrift.model.DeployKind;
+import io.stackdrift.model.DeployMode;
 import io.stackdrift.model.PlanDigest;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
@@ -23,15 +27,17 @@ import io.stackdrift.spi.ToolSettings;
 
 /**
  * What a step asks the engine to do, in plain values. It crosses to the agent (Java serialization over
- * remoting), so it holds only JDK types on core's class-filter whitelist and never a secret; on the agent
- * it becomes the core's {@link RunRequest} and {@link ToolSettings}.
+ * remoting), so it holds JDK types and three enums of the core's model, never a secret; the enums are named in the
+ * plugin's {@code META-INF/hudson.remoting.ClassFilter}, for the controller's class filter, which admits the plugin's
+ * own classes but not those of a library it bundles. On the agent it becomes the core's {@link RunRequest} and
+ * {@link ToolSettings}.
  *
  * @param configFile       the configuration file relative to the workspace ({@code stacks.yaml} by default)
  * @param stacks           selected stack ids or globs; empty = every stack
  * @param parallelism      stacks run at once; 0 = the file's or the engine's default
- * @param rehearsal        deploy: plan everything in order, apply nothing
- * @param approved         deploy: a person approved the stacks awaiting approval
- * @param destroy          deploy: destroy the stacks in reverse dependency order
+ * @param mode             deploy: apply, or rehearse (plan everything in order, apply nothing)
+ * @param approval         deploy: whether a person approved the stacks awaiting approval
+ * @param kind             deploy: deploy the stacks, or destroy them in reverse dependency order
  * @param runId            the build number
  * @param cause            who or what started the build, in words
  * @param startedBy        {@link StartedBy} name: SCHEDULE for {@code driftSchedule} builds, PUSH for builds an SCM
@@ -43,16 +49,23 @@ import io.stackdrift.spi.ToolSettings;
  * @param approvedPlans    deploy of an approval build: stack → digest of the plan the approver saw; empty: none recorded
  * @param commit           the revision this build's plans come from (part of each plan's digest); empty when unknown
  * @param approvalSource   where the approval was made, in words ("build #12")
+ * @param toolTimeoutSeconds how long one stack's step (plan or apply) may run, the step's {@code toolTimeout} or
+ *                         the global one; 0 for the engine's defaults (a plan 10 minutes, an apply an hour)
  */
-public record EngineRequest(String configFile, List<String> stacks, int parallelism, boolean rehearsal, boolean approved,
-        boolean destroy, String runId, String cause, String startedBy, List<String> changedFiles, Map<String, String> toolPaths,
-        Map<String, String> buildEnvironment, Map<String, String> approvedPlans, String commit, String approvalSource)
-        implements Serializable {
-    private static final long serialVersionUID = 4L;
+public record EngineRequest(String configFile, List<String> stacks, int parallelism, DeployMode mode, Approval approval,
+        DeployKind kind, String runId, String cause, String startedBy, List<String> changedFiles, Map<String, String> toolPaths,
+        Map<String, String> buildEnvironment, Map<String, String> approvedPlans, String commit, String approvalSource,
+        long toolTimeoutSeconds) implements Serializable {
+    private static final long serialVersionUID = 5L;
+    /** What a timed-out stack's reason says to do. */
+    static final String TIMEOUT_HINT = "raise toolTimeout on the step or in the global configuration";
 
     public EngineRequest {
         Objects.requireNonNull(configFile, "configFile");
         stacks = Collections.unmodifiableList(new ArrayList<>(stacks));
+        Objects.requireNonNull(mode, "mode");
+        Objects.requireNonNull(approval, "approval");
+        Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(runId, "runId");
         cause = Objects.requireNonNullElse(cause, "");
         StartedBy.valueOf(startedBy);
@@ -62,28 +75,38 @@ public record EngineRequest(String configFile, List<String> stacks, int parallel
         approvedPlans = Collections.unmodifiableMap(new TreeMap<>(approvedPlans));
         commit = Objects.requireNonNullElse(commit, "");
         approvalSource = Objects.requireNonNullElse(approvalSource, "");
+        if (toolTimeoutSeconds < 0) {
+            throw new IllegalArgumentException("the tool timeout cannot be negative: " + toolTimeoutSeconds);
+        }
     }
 
     /** A request without approved plans. */
-    public EngineRequest(final String configFile, final List<String> stacks, final int parallelism, final boolean rehearsal,
-            final boolean approved, final boolean destroy, final String runId, final String cause, final String startedBy,
+    public EngineRequest(final String configFile, final List<String> stacks, final int parallelism, final DeployMode mode,
+            final Approval approval, final DeployKind kind, final String runId, final String cause, final String startedBy,
+            final List<String> changedFiles, final Map<String, String> toolPaths, final Map<String, String> buildEnvironment,
+            final long toolTimeoutSeconds) {
+        this(configFile, stacks, parallelism, mode, approval, kind, runId, cause, startedBy, changedFiles, toolPaths,
+                buildEnvironment, Map.of(), "", "", toolTimeoutSeconds);
+    }
+
+    /** A request with the engine's default tool timeouts. */
+    public EngineRequest(final String configFile, final List<String> stacks, final int parallelism, final DeployMode mode,
+            final Approval approval, final DeployKind kind, final String runId, final String cause, final String startedBy,
             final List<String> changedFiles, final Map<String, String> toolPaths, final Map<String, String> buildEnvironment) {
-        this(configFile, stacks, parallelism, rehearsal, approved, destroy, runId, cause, startedBy, changedFiles, toolPaths,
-                buildEnvironment, Map.of(), "", "");
+        this(configFile, stacks, parallelism, mode, approval, kind, runId, cause, startedBy, changedFiles, toolPaths,
+                buildEnvironment, 0);
     }
 
     /** A copy with the plans an approval approved, the commit of this build's plans and where the approval was made. */
     public EngineRequest withApprovedPlans(final Map<String, String> plans, final String planCommit, final String source) {
-        return new EngineRequest(configFile, stacks, parallelism, rehearsal, approved, destroy, runId, cause, startedBy,
-                changedFiles, toolPaths, buildEnvironment, plans, planCommit, source);
+        return new EngineRequest(configFile, stacks, parallelism, mode, approval, kind, runId, cause, startedBy,
+                changedFiles, toolPaths, buildEnvironment, plans, planCommit, source, toolTimeoutSeconds);
     }
 
-    /** A request that deploys (or previews, checks): no destroy. */
-    public EngineRequest(final String configFile, final List<String> stacks, final int parallelism, final boolean rehearsal,
-            final boolean approved, final String runId, final String cause, final String startedBy, final List<String> changedFiles,
-            final Map<String, String> toolPaths, final Map<String, String> buildEnvironment) {
-        this(configFile, stacks, parallelism, rehearsal, approved, false, runId, cause, startedBy, changedFiles, toolPaths,
-                buildEnvironment);
+    /** The same request for other stacks (the selection an approval narrows it to). */
+    public EngineRequest withStacks(final List<String> selection) {
+        return new EngineRequest(configFile, selection, parallelism, mode, approval, kind, runId, cause, startedBy, changedFiles, toolPaths,
+                buildEnvironment, approvedPlans, commit, approvalSource, toolTimeoutSeconds);
     }
 
     /** The config file inside the workspace; its directory is the repository root. */
@@ -102,7 +125,7 @@ public record EngineRequest(String configFile, List<String> stacks, int parallel
         approvedPlans.forEach((stack, digest) -> plans.put(StackId.of(stack), digest));
         return new RunRequest(configPath(workspace), repositoryRoot(workspace), stacks,
                 parallelism > 0 ? OptionalInt.of(parallelism) : OptionalInt.empty(), StartedBy.valueOf(startedBy),
-                changedUnderRoot(workspace), runId, cause, rehearsal, approved, destroy)
+                changedUnderRoot(workspace), runId, cause, mode, approval, kind, Set.of())
                 .withApprovedPlans(new PlanDigest.Approved(plans, commit, approvalSource));
     }
 
@@ -119,7 +142,10 @@ public record EngineRequest(String configFile, List<String> stacks, int parallel
         return under;
     }
 
-    /** Configured tool paths; tools not named are looked up on the build's {@code PATH}. */
+    /**
+     * Configured tool paths (tools not named are looked up on the build's {@code PATH}) and the tool timeout: the
+     * one given counts for every step of a stack, else a plan gets 10 minutes and an apply an hour.
+     */
     public ToolSettings toolSettings() {
         Map<Tool, String> executables = new EnumMap<>(Tool.class);
         for (Tool tool : Tool.values()) {
@@ -128,6 +154,17 @@ public record EngineRequest(String configFile, List<String> stacks, int parallel
                 executables.put(tool, path);
             }
         }
-        return new ToolSettings(executables, ToolSettings.DEFAULT_TIMEOUT);
+        ToolSettings settings = ToolSettings.defaults().withTimeoutHint(TIMEOUT_HINT);
+        for (Map.Entry<Tool, String> executable : executables.entrySet()) {
+            settings = settings.withExecutable(executable.getKey(), executable.getValue());
+        }
+        return toolTimeoutSeconds > 0 ? settings.withTimeout(Duration.ofSeconds(toolTimeoutSeconds)) : settings;
+    }
+
+    /** Names the variables of the build's environment, never their values (it can hold a withCredentials secret). */
+    @Override
+    public String toString() {
+        return "EngineRequest[" + configFile + ", stacks " + stacks + ", run " + runId + ", " + startedBy
+                + ", build variables " + buildEnvironment.keySet() + "]";
     }
 }

@@ -1,6 +1,7 @@
 package io.jenkins.plugins.stackdrift.agent;
 
 import java.io.IOException;
+import java.util.Map;
 
 import hudson.FilePath;
 import hudson.Launcher;
@@ -15,9 +16,14 @@ import hudson.remoting.VirtualChannel;
  * each process handle it hands out is exported the same way. Nothing but the command line and the environment
  * travels: the tool writes its output into files in the workspace's temporary directory, which the agent reads.
  *
+ * <p>A stop is {@code Launcher.kill} with the launch's cookie, as durable-task stops {@code sh}: the decorators
+ * implement it (a search of the container's processes by the cookie), where {@code Proc.kill} only ends the exec's
+ * client (docker) or writes Ctrl-C into a stdin nothing reads (Kubernetes).
+ *
  * <p>Compiled here against the declaration-only stand-in, run only in a real Jenkins: its logic (the command line,
- * escaping, files, timeout, interrupt, not-found) sits in {@link AgentProcessRunner}, {@link ToolCommand},
- * {@link WatchedProcess} and {@link ToolLaunchService}, which are tested here with a fake decorating launcher.
+ * escaping, files, timeout, interrupt, not-found, the cookie kill) sits in {@link AgentProcessRunner},
+ * {@link ToolCommand}, {@link WatchedProcess} and {@link ToolLaunchService}, which are tested here with a fake
+ * decorating launcher.
  */
 public final class JenkinsToolLauncher extends ToolLaunchService {
     private final Launcher launcher;
@@ -46,6 +52,11 @@ public final class JenkinsToolLauncher extends ToolLaunchService {
         Proc proc = launcher.launch().cmds(command.command()).envs(command.environment())
                 .pwd(new FilePath(channel, command.workingDir())).quiet(true).start();
         return WatchedProcess.watch(proc::join, proc::kill, "Stack Drift: waiting for a tool process in " + command.workingDir());
+    }
+
+    @Override
+    protected void killMarked(final Map<String, String> variables) throws IOException, InterruptedException {
+        launcher.kill(variables);
     }
 
     @Override

@@ -15,6 +15,15 @@ public interface LaunchedTool {
     @CheckForNull
     Integer waitFor(long millis) throws IOException, InterruptedException;
 
-    /** Stops the process and what it started (in Jenkins: {@code Proc.kill}, the process-tree killer). */
+    /**
+     * Stops the process and what it started: every process that carries its cookie, through the step's launcher
+     * (which {@code container()} and {@code docker.inside} decorate), then the launch itself ({@code Proc.kill}).
+     */
     void kill() throws IOException, InterruptedException;
+
+    /**
+     * The value of {@value ToolCookie#VARIABLE} the process was started with (made on the controller, never a secret):
+     * the agent kills by it on its own when its channel to the controller is gone.
+     */
+    String cookie();
 }

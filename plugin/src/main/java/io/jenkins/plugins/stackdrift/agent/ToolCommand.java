@@ -15,7 +15,8 @@ import java.util.TreeMap;
  * path with a {@code $} then reaches the process as written. Kubernetes' {@code container} step reads the same
  * doubling back ({@code $$} to {@code \$} inside its double quotes, {@code $} in its exports), and
  * {@code docker.inside} passes it to the inner launcher, which expands it. It crosses the channel from the agent
- * to the controller, so it holds only JDK types on core's class-filter whitelist.
+ * to the controller, so it holds only JDK types on core's class-filter whitelist. Its environment holds the stack's
+ * secrets: {@link #toString()} names the variables only (remoting prints a failed call's arguments).
  *
  * @param command     the command line, every {@code $} doubled
  * @param workingDir  the directory on the agent (the workspace is mounted at the same path in a container)
@@ -37,6 +38,22 @@ public record ToolCommand(List<String> command, String workingDir, Map<String, S
         Map<String, String> env = new TreeMap<>();
         environment.forEach((name, value) -> env.put(name, escape(value)));
         return new ToolCommand(escaped, workingDir, env);
+    }
+
+    /** A copy with one more variable ({@code value} plain, escaped here), over one of the same name. */
+    public ToolCommand withVariable(final String name, final String value) {
+        Map<String, String> env = new TreeMap<>(environment);
+        env.put(name, escape(value));
+        return new ToolCommand(command, workingDir, env);
+    }
+
+    /** The tool and the directory, and the variables by name: never a value (the environment carries secrets). */
+    @Override
+    public String toString() {
+        // the wrapper's argument 7 is the executable (AgentProcessRunner); no other argument is shown
+        String tool = command.size() > 7 ? command.get(7) : "";
+        return "ToolCommand[" + tool + " in " + workingDir + ", " + command.size() + " arguments, variables "
+                + environment.keySet() + "]";
     }
 
     static String escape(final String value) {

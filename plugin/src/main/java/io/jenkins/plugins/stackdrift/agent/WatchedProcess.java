@@ -13,7 +13,7 @@ import edu.umd.cs.findbugs.annotations.CheckForNull;
  * in bounded slices and can kill it meanwhile. Jenkins-free: the launcher's {@code Proc} and the tests' fake
  * hand in their own join and kill.
  */
-public final class WatchedProcess implements LaunchedTool {
+public final class WatchedProcess {
     /** Blocks until the process ends; its exit code. */
     @FunctionalInterface
     public interface Join {
@@ -50,7 +50,7 @@ public final class WatchedProcess implements LaunchedTool {
         }
     }
 
-    @Override
+    /** Waits up to {@code millis} for the end; its exit code, or {@code null} while it still runs. */
     @CheckForNull
     public Integer waitFor(final long millis) throws IOException, InterruptedException {
         try {
@@ -68,7 +68,7 @@ public final class WatchedProcess implements LaunchedTool {
         return exit.isDone();
     }
 
-    @Override
+    /** The launch's own kill ({@code Proc.kill}), unless the process has ended. */
     public void kill() throws IOException, InterruptedException {
         if (!exit.isDone()) {
             kill.kill();

@@ -18,14 +18,18 @@ final class WithInterruptCleared {
     private WithInterruptCleared() {
     }
 
-    static void run(final Stop stop) {
+    /** @return false when the stop failed with an I/O error (the channel is gone), true otherwise */
+    static boolean run(final Stop stop) {
         boolean interrupted = Thread.interrupted();
         try {
             stop.run();
+            return true;
         } catch (IOException e) {
             // the channel or the process is gone: nothing left to stop from here
+            return false;
         } catch (InterruptedException e) {
             interrupted = true;
+            return true;
         } finally {
             if (interrupted) {
                 Thread.currentThread().interrupt();

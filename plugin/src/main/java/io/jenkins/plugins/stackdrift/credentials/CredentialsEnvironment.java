@@ -3,12 +3,15 @@ package io.jenkins.plugins.stackdrift.credentials;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.regex.Pattern;
 
 import com.cloudbees.plugins.credentials.common.StandardCredentials;
 import com.cloudbees.plugins.credentials.common.StandardUsernamePasswordCredentials;
@@ -19,22 +22,33 @@ import org.jenkinsci.plugins.plaincredentials.StringCredentials;
  * Turns the {@code credentials:} of each stack (variable → credentials id) into that stack's
  * environment (docs/jenkins.md, credentials): secret text → {@code VAR}; username/password → {@code VAR_USR} and
  * {@code VAR_PSW}; secret file → {@code VAR} = a path to a copy of the file. A stack whose credential is
- * missing (or of another kind) fails with a one-line reason before any tool runs; other stacks go on.
+ * missing (or of another kind) fails with a one-line reason before any tool runs; other stacks go on. Every bound
+ * secret joins one mask pattern, which in Jenkins is credentials-binding's ({@code SecretPatterns}: the value, its
+ * base64 and its shell-quoted forms, and whatever form another plugin registers), as {@code withCredentials} masks.
  */
 public final class CredentialsEnvironment {
     private final CredentialsLookup lookup;
     private final SecretFileWriter files;
+    private final Function<Collection<String>, Pattern> maskPattern;
     private final AllowedCredentials allowed;
 
-    public CredentialsEnvironment(final CredentialsLookup lookup, final SecretFileWriter files) {
-        this(lookup, files, AllowedCredentials.any());
+    /** @param maskPattern the pattern that masks the given secret values (Jenkins: {@code SecretPatterns::getAggregateSecretPattern}) */
+    public CredentialsEnvironment(final CredentialsLookup lookup, final SecretFileWriter files,
+            final Function<Collection<String>, Pattern> maskPattern) {
+        this(lookup, files, maskPattern, AllowedCredentials.any());
     }
 
-    /** @param allowed the ids a stack may name; another fails the stack, and the store is never asked for it */
-    public CredentialsEnvironment(final CredentialsLookup lookup, final SecretFileWriter files, final AllowedCredentials allowed) {
+    private CredentialsEnvironment(final CredentialsLookup lookup, final SecretFileWriter files,
+            final Function<Collection<String>, Pattern> maskPattern, final AllowedCredentials allowed) {
         this.lookup = lookup;
         this.files = files;
+        this.maskPattern = maskPattern;
         this.allowed = allowed;
+    }
+
+    /** A copy that binds only {@code ids}: a stack naming another fails, and the store is never asked for it. */
+    public CredentialsEnvironment withAllowed(final AllowedCredentials ids) {
+        return new CredentialsEnvironment(lookup, files, maskPattern, ids);
     }
 
     /** @param needed stack id → (environment variable → credentials id) */
@@ -72,7 +86,7 @@ public final class CredentialsEnvironment {
                 environments.put(stack.getKey(), env);
             }
         }
-        return new StackCredentials(environments, failures, secrets);
+        return new StackCredentials(environments, failures, maskPattern.apply(secrets));
     }
 
     private Optional<String> bind(final String variable, final String id, final StandardCredentials credential,

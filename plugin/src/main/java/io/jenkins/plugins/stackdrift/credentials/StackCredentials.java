@@ -2,39 +2,42 @@ package io.jenkins.plugins.stackdrift.credentials;
 
 import java.io.Serializable;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.TreeSet;
+import java.util.regex.Pattern;
+
+import io.stackdrift.render.SecretMask;
 
 /**
  * The credentials of each stack, resolved on the controller in the build's context: the environment
  * its processes get (plain values: {@link io.jenkins.plugins.stackdrift.agent.AgentProcessRunner} hands them to the process literally,
  * no {@code $}
  * expansion), and for a stack
- * whose credentials could not be resolved, the one-line reason it fails with before any tool runs.
+ * whose credentials could not be resolved, the one-line reason it fails with before any tool runs; and the pattern
+ * that masks every bound value (credentials-binding's, made on the controller: it needs the Jenkins JVM).
  * Holds secrets: never logged, never persisted; {@link #toString()} shows names only.
  */
 public final class StackCredentials implements Serializable {
-    private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 2L;
 
     private final TreeMap<String, LinkedHashMap<String, String>> environmentByStack;
     private final TreeMap<String, String> failureByStack;
-    private final ArrayList<String> secretValues;
+    /** The mask's regular expression; empty when nothing is secret. */
+    private final String maskPattern;
 
     public StackCredentials(final Map<String, ? extends Map<String, String>> environmentByStack,
-            final Map<String, String> failureByStack, final Collection<String> secretValues) {
+            final Map<String, String> failureByStack, final Pattern mask) {
         this.environmentByStack = new TreeMap<>();
         environmentByStack.forEach((stack, env) -> this.environmentByStack.put(stack, new LinkedHashMap<>(env)));
         this.failureByStack = new TreeMap<>(failureByStack);
-        this.secretValues = new ArrayList<>(new TreeSet<>(secretValues));
+        this.maskPattern = mask.pattern();
     }
 
     public static StackCredentials none() {
-        return new StackCredentials(Map.of(), Map.of(), List.of());
+        return new StackCredentials(Map.of(), Map.of(), Pattern.compile(""));
     }
 
     /** The environment for one stack's processes; empty when it needs no credentials. */
@@ -55,9 +58,9 @@ public final class StackCredentials implements Serializable {
         return Collections.unmodifiableMap(failureByStack);
     }
 
-    /** The plain secret values, for masking the console. */
-    public List<String> secretValues() {
-        return Collections.unmodifiableList(secretValues);
+    /** Masks every bound value in the forms credentials-binding knows (the console, the record, what goes back). */
+    public SecretMask mask() {
+        return SecretMask.of(Pattern.compile(maskPattern));
     }
 
     @Override

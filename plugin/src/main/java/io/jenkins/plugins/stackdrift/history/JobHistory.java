@@ -19,6 +19,7 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 import io.stackdrift.model.Counts;
+import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DriftAge;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.DeployMarker;
@@ -128,15 +129,13 @@ public final class JobHistory {
         }
     }
 
-    /** Marks deploys as running, so a controller restart in the middle leaves "interrupted" in the trail. */
-    public void markDeploying(final Collection<String> stacks, final String runId, final long startedAt) {
-        markDeploying(stacks, runId, startedAt, false);
-    }
-
-    /** As {@link #markDeploying(Collection, String, long)}; a destroy's markers say so (a restart then forgets the deploys). */
-    public void markDeploying(final Collection<String> stacks, final String runId, final long startedAt, final boolean destroy) {
+    /**
+     * Marks deploys as running, so a controller restart in the middle leaves "interrupted" in the trail; a destroy's
+     * markers say so (a restart then forgets the deploys).
+     */
+    public void markDeploying(final Collection<String> stacks, final String runId, final long startedAt, final DeployKind kind) {
         for (String stack : stacks) {
-            store.markDeployStarted(new StackId(stack), runId, startedAt, destroy);
+            store.markDeployStarted(new StackId(stack), runId, startedAt, kind);
         }
     }
 

@@ -14,6 +14,7 @@ import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 
 import hudson.AbortException;
+import io.jenkins.plugins.stackdrift.StepDurations;
 
 /**
  * "Two deploys of the same stack never overlap" (docs/concepts.md, "Deploy order") across every build of a lock

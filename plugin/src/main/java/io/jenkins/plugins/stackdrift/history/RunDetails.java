@@ -1,6 +1,7 @@
 package io.jenkins.plugins.stackdrift.history;
 
 import java.io.File;
+import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -11,6 +12,8 @@ import java.nio.file.StandardCopyOption;
 import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+
+import hudson.AbortException;
 
 import io.stackdrift.model.Directories;
 import io.stackdrift.record.RecordJson;
@@ -68,17 +71,83 @@ public final class RunDetails {
         void copyTo(OutputStream out) throws IOException, InterruptedException;
     }
 
-    /** Copies the record into the directory (a build's or a step id's), atomically (temp file + rename): a reader sees all or nothing. */
+    /**
+     * The most the controller copies from an agent's record file into a build: a record is a few kilobytes per
+     * stack, so this is far above a real run, and keeps an agent from filling the controller's disk. System property
+     * {@code io.jenkins.plugins.stackdrift.history.RunDetails.maxRecordBytes} sets another.
+     */
+    public static final long MAX_RECORD_BYTES = Long.getLong(RunDetails.class.getName() + ".maxRecordBytes", 32L * 1024 * 1024);
+
+    /** As {@link #store(Source, File, long)}, with {@link #MAX_RECORD_BYTES}. */
     public static void store(final Source source, final File buildDir) throws IOException, InterruptedException {
+        store(source, buildDir, MAX_RECORD_BYTES);
+    }
+
+    /**
+     * Copies the record into the directory (a build's or a step id's), atomically (temp file + rename): a reader sees
+     * all or nothing. A record longer than {@code limit} bytes is not kept: the copy stops there and the step fails
+     * with a message that says so.
+     */
+    public static void store(final Source source, final File buildDir, final long limit) throws IOException, InterruptedException {
         Path target = new File(buildDir, FILE_NAME).toPath();
         Path temp = Files.createTempFile(buildDir.toPath(), FILE_NAME, ".tmp");
         try {
+            Bounded bounded;
             try (OutputStream out = Files.newOutputStream(temp)) {
-                source.copyTo(out);
+                bounded = new Bounded(out, limit);
+                try {
+                    source.copyTo(bounded);
+                } catch (IOException e) {
+                    // the copy over the channel wraps what the stream threw: the overflow is told apart here
+                    bounded.throwIfExceeded();
+                    throw e;
+                }
             }
+            bounded.throwIfExceeded();
             Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } finally {
             Files.deleteIfExists(temp);
+        }
+    }
+
+    /** An output stream that refuses to pass {@code limit} bytes. */
+    private static final class Bounded extends FilterOutputStream {
+        private final long limit;
+        private long written;
+        private boolean exceeded;
+
+        Bounded(final OutputStream out, final long limit) {
+            super(out);
+            this.limit = limit;
+        }
+
+        @Override
+        public void write(final int b) throws IOException {
+            count(1);
+            out.write(b);
+        }
+
+        @Override
+        public void write(final byte[] b, final int off, final int len) throws IOException {
+            count(len);
+            out.write(b, off, len);
+        }
+
+        private void count(final int more) throws IOException {
+            if (written + more > limit) {
+                exceeded = true;
+                throw new IOException("the run record is longer than " + limit + " bytes");
+            }
+            written += more;
+        }
+
+        void throwIfExceeded() throws AbortException {
+            if (exceeded) {
+                throw new AbortException("Stack Drift: the run record the agent left is longer than "
+                        + limit / (1024 * 1024) + " MB, the most the controller copies into a build; no record is kept for this"
+                        + " step. Split the stacks over several steps (each with its own id), or raise the limit with the system"
+                        + " property " + RunDetails.class.getName() + ".maxRecordBytes on the controller");
+            }
         }
     }
 

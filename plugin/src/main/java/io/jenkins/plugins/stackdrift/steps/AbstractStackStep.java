@@ -12,6 +12,7 @@ import hudson.Launcher;
 import hudson.model.Run;
 import hudson.model.TaskListener;
 import io.jenkins.plugins.stackdrift.BuildResultPolicy;
+import io.jenkins.plugins.stackdrift.StepDurations;
 import io.jenkins.plugins.stackdrift.agent.Operation;
 import org.jenkinsci.plugins.workflow.graph.FlowNode;
 import org.jenkinsci.plugins.workflow.steps.Step;
@@ -19,9 +20,13 @@ import org.jenkinsci.plugins.workflow.steps.StepContext;
 import org.jenkinsci.plugins.workflow.steps.StepExecution;
 import org.kohsuke.stapler.DataBoundSetter;
 
+import io.stackdrift.model.Approval;
+import io.stackdrift.model.DeployKind;
+import io.stackdrift.model.DeployMode;
+
 /**
  * The parameters every Stack Drift step shares (docs/jenkins.md, credentials): {@code id}, {@code config}, {@code stacks},
- * {@code parallelism}, {@code driftResult}, {@code failedResult}. All optional; unset ones fall back
+ * {@code parallelism}, {@code driftResult}, {@code failedResult}, {@code toolTimeout}. All optional; unset ones fall back
  * to the global configuration (the id to the step's word).
  */
 public abstract class AbstractStackStep extends Step {
@@ -37,6 +42,7 @@ public abstract class AbstractStackStep extends Step {
     @CheckForNull private String repairedResult;
     @CheckForNull private String id;
     private List<String> allowedCredentials = new ArrayList<>();
+    @CheckForNull private String toolTimeout;
 
     protected abstract Operation operation();
 
@@ -46,14 +52,17 @@ public abstract class AbstractStackStep extends Step {
     }
 
     StepSettings settings() {
-        return new StepSettings(config, stacks, parallelism, driftResult, failedResult, isRehearsal(), isApproved(), isDestroy(),
-                repairedResult).withId(id == null ? defaultId() : id).withLocking(lockScope(), lockTimeout())
+        return new StepSettings(config, stacks, parallelism).withResults(driftResult, failedResult, repairedResult)
+                .withDeploy(isRehearsal() ? DeployMode.REHEARSAL : DeployMode.APPLY, Approval.of(isApproved()),
+                        isDestroy() ? DeployKind.DESTROY : DeployKind.DEPLOY)
+                .withId(id == null ? defaultId() : id).withLocking(lockScope(), lockTimeout())
+                .withToolTimeout(toolTimeout == null ? Duration.ZERO : StepDurations.parse(toolTimeout).orElseThrow())
                 .withAllowedCredentials(allowedCredentials);
     }
 
     /** The id when the step names none: its word (check, deploy, destroy, preview, validate). */
     String defaultId() {
-        return StepIds.defaultFor(operation(), isDestroy());
+        return StepIds.defaultFor(operation(), isDestroy() ? DeployKind.DESTROY : DeployKind.DEPLOY);
     }
 
     /** checkDrift and deployStacks take locks: the scope they share them in; null for the default. */
@@ -199,6 +208,26 @@ public abstract class AbstractStackStep extends Step {
     @DataBoundSetter
     public void setRepairedResult(@CheckForNull final String repairedResult) {
         this.repairedResult = checkedResult(repairedResult);
+    }
+
+    @CheckForNull
+    public String getToolTimeout() {
+        return toolTimeout;
+    }
+
+    /**
+     * How long one stack's step (its plan, its apply) may run before its tool is stopped ({@code 45m}, {@code 2h});
+     * blank: the global configuration's, else 10 minutes for a plan and an hour for an apply.
+     */
+    @DataBoundSetter
+    public void setToolTimeout(@CheckForNull final String toolTimeout) {
+        if (toolTimeout == null || toolTimeout.isBlank()) {
+            this.toolTimeout = null;
+            return;
+        }
+        Duration timeout = StepDurations.parse(toolTimeout.strip())
+                .orElseThrow(() -> new IllegalArgumentException(Messages.invalidToolTimeout(toolTimeout.strip())));
+        this.toolTimeout = timeout.isZero() ? null : StepDurations.format(timeout);
     }
 
     @CheckForNull

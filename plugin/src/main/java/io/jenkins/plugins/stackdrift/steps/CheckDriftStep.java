@@ -7,7 +7,6 @@ import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.Extension;
 import io.jenkins.plugins.stackdrift.agent.Operation;
 import org.jenkinsci.Symbol;
-import org.jenkinsci.plugins.workflow.steps.StepDescriptor;
 import org.kohsuke.stapler.DataBoundConstructor;
 import org.kohsuke.stapler.DataBoundSetter;
 
@@ -44,7 +43,7 @@ public final class CheckDriftStep extends AbstractStackStep {
 
     @Extension
     @Symbol("checkDrift")
-    public static final class DescriptorImpl extends StepDescriptor {
+    public static final class DescriptorImpl extends StackStepDescriptor {
         @Override
         public String getFunctionName() {
             return "checkDrift";

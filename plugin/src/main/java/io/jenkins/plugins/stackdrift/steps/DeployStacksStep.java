@@ -6,10 +6,9 @@ import java.util.Set;
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.Extension;
+import io.jenkins.plugins.stackdrift.StepDurations;
 import io.jenkins.plugins.stackdrift.agent.Operation;
-import io.jenkins.plugins.stackdrift.history.StepDurations;
 import org.jenkinsci.Symbol;
-import org.jenkinsci.plugins.workflow.steps.StepDescriptor;
 import org.kohsuke.stapler.DataBoundConstructor;
 import org.kohsuke.stapler.DataBoundSetter;
 
@@ -106,7 +105,7 @@ public final class DeployStacksStep extends AbstractStackStep {
 
     @Extension
     @Symbol("deployStacks")
-    public static final class DescriptorImpl extends StepDescriptor {
+    public static final class DescriptorImpl extends StackStepDescriptor {
         @Override
         public String getFunctionName() {
             return "deployStacks";

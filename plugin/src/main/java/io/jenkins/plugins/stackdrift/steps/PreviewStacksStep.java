@@ -6,7 +6,6 @@ import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.Extension;
 import io.jenkins.plugins.stackdrift.agent.Operation;
 import org.jenkinsci.Symbol;
-import org.jenkinsci.plugins.workflow.steps.StepDescriptor;
 import org.kohsuke.stapler.DataBoundConstructor;
 
 /** {@code previewStacks(...)}: see help.html beside this class. */
@@ -23,7 +22,7 @@ public final class PreviewStacksStep extends AbstractStackStep {
 
     @Extension
     @Symbol("previewStacks")
-    public static final class DescriptorImpl extends StepDescriptor {
+    public static final class DescriptorImpl extends StackStepDescriptor {
         @Override
         public String getFunctionName() {
             return "previewStacks";

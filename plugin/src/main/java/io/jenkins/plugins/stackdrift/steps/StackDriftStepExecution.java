@@ -1,5 +1,6 @@
 package io.jenkins.plugins.stackdrift.steps;
 
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
@@ -24,6 +25,8 @@ import io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment;
 import io.jenkins.plugins.stackdrift.credentials.ScmRevisions;
 import io.jenkins.plugins.stackdrift.credentials.WorkspaceSecretFiles;
 import io.jenkins.plugins.stackdrift.history.JobHistory;
+import jenkins.util.Timer;
+import org.jenkinsci.plugins.credentialsbinding.masking.SecretPatterns;
 import org.jenkinsci.plugins.workflow.graph.FlowNode;
 import org.jenkinsci.plugins.workflow.steps.StepContext;
 import org.jenkinsci.plugins.workflow.steps.SynchronousNonBlockingStepExecution;
@@ -45,8 +48,11 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
         this.operation = operation;
     }
 
-    /** Longer than the step's own wait for the agent call (StackDriftStepRun.AGENT_STOP_WAIT_MILLIS). */
-    private static final long STOP_WAIT_MILLIS = 30_000;
+    /**
+     * How long an abort lets the step clean up before it is ended anyway: longer than the step's own bounded waits
+     * (a tool's kill, the launch service's {@code STOP_WAIT}, StackDriftStepRun.AGENT_STOP_WAIT_MILLIS).
+     */
+    static final Duration STOP_FALLBACK = Duration.ofSeconds(60);
 
     /** The running step, for an abort (not kept: after a restart the step fails and there is nothing to wait for). */
     @CheckForNull private transient volatile StepWorker worker;
@@ -57,7 +63,7 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
         current.enter();
         worker = current;
         try {
-            return runStep();
+            return current.returned(runStep());
         } catch (Exception e) {
             throw current.failure(e);
         } finally {
@@ -66,14 +72,14 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
     }
 
     /**
-     * An abort waits for the step's cleanup (interrupted trail entries, plan files and secret copies deleted) before
-     * the step ends, instead of ending it at once while that still runs; Jenkins' own stop only when the step does
-     * not finish within the wait.
+     * Called on the Pipeline's VM thread: interrupts the step and returns at once. The step ends itself when its
+     * cleanup is done (tools killed and awaited, interrupted trail entries, files deleted, locks let go), or after
+     * {@link #STOP_FALLBACK}; Jenkins' own stop (which ends the step at once) only when no step runs here.
      */
     @Override
     public void stop(@NonNull final Throwable cause) throws Exception {
         StepWorker current = worker;
-        if (current != null && current.stop(cause, STOP_WAIT_MILLIS)) {
+        if (current != null && current.stop(cause, Timer.get(), STOP_FALLBACK, getContext()::onFailure)) {
             return;
         }
         super.stop(cause);
@@ -102,7 +108,8 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
             StackDriftGlobalConfiguration.Defaults defaults = JenkinsFacade.globalDefaults();
             AllowedCredentials allowed = new AllowedCredentials(settings.allowedCredentials(), defaults.allowedCredentials());
             return new StackDriftStepRun(settings, operation, run, listener, gateway,
-                    new CredentialsEnvironment(new BuildCredentialsLookup(run), secretFiles, allowed), defaults,
+                    new CredentialsEnvironment(new BuildCredentialsLookup(run), secretFiles, SecretPatterns::getAggregateSecretPattern)
+                            .withAllowed(allowed), defaults,
                     environment == null ? Map.of() : environment, JobHistory.inJobDir(run.getParent().getRootDir()),
                     context.get(FlowNode.class), new ScmRevisions(run, listener)).run();
         }

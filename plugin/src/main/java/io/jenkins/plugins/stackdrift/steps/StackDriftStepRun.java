@@ -41,6 +41,9 @@ import org.jenkinsci.plugins.workflow.actions.WarningAction;
 import org.jenkinsci.plugins.workflow.graph.FlowNode;
 
 import io.stackdrift.engine.StartedBy;
+import io.stackdrift.model.Approval;
+import io.stackdrift.model.DeployKind;
+import io.stackdrift.model.DeployMode;
 import io.stackdrift.model.PlanDigest;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
@@ -116,7 +119,7 @@ final class StackDriftStepRun {
 
     /** The step's id: as the step resolved it, else (settings made without a step) its word. */
     private String stepId() {
-        return settings.id().isEmpty() ? StepIds.defaultFor(operation, settings.destroy()) : settings.id();
+        return settings.id().isEmpty() ? StepIds.defaultFor(operation, settings.kind()) : settings.id();
     }
 
     private Map<String, Object> recorded(final BuildResultPolicy policy, final EngineRequest requested, final PrintStream log)
@@ -129,7 +132,7 @@ final class StackDriftStepRun {
         ApprovalCause approval = approvalFor(log);
         if (approval != null) {
             selection = approvedOnly(selection, approval);
-            request = withStacks(request, new ArrayList<>(selection.selectedStacks().keySet()));
+            request = request.withStacks(new ArrayList<>(selection.selectedStacks().keySet()));
             log.println("Stack Drift: approved in build #" + approval.getSourceBuild() + ": "
                     + String.join(", ", selection.selectedStacks().keySet()));
         }
@@ -139,14 +142,14 @@ final class StackDriftStepRun {
 
         RunRecord record;
         AgentOutcome outcome;
-        try (JobStackLocks.Held locks = lock(selection.selectedStacks().keySet(), request.rehearsal(), log)) {
+        try (JobStackLocks.Held locks = lock(selection.selectedStacks().keySet(), request.mode() == DeployMode.REHEARSAL, log)) {
             locks.busy().forEach((stack, holder) -> log.println("Stack Drift: " + stack + ": " + holder
                     + " holds it; it is not checked in this run"));
             List<String> historyFiles = history.snapshot(this::stillRunning);
             // a rehearsal applies nothing: no marker (a restart would report a deploy that never was)
-            boolean deploying = operation == Operation.DEPLOY && !request.rehearsal() && !locks.stacks().isEmpty();
+            boolean deploying = operation == Operation.DEPLOY && request.mode() != DeployMode.REHEARSAL && !locks.stacks().isEmpty();
             if (deploying) {
-                history.markDeploying(locks.stacks(), request.runId(), System.currentTimeMillis(), request.destroy());
+                history.markDeploying(locks.stacks(), request.runId(), System.currentTimeMillis(), request.kind());
             }
             boolean interrupted = false;
             try {
@@ -184,7 +187,7 @@ final class StackDriftStepRun {
             record.rows().stream().filter(row -> row.state() == RowState.AWAITING_APPROVAL).forEach(row -> log.println(
                     "Stack Drift: " + row.id().value() + ": " + row.reason() + " (from this build's Approve link)"));
         }
-        refreshApproval(record, operation == Operation.DEPLOY && request.destroy(), log);
+        refreshApproval(record, operation == Operation.DEPLOY && request.kind() == DeployKind.DESTROY, log);
         log.println("Stack Drift: " + CountsLine.text(record.counts(), false));
         Result result = policy.resultFor(record.counts());
         if (result.ordinal > Result.SUCCESS.ordinal) {
@@ -284,21 +287,14 @@ final class StackDriftStepRun {
         }
         StartedBy startedBy = startedBy();
         // an approval build's deploy is narrowed to the approved stacks once the selection is known (run())
-        boolean approved = settings.approved() || approvalApplies();
-        EngineRequest request = new EngineRequest(settings.config(), settings.stacks(), parallelism, settings.rehearsal(), approved,
-                settings.destroy(), run.getId(),
-                causeWords(), startedBy.name(), startedBy == StartedBy.PUSH ? changedFiles() : List.of(),
-                defaults.toolPaths(), buildEnvironment);
+        Approval approval = approvalApplies() ? Approval.GIVEN : settings.approval();
+        EngineRequest request = new EngineRequest(settings.config(), settings.stacks(), parallelism, settings.mode(), approval,
+                settings.kind(), run.getId(), causeWords(), startedBy.name(), startedBy == StartedBy.PUSH ? changedFiles() : List.of(),
+                defaults.toolPaths(), buildEnvironment, settings.toolTimeoutOr(defaults.toolTimeout()).toSeconds());
         // an approval build applies each approved stack only with the plan its approver saw
         ApprovalCause cause = approvalApplies() ? run.getCause(ApprovalCause.class) : null;
         return cause == null ? request.withApprovedPlans(Map.of(), commit(), "")
                 : request.withApprovedPlans(cause.getPlans(), commit(), "build #" + cause.getSourceBuild());
-    }
-
-    private static EngineRequest withStacks(final EngineRequest r, final List<String> stacks) {
-        return new EngineRequest(r.configFile(), stacks, r.parallelism(), r.rehearsal(), r.approved(), r.destroy(), r.runId(),
-                r.cause(), r.startedBy(), r.changedFiles(), r.toolPaths(), r.buildEnvironment(), r.approvedPlans(), r.commit(),
-                r.approvalSource());
     }
 
     /**
@@ -315,7 +311,7 @@ final class StackDriftStepRun {
      */
     private boolean approvalApplies() {
         ApprovalCause cause = run.getCause(ApprovalCause.class);
-        return operation == Operation.DEPLOY && cause != null && cause.isDestroy() == settings.destroy();
+        return operation == Operation.DEPLOY && cause != null && cause.isDestroy() == (settings.kind() == DeployKind.DESTROY);
     }
 
     private ApprovalCause approvalFor(final PrintStream log) {
@@ -325,7 +321,7 @@ final class StackDriftStepRun {
         }
         if (!approvalApplies()) {
             log.println("Stack Drift: this build approves a " + (cause.isDestroy() ? "destroy" : "deploy") + " from build #"
-                    + cause.getSourceBuild() + "; this " + (settings.destroy() ? "destroy" : "deploy")
+                    + cause.getSourceBuild() + "; this " + settings.kind().word()
                     + " is not approved by it");
             return null;
         }

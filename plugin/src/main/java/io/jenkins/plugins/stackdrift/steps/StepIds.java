@@ -6,8 +6,11 @@ import java.util.regex.Pattern;
 
 import hudson.AbortException;
 import hudson.model.Run;
+import io.jenkins.plugins.stackdrift.actions.PageUrls;
 import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
 import io.jenkins.plugins.stackdrift.agent.Operation;
+
+import io.stackdrift.model.DeployKind;
 
 /**
  * The {@code id} of a step: one build page section, URL ({@code stack-drift-<id>}) and details file per id, as
@@ -31,12 +34,12 @@ final class StepIds {
     }
 
     /** The id of a step that names none: its word. */
-    static String defaultFor(final Operation operation, final boolean destroy) {
+    static String defaultFor(final Operation operation, final DeployKind kind) {
         switch (operation) {
             case CHECK:
                 return "check";
             case DEPLOY:
-                return destroy ? "destroy" : "deploy";
+                return kind.word();
             case PREVIEW:
                 return "preview";
             default:
@@ -52,6 +55,9 @@ final class StepIds {
         String trimmed = id.strip();
         if (!FORM.matcher(trimmed).matches()) {
             throw new IllegalArgumentException(Messages.invalidId(trimmed, MAX_LENGTH));
+        }
+        if (PageUrls.isReservedId(trimmed)) {
+            throw new IllegalArgumentException(Messages.reservedId(trimmed, PageUrls.ofStep(trimmed)));
         }
         return trimmed;
     }

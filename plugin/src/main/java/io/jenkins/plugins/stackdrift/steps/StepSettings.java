@@ -4,15 +4,21 @@ import java.io.Serializable;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 
+import io.stackdrift.model.Approval;
+import io.stackdrift.model.DeployKind;
+import io.stackdrift.model.DeployMode;
+
 /**
- * The parameters one step was called with; null means "not given: use the global default". The id and the locking
- * parameters come through withers (the copies share nothing mutable), so the long constructors stay as they were.
+ * The parameters one step was called with; null means "not given: use the global default". The constructor takes what
+ * every step has; the rest comes through withers (each returns a copy, the copies share nothing mutable). A deploy step
+ * says what it does with the core's enums ({@link DeployMode}, {@link Approval}, {@link DeployKind}), never with flags.
  */
 public final class StepSettings implements Serializable {
-    private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 3L;
 
     static final String DEFAULT_CONFIG = "stacks.yaml";
 
@@ -21,42 +27,92 @@ public final class StepSettings implements Serializable {
     @CheckForNull private final Integer parallelism;
     @CheckForNull private final String driftResult;
     @CheckForNull private final String failedResult;
-    private final boolean rehearsal;
-    private final boolean approved;
-    private final boolean destroy;
     @CheckForNull private final String repairedResult;
+    private final DeployMode mode;
+    private final Approval approval;
+    private final DeployKind kind;
     /** The step's id, resolved (its word when the step names none); empty only in settings made without a step. */
-    private String id = "";
-    @CheckForNull private String lockScope;
+    private final String id;
+    @CheckForNull private final String lockScope;
     /** Zero: wait for the stack locks without a time limit. */
-    private long lockTimeoutSeconds;
+    private final long lockTimeoutSeconds;
+    /** Zero: the global configuration's, else the engine's defaults (a plan 10 minutes, an apply an hour). */
+    private final long toolTimeoutSeconds;
     /** The credentials ids the step may bind; empty: any (within the global list). */
-    private ArrayList<String> allowedCredentials = new ArrayList<>();
+    private final ArrayList<String> allowedCredentials;
 
-    public StepSettings(@CheckForNull final String config, final List<String> stacks, @CheckForNull final Integer parallelism,
-            @CheckForNull final String driftResult, @CheckForNull final String failedResult, final boolean rehearsal,
-            final boolean approved) {
-        this(config, stacks, parallelism, driftResult, failedResult, rehearsal, approved, false);
+    /** Settings of a step that applies, is not approved and deploys (a deploy's withers say otherwise), results by default. */
+    public StepSettings(@CheckForNull final String config, final List<String> stacks, @CheckForNull final Integer parallelism) {
+        this(config == null || config.isBlank() ? DEFAULT_CONFIG : config.trim(), new ArrayList<>(stacks), parallelism, null, null,
+                null, DeployMode.APPLY, Approval.NOT_GIVEN, DeployKind.DEPLOY, "", null, 0, 0, new ArrayList<>());
     }
 
-    public StepSettings(@CheckForNull final String config, final List<String> stacks, @CheckForNull final Integer parallelism,
-            @CheckForNull final String driftResult, @CheckForNull final String failedResult, final boolean rehearsal,
-            final boolean approved, final boolean destroy) {
-        this(config, stacks, parallelism, driftResult, failedResult, rehearsal, approved, destroy, null);
-    }
-
-    public StepSettings(@CheckForNull final String config, final List<String> stacks, @CheckForNull final Integer parallelism,
-            @CheckForNull final String driftResult, @CheckForNull final String failedResult, final boolean rehearsal,
-            final boolean approved, final boolean destroy, @CheckForNull final String repairedResult) {
-        this.repairedResult = repairedResult;
-        this.config = config == null || config.isBlank() ? DEFAULT_CONFIG : config.trim();
-        this.stacks = new ArrayList<>(stacks);
+    private StepSettings(final String config, final ArrayList<String> stacks, @CheckForNull final Integer parallelism,
+            @CheckForNull final String driftResult, @CheckForNull final String failedResult, @CheckForNull final String repairedResult,
+            final DeployMode mode, final Approval approval, final DeployKind kind, final String id, @CheckForNull final String lockScope,
+            final long lockTimeoutSeconds, final long toolTimeoutSeconds, final ArrayList<String> allowedCredentials) {
+        this.config = config;
+        this.stacks = stacks;
         this.parallelism = parallelism;
         this.driftResult = driftResult;
         this.failedResult = failedResult;
-        this.rehearsal = rehearsal;
-        this.approved = approved;
-        this.destroy = destroy;
+        this.repairedResult = repairedResult;
+        if (mode == DeployMode.CORRECTION) {
+            throw new IllegalArgumentException("a step applies or rehearses; correction is a drift check's own mode");
+        }
+        this.mode = Objects.requireNonNull(mode, "mode");
+        this.approval = Objects.requireNonNull(approval, "approval");
+        this.kind = Objects.requireNonNull(kind, "kind");
+        this.id = id;
+        this.lockScope = lockScope;
+        this.lockTimeoutSeconds = lockTimeoutSeconds;
+        this.toolTimeoutSeconds = toolTimeoutSeconds;
+        this.allowedCredentials = allowedCredentials;
+    }
+
+    /** A copy with the build results the step asks for when it finds drift, fails, or puts drift back (null: the default). */
+    public StepSettings withResults(@CheckForNull final String drift, @CheckForNull final String failed,
+            @CheckForNull final String repaired) {
+        return new StepSettings(config, stacks, parallelism, drift, failed, repaired, mode, approval, kind, id, lockScope,
+                lockTimeoutSeconds, toolTimeoutSeconds, allowedCredentials);
+    }
+
+    /** A copy of a deploy step's: apply or rehearse, approved or not, deploy or destroy. */
+    public StepSettings withDeploy(final DeployMode newMode, final Approval newApproval, final DeployKind newKind) {
+        return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, newMode, newApproval, newKind, id,
+                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, allowedCredentials);
+    }
+
+    /** A copy with the step's id (its action, URL and details file are per id). */
+    public StepSettings withId(final String stepId) {
+        return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, stepId,
+                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, allowedCredentials);
+    }
+
+    /**
+     * A copy with the step's lock scope (null: the default, see {@code LockScope}) and how long a deploy waits for
+     * the stacks' locks (zero: no limit).
+     */
+    public StepSettings withLocking(@CheckForNull final String scope, final Duration timeout) {
+        return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, id, scope,
+                timeout.toSeconds(), toolTimeoutSeconds, allowedCredentials);
+    }
+
+    /** A copy with the step's tool timeout for every step of a stack, its apply included (zero: not given). */
+    public StepSettings withToolTimeout(final Duration timeout) {
+        return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, id,
+                lockScope, lockTimeoutSeconds, timeout.toSeconds(), allowedCredentials);
+    }
+
+    /** A copy with the credentials ids the step may bind (empty: no restriction of the step's own). */
+    public StepSettings withAllowedCredentials(final List<String> ids) {
+        return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, id,
+                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, new ArrayList<>(ids));
+    }
+
+    /** The step's tool timeout, else {@code fallback} (zero: the engine's defaults). */
+    public Duration toolTimeoutOr(final Duration fallback) {
+        return toolTimeoutSeconds > 0 ? Duration.ofSeconds(toolTimeoutSeconds) : fallback;
     }
 
     public String config() {
@@ -84,51 +140,17 @@ public final class StepSettings implements Serializable {
         return failedResult == null ? fallback : failedResult;
     }
 
-    public boolean rehearsal() {
-        return rehearsal;
+    public DeployMode mode() {
+        return mode;
     }
 
-    public boolean approved() {
-        return approved;
+    public Approval approval() {
+        return approval;
     }
 
-    /** A copy with the step's id (its action, URL and details file are per id). */
-    public StepSettings withId(final String stepId) {
-        StepSettings copy = copy();
-        copy.id = stepId;
-        return copy;
-    }
-
-    /**
-     * A copy with the step's lock scope (null: the default, see {@code LockScope}) and how long a deploy waits for
-     * the stacks' locks (zero: no limit).
-     */
-    public StepSettings withLocking(@CheckForNull final String scope, final Duration timeout) {
-        StepSettings copy = copy();
-        copy.lockScope = scope;
-        copy.lockTimeoutSeconds = timeout.toSeconds();
-        return copy;
-    }
-
-    /** A copy with the credentials ids the step may bind (empty: no restriction of the step's own). */
-    public StepSettings withAllowedCredentials(final List<String> ids) {
-        StepSettings copy = copy();
-        copy.allowedCredentials = new ArrayList<>(ids);
-        return copy;
-    }
-
-    public List<String> allowedCredentials() {
-        return allowedCredentials == null ? List.of() : List.copyOf(allowedCredentials);
-    }
-
-    private StepSettings copy() {
-        StepSettings copy = new StepSettings(config, stacks, parallelism, driftResult, failedResult, rehearsal, approved, destroy,
-                repairedResult);
-        copy.id = id;
-        copy.lockScope = lockScope;
-        copy.lockTimeoutSeconds = lockTimeoutSeconds;
-        copy.allowedCredentials = new ArrayList<>(allowedCredentials());
-        return copy;
+    /** deployStacks: deploy in dependency order, or destroy in reverse. */
+    public DeployKind kind() {
+        return kind;
     }
 
     public String id() {
@@ -144,8 +166,7 @@ public final class StepSettings implements Serializable {
         return Duration.ofSeconds(lockTimeoutSeconds);
     }
 
-    /** deployStacks: destroy in reverse dependency order. */
-    public boolean destroy() {
-        return destroy;
+    public List<String> allowedCredentials() {
+        return allowedCredentials == null ? List.of() : List.copyOf(allowedCredentials);
     }
 }

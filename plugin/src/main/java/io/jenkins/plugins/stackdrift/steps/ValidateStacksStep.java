@@ -6,7 +6,6 @@ import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.Extension;
 import io.jenkins.plugins.stackdrift.agent.Operation;
 import org.jenkinsci.Symbol;
-import org.jenkinsci.plugins.workflow.steps.StepDescriptor;
 import org.kohsuke.stapler.DataBoundConstructor;
 import org.kohsuke.stapler.DataBoundSetter;
 
@@ -36,7 +35,7 @@ public final class ValidateStacksStep extends AbstractStackStep {
 
     @Extension
     @Symbol("validateStacks")
-    public static final class DescriptorImpl extends StepDescriptor {
+    public static final class DescriptorImpl extends StackStepDescriptor {
         @Override
         public String getFunctionName() {
             return "validateStacks";

@@ -58,24 +58,24 @@ public final class ApprovalCause extends Cause {
         return plans == null ? Map.of() : Collections.unmodifiableMap(plans);
     }
 
-    @Exported
+    @Exported(visibility = 3)
     public int getSourceBuild() {
         return sourceBuild;
     }
 
-    @Exported
+    @Exported(visibility = 3)
     public int getStackCount() {
         return stackCount;
     }
 
     /** The ids of the stacks that were approved. */
-    @Exported
+    @Exported(visibility = 3)
     public List<String> getStacks() {
         return stacks == null ? List.of() : Collections.unmodifiableList(stacks);
     }
 
     /** Whether what was approved is a destroy of those stacks. */
-    @Exported
+    @Exported(visibility = 3)
     public boolean isDestroy() {
         return destroy;
     }

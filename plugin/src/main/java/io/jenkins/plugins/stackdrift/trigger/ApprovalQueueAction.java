@@ -4,12 +4,15 @@ import java.util.List;
 
 import hudson.model.Action;
 import hudson.model.Queue;
+import org.kohsuke.stapler.export.Exported;
+import org.kohsuke.stapler.export.ExportedBean;
 
 /**
  * Rides along with an approval build into the queue and vetoes folding: without it, the queue merges the
  * approval's causes into a build of the job that is already waiting, and two approvals end up in one build
  * that deploys the stacks of only one of them. One approval, one build. Shows nowhere.
  */
+@ExportedBean(defaultVisibility = 2)
 public final class ApprovalQueueAction implements Queue.QueueAction {
     private final int sourceBuild;
 
@@ -17,6 +20,7 @@ public final class ApprovalQueueAction implements Queue.QueueAction {
         this.sourceBuild = sourceBuild;
     }
 
+    @Exported(visibility = 2)
     public int getSourceBuild() {
         return sourceBuild;
     }

@@ -30,6 +30,21 @@ public final class Messages {
         return format("StackDriftRunAction.displayNameWithId", arg0);
     }
 
+    /** ApproveDeployAction.deploy */
+    public static String ApproveDeployAction_deploy() {
+        return format("ApproveDeployAction.deploy");
+    }
+
+    /** ApproveDeployAction.destroy */
+    public static String ApproveDeployAction_destroy() {
+        return format("ApproveDeployAction.destroy");
+    }
+
+    /** StackDriftInterruptedAction.displayName */
+    public static String StackDriftInterruptedAction_displayName() {
+        return format("StackDriftInterruptedAction.displayName");
+    }
+
     /** StackDriftJobAction.displayName */
     public static String StackDriftJobAction_displayName() {
         return format("StackDriftJobAction.displayName");

@@ -65,6 +65,16 @@ public final class Messages {
         return format("invalidId", arg0, arg1);
     }
 
+    /** resultDefault */
+    public static String resultDefault() {
+        return format("resultDefault");
+    }
+
+    /** reservedId */
+    public static String reservedId(Object arg0, Object arg1) {
+        return format("reservedId", arg0, arg1);
+    }
+
     /** duplicateId */
     public static String duplicateId(Object arg0) {
         return format("duplicateId", arg0);
@@ -73,5 +83,10 @@ public final class Messages {
     /** invalidLockTimeout */
     public static String invalidLockTimeout(Object arg0) {
         return format("invalidLockTimeout", arg0);
+    }
+
+    /** invalidToolTimeout */
+    public static String invalidToolTimeout(Object arg0) {
+        return format("invalidToolTimeout", arg0);
     }
 }

@@ -207,7 +207,7 @@ class StackDriftJobActionTest {
         when(job.getRootDir()).thenReturn(jobDir.toFile());
         List<TrailEntry> deploys = new ArrayList<>();
         for (int i = 0; i < 40; i++) {
-            deploys.add(new TrailEntry(StackId.of("stack-" + i), "1", i, i + 1L, TrailResult.DEPLOYED, false, List.of(), ""));
+            deploys.add(new TrailEntry(StackId.of("stack-" + i), "1", i, i + 1L, TrailResult.DEPLOYED, false, List.of(), "", 0));
         }
         JobHistory.inJobDir(jobDir.toFile()).save(new RunRecord("1", RunKind.DEPLOY, "", 0L, 50L, List.of(), deploys), Map.of());
         Path trail = new HistoryLayout(JobHistory.inJobDir(jobDir.toFile()).directory()).trailFile();
@@ -275,7 +275,7 @@ class StackDriftJobActionTest {
         Path jobDir = Files.createTempDirectory("job");
         when(job.getRootDir()).thenReturn(jobDir.toFile());
         TrailEntry entry = new TrailEntry(StackId.of("net<i>x</i>"),
-                "3", 1L, 2L, TrailResult.DEPLOYED, true, List.of("aws_vpc.main.tags.Owner"), "");
+                "3", 1L, 2L, TrailResult.DEPLOYED, true, List.of("aws_vpc.main.tags.Owner"), "", 0);
         JobHistory.inJobDir(jobDir.toFile()).save(new RunRecord("3", RunKind.DEPLOY, "", 1L, 2L,
                 List.of(TestRecords.row("net<i>x</i>", RowState.IN_SYNC)), List.of(entry)), Map.of());
 

@@ -113,8 +113,7 @@ class StackDriftRunActionTest {
     void theBuildPageIsTheCoresFragmentWithLinksToStackPagesAndHostileNamesEscaped() throws Exception {
         Change hostile = new Change(Action.UPDATE, "aws_s3_bucket", "aws_s3_bucket.<script>alert(1)</script>",
                 List.of("tags.<img src=x onerror=alert(2)>"), Cause.DRIFT);
-        Row row = new Row(StackId.of("envs/<b>prod</b>"), Tool.TOFU, "envs/prod", RowState.DRIFTED, "", List.of(),
-                List.of(hostile), List.of(), List.of());
+        Row row = Row.of(StackId.of("envs/<b>prod</b>"), Tool.TOFU, "envs/prod", RowState.DRIFTED, "").withDrift(List.of(hostile));
         StackDriftRunAction action = loaded(new RunRecord("7", RunKind.CHECK, "", 1L, 2L,
                 List.of(row, TestRecords.row("dns", RowState.IN_SYNC)), List.of()));
 

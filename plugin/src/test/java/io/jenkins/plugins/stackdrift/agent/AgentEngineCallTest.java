@@ -12,6 +12,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -25,12 +28,16 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.stackdrift.model.Approval;
+import io.stackdrift.model.DeployKind;
+import io.stackdrift.model.DeployMode;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RecordJson;
 import io.stackdrift.record.RunKind;
 import io.stackdrift.record.RunRecord;
+import io.stackdrift.render.SecretMask;
 import io.stackdrift.testing.PosixOnly;
 
 /** The agent side on its own: what comes back over the channel, on a copy of the demo repository. */
@@ -52,7 +59,8 @@ class AgentEngineCallTest {
     }
 
     private static EngineRequest request(final List<String> stacks) {
-        return new EngineRequest("stacks.yaml", stacks, 0, false, false, "1", "", "MANUAL", List.of(), Map.of(), Map.of());
+        return new EngineRequest("stacks.yaml", stacks, 0, DeployMode.APPLY, Approval.NOT_GIVEN, DeployKind.DEPLOY, "1", "", "MANUAL",
+                List.of(), Map.of(), Map.of());
     }
 
     private AgentOutcome call(final Operation operation, final List<String> stacks) throws Exception {
@@ -131,8 +139,8 @@ class AgentEngineCallTest {
 
     @Test
     void aStackAnotherStepHoldsIsRequestInputAndTheHistoryCopyGetsNoMarkerAndNoRun() throws Exception {
-        EngineRequest check = new EngineRequest("stacks.yaml", List.of("network", "dns"), 0, false, false, "4", "", "MANUAL",
-                List.of(), Map.of(), Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)));
+        EngineRequest check = new EngineRequest("stacks.yaml", List.of("network", "dns"), 0, DeployMode.APPLY, Approval.NOT_GIVEN,
+                DeployKind.DEPLOY, "4", "", "MANUAL", List.of(), Map.of(), Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)));
 
         AgentOutcome outcome = new AgentEngineCall(Operation.CHECK, check, StackCredentials.none(), listener, temp.toString(), Set.of(),
                 Set.of("dns"), new FakeLocalLauncher()).invoke(workspace.toFile(), null);
@@ -151,6 +159,85 @@ class AgentEngineCallTest {
         assertThat(copy.summaries()).isEmpty();
         assertThat(outcome.deployDigests()).isEmpty();
         assertThat(outcome.forgottenDeploys()).isEmpty();
+    }
+
+    @Test
+    void aRepairsTrailEntryArrivesWholeWithTheStartOfItsDriftAndTheTimeToRepair() throws Exception {
+        // the job history the controller copied: network was found drifted by build 3
+        HistoryStore copy = new HistoryStore(temp.resolve(AgentEngineCall.HISTORY_DIR));
+        copy.save(new RunRecord("3", RunKind.CHECK, "", 1_000L, 2_000L, List.of(TestRecords.row("network", RowState.DRIFTED)),
+                List.of()));
+        long since = copy.stackStatuses().get(StackId.of("network")).driftAge().since();
+        EngineRequest check = new EngineRequest("stacks.yaml", List.of("network"), 0, DeployMode.APPLY, Approval.NOT_GIVEN,
+                DeployKind.DEPLOY, "4", "", "MANUAL", List.of(), Map.of(), Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)));
+        // with a secret bound, so the record goes through the mask
+        StackCredentials credentials = new StackCredentials(Map.of("network", Map.of("AWS_SECRET_ACCESS_KEY", "s3cr3t-value")),
+                Map.of(), SecretMask.patternOf(List.of("s3cr3t-value")));
+
+        AgentOutcome outcome = new AgentEngineCall(Operation.CHECK, check, credentials, listener, temp.toString(), Set.of("network"),
+                Set.of(), new FakeLocalLauncher()).invoke(workspace.toFile(), null);
+
+        assertThat(outcome.problems()).isEmpty();
+        RunRecord record;
+        try (InputStream in = Files.newInputStream(temp.resolve(AgentEngineCall.RECORD_FILE))) {
+            record = RecordJson.readRun(in);
+        }
+        assertThat(since).isPositive();
+        assertThat(record.trail()).singleElement().satisfies(entry -> {
+            assertThat(entry.repairedDrift()).isTrue();
+            assertThat(entry.driftedSince()).isEqualTo(since);
+            assertThat(entry.timeToRepair()).contains(Duration.ofMillis(entry.finishedAt() - since));
+        });
+    }
+
+    /**
+     * Stack a's tool prints the token bound for stack b, as it is and in base64, on the diagnostic that becomes a's
+     * reason and on stderr: the step's mask (credentials-binding's pattern in Jenkins, made on the controller) covers
+     * every bound value from the start, so neither the record, the console nor what goes back carries it.
+     */
+    @Test
+    void aStackPrintingAnotherStacksSecretNeverReachesTheRecordTheConsoleOrTheOutcome() throws Exception {
+        String token = "tok-7Hq2VxLm9PzR4KwNe";
+        String base64 = Base64.getEncoder().encodeToString(token.getBytes(StandardCharsets.UTF_8));
+        Path ws = Files.createDirectories(root.resolve("two"));
+        for (String stack : List.of("a", "b")) {
+            Files.createDirectories(ws.resolve(stack));
+            Files.writeString(ws.resolve(stack + "/main.tf"), "terraform {\n}\n");
+        }
+        Files.writeString(ws.resolve("stacks.yaml"), """
+                stacks:
+                  - dir: a
+                  - dir: b
+                    dependsOn: [a]
+                    credentials:
+                      B_TOKEN: b-token
+                """);
+        Path tool = ws.resolve("terraform-stand-in");
+        Files.writeString(tool, """
+                #!/bin/sh
+                case "$1" in
+                  version) echo '{"terraform_version":"1.11.4","platform":"linux_amd64","provider_selections":{}}' ;;
+                  plan) echo '{"type":"diagnostic","diagnostic":{"severity":"error","summary":"token @T@ rejected (@B@)"}}'
+                        echo "+ export B_TOKEN=@T@ # @B@" >&2
+                        exit 1 ;;
+                  *) exit 0 ;;
+                esac
+                """.replace("@T@", token).replace("@B@", base64));
+        Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwxr-xr-x"));
+        EngineRequest deploy = new EngineRequest("stacks.yaml", List.of(), 0, DeployMode.APPLY, Approval.NOT_GIVEN, DeployKind.DEPLOY,
+                "5", "", "MANUAL", List.of(), Map.of("terraform", tool.toString()), Map.of());
+        StackCredentials credentials = new StackCredentials(Map.of("b", Map.of("B_TOKEN", token)), Map.of(),
+                SecretMask.patternOf(List.of(token)));
+
+        AgentOutcome outcome = new AgentEngineCall(Operation.DEPLOY, deploy, credentials, listener, temp.toString(), Set.of("a", "b"),
+                Set.of(), new FakeLocalLauncher()).invoke(ws.toFile(), null);
+
+        String record = Files.readString(temp.resolve(AgentEngineCall.RECORD_FILE));
+        assertThat(record).contains("token **** rejected (****)");
+        String back = String.join("\n", outcome.problems()) + String.join("\n", outcome.warnings()) + String.join("\n", outcome.notes());
+        for (String text : List.of(record, console.toString(StandardCharsets.UTF_8), back)) {
+            assertThat(text).doesNotContain(token).doesNotContain(base64.substring(0, base64.length() - 4));
+        }
     }
 
     @Test

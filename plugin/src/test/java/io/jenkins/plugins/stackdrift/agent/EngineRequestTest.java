@@ -3,22 +3,33 @@ package io.jenkins.plugins.stackdrift.agent;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.reflect.RecordComponent;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 
 import io.stackdrift.engine.RunRequest;
 import io.stackdrift.engine.StartedBy;
+import io.stackdrift.model.Approval;
+import io.stackdrift.model.DeployKind;
+import io.stackdrift.model.DeployMode;
 import io.stackdrift.model.Tool;
 
 class EngineRequestTest {
     private static final Path WORKSPACE = Path.of("/agent/ws/job");
 
     private static EngineRequest request(final String config, final String startedBy, final List<String> changed) {
-        return new EngineRequest(config, List.of("network"), 3, true, false, "12", "pushed by bob", startedBy, changed,
-                Map.of("tofu", "/opt/tofu/bin/tofu", "pulumi", " "), Map.of("PATH", "/usr/bin"));
+        return new EngineRequest(config, List.of("network"), 3, DeployMode.REHEARSAL, Approval.NOT_GIVEN, DeployKind.DEPLOY, "12",
+                "pushed by bob", startedBy, changed, Map.of("tofu", "/opt/tofu/bin/tofu", "pulumi", " "), Map.of("PATH", "/usr/bin"));
     }
 
     @Test
@@ -28,7 +39,7 @@ class EngineRequestTest {
         assertThat(run.repositoryRoot()).isEqualTo(Path.of("/agent/ws/job/infra"));
         assertThat(run.startedBy()).isEqualTo(StartedBy.PUSH);
         assertThat(run.parallelism()).hasValue(3);
-        assertThat(run.rehearsal()).isTrue();
+        assertThat(run.mode()).isEqualTo(DeployMode.REHEARSAL);
         assertThat(run.runId()).isEqualTo("12");
     }
 
@@ -48,18 +59,68 @@ class EngineRequestTest {
     }
 
     @Test
+    void aToolTimeoutCountsForPlanAndApplyAndWithoutOneAnApplyGetsLongerThanAPlan() {
+        EngineRequest none = request("stacks.yaml", "MANUAL", List.of());
+        assertThat(none.toolSettings().applyTimeout()).isGreaterThan(none.toolSettings().timeout());
+        EngineRequest twoHours = new EngineRequest("stacks.yaml", List.of(), 0, DeployMode.APPLY, Approval.NOT_GIVEN,
+                DeployKind.DEPLOY, "1", "", "MANUAL", List.of(), Map.of(), Map.of(), 7200);
+        assertThat(twoHours.toolSettings().timeout()).isEqualTo(Duration.ofHours(2));
+        assertThat(twoHours.toolSettings().applyTimeout()).isEqualTo(Duration.ofHours(2));
+        assertThat(twoHours.toolSettings().timeoutHint()).isEqualTo(EngineRequest.TIMEOUT_HINT);
+    }
+
+    @Test
+    void itsTextNamesTheBuildsVariablesNeverTheirValues() {
+        EngineRequest request = new EngineRequest("stacks.yaml", List.of("network"), 0, DeployMode.APPLY, Approval.NOT_GIVEN,
+                DeployKind.DEPLOY, "1", "", "MANUAL", List.of(), Map.of(), Map.of("BOUND_BY_WITH_CREDENTIALS", "planted-secret-value"));
+        assertThat(request.toString()).contains("BOUND_BY_WITH_CREDENTIALS").doesNotContain("planted-secret-value");
+    }
+
+    @Test
     void anUnknownStartWordIsRefused() {
         assertThatThrownBy(() -> request("stacks.yaml", "LATER", List.of())).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
     void destroyReachesTheCoreRequestAndIsOffUnlessAsked() {
-        EngineRequest destroy = new EngineRequest("stacks.yaml", List.of(), 0, false, true, true, "12", "", "MANUAL", List.of(),
-                Map.of(), Map.of());
+        EngineRequest destroy = new EngineRequest("stacks.yaml", List.of(), 0, DeployMode.APPLY, Approval.GIVEN, DeployKind.DESTROY,
+                "12", "", "MANUAL", List.of(), Map.of(), Map.of());
         RunRequest run = destroy.toRunRequest(WORKSPACE);
-        assertThat(run.destroy()).isTrue();
-        assertThat(run.approved()).isTrue();
-        assertThat(request("stacks.yaml", "MANUAL", List.of()).destroy()).isFalse();
-        assertThat(request("stacks.yaml", "MANUAL", List.of()).toRunRequest(WORKSPACE).destroy()).isFalse();
+        assertThat(run.kind()).isEqualTo(DeployKind.DESTROY);
+        assertThat(run.approval()).isEqualTo(Approval.GIVEN);
+        assertThat(request("stacks.yaml", "MANUAL", List.of()).kind()).isEqualTo(DeployKind.DEPLOY);
+        assertThat(request("stacks.yaml", "MANUAL", List.of()).toRunRequest(WORKSPACE).kind()).isEqualTo(DeployKind.DEPLOY);
+    }
+
+    /** The types of a record's components that are neither primitive nor the JDK's and that {@code named} does not list. */
+    static List<String> unnamedLibraryTypes(final Class<? extends Record> type, final Set<String> named) {
+        return Arrays.stream(type.getRecordComponents()).map(RecordComponent::getType)
+                .filter(t -> !t.isPrimitive() && !t.getName().startsWith("java.")).map(Class::getName)
+                .filter(name -> !named.contains(name)).toList();
+    }
+
+    /** The resource core's class filter reads in every plugin (a file name, though it looks like a class's). */
+    private static final String CLASS_FILTER = "/META-INF/" + String.join(".", "hudson", "remoting", "ClassFilter");
+
+    private static Set<String> classFilterNames() throws IOException {
+        try (InputStream in = EngineRequest.class.getResourceAsStream(CLASS_FILTER)) {
+            assertThat(in).as(CLASS_FILTER).isNotNull();
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().map(String::strip)
+                    .filter(line -> !line.isEmpty() && !line.startsWith("#")).collect(Collectors.toSet());
+        }
+    }
+
+    @Test
+    void everyCoreTypeTheRequestCarriesIsNamedForTheControllersClassFilter() throws IOException {
+        assertThat(unnamedLibraryTypes(EngineRequest.class, classFilterNames())).isEmpty();
+    }
+
+    /** A planted request component of a core type the file does not name. */
+    private record Planted(String configFile, Tool tool) {
+    }
+
+    @Test
+    void aCoreTypeTheFileDoesNotNameIsFound() throws IOException {
+        assertThat(unnamedLibraryTypes(Planted.class, classFilterNames())).containsExactly(Tool.class.getName());
     }
 }

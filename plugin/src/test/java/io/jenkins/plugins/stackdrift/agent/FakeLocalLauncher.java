@@ -15,8 +15,9 @@ import java.util.regex.Pattern;
  * launcher only declares its methods): the overrides go over this JVM's environment with {@code $VAR},
  * {@code ${VAR}} and {@code $$} expanded and empty values removed ({@code EnvVars.overrideExpandingAll}), every
  * argument is expanded against the result ({@code EnvVars.expand}), the executable is looked up on this JVM's
- * {@code PATH} (ProcessBuilder), and the launch's own stdout and stderr go nowhere (the null stream). A kill stops
- * the process and its descendants, as the process-tree killer does.
+ * {@code PATH} (ProcessBuilder), and the launch's own stdout and stderr go nowhere (the null stream). Its
+ * {@code Proc.kill} stops the process and its descendants, as the process-tree killer does; its
+ * {@code Launcher.kill(Map)} kills by the environment, as core's does.
  */
 public class FakeLocalLauncher extends ToolLaunchService {
     /** Core's {@code Util.VARIABLE}. */
@@ -24,6 +25,7 @@ public class FakeLocalLauncher extends ToolLaunchService {
 
     final AtomicInteger starts = new AtomicInteger();
     final AtomicInteger kills = new AtomicInteger();
+    final AtomicInteger markedKills = new AtomicInteger();
 
     /** Starts whatever it is asked (the commands come from this JVM's runner under test). */
     public FakeLocalLauncher() {
@@ -56,9 +58,21 @@ public class FakeLocalLauncher extends ToolLaunchService {
         starts.incrementAndGet();
         return WatchedProcess.watch(process::waitFor, () -> {
             kills.incrementAndGet();
-            process.descendants().forEach(ProcessHandle::destroyForcibly);
-            process.destroyForcibly();
+            procKill(process);
         }, "test launcher: " + line.get(0));
+    }
+
+    /** The launch's own {@code Proc.kill}: here the process and its descendants. */
+    protected void procKill(final Process process) throws IOException {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+    }
+
+    /** As core's {@code LocalLauncher.kill}: every process whose environment holds the variables ({@link MarkedProcesses}). */
+    @Override
+    protected void killMarked(final Map<String, String> variables) throws IOException, InterruptedException {
+        markedKills.incrementAndGet();
+        MarkedProcesses.kill(variables);
     }
 
     /** Core's {@code Util.replaceMacro}: {@code $$} is one {@code $}, an unknown variable stays as written. */

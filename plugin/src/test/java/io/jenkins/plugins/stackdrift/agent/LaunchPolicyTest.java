@@ -33,6 +33,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import io.stackdrift.engine.GitFiles;
+import io.stackdrift.render.SecretMask;
 import io.stackdrift.spi.ProcessResult;
 import io.stackdrift.spi.ProcessSpec;
 import io.stackdrift.testing.PosixOnly;
@@ -329,9 +330,26 @@ class LaunchPolicyTest {
                 why -> assertThat(why).contains("the most one step may run at once"));
     }
 
-    /** A service whose launches are counted, never made. */
+    @Test
+    void anAdmittedCommandStartsWithTheControllersOwnCookieSetAfterThePolicy() throws Exception {
+        NeverStarts service = new NeverStarts(policy);
+        ToolCommand sent = wrapped(List.of("terraform", "version", "-json"));
+        assertThat(sent.environment()).doesNotContainKey(ToolCookie.VARIABLE);
+
+        LaunchedTool tool = service.start(sent);
+
+        assertThat(service.launched).isOne();
+        assertThat(service.commands).singleElement().satisfies(started -> {
+            assertThat(started.environment()).containsEntry(ToolCookie.VARIABLE, tool.cookie());
+            assertThat(started.command()).isEqualTo(policy.launched(sent).command());
+        });
+        assertThat(tool.cookie()).startsWith("stack-drift-");
+    }
+
+    /** A service whose launches are counted and kept, never made. */
     private static final class NeverStarts extends ToolLaunchService {
         int launched;
+        final List<ToolCommand> commands = new ArrayList<>();
 
         NeverStarts(final LaunchPolicy policy) {
             super(policy);
@@ -340,7 +358,13 @@ class LaunchPolicyTest {
         @Override
         protected WatchedProcess launch(final ToolCommand command) {
             launched++;
+            commands.add(command);
             return WatchedProcess.watch(() -> 0, () -> { }, "never");
+        }
+
+        @Override
+        protected void killMarked(final Map<String, String> variables) {
+            // nothing was started, so nothing carries the cookie
         }
     }
 
@@ -356,7 +380,7 @@ class LaunchPolicyTest {
         }
         Map<String, String> build = Map.of("PATH", bin + File.pathSeparator + "/usr/bin" + File.pathSeparator + "/bin");
         FakeLocalLauncher controller = new FakeLocalLauncher(new LaunchPolicy(Map.of(), ws.toString(), step.toString(), build));
-        AgentProcessRunner runner = new AgentProcessRunner(controller, build, List.of());
+        AgentProcessRunner runner = new AgentProcessRunner(controller, build, SecretMask.NONE);
 
         ProcessResult ran = runner.run(new ProcessSpec(List.of("terraform", "version", "-json"), ws, Map.of(),
                 Duration.ofSeconds(30), step.resolve("version.out")));

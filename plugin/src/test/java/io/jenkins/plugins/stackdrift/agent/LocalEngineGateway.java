@@ -22,7 +22,7 @@ import io.stackdrift.record.RunRecord;
  * default a {@link FakeLocalLauncher} under the controller's {@link LaunchPolicy} for this workspace and step
  * directory, so every command the engine issues in these tests passes the policy the real service applies.
  */
-public record LocalEngineGateway(Path workspace, Path temp, TaskListener listener, ToolLauncher tools) implements EngineGateway {
+public record LocalEngineGateway(Path workspace, Path temp, TaskListener listener, ToolLaunchService tools) implements EngineGateway {
     public LocalEngineGateway(final Path workspace, final Path temp, final TaskListener listener) {
         this(workspace, temp, listener, null);
     }
@@ -51,11 +51,12 @@ public record LocalEngineGateway(Path workspace, Path temp, TaskListener listene
             Files.createDirectories(target.getParent());
             Files.copy(history.resolve(file), target, StandardCopyOption.REPLACE_EXISTING);
         }
-        ToolLauncher launcher = tools != null ? tools
+        ToolLaunchService service = tools != null ? tools
                 : new FakeLocalLauncher(new LaunchPolicy(request.toolPaths(), workspace.toString(), temp.toString(),
                         request.buildEnvironment(), credentials.boundEnvironments()));
-        return new AgentEngineCall(operation, request, credentials, listener, temp.toString(), lockedStacks, heldElsewhere,
-                launcher).invoke(workspace.toFile(), null);
+        // as AgentEngineGateway: the service is closed (its tools killed and awaited) when the call returns
+        return service.serve(() -> new AgentEngineCall(operation, request, credentials, listener, temp.toString(), lockedStacks,
+                heldElsewhere, service).invoke(workspace.toFile(), null), listener.getLogger());
     }
 
     @Override

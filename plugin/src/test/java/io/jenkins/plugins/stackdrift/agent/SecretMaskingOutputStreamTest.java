@@ -9,10 +9,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.junit.jupiter.api.Test;
 
+import io.stackdrift.render.SecretMask;
+
 class SecretMaskingOutputStreamTest {
     private static String through(final List<String> secrets, final String... writes) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (SecretMaskingOutputStream masking = new SecretMaskingOutputStream(out, secrets)) {
+        try (SecretMaskingOutputStream masking = new SecretMaskingOutputStream(out, SecretMask.of(secrets))) {
             for (String w : writes) {
                 masking.write(w.getBytes(StandardCharsets.UTF_8));
                 masking.flush();
@@ -51,7 +53,7 @@ class SecretMaskingOutputStreamTest {
                 closed.set(true);
             }
         };
-        new SecretMaskingOutputStream(log, List.of("x")).close();
+        new SecretMaskingOutputStream(log, SecretMask.of(List.of("x"))).close();
         assertThat(closed).isFalse();
     }
 

@@ -110,12 +110,11 @@ public final class JobPageBench {
             StackId id = stack(i);
             String dir = id.value();
             if (i % 50 == 7) {
-                rows.add(new Row(id, Tool.TERRAFORM, dir, RowState.FAILED, "Error: no valid credential sources", List.of(), List.of(),
-                        List.of(), List.of()));
+                rows.add(Row.of(id, Tool.TERRAFORM, dir, RowState.FAILED, "Error: no valid credential sources"));
             } else if (i % 10 == 3) {
-                rows.add(new Row(id, Tool.TERRAFORM, dir, RowState.DRIFTED, "", List.of(), changes(i, Cause.DRIFT), List.of(), List.of()));
+                rows.add(Row.of(id, Tool.TERRAFORM, dir, RowState.DRIFTED, "").withDrift(changes(i, Cause.DRIFT)));
             } else {
-                rows.add(new Row(id, Tool.TERRAFORM, dir, RowState.PENDING, "", changes(i, Cause.CODE), List.of(), List.of(), List.of()));
+                rows.add(Row.of(id, Tool.TERRAFORM, dir, RowState.PENDING, "").withChanges(changes(i, Cause.CODE)));
             }
         }
         return new RunRecord("1", RunKind.CHECK, "scheduled drift check", at, at + 60_000, rows, List.of());
@@ -127,9 +126,9 @@ public final class JobPageBench {
         List<TrailEntry> trail = new ArrayList<>();
         for (int k = 0; k < DEPLOYED; k++) {
             StackId id = stack(10 * k + 3);
-            rows.add(new Row(id, Tool.TERRAFORM, id.value(), RowState.IN_SYNC, "", List.of(), List.of(), List.of(), List.of()));
+            rows.add(Row.of(id, Tool.TERRAFORM, id.value(), RowState.IN_SYNC, ""));
             trail.add(new TrailEntry(id, "1", at + k, at + k + 30_000, TrailResult.DEPLOYED, true,
-                    List.of("aws_security_group_rule.rule_0.tags.Owner"), ""));
+                    List.of("aws_security_group_rule.rule_0.tags.Owner"), "", 0));
         }
         return new RunRecord("1", RunKind.DEPLOY, "started by alice", at, at + 200_000, rows, trail);
     }

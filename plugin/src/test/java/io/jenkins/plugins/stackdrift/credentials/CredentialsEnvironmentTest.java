@@ -9,11 +9,17 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 import com.cloudbees.plugins.credentials.common.StandardCredentials;
 import com.cloudbees.plugins.credentials.common.StandardUsernamePasswordCredentials;
@@ -22,11 +28,18 @@ import org.jenkinsci.plugins.plaincredentials.FileCredentials;
 import org.jenkinsci.plugins.plaincredentials.StringCredentials;
 import org.junit.jupiter.api.Test;
 
+import io.stackdrift.render.SecretMask;
+
 class CredentialsEnvironmentTest {
     private final Map<String, StandardCredentials> store = new HashMap<>();
     private final SecretFileWriter files = mock(SecretFileWriter.class);
-    private final CredentialsEnvironment environment =
-            new CredentialsEnvironment(id -> Optional.ofNullable(store.get(id)), files);
+    /** The values each resolve handed to the mask pattern (in Jenkins: credentials-binding's SecretPatterns). */
+    private final List<String> masked = new ArrayList<>();
+    private final CredentialsEnvironment environment = new CredentialsEnvironment(id -> Optional.ofNullable(store.get(id)), files,
+            secrets -> {
+                masked.addAll(secrets);
+                return SecretMask.patternOf(secrets);
+            });
 
     private static Secret secret(final String value) {
         Secret secret = mock(Secret.class);
@@ -46,7 +59,7 @@ class CredentialsEnvironmentTest {
         secretText("aws-prod-key", "AKIA$HOME");
         StackCredentials result = environment.resolve(Map.of("network", Map.of("AWS_ACCESS_KEY_ID", "aws-prod-key")));
         assertThat(result.environment("network")).containsExactly(Map.entry("AWS_ACCESS_KEY_ID", "AKIA$HOME"));
-        assertThat(result.secretValues()).containsExactly("AKIA$HOME");
+        assertThat(masked).containsExactly("AKIA$HOME");
         assertThat(result.failures()).isEmpty();
     }
 
@@ -73,7 +86,7 @@ class CredentialsEnvironmentTest {
                 .containsEntry("REGISTRY_USR", "deployer")
                 .containsEntry("REGISTRY_PSW", "pa$$word")
                 .hasSize(2);
-        assertThat(result.secretValues()).containsExactly("pa$$word");
+        assertThat(masked).containsExactly("pa$$word");
     }
 
     @Test
@@ -86,7 +99,7 @@ class CredentialsEnvironmentTest {
         store.put("registry", c);
         StackCredentials result = environment.resolve(Map.of("app", Map.of("REGISTRY", "registry")));
         assertThat(result.environment("app")).containsEntry("REGISTRY_USR", "svc-deployer");
-        assertThat(result.secretValues()).containsExactlyInAnyOrder("pa$$word", "svc-deployer");
+        assertThat(masked).containsExactlyInAnyOrder("pa$$word", "svc-deployer");
     }
 
     @Test
@@ -127,7 +140,8 @@ class CredentialsEnvironmentTest {
     void eachIdIsLookedUpOnce() throws Exception {
         CredentialsLookup lookup = mock(CredentialsLookup.class);
         when(lookup.find("missing")).thenReturn(Optional.empty());
-        new CredentialsEnvironment(lookup, files).resolve(Map.of("a", Map.of("X", "missing"), "b", Map.of("Y", "missing")));
+        new CredentialsEnvironment(lookup, files, SecretMask::patternOf)
+                .resolve(Map.of("a", Map.of("X", "missing"), "b", Map.of("Y", "missing")));
         verify(lookup, times(1)).find("missing");
     }
 
@@ -136,5 +150,26 @@ class CredentialsEnvironmentTest {
         secretText("k", "s3cr3t-value");
         StackCredentials result = environment.resolve(Map.of("st", Map.of("TOKEN", "k")));
         assertThat(result.toString()).doesNotContain("s3cr3t-value").contains("st");
+    }
+
+    @Test
+    void theAgentMasksWithThePatternTheControllerMadeAfterTheCallIsSerialized() throws Exception {
+        secretText("k", "s3cr3t-value");
+        // a pattern only the controller's pattern maker knows, as credentials-binding's extensions add forms
+        CredentialsEnvironment jenkins = new CredentialsEnvironment(id -> Optional.ofNullable(store.get(id)), files,
+                secrets -> Pattern.compile("s3cr3t-value|extension-form"));
+        StackCredentials sent = jenkins.resolve(Map.of("st", Map.of("TOKEN", "k")));
+
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+            out.writeObject(sent);
+        }
+        StackCredentials received;
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+            received = (StackCredentials) in.readObject();
+        }
+
+        assertThat(received.mask().mask("s3cr3t-value, extension-form")).isEqualTo("****, ****");
+        assertThat(StackCredentials.none().mask().isEmpty()).isTrue();
     }
 }

@@ -11,6 +11,7 @@ import io.jenkins.plugins.stackdrift.TestRecords;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.HistoryLayout;
@@ -36,7 +37,7 @@ class JobHistoryTest {
         history.save(new RunRecord("1", RunKind.CHECK, "", 1L, 2L,
                 List.of(TestRecords.row("a", RowState.IN_SYNC), TestRecords.row("b", RowState.DRIFTED)), List.of()), Map.of());
         history.save(run("2", "a"), Map.of());
-        history.markDeploying(List.of("a"), "3", 5L);
+        history.markDeploying(List.of("a"), "3", 5L, DeployKind.DEPLOY);
 
         List<String> files = history.snapshot(m -> true);
 
@@ -51,7 +52,7 @@ class JobHistoryTest {
     @Test
     void markersOfBuildsThatEndedBecomeInterruptedBeforeTheSnapshot() throws Exception {
         JobHistory history = new JobHistory(dir);
-        history.markDeploying(List.of("net"), "8", 5L);
+        history.markDeploying(List.of("net"), "8", 5L, DeployKind.DEPLOY);
         List<String> files = history.snapshot(marker -> false);
         assertThat(files).noneMatch(f -> f.startsWith("deploying/"));
         assertThat(history.trail()).singleElement().satisfies(e -> {
@@ -64,10 +65,10 @@ class JobHistoryTest {
     void aDestroyBuildThatEndedForgetsTheDeploysOfItsStacks() throws Exception {
         JobHistory history = new JobHistory(dir);
         TrailEntry deployed = new TrailEntry(StackId.of("net"), "7", 1L, 2L,
-                TrailResult.DEPLOYED, false, List.of(), "");
+                TrailResult.DEPLOYED, false, List.of(), "", 0);
         history.save(new RunRecord("7", RunKind.DEPLOY, "", 1L, 3L, List.of(TestRecords.row("net", RowState.IN_SYNC)), List.of(deployed)),
                 Map.of("net", "sha256:a"));
-        history.markDeploying(List.of("net"), "8", 5L, true);
+        history.markDeploying(List.of("net"), "8", 5L, DeployKind.DESTROY);
 
         history.snapshot(marker -> false);
 
@@ -88,8 +89,8 @@ class JobHistoryTest {
     @Test
     void oneBuildsMarkersBecomeInterruptedOthersStay() {
         JobHistory history = new JobHistory(dir);
-        history.markDeploying(List.of("net"), "8", 5L);
-        history.markDeploying(List.of("dns"), "9", 6L);
+        history.markDeploying(List.of("net"), "8", 5L, DeployKind.DEPLOY);
+        history.markDeploying(List.of("dns"), "9", 6L, DeployKind.DEPLOY);
 
         history.recordInterrupted("8");
 

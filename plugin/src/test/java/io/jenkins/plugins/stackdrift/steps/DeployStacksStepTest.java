@@ -1,17 +1,23 @@
 package io.jenkins.plugins.stackdrift.steps;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Duration;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+
+import io.stackdrift.model.Approval;
+import io.stackdrift.model.DeployKind;
+import io.stackdrift.model.DeployMode;
 
 class DeployStacksStepTest {
     @Test
     void destroyRehearsalAndApprovalReachTheStepSettings() {
         DeployStacksStep step = new DeployStacksStep();
         assertThat(step.isDestroy()).isFalse();
-        assertThat(step.settings().destroy()).isFalse();
+        assertThat(step.settings().kind()).isEqualTo(DeployKind.DEPLOY);
 
         step.setDestroy(true);
         step.setApproved(true);
@@ -19,16 +25,32 @@ class DeployStacksStepTest {
 
         assertThat(step.isDestroy()).isTrue();
         StepSettings settings = step.settings();
-        assertThat(settings.destroy()).isTrue();
-        assertThat(settings.approved()).isTrue();
-        assertThat(settings.rehearsal()).isFalse();
+        assertThat(settings.kind()).isEqualTo(DeployKind.DESTROY);
+        assertThat(settings.approval()).isEqualTo(Approval.GIVEN);
+        assertThat(settings.mode()).isEqualTo(DeployMode.APPLY);
         assertThat(settings.stacks()).containsExactly("dns", "network");
     }
 
     @Test
+    void toolTimeoutIsKeptInItsShortestWordsAndBlankOrZeroLeavesTheDefaults() {
+        CheckDriftStep step = new CheckDriftStep();
+        step.setToolTimeout(" 90m ");
+        assertThat(step.getToolTimeout()).isEqualTo("1h30m");
+        assertThat(step.settings().toolTimeoutOr(Duration.ofMinutes(5))).isEqualTo(Duration.ofMinutes(90));
+        step.setToolTimeout("0");
+        assertThat(step.getToolTimeout()).isNull();
+        assertThat(step.settings().toolTimeoutOr(Duration.ofMinutes(5))).isEqualTo(Duration.ofMinutes(5));
+        step.setToolTimeout("");
+        assertThat(step.settings().toolTimeoutOr(Duration.ZERO)).isZero();
+        assertThatThrownBy(() -> step.setToolTimeout("two hours")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("toolTimeout 'two hours' is not a duration: use for example 30m, 2h or 1h30m (blank: 10m for a plan, 1h"
+                        + " for an apply)");
+    }
+
+    @Test
     void otherStepsNeverDestroy() {
-        assertThat(new PreviewStacksStep().settings().destroy()).isFalse();
-        assertThat(new CheckDriftStep().settings().destroy()).isFalse();
+        assertThat(new PreviewStacksStep().settings().kind()).isEqualTo(DeployKind.DEPLOY);
+        assertThat(new CheckDriftStep().settings().kind()).isEqualTo(DeployKind.DEPLOY);
     }
 
     @Test

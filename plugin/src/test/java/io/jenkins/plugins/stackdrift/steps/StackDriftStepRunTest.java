@@ -62,6 +62,9 @@ import org.mockito.ArgumentCaptor;
 import org.mockito.MockedConstruction;
 import org.mockito.Mockito;
 
+import io.stackdrift.model.Approval;
+import io.stackdrift.model.DeployKind;
+import io.stackdrift.model.DeployMode;
 import io.stackdrift.model.PlanDigest;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
@@ -70,6 +73,8 @@ import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RunKind;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.TrailResult;
+import io.stackdrift.render.SecretMask;
+import io.stackdrift.spi.ToolSettings;
 
 /** The controller side of a step with the agent replaced by a mock gateway: mapping, ordering, locks, history. */
 class StackDriftStepRunTest {
@@ -100,14 +105,24 @@ class StackDriftStepRunTest {
     }
 
     private StackDriftStepRun stepRun(final Operation operation, final StepSettings settings, final Map<String, String> env) {
+        return stepRun(operation, settings, new StackDriftGlobalConfiguration.Defaults(0, "UNSTABLE", "FAILURE", "",
+                "/opt/tofu/bin/tofu", ""), env);
+    }
+
+    private StackDriftStepRun stepRun(final Operation operation, final StepSettings settings,
+            final StackDriftGlobalConfiguration.Defaults defaults) {
+        return stepRun(operation, settings, defaults, Map.of("PATH", "/usr/bin"));
+    }
+
+    private StackDriftStepRun stepRun(final Operation operation, final StepSettings settings,
+            final StackDriftGlobalConfiguration.Defaults defaults, final Map<String, String> env) {
         return new StackDriftStepRun(settings, operation, run, listener, gateway,
-                new CredentialsEnvironment(lookup, mock(SecretFileWriter.class)),
-                new StackDriftGlobalConfiguration.Defaults(0, "UNSTABLE", "FAILURE", "", "/opt/tofu/bin/tofu", ""),
+                new CredentialsEnvironment(lookup, mock(SecretFileWriter.class), SecretMask::patternOf), defaults,
                 env, new JobHistory(jobDir), node);
     }
 
     private static StepSettings settings() {
-        return new StepSettings(null, List.of("network"), null, null, null, false, false);
+        return new StepSettings(null, List.of("network"), null);
     }
 
     private String console() {
@@ -232,7 +247,7 @@ class StackDriftStepRunTest {
     void stepParametersOverrideTheGlobalDefaultsAndTheRequestCarriesToolPathsAndTheBuildEnvironment() throws Exception {
         selection(Map.of("network", Map.of()));
         ranAndRecorded(Operation.CHECK, TestRecords.record(RunKind.CHECK, TestRecords.row("network", RowState.DRIFTED)));
-        StepSettings failOnDrift = new StepSettings("infra/stacks.yaml", List.of(), 3, "FAILURE", null, false, false);
+        StepSettings failOnDrift = new StepSettings("infra/stacks.yaml", List.of(), 3).withResults("FAILURE", null, null);
         stepRun(Operation.CHECK, failOnDrift).run();
         verify(run).setResult(Result.FAILURE);
         ArgumentCaptor<EngineRequest> request = ArgumentCaptor.forClass(EngineRequest.class);
@@ -262,10 +277,10 @@ class StackDriftStepRunTest {
         selection(Map.of("net", Map.of(), "dns", Map.of()));
         ranAndRecorded(Operation.DEPLOY, TestRecords.record(RunKind.DEPLOY, TestRecords.row("net", RowState.IN_SYNC)));
 
-        stepRun(Operation.DEPLOY, new StepSettings(null, List.of(), null, null, null, false, false)).run();
+        stepRun(Operation.DEPLOY, new StepSettings(null, List.of(), null)).run();
 
         EngineRequest request = deployedRequest(Operation.DEPLOY);
-        assertThat(request.approved()).isTrue();
+        assertThat(request.approval()).isEqualTo(Approval.GIVEN);
         assertThat(request.stacks()).containsExactly("net");
         ArgumentCaptor<Set<String>> locked = lockedCaptor();
         verify(gateway).run(eq(Operation.DEPLOY), any(), any(), any(), any(), locked.capture(), anySet());
@@ -279,7 +294,7 @@ class StackDriftStepRunTest {
         selection(Map.of("net", Map.of(), "dns", Map.of()));
         ranAndRecorded(Operation.DEPLOY, TestRecords.record(RunKind.DEPLOY, TestRecords.row("net", RowState.IN_SYNC)));
 
-        stepRun(Operation.DEPLOY, new StepSettings(null, List.of("net", "dns"), null, null, null, false, false)).run();
+        stepRun(Operation.DEPLOY, new StepSettings(null, List.of("net", "dns"), null)).run();
 
         assertThat(deployedRequest(Operation.DEPLOY).stacks()).containsExactly("net");
     }
@@ -289,7 +304,7 @@ class StackDriftStepRunTest {
         when(run.getCause(ApprovalCause.class)).thenReturn(new ApprovalCause(12, List.of(), false));
         selection(Map.of("net", Map.of(), "dns", Map.of()));
 
-        assertThatThrownBy(() -> stepRun(Operation.DEPLOY, new StepSettings(null, List.of(), null, null, null, false, false)).run())
+        assertThatThrownBy(() -> stepRun(Operation.DEPLOY, new StepSettings(null, List.of(), null)).run())
                 .isInstanceOf(AbortException.class).hasMessageContaining("none of them is in this step's selection");
         verify(gateway, never()).run(any(), any(), any(), any(), any(), anySet(), anySet());
     }
@@ -300,11 +315,12 @@ class StackDriftStepRunTest {
         selection(Map.of("net", Map.of(), "dns", Map.of()));
         ranAndRecorded(Operation.DEPLOY, TestRecords.record(RunKind.DEPLOY, TestRecords.row("net", RowState.AWAITING_APPROVAL)));
 
-        stepRun(Operation.DEPLOY, new StepSettings(null, List.of(), null, null, null, false, false, true)).run();
+        stepRun(Operation.DEPLOY, new StepSettings(null, List.of(), null).withDeploy(DeployMode.APPLY, Approval.NOT_GIVEN,
+                DeployKind.DESTROY)).run();
 
         EngineRequest request = deployedRequest(Operation.DEPLOY);
-        assertThat(request.approved()).isFalse();
-        assertThat(request.destroy()).isTrue();
+        assertThat(request.approval()).isEqualTo(Approval.NOT_GIVEN);
+        assertThat(request.kind()).isEqualTo(DeployKind.DESTROY);
         assertThat(console()).contains("is not approved by it");
     }
 
@@ -370,7 +386,8 @@ class StackDriftStepRunTest {
         // a destroy awaiting approval in the same build does not turn the deploy's link into a destroy
         ranAndRecorded(Operation.DEPLOY, TestRecords.record(RunKind.DEPLOY, TestRecords.row("dns", RowState.AWAITING_APPROVAL)));
         Mockito.clearInvocations((Object) run);
-        stepRun(Operation.DEPLOY, new StepSettings(null, List.of(), null, null, null, false, false, true)).run();
+        stepRun(Operation.DEPLOY, new StepSettings(null, List.of(), null).withDeploy(DeployMode.APPLY, Approval.NOT_GIVEN,
+                DeployKind.DESTROY)).run();
         verify(run, never()).addOrReplaceAction(any(ApproveDeployAction.class));
         assertThat(console()).contains("this build already awaits approval of a deploy; dns await approval of a destroy");
     }
@@ -445,12 +462,28 @@ class StackDriftStepRunTest {
     }
 
     @Test
+    void theStepsToolTimeoutGoesOverTheGlobalOneAndWithNeitherTheEngineKeepsItsDefaults() {
+        StackDriftGlobalConfiguration.Defaults global = new StackDriftGlobalConfiguration.Defaults(0, "UNSTABLE", "FAILURE", "", "",
+                "").withToolTimeout(Duration.ofHours(2));
+        StepSettings own = settings().withToolTimeout(Duration.ofMinutes(45));
+
+        assertThat(stepRun(Operation.DEPLOY, own, global).request().toolSettings().applyTimeout()).isEqualTo(Duration.ofMinutes(45));
+        assertThat(stepRun(Operation.DEPLOY, settings(), global).request().toolSettings().timeout()).isEqualTo(Duration.ofHours(2));
+        ToolSettings neither = stepRun(Operation.DEPLOY, settings()).request().toolSettings();
+        assertThat(neither.timeout()).isEqualTo(ToolSettings.DEFAULT_TIMEOUT);
+        assertThat(neither.applyTimeout()).isEqualTo(ToolSettings.DEFAULT_APPLY_TIMEOUT);
+        // a stack that times out says which parameter raises the limit
+        assertThat(neither.timeoutHint()).contains("toolTimeout");
+    }
+
+    @Test
     void aDestroyStepAsksTheEngineForADestroy() {
-        StepSettings destroy = new StepSettings(null, List.of("dns"), null, null, null, false, false, true);
+        StepSettings destroy = new StepSettings(null, List.of("dns"), null).withDeploy(DeployMode.APPLY, Approval.NOT_GIVEN,
+                DeployKind.DESTROY);
         EngineRequest request = stepRun(Operation.DEPLOY, destroy).request();
-        assertThat(request.destroy()).isTrue();
-        assertThat(request.rehearsal()).isFalse();
-        assertThat(stepRun(Operation.DEPLOY, settings()).request().destroy()).isFalse();
+        assertThat(request.kind()).isEqualTo(DeployKind.DESTROY);
+        assertThat(request.mode()).isEqualTo(DeployMode.APPLY);
+        assertThat(stepRun(Operation.DEPLOY, settings()).request().kind()).isEqualTo(DeployKind.DEPLOY);
     }
 
     @Test
@@ -491,7 +524,8 @@ class StackDriftStepRunTest {
         when(gateway.storeRecord(any())).thenReturn(Optional.of(
                 TestRecords.record(RunKind.DEPLOY, TestRecords.row("network", RowState.PENDING))));
 
-        stepRun(Operation.DEPLOY, new StepSettings(null, List.of("network"), null, null, null, true, false)).run();
+        stepRun(Operation.DEPLOY, new StepSettings(null, List.of("network"), null).withDeploy(DeployMode.REHEARSAL, Approval.NOT_GIVEN,
+                DeployKind.DEPLOY)).run();
 
         ArgumentCaptor<Set<String>> locked = lockedCaptor();
         verify(gateway).run(eq(Operation.DEPLOY), any(), any(), any(), any(), locked.capture(), anySet());

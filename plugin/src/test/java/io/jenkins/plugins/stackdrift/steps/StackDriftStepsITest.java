@@ -4,8 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 
@@ -29,11 +33,14 @@ import org.jenkinsci.plugins.workflow.job.WorkflowRun;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 import org.jvnet.hudson.test.JenkinsRule;
 import org.jvnet.hudson.test.junit.jupiter.BuildWatcherExtension;
 import org.jvnet.hudson.test.junit.jupiter.WithJenkins;
 
 import io.stackdrift.record.HistoryStore;
+import io.stackdrift.record.RecordJson;
+import io.stackdrift.record.RunRecord;
 import io.stackdrift.testing.PosixOnly;
 
 /**
@@ -54,6 +61,9 @@ class StackDriftStepsITest {
             "aws-dns-key", "AKIAdnsKEY3", "aws-dns-secret", "dnsSecretValue4", "pulumi-token", "pul-TOKEN-5");
 
     private JenkinsRule r;
+
+    @TempDir
+    Path scratch;
 
     @BeforeEach
     void beforeEach(final JenkinsRule rule) {
@@ -111,6 +121,15 @@ class StackDriftStepsITest {
         File record = RunDetails.of(b.getRootDir(), "check").file();
         assertThat(record).exists();
         assertNoSecretIn(Files.readString(record.toPath()));
+        // the repair's trail entry crossed the agent whole: when its drift began, so the time to repair
+        RunRecord recorded;
+        try (InputStream in = Files.newInputStream(record.toPath())) {
+            recorded = RecordJson.readRun(in);
+        }
+        assertThat(recorded.trail()).singleElement().satisfies(entry -> {
+            assertThat(entry.driftedSince()).isPositive();
+            assertThat(entry.timeToRepair()).isPresent();
+        });
         assertThat(Run.XSTREAM2.toXML(action).length()).isLessThan(4 * 1024);
         assertThat(action.getRows()).hasSize(4);
         HistoryStore history = new HistoryStore(p.getRootDir().toPath().resolve(JobHistory.DIR_NAME));
@@ -135,6 +154,47 @@ class StackDriftStepsITest {
         WorkflowRun b2 = r.buildAndAssertSuccess(p);
         r.assertLogContains("total=4", b2);
         assertThat(history.summaries()).hasSize(2);
+    }
+
+    /**
+     * credentials-binding's SecretPatterns masks for the step: a tool that prints its bound token in base64 (on the
+     * diagnostic that becomes the stack's reason, and on stderr) leaves neither form in the log nor in the record.
+     */
+    @Test
+    void aBoundValuesBase64FormIsMaskedInTheLogAndTheRecordAsWithCredentialsMasksIt() throws Exception {
+        String token = "tok-7Hq2VxLm9PzR4KwNe";
+        String base64 = Base64.getEncoder().encodeToString(token.getBytes(StandardCharsets.UTF_8));
+        CredentialsProvider.lookupStores(r.jenkins).iterator().next().addCredentials(Domain.global(),
+                new StringCredentialsImpl(CredentialsScope.GLOBAL, "tok", "test", Secret.fromString(token)));
+        Path repo = Files.createDirectories(scratch.resolve("repo"));
+        Files.createDirectories(repo.resolve("a"));
+        Files.writeString(repo.resolve("a/main.tf"), "terraform {\n}\n");
+        Files.writeString(repo.resolve("stacks.yaml"), "stacks:\n  - dir: a\n    credentials:\n      TOKEN: tok\n");
+        Path bin = Files.createDirectories(scratch.resolve("bin"));
+        Path tool = bin.resolve("terraform");
+        Files.writeString(tool, """
+                #!/bin/sh
+                case "$1" in
+                  version) echo '{"terraform_version":"1.11.4","platform":"linux_amd64","provider_selections":{}}' ;;
+                  plan) b=$(printf %s "$TOKEN" | base64)
+                        echo '{"type":"diagnostic","diagnostic":{"severity":"error","summary":"token '"$b"' rejected"}}'
+                        echo "Authorization: Basic $b" >&2
+                        exit 1 ;;
+                  *) exit 0 ;;
+                esac
+                """);
+        Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwxr-xr-x"));
+        WorkflowJob p = r.jenkins.createProject(WorkflowJob.class, "masked");
+        p.setDefinition(new CpsFlowDefinition("node('built-in') {\n"
+                + "  sh \"cp -R '" + repo + "/.' .\"\n"
+                + "  withEnv([\"PATH+TOOL=" + bin + "\"]) { previewStacks() }\n}", true));
+
+        WorkflowRun b = r.buildAndAssertStatus(Result.FAILURE, p);
+
+        String log = JenkinsRule.getLog(b);
+        assertThat(log).contains("token **** rejected").doesNotContain(token).doesNotContain(base64);
+        String record = Files.readString(RunDetails.of(b.getRootDir(), "preview").file().toPath());
+        assertThat(record).contains("token **** rejected").doesNotContain(token).doesNotContain(base64);
     }
 
     @Test

@@ -61,6 +61,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.mockito.ArgumentCaptor;
 import org.mockito.Mockito;
 
+import io.stackdrift.model.Approval;
+import io.stackdrift.model.DeployKind;
+import io.stackdrift.model.DeployMode;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
@@ -72,6 +75,7 @@ import io.stackdrift.record.RunSummary;
 import io.stackdrift.record.StackStatus;
 import io.stackdrift.record.TrailEntry;
 import io.stackdrift.record.TrailResult;
+import io.stackdrift.render.SecretMask;
 import io.stackdrift.testing.PosixOnly;
 
 /**
@@ -148,7 +152,7 @@ class StepEndToEndTest {
         CredentialsLookup lookup = id -> Optional.ofNullable(SECRETS.get(id)).map(StepEndToEndTest::secretText);
         Path temp = Files.createDirectories(root.resolve("tmp/" + run.getId() + "-" + operation));
         return new StackDriftStepRun(settings, operation, run, listener, new LocalEngineGateway(workspace, temp, listener),
-                new CredentialsEnvironment(lookup, mock(SecretFileWriter.class)),
+                new CredentialsEnvironment(lookup, mock(SecretFileWriter.class), SecretMask::patternOf),
                 StackDriftGlobalConfiguration.Defaults.builtIn(),
                 Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)), JobHistory.inJobDir(jobDir.toFile()), null).run();
     }
@@ -162,7 +166,7 @@ class StepEndToEndTest {
     }
 
     private static StepSettings all() {
-        return new StepSettings(null, List.of(), null, null, null, false, false);
+        return new StepSettings(null, List.of(), null);
     }
 
     private Path historyDir() {
@@ -309,7 +313,8 @@ class StepEndToEndTest {
         step(build(1), Operation.DEPLOY, all());
         Run<?, ?> b2 = build(2);
 
-        step(b2, Operation.DEPLOY, new StepSettings(null, List.of("network", "dns"), null, null, null, false, false, true));
+        step(b2, Operation.DEPLOY, new StepSettings(null, List.of("network", "dns"), null).withDeploy(DeployMode.APPLY,
+                Approval.NOT_GIVEN, DeployKind.DESTROY));
 
         RunRecord record = buildRecord(b2);
         List<String> order = record.trail().stream().map(e -> e.stack().value() + " " + e.result().word()).toList();
@@ -353,8 +358,7 @@ class StepEndToEndTest {
                 + "exit 255\n");
         Run<?, ?> b1 = build(1);
 
-        Map<String, Object> result = step(b1, Operation.PREVIEW, new StepSettings(null, List.of("platform:prod"), null, null, null, false,
-                false));
+        Map<String, Object> result = step(b1, Operation.PREVIEW, new StepSettings(null, List.of("platform:prod"), null));
 
         Row platform = buildRecord(b1).rows().stream().filter(r -> r.id().value().equals("platform:prod")).findFirst().orElseThrow();
         assertThat(platform.state()).isEqualTo(RowState.FAILED);
@@ -371,7 +375,8 @@ class StepEndToEndTest {
                 : Optional.ofNullable(SECRETS.get(id)).map(StepEndToEndTest::secretText);
         Path temp = Files.createDirectories(root.resolve("tmp/missing"));
         Map<String, Object> result = new StackDriftStepRun(all(), Operation.PREVIEW, b1, listener,
-                new LocalEngineGateway(workspace, temp, listener), new CredentialsEnvironment(lookup, mock(SecretFileWriter.class)),
+                new LocalEngineGateway(workspace, temp, listener),
+                new CredentialsEnvironment(lookup, mock(SecretFileWriter.class), SecretMask::patternOf),
                 StackDriftGlobalConfiguration.Defaults.builtIn(), Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)),
                 JobHistory.inJobDir(jobDir.toFile()), null).run();
 
@@ -403,7 +408,7 @@ class StepEndToEndTest {
 
         Map<String, Object> result = new StackDriftStepRun(all(), Operation.PREVIEW, b1, listener,
                 new LocalEngineGateway(workspace, temp, listener), new CredentialsEnvironment(lookup,
-                        mock(SecretFileWriter.class), allowed), StackDriftGlobalConfiguration.Defaults.builtIn(),
+                        mock(SecretFileWriter.class), SecretMask::patternOf).withAllowed(allowed), StackDriftGlobalConfiguration.Defaults.builtIn(),
                 Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)), JobHistory.inJobDir(jobDir.toFile()), null,
                 fork).run();
 
@@ -429,7 +434,7 @@ class StepEndToEndTest {
         Path temp = Files.createDirectories(root.resolve("tmp/unreadable"));
 
         new StackDriftStepRun(all(), Operation.PREVIEW, b1, listener, new LocalEngineGateway(workspace, temp, listener),
-                new CredentialsEnvironment(lookup, mock(SecretFileWriter.class)), StackDriftGlobalConfiguration.Defaults.builtIn(),
+                new CredentialsEnvironment(lookup, mock(SecretFileWriter.class), SecretMask::patternOf), StackDriftGlobalConfiguration.Defaults.builtIn(),
                 Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)), JobHistory.inJobDir(jobDir.toFile()), null,
                 fork).run();
 
@@ -445,7 +450,7 @@ class StepEndToEndTest {
         when(other.isBuilding()).thenReturn(true);
         doReturn(other).when(job).getBuildByNumber(9);
         JobHistory history = JobHistory.inJobDir(jobDir.toFile());
-        history.markDeploying(List.of("network"), "9", 1L);
+        history.markDeploying(List.of("network"), "9", 1L, DeployKind.DEPLOY);
         try (JobStackLocks.Held held = JobStackLocks.acquireAll("folder/infra", List.of("network"), "the deploy of build #9",
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))) {
             Run<?, ?> b10 = build(10);
@@ -484,7 +489,7 @@ class StepEndToEndTest {
 
     @Test
     void aDeployMarkerOfABuildThatEndedBecomesAnInterruptedTrailEntry() throws Exception {
-        JobHistory.inJobDir(jobDir.toFile()).markDeploying(List.of("dns"), "5", 1L);
+        JobHistory.inJobDir(jobDir.toFile()).markDeploying(List.of("dns"), "5", 1L, DeployKind.DEPLOY);
         doReturn(null).when(job).getBuildByNumber(anyInt());
 
         step(build(6), Operation.PREVIEW, all());

@@ -10,10 +10,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 import hudson.AbortException;
+import hudson.model.Action;
 import hudson.model.Job;
 import hudson.model.Run;
+import io.jenkins.plugins.stackdrift.TestActions;
 import io.jenkins.plugins.stackdrift.TestRecords;
 import io.jenkins.plugins.stackdrift.actions.BuildSummary;
+import io.jenkins.plugins.stackdrift.actions.PageUrls;
 import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
 import org.junit.jupiter.api.Test;
 
@@ -42,6 +45,46 @@ class StepIdsTest {
                     .hasMessageContaining("cannot be a step id").hasMessageContaining("lowercase letters");
         }
         assertThat(StepIds.checked("a".repeat(64))).hasSize(64);
+    }
+
+    /** An id whose page URL would be another page of the plugin's (the approval's) is refused, saying why. */
+    @Test
+    void anIdThatWouldTakeAnotherPagesUrlIsRefused() {
+        assertThatThrownBy(() -> StepIds.checked("approval")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'approval' cannot be a step id").hasMessageContaining("stack-drift-approval/")
+                .hasMessageContaining("approval-check");
+        assertThat(StepIds.checked("approval-check")).isEqualTo("approval-check");
+        assertThatThrownBy(() -> new DeployStacksStep().setId("approval")).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    /** The URLs of the plugin's pages under a build that a step id could make, and the id that would make each. */
+    static List<String> takeableBySomeId(final List<Action> actions) {
+        List<String> takeable = new ArrayList<>();
+        for (Action action : actions) {
+            String url = action.getUrlName();
+            if (action instanceof StackDriftRunAction || url == null || !url.startsWith(PageUrls.STEP_PREFIX)) {
+                continue;
+            }
+            try {
+                StepIds.checked(url.substring(PageUrls.STEP_PREFIX.length()));
+                takeable.add(url);
+            } catch (IllegalArgumentException refused) {
+                // reserved: fine
+            }
+        }
+        return takeable;
+    }
+
+    @Test
+    void noPageOfThePluginCanBeTakenByAStepId() {
+        assertThat(takeableBySomeId(TestActions.every())).isEmpty();
+    }
+
+    @Test
+    void aPlantedPageWhoseUrlAnIdCouldMakeIsFound() {
+        Action planted = mock(Action.class);
+        when(planted.getUrlName()).thenReturn(PageUrls.STEP_PREFIX + "planted");
+        assertThat(takeableBySomeId(List.of(planted))).containsExactly("stack-drift-planted");
     }
 
     @Test

@@ -1,4 +1,4 @@
-package io.stackdrift.engine;
+package io.stackdrift.render;
 
 import java.io.Closeable;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.stackdrift.engine;
+package io.stackdrift.render;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -22,7 +22,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.stackdrift.engine.ReportSpill.SpilledFile;
+import io.stackdrift.engine.ReportRequest;
+import io.stackdrift.engine.RunOutcome;
+import io.stackdrift.engine.StackDriftEngine;
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
@@ -42,7 +44,7 @@ import io.stackdrift.testing.Fixtures;
 
 class RunJsonWriterTest {
     /** Rewrite with {@code -Dstackdrift.golden.update=true}, then review the diff. */
-    private static final Path GOLDEN = Paths.get("src", "test", "resources", "golden", "engine", "run.json");
+    private static final Path GOLDEN = Paths.get("src", "test", "resources", "golden", "render", "run.json");
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-11-29T19:45:00Z"), ZoneOffset.UTC);
 
@@ -51,11 +53,11 @@ class RunJsonWriterTest {
         long at = Instant.parse("2026-11-29T19:45:00Z").toEpochMilli();
         Change drift = new Change(Action.UPDATE, "aws_vpc", "aws_vpc.main", List.of("tags.Owner"), Cause.DRIFT);
         Change code = new Change(Action.CREATE, "aws_route53_record", "aws_route53_record.www", List.of(), Cause.CODE);
-        Row dns = new Row(StackId.of("dns"), Tool.TERRAFORM, "dns", RowState.PENDING_DRIFTED, "", ChangeList.of(List.of(code)),
-                ChangeList.of(List.of(drift)), ChangeList.none(), List.of(StackId.of("platform:prod")), List.of(StackId.of("network")),
-                        new DriftAge(at - 60_000, 2));
-        Row network = new Row(StackId.of("network"), Tool.TOFU, "network", RowState.REPAIRED, "mode correct: put back",
-                List.of(), List.of(drift), List.of(), List.of());
+        Row dns = Row.of(StackId.of("dns"), Tool.TERRAFORM, "dns", RowState.PENDING_DRIFTED, "").withChanges(ChangeList.of(List.of(code)))
+                .withDrift(ChangeList.of(List.of(drift))).withDependsOn(List.of(StackId.of("platform:prod")))
+                .withFileDependsOn(List.of(StackId.of("network"))).withDriftAge(new DriftAge(at - 60_000, 2));
+        Row network = Row.of(StackId.of("network"), Tool.TOFU, "network", RowState.REPAIRED, "mode correct: put back")
+                .withDrift(List.of(drift));
         TrailEntry repair = new TrailEntry(StackId.of("network"), "run-1", at, at + 1000, TrailResult.DEPLOYED, true,
                 List.of("aws_vpc.main.tags.Owner"), "", at - 62_000);
         RunRecord run = new RunRecord("run-1", RunKind.CHECK, "drift check started by hand", at, at + 2000,
@@ -113,7 +115,8 @@ class RunJsonWriterTest {
             streamed = write(outcome, spill);
             held = write(outcome);
             spillFiles = spill.files().stream().flatMap(f -> Stream.concat(f.code().stream(), f.drift().stream())).toList();
-            assertThat(spill.files()).extracting(SpilledFile::read).extracting(ReportedFile::file).containsExactlyElementsOf(files);
+            assertThat(spill.files()).extracting(ReportSpill.SpilledFile::read).extracting(ReportedFile::file)
+                    .containsExactlyElementsOf(files);
         }
 
         JsonNode fromSpill = MAPPER.readTree(streamed);

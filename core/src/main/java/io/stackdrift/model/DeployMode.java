@@ -1,4 +1,4 @@
-package io.stackdrift.deploy;
+package io.stackdrift.model;
 
 /** How a stack deployment treats its fresh plan. */
 public enum DeployMode {

@@ -1,4 +1,4 @@
-package io.stackdrift.engine;
+package io.stackdrift.render;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -13,7 +13,6 @@ import java.util.Optional;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 
-import io.stackdrift.engine.ReportSpill.SpilledFile;
 import io.stackdrift.model.ChangeList;
 import io.stackdrift.model.Counts;
 import io.stackdrift.model.DriftNews;
@@ -24,7 +23,7 @@ import io.stackdrift.model.StackId;
 import io.stackdrift.record.RunKind;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.TrailEntry;
-import io.stackdrift.render.CountsLine;
+import io.stackdrift.render.ReportSpill.SpilledFile;
 import io.stackdrift.spi.ReportedFile;
 
 /**
@@ -46,7 +45,7 @@ public final class RunJsonWriter {
     }
 
     /** Writes {@code outcome} to {@code out}, each row with the changes it holds, and a line end; does not close out. */
-    public static void write(final RunOutcome outcome, final Writer out) throws IOException {
+    public static void write(final RunResult outcome, final Writer out) throws IOException {
         write(outcome, Optional.empty(), out);
     }
 
@@ -54,11 +53,11 @@ public final class RunJsonWriter {
      * Writes the outcome of a report whose changes went to {@code spill} as they were read: each row (in the order
      * the files were named) takes its changes and its file's facts from there.
      */
-    public static void write(final RunOutcome outcome, final ReportSpill spill, final Writer out) throws IOException {
+    public static void write(final RunResult outcome, final ReportSpill spill, final Writer out) throws IOException {
         write(outcome, Optional.of(spill), out);
     }
 
-    private static void write(final RunOutcome outcome, final Optional<ReportSpill> spill, final Writer out) throws IOException {
+    private static void write(final RunResult outcome, final Optional<ReportSpill> spill, final Writer out) throws IOException {
         try (JsonGenerator json = JSON.createGenerator(out)) {
             json.useDefaultPrettyPrinter();
             json.writeStartObject();
@@ -118,14 +117,9 @@ public final class RunJsonWriter {
 
     private static void writeCounts(final JsonGenerator json, final Counts counts) throws IOException {
         json.writeObjectFieldStart("counts");
-        json.writeNumberField("total", counts.total());
-        json.writeNumberField("inSync", counts.inSync());
-        json.writeNumberField("drifted", counts.drifted());
-        json.writeNumberField("pending", counts.pending());
-        json.writeNumberField("failed", counts.failed());
-        json.writeNumberField("skipped", counts.skipped());
-        json.writeNumberField("awaitingApproval", counts.awaitingApproval());
-        json.writeNumberField("repaired", counts.repaired());
+        for (Counts.Field field : Counts.Field.values()) {
+            json.writeNumberField(field.key(), field.of(counts));
+        }
         json.writeEndObject();
     }
 

@@ -1,4 +1,4 @@
-package io.jenkins.plugins.stackdrift.history;
+package io.jenkins.plugins.stackdrift;
 
 import java.time.Duration;
 import java.util.Optional;

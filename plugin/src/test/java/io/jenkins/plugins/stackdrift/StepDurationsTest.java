@@ -1,4 +1,4 @@
-package io.jenkins.plugins.stackdrift.history;
+package io.jenkins.plugins.stackdrift;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

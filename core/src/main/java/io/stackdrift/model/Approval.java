@@ -1,4 +1,4 @@
-package io.stackdrift.deploy;
+package io.stackdrift.model;
 
 /** Whether a person approved the run, so that stacks in drift mode {@code approve} are applied. */
 public enum Approval {

@@ -15,6 +15,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.StackId;
 
 /**
@@ -22,18 +23,18 @@ import io.stackdrift.model.StackId;
  * destroy, written before the apply and removed after it; a marker whose run has died becomes an "interrupted"
  * trail entry. The caller ({@link HistoryStore}) holds the history's write lock around every change.
  */
-final class DeployJournal {
+final class DeployMarkers {
     private final HistoryLayout layout;
     private final TolerantJsonFiles files;
     private final JsonFactory factory = new ObjectMapper().getFactory();
 
-    DeployJournal(final HistoryLayout layout, final TolerantJsonFiles files) {
+    DeployMarkers(final HistoryLayout layout, final TolerantJsonFiles files) {
         this.layout = layout;
         this.files = files;
     }
 
-    DeployMarker markStarted(final StackId stack, final String runId, final long startedAt, final boolean destroy) throws IOException {
-        DeployMarker marker = new DeployMarker(stack, runId, startedAt, HostName.VALUE, ProcessHandle.current().pid(), destroy);
+    DeployMarker markStarted(final StackId stack, final String runId, final long startedAt, final DeployKind kind) throws IOException {
+        DeployMarker marker = new DeployMarker(stack, runId, startedAt, HostName.VALUE, ProcessHandle.current().pid(), kind);
         AtomicFiles.write(layout.markerFile(stack), out -> {
             try (JsonGenerator g = factory.createGenerator(out)) {
                 RecordJson.writeMarker(g, marker);
@@ -75,9 +76,9 @@ final class DeployJournal {
             if (!stillRunning.test(marker)) {
                 // when the run died is unknown: its start is the last moment known, so lists order it there, not at 1970
                 added.add(new TrailEntry(marker.stack(), marker.runId(), marker.startedAt(), marker.startedAt(), TrailResult.INTERRUPTED,
-                        false, List.of(), "run " + marker.runId() + " ended before this " + (marker.destroy() ? "destroy" : "deploy")
-                                + " finished; look at the stack's state before deploying it again"));
-                if (marker.destroy()) {
+                        false, List.of(), "run " + marker.runId() + " ended before this " + marker.kind().word()
+                                + " finished; look at the stack's state before deploying it again", 0));
+                if (marker.kind() == DeployKind.DESTROY) {
                     destroyed.add(marker.stack());
                 }
             }

@@ -1,0 +1,220 @@
+package io.stackdrift.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
+
+import io.stackdrift.engine.EngineServices;
+import io.stackdrift.engine.RunOutcome;
+import io.stackdrift.engine.RunRequest;
+import io.stackdrift.engine.StackDriftEngine;
+import io.stackdrift.engine.StartedBy;
+import io.stackdrift.local.FileStackLocks;
+import io.stackdrift.local.LocalProcessRunner;
+import io.stackdrift.model.Approval;
+import io.stackdrift.model.DeployKind;
+import io.stackdrift.model.DeployMode;
+import io.stackdrift.model.Directories;
+import io.stackdrift.model.StackId;
+import io.stackdrift.record.HistoryStore;
+import io.stackdrift.record.RunIds;
+import io.stackdrift.record.RunRecord;
+import io.stackdrift.record.RunWorkDirectories;
+import io.stackdrift.record.ToolProcessLog;
+import io.stackdrift.record.TrailResult;
+import io.stackdrift.render.HtmlReport;
+import io.stackdrift.render.SecretMask;
+import io.stackdrift.spi.DeployJournal;
+import io.stackdrift.spi.HistoryView;
+import io.stackdrift.spi.ProgressListener;
+
+/**
+ * The command line as the engine's host, for one run: numbers it, wires the services — local processes (what each
+ * tool said kept for a failed stack, {@link ToolOutputKeeper}), the tools of the {@link RunSetup}, the history in the
+ * record directory, file locks beside it, credentials from the environment stackdrift runs in with their values
+ * masked in every output ({@link EnvironmentCredentials}), a temporary work directory removed afterwards — runs one
+ * engine call, saves its record once, prints it ({@link RunPrinter}) and writes the HTML report.
+ */
+final class CliHost {
+    /** How many earlier runs' summaries the HTML report's drift picture shows. */
+    private static final int HTML_HISTORY = 30;
+    /** How a tool's failure reason refers to its output; the command line keeps that output in a file instead. */
+    private static final String CONSOLE_LOG = "see the console log";
+
+    private final RunSetup setup;
+    private final PrintWriter out;
+    private final PrintWriter err;
+
+    CliHost(final RunSetup setup, final PrintWriter out, final PrintWriter err) {
+        this.setup = setup;
+        this.out = out;
+        this.err = err;
+    }
+
+    /** Runs one engine call, prints the result and returns the exit code. */
+    int run(final StartedBy startedBy, final String cause, final Set<String> changed, final UnaryOperator<RunRequest.Builder> adjust,
+            final EngineCall call) {
+        Path recordDir = setup.recordDir();
+        Clock clock = Clock.systemUTC();
+        HistoryStore history = new HistoryStore(recordDir);
+        RunRequest asked = new RunRequest(setup.config(), setup.root(), setup.stacks(), setup.parallelism(), startedBy, changed,
+                nextRunId(history, warning -> err.println("warning: " + Terminal.safe(warning))), cause, DeployMode.APPLY,
+                Approval.NOT_GIVEN, DeployKind.DEPLOY, Set.of());
+        RunRequest request = adjust.apply(asked.toBuilder()).build();
+        // the values of the variables named under credentials: are masked in everything the run prints and keeps
+        EnvironmentCredentials credentials = new EnvironmentCredentials(CliEnvironment::get);
+        ProgressListener progress = line -> {
+            err.println(Terminal.safe(credentials.mask().mask(line)));
+            err.flush();
+        };
+        Path workDir = null;
+        WorkDirCleanup cleanup = null;
+        StopHook stop = StopHook.install(Thread.currentThread());
+        try {
+            // runs killed with kill -9 leave plan JSON behind and tool processes that may still apply: swept,
+            // and their locks stay taken while one of their tools runs
+            Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+            String user = System.getProperty("user.name", "user");
+            RunWorkDirectories.sweepDead(tmp, user);
+            workDir = RunWorkDirectories.create(tmp, user, warning -> err.println("warning: " + Terminal.safe(warning)));
+            ToolProcessLog toolProcesses = new ToolProcessLog(recordDir.resolve("locks").resolve("runs"));
+            toolProcesses.sweep();
+            ToolOutputKeeper tools = new ToolOutputKeeper(new LocalProcessRunner(toolProcesses), workDir, credentials::mask);
+            EngineServices services = new EngineServices(tools, setup.tools(), HistoryView.of(history),
+                    DeployJournal.of(history, HistoryStore::isRunningHere),
+                    new FileStackLocks(recordDir.resolve("locks"), Duration.ofMinutes(30), progress::line, toolProcesses).perDirectory(),
+                    credentials, workDir, clock, progress);
+            RunOutcome ran = call.run(new StackDriftEngine(services), request);
+            // a stop (StopHook) interrupted the run, which recorded it: the flag must not break the save that follows
+            boolean stopped = Thread.interrupted();
+            Map<StackId, Path> kept = ran.run().map(run -> tools.keep(run, recordDir)).orElse(Map.of());
+            // only the rows' spill files are read from the work directory after this: the rest is deleted while the
+            // record is saved (docs/benchmarks.md)
+            cleanup = WorkDirCleanup.start(workDir);
+            RunOutcome outcome = shown(ran, credentials.mask(), kept);
+            // the one save of the run: the engine returns what to keep and writes none of it (also after Ctrl-C)
+            Optional<String> notRecorded = save(outcome, history);
+            for (String warning : history.warnings()) {
+                err.println("warning: " + Terminal.safe(warning));
+            }
+            // what ran is printed whatever the record did: a deploy that applied must say so
+            new RunPrinter(setup.config(), setup.json()).print(outcome, out, err);
+            if (stopped) {
+                err.println("stackdrift: stopped (Ctrl-C or a signal); stacks that were running are recorded as interrupted");
+            }
+            kept.forEach((stack, log) -> err.println(Terminal.safe(stack + ": the tool's output is kept in " + log)));
+            out.flush();
+            boolean written = notRecorded.isEmpty();
+            Optional<Path> html = setup.html();
+            if (html.isPresent() && outcome.run().isPresent()) {
+                try {
+                    HtmlReport.write(html.get(), outcome.run().get(), history(history));
+                    err.println("report written to " + html.get());
+                } catch (IOException | UncheckedIOException e) {
+                    err.println("stackdrift: the HTML report could not be written to " + html.get() + ": "
+                            + Terminal.safe(String.valueOf(e.getMessage())));
+                    written = false;
+                }
+            }
+            notRecorded.ifPresent(why -> err.println("stackdrift: " + Terminal.safe(why)));
+            if (!written) {
+                err.flush();
+                return notRecorded.isPresent() && applied(outcome) ? ExitCodes.APPLIED_NOT_RECORDED : ExitCodes.ERROR;
+            }
+            err.flush();
+            return outcome.exitCode();
+        } catch (IOException e) {
+            err.println("stackdrift: " + Terminal.safe(String.valueOf(e.getMessage())));
+            err.flush();
+            return ExitCodes.ERROR;
+        } finally {
+            if (cleanup != null) {
+                cleanup.finish();
+            } else {
+                deleteQuietly(workDir);
+            }
+            stop.finished();
+        }
+    }
+
+    /**
+     * The outcome as the person and the history get it: every reason and note masked, and a failed stack's "see the
+     * console log" — there is none here — pointing at the file that keeps its tool's output.
+     */
+    private static RunOutcome shown(final RunOutcome ran, final SecretMask mask, final Map<StackId, Path> kept) {
+        if (ran.run().isEmpty()) {
+            return ran;
+        }
+        RunRecord shown = mask.mask(ran.run().get()).mapReasons((stack, reason) -> logNamed(reason, kept.get(stack)));
+        return ran.withShown(shown, mask.mask(ran.notes()));
+    }
+
+    /** A reason's "see the console log" — the command line has none — as where the tool's output is, or that it is not kept. */
+    private static String logNamed(final String reason, final Path log) {
+        if (!reason.contains(CONSOLE_LOG)) {
+            return reason;
+        }
+        return reason.replace(CONSOLE_LOG, log == null ? "the tool's output could not be kept" : "its output is kept in " + log);
+    }
+
+    /**
+     * Saves the run's record; on failure (a full disk, a file in the way) says what could not be written, where, and
+     * what that means, instead of failing the command before its result is printed.
+     */
+    private static Optional<String> save(final RunOutcome outcome, final HistoryStore history) {
+        if (outcome.toSave().isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            history.save(outcome.toSave().get());
+            return Optional.empty();
+        } catch (UncheckedIOException e) {
+            String what = applied(outcome)
+                    ? "; what this run deployed is listed above, and the history does not know it: the next run previews those "
+                            + "stacks as if this one had not deployed them"
+                    : "";
+            return Optional.of("the record of this run could not be written (" + e.getMessage() + ")" + what);
+        }
+    }
+
+    /** The run applied something, or may have: a deploy or destroy went through or was interrupted. */
+    private static boolean applied(final RunOutcome outcome) {
+        return outcome.run().stream().flatMap(run -> run.trail().stream()).anyMatch(entry -> entry.result() == TrailResult.DEPLOYED
+                || entry.result() == TrailResult.DESTROYED || entry.result() == TrailResult.INTERRUPTED);
+    }
+
+    @FunctionalInterface
+    interface EngineCall {
+        RunOutcome run(StackDriftEngine engine, RunRequest request);
+    }
+
+    /** Runs are numbered like builds, so the pages and the trail say "run 7", not a timestamp. */
+    static String nextRunId(final HistoryStore history, final Consumer<String> warnings) {
+        long recorded = history.layout().highestSequence();
+        try {
+            // atomic and never reused: two runs at once, or the run after a kill -9, get numbers of their own
+            return String.valueOf(RunIds.next(history.directory(), recorded, warnings));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot number the run in " + history.directory() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The summaries and the trail only: an earlier run's details may be huge, and the trend needs its counts. */
+    private static HtmlReport.History history(final HistoryStore history) {
+        return new HtmlReport.History(history.summaries(HTML_HISTORY), history.trail());
+    }
+
+    private static void deleteQuietly(final Path dir) {
+        if (dir != null) {
+            Directories.delete(dir);
+        }
+    }
+}

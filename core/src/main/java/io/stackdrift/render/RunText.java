@@ -1,0 +1,73 @@
+package io.stackdrift.render;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.stackdrift.model.Change;
+import io.stackdrift.model.ChangeList;
+import io.stackdrift.model.Row;
+import io.stackdrift.record.RunRecord;
+import io.stackdrift.record.TrailEntry;
+
+/**
+ * A run as the command line prints it: the counts line, the table, then what each row found (paths only, capped per
+ * row and kind) and the trail of this run's deploys. Every line is made inert for a terminal ({@link TextSafe}); only
+ * the counts line's dots may carry colour.
+ */
+public final class RunText {
+    /** Changes listed per row and kind. */
+    private static final int DETAIL_CAP = 20;
+    /** How many restored paths a trail line names per deploy. */
+    private static final int PRINTED_PATHS = 20;
+
+    private RunText() {
+    }
+
+    /**
+     * The lines, without their line ends.
+     *
+     * @param colour true to colour the counts line's dots with ANSI escapes (the caller decides: a terminal, no {@code NO_COLOR})
+     */
+    public static List<String> lines(final RunRecord run, final boolean colour) {
+        List<String> lines = new ArrayList<>();
+        lines.add(CountsLine.text(run.counts(), colour));
+        for (String line : RowTable.text(run.rowsSorted()).split("\n", -1)) {
+            if (!line.isEmpty()) {
+                lines.add(TextSafe.clean(line));
+            }
+        }
+        for (Row row : run.rowsSorted()) {
+            details(row, lines);
+        }
+        for (TrailEntry entry : run.trail()) {
+            String what = entry.repairedDrift()
+                    ? "put back what changed outside the code: " + entry.restoredPathsLine(PRINTED_PATHS)
+                    : entry.result().word() + (entry.reason().isEmpty() ? "" : " — " + entry.reason());
+            lines.add(TextSafe.clean(entry.stack() + ": " + what));
+        }
+        return lines;
+    }
+
+    /** What a row found, paths only: the table has counts, this says which resources and attributes. */
+    private static void details(final Row row, final List<String> lines) {
+        if (row.changes().isEmpty() && row.drift().isEmpty() && row.ownedElsewhere().isEmpty() && row.reason().isEmpty()) {
+            return;
+        }
+        lines.add(TextSafe.clean(row.id() + " (" + row.state().word() + ")" + (row.reason().isEmpty() ? "" : ": " + row.reason())));
+        changes("change", row.changes(), lines);
+        changes("drift", row.drift(), lines);
+        row.driftAge().sinceInstant().ifPresent(since -> lines.add("  drifted since " + since + " ("
+                + row.driftAge().checks() + (row.driftAge().checks() == 1 ? " check)" : " checks)")));
+        changes("owned elsewhere", row.ownedElsewhere(), lines);
+    }
+
+    private static void changes(final String label, final ChangeList changes, final List<String> lines) {
+        for (Change change : changes.first(DETAIL_CAP)) {
+            lines.add(TextSafe.clean("  " + label + ": " + change.action().word() + " " + change.address()
+                    + (change.paths().isEmpty() ? "" : " " + String.join(", ", change.paths()))));
+        }
+        if (changes.size() > DETAIL_CAP) {
+            lines.add("  … " + (changes.size() - DETAIL_CAP) + " more (--json or --html lists every one)");
+        }
+    }
+}

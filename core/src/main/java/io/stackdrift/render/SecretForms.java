@@ -1,0 +1,92 @@
+package io.stackdrift.render;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The forms a secret value takes in what a tool or a shell prints, the same forms Jenkins's credentials-binding masks
+ * in a build log: the value itself; its base64 (standard and URL alphabets) wherever it starts in the encoded
+ * stream, with or without its last, partly filled character; single-quoted for a POSIX shell ({@code 'it'\''s'},
+ * bare and in quotes) and for ash ({@code 'it'"'"'s'}); with its backslashes (or, for cmd, carets) taken as
+ * escapes; and with each {@code $} doubled, as Jenkins writes a literal dollar. Derived forms shorter than
+ * {@value #SHORTEST_FORM} characters are left out: they would mask common words.
+ */
+final class SecretForms {
+    static final int SHORTEST_FORM = 3;
+    /** Bits per base64 character. */
+    private static final int BITS = 6;
+
+    private SecretForms() {
+    }
+
+    static List<String> of(final String secret) {
+        Set<String> forms = new LinkedHashSet<>();
+        for (int offset = 0; offset < 3; offset++) {
+            forms.addAll(base64(secret, offset, Base64.getEncoder()));
+            forms.addAll(base64(secret, offset, Base64.getUrlEncoder()));
+        }
+        String posix = secret.replace("'", "'\\''");
+        forms.add(posix);
+        forms.add("'" + posix + "'");
+        forms.add(ash(secret));
+        forms.add(unescaped(secret, '\\'));
+        forms.add(unescaped(secret, '^'));
+        forms.add(secret.replace("$", "$$"));
+        forms.removeIf(form -> form.length() < SHORTEST_FORM);
+        // the value itself is masked whatever its length
+        forms.add(secret);
+        return List.copyOf(forms);
+    }
+
+    /**
+     * The characters of the base64 of {@code secret} that depend on it alone when it follows {@code offset} other bytes
+     * in the encoded stream: the leading characters that mix in those bytes are dropped; with and without the last
+     * character, which mixes in whatever follows (or the padding).
+     */
+    private static List<String> base64(final String secret, final int offset, final Base64.Encoder encoder) {
+        byte[] value = secret.getBytes(StandardCharsets.UTF_8);
+        byte[] shifted = new byte[offset + value.length];
+        System.arraycopy(value, 0, shifted, offset, value.length);
+        String encoded = encoder.encodeToString(shifted);
+        String body = encoded.substring((offset * Byte.SIZE + BITS - 1) / BITS);
+        int padding = body.endsWith("==") ? 2 : body.endsWith("=") ? 1 : 0;
+        String whole = body.substring(0, body.length() - padding);
+        return padding == 0 ? List.of(body) : List.of(body, whole.substring(0, Math.max(0, whole.length() - 1)));
+    }
+
+    /** The ash form: each run of single quotes closed, double-quoted and reopened. */
+    private static String ash(final String secret) {
+        StringBuilder out = new StringBuilder();
+        int i = 0;
+        while (i < secret.length()) {
+            if (secret.charAt(i) != '\'') {
+                out.append(secret.charAt(i++));
+                continue;
+            }
+            int end = i;
+            while (end < secret.length() && secret.charAt(end) == '\'') {
+                end++;
+            }
+            out.append("'\"").append(secret, i, end).append("\"'");
+            i = end;
+        }
+        return out.toString();
+    }
+
+    /** The value as an interpreter reads it when {@code escape} escapes the next character. */
+    private static String unescaped(final String secret, final char escape) {
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < secret.length(); i++) {
+            char c = secret.charAt(i);
+            if (c == escape && i + 1 < secret.length()) {
+                out.append(secret.charAt(++i));
+            } else if (c != escape) {
+                out.append(c);
+            }
+        }
+        return out.toString();
+    }
+}

@@ -1,0 +1,7 @@
+package hudson.remoting;
+
+interface IChannel {
+    Object getProperty(Object key);
+
+    Object waitForProperty(Object key) throws InterruptedException;
+}
