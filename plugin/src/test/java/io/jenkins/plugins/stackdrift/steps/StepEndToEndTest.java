@@ -408,7 +408,8 @@ class StepEndToEndTest {
 
         Map<String, Object> result = new StackDriftStepRun(all(), Operation.PREVIEW, b1, listener,
                 new LocalEngineGateway(workspace, temp, listener), new CredentialsEnvironment(lookup,
-                        mock(SecretFileWriter.class), SecretMask::patternOf).withAllowed(allowed), StackDriftGlobalConfiguration.Defaults.builtIn(),
+                        mock(SecretFileWriter.class), SecretMask::patternOf).withAllowed(allowed),
+                StackDriftGlobalConfiguration.Defaults.builtIn(),
                 Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)), JobHistory.inJobDir(jobDir.toFile()), null,
                 fork).run();
 
@@ -434,7 +435,8 @@ class StepEndToEndTest {
         Path temp = Files.createDirectories(root.resolve("tmp/unreadable"));
 
         new StackDriftStepRun(all(), Operation.PREVIEW, b1, listener, new LocalEngineGateway(workspace, temp, listener),
-                new CredentialsEnvironment(lookup, mock(SecretFileWriter.class), SecretMask::patternOf), StackDriftGlobalConfiguration.Defaults.builtIn(),
+                new CredentialsEnvironment(lookup, mock(SecretFileWriter.class), SecretMask::patternOf),
+                StackDriftGlobalConfiguration.Defaults.builtIn(),
                 Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)), JobHistory.inJobDir(jobDir.toFile()), null,
                 fork).run();
 
