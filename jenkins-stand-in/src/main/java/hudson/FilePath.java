@@ -59,6 +59,10 @@ public final class FilePath implements SerializableOnlyOverRemoting {
         throw new UnsupportedOperationException();
     }
 
+    public void write(final String content, final String encoding) throws IOException, InterruptedException {
+        throw new UnsupportedOperationException();
+    }
+
     public void copyFrom(InputStream in) throws IOException, InterruptedException {
         throw new UnsupportedOperationException();
     }

@@ -6,6 +6,7 @@ import java.util.Set;
 
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.model.DeployKind;
+import io.stackdrift.model.PlanDigest;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
 import io.stackdrift.ownership.ReplaceEvidence;
@@ -66,4 +67,7 @@ public interface DeployContext {
      * deployed whatever its digest says, and its outputs file is written even when there is nothing to apply.
      */
     boolean owesDeploy(StackId stack);
+
+    /** The plans an approval of this run approved ({@link PlanDigest.Approved#NONE} when it recorded none). */
+    PlanDigest.Approved approvedPlans();
 }

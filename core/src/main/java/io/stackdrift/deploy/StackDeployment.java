@@ -18,6 +18,7 @@ import io.stackdrift.model.Change;
 import io.stackdrift.model.ChangeList;
 import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DeployMode;
+import io.stackdrift.model.PlanDigest;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
@@ -168,6 +169,10 @@ public final class StackDeployment {
         if (gate.step() != ApplyGate.Step.APPLY) {
             return notApplied(stack, row, startedAt, gate, DeployKind.DEPLOY);
         }
+        Optional<Deployed> unseen = unapprovedPlan(stack, row, DeployKind.DEPLOY);
+        if (unseen.isPresent()) {
+            return unseen.get();
+        }
         run.progress("applying " + id + " (" + stack.tool().word() + ")…");
         ApplyResult applied = adapter.apply(call, plan);
         if (!applied.succeeded()) {
@@ -212,6 +217,10 @@ public final class StackDeployment {
         if (gate.step() != ApplyGate.Step.APPLY) {
             return notApplied(stack, row, startedAt, gate, DeployKind.DESTROY);
         }
+        Optional<Deployed> unseen = unapprovedPlan(stack, row, DeployKind.DESTROY);
+        if (unseen.isPresent()) {
+            return unseen.get();
+        }
         run.progress("destroying " + id + " (" + stack.tool().word() + ")…");
         ApplyResult applied = adapter.apply(call, plan);
         if (!applied.succeeded()) {
@@ -221,6 +230,17 @@ public final class StackDeployment {
         }
         run.trail(entry(id, startedAt, TrailResult.DESTROYED, List.of(), ""));
         return afterDestroy(stack, Row.of(id, stack.tool(), stack.dir(), RowState.IN_SYNC, "destroyed"), TaskOutcome.succeeded());
+    }
+
+    /**
+     * An approved stack whose fresh plan is not the one its approver saw ({@link PlanDigest.Approved}): it awaits a new
+     * approval with the reason, nothing applied.
+     */
+    private Optional<Deployed> unapprovedPlan(final StackConfig stack, final Row row, final DeployKind kind) {
+        return run.approvedPlans().refusal(stack.id(), row).map(why -> {
+            String reason = prefix(kind) + why;
+            return new Deployed(row.withState(RowState.AWAITING_APPROVAL, reason), TaskOutcome.awaitingApproval(reason));
+        });
     }
 
     /** The rungs of the ladder that apply nothing: a rehearsal (with or without work) and awaiting approval. */

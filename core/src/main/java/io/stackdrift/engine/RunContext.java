@@ -20,6 +20,7 @@ import io.stackdrift.digest.FileLister;
 import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DriftAge;
 import io.stackdrift.model.KnownState;
+import io.stackdrift.model.PlanDigest;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
@@ -327,6 +328,11 @@ final class RunContext implements DeployContext {
     @Override
     public boolean owesDeploy(final StackId stack) {
         return owedAtStart.contains(stack);
+    }
+
+    @Override
+    public PlanDigest.Approved approvedPlans() {
+        return request.approvedPlans();
     }
 
     /**

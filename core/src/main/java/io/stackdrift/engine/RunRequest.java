@@ -9,6 +9,7 @@ import java.util.Set;
 import io.stackdrift.model.Approval;
 import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DeployMode;
+import io.stackdrift.model.PlanDigest;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Timing;
 
@@ -32,10 +33,12 @@ import io.stackdrift.model.Timing;
  *                       leaves them alone as it does a stack with a deploy running
  * @param timing         {@link Timing#NOW}: a check takes the selected stacks whatever their schedule and backoff, a
  *                       deploy whatever their policy and digest
+ * @param approvedPlans  deploy: the plans an approval approved; an approved stack whose fresh plan differs is not applied
  */
 public record RunRequest(Path configFile, Path repositoryRoot, List<String> stacks, OptionalInt parallelism,
         StartedBy startedBy, Set<String> changedFiles, String runId, String cause,
-        DeployMode mode, Approval approval, DeployKind kind, Set<StackId> heldElsewhere, Timing timing) {
+        DeployMode mode, Approval approval, DeployKind kind, Set<StackId> heldElsewhere, Timing timing,
+        PlanDigest.Approved approvedPlans) {
     public RunRequest {
         Objects.requireNonNull(configFile, "configFile");
         Objects.requireNonNull(repositoryRoot, "repositoryRoot");
@@ -53,6 +56,24 @@ public record RunRequest(Path configFile, Path repositoryRoot, List<String> stac
         Objects.requireNonNull(kind, "kind");
         heldElsewhere = Set.copyOf(heldElsewhere);
         Objects.requireNonNull(timing, "timing");
+        approvedPlans = Objects.requireNonNullElse(approvedPlans, PlanDigest.Approved.NONE);
+    }
+
+    /** A request when due, without recorded approved plans. */
+    public RunRequest(final Path configFile, final Path repositoryRoot, final List<String> stacks, final OptionalInt parallelism,
+            final StartedBy startedBy, final Set<String> changedFiles, final String runId, final String cause,
+            final DeployMode mode, final Approval approval, final DeployKind kind, final Set<StackId> heldElsewhere) {
+        this(configFile, repositoryRoot, stacks, parallelism, startedBy, changedFiles, runId, cause, mode, approval, kind,
+                heldElsewhere, Timing.WHEN_DUE, PlanDigest.Approved.NONE);
+    }
+
+    /** A request without recorded approved plans. */
+    public RunRequest(final Path configFile, final Path repositoryRoot, final List<String> stacks, final OptionalInt parallelism,
+            final StartedBy startedBy, final Set<String> changedFiles, final String runId, final String cause,
+            final DeployMode mode, final Approval approval, final DeployKind kind, final Set<StackId> heldElsewhere,
+            final Timing timing) {
+        this(configFile, repositoryRoot, stacks, parallelism, startedBy, changedFiles, runId, cause, mode, approval, kind,
+                heldElsewhere, timing, PlanDigest.Approved.NONE);
     }
 
     public RunRequest withHeldElsewhere(final Set<StackId> held) {
@@ -61,6 +82,11 @@ public record RunRequest(Path configFile, Path repositoryRoot, List<String> stac
 
     public RunRequest withTiming(final Timing when) {
         return toBuilder().timing(when).build();
+    }
+
+    /** The plans an approval approved: an approved stack whose fresh plan differs is not applied. */
+    public RunRequest withApprovedPlans(final PlanDigest.Approved plans) {
+        return toBuilder().approvedPlans(plans).build();
     }
 
     /** A builder holding this request's values: change what differs, then {@link Builder#build()}. */
@@ -83,6 +109,7 @@ public record RunRequest(Path configFile, Path repositoryRoot, List<String> stac
         private DeployKind kind;
         private Set<StackId> heldElsewhere;
         private Timing timing;
+        private PlanDigest.Approved approvedPlans;
 
         private Builder(final RunRequest from) {
             configFile = from.configFile;
@@ -98,6 +125,7 @@ public record RunRequest(Path configFile, Path repositoryRoot, List<String> stac
             kind = from.kind;
             heldElsewhere = from.heldElsewhere;
             timing = from.timing;
+            approvedPlans = from.approvedPlans;
         }
 
         public Builder stacks(final List<String> value) {
@@ -150,9 +178,14 @@ public record RunRequest(Path configFile, Path repositoryRoot, List<String> stac
             return this;
         }
 
+        public Builder approvedPlans(final PlanDigest.Approved value) {
+            approvedPlans = value;
+            return this;
+        }
+
         public RunRequest build() {
             return new RunRequest(configFile, repositoryRoot, stacks, parallelism, startedBy, changedFiles, runId, cause, mode,
-                    approval, kind, heldElsewhere, timing);
+                    approval, kind, heldElsewhere, timing, approvedPlans);
         }
     }
 }

@@ -33,6 +33,7 @@ import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DeployMode;
 import io.stackdrift.model.DriftAge;
 import io.stackdrift.model.DriftNews;
+import io.stackdrift.model.PlanDigest;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
@@ -173,6 +174,46 @@ class StackDriftEngineTest {
         assertThat(world.callsFor("apply")).containsExactly("gate", "after");
         assertThat(state(approved, "gate")).isEqualTo(RowState.IN_SYNC);
         assertThat(approved.exitCode()).isEqualTo(RunOutcome.OK);
+    }
+
+    /**
+     * The approval records the digest of the plan the approver saw; the approved run applies only that plan: one whose
+     * changes (or commit) differ awaits a new approval, with the reason, and nothing is applied.
+     */
+    @Test
+    void anApprovedRunAppliesOnlyThePlanTheApproverSaw() throws IOException {
+        terraform("gate");
+        config("""
+                stacks:
+                  - dir: gate
+                    drift:
+                      mode: approve
+                """);
+        pending("gate");
+        RunOutcome waiting = engine().deploy(request());
+        Row seen = row(waiting, "gate");
+        assertThat(seen.state()).isEqualTo(RowState.AWAITING_APPROVAL);
+        PlanDigest.Approved approval = new PlanDigest.Approved(Map.of(StackId.of("gate"), PlanDigest.of(seen, "c0ffee")),
+                "c0ffee", "build #7");
+
+        // someone pushed another change after the approval: its plan is not the one approved
+        world.stack("gate").pending = List.of(change(Action.DELETE, "aws_vpc.main", Cause.CODE));
+        RunOutcome changed = engine().deploy(request().toBuilder().approval(Approval.GIVEN).approvedPlans(approval).build());
+        assertThat(world.callsFor("apply")).isEmpty();
+        assertThat(row(changed, "gate").state()).isEqualTo(RowState.AWAITING_APPROVAL);
+        assertThat(row(changed, "gate").reason()).isEqualTo("its plan differs from the one approved in build #7 (other changes,"
+                + " drift or commit): nothing was applied; approve this plan again");
+
+        // the same changes from another commit are not what was approved either
+        pending("gate");
+        RunOutcome otherCommit = engine().deploy(request().toBuilder().approval(Approval.GIVEN)
+                .approvedPlans(new PlanDigest.Approved(approval.plans(), "beef", "build #7")).build());
+        assertThat(world.callsFor("apply")).isEmpty();
+        assertThat(row(otherCommit, "gate").state()).isEqualTo(RowState.AWAITING_APPROVAL);
+
+        RunOutcome same = engine().deploy(request().toBuilder().approval(Approval.GIVEN).approvedPlans(approval).build());
+        assertThat(world.callsFor("apply")).containsExactly("gate");
+        assertThat(row(same, "gate").state()).isEqualTo(RowState.IN_SYNC);
     }
 
     @Test

@@ -1,6 +1,8 @@
 package io.jenkins.plugins.stackdrift;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -32,6 +34,10 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
     private String terraformPath = "";
     private String tofuPath = "";
     private String pulumiPath = "";
+    /** The credentials ids any step may bind; empty: any the build can see. */
+    private ArrayList<String> allowedCredentials = new ArrayList<>();
+    /** Lock scopes any job may name (besides those of its own folders). */
+    private ArrayList<String> sharedLockScopes = new ArrayList<>();
     /** Blank: 10 minutes for a plan, an hour for an apply (the engine's defaults). */
     private String toolTimeout = "";
     /** Set while a form submit binds its values: the setters leave saving to {@link #configure}. */
@@ -170,6 +176,62 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
         saveUnlessBinding();
     }
 
+    /** The credentials ids any step may bind, one per line (the form's text area shows it so). */
+    public List<String> getAllowedCredentials() {
+        return new IdLines(allowedCredentials == null ? List.of() : allowedCredentials);
+    }
+
+    /** A list of ids whose text is one per line, as the setter reads the text area back. */
+    private static final class IdLines extends ArrayList<String> {
+        private static final long serialVersionUID = 1L;
+
+        IdLines(final List<String> ids) {
+            super(ids);
+        }
+
+        @Override
+        public String toString() {
+            return String.join("\n", this);
+        }
+    }
+
+    /**
+     * The credentials ids a stack may bind in any build; empty: any the build can see. One per line (or separated by
+     * commas) in the form; a list in JCasC.
+     */
+    @DataBoundSetter
+    public void setAllowedCredentials(final List<String> allowedCredentials) {
+        this.allowedCredentials = words(allowedCredentials);
+        saveUnlessBinding();
+    }
+
+    /** The lock scopes any job may name in {@code lockScope}, one per line. */
+    public List<String> getSharedLockScopes() {
+        return new IdLines(sharedLockScopes == null ? List.of() : sharedLockScopes);
+    }
+
+    /**
+     * Lock scopes any job may name in {@code lockScope}; without them a step names only its job's own folders (or a
+     * scope under them). One per line (or separated by commas) in the form; a list in JCasC.
+     */
+    @DataBoundSetter
+    public void setSharedLockScopes(final List<String> sharedLockScopes) {
+        this.sharedLockScopes = words(sharedLockScopes);
+        saveUnlessBinding();
+    }
+
+    private static ArrayList<String> words(final List<String> elements) {
+        ArrayList<String> words = new ArrayList<>();
+        for (String element : elements == null ? List.<String>of() : elements) {
+            for (String word : element.split("[\\s,]+", -1)) {
+                if (!word.isEmpty()) {
+                    words.add(word);
+                }
+            }
+        }
+        return words;
+    }
+
     public String getToolTimeout() {
         return toolTimeout == null ? "" : toolTimeout;
     }
@@ -196,7 +258,8 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
 
     public Defaults defaults() {
         return new Defaults(defaultParallelism, defaultDriftResult, defaultFailedResult,
-                terraformPath, tofuPath, pulumiPath).withToolTimeout(GlobalFormCheck.toolTimeout(getToolTimeout()));
+                terraformPath, tofuPath, pulumiPath).withAllowedCredentials(getAllowedCredentials())
+                .withSharedLockScopes(getSharedLockScopes()).withToolTimeout(GlobalFormCheck.toolTimeout(getToolTimeout()));
     }
 
     /** A snapshot of the defaults for one step call (no Jenkins types, so step logic tests need no Jenkins). */
@@ -207,7 +270,9 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
         private final String terraformPath;
         private final String tofuPath;
         private final String pulumiPath;
-        private Duration toolTimeout = Duration.ZERO;
+        private final List<String> allowedCredentials;
+        private final List<String> sharedLockScopes;
+        private final Duration toolTimeout;
 
         public Defaults(final int parallelism, final String driftResult, final String failedResult,
                 final String terraformPath, final String tofuPath, final String pulumiPath) {
@@ -217,13 +282,51 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
             this.terraformPath = terraformPath;
             this.tofuPath = tofuPath;
             this.pulumiPath = pulumiPath;
+            this.allowedCredentials = List.of();
+            this.sharedLockScopes = List.of();
+            this.toolTimeout = Duration.ZERO;
+        }
+
+        private Defaults(final int parallelism, final String driftResult, final String failedResult,
+                final String terraformPath, final String tofuPath, final String pulumiPath, final List<String> allowed,
+                final List<String> scopes, final Duration timeout) {
+            this.parallelism = parallelism;
+            this.driftResult = driftResult;
+            this.failedResult = failedResult;
+            this.terraformPath = terraformPath;
+            this.tofuPath = tofuPath;
+            this.pulumiPath = pulumiPath;
+            this.allowedCredentials = List.copyOf(allowed);
+            this.sharedLockScopes = List.copyOf(scopes);
+            this.toolTimeout = timeout;
+        }
+
+        /** A copy with the global list of credentials ids steps may bind. */
+        public Defaults withAllowedCredentials(final List<String> ids) {
+            return new Defaults(parallelism, driftResult, failedResult, terraformPath, tofuPath, pulumiPath, ids,
+                    sharedLockScopes, toolTimeout);
+        }
+
+        /** A copy with the lock scopes any job may name. */
+        public Defaults withSharedLockScopes(final List<String> scopes) {
+            return new Defaults(parallelism, driftResult, failedResult, terraformPath, tofuPath, pulumiPath, allowedCredentials,
+                    scopes, toolTimeout);
+        }
+
+        /** The lock scopes any job may name, besides those of its own folders. */
+        public List<String> sharedLockScopes() {
+            return sharedLockScopes;
+        }
+
+        /** The credentials ids any step may bind; empty: no restriction. */
+        public List<String> allowedCredentials() {
+            return allowedCredentials;
         }
 
         /** A copy with the global tool timeout (zero: none set). */
         public Defaults withToolTimeout(final Duration timeout) {
-            Defaults copy = new Defaults(parallelism, driftResult, failedResult, terraformPath, tofuPath, pulumiPath);
-            copy.toolTimeout = timeout;
-            return copy;
+            return new Defaults(parallelism, driftResult, failedResult, terraformPath, tofuPath, pulumiPath, allowedCredentials,
+                    sharedLockScopes, timeout);
         }
 
         /** The global tool timeout; zero when none is set (the engine's defaults then). */

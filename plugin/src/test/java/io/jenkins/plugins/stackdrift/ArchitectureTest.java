@@ -21,11 +21,15 @@ import io.jenkins.plugins.stackdrift.agent.AgentProcessRunner;
 import io.jenkins.plugins.stackdrift.agent.EngineRequest;
 import io.jenkins.plugins.stackdrift.agent.HeldStackLocks;
 import io.jenkins.plugins.stackdrift.agent.JenkinsToolLauncher;
+import io.jenkins.plugins.stackdrift.agent.LaunchPolicy;
 import io.jenkins.plugins.stackdrift.agent.LaunchedTool;
 import io.jenkins.plugins.stackdrift.agent.ToolCommand;
 import io.jenkins.plugins.stackdrift.agent.ToolLaunchService;
 import io.jenkins.plugins.stackdrift.agent.ToolLauncher;
 import io.jenkins.plugins.stackdrift.agent.WatchedProcess;
+import io.jenkins.plugins.stackdrift.credentials.AllowedCredentials;
+import io.jenkins.plugins.stackdrift.credentials.ChangeTrust;
+import io.jenkins.plugins.stackdrift.credentials.CredentialsSource;
 import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
 import io.jenkins.plugins.stackdrift.history.JobHistory;
 import jenkins.model.Jenkins;
@@ -81,6 +85,11 @@ class ArchitectureTest {
                 .or().haveFullyQualifiedName(WatchedProcess.class.getName())
                 .or().haveFullyQualifiedName(ToolLaunchService.class.getName())
                 .or().haveFullyQualifiedName(JobHistory.class.getName())
+                .or().haveFullyQualifiedName(LaunchPolicy.class.getName())
+                .or().haveFullyQualifiedName(LaunchPolicy.class.getPackageName() + ".ToolGrammar")
+                .or().haveFullyQualifiedName(ChangeTrust.class.getName())
+                .or().haveFullyQualifiedName(CredentialsSource.class.getName())
+                .or().haveFullyQualifiedName(AllowedCredentials.class.getName())
                 .should().dependOnClassesThat().resideInAnyPackage("hudson..", "jenkins..", "org.kohsuke..", "org.jenkinsci..")
                 .check(PLUGIN);
     }

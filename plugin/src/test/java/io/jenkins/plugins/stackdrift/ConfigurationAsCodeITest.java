@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -35,7 +36,7 @@ class ConfigurationAsCodeITest {
     private static final Map<String, String> CONFIGURED = Map.of(
             "defaultParallelism", "3", "defaultDriftResult", "FAILURE", "defaultFailedResult", "UNSTABLE",
             "terraformPath", "/opt/casc/bin/terraform", "tofuPath", "/opt/casc/bin/tofu", "pulumiPath", "/opt/casc/bin/pulumi",
-            "toolTimeout", "2h");
+            "allowedCredentials", "aws-dev-key,aws-dev-secret", "toolTimeout", "2h");
 
     private static StackDriftGlobalConfiguration config() {
         return ExtensionList.lookupSingleton(StackDriftGlobalConfiguration.class);
@@ -50,6 +51,7 @@ class ConfigurationAsCodeITest {
         values.put("terraformPath", c.getTerraformPath());
         values.put("tofuPath", c.getTofuPath());
         values.put("pulumiPath", c.getPulumiPath());
+        values.put("allowedCredentials", String.join(",", c.getAllowedCredentials()));
         values.put("toolTimeout", c.getToolTimeout());
         return values;
     }
@@ -62,6 +64,7 @@ class ConfigurationAsCodeITest {
         c.setTerraformPath("");
         c.setTofuPath("");
         c.setPulumiPath("");
+        c.setAllowedCredentials(List.of());
         c.setToolTimeout("");
     }
 
@@ -84,7 +87,16 @@ class ConfigurationAsCodeITest {
         Mapping mapping = node.asMapping();
         Map<String, String> values = new TreeMap<>();
         for (String key : mapping.keySet()) {
-            values.put(key, mapping.getScalarValue(key));
+            // the one list attribute: its items, joined as current() joins them
+            values.put(key, key.equals("allowedCredentials")
+                    ? mapping.get(key).asSequence().stream().map(item -> {
+                        try {
+                            return item.asScalar().getValue();
+                        } catch (Exception e) {
+                            throw new AssertionError(key + " holds a non-scalar item", e);
+                        }
+                    }).collect(Collectors.joining(","))
+                    : mapping.getScalarValue(key));
         }
         assertThat(values).containsAllEntriesOf(CONFIGURED);
 

@@ -114,13 +114,16 @@ class PersistenceTest {
     @Test
     void causesTriggerAndApprovalRoundTrip() {
         assertThat(roundTrip(new ScheduledDriftCheckCause())).isEqualTo(new ScheduledDriftCheckCause());
-        ApprovalCause cause = new ApprovalCause(5, List.of("net", "envs/dev"), true);
+        ApprovalCause cause = new ApprovalCause(5, List.of("net", "envs/dev"), true, java.util.Map.of("net", "ab12", "envs/dev", "cd34"));
         ApprovalCause causeBack = roundTrip(cause);
         assertThat(causeBack).isEqualTo(cause);
         assertThat(causeBack.getStacks()).containsExactly("net", "envs/dev");
         assertThat(causeBack.isDestroy()).isTrue();
+        assertThat(causeBack.getPlans()).containsExactly(java.util.Map.entry("envs/dev", "cd34"), java.util.Map.entry("net", "ab12"));
         assertThat(xstream().toXML(cause)).doesNotContain("ImmutableCollections");
-        ApproveDeployAction approve = roundTrip(new ApproveDeployAction(List.of("platform:prod"), false));
+        ApproveDeployAction approve = roundTrip(new ApproveDeployAction(List.of("platform:prod"), false,
+                java.util.Map.of("platform:prod", "ef56")));
+        assertThat(approve.getPlans()).containsExactly(java.util.Map.entry("platform:prod", "ef56"));
         assertThat(approve.isApproved()).isFalse();
         assertThat(approve.getStacks()).containsExactly("platform:prod");
         assertThat(approve.isDestroy()).isFalse();

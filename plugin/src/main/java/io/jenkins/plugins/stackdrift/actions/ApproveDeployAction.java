@@ -3,7 +3,10 @@ package io.jenkins.plugins.stackdrift.actions;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 import hudson.AbortException;
 import hudson.model.Cause;
@@ -38,11 +41,24 @@ public final class ApproveDeployAction implements RunAction2 {
     /** Null in actions saved before the ids were kept here: then the awaiting rows of the run action count. */
     private ArrayList<String> stacks;
     private boolean destroy;
+    /** Stack → digest of the plan shown here ({@code PlanDigest}); null in actions saved before plans were recorded. */
+    private LinkedHashMap<String, String> plans;
     private transient Run<?, ?> run;
 
     public ApproveDeployAction(final List<String> stacks, final boolean destroy) {
+        this(stacks, destroy, Map.of());
+    }
+
+    /** @param plans stack → the digest of the plan this build shows for it: what an approval approves */
+    public ApproveDeployAction(final List<String> stacks, final boolean destroy, final Map<String, String> plans) {
         this.stacks = new ArrayList<>(stacks);
         this.destroy = destroy;
+        this.plans = new LinkedHashMap<>(new TreeMap<>(plans));
+    }
+
+    /** Stack → the digest of the plan an approval approves. */
+    public synchronized Map<String, String> getPlans() {
+        return plans == null ? Map.of() : Collections.unmodifiableMap(plans);
     }
 
     @Override
@@ -127,7 +143,7 @@ public final class ApproveDeployAction implements RunAction2 {
         // the queue action keeps this approval out of any build already waiting; a null item (a disabled job,
         // a queue decision) means nothing will deploy, so the approval is not given
         Queue.Item queued = ParameterizedJobMixIn.scheduleBuild2(job, 0,
-                new CauseAction(new Cause.UserIdCause(), new ApprovalCause(run.getNumber(), ids, destroy)),
+                new CauseAction(new Cause.UserIdCause(), new ApprovalCause(run.getNumber(), ids, destroy, getPlans())),
                 new ApprovalQueueAction(run.getNumber()));
         if (queued == null) {
             throw new AbortException("Stack Drift: " + job.getFullName() + " did not queue the approval build (is it disabled?);"

@@ -64,6 +64,8 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
     static final String WORK_DIR = "work";
     /** Left in the temporary directory when the call ends, however it ends (an interrupted step waits for it). */
     static final String ENDED_FILE = "call-ended";
+    /** The target branch's configuration file, written by the controller for {@link Operation#TRUSTED_CREDENTIALS}. */
+    static final String TRUSTED_CONFIG_FILE = "trusted-config.yaml";
 
     private final Operation operation;
     private final EngineRequest request;
@@ -179,6 +181,8 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
                 return runOrder(workspace, temp);
             case INSPECT:
                 return inspect(workspace);
+            case TRUSTED_CREDENTIALS:
+                return trustedCredentials(workspace, temp);
             default:
                 return runEngine(workspace, temp, log, local);
         }
@@ -216,6 +220,19 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
         Map<String, Map<String, String>> out = new TreeMap<>();
         credentials.forEach((id, ids) -> out.put(id.value(), ids));
         return out;
+    }
+
+    /**
+     * The credentials ids of every stack the target branch's file configures, its {@code dir:} entries resolved in this
+     * checkout; its problems (counted, not quoted: they name the temporary copy) when it is not valid.
+     */
+    private AgentOutcome trustedCredentials(final Path workspace, final Path temp) {
+        Inspection trusted = StackDriftEngine.validate(temp.resolve(TRUSTED_CONFIG_FILE), request.repositoryRoot(workspace));
+        if (!trusted.valid()) {
+            return AgentOutcome.builder().problems(List.of("the target branch's " + request.configFile() + " has "
+                    + trusted.problems().size() + " problem(s)")).build();
+        }
+        return AgentOutcome.builder().selectedStacks(byName(trusted.allCredentials())).build();
     }
 
     /** The stacks the selection resolves to, with the credentials ids each names (ids only, never a secret). */

@@ -49,6 +49,13 @@ public final class AgentEngineGateway implements EngineGateway, AutoCloseable {
     }
 
     @Override
+    public AgentOutcome readTrusted(final EngineRequest request, final String trustedConfig)
+            throws IOException, InterruptedException {
+        temp.child(AgentEngineCall.TRUSTED_CONFIG_FILE).write(trustedConfig, "UTF-8");
+        return read(Operation.TRUSTED_CREDENTIALS, request);
+    }
+
+    @Override
     public AgentOutcome run(final Operation operation, final EngineRequest request, final StackCredentials credentials,
             final Path history, final List<String> historyFiles, final Set<String> lockedStacks,
             final Set<String> heldElsewhere)
@@ -61,7 +68,8 @@ public final class AgentEngineGateway implements EngineGateway, AutoCloseable {
             }
         }
         temp.child(AgentEngineCall.ENDED_FILE).delete();
-        LaunchPolicy policy = new LaunchPolicy(Set.copyOf(request.toolPaths().values()), workspace.getRemote(), temp.getRemote());
+        LaunchPolicy policy = new LaunchPolicy(request.toolPaths(), workspace.getRemote(), temp.getRemote(),
+                request.buildEnvironment(), credentials.boundEnvironments());
         JenkinsToolLauncher tools = new JenkinsToolLauncher(steps, workspace.getChannel(), policy);
         // however the call ends (an abort returns here while the agent still works), the tools it started are killed
         // by their cookies and awaited before the step lets go of its locks

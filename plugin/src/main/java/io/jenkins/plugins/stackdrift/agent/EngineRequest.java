@@ -21,6 +21,8 @@ import io.stackdrift.model.Approval;
 import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DeployMode;
 import io.stackdrift.model.Timing;
+import io.stackdrift.model.PlanDigest;
+import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
 import io.stackdrift.spi.ToolSettings;
 
@@ -45,6 +47,9 @@ import io.stackdrift.spi.ToolSettings;
  * @param toolPaths        tool word ({@code terraform}, {@code tofu}, {@code pulumi}) → executable on the agent
  * @param buildEnvironment the build's environment on the agent (from the step context: {@code withEnv},
  *                         tool installers); tool processes start with it, credentials added on top
+ * @param approvedPlans    deploy of an approval build: stack → digest of the plan the approver saw; empty: none recorded
+ * @param commit           the revision this build's plans come from (part of each plan's digest); empty when unknown
+ * @param approvalSource   where the approval was made, in words ("build #12")
  * @param toolTimeoutSeconds how long one stack's step (plan or apply) may run, the step's {@code toolTimeout} or
  *                         the global one; 0 for the engine's defaults (a plan 10 minutes, an apply an hour)
  * @param timing           {@link Timing#NOW} for {@code now: true}: the stacks are taken whatever their schedule,
@@ -52,7 +57,8 @@ import io.stackdrift.spi.ToolSettings;
  */
 public record EngineRequest(String configFile, List<String> stacks, int parallelism, DeployMode mode, Approval approval,
         DeployKind kind, String runId, String cause, String startedBy, List<String> changedFiles, Map<String, String> toolPaths,
-        Map<String, String> buildEnvironment, long toolTimeoutSeconds, Timing timing) implements Serializable {
+        Map<String, String> buildEnvironment, Map<String, String> approvedPlans, String commit, String approvalSource,
+        long toolTimeoutSeconds, Timing timing) implements Serializable {
     private static final long serialVersionUID = 5L;
     /** What a timed-out stack's reason says to do. */
     static final String TIMEOUT_HINT = "raise toolTimeout on the step or in the global configuration";
@@ -69,19 +75,40 @@ public record EngineRequest(String configFile, List<String> stacks, int parallel
         changedFiles = Collections.unmodifiableList(new ArrayList<>(changedFiles));
         toolPaths = Collections.unmodifiableMap(new TreeMap<>(toolPaths));
         buildEnvironment = Collections.unmodifiableMap(new TreeMap<>(buildEnvironment));
+        approvedPlans = Collections.unmodifiableMap(new TreeMap<>(approvedPlans));
+        commit = Objects.requireNonNullElse(commit, "");
+        approvalSource = Objects.requireNonNullElse(approvalSource, "");
         if (toolTimeoutSeconds < 0) {
             throw new IllegalArgumentException("the tool timeout cannot be negative: " + toolTimeoutSeconds);
         }
         Objects.requireNonNull(timing, "timing");
     }
 
-    /** A request whose stacks are taken when due. */
+    /** A request whose stacks are taken when due, without approved plans. */
     public EngineRequest(final String configFile, final List<String> stacks, final int parallelism, final DeployMode mode,
             final Approval approval, final DeployKind kind, final String runId, final String cause, final String startedBy,
             final List<String> changedFiles, final Map<String, String> toolPaths, final Map<String, String> buildEnvironment,
             final long toolTimeoutSeconds) {
         this(configFile, stacks, parallelism, mode, approval, kind, runId, cause, startedBy, changedFiles, toolPaths,
                 buildEnvironment, toolTimeoutSeconds, Timing.WHEN_DUE);
+    }
+
+    /** A request without approved plans. */
+    public EngineRequest(final String configFile, final List<String> stacks, final int parallelism, final DeployMode mode,
+            final Approval approval, final DeployKind kind, final String runId, final String cause, final String startedBy,
+            final List<String> changedFiles, final Map<String, String> toolPaths, final Map<String, String> buildEnvironment,
+            final long toolTimeoutSeconds, final Timing timing) {
+        this(configFile, stacks, parallelism, mode, approval, kind, runId, cause, startedBy, changedFiles, toolPaths,
+                buildEnvironment, Map.of(), "", "", toolTimeoutSeconds, timing);
+    }
+
+    /** A request whose stacks are taken when due. */
+    public EngineRequest(final String configFile, final List<String> stacks, final int parallelism, final DeployMode mode,
+            final Approval approval, final DeployKind kind, final String runId, final String cause, final String startedBy,
+            final List<String> changedFiles, final Map<String, String> toolPaths, final Map<String, String> buildEnvironment,
+            final Map<String, String> approvedPlans, final String commit, final String approvalSource, final long toolTimeoutSeconds) {
+        this(configFile, stacks, parallelism, mode, approval, kind, runId, cause, startedBy, changedFiles, toolPaths,
+                buildEnvironment, approvedPlans, commit, approvalSource, toolTimeoutSeconds, Timing.WHEN_DUE);
     }
 
     /** A request with the engine's default tool timeouts. */
@@ -92,10 +119,16 @@ public record EngineRequest(String configFile, List<String> stacks, int parallel
                 buildEnvironment, 0);
     }
 
+    /** A copy with the plans an approval approved, the commit of this build's plans and where the approval was made. */
+    public EngineRequest withApprovedPlans(final Map<String, String> plans, final String planCommit, final String source) {
+        return new EngineRequest(configFile, stacks, parallelism, mode, approval, kind, runId, cause, startedBy,
+                changedFiles, toolPaths, buildEnvironment, plans, planCommit, source, toolTimeoutSeconds, timing);
+    }
+
     /** The same request for other stacks (the selection an approval narrows it to). */
     public EngineRequest withStacks(final List<String> selection) {
         return new EngineRequest(configFile, selection, parallelism, mode, approval, kind, runId, cause, startedBy, changedFiles, toolPaths,
-                buildEnvironment, toolTimeoutSeconds, timing);
+                buildEnvironment, approvedPlans, commit, approvalSource, toolTimeoutSeconds, timing);
     }
 
     /** The config file inside the workspace; its directory is the repository root. */
@@ -110,9 +143,12 @@ public record EngineRequest(String configFile, List<String> stacks, int parallel
 
     /** The core's request for this step, rooted at the workspace on the agent. */
     public RunRequest toRunRequest(final Path workspace) {
+        Map<StackId, String> plans = new TreeMap<>();
+        approvedPlans.forEach((stack, digest) -> plans.put(StackId.of(stack), digest));
         return new RunRequest(configPath(workspace), repositoryRoot(workspace), stacks,
                 parallelism > 0 ? OptionalInt.of(parallelism) : OptionalInt.empty(), StartedBy.valueOf(startedBy),
-                changedUnderRoot(workspace), runId, cause, mode, approval, kind, Set.of(), timing);
+                changedUnderRoot(workspace), runId, cause, mode, approval, kind, Set.of(), timing)
+                .withApprovedPlans(new PlanDigest.Approved(plans, commit, approvalSource));
     }
 
     /** The changed files inside the repository root, relative to it ({@code /}-separated); others are left out. */

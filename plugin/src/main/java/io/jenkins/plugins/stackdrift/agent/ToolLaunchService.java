@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 
@@ -21,6 +23,8 @@ import edu.umd.cs.findbugs.annotations.CheckForNull;
 public abstract class ToolLaunchService implements ToolLauncher, AutoCloseable {
     /** How long {@link #close} waits, in all, for the killed processes to end. */
     static final Duration STOP_WAIT = Duration.ofSeconds(15);
+
+    private static final Logger LOGGER = Logger.getLogger(ToolLaunchService.class.getName());
 
     private final List<MarkedTool> started = new ArrayList<>();
     private final List<String> notStopped = new ArrayList<>();
@@ -59,10 +63,7 @@ public abstract class ToolLaunchService implements ToolLauncher, AutoCloseable {
 
     @Override
     public final LaunchedTool start(final ToolCommand command) throws IOException, InterruptedException {
-        Optional<String> refused = policy.flatMap(p -> p.refusal(command));
-        if (refused.isPresent()) {
-            throw new IOException("Stack Drift: the controller refused to start a process for the agent: " + refused.get());
-        }
+        ToolCommand admitted = admitted(command);
         synchronized (started) {
             if (closed) {
                 throw new IOException("Stack Drift: the step has ended, no tool process starts after it");
@@ -70,8 +71,8 @@ public abstract class ToolLaunchService implements ToolLauncher, AutoCloseable {
         }
         // set here, after the policy: whatever the agent sent, the cookie is the controller's
         ToolCookie cookie = ToolCookie.next();
-        MarkedTool tool = new MarkedTool(launch(command.withVariable(ToolCookie.VARIABLE, cookie.value())), cookie,
-                command.workingDir());
+        MarkedTool tool = new MarkedTool(launch(admitted.withVariable(ToolCookie.VARIABLE, cookie.value())), cookie,
+                admitted.workingDir());
         boolean late;
         synchronized (started) {
             late = closed;
@@ -88,6 +89,27 @@ public abstract class ToolLaunchService implements ToolLauncher, AutoCloseable {
     @FunctionalInterface
     public interface Call<T> {
         T run() throws IOException, InterruptedException;
+    }
+
+    /**
+     * The command as it starts, when the policy lets it ({@link LaunchPolicy#launched}); a refusal is logged here,
+     * on the controller, and thrown back to the agent (the step's row says why).
+     */
+    private ToolCommand admitted(final ToolCommand command) throws IOException {
+        if (policy.isEmpty()) {
+            return command;
+        }
+        int running;
+        synchronized (started) {
+            running = (int) started.stream().filter(p -> !p.process.ended()).count();
+        }
+        Optional<String> refused = policy.get().refusal(command, running);
+        if (refused.isPresent()) {
+            LOGGER.log(Level.WARNING, "Stack Drift refused to start a process an agent asked for in {0}: {1}",
+                    new Object[] {policy.get().shown(command.workingDir()), refused.get()});
+            throw new IOException("Stack Drift: the controller refused to start a process for the agent: " + refused.get());
+        }
+        return policy.get().launched(command);
     }
 
     /**

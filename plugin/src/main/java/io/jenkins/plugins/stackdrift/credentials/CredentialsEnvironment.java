@@ -30,13 +30,25 @@ public final class CredentialsEnvironment {
     private final CredentialsLookup lookup;
     private final SecretFileWriter files;
     private final Function<Collection<String>, Pattern> maskPattern;
+    private final AllowedCredentials allowed;
 
     /** @param maskPattern the pattern that masks the given secret values (Jenkins: {@code SecretPatterns::getAggregateSecretPattern}) */
     public CredentialsEnvironment(final CredentialsLookup lookup, final SecretFileWriter files,
             final Function<Collection<String>, Pattern> maskPattern) {
+        this(lookup, files, maskPattern, AllowedCredentials.any());
+    }
+
+    private CredentialsEnvironment(final CredentialsLookup lookup, final SecretFileWriter files,
+            final Function<Collection<String>, Pattern> maskPattern, final AllowedCredentials allowed) {
         this.lookup = lookup;
         this.files = files;
         this.maskPattern = maskPattern;
+        this.allowed = allowed;
+    }
+
+    /** A copy that binds only {@code ids}: a stack naming another fails, and the store is never asked for it. */
+    public CredentialsEnvironment withAllowed(final AllowedCredentials ids) {
+        return new CredentialsEnvironment(lookup, files, maskPattern, ids);
     }
 
     /** @param needed stack id → (environment variable → credentials id) */
@@ -50,6 +62,15 @@ public final class CredentialsEnvironment {
             Map<String, String> env = new LinkedHashMap<>();
             for (Map.Entry<String, String> variable : new TreeMap<>(stack.getValue()).entrySet()) {
                 String id = variable.getValue();
+                if (ReservedVariables.reserved(variable.getKey())) {
+                    failures.putIfAbsent(stack.getKey(), Messages.credentialsReservedVariable(variable.getKey(), id));
+                    continue;
+                }
+                Optional<String> refused = allowed.refusal(id);
+                if (refused.isPresent()) {
+                    failures.putIfAbsent(stack.getKey(), refused.get());
+                    continue;
+                }
                 Optional<StandardCredentials> found = byId.get(id);
                 if (found == null) {
                     found = lookup.find(id);

@@ -1,8 +1,10 @@
 package io.jenkins.plugins.stackdrift.credentials;
 
 import java.io.Serializable;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
@@ -42,6 +44,13 @@ public final class StackCredentials implements Serializable {
     public Map<String, String> environment(final String stackId) {
         Map<String, String> env = environmentByStack.get(stackId);
         return env == null ? Map.of() : Collections.unmodifiableMap(env);
+    }
+
+    /** The environment of every stack whose credentials were bound (the controller's launch policy checks against it). */
+    public List<Map<String, String>> boundEnvironments() {
+        List<Map<String, String>> all = new ArrayList<>();
+        environmentByStack.values().forEach(env -> all.add(Collections.unmodifiableMap(env)));
+        return Collections.unmodifiableList(all);
     }
 
     /** Stack id → "credentials 'x' not found" (or wrong kind): these stacks fail before any tool runs. */

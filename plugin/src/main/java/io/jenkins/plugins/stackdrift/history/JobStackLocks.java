@@ -2,8 +2,11 @@ package io.jenkins.plugins.stackdrift.history;
 
 import java.io.PrintStream;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -28,12 +31,24 @@ import io.jenkins.plugins.stackdrift.StepDurations;
  */
 public final class JobStackLocks {
     private static final Object MONITOR = new Object();
-    /** scope + NUL + stack id → who holds it, in words. */
-    private static final Map<String, String> HELD = new HashMap<>();
+    /** scope + NUL + stack id → who holds it. */
+    private static final Map<String, Holding> HELD = new HashMap<>();
     /** Counts releases, so a waiter that looked, printed and came back knows whether it missed one. */
     private static long releases;
 
     private JobStackLocks() {
+    }
+
+    /** One held lock: who holds it (in words), since when, and the step's own token (a release lets go of its own only). */
+    private record Holding(String holder, long since, Object token) {
+    }
+
+    /**
+     * A held lock as the administrators' page lists it.
+     *
+     * @param since when it was taken, in milliseconds since the epoch
+     */
+    public record HeldLock(String scope, String stack, String holder, long since) {
     }
 
     /** What a step holds; closing it lets waiting steps go. */
@@ -41,15 +56,17 @@ public final class JobStackLocks {
         private final String scope;
         private final Set<String> stacks;
         private final Map<String, String> busy;
+        private final Object token;
 
-        private Held(final String scope, final Set<String> stacks, final Map<String, String> busy) {
+        private Held(final String scope, final Set<String> stacks, final Map<String, String> busy, final Object token) {
             this.scope = scope;
             this.stacks = new TreeSet<>(stacks);
             this.busy = new TreeMap<>(busy);
+            this.token = token;
         }
 
         public static Held none() {
-            return new Held("", Set.of(), Map.of());
+            return new Held("", Set.of(), Map.of(), new Object());
         }
 
         /** The stacks this step holds. */
@@ -65,7 +82,7 @@ public final class JobStackLocks {
         @Override
         public void close() {
             synchronized (MONITOR) {
-                release(scope, stacks);
+                release(scope, stacks, token);
                 stacks.clear();
             }
         }
@@ -94,8 +111,9 @@ public final class JobStackLocks {
             synchronized (MONITOR) {
                 Map<String, String> busy = busy(scope, stacks);
                 if (busy.isEmpty()) {
-                    stacks.forEach(stack -> HELD.put(key(scope, stack), holder));
-                    return new Held(scope, new TreeSet<>(stacks), Map.of());
+                    Holding holding = new Holding(holder, System.currentTimeMillis(), new Object());
+                    stacks.forEach(stack -> HELD.put(key(scope, stack), holding));
+                    return new Held(scope, new TreeSet<>(stacks), Map.of(), holding.token());
                 }
                 blocker = busy.entrySet().iterator().next();
                 seen = releases;
@@ -126,27 +144,55 @@ public final class JobStackLocks {
             Map<String, String> busy = busy(scope, stacks);
             Set<String> free = new TreeSet<>(stacks);
             free.removeAll(busy.keySet());
-            free.forEach(stack -> HELD.put(key(scope, stack), holder));
-            return new Held(scope, free, busy);
+            Holding holding = new Holding(holder, System.currentTimeMillis(), new Object());
+            free.forEach(stack -> HELD.put(key(scope, stack), holding));
+            return new Held(scope, free, busy, holding.token());
         }
     }
 
-    private static void release(final String scope, final Collection<String> stacks) {
+    /** Lets go of the stacks this token holds; a lock an administrator released and another step took stays. */
+    private static void release(final String scope, final Collection<String> stacks, final Object token) {
         synchronized (MONITOR) {
             for (String stack : stacks) {
-                HELD.remove(key(scope, stack));
+                HELD.computeIfPresent(key(scope, stack), (key, holding) -> holding.token() == token ? null : holding);
             }
             releases++;
             MONITOR.notifyAll();
         }
     }
 
+    /** Every lock held now, by scope and stack. */
+    public static List<HeldLock> held() {
+        List<HeldLock> all = new ArrayList<>();
+        synchronized (MONITOR) {
+            HELD.forEach((key, holding) -> {
+                int split = key.indexOf('\u0000');
+                all.add(new HeldLock(key.substring(0, split), key.substring(split + 1), holding.holder(), holding.since()));
+            });
+        }
+        all.sort(Comparator.comparing(HeldLock::scope).thenComparing(HeldLock::stack));
+        return all;
+    }
+
+    /**
+     * An administrator lets go of one lock (its holder's build is gone, or hangs): the stack's waiting steps go on; the
+     * holding step keeps running and no longer keeps others out. Whether it was held.
+     */
+    public static boolean forceRelease(final String scope, final String stack) {
+        synchronized (MONITOR) {
+            boolean was = HELD.remove(key(scope, stack)) != null;
+            releases++;
+            MONITOR.notifyAll();
+            return was;
+        }
+    }
+
     private static Map<String, String> busy(final String scope, final Collection<String> stacks) {
         Map<String, String> busy = new TreeMap<>();
         for (String stack : stacks) {
-            String holder = HELD.get(key(scope, stack));
-            if (holder != null) {
-                busy.put(stack, holder);
+            Holding holding = HELD.get(key(scope, stack));
+            if (holding != null) {
+                busy.put(stack, holding.holder());
             }
         }
         return busy;

@@ -42,6 +42,7 @@ public abstract class AbstractStackStep extends Step {
     @CheckForNull private String failedResult;
     @CheckForNull private String repairedResult;
     @CheckForNull private String id;
+    private List<String> allowedCredentials = new ArrayList<>();
     @CheckForNull private String toolTimeout;
 
     protected abstract Operation operation();
@@ -57,7 +58,8 @@ public abstract class AbstractStackStep extends Step {
                         isDestroy() ? DeployKind.DESTROY : DeployKind.DEPLOY)
                 .withId(id == null ? defaultId() : id).withLocking(lockScope(), lockTimeout())
                 .withToolTimeout(toolTimeout == null ? Duration.ZERO : StepDurations.parse(toolTimeout).orElseThrow())
-                .withTiming(isNow() ? Timing.NOW : Timing.WHEN_DUE);
+                .withTiming(isNow() ? Timing.NOW : Timing.WHEN_DUE)
+                .withAllowedCredentials(allowedCredentials);
     }
 
     /** The id when the step names none: its word (check, deploy, destroy, preview, validate). */
@@ -141,16 +143,34 @@ public abstract class AbstractStackStep extends Step {
 
     @DataBoundSetter
     public void setStacks(final List<String> stacks) {
-        // the Snippet Generator's text area arrives as one element with a selector per line
-        List<String> selectors = new ArrayList<>();
-        for (String element : stacks == null ? List.<String>of() : stacks) {
-            for (String selector : element.split("\\s+", -1)) {
-                if (!selector.isEmpty()) {
-                    selectors.add(selector);
+        this.stacks = words(stacks, "\\s+");
+    }
+
+    /** The Snippet Generator's text area arrives as one element with a word per line (or blank-separated). */
+    static List<String> words(final List<String> elements, final String separators) {
+        List<String> words = new ArrayList<>();
+        for (String element : elements == null ? List.<String>of() : elements) {
+            for (String word : element.split(separators, -1)) {
+                if (!word.isEmpty()) {
+                    words.add(word);
                 }
             }
         }
-        this.stacks = selectors;
+        return words;
+    }
+
+    /** The credentials ids this step may bind, one per line; empty: any the global list allows. */
+    public List<String> getAllowedCredentials() {
+        return new SelectorLines(allowedCredentials);
+    }
+
+    /**
+     * The credentials ids this step may bind: a stack of {@code stacks.yaml} that names another fails before any tool
+     * runs. Set it where the Jenkinsfile is trusted and the configuration file may not be (a change request).
+     */
+    @DataBoundSetter
+    public void setAllowedCredentials(final List<String> allowedCredentials) {
+        this.allowedCredentials = words(allowedCredentials, "[\\s,]+");
     }
 
     @CheckForNull

@@ -18,8 +18,10 @@ import io.jenkins.plugins.stackdrift.StackDriftGlobalConfiguration;
 import io.jenkins.plugins.stackdrift.agent.AgentEngineGateway;
 import io.jenkins.plugins.stackdrift.agent.Operation;
 import io.jenkins.plugins.stackdrift.agent.StaleStepDirectories;
+import io.jenkins.plugins.stackdrift.credentials.AllowedCredentials;
 import io.jenkins.plugins.stackdrift.credentials.BuildCredentialsLookup;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment;
+import io.jenkins.plugins.stackdrift.credentials.ScmRevisions;
 import io.jenkins.plugins.stackdrift.credentials.WorkspaceSecretFiles;
 import io.jenkins.plugins.stackdrift.history.JobHistory;
 import jenkins.util.Timer;
@@ -102,11 +104,13 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
         stepDir.mkdirs();
         try (WorkspaceSecretFiles secretFiles = new WorkspaceSecretFiles(stepDir);
                 AgentEngineGateway gateway = new AgentEngineGateway(workspace, stepDir, listener, context.get(Launcher.class))) {
+            StackDriftGlobalConfiguration.Defaults defaults = StackDriftGlobalConfiguration.current();
+            AllowedCredentials allowed = new AllowedCredentials(settings.allowedCredentials(), defaults.allowedCredentials());
             return new StackDriftStepRun(settings, operation, run, listener, gateway,
-                    new CredentialsEnvironment(new BuildCredentialsLookup(run), secretFiles, SecretPatterns::getAggregateSecretPattern),
-                    StackDriftGlobalConfiguration.current(),
+                    new CredentialsEnvironment(new BuildCredentialsLookup(run), secretFiles, SecretPatterns::getAggregateSecretPattern)
+                            .withAllowed(allowed), defaults,
                     environment == null ? Map.of() : environment, JobHistory.inJobDir(run.getParent().getRootDir()),
-                    context.get(FlowNode.class)).run();
+                    context.get(FlowNode.class), new ScmRevisions(run, listener)).run();
         }
     }
 

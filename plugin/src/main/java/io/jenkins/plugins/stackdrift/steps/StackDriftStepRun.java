@@ -27,6 +27,7 @@ import io.jenkins.plugins.stackdrift.agent.AgentOutcome;
 import io.jenkins.plugins.stackdrift.agent.EngineGateway;
 import io.jenkins.plugins.stackdrift.agent.EngineRequest;
 import io.jenkins.plugins.stackdrift.agent.Operation;
+import io.jenkins.plugins.stackdrift.credentials.ChangeTrust;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment;
 import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
 import io.jenkins.plugins.stackdrift.history.ControllerClock;
@@ -44,6 +45,7 @@ import io.stackdrift.engine.StartedBy;
 import io.stackdrift.model.Approval;
 import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DeployMode;
+import io.stackdrift.model.PlanDigest;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.record.DeployMarker;
@@ -68,11 +70,23 @@ final class StackDriftStepRun {
     private final Map<String, String> buildEnvironment;
     private final JobHistory history;
     @CheckForNull private final FlowNode node;
+    private final ChangeTrust.Revisions revisions;
 
+    /** A step whose job is not a branch of an SCM source: its checkout's credentials mapping is the one used. */
     StackDriftStepRun(final StepSettings settings, final Operation operation, final Run<?, ?> run,
             final TaskListener listener, final EngineGateway gateway, final CredentialsEnvironment credentials,
             final StackDriftGlobalConfiguration.Defaults defaults, final Map<String, String> buildEnvironment,
             final JobHistory history, @CheckForNull final FlowNode node) {
+        this(settings, operation, run, listener, gateway, credentials, defaults, buildEnvironment, history, node,
+                TrustedMapping.NOT_FROM_SOURCE);
+    }
+
+    /** @param revisions the build's revisions, which decide whose credentials mapping is trusted ({@link ChangeTrust}) */
+    StackDriftStepRun(final StepSettings settings, final Operation operation, final Run<?, ?> run,
+            final TaskListener listener, final EngineGateway gateway, final CredentialsEnvironment credentials,
+            final StackDriftGlobalConfiguration.Defaults defaults, final Map<String, String> buildEnvironment,
+            final JobHistory history, @CheckForNull final FlowNode node, final ChangeTrust.Revisions revisions) {
+        this.revisions = revisions;
         this.settings = settings;
         this.operation = operation;
         this.run = run;
@@ -112,6 +126,8 @@ final class StackDriftStepRun {
     private Map<String, Object> recorded(final BuildResultPolicy policy, final EngineRequest requested, final PrintStream log)
             throws IOException, InterruptedException {
         EngineRequest request = requested;
+        // a lock scope outside the job's folders fails the step before anything is read or bound
+        LockScope.of(run.getParent(), settings.lockScope(), defaults.sharedLockScopes());
         AgentOutcome selection = gateway.read(Operation.INSPECT, request);
         failOnProblems(selection, log);
         ApprovalCause approval = approvalFor(log);
@@ -121,7 +137,8 @@ final class StackDriftStepRun {
             log.println("Stack Drift: approved in build #" + approval.getSourceBuild() + ": "
                     + String.join(", ", selection.selectedStacks().keySet()));
         }
-        StackCredentials resolved = credentials.resolve(selection.selectedStacks());
+        StackCredentials resolved = credentials.resolve(TrustedMapping.of(ChangeTrust.decide(revisions, settings.config()),
+                selection.selectedStacks(), request, gateway, log));
         resolved.failures().forEach((stack, reason) -> log.println("Stack Drift: " + stack + ": " + reason));
 
         RunRecord record;
@@ -167,6 +184,10 @@ final class StackDriftStepRun {
         BuildSummary summary = BuildSummary.of(record);
         // added, not replaced: the build's other steps keep their own actions (each with its id)
         run.addAction(new StackDriftRunAction(stepId(), summary));
+        if (approval != null) {
+            record.rows().stream().filter(row -> row.state() == RowState.AWAITING_APPROVAL).forEach(row -> log.println(
+                    "Stack Drift: " + row.id().value() + ": " + row.reason() + " (from this build's Approve link)"));
+        }
         refreshApproval(record, operation == Operation.DEPLOY && request.kind() == DeployKind.DESTROY, log);
         log.println("Stack Drift: " + CountsLine.text(record.counts(), false));
         Result result = policy.resultFor(record.counts());
@@ -187,7 +208,7 @@ final class StackDriftStepRun {
      */
     private JobStackLocks.Held lock(final Set<String> stacks, final boolean rehearsal, final PrintStream log)
             throws InterruptedException, AbortException {
-        String scope = LockScope.of(run.getParent(), settings.lockScope());
+        String scope = LockScope.of(run.getParent(), settings.lockScope(), defaults.sharedLockScopes());
         // the build's name and page, so a waiting build says exactly which build (of which branch job) it waits for
         String holder = "the " + operation.word() + " (id " + stepId() + ") of " + run.getFullDisplayName() + " (" + run.getUrl() + ")";
         switch (operation) {
@@ -268,9 +289,21 @@ final class StackDriftStepRun {
         StartedBy startedBy = startedBy();
         // an approval build's deploy is narrowed to the approved stacks once the selection is known (run())
         Approval approval = approvalApplies() ? Approval.GIVEN : settings.approval();
-        return new EngineRequest(settings.config(), settings.stacks(), parallelism, settings.mode(), approval, settings.kind(),
-                run.getId(), causeWords(), startedBy.name(), startedBy == StartedBy.PUSH ? changedFiles() : List.of(),
+        EngineRequest request = new EngineRequest(settings.config(), settings.stacks(), parallelism, settings.mode(), approval,
+                settings.kind(), run.getId(), causeWords(), startedBy.name(), startedBy == StartedBy.PUSH ? changedFiles() : List.of(),
                 defaults.toolPaths(), buildEnvironment, settings.toolTimeoutOr(defaults.toolTimeout()).toSeconds(), settings.timing());
+        // an approval build applies each approved stack only with the plan its approver saw
+        ApprovalCause cause = approvalApplies() ? run.getCause(ApprovalCause.class) : null;
+        return cause == null ? request.withApprovedPlans(Map.of(), commit(), "")
+                : request.withApprovedPlans(cause.getPlans(), commit(), "build #" + cause.getSourceBuild());
+    }
+
+    /**
+     * The revision this build's plans come from, part of each plan's digest: the SCM source's revision of a branch job,
+     * else the git plugin's {@code GIT_COMMIT} when the build has it; empty when neither says.
+     */
+    private String commit() {
+        return revisions.tip().map(String::valueOf).orElseGet(() -> buildEnvironment.getOrDefault("GIT_COMMIT", ""));
     }
 
     /**
@@ -326,9 +359,13 @@ final class StackDriftStepRun {
      */
     private void refreshApproval(final RunRecord record, final boolean destroy, final PrintStream log) {
         List<String> awaiting = new ArrayList<>();
+        // what an approver of this build sees of each stack: its plan, as one digest with the commit
+        Map<String, String> shownPlans = new TreeMap<>();
+        String commit = commit();
         for (Row row : record.rows()) {
             if (row.state() == RowState.AWAITING_APPROVAL) {
                 awaiting.add(row.id().value());
+                shownPlans.put(row.id().value(), PlanDigest.of(row, commit));
             }
         }
         if (awaiting.isEmpty()) {
@@ -346,10 +383,13 @@ final class StackDriftStepRun {
                 return;
             }
             Set<String> stacks = new TreeSet<>(awaiting);
+            Map<String, String> plans = new TreeMap<>();
             if (current != null) {
                 stacks.addAll(current.getStacks());
+                plans.putAll(current.getPlans());
             }
-            run.addOrReplaceAction(new ApproveDeployAction(new ArrayList<>(stacks), destroy));
+            plans.putAll(shownPlans);
+            run.addOrReplaceAction(new ApproveDeployAction(new ArrayList<>(stacks), destroy, plans));
         }
     }
 

@@ -19,7 +19,7 @@ import io.stackdrift.model.Timing;
  * says what it does with the core's enums ({@link DeployMode}, {@link Approval}, {@link DeployKind}), never with flags.
  */
 public final class StepSettings implements Serializable {
-    private static final long serialVersionUID = 2L;
+    private static final long serialVersionUID = 3L;
 
     static final String DEFAULT_CONFIG = "stacks.yaml";
 
@@ -41,17 +41,20 @@ public final class StepSettings implements Serializable {
     private final long toolTimeoutSeconds;
     /** {@code now: true}: checked or deployed whatever the stacks' schedule, backoff, policy and digest. */
     private final Timing timing;
+    /** The credentials ids the step may bind; empty: any (within the global list). */
+    private final ArrayList<String> allowedCredentials;
 
     /** Settings of a step that applies, is not approved and deploys (a deploy's withers say otherwise), results by default. */
     public StepSettings(@CheckForNull final String config, final List<String> stacks, @CheckForNull final Integer parallelism) {
         this(config == null || config.isBlank() ? DEFAULT_CONFIG : config.trim(), new ArrayList<>(stacks), parallelism, null, null,
-                null, DeployMode.APPLY, Approval.NOT_GIVEN, DeployKind.DEPLOY, "", null, 0, 0, Timing.WHEN_DUE);
+                null, DeployMode.APPLY, Approval.NOT_GIVEN, DeployKind.DEPLOY, "", null, 0, 0, Timing.WHEN_DUE, new ArrayList<>());
     }
 
     private StepSettings(final String config, final ArrayList<String> stacks, @CheckForNull final Integer parallelism,
             @CheckForNull final String driftResult, @CheckForNull final String failedResult, @CheckForNull final String repairedResult,
             final DeployMode mode, final Approval approval, final DeployKind kind, final String id, @CheckForNull final String lockScope,
-            final long lockTimeoutSeconds, final long toolTimeoutSeconds, final Timing timing) {
+            final long lockTimeoutSeconds, final long toolTimeoutSeconds, final Timing timing,
+            final ArrayList<String> allowedCredentials) {
         this.config = config;
         this.stacks = stacks;
         this.parallelism = parallelism;
@@ -69,25 +72,26 @@ public final class StepSettings implements Serializable {
         this.lockTimeoutSeconds = lockTimeoutSeconds;
         this.toolTimeoutSeconds = toolTimeoutSeconds;
         this.timing = Objects.requireNonNull(timing, "timing");
+        this.allowedCredentials = allowedCredentials;
     }
 
     /** A copy with the build results the step asks for when it finds drift, fails, or puts drift back (null: the default). */
     public StepSettings withResults(@CheckForNull final String drift, @CheckForNull final String failed,
             @CheckForNull final String repaired) {
         return new StepSettings(config, stacks, parallelism, drift, failed, repaired, mode, approval, kind, id, lockScope,
-                lockTimeoutSeconds, toolTimeoutSeconds, timing);
+                lockTimeoutSeconds, toolTimeoutSeconds, timing, allowedCredentials);
     }
 
     /** A copy of a deploy step's: apply or rehearse, approved or not, deploy or destroy. */
     public StepSettings withDeploy(final DeployMode newMode, final Approval newApproval, final DeployKind newKind) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, newMode, newApproval, newKind, id,
-                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing);
+                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing, allowedCredentials);
     }
 
     /** A copy with the step's id (its action, URL and details file are per id). */
     public StepSettings withId(final String stepId) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, stepId,
-                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing);
+                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing, allowedCredentials);
     }
 
     /**
@@ -96,24 +100,30 @@ public final class StepSettings implements Serializable {
      */
     public StepSettings withLocking(@CheckForNull final String scope, final Duration timeout) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, id, scope,
-                timeout.toSeconds(), toolTimeoutSeconds, timing);
+                timeout.toSeconds(), toolTimeoutSeconds, timing, allowedCredentials);
     }
 
     /** A copy with the step's tool timeout for every step of a stack, its apply included (zero: not given). */
     public StepSettings withToolTimeout(final Duration timeout) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, id,
-                lockScope, lockTimeoutSeconds, timeout.toSeconds(), timing);
+                lockScope, lockTimeoutSeconds, timeout.toSeconds(), timing, allowedCredentials);
     }
 
     /** A copy whose stacks are taken now ({@code now: true}) or when due. */
     public StepSettings withTiming(final Timing when) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, id,
-                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, when);
+                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, when, allowedCredentials);
     }
 
     /** {@link Timing#WHEN_DUE} also for settings a build kept from before the parameter existed. */
     public Timing timing() {
         return timing == null ? Timing.WHEN_DUE : timing;
+    }
+
+    /** A copy with the credentials ids the step may bind (empty: no restriction of the step's own). */
+    public StepSettings withAllowedCredentials(final List<String> ids) {
+        return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, id,
+                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing, new ArrayList<>(ids));
     }
 
     /** The step's tool timeout, else {@code fallback} (zero: the engine's defaults). */
@@ -170,5 +180,9 @@ public final class StepSettings implements Serializable {
 
     public Duration lockTimeout() {
         return Duration.ofSeconds(lockTimeoutSeconds);
+    }
+
+    public List<String> allowedCredentials() {
+        return allowedCredentials == null ? List.of() : List.copyOf(allowedCredentials);
     }
 }

@@ -54,4 +54,14 @@ public final class Messages {
     public static String StackDriftJobAction_displayName() {
         return format("StackDriftJobAction.displayName");
     }
+
+    /** StackLocksLink.displayName */
+    public static String StackLocksLink_displayName() {
+        return format("StackLocksLink.displayName");
+    }
+
+    /** StackLocksLink.description */
+    public static String StackLocksLink_description() {
+        return format("StackLocksLink.description");
+    }
 }

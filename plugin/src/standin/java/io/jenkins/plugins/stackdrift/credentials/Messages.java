@@ -29,4 +29,19 @@ public final class Messages {
     public static String credentialsWrongKind(Object arg0, Object arg1) {
         return format("credentialsWrongKind", arg0, arg1);
     }
+
+    /** credentialsReservedVariable */
+    public static String credentialsReservedVariable(Object arg0, Object arg1) {
+        return format("credentialsReservedVariable", arg0, arg1);
+    }
+
+    /** credentialsNotAllowedGlobally */
+    public static String credentialsNotAllowedGlobally(Object arg0) {
+        return format("credentialsNotAllowedGlobally", arg0);
+    }
+
+    /** credentialsNotAllowedByStep */
+    public static String credentialsNotAllowedByStep(Object arg0) {
+        return format("credentialsNotAllowedByStep", arg0);
+    }
 }

@@ -34,6 +34,14 @@ public record LocalEngineGateway(Path workspace, Path temp, TaskListener listene
     }
 
     @Override
+    public AgentOutcome readTrusted(final EngineRequest request, final String trustedConfig)
+            throws IOException, InterruptedException {
+        Files.createDirectories(temp);
+        Files.writeString(temp.resolve(AgentEngineCall.TRUSTED_CONFIG_FILE), trustedConfig);
+        return read(Operation.TRUSTED_CREDENTIALS, request);
+    }
+
+    @Override
     public AgentOutcome run(final Operation operation, final EngineRequest request, final StackCredentials credentials,
             final Path history, final List<String> historyFiles, final Set<String> lockedStacks,
             final Set<String> heldElsewhere)
@@ -43,8 +51,9 @@ public record LocalEngineGateway(Path workspace, Path temp, TaskListener listene
             Files.createDirectories(target.getParent());
             Files.copy(history.resolve(file), target, StandardCopyOption.REPLACE_EXISTING);
         }
-        ToolLaunchService service = tools != null ? tools : new FakeLocalLauncher(new LaunchPolicy(
-                Set.copyOf(request.toolPaths().values()), workspace.toString(), temp.toString()));
+        ToolLaunchService service = tools != null ? tools
+                : new FakeLocalLauncher(new LaunchPolicy(request.toolPaths(), workspace.toString(), temp.toString(),
+                        request.buildEnvironment(), credentials.boundEnvironments()));
         // as AgentEngineGateway: the service is closed (its tools killed and awaited) when the call returns
         return service.serve(() -> new AgentEngineCall(operation, request, credentials, listener, temp.toString(), lockedStacks,
                 heldElsewhere, service).invoke(workspace.toFile(), null), listener.getLogger());

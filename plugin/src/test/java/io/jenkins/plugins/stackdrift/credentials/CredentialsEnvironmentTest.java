@@ -64,6 +64,17 @@ class CredentialsEnvironmentTest {
     }
 
     @Test
+    void aVariableThatDecidesWhichProgramRunsCarriesNoCredential() throws Exception {
+        secretText("evil", "/tmp/evil.so");
+        for (String name : new String[] {"LD_PRELOAD", "PATH", "BASH_ENV", "JENKINS_SERVER_COOKIE", "DYLD_INSERT_LIBRARIES"}) {
+            StackCredentials result = environment.resolve(Map.of("app", Map.of(name, "evil", "TOKEN", "evil")));
+            assertThat(result.failures()).containsOnlyKeys("app");
+            assertThat(result.failures().get("app")).startsWith("the variable " + name + " cannot carry credentials 'evil'");
+            assertThat(result.environment("app")).isEmpty();
+        }
+    }
+
+    @Test
     void usernamePasswordBecomesUsrAndPsw() throws Exception {
         Secret password = secret("pa$$word");
         StandardUsernamePasswordCredentials c = mock(StandardUsernamePasswordCredentials.class);

@@ -2,6 +2,7 @@ package io.jenkins.plugins.stackdrift.history;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.groups.Tuple.tuple;
 
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
@@ -123,5 +124,39 @@ class JobStackLocksTest {
         try (JobStackLocks.Held after = JobStackLocks.acquireFree("scope-d", List.of("network", "dns"), "later")) {
             assertThat(after.busy()).isEmpty();
         }
+    }
+
+    @Test
+    void theHeldLocksAreListedWithHolderAndAgeAndAnAdministratorsReleaseLetsAWaiterGo() throws Exception {
+        PrintStream quiet = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
+        long before = System.currentTimeMillis();
+        JobStackLocks.Held first = JobStackLocks.acquireAll("admin/page", List.of("net", "dns"), "the deploy of #1", quiet);
+        assertThat(JobStackLocks.held()).filteredOn(l -> l.scope().equals("admin/page"))
+                .extracting(JobStackLocks.HeldLock::stack, JobStackLocks.HeldLock::holder)
+                .containsExactly(tuple("dns", "the deploy of #1"),
+                        tuple("net", "the deploy of #1"));
+        assertThat(JobStackLocks.held()).filteredOn(l -> l.scope().equals("admin/page"))
+                .allSatisfy(l -> assertThat(l.since()).isBetween(before, System.currentTimeMillis()));
+
+        CompletableFuture<JobStackLocks.Held> waiter = CompletableFuture.supplyAsync(() -> {
+            try {
+                return JobStackLocks.acquireAll("admin/page", List.of("net"), "the deploy of #2", quiet);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        Thread.sleep(200);
+        assertThat(waiter).isNotDone();
+        assertThat(JobStackLocks.forceRelease("admin/page", "net")).isTrue();
+        JobStackLocks.Held second = waiter.get(10, TimeUnit.SECONDS);
+
+        // the first holder lets go later: the lock the second one took stays its own
+        first.close();
+        assertThat(JobStackLocks.held()).filteredOn(l -> l.scope().equals("admin/page"))
+                .extracting(JobStackLocks.HeldLock::stack, JobStackLocks.HeldLock::holder)
+                .containsExactly(tuple("net", "the deploy of #2"));
+        second.close();
+        assertThat(JobStackLocks.held()).noneMatch(l -> l.scope().equals("admin/page"));
+        assertThat(JobStackLocks.forceRelease("admin/page", "net")).isFalse();
     }
 }

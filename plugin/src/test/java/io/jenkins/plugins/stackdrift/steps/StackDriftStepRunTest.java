@@ -65,7 +65,10 @@ import org.mockito.Mockito;
 import io.stackdrift.model.Approval;
 import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DeployMode;
+import io.stackdrift.model.PlanDigest;
+import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
+import io.stackdrift.model.StackId;
 import io.stackdrift.model.Timing;
 import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RunKind;
@@ -99,15 +102,24 @@ class StackDriftStepRunTest {
     }
 
     private StackDriftStepRun stepRun(final Operation operation, final StepSettings settings) {
+        return stepRun(operation, settings, Map.of("PATH", "/usr/bin"));
+    }
+
+    private StackDriftStepRun stepRun(final Operation operation, final StepSettings settings, final Map<String, String> env) {
         return stepRun(operation, settings, new StackDriftGlobalConfiguration.Defaults(0, "UNSTABLE", "FAILURE", "",
-                "/opt/tofu/bin/tofu", ""));
+                "/opt/tofu/bin/tofu", ""), env);
     }
 
     private StackDriftStepRun stepRun(final Operation operation, final StepSettings settings,
             final StackDriftGlobalConfiguration.Defaults defaults) {
+        return stepRun(operation, settings, defaults, Map.of("PATH", "/usr/bin"));
+    }
+
+    private StackDriftStepRun stepRun(final Operation operation, final StepSettings settings,
+            final StackDriftGlobalConfiguration.Defaults defaults, final Map<String, String> env) {
         return new StackDriftStepRun(settings, operation, run, listener, gateway,
                 new CredentialsEnvironment(lookup, mock(SecretFileWriter.class), SecretMask::patternOf), defaults,
-                Map.of("PATH", "/usr/bin"), new JobHistory(jobDir), node);
+                env, new JobHistory(jobDir), node);
     }
 
     private static StepSettings settings() {
@@ -313,6 +325,41 @@ class StackDriftStepRunTest {
         assertThat(console()).contains("is not approved by it");
     }
 
+    /** The approve link records the digest of each awaiting stack's plan with the build's commit: what is approved. */
+    @Test
+    void anApprovalRecordsThePlanTheApproverSawAndItsBuildIsHeldToIt() throws Exception {
+        Row awaiting = TestRecords.row("net", RowState.AWAITING_APPROVAL);
+        selection(Map.of("net", Map.of()));
+        ranAndRecorded(Operation.DEPLOY, TestRecords.record(RunKind.DEPLOY, awaiting));
+        stepRun(Operation.DEPLOY, settings(), Map.of("GIT_COMMIT", "c0ffee")).run();
+        ArgumentCaptor<Action> attached = ArgumentCaptor.forClass(Action.class);
+        verify(run, Mockito.atLeastOnce()).addOrReplaceAction(attached.capture());
+        ApproveDeployAction link = (ApproveDeployAction) attached.getAllValues().stream()
+                .filter(ApproveDeployAction.class::isInstance).reduce((a, b) -> b).orElseThrow();
+        assertThat(link.getPlans()).containsExactly(Map.entry("net", PlanDigest.of(awaiting, "c0ffee")));
+
+        // the approval build: its deploy carries the approved plans and its own commit to the engine
+        Mockito.clearInvocations((Object) run, gateway);
+        when(run.getCause(ApprovalCause.class)).thenReturn(new ApprovalCause(12, List.of("net"), false, link.getPlans()));
+        // the engine found another plan (a push after the approval): the stack awaits approval again
+        Row changed = awaiting.withState(RowState.AWAITING_APPROVAL, "its plan differs from the one approved in build #12"
+                + " (other changes, drift or commit): nothing was applied; approve this plan again");
+        ranAndRecorded(Operation.DEPLOY, TestRecords.record(RunKind.DEPLOY, changed));
+        stepRun(Operation.DEPLOY, settings(), Map.of("GIT_COMMIT", "beef")).run();
+
+        EngineRequest request = deployedRequest(Operation.DEPLOY);
+        assertThat(request.approvedPlans()).isEqualTo(link.getPlans());
+        assertThat(request.commit()).isEqualTo("beef");
+        assertThat(request.toRunRequest(jobDir).approvedPlans().refusal(StackId.of("net"), awaiting))
+                .hasValueSatisfying(why -> assertThat(why).contains("approved in build #12"));
+        assertThat(console()).contains("net: its plan differs from the one approved in build #12");
+        verify(run, Mockito.atLeastOnce()).addOrReplaceAction(attached.capture());
+        ApproveDeployAction again = (ApproveDeployAction) attached.getAllValues().stream()
+                .filter(ApproveDeployAction.class::isInstance).reduce((a, b) -> b).orElseThrow();
+        assertThat(again).isNotSameAs(link);
+        assertThat(again.getPlans()).containsExactly(Map.entry("net", PlanDigest.of(changed, "beef")));
+    }
+
     @Test
     void theApproveLinkCoversTheAwaitingStacksOfEveryStepOfTheBuild() throws Exception {
         selection(Map.of("net", Map.of()));
@@ -389,10 +436,10 @@ class StackDriftStepRunTest {
         verify(gateway, never()).run(any(), any(), any(), any(), any(), anySet(), anySet());
         assertThat(new HistoryStore(jobDir).deploysInProgress()).isEmpty();
 
-        // a step with its own lock scope does not wait for the project's
+        // a step with its own lock scope (inside the project's tree) does not wait for the project's
         try (JobStackLocks.Held main = JobStackLocks.acquireFree(project.getFullName(), List.of("network"), "main")) {
             ranAndRecorded(Operation.DEPLOY, TestRecords.record(RunKind.DEPLOY, TestRecords.row("network", RowState.IN_SYNC)));
-            stepRun(Operation.DEPLOY, settings().withLocking("elsewhere-" + jobDir.getFileName(), Duration.ofSeconds(1))).run();
+            stepRun(Operation.DEPLOY, settings().withLocking(project.getFullName() + "/elsewhere", Duration.ofSeconds(1))).run();
             assertThat(main.stacks()).containsExactly("network");
         }
     }

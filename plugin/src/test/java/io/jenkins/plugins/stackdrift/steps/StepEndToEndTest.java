@@ -17,10 +17,15 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.text.MessageFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import java.util.stream.Stream;
 
 import com.cloudbees.plugins.credentials.common.StandardCredentials;
@@ -38,6 +43,9 @@ import io.jenkins.plugins.stackdrift.StackDriftGlobalConfiguration;
 import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
 import io.jenkins.plugins.stackdrift.agent.LocalEngineGateway;
 import io.jenkins.plugins.stackdrift.agent.Operation;
+import io.jenkins.plugins.stackdrift.agent.ToolLaunchService;
+import io.jenkins.plugins.stackdrift.credentials.AllowedCredentials;
+import io.jenkins.plugins.stackdrift.credentials.ChangeRequestModel;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsLookup;
 import io.jenkins.plugins.stackdrift.credentials.SecretFileWriter;
@@ -46,6 +54,7 @@ import io.jenkins.plugins.stackdrift.history.JobStackLocks;
 import io.jenkins.plugins.stackdrift.history.RunDetails;
 import jenkins.scm.RunWithSCM;
 import org.jenkinsci.plugins.plaincredentials.StringCredentials;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -89,6 +98,35 @@ class StepEndToEndTest {
     private final Job<?, ?> job = mock(Job.class);
     private final ByteArrayOutputStream console = new ByteArrayOutputStream();
     private final TaskListener listener = mock(TaskListener.class);
+
+    /** What the controller's launch service logs: a refusal of a command the engine issued in these runs. */
+    private final List<LogRecord> refusals = new CopyOnWriteArrayList<>();
+    private final Handler refusalLog = new Handler() {
+        @Override
+        public void publish(final LogRecord record) {
+            refusals.add(record);
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+
+    @BeforeEach
+    void listenForRefusals() {
+        Logger.getLogger(ToolLaunchService.class.getName()).addHandler(refusalLog);
+    }
+
+    /** Every command the engine issued in the test passed the controller's launch policy. */
+    @AfterEach
+    void nothingWasRefused() {
+        Logger.getLogger(ToolLaunchService.class.getName()).removeHandler(refusalLog);
+        assertThat(refusals).extracting(r -> MessageFormat.format(r.getMessage(), r.getParameters())).isEmpty();
+    }
 
     @BeforeEach
     void demo() throws IOException {
@@ -346,6 +384,65 @@ class StepEndToEndTest {
         assertThat(buildRecord(b1).rows()).filteredOn(r -> r.id().value().equals("platform:prod"))
                 .singleElement().satisfies(r -> assertThat(r.reason()).contains("credentials 'pulumi-token' not found"));
         assertThat(console()).contains("platform:prod: credentials 'pulumi-token' not found");
+    }
+
+    /**
+     * A change request from a fork maps network's secret key to a credential of its choosing; the build binds what the
+     * target branch's stacks.yaml maps, and the step's allowedCredentials keeps dns's credentials out altogether.
+     */
+    @Test
+    void aChangeRequestFromAnUntrustedForkBindsOnlyTheTargetBranchsAllowedCredentials() throws Exception {
+        String target = Files.readString(workspace.resolve("stacks.yaml"));
+        Files.writeString(workspace.resolve("stacks.yaml"), target.replace("AWS_SECRET_ACCESS_KEY: aws-network-secret",
+                "AWS_SECRET_ACCESS_KEY: prod-admin"));
+        ChangeRequestModel fork = new ChangeRequestModel().file("main-tip", "stacks.yaml", target);
+        List<String> asked = new CopyOnWriteArrayList<>();
+        CredentialsLookup lookup = id -> {
+            asked.add(id);
+            return Optional.ofNullable(SECRETS.get(id)).map(StepEndToEndTest::secretText);
+        };
+        AllowedCredentials allowed = new AllowedCredentials(List.of("aws-network-key", "aws-network-secret", "pulumi-token",
+                "prod-admin"), List.of());
+        Run<?, ?> b1 = build(1);
+        Path temp = Files.createDirectories(root.resolve("tmp/fork"));
+
+        Map<String, Object> result = new StackDriftStepRun(all(), Operation.PREVIEW, b1, listener,
+                new LocalEngineGateway(workspace, temp, listener), new CredentialsEnvironment(lookup,
+                        mock(SecretFileWriter.class), SecretMask::patternOf).withAllowed(allowed),
+                StackDriftGlobalConfiguration.Defaults.builtIn(),
+                Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)), JobHistory.inJobDir(jobDir.toFile()), null,
+                fork).run();
+
+        assertThat(asked).contains("aws-network-secret").doesNotContain("prod-admin", "aws-dns-key", "aws-dns-secret");
+        assertThat(console()).contains("this change request comes from a source the job does not trust")
+                .contains("network: its credentials come from the trusted revision; the change's mapping of"
+                        + " AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY is not used")
+                .contains("dns: credentials 'aws-dns-key' are not in the step's allowedCredentials");
+        assertThat(result).containsEntry("failed", List.of("dns"));
+    }
+
+    /** A fork whose target branch's file cannot be read binds nothing: every stack runs without credentials. */
+    @Test
+    void aChangeRequestWhoseTrustedFileCannotBeReadBindsNothing() throws Exception {
+        ChangeRequestModel fork = new ChangeRequestModel();
+        fork.readFails = true;
+        List<String> asked = new CopyOnWriteArrayList<>();
+        CredentialsLookup lookup = id -> {
+            asked.add(id);
+            return Optional.ofNullable(SECRETS.get(id)).map(StepEndToEndTest::secretText);
+        };
+        Run<?, ?> b1 = build(1);
+        Path temp = Files.createDirectories(root.resolve("tmp/unreadable"));
+
+        new StackDriftStepRun(all(), Operation.PREVIEW, b1, listener, new LocalEngineGateway(workspace, temp, listener),
+                new CredentialsEnvironment(lookup, mock(SecretFileWriter.class), SecretMask::patternOf),
+                StackDriftGlobalConfiguration.Defaults.builtIn(),
+                Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)), JobHistory.inJobDir(jobDir.toFile()), null,
+                fork).run();
+
+        assertThat(asked).isEmpty();
+        assertThat(console()).contains("could not be read (IOException); no credentials are bound")
+                .contains("network: its credentials come from the trusted revision, which binds none for it");
     }
 
     @Test

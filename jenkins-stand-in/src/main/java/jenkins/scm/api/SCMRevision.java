@@ -1,0 +1,6 @@
+package jenkins.scm.api;
+
+import java.io.Serializable;
+
+public abstract class SCMRevision implements Serializable {
+}

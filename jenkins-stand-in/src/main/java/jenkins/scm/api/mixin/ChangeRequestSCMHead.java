@@ -1,0 +1,4 @@
+package jenkins.scm.api.mixin;
+
+public interface ChangeRequestSCMHead extends SCMHeadMixin {
+}

@@ -1,0 +1,60 @@
+package io.jenkins.plugins.stackdrift.actions;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import hudson.model.ManagementLink;
+import io.jenkins.plugins.stackdrift.history.JobStackLocks;
+import jenkins.model.Jenkins;
+import org.junit.jupiter.api.Test;
+import org.kohsuke.stapler.StaplerResponse2;
+import org.kohsuke.stapler.verb.POST;
+
+/** The Manage Jenkins page of held stack locks: administrators only, its rows, and a release by POST only. */
+class StackLocksLinkTest {
+    private final StackLocksLink link = new StackLocksLink();
+
+    @Test
+    void theLinkIsForAdministratorsUnderStatus() {
+        assertThat(link.getRequiredPermission()).isSameAs(Jenkins.ADMINISTER);
+        assertThat(link.getCategory()).isEqualTo(ManagementLink.Category.STATUS);
+        assertThat(link.getUrlName()).isEqualTo("stack-drift-locks");
+        assertThat(link.getDisplayName()).isEqualTo("Stack Drift locks");
+    }
+
+    @Test
+    void thePageListsEachHeldLockWithItsHolderAndAge() throws Exception {
+        PrintStream quiet = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
+        try (JobStackLocks.Held held = JobStackLocks.acquireAll("page/test", List.of("net"), "the deploy (id deploy) of app #4",
+                quiet)) {
+            assertThat(held.stacks()).containsExactly("net");
+            assertThat(link.getLocks()).filteredOn(r -> r.getScope().equals("page/test")).singleElement().satisfies(row -> {
+                assertThat(row.getStack()).isEqualTo("net");
+                assertThat(row.getHolder()).isEqualTo("the deploy (id deploy) of app #4");
+                assertThat(row.getAge()).isNotBlank();
+            });
+        }
+        assertThat(link.getLocks()).noneMatch(r -> r.getScope().equals("page/test"));
+    }
+
+    @Test
+    void theReleaseIsAPostThatChecksTheAdministerPermissionBeforeItReleases() throws Exception {
+        Method release = StackLocksLink.class.getMethod("doRelease", String.class, String.class,
+                StaplerResponse2.class);
+        assertThat(release.getAnnotation(POST.class)).isNotNull();
+        PrintStream quiet = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
+        try (JobStackLocks.Held held = JobStackLocks.acquireAll("page/release", List.of("net"), "a build", quiet)) {
+            // here the permission check reaches the stand-in's Jenkins, which answers nothing: the lock must stay held
+            assertThatThrownBy(() -> link.doRelease("page/release", "net", null))
+                    .isInstanceOf(UnsupportedOperationException.class);
+            assertThat(JobStackLocks.held()).anyMatch(l -> l.scope().equals("page/release"));
+            assertThat(held.stacks()).containsExactly("net");
+        }
+    }
+}
