@@ -76,7 +76,7 @@ public final class CheckCommand implements Callable<Integer> {
             case SCHEDULE -> "scheduled drift check";
             case MANUAL -> now ? "drift check started by hand, now" : "drift check started by hand";
         };
-        Optional<ShardRun> shard = shards.run(spec.commandLine(), options.recordDir(), RunOptions.LOCK_TIMEOUT);
+        Optional<ShardRun> shard = shards.run(spec.commandLine(), options.recordDir(), CliHost.LOCK_TIMEOUT);
         Timing timing = now ? Timing.NOW : Timing.WHEN_DUE;
         return options.run(spec.commandLine(), by, cause, files, request -> request.timing(timing),
                 (engine, request) -> shard.isPresent() ? engine.check(request, shard.get()) : engine.check(request));

@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -44,6 +45,9 @@ import io.stackdrift.spi.ProgressListener;
  * engine call, saves its record once, prints it ({@link RunPrinter}) and writes the HTML report.
  */
 final class CliHost {
+    /** How long a run waits for a stack's lock, or for a stack another shard deploys. */
+    static final Duration LOCK_TIMEOUT = Duration.ofMinutes(30);
+
     /** How many earlier runs' summaries the HTML report's drift picture shows. */
     private static final int HTML_HISTORY = 30;
     /** How a tool's failure reason refers to its output; the command line keeps that output in a file instead. */
@@ -90,7 +94,7 @@ final class CliHost {
             ToolOutputKeeper tools = new ToolOutputKeeper(new LocalProcessRunner(toolProcesses), workDir, credentials::mask);
             EngineServices services = new EngineServices(tools, setup.tools(), HistoryView.of(history),
                     DeployJournal.of(history, HistoryStore::isRunningHere),
-                    new FileStackLocks(recordDir.resolve("locks"), RunOptions.LOCK_TIMEOUT, progress::line, toolProcesses).perDirectory(),
+                    new FileStackLocks(recordDir.resolve("locks"), LOCK_TIMEOUT, progress::line, toolProcesses).perDirectory(),
                     credentials, workDir, clock, progress);
             RunOutcome ran = call.run(new StackDriftEngine(services), request);
             // a stop (StopHook) interrupted the run, which recorded it: the flag must not break the save that follows

@@ -52,7 +52,7 @@ public final class DeployCommand implements Callable<Integer> {
     public Integer call() {
         String what = destroy ? "destroy" : "deploy";
         String cause = rehearsal ? what + " rehearsal started by hand" : approved ? what + " approved by hand" : what + " started by hand";
-        Optional<ShardRun> shard = shards.run(spec.commandLine(), options.recordDir(), RunOptions.LOCK_TIMEOUT);
+        Optional<ShardRun> shard = shards.run(spec.commandLine(), options.recordDir(), CliHost.LOCK_TIMEOUT);
         if (shard.isPresent() && destroy) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--shard does not take --destroy: a destroy is not split");
         }

@@ -24,9 +24,6 @@ import io.stackdrift.spi.ToolSettings;
  * and resolved into a {@link RunSetup}; {@link CliHost} runs the engine with it.
  */
 final class RunOptions {
-    /** How long a run waits for a stack's lock, or for a stack another shard deploys. */
-    static final Duration LOCK_TIMEOUT = Duration.ofMinutes(30);
-
     @Option(names = "--config", paramLabel = "FILE", defaultValue = "stacks.yaml",
             description = "The configuration file (default: ${DEFAULT-VALUE}); its directory is the repository root.")
     Path config;

@@ -20,9 +20,9 @@ import io.stackdrift.engine.StartedBy;
 import io.stackdrift.model.Approval;
 import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DeployMode;
-import io.stackdrift.model.Timing;
 import io.stackdrift.model.PlanDigest;
 import io.stackdrift.model.StackId;
+import io.stackdrift.model.Timing;
 import io.stackdrift.model.Tool;
 import io.stackdrift.spi.ToolSettings;
 
