@@ -29,6 +29,9 @@ import org.kohsuke.stapler.verb.POST;
 @Extension
 @Symbol("stackDriftLocks")
 public final class StackLocksLink extends ManagementLink {
+    /** The page's URL under Manage Jenkins, also the id of its table. */
+    public static final String URL_NAME = "stack-drift-locks";
+
     private static final Logger LOGGER = Logger.getLogger(StackLocksLink.class.getName());
 
     @Override
@@ -48,7 +51,7 @@ public final class StackLocksLink extends ManagementLink {
 
     @Override
     public String getUrlName() {
-        return "stack-drift-locks";
+        return URL_NAME;
     }
 
     @NonNull

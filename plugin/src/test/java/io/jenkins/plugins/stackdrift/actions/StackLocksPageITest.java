@@ -28,7 +28,7 @@ import org.jvnet.hudson.test.junit.jupiter.WithJenkins;
  */
 @WithJenkins
 class StackLocksPageITest {
-    private static final String PAGE = "manage/stack-drift-locks/";
+    private static final String PAGE = "manage/" + StackLocksLink.URL_NAME + "/";
 
     private static WebRequest release(final JenkinsRule.WebClient wc, final boolean crumb) throws Exception {
         WebRequest request = new WebRequest(crumb ? wc.createCrumbedUrl(PAGE + "release")
@@ -57,8 +57,8 @@ class StackLocksPageITest {
             HtmlPage page = alice.goTo(PAGE);
             String text = page.getWebResponse().getContentAsString();
             assertThat(text).contains("team/app").contains("the deploy (id deploy) of app #3");
-            assertThat(page.getElementById("stack-drift-locks")).isNotNull();
-            assertThat(alice.goTo("manage/").getWebResponse().getContentAsString()).contains("stack-drift-locks");
+            assertThat(page.getElementById(StackLocksLink.URL_NAME)).isNotNull();
+            assertThat(alice.goTo("manage/").getWebResponse().getContentAsString()).contains(StackLocksLink.URL_NAME);
 
             assertThat(bob.goTo(PAGE).getWebResponse().getStatusCode()).isEqualTo(HttpURLConnection.HTTP_FORBIDDEN);
             assertThat(bob.getPage(release(bob, true)).getWebResponse().getStatusCode())

@@ -242,7 +242,7 @@ class LaunchPolicyTest {
                         "--stack", "prod;id")), "a Pulumi stack name"),
                 Arguments.of("git with a config", wrapped(List.of("git", "-c", "core.fsmonitor=touch /tmp/x", "status")),
                         "is not a git command Stack Drift runs"),
-                Arguments.of("another program", wrapped(List.of("/bin/sh", "-c", "id")), "'/bin/sh' is not terraform"),
+                Arguments.of("another program", wrapped(List.of("/usr/bin/env", "id")), "'/usr/bin/env' is not terraform"),
                 Arguments.of("a tool path for another tool", wrapped(List.of("/opt/pulumi/bin/pulumi", "init", "-input=false")),
                         "is not a pulumi command"),
                 Arguments.of("another wrapper", ToolCommand.of(List.of("sh", "-c", "id", "stack-drift", out, out + ".stderr",
