@@ -53,12 +53,8 @@ final class ScheduleSimulation {
         return Math.max(chain, total / parallelism);
     }
 
-    /**
-     * Layer by layer: a stack's layer is the length of the longest chain of dependencies in front of it; each
-     * layer starts when the whole layer before it has finished, its stacks taken in id order by whichever of
-     * the {@code parallelism} slots frees first.
-     */
-    static long layered(final StackGraph graph, final Map<StackId, Long> durations, final int parallelism) {
+    /** The stacks by layer: a stack's layer is the length of the longest chain of dependencies in front of it. */
+    static List<List<StackId>> layers(final StackGraph graph) {
         Map<StackId, Integer> layerOf = new HashMap<>();
         List<List<StackId>> layers = new ArrayList<>();
         for (StackId id : graph.topologicalOrder()) {
@@ -72,6 +68,16 @@ final class ScheduleSimulation {
             }
             layers.get(layer).add(id);
         }
+        return layers;
+    }
+
+    /**
+     * Layer by layer: a stack's layer is the length of the longest chain of dependencies in front of it; each
+     * layer starts when the whole layer before it has finished, its stacks taken in id order by whichever of
+     * the {@code parallelism} slots frees first.
+     */
+    static long layered(final StackGraph graph, final Map<StackId, Long> durations, final int parallelism) {
+        List<List<StackId>> layers = layers(graph);
         long total = 0;
         for (List<StackId> layer : layers) {
             PriorityQueue<Long> slots = new PriorityQueue<>();

@@ -34,17 +34,29 @@ public final class SchedulerBenchmark {
     private record Figures(double byCount, double byEstimate, double layered) {
     }
 
-    public static void main(final String[] args) {
-        int repetitions = args.length > 0 ? Integer.parseInt(args[0]) : 5;
-        long seed = args.length > 1 ? Long.parseLong(args[1]) : 20261129L;
+    /** The graph shapes every scheduler benchmark runs: sparse, layered, chains. */
+    static Map<String, BiFunction<Integer, Random, Map<StackId, List<StackId>>>> shapes() {
         Map<String, BiFunction<Integer, Random, Map<StackId, List<StackId>>>> shapes = new LinkedHashMap<>();
         shapes.put("sparse", SchedulerBenchmark::sparse);
         shapes.put("layered", SchedulerBenchmark::layeredShape);
         shapes.put("chains", SchedulerBenchmark::chains);
+        return shapes;
+    }
+
+    /** The stack durations (seconds) every scheduler benchmark draws from: uniform, lognormal, bimodal. */
+    static Map<String, BiFunction<Integer, Random, Long>> distributions() {
         Map<String, BiFunction<Integer, Random, Long>> distributions = new LinkedHashMap<>();
         distributions.put("uniform", (i, r) -> 30 + (long) r.nextInt(271));                            // 30s–5m
         distributions.put("lognormal", (i, r) -> Math.max(5, Math.round(60 * Math.exp(r.nextGaussian())))); // median 1m
         distributions.put("bimodal", (i, r) -> r.nextInt(10) == 0 ? 600 + (long) r.nextInt(1201) : 20 + (long) r.nextInt(41));
+        return distributions;
+    }
+
+    public static void main(final String[] args) {
+        int repetitions = args.length > 0 ? Integer.parseInt(args[0]) : 5;
+        long seed = args.length > 1 ? Long.parseLong(args[1]) : 20261129L;
+        Map<String, BiFunction<Integer, Random, Map<StackId, List<StackId>>>> shapes = shapes();
+        Map<String, BiFunction<Integer, Random, Long>> distributions = distributions();
 
         long started = System.nanoTime();
         List<Figures> all = new ArrayList<>();

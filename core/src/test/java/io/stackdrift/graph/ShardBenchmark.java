@@ -41,14 +41,8 @@ public final class ShardBenchmark {
     public static void main(final String[] args) {
         int repetitions = args.length > 0 ? Integer.parseInt(args[0]) : 3;
         long seed = args.length > 1 ? Long.parseLong(args[1]) : 20261202L;
-        Map<String, BiFunction<Integer, Random, Map<StackId, List<StackId>>>> shapes = new LinkedHashMap<>();
-        shapes.put("sparse", SchedulerBenchmark::sparse);
-        shapes.put("layered", SchedulerBenchmark::layeredShape);
-        shapes.put("chains", SchedulerBenchmark::chains);
-        Map<String, BiFunction<Integer, Random, Long>> distributions = new LinkedHashMap<>();
-        distributions.put("uniform", (i, r) -> 30 + (long) r.nextInt(271));
-        distributions.put("lognormal", (i, r) -> Math.max(5, Math.round(60 * Math.exp(r.nextGaussian()))));
-        distributions.put("bimodal", (i, r) -> r.nextInt(10) == 0 ? 600 + (long) r.nextInt(1201) : 20 + (long) r.nextInt(41));
+        Map<String, BiFunction<Integer, Random, Map<StackId, List<StackId>>>> shapes = SchedulerBenchmark.shapes();
+        Map<String, BiFunction<Integer, Random, Long>> distributions = SchedulerBenchmark.distributions();
 
         long started = System.nanoTime();
         Map<String, Map<String, List<Figures>>> tables = new LinkedHashMap<>();
@@ -110,19 +104,7 @@ public final class ShardBenchmark {
      * {@code slots} slots in id order, and the next layer starts when every agent is done.
      */
     static long layered(final StackGraph graph, final Map<StackId, Long> durations, final int agents, final int slots) {
-        Map<StackId, Integer> layerOf = new HashMap<>();
-        List<List<StackId>> layers = new ArrayList<>();
-        for (StackId id : graph.topologicalOrder()) {
-            int layer = 0;
-            for (StackId dependency : graph.dependenciesOf(id)) {
-                layer = Math.max(layer, layerOf.get(dependency) + 1);
-            }
-            layerOf.put(id, layer);
-            while (layers.size() <= layer) {
-                layers.add(new ArrayList<>());
-            }
-            layers.get(layer).add(id);
-        }
+        List<List<StackId>> layers = ScheduleSimulation.layers(graph);
         long total = 0;
         for (List<StackId> layer : layers) {
             List<StackId> sorted = layer.stream().sorted().toList();
