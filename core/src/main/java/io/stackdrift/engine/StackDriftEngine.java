@@ -125,6 +125,11 @@ public final class StackDriftEngine {
         return Durations.parse(text);
     }
 
+    /** The shortest word for a duration in the configuration's words ({@code 1h30m}, {@code 2d}); zero is {@code 0}. */
+    public static String durationWord(final Duration duration) {
+        return Durations.format(duration);
+    }
+
     /**
      * The order a deploy of every stack would run in: the file's {@code dependsOn} and, for {@code dependsOn: auto},
      * the stack references of each stack's latest row in {@code history}.

@@ -19,22 +19,8 @@ public final class StepDurations {
         return StackDriftEngine.duration(word);
     }
 
-    /** The shortest word for a duration, in the same notation ({@code 1h30m}); zero is {@code 0}. */
+    /** The shortest word for a duration, in the same notation ({@code 1h30m}, {@code 2d}); zero is {@code 0}. */
     public static String format(final Duration duration) {
-        long seconds = duration.toSeconds();
-        if (seconds == 0) {
-            return "0";
-        }
-        StringBuilder word = new StringBuilder();
-        append(word, seconds / 3600, "h");
-        append(word, seconds % 3600 / 60, "m");
-        append(word, seconds % 60, "s");
-        return word.toString();
-    }
-
-    private static void append(final StringBuilder word, final long amount, final String unit) {
-        if (amount > 0) {
-            word.append(amount).append(unit);
-        }
+        return StackDriftEngine.durationWord(duration);
     }
 }

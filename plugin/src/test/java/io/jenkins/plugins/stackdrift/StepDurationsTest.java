@@ -17,6 +17,7 @@ class StepDurationsTest {
         assertThat(StepDurations.format(Duration.ofSeconds(5430))).isEqualTo("1h30m30s");
         assertThat(StepDurations.format(Duration.ofSeconds(90))).isEqualTo("1m30s");
         assertThat(StepDurations.format(Duration.ZERO)).isEqualTo("0");
+        assertThat(StepDurations.format(Duration.ofDays(3))).isEqualTo("3d");
     }
 
     @Test
