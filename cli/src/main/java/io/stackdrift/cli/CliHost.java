@@ -82,6 +82,7 @@ final class CliHost {
         Path workDir = null;
         WorkDirCleanup cleanup = null;
         StopHook stop = StopHook.install(Thread.currentThread());
+        MemoryGuard memory = MemoryGuard.install(Thread.currentThread());
         try {
             // runs killed with kill -9 leave plan JSON behind and tool processes that may still apply: swept,
             // and their locks stay taken while one of their tools runs
@@ -97,9 +98,12 @@ final class CliHost {
                     new FileStackLocks(recordDir.resolve("locks"), LOCK_TIMEOUT, progress::line, toolProcesses).perDirectory(),
                     credentials, workDir, clock, progress);
             RunOutcome ran = call.run(new StackDriftEngine(services), request);
+            // the save and the pages come next: a stop for memory would break them, not spare them
+            memory.close();
             // a stop (StopHook) interrupted the run, which recorded it: the flag must not break the save that follows
             boolean stopped = Thread.interrupted();
             Map<StackId, Path> kept = ran.run().map(run -> tools.keep(run, recordDir)).orElse(Map.of());
+            tools.close();
             // only the rows' spill files are read from the work directory after this: the rest is deleted while the
             // record is saved (docs/benchmarks.md)
             cleanup = WorkDirCleanup.start(workDir);
@@ -111,7 +115,9 @@ final class CliHost {
             }
             // what ran is printed whatever the record did: a deploy that applied must say so
             new RunPrinter(setup.config(), setup.json()).print(outcome, out, err);
-            if (stopped) {
+            if (memory.why().isPresent()) {
+                err.println("stackdrift: " + memory.why().get());
+            } else if (stopped) {
                 err.println("stackdrift: stopped (Ctrl-C or a signal); stacks that were running are recorded as interrupted");
             }
             kept.forEach((stack, log) -> err.println(Terminal.safe(stack + ": the tool's output is kept in " + log)));
@@ -145,6 +151,7 @@ final class CliHost {
             } else {
                 deleteQuietly(workDir);
             }
+            memory.close();
             stop.finished();
         }
     }
