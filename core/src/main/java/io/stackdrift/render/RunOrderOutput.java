@@ -13,8 +13,8 @@ import io.stackdrift.model.StackId;
 
 /**
  * The run order as text (one line a group, then the edges, then a line per note), Graphviz DOT (edges read from
- * stack references dashed) and JSON ({@code stackdrift graph --json}, docs/cli.md). Stack ids come from directory names, so the text and DOT
- * forms make them inert for a terminal and quote them for DOT; JSON escapes them itself.
+ * stack references dashed) and JSON ({@code stackdrift graph --json}, docs/cli.md). Stack ids come from directory
+ * names, so the text and DOT forms make them inert for a terminal and quote them for DOT; JSON escapes them itself.
  */
 public final class RunOrderOutput {
     private static final JsonFactory JSON = new JsonFactory().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
