@@ -64,7 +64,7 @@ final class EnvironmentOptions implements CommandLine.IDefaultValueProvider {
      * naming every variable the run took (not its value) — a {@code STACKDRIFT_DESTROY} left in a shell must not act
      * unseen; {@code --quiet} leaves the line out.
      */
-    private static void flags(final ParseResult parsed) {
+    static void flags(final ParseResult parsed) {
         ParseResult last = parsed;
         while (last.hasSubcommand()) {
             last = last.subcommand();

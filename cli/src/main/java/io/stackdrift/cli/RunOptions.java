@@ -1,5 +1,6 @@
 package io.stackdrift.cli;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -97,12 +98,36 @@ final class RunOptions {
         return Optional.ofNullable(configFile.getParent()).orElse(Path.of("").toAbsolutePath());
     }
 
+    /**
+     * A tool path that names a file (it has a '/'; a bare name is looked up on PATH) must be one this user can run: checked
+     * before any tool runs, as every stack of that tool would fail with it.
+     */
+    private static String executable(final String tool, final String value) {
+        if (value.indexOf('/') < 0 && value.indexOf('\\') < 0) {
+            return value;
+        }
+        Path file = Path.of(value);
+        String what = "--tool-path " + tool + "=" + value;
+        String hint = "name the " + tool + " executable itself (--tool-path " + tool + "=/usr/local/bin/" + tool
+                + "), or leave it out to use the " + tool + " on PATH";
+        if (Files.isDirectory(file)) {
+            throw new CliFailure(what + ": this is a directory", hint, "--tool-path", file);
+        }
+        if (!Files.exists(file)) {
+            throw new CliFailure(what + ": no such file", hint, "--tool-path", file);
+        }
+        if (!Files.isExecutable(file)) {
+            throw new CliFailure(what + ": the file is not executable (chmod +x it)", hint, "--tool-path", file);
+        }
+        return value;
+    }
+
     private ToolSettings toolSettings(final CommandLine commandLine) {
         ToolSettings settings = ToolSettings.defaults().withTimeoutHint("raise it with --timeout");
         for (Map.Entry<String, String> entry : toolPaths.entrySet()) {
             Tool tool = Tool.fromWord(entry.getKey()).orElseThrow(() -> new CommandLine.ParameterException(commandLine,
                     "--tool-path: unknown tool '" + entry.getKey() + "'; write terraform=PATH, tofu=PATH or pulumi=PATH"));
-            settings = settings.withExecutable(tool, entry.getValue());
+            settings = settings.withExecutable(tool, executable(entry.getKey(), entry.getValue()));
         }
         if (timeout != null) {
             Duration parsed = StackDriftEngine.duration(timeout).filter(d -> !d.isZero())
