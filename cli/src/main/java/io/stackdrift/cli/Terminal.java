@@ -21,7 +21,7 @@ final class Terminal {
 
     /**
      * Text of several lines (a problem with its hint), each line made inert on its own: {@link #safe} over the whole
-     * would show each line end as a literal {@code \\u000A}.
+     * would show each line end as a literal backslash-u000A.
      */
     static void printLines(final PrintWriter to, final String text) {
         String[] lines = text.split("\n", -1);

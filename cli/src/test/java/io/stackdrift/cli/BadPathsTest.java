@@ -153,10 +153,11 @@ class BadPathsTest {
     @Test
     void aConfigurationThatIsADirectoryNamesTheFileToGive() throws Exception {
         for (String command : List.of("validate", "graph", "preview", "check", "deploy")) {
-            Result result = run(command, "--config", dir.toString(), "--record", dir.resolve("record").toString());
+            Result result = "validate".equals(command) ? run(command, "--config", dir.toString())
+                    : run(command, "--config", dir.toString(), "--record", dir.resolve("record").toString());
             assertThat(result.exit()).isEqualTo(ExitCodes.ERROR);
             assertThat(result.err()).contains(dir + ": this is a directory, not a configuration file\n    name the file: "
-                    + dir.resolve("stacks.yaml")).doesNotContain("\\u000A");
+                    + dir.resolve("stacks.yaml")).doesNotContain("\\" + "u000A");
         }
     }
 

@@ -63,8 +63,8 @@ class GraphCommandTest {
 
         assertThat(run("graph", "--config", repo.resolve("stacks.yaml").toString())).isEqualTo(ExitCodes.ERROR);
         assertThat(out.toString()).isEmpty();
-        // the hint on a line of its own, not after a literal \u000A
-        assertThat(err.toString()).doesNotContain("\\u000A").contains("directory `missing` does not exist\n    dir is relative to");
+        // the hint on a line of its own, not after a literal backslash-u000A
+        assertThat(err.toString()).doesNotContain("\\" + "u000A").contains("directory `missing` does not exist\n    dir is relative to");
     }
 
     @Test

@@ -51,6 +51,12 @@ class JsonErrorsTest {
         return new Result(exit, out.toString(), err.toString());
     }
 
+    private static List<String> with(final List<String> args, final List<String> more) {
+        List<String> all = new ArrayList<>(args);
+        all.addAll(more);
+        return all;
+    }
+
     /** Every command whose options include --json. */
     private static List<String> jsonCommands() {
         List<String> names = new ArrayList<>();
@@ -78,13 +84,16 @@ class JsonErrorsTest {
     @Test
     void aUsageErrorOfEveryJsonCommandIsTheErrorJsonWithTheTextModesExitCode() throws Exception {
         for (String command : jsonCommands()) {
-            Result text = run(List.of(command, "--no-such-option"));
-            Result json = run(List.of(command, "--json", "--no-such-option"));
+            // report's FILE given: picocli names a missing parameter before an unknown option
+            List<String> file = "report".equals(command) ? List.of("plan.json") : List.of();
+            Result text = run(with(List.of(command, "--no-such-option"), file));
+            Result json = run(with(List.of(command, "--json", "--no-such-option"), file));
 
             assertThat(text.out()).isEmpty();
             assertThat(json.exit()).isEqualTo(text.exit());
             JsonNode error = errorJson(json).get("error");
-            assertThat(error.get("message").asText()).as(command).isEqualTo("unknown option '--no-such-option'");
+            assertThat(error.get("message").asText()).as(command).startsWith("unknown option '--no-such-option'")
+                    .isEqualTo(text.err().lines().findFirst().orElseThrow().substring("stackdrift: ".length()));
             assertThat(error.get("option").asText()).isEqualTo("--no-such-option");
             assertThat(error.get("hint").asText()).isEqualTo("'stackdrift " + command + " --help' lists the options");
         }
