@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.UnaryOperator;
@@ -73,7 +74,7 @@ class EnvironmentOptionsTest {
             commandLine.execute(command.getKey(), "--help");
             Set<String> names = new HashSet<>();
             for (OptionSpec option : command.getValue()) {
-                String expected = "STACKDRIFT_" + option.longestName().substring(2).toUpperCase(java.util.Locale.ROOT).replace('-', '_');
+                String expected = "STACKDRIFT_" + option.longestName().substring(2).toUpperCase(Locale.ROOT).replace('-', '_');
                 assertThat(EnvironmentOptions.variable(option)).as(option.longestName()).contains(expected);
                 assertThat(help.toString()).as(command.getKey() + " --help").contains("env: " + expected);
                 assertThat(names.add(expected)).as("one variable per option").isTrue();
