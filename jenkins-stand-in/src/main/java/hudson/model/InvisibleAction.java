@@ -1,18 +1,19 @@
 package hudson.model;
 
+/** Returns null from its getters, as the real class does: the one stand-in body that is not a throw. */
 public abstract class InvisibleAction implements Action {
     @Override
     public final String getIconFileName() {
-        throw new UnsupportedOperationException();
+        return null;
     }
 
     @Override
     public final String getDisplayName() {
-        throw new UnsupportedOperationException();
+        return null;
     }
 
     @Override
     public String getUrlName() {
-        throw new UnsupportedOperationException();
+        return null;
     }
 }

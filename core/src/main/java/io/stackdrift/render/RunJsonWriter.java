@@ -230,7 +230,7 @@ public final class RunJsonWriter {
         json.writeEndObject();
     }
 
-    private static void writeProblems(final JsonGenerator json, final String field, final List<Problem> problems) throws IOException {
+    static void writeProblems(final JsonGenerator json, final String field, final List<Problem> problems) throws IOException {
         json.writeArrayFieldStart(field);
         for (Problem problem : problems) {
             json.writeStartObject();

@@ -17,6 +17,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import hudson.model.Action;
 import hudson.model.Cause;
 import hudson.model.CauseAction;
+import hudson.model.InvisibleAction;
 import hudson.model.ManagementLink;
 import io.jenkins.plugins.stackdrift.StaplerExport.Place;
 import io.jenkins.plugins.stackdrift.actions.StackDriftJobAction;
@@ -149,7 +150,7 @@ class ExportedApiTest {
     }
 
     @ExportedBean
-    public static final class PlantedAction implements Action {
+    public static final class PlantedAction extends InvisibleAction {
         @Exported(visibility = 2)
         public int getCount() {
             return 1;
@@ -158,21 +159,6 @@ class ExportedApiTest {
         @Exported
         public String getWords() {
             return "hidden at the default depth";
-        }
-
-        @Override
-        public String getIconFileName() {
-            return null;
-        }
-
-        @Override
-        public String getDisplayName() {
-            return null;
-        }
-
-        @Override
-        public String getUrlName() {
-            return null;
         }
     }
 

@@ -3,6 +3,7 @@ package io.jenkins.plugins.stackdrift.trigger;
 import java.util.List;
 
 import hudson.model.Action;
+import hudson.model.InvisibleAction;
 import hudson.model.Queue;
 import org.kohsuke.stapler.export.Exported;
 import org.kohsuke.stapler.export.ExportedBean;
@@ -13,7 +14,7 @@ import org.kohsuke.stapler.export.ExportedBean;
  * that deploys the stacks of only one of them. One approval, one build. Shows nowhere.
  */
 @ExportedBean(defaultVisibility = 2)
-public final class ApprovalQueueAction implements Queue.QueueAction {
+public final class ApprovalQueueAction extends InvisibleAction implements Queue.QueueAction {
     private final int sourceBuild;
 
     public ApprovalQueueAction(final int sourceBuild) {
@@ -29,20 +30,5 @@ public final class ApprovalQueueAction implements Queue.QueueAction {
     @Override
     public boolean shouldSchedule(final List<Action> actions) {
         return true;
-    }
-
-    @Override
-    public String getIconFileName() {
-        return null;
-    }
-
-    @Override
-    public String getDisplayName() {
-        return null;
-    }
-
-    @Override
-    public String getUrlName() {
-        return null;
     }
 }

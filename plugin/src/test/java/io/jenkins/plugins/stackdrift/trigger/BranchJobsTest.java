@@ -9,7 +9,7 @@ import static org.mockito.Mockito.withSettings;
 import java.util.ArrayList;
 import java.util.List;
 
-import hudson.model.Action;
+import hudson.model.InvisibleAction;
 import hudson.model.Item;
 import hudson.model.ItemGroup;
 import hudson.model.Job;
@@ -19,21 +19,7 @@ import org.junit.jupiter.api.Test;
 /** The drift schedule starts a multibranch project's primary branch only, unless every branch is asked for. */
 class BranchJobsTest {
     /** Stands for scm-api's marker of the primary branch (the check goes by class name). */
-    static final class Primary implements Action {
-        @Override
-        public String getIconFileName() {
-            return null;
-        }
-
-        @Override
-        public String getDisplayName() {
-            return null;
-        }
-
-        @Override
-        public String getUrlName() {
-            return null;
-        }
+    static final class Primary extends InvisibleAction {
     }
 
     private final BranchJobs branchJobs = new BranchJobs(Primary.class.getName());
