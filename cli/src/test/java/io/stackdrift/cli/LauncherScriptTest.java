@@ -132,7 +132,8 @@ class LauncherScriptTest {
         flagsOf(bin, java, "Linux");
         List<String> calls = Files.readAllLines(log, StandardCharsets.UTF_8);
         assertThat(calls).hasSize(2);
-        assertThat(calls.get(0)).contains("-XX:DumpLoadedClassList=", "-jar").doesNotContain("ArchiveClassesAtExit", "SharedArchiveFile");
+        assertThat(calls.get(0)).contains("-XX:DumpLoadedClassList=", "-jar")
+                .doesNotContain("ArchiveClassesAtExit", "SharedArchiveFile");
         assertThat(calls.get(1)).startsWith("-Xshare:dump").contains("-XX:SharedClassListFile=", "-cp");
         try (var cached = Files.list(cache)) {
             // the archive, its class list and its commands: the private names are gone
