@@ -125,7 +125,7 @@ class LauncherScriptTest {
         // a java that writes the class list and the archive it is asked for, logs every call, and exits 1 for "nope"
         Path java = script(bin.resolve("java"), "if [ \"$1\" = -version ]; then echo 'openjdk version \"17.0.15\"' >&2; exit 0; fi\n"
                 + "echo \"$@\" >> " + log + "\necho \"$@\" > " + bin.resolve("flags") + "\n"
-                + "for a in \"$@\"; do case \"$a\" in -XX:DumpLoadedClassList=*) echo \"class/Of/$(basename \"$PWD\")$#\" > \"${a#*=}\" ;;\n"
+                + "for a in \"$@\"; do case \"$a\" in -XX:DumpLoadedClassList=*) echo \"class/Of/Run$#\" > \"${a#*=}\" ;;\n"
                 + "-XX:SharedArchiveFile=*) [ \"$1\" = -Xshare:dump ] && echo archive > \"${a#*=}\" ;;\n"
                 + "nope) exit 1 ;; esac; done");
 
