@@ -755,6 +755,73 @@ class StackDriftEngineTest {
     }
 
     @Test
+    void aStackIsCheckedAfterTheRepairOfADependencyInModeCorrect() throws IOException {
+        terraform("net", "dns", "logs");
+        config("""
+                parallelism: 4
+                stacks:
+                  - dir: net
+                    drift:
+                      mode: correct
+                  - dir: dns
+                    dependsOn: [net]
+                  - dir: logs
+                """);
+        world.stack("net").drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags.Owner"));
+        world.stack("net").sleepApplySeconds = 1;
+
+        RunOutcome outcome = engine().check(request());
+
+        // what dns reads may change with the repair: checked after it, as a deploy's dependent is
+        assertThat(List.copyOf(world.calls)).containsSubsequence("apply net", "check dns");
+        // a stack depending on no repair is not held back
+        assertThat(List.copyOf(world.calls)).containsSubsequence("check logs", "apply net");
+        assertThat(row(outcome, "net").state()).isEqualTo(RowState.REPAIRED);
+        assertThat(row(outcome, "dns").state()).isEqualTo(RowState.IN_SYNC);
+    }
+
+    @Test
+    void aFailedRepairSkipsTheChecksOfTheStacksThatDependOnIt() throws IOException {
+        terraform("net", "dns");
+        config("""
+                stacks:
+                  - dir: net
+                    drift:
+                      mode: correct
+                  - dir: dns
+                    dependsOn: [net]
+                """);
+        world.stack("net").drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags.Owner"));
+        world.stack("net").applyFailure = "quota exceeded";
+
+        RunOutcome outcome = engine().check(request());
+
+        assertThat(row(outcome, "net").state()).isEqualTo(RowState.FAILED);
+        assertThat(row(outcome, "dns").state()).isEqualTo(RowState.SKIPPED);
+        assertThat(row(outcome, "dns").reason()).isEqualTo("dependency net failed");
+        assertThat(world.callsFor("check")).containsExactly("net");
+    }
+
+    @Test
+    void aDependencyInModeReportOrdersNoCheck() throws IOException {
+        terraform("net", "dns");
+        config("""
+                parallelism: 2
+                stacks:
+                  - dir: net
+                  - dir: dns
+                    dependsOn: [net]
+                """);
+        world.stack("net").previewFailure = "no network";
+
+        RunOutcome outcome = engine().check(request());
+
+        // a check that cannot repair changes nothing a dependent reads: its failure skips nothing
+        assertThat(row(outcome, "net").state()).isEqualTo(RowState.FAILED);
+        assertThat(row(outcome, "dns").state()).isEqualTo(RowState.IN_SYNC);
+    }
+
+    @Test
     void modeCorrectAppliesNothingWhenTheFreshPreviewAlsoCarriesCodeChanges() throws IOException {
         terraform("net");
         config("stacks:\n  - dir: net\n    drift:\n      mode: correct\n");
