@@ -49,7 +49,11 @@ class LauncherScriptTest {
     private String flagsOf(final Path bin, final Path java, final String system, final String... args)
             throws IOException, InterruptedException {
         script(bin.resolve("uname"), "echo " + system);
-        Path jar = Files.writeString(temp.resolve("stackdrift.jar"), "not a jar");
+        // written once: the archive's name follows the jar's size and time
+        Path jar = temp.resolve("stackdrift.jar");
+        if (!Files.exists(jar)) {
+            Files.writeString(jar, "not a jar");
+        }
         List<String> command = new ArrayList<>(List.of("sh", Path.of("bin", "stackdrift").toAbsolutePath().toString()));
         command.addAll(args.length == 0 ? List.of("validate") : List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command)
@@ -111,5 +115,31 @@ class LauncherScriptTest {
         assertThat(flagsWith("25", "Linux")).doesNotContain("launchMechanism").contains("-XX:+UseSerialGC");
         assertThat(flagsWith("26-ea", "Linux")).doesNotContain("launchMechanism");
         assertThat(flagsWith("17.0.15", "Darwin")).doesNotContain("launchMechanism");
+    }
+
+    @Test
+    void theFirstRunListsItsClassesAndAStaticArchiveOfThemServesTheNextRuns() throws Exception {
+        Path bin = Files.createDirectories(temp.resolve("bin-archive"));
+        Path log = bin.resolve("calls");
+        // a java that writes the class list and the archive it is asked for, and logs every call
+        Path java = script(bin.resolve("java"), "if [ \"$1\" = -version ]; then echo 'openjdk version \"17.0.15\"' >&2; exit 0; fi\n"
+                + "echo \"$@\" >> " + log + "\necho \"$@\" > " + bin.resolve("flags") + "\n"
+                + "for a in \"$@\"; do case \"$a\" in -XX:DumpLoadedClassList=*) echo java/lang/Object > \"${a#*=}\" ;;\n"
+                + "-XX:SharedArchiveFile=*) [ \"$1\" = -Xshare:dump ] && echo archive > \"${a#*=}\" ;; esac; done");
+
+        flagsOf(bin, java, "Linux");
+        List<String> first = Files.readAllLines(log, StandardCharsets.UTF_8);
+        assertThat(first).hasSize(2);
+        assertThat(first.get(0)).contains("-XX:DumpLoadedClassList=", "-jar").doesNotContain("ArchiveClassesAtExit");
+        assertThat(first.get(1)).startsWith("-Xshare:dump").contains("-XX:SharedClassListFile=", "-cp");
+        try (var cached = Files.list(temp.resolve("cache").resolve("stackdrift"))) {
+            // the archive only: the class list and the private names are gone
+            assertThat(cached.map(file -> file.getFileName().toString()).toList())
+                    .singleElement().asString().startsWith("cds-").endsWith(".jsa");
+        }
+
+        assertThat(flagsOf(bin, java, "Linux")).contains("-XX:SharedArchiveFile=" + temp.resolve("cache").resolve("stackdrift"))
+                .doesNotContain("DumpLoadedClassList").contains("-jar");
+        assertThat(Files.readAllLines(log, StandardCharsets.UTF_8)).hasSize(3);
     }
 }

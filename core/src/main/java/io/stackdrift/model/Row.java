@@ -19,8 +19,9 @@ import java.util.TreeSet;
  *                       {@code dependsOn: auto}); empty for a failed preview
  * @param fileDependsOn  stack ids the file's {@code dependsOn} lists for this stack
  * @param driftAge       since when the stack has drifted, on a row that {@link #showsDrift() shows drift}, or on a
- *                       skipped row whose stack is known drifted; {@link DriftAge#NONE} otherwise (the history fills it in
- *                       when the row is recorded)
+ *                       skipped row whose stack is known drifted; on a repaired row, the age of the drift it put back
+ *                       (when it was first seen); {@link DriftAge#NONE} otherwise (the history fills it in when the row is
+ *                       recorded)
  * @param known          on a skipped row, what the history knew of the stack ({@link KnownState#NONE} on any other row)
  */
 public record Row(StackId id, Tool tool, String dir, RowState state, String reason,
