@@ -95,10 +95,23 @@ class PreviewCommandTest {
     }
 
     @Test
-    void aToolThatCannotBeFoundFailsItsStacksWithOneLine() throws Exception {
+    void aToolPathThatNamesNoFileStopsTheCommandWithOneLineBeforeAnyToolRuns() throws Exception {
         DemoRepo demo = DemoRepo.copyTo(dir);
 
         DemoRepo.Result result = demo.run("preview", "--stacks", "dns", "--tool-path", "terraform=" + dir.resolve("no-such-terraform"));
+
+        assertThat(result.exit()).isEqualTo(ExitCodes.ERROR);
+        assertThat(result.out()).isEmpty();
+        assertThat(result.err().lines()).containsExactly("stackdrift: --tool-path terraform=" + dir.resolve("no-such-terraform")
+                + ": no such file; name the terraform executable itself (--tool-path terraform=/usr/local/bin/terraform), or leave it "
+                + "out to use the terraform on PATH");
+    }
+
+    @Test
+    void aToolThatCannotBeFoundOnPathFailsItsStacksWithOneLine() throws Exception {
+        DemoRepo demo = DemoRepo.copyTo(dir);
+
+        DemoRepo.Result result = demo.run("preview", "--stacks", "dns", "--tool-path", "terraform=no-such-terraform-anywhere");
 
         assertThat(result.exit()).isEqualTo(ExitCodes.ERROR);
         assertThat(result.out()).containsPattern("dns +terraform +failed");
