@@ -24,10 +24,9 @@ import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
 /**
- * The changes of one section of a row (code changes, drift, owned elsewhere), in order, never a value. A short list
- * is held in memory, or, in a run that has a {@link SpillLog}, appended to it as a range of bytes; a long one waits in
- * a spill file of its own. A list that waits is read again each time it is walked, so that a run's memory is bounded
- * by its number of stacks, not by the number of changes its plans list (with a log, not by the changes at all). The spill file is written
+ * The changes of one section of a row (code changes, drift, owned elsewhere), in order, never a value. A short list is
+ * held in memory, or appended to a run's {@link SpillLog}; a long one waits in a spill file of its own, read again each
+ * time it is walked: a run's memory is bounded by its stacks, not by the changes its plans list. The spill file is written
  * once, never changed, and deleted when the list is no longer reachable (or with the directory its owner deletes at
  * the end of the run).
  *
@@ -36,7 +35,7 @@ import java.util.stream.StreamSupport;
  */
 public final class ChangeList implements Iterable<Change> {
     /** How every spill file's name begins: a host deleting a run's work directory early keeps these to the end. */
-    public static final String SPILL_FILE_PREFIX = "changes-";
+    public static final String SPILL_FILE_PREFIX = SpillLog.PREFIX;
 
     /** How many changes a list holds in memory before it spills to a file. */
     public static final int HELD_IN_MEMORY = 100;
@@ -110,7 +109,6 @@ public final class ChangeList implements Iterable<Change> {
         return file != null || range != null;
     }
 
-    /** Whether nothing needs to be read to walk the list. */
     private boolean inMemory() {
         return file == null && range == null;
     }
@@ -228,14 +226,19 @@ public final class ChangeList implements Iterable<Change> {
 
     @Override
     public String toString() {
-        if (inMemory()) {
-            return held.toString();
-        }
-        return "[" + size + " changes in " + (file != null ? file.getFileName() : "the run's spill log") + "]";
+        return inMemory() ? held.toString() : "[" + size + " changes in " + where() + "]";
     }
 
     private String where() {
         return file != null ? file.toString() : "the run's spill log";
+    }
+
+    /** A run's target: long lists in files of their own ({@code files}), the others appended to {@code log}. */
+    private record LoggingTarget(SpillTarget files, SpillLog log) implements SpillTarget {
+        @Override
+        public Path newFile() throws IOException {
+            return files.newFile();
+        }
     }
 
     private static void closeIfReader(final Iterator<Change> iterator) {
@@ -266,12 +269,9 @@ public final class ChangeList implements Iterable<Change> {
             };
         }
 
-        /**
-         * A run's lists of changes in {@code directory} (its private work directory, created if missing): a long list
-         * in a new file of its own as it is read, every shorter one appended to one {@code log} of the run.
-         */
+        /** A run's lists in {@code directory} (made if missing): a long one in its own file, the others in {@code log}. */
         static SpillTarget in(final Path directory, final SpillLog log) {
-            return new SpillLog.Target(in(directory), log);
+            return new LoggingTarget(in(directory), log);
         }
 
         /**

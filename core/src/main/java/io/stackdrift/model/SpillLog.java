@@ -15,10 +15,12 @@ import java.util.List;
 /**
  * One append-only file per run in which the short lists of changes of every stack wait ({@link ChangeList}), each as
  * a range of bytes: a run of many stacks then holds no change in memory, and makes one file for them, not one per
- * list. Made on the first list; thread-safe (the stacks of a run are read at once). The file is deleted when no list
- * refers to this log any more, or with the directory it is in.
+ * list ({@code ChangeList} uses it; it uses no {@code ChangeList}). Made on the first list; thread-safe (the stacks
+ * of a run are read at once). The file is deleted when no list refers to this log any more, or with its directory.
  */
 public final class SpillLog {
+    /** How every spill file's name begins (the log's and each long list's own). */
+    static final String PREFIX = "changes-";
     private static final Cleaner CLEANER = Cleaner.create();
 
     private final Path directory;
@@ -40,14 +42,6 @@ public final class SpillLog {
             return new Range(this, append(written), written.length);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the changes to the run's spill log: " + IoProblem.of(e), e);
-        }
-    }
-
-    /** A run's target: long lists in files of their own ({@code files}), the others appended to {@code log}. */
-    record Target(ChangeList.SpillTarget files, SpillLog log) implements ChangeList.SpillTarget {
-        @Override
-        public Path newFile() throws IOException {
-            return files.newFile();
         }
     }
 
@@ -74,7 +68,7 @@ public final class SpillLog {
     private synchronized long append(final byte[] bytes) throws IOException {
         if (open == null) {
             Directories.ensure(directory);
-            Path file = Files.createTempFile(directory, ChangeList.SPILL_FILE_PREFIX, ".bin");
+            Path file = Files.createTempFile(directory, PREFIX, ".bin");
             open = new Open(file, FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE));
             CLEANER.register(this, open);
         }
