@@ -36,6 +36,7 @@ import io.stackdrift.graph.StackTask;
 import io.stackdrift.graph.TaskOutcome;
 import io.stackdrift.model.Approval;
 import io.stackdrift.model.DeployMode;
+import io.stackdrift.model.DriftRepair;
 import io.stackdrift.model.IoProblem;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
@@ -175,7 +176,10 @@ final class DriftCheckRun implements RunBody {
     private static Row corrected(final RunContext run, final StackConfig stack, final Map<String, String> env, final Row checked,
             final ModeOutcome mode, final Supplier<StackGraph> graph) throws InterruptedException {
         run.progress(ProgressText.of(checked));
-        run.progress(stack.id() + ": " + mode.reason());
+        DriftRepair repair = DriftRepair.of(checked.drift());
+        List<StackId> upstream = upstream(stack, checked);
+        run.progress(stack.id() + ": " + (repair == DriftRepair.PUT_BACK ? mode.reason()
+                : "mode correct: deploying to " + repair.would(upstream)));
         // a repair is a deploy in every record: its digest and time count for the next deploy and the reapply interval
         try {
             run.digest(stack.id(), DeployRun.digestOf(run, stack, env, graph));
@@ -195,12 +199,20 @@ final class DriftCheckRun implements RunBody {
             return row.withChanges(deployed.row().changes()).withState(RowState.AWAITING_APPROVAL, deployed.row().reason());
         }
         if (deployed.outcome().kind() == TaskOutcome.Kind.SUCCEEDED) {
-            return row.withState(RowState.REPAIRED, "mode correct: put back by a deploy in this run");
+            return row.withState(RowState.REPAIRED, repair == DriftRepair.PUT_BACK ? "mode correct: put back by a deploy in this run"
+                    : "mode correct: a deploy in this run " + repair.done(upstream));
         }
         // the drift stays listed on the row; the run is an error because the repair did not happen
         return row.withState(deployed.row().state() == RowState.FAILED ? RowState.FAILED : row.state(),
                 "mode correct: the deploy that should put back the drift ended " + deployed.row().state().word()
                         + (deployed.row().reason().isEmpty() ? "" : ": " + deployed.row().reason()));
+    }
+
+    /** The stacks whose outputs a stack reads: its file's {@code dependsOn} and the references its row saw, in id order. */
+    static List<StackId> upstream(final StackConfig stack, final Row row) {
+        TreeSet<StackId> all = new TreeSet<>(stack.dependsOn());
+        all.addAll(row.allDependsOn());
+        return List.copyOf(all);
     }
 
     /** After a clean check: the outputs file must exist with the expected keys, else it is rewritten from the state. */

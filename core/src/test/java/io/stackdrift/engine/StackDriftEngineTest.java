@@ -858,6 +858,27 @@ class StackDriftEngineTest {
     }
 
     @Test
+    void aRepairOfOutputsThatFollowAnotherStackSaysItTookTheNewValueOfThatStacksOutputs() throws IOException {
+        terraform("net", "dns");
+        config("stacks:\n  - dir: net\n  - dir: dns\n    dependsOn: [net]\n    drift:\n      mode: correct\n");
+        // dns's output reads net's state (terraform_remote_state): net's new output makes dns's output drift
+        world.stack("dns").drift = List.of(Change.ofOutput(Action.UPDATE, "net_cidr", Cause.DRIFT));
+        world.stack("dns").pending = List.of(Change.ofOutput(Action.UPDATE, "net_cidr", Cause.CODE));
+
+        RunOutcome outcome = engine().check(request());
+
+        assertThat(world.callsFor("apply")).containsExactly("dns");
+        assertThat(row(outcome, "dns").state()).isEqualTo(RowState.REPAIRED);
+        assertThat(row(outcome, "dns").reason()).isEqualTo("mode correct: a deploy in this run took the new value of net's outputs");
+        TrailEntry entry = trail(outcome).get(0);
+        assertThat(entry.repairWords()).isEqualTo("took the new value of net's outputs");
+        assertThat(entry.upstream()).containsExactly(StackId.of("net"));
+        assertThat(progress).contains("dns: mode correct: deploying to take the new value of net's outputs",
+                "dns: took the new value of net's outputs: output.net_cidr");
+        assertThat(String.join("\n", progress)).doesNotContain("dns: put back");
+    }
+
+    @Test
     void aCorrectionKeepsTheAutoDependenciesOfItsPreview() throws IOException {
         pulumi("app", "shop", "prod");
         pulumi("platform", "platform", "prod");
@@ -902,7 +923,8 @@ class StackDriftEngineTest {
         RunOutcome third = engine().check(request());
 
         assertThat(row(third, "net").state()).isEqualTo(RowState.REPAIRED);
-        assertThat(row(third, "net").driftAge().isPresent()).isFalse();
+        // the repaired row keeps when the drift it put back was first seen (for its page); the status ends the drift
+        assertThat(row(third, "net").driftAge()).isEqualTo(new DriftAge(NOW.toEpochMilli(), 3));
         assertThat(DriftNews.of(third.run().orElseThrow().rows()).repaired()).containsExactly(StackId.of("net"));
         assertThat(trail(third).get(0).timeToRepair()).contains(Duration.ofHours(14));
         assertThat(new HistoryStore(scratch.resolve("record")).stackStatuses().get(StackId.of("net")).driftAge().isPresent()).isFalse();
