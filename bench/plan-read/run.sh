@@ -21,7 +21,8 @@ drift="${2:-100000}"
 runs="${3:-5}"
 mkdir -p "$work"
 plan="$work/plan-$changes-$drift.json"
-jackson_version=$(sed -n 's:.*<jackson.version>\(.*\)</jackson.version>.*:\1:p' "$root/pom.xml")
+# the version the build pins (build-parent/pom.xml; the root pom.xml is the real plugin build)
+jackson_version=$(sed -n 's:.*<jackson.version>\(.*\)</jackson.version>.*:\1:p' "$root/build-parent/pom.xml")
 jackson="$HOME/.m2/repository/com/fasterxml/jackson/core/jackson-core/$jackson_version/jackson-core-$jackson_version.jar"
 java_opts="${STACKDRIFT_JAVA_OPTS:--Xmx64m}"
 

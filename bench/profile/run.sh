@@ -25,7 +25,8 @@ done
 [ $# -gt 0 ] || { echo "usage: $0 [-i INTERVAL] [-t THREAD] -- COMMAND..." >&2; exit 64; }
 version=4.0
 jar="$HOME/.m2/repository/tools/profiler/async-profiler/$version/async-profiler-$version.jar"
-[ -f "$jar" ] || mvn -B -q dependency:get -Dartifact="tools.profiler:async-profiler:$version"
+# from a directory without a pom: the root pom.xml is the real plugin build, which cannot resolve everywhere
+[ -f "$jar" ] || (cd "${TMPDIR:-/tmp}" && mvn -B -q dependency:get -Dartifact="tools.profiler:async-profiler:$version")
 work="${TMPDIR:-/tmp}/stackdrift-profile"
 mkdir -p "$work"
 (cd "$work" && unzip -o -q "$jar" 'linux-x64/libasyncProfiler.so')

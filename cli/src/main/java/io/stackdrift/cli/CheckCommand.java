@@ -46,14 +46,22 @@ public final class CheckCommand implements Callable<Integer> {
             description = "Check the selected stacks now, whatever their schedule ('every') and the backoff after failed checks.")
     private boolean now;
 
-    @Option(names = "--changed", paramLabel = "FILE", arity = "1..*",
-            description = "With --push: the changed files, relative to the repository root.")
+    @Option(names = "--changed", paramLabel = "FILE", arity = "1..*", split = "\\R", splitSynopsisLabel = "\\n",
+            description = "With --push: the changed files, relative to the repository root (in the variable: one a line).")
     private List<String> changed = new ArrayList<>();
+
+    @Option(names = "--changed-since", paramLabel = "REF",
+            description = "With --push: the changed files from git: what HEAD changed since it forked from REF (git diff "
+                    + "REF...HEAD), and what is changed in the work tree and not committed, new files too.")
+    private String changedSince;
 
     @Override
     public Integer call() {
         if (!changed.isEmpty() && !push) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--changed needs --push");
+        }
+        if (changedSince != null && !push) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--changed-since needs --push");
         }
         if (push && schedule) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--push and --schedule exclude each other");
@@ -69,6 +77,9 @@ public final class CheckCommand implements Callable<Integer> {
                 normalized = normalized.substring(2);
             }
             files.add(normalized);
+        }
+        if (changedSince != null) {
+            files.addAll(GitChanges.since(changedSince, options.root()));
         }
         StartedBy by = push ? StartedBy.PUSH : schedule ? StartedBy.SCHEDULE : StartedBy.MANUAL;
         String cause = switch (by) {

@@ -6,6 +6,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -23,6 +25,7 @@ import io.stackdrift.model.Approval;
 import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DeployMode;
 import io.stackdrift.model.Directories;
+import io.stackdrift.model.IoProblem;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Timing;
 import io.stackdrift.record.HistoryStore;
@@ -70,25 +73,38 @@ final class CliHost {
         Clock clock = Clock.systemUTC();
         HistoryStore history = new HistoryStore(recordDir);
         RunRequest asked = new RunRequest(setup.config(), setup.root(), setup.stacks(), setup.parallelism(), startedBy, changed,
-                nextRunId(history, warning -> err.println("warning: " + Terminal.safe(warning))), cause, DeployMode.APPLY,
+                nextRunId(history, warning -> {
+                    if (!setup.verbosity().quiet()) {
+                        err.println("warning: " + Terminal.safe(warning));
+                    }
+                }), cause, DeployMode.APPLY,
                 Approval.NOT_GIVEN, DeployKind.DEPLOY, Set.of(), Timing.WHEN_DUE);
         RunRequest request = adjust.apply(asked.toBuilder()).build();
         // the values of the variables named under credentials: are masked in everything the run prints and keeps
         EnvironmentCredentials credentials = new EnvironmentCredentials(CliEnvironment::get);
+        boolean quiet = setup.verbosity().quiet();
         ProgressListener progress = line -> {
-            err.println(Terminal.safe(credentials.mask().mask(line)));
-            err.flush();
+            if (!quiet) {
+                err.println(Terminal.safe(credentials.mask().mask(line)));
+                err.flush();
+            }
+        };
+        Consumer<String> warn = warning -> {
+            if (!quiet) {
+                err.println("warning: " + Terminal.safe(warning));
+            }
         };
         Path workDir = null;
         WorkDirCleanup cleanup = null;
         StopHook stop = StopHook.install(Thread.currentThread());
+        MemoryGuard memory = MemoryGuard.install(Thread.currentThread());
         try {
             // runs killed with kill -9 leave plan JSON behind and tool processes that may still apply: swept,
             // and their locks stay taken while one of their tools runs
             Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
             String user = System.getProperty("user.name", "user");
             RunWorkDirectories.sweepDead(tmp, user);
-            workDir = RunWorkDirectories.create(tmp, user, warning -> err.println("warning: " + Terminal.safe(warning)));
+            workDir = workDirectory(tmp, user, warn);
             ToolProcessLog toolProcesses = new ToolProcessLog(recordDir.resolve("locks").resolve("runs"));
             toolProcesses.sweep();
             ToolOutputKeeper tools = new ToolOutputKeeper(new LocalProcessRunner(toolProcesses), workDir, credentials::mask);
@@ -97,55 +113,80 @@ final class CliHost {
                     new FileStackLocks(recordDir.resolve("locks"), LOCK_TIMEOUT, progress::line, toolProcesses).perDirectory(),
                     credentials, workDir, clock, progress);
             RunOutcome ran = call.run(new StackDriftEngine(services), request);
+            // the save and the pages come next: a stop for memory would break them, not spare them
+            memory.close();
             // a stop (StopHook) interrupted the run, which recorded it: the flag must not break the save that follows
             boolean stopped = Thread.interrupted();
             Map<StackId, Path> kept = ran.run().map(run -> tools.keep(run, recordDir)).orElse(Map.of());
+            tools.close();
             // only the rows' spill files are read from the work directory after this: the rest is deleted while the
             // record is saved (docs/benchmarks.md)
             cleanup = WorkDirCleanup.start(workDir);
             RunOutcome outcome = shown(ran, credentials.mask(), kept);
             // the one save of the run: the engine returns what to keep and writes none of it (also after Ctrl-C)
             Optional<String> notRecorded = save(outcome, history);
-            for (String warning : history.warnings()) {
-                err.println("warning: " + Terminal.safe(warning));
-            }
+            history.warnings().forEach(warn);
+            // the page before the result, so that the exit code the JSON carries is the command's
+            Optional<String> notWritten = html(outcome, history, quiet);
+            int exitCode = notRecorded.isPresent() && applied(outcome) ? ExitCodes.APPLIED_NOT_RECORDED
+                    : notRecorded.isPresent() || notWritten.isPresent() ? ExitCodes.ERROR : outcome.exitCode();
+            List<String> notes = new ArrayList<>();
+            notWritten.ifPresent(notes::add);
+            notRecorded.ifPresent(notes::add);
             // what ran is printed whatever the record did: a deploy that applied must say so
-            new RunPrinter(setup.config(), setup.json()).print(outcome, out, err);
-            if (stopped) {
+            new RunPrinter(setup.config(), setup.json(), setup.verbosity()).print(outcome, exitCode, notes, out, err);
+            if (memory.why().isPresent()) {
+                err.println("stackdrift: " + memory.why().get());
+            } else if (stopped) {
                 err.println("stackdrift: stopped (Ctrl-C or a signal); stacks that were running are recorded as interrupted");
             }
-            kept.forEach((stack, log) -> err.println(Terminal.safe(stack + ": the tool's output is kept in " + log)));
+            if (!quiet) {
+                kept.forEach((stack, log) -> err.println(Terminal.safe(stack + ": the tool's output is kept in " + log)));
+            }
             out.flush();
-            boolean written = notRecorded.isEmpty();
-            Optional<Path> html = setup.html();
-            if (html.isPresent() && outcome.run().isPresent()) {
-                try {
-                    HtmlReport.write(html.get(), outcome.run().get(), history(history));
-                    err.println("report written to " + html.get());
-                } catch (IOException | UncheckedIOException e) {
-                    err.println("stackdrift: the HTML report could not be written to " + html.get() + ": "
-                            + Terminal.safe(String.valueOf(e.getMessage())));
-                    written = false;
-                }
-            }
-            notRecorded.ifPresent(why -> err.println("stackdrift: " + Terminal.safe(why)));
-            if (!written) {
-                err.flush();
-                return notRecorded.isPresent() && applied(outcome) ? ExitCodes.APPLIED_NOT_RECORDED : ExitCodes.ERROR;
-            }
+            notes.forEach(why -> err.println("stackdrift: " + Terminal.safe(why)));
             err.flush();
-            return outcome.exitCode();
-        } catch (IOException e) {
-            err.println("stackdrift: " + Terminal.safe(String.valueOf(e.getMessage())));
-            err.flush();
-            return ExitCodes.ERROR;
+            return exitCode;
         } finally {
             if (cleanup != null) {
                 cleanup.finish();
             } else {
                 deleteQuietly(workDir);
             }
+            memory.close();
             stop.finished();
+        }
+    }
+
+    /** The run's temporary directory; one that cannot be made says where and what to do. */
+    private static Path workDirectory(final Path tmp, final String user, final Consumer<String> warn) {
+        try {
+            return RunWorkDirectories.create(tmp, user, warn);
+        } catch (IOException e) {
+            throw new CliFailure("cannot make the run's work directory in " + tmp + ": " + PathTrouble.describe(tmp, e),
+                    "point the JVM's java.io.tmpdir at a directory you can write to: STACKDRIFT_JAVA_OPTS=-Djava.io.tmpdir=DIR",
+                    "", tmp);
+        }
+    }
+
+    /** Writes the HTML report when asked; why it could not be written, if so. */
+    private Optional<String> html(final RunOutcome outcome, final HistoryStore history, final boolean quiet) {
+        Optional<Path> html = setup.html();
+        if (html.isEmpty() || outcome.run().isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            HtmlReport.write(html.get(), outcome.run().get(), history(history));
+            if (!quiet) {
+                err.println("report written to " + html.get());
+            }
+            return Optional.empty();
+        } catch (IOException e) {
+            return Optional.of("the HTML report could not be written to " + html.get() + ": " + IoProblem.of(e) + "; "
+                    + RunOptions.HTML_HINT);
+        } catch (UncheckedIOException e) {
+            return Optional.of("the HTML report could not be written to " + html.get() + ": " + IoProblem.of(e) + "; "
+                    + RunOptions.HTML_HINT);
         }
     }
 
@@ -207,7 +248,8 @@ final class CliHost {
             // atomic and never reused: two runs at once, or the run after a kill -9, get numbers of their own
             return String.valueOf(RunIds.next(history.directory(), recorded, warnings));
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot number the run in " + history.directory() + ": " + e.getMessage(), e);
+            throw new CliFailure("cannot number the run in " + history.directory() + ": " + PathTrouble.describe(history.directory(), e),
+                    RunOptions.RECORD_HINT, "--record", history.directory());
         }
     }
 

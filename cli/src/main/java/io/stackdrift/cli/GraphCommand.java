@@ -9,7 +9,6 @@ import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine;
-import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -41,8 +40,11 @@ public final class GraphCommand implements Callable<Integer> {
                     + "(default: .stackdrift/ beside the configuration file).")
     private Path record;
 
-    @ArgGroup(exclusive = true)
-    private Format format;
+    @Option(names = "--json", description = "Print the order as JSON.")
+    private boolean json;
+
+    @Option(names = "--dot", description = "Print the order as Graphviz DOT.")
+    private boolean dot;
 
     @Option(names = "--shards", paramLabel = "N",
             description = "Show how 'deploy --shard I/N' splits the selected stacks into N shards, and which stacks wait for another "
@@ -57,15 +59,6 @@ public final class GraphCommand implements Callable<Integer> {
             description = "With --shards: stacks each shard runs at once (default: the file's parallelism).")
     private Integer parallelism;
 
-    /** One output form at most. */
-    static final class Format {
-        @Option(names = "--json", description = "Print the order as JSON.")
-        boolean json;
-
-        @Option(names = "--dot", description = "Print the order as Graphviz DOT.")
-        boolean dot;
-    }
-
     /** {@code --shards N}: the split of a sharded deploy. */
     private int shards(final Path configFile, final Path root, final HistoryStore history, final PrintWriter out,
             final PrintWriter err) {
@@ -75,22 +68,16 @@ public final class GraphCommand implements Callable<Integer> {
         if (shards < 1 || parallelism != null && parallelism < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--shards and --parallelism must be at least 1");
         }
-        if (format != null && format.dot) {
+        if (dot) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--shards shows text or --json, not --dot");
         }
         ShardsOutcome outcome = StackDriftEngine.shards(configFile, root, HistoryView.of(history), stacks, shards,
                 parallelism == null ? OptionalInt.empty() : OptionalInt.of(parallelism));
-        for (Problem warning : outcome.warnings()) {
-            err.println(Terminal.safe("warning: " + warning.format()));
-        }
         if (outcome.configInvalid()) {
-            for (Problem problem : outcome.problems()) {
-                err.println(Terminal.safe(problem.format()));
-            }
-            err.flush();
-            return ExitCodes.ERROR;
+            return invalid(outcome.problems(), outcome.warnings(), out, err);
         }
-        if (format != null && format.json) {
+        printWarnings(outcome.warnings(), err);
+        if (json) {
             out.print(outcome.json());
         } else {
             for (String line : outcome.text().split("\n", -1)) {
@@ -108,35 +95,61 @@ public final class GraphCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (json && dot) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--json and --dot exclude each other: give one");
+        }
         Path configFile = config.toAbsolutePath().normalize();
         Path root = Optional.ofNullable(configFile.getParent()).orElse(Path.of("").toAbsolutePath());
-        HistoryStore history = new HistoryStore(record != null ? record : root.resolve(".stackdrift"));
-        if (shards != null || !stacks.isEmpty() || parallelism != null) {
-            return shards(configFile, root, history, out, err);
+        Path recordDir = record != null ? record : root.resolve(".stackdrift");
+        PathTrouble.readableDirectory(record != null ? "--record " + record : "the record directory " + recordDir, "--record", recordDir,
+                "name the directory that holds the history, or leave --record out for .stackdrift/ beside the configuration file");
+        HistoryStore history = new HistoryStore(recordDir);
+        // --stacks and --parallelism from the environment (set for deploy, say) do not turn a plain graph into the split
+        if (shards != null || onCommandLine("--stacks") || onCommandLine("--parallelism")) {
+            return shards(config, root, history, out, err);
         }
-        RunOrderOutcome outcome = StackDriftEngine.graph(configFile, root, HistoryView.of(history));
-        for (Problem warning : outcome.warnings()) {
-            err.println(Terminal.safe("warning: " + warning.format()));
+        RunOrderOutcome outcome = StackDriftEngine.graph(config, root, HistoryView.of(history));
+        if (outcome.configInvalid()) {
+            return invalid(outcome.problems(), outcome.warnings(), out, err);
         }
+        printWarnings(outcome.warnings(), err);
         for (String warning : history.warnings()) {
             err.println("warning: " + Terminal.safe(warning));
         }
-        if (outcome.configInvalid()) {
-            for (Problem problem : outcome.problems()) {
-                err.println(Terminal.safe(problem.format()));
-            }
-            int count = outcome.problems().size();
-            err.println(config + ": " + count + (count == 1 ? " problem" : " problems"));
-            err.flush();
-            return ExitCodes.ERROR;
-        }
-        if (format != null && format.json) {
+        if (json) {
             out.print(outcome.json());
         } else {
-            out.print(format != null && format.dot ? outcome.dot() : outcome.text());
+            out.print(dot ? outcome.dot() : outcome.text());
         }
         out.flush();
         err.flush();
         return ExitCodes.OK;
+    }
+
+    private boolean onCommandLine(final String option) {
+        CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
+        return parsed != null && parsed.hasMatchedOption(option);
+    }
+
+    /** A bad configuration: every problem on stderr (a hint on its own line), and with --json the error JSON on stdout. */
+    private int invalid(final List<Problem> problems, final List<Problem> warnings, final PrintWriter out, final PrintWriter err) {
+        printWarnings(warnings, err);
+        for (Problem problem : problems) {
+            Terminal.printLines(err, problem.format());
+        }
+        int count = problems.size();
+        err.println(Terminal.safe(config + ": " + count + (count == 1 ? " problem" : " problems") + "; nothing is shown until "
+                + (count == 1 ? "it is" : "they are") + " fixed"));
+        err.flush();
+        if (json) {
+            ErrorOutput.printProblems(problems, warnings, out);
+        }
+        return ExitCodes.ERROR;
+    }
+
+    private static void printWarnings(final List<Problem> warnings, final PrintWriter err) {
+        for (Problem warning : warnings) {
+            Terminal.printLines(err, "warning: " + warning.format());
+        }
     }
 }

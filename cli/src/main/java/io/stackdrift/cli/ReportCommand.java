@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -16,8 +17,11 @@ import picocli.CommandLine.Parameters;
 import io.stackdrift.engine.ReportRequest;
 import io.stackdrift.engine.RunOutcome;
 import io.stackdrift.engine.StackDriftEngine;
+import io.stackdrift.model.IoProblem;
+import io.stackdrift.model.RowState;
 import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RunRecord;
+import io.stackdrift.render.CountsLine;
 import io.stackdrift.render.HtmlReport;
 import io.stackdrift.render.ReportSpill;
 import io.stackdrift.render.ReportTextSpill;
@@ -51,6 +55,9 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = "--record", paramLabel = "DIR", description = "also keep this analysis in the history at DIR")
     private Path record;
 
+    @Option(names = "--quiet", description = "print only errors (on stderr) and the counts line; the exit code is the same")
+    private boolean quiet;
+
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
@@ -58,11 +65,21 @@ final class ReportCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        // made sure of before any file is read
+        if (record != null) {
+            PathTrouble.writableDirectory("--record " + record, "--record", record, RunOptions.RECORD_HINT);
+        }
+        if (html != null) {
+            PathTrouble.writableDirectory("--html " + html, "--html", html, RunOptions.HTML_HINT);
+        }
         try (ReportTextSpill textSpill = new ReportTextSpill(); ReportSpill jsonSpill = new ReportSpill()) {
             // every file first: the counts line opens the output; the changes wait in spill files
             HistoryStore history = record == null ? null : new HistoryStore(record);
-            String runId = history == null ? "report"
-                    : CliHost.nextRunId(history, warning -> err.println("warning: " + Terminal.safe(warning)));
+            String runId = history == null ? "report" : CliHost.nextRunId(history, warning -> {
+                if (!quiet) {
+                    err.println("warning: " + Terminal.safe(warning));
+                }
+            });
             // the page and the history need whole rows: then the engine keeps each file's changes too
             ReportRequest.Keep keep = html != null || record != null ? ReportRequest.Keep.CHANGES : ReportRequest.Keep.STATES;
             RunOutcome outcome;
@@ -73,22 +90,47 @@ final class ReportCommand implements Callable<Integer> {
                 throw e.getCause();
             }
             RunRecord run = outcome.run().orElseThrow();
+            // the history and the page before the result, so that the exit code the JSON carries is the command's
+            List<String> notWritten = new ArrayList<>();
+            if (history != null) {
+                try {
+                    outcome.toSave().ifPresent(history::save);
+                    say(err, "recorded in " + record);
+                } catch (UncheckedIOException e) {
+                    notWritten.add("the record of this report could not be written to " + record + ": " + IoProblem.of(e) + "; "
+                            + RunOptions.RECORD_HINT);
+                }
+            }
+            if (html != null) {
+                try {
+                    HtmlReport.write(html, run, List.of(run));
+                    say(err, "report written to " + html);
+                } catch (IOException | UncheckedIOException e) {
+                    notWritten.add("the HTML report could not be written to " + html + ": "
+                            + (e instanceof IOException io ? IoProblem.of(io) : IoProblem.of((UncheckedIOException) e)) + "; "
+                            + RunOptions.HTML_HINT);
+                }
+            }
+            int exitCode = notWritten.isEmpty() ? outcome.exitCode() : ExitCodes.ERROR;
             if (json) {
-                RunJsonWriter.write(outcome, jsonSpill, out);
+                RunJsonWriter.write(new PrintedResult(outcome, exitCode, notWritten), jsonSpill, out);
+            } else if (quiet) {
+                out.println(CountsLine.text(run.counts(), Terminal.colour()));
+                run.rows().stream().filter(row -> row.state() == RowState.FAILED)
+                        .forEach(row -> err.println(Terminal.safe(row.id() + " (failed): " + row.reason())));
             } else {
                 textSpill.write(run.counts(), Terminal.colour(), out);
             }
             out.flush();
-            if (history != null) {
-                outcome.toSave().ifPresent(history::save);
-                err.println("recorded in " + record);
-            }
-            if (html != null) {
-                HtmlReport.write(html, run, List.of(run));
-                err.println("report written to " + html);
-            }
+            notWritten.forEach(why -> err.println("stackdrift: " + Terminal.safe(why)));
             err.flush();
-            return outcome.exitCode();
+            return exitCode;
+        }
+    }
+
+    private void say(final PrintWriter err, final String line) {
+        if (!quiet) {
+            err.println(Terminal.safe(line));
         }
     }
 }

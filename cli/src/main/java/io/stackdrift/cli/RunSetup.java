@@ -19,9 +19,10 @@ import io.stackdrift.spi.ToolSettings;
  * @param tools       the tools' executables and timeout
  * @param json        print the run JSON instead of text
  * @param html        where to write the HTML report, when asked
+ * @param verbosity   {@code --quiet} or not
  */
 record RunSetup(Path config, Path root, Path recordDir, List<String> stacks, OptionalInt parallelism, ToolSettings tools,
-        boolean json, Optional<Path> html) {
+        boolean json, Optional<Path> html, Verbosity verbosity) {
     RunSetup {
         Objects.requireNonNull(config, "config");
         Objects.requireNonNull(root, "root");
@@ -30,5 +31,6 @@ record RunSetup(Path config, Path root, Path recordDir, List<String> stacks, Opt
         Objects.requireNonNull(parallelism, "parallelism");
         Objects.requireNonNull(tools, "tools");
         Objects.requireNonNull(html, "html");
+        Objects.requireNonNull(verbosity, "verbosity");
     }
 }

@@ -1,6 +1,8 @@
 package io.stackdrift.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,6 +11,9 @@ import java.util.function.Supplier;
 import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+
+import io.stackdrift.model.IoProblem;
+import io.stackdrift.render.ErrorJson;
 
 /**
  * {@code stackdrift}: the engine on the command line. Exit codes: 0 nothing to report, 2 drift or pending changes, 1 error,
@@ -55,14 +60,70 @@ public final class StackDriftCommand implements Runnable {
             commandLine.addSubcommand(COMPLETION, new AutoComplete.GenerateCompletion());
         }
         commandLine.setExecutionExceptionHandler((exception, cmd, parseResult) -> {
-            cmd.getErr().println("stackdrift: " + exception.getMessage());
+            ErrorOutput.print(failure(exception), ExitCodes.ERROR, jsonValue(cmd), cmd.getOut(), cmd.getErr());
             return ExitCodes.ERROR;
         });
         commandLine.setParameterExceptionHandler((exception, args) -> {
-            printMistake(exception, exception.getCommandLine().getErr());
+            CommandLine where = exception.getCommandLine();
+            printMistake(exception, where.getErr());
+            if (jsonAsked(where, args)) {
+                where.getOut().print(ErrorJson.json(new ErrorJson.Failure(mistake(exception),
+                        "'" + where.getCommandSpec().qualifiedName() + " --help' lists the options",
+                        option(exception), "", 0, 0), ExitCodes.ERROR, List.of(), List.of()));
+                where.getOut().flush();
+            }
             return ExitCodes.ERROR;
         });
+        EnvironmentOptions.install(commandLine);
         return commandLine;
+    }
+
+    /** What a command that threw says: a {@link CliFailure} as it is, an I/O error in words; never a stack trace. */
+    private static ErrorJson.Failure failure(final Exception exception) {
+        if (exception instanceof CliFailure failure) {
+            return failure.failure();
+        }
+        if (exception instanceof UncheckedIOException io) {
+            return new ErrorJson.Failure(String.valueOf(io.getMessage()), "", "", "", 0, 0);
+        }
+        if (exception instanceof IOException io) {
+            return new ErrorJson.Failure(IoProblem.of(io), "", "", "", 0, 0);
+        }
+        return new ErrorJson.Failure(String.valueOf(exception.getMessage()), "", "", "", 0, 0);
+    }
+
+    /** Whether the command that ran was asked for JSON, on its command line or by its variable. */
+    private static boolean jsonValue(final CommandLine command) {
+        CommandLine.Model.OptionSpec json = command.getCommandSpec().findOption("--json");
+        return json != null && Boolean.TRUE.equals(json.getValue());
+    }
+
+    /**
+     * Whether a command whose arguments did not parse was asked for JSON: {@code --json} among them (before a
+     * {@code --}), or its variable true.
+     */
+    static boolean jsonAsked(final CommandLine command, final String... args) {
+        CommandLine.Model.OptionSpec json = command.getCommandSpec().findOption("--json");
+        if (json == null) {
+            return false;
+        }
+        for (String arg : args) {
+            if ("--".equals(arg)) {
+                break;
+            }
+            if ("--json".equals(arg)) {
+                return true;
+            }
+        }
+        return EnvironmentOptions.value(json).map(v -> "true".equalsIgnoreCase(v.strip())).orElse(false);
+    }
+
+    /** The option a parameter error is about, when picocli knows it. */
+    private static String option(final CommandLine.ParameterException exception) {
+        if (exception instanceof CommandLine.UnmatchedArgumentException unmatched && !unmatched.getUnmatched().isEmpty()) {
+            return unmatched.getUnmatched().get(0).startsWith("-") ? unmatched.getUnmatched().get(0) : "";
+        }
+        return exception.getArgSpec() instanceof CommandLine.Model.OptionSpec spec ? spec.longestName() : "";
     }
 
     /**
@@ -71,19 +132,36 @@ public final class StackDriftCommand implements Runnable {
      */
     static void printMistake(final CommandLine.ParameterException exception, final PrintWriter err) {
         CommandLine where = exception.getCommandLine();
+        err.println(Terminal.safe("stackdrift: " + mistake(exception)));
+        err.println("'" + where.getCommandSpec().qualifiedName() + " --help' lists the "
+                + (where.getSubcommands().isEmpty() ? "options" : "commands and options"));
+        err.flush();
+    }
+
+    /**
+     * The mistake in one line: a mistyped name with the nearest one picocli finds, else picocli's message, naming the
+     * variable when the bad value came from one.
+     */
+    private static String mistake(final CommandLine.ParameterException exception) {
+        CommandLine where = exception.getCommandLine();
         if (exception instanceof CommandLine.UnmatchedArgumentException unmatched && !unmatched.getUnmatched().isEmpty()) {
             String first = unmatched.getUnmatched().get(0);
             String what = first.startsWith("-") ? "unknown option" : where.getSubcommands().isEmpty()
                     ? "unexpected argument" : "unknown command";
             List<String> nearest = unmatched.getSuggestions();
-            err.println(Terminal.safe("stackdrift: " + what + " '" + first + "'"
-                    + (nearest.isEmpty() ? "" : "; did you mean " + nearest.get(0) + "?")));
-        } else {
-            err.println(Terminal.safe("stackdrift: " + String.valueOf(exception.getMessage()).replaceAll("\\s*\\R\\s*", " ")));
+            return what + " '" + first + "'" + (nearest.isEmpty() ? "" : "; did you mean " + nearest.get(0) + "?");
         }
-        err.println("'" + where.getCommandSpec().qualifiedName() + " --help' lists the "
-                + (where.getSubcommands().isEmpty() ? "options" : "commands and options"));
-        err.flush();
+        String message = String.valueOf(exception.getMessage()).replaceAll("\\s*\\R\\s*", " ");
+        if (exception.getArgSpec() instanceof CommandLine.Model.OptionSpec option && EnvironmentOptions.value(option).isPresent()
+                && !matched(exception, option)) {
+            message += " (from " + EnvironmentOptions.variable(option).orElseThrow() + ")";
+        }
+        return message;
+    }
+
+    private static boolean matched(final CommandLine.ParameterException exception, final CommandLine.Model.OptionSpec option) {
+        CommandLine.ParseResult parsed = exception.getCommandLine().getParseResult();
+        return parsed != null && parsed.hasMatchedOption(option);
     }
 
     private static Map<String, Supplier<Object>> commands() {

@@ -36,11 +36,11 @@ public final class ValidateCommand implements Callable<Integer> {
         Path root = config.toAbsolutePath().normalize().getParent();
         Inspection result = StackDriftEngine.validate(config, root == null ? Path.of(".") : root);
         for (Problem warning : result.warnings()) {
-            printSafe(err, "warning: " + warning.format());
+            Terminal.printLines(err, "warning: " + warning.format());
         }
         if (!result.valid()) {
             for (Problem problem : result.problems()) {
-                printSafe(err, problem.format());
+                Terminal.printLines(err, problem.format());
             }
             int count = result.problems().size();
             err.println(config + ": " + count + (count == 1 ? " problem" : " problems") + "; nothing runs until "
@@ -55,25 +55,10 @@ public final class ValidateCommand implements Callable<Integer> {
         if (json) {
             out.print(result.listingJson());
         } else {
-            printSafe(out, result.listingText());
+            Terminal.printLines(out, result.listingText());
         }
         out.flush();
         err.flush();
         return ExitCodes.OK;
-    }
-
-    /**
-     * Names, paths and ids come from the repository: each line made inert for the terminal by the rule every command's
-     * text output follows ({@link Terminal#safe}), so a right-to-left override or a zero-width character in a
-     * directory name shows as {@code ?} here as in the run table.
-     */
-    private static void printSafe(final PrintWriter to, final String text) {
-        String[] lines = text.split("\n", -1);
-        for (int i = 0; i < lines.length; i++) {
-            if (i == lines.length - 1 && lines[i].isEmpty()) {
-                break;
-            }
-            to.println(Terminal.safe(lines[i]));
-        }
     }
 }

@@ -58,12 +58,49 @@ class GraphCommandTest {
     }
 
     @Test
-    void aBadConfigurationNamesItsProblemsAndExitsOne(@TempDir final Path repo) throws Exception {
+    void aBadConfigurationNamesItsProblemsLineByLineAndExitsOne(@TempDir final Path repo) throws Exception {
         Files.writeString(repo.resolve("stacks.yaml"), "stacks:\n  - dir: missing\n");
 
         assertThat(run("graph", "--config", repo.resolve("stacks.yaml").toString())).isEqualTo(ExitCodes.ERROR);
         assertThat(out.toString()).isEmpty();
-        assertThat(err.toString()).contains("missing");
+        // the hint on a line of its own, not after a literal backslash-u000A
+        assertThat(err.toString()).doesNotContain("\\" + "u000A").contains("directory `missing` does not exist\n    dir is relative to");
+    }
+
+    @Test
+    void aBadConfigurationWithJsonIsTheErrorJsonWithEveryProblem(@TempDir final Path repo) throws Exception {
+        Files.writeString(repo.resolve("stacks.yaml"), "stacks:\n  - dir: missing\n  - dir: gone\n");
+
+        assertThat(run("graph", "--config", repo.resolve("stacks.yaml").toString(), "--json")).isEqualTo(ExitCodes.ERROR);
+        JsonNode json = new ObjectMapper().readTree(out.toString());
+        assertThat(json.get("error").get("message").asText()).isEqualTo("directory `missing` does not exist");
+        assertThat(json.get("error").get("line").asInt()).isEqualTo(2);
+        assertThat(json.get("error").get("file").asText()).endsWith("stacks.yaml");
+        assertThat(json.get("exitCode").asInt()).isEqualTo(ExitCodes.ERROR);
+        assertThat(json.get("problems")).hasSize(2);
+    }
+
+    @Test
+    void aReferenceEdgeThatWouldCloseACycleIsNamedInTheTextAsInTheJson(@TempDir final Path repo) throws Exception {
+        Files.createDirectories(repo.resolve("a"));
+        Files.createDirectories(repo.resolve("b"));
+        Files.writeString(repo.resolve("a/Pulumi.yaml"), "name: a\nruntime: nodejs\n");
+        Files.writeString(repo.resolve("b/main.tf"), "");
+        Files.writeString(repo.resolve("stacks.yaml"), "stacks:\n  - dir: a\n    name: prod\n    dependsOn: auto\n"
+                + "  - dir: b\n    dependsOn: [\"a:prod\"]\n");
+        // the latest preview of a:prod read a stack reference to b: with the file's b -> a:prod, a cycle
+        Files.writeString(record.resolve("stacks.json"), "{\"format\":\"stackdrift-stack-index/1\",\"stacks\":[{\"id\":\"a:prod\","
+                + "\"lastSequence\":1,\"lastRunId\":\"1\",\"lastState\":\"in sync\",\"lastCheckedAt\":1000,\"consecutiveFailures\":0,"
+                + "\"lastFailedAt\":0,\"dependsOn\":[\"b\"]}]}");
+        String config = repo.resolve("stacks.yaml").toString();
+
+        assertThat(run("graph", "--config", config, "--record", record.toString(), "--json")).isEqualTo(ExitCodes.OK);
+        String note = new ObjectMapper().readTree(out.toString()).get("notes").get(0).asText();
+        assertThat(note).contains("a:prod's dependency on b");
+        out.getBuffer().setLength(0);
+
+        assertThat(run("graph", "--config", config, "--record", record.toString())).isEqualTo(ExitCodes.OK);
+        assertThat(out.toString()).contains("b depends on a:prod (file)\nnote: " + note + "\n");
     }
 
     @Test

@@ -26,8 +26,10 @@ class PreviewCommandTest {
         DemoRepo.Result result = demo.run("preview");
 
         assertThat(result.exit()).isEqualTo(ExitCodes.CHANGES);
-        assertThat(result.out()).startsWith("4 stacks · 1 in sync · 1 drifted ● · 3 pending · 0 failed\n");
-        assertThat(result.out()).contains("shop-app:prod  pulumi     pending                1  platform:prod");
+        // network's only change puts its drift back: it is drifted, not pending too
+        assertThat(result.out()).startsWith("4 stacks · 1 in sync · 1 drifted ● · 2 pending · 0 failed\n");
+        assertThat(result.out()).contains("network        tofu       drifted        1\n");
+        assertThat(result.out()).contains("shop-app:prod  pulumi     pending        1  platform:prod");
         assertThat(result.err()).contains("previewing dns (terraform)…");
     }
 
@@ -93,10 +95,23 @@ class PreviewCommandTest {
     }
 
     @Test
-    void aToolThatCannotBeFoundFailsItsStacksWithOneLine() throws Exception {
+    void aToolPathThatNamesNoFileStopsTheCommandWithOneLineBeforeAnyToolRuns() throws Exception {
         DemoRepo demo = DemoRepo.copyTo(dir);
 
         DemoRepo.Result result = demo.run("preview", "--stacks", "dns", "--tool-path", "terraform=" + dir.resolve("no-such-terraform"));
+
+        assertThat(result.exit()).isEqualTo(ExitCodes.ERROR);
+        assertThat(result.out()).isEmpty();
+        assertThat(result.err().lines()).containsExactly("stackdrift: --tool-path terraform=" + dir.resolve("no-such-terraform")
+                + ": no such file; name the terraform executable itself (--tool-path terraform=/usr/local/bin/terraform), or leave it "
+                + "out to use the terraform on PATH");
+    }
+
+    @Test
+    void aToolThatCannotBeFoundOnPathFailsItsStacksWithOneLine() throws Exception {
+        DemoRepo demo = DemoRepo.copyTo(dir);
+
+        DemoRepo.Result result = demo.run("preview", "--stacks", "dns", "--tool-path", "terraform=no-such-terraform-anywhere");
 
         assertThat(result.exit()).isEqualTo(ExitCodes.ERROR);
         assertThat(result.out()).containsPattern("dns +terraform +failed");

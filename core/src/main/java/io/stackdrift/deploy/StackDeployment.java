@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeSet;
 
 import io.stackdrift.config.Outputs;
 import io.stackdrift.config.StackConfig;
@@ -18,6 +19,7 @@ import io.stackdrift.model.Change;
 import io.stackdrift.model.ChangeList;
 import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DeployMode;
+import io.stackdrift.model.DriftRepair;
 import io.stackdrift.model.PlanDigest;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
@@ -179,9 +181,10 @@ public final class StackDeployment {
             return failed(stack, startedAt, applied.reason(), row);
         }
         List<String> restored = restoredPaths(row, hadDrift);
-        run.trail(entry(id, startedAt, TrailResult.DEPLOYED, restored, ""));
+        TrailEntry done = repaired(entry(id, startedAt, TrailResult.DEPLOYED, restored, ""), stack, row, hadDrift);
+        run.trail(done);
         Row deployed = Row.of(id, stack.tool(), stack.dir(), RowState.IN_SYNC,
-                restored.isEmpty() ? "deployed" : "deployed: put back what changed outside the code")
+                restored.isEmpty() ? "deployed" : "deployed: " + done.repairWords())
                 .withOwnedElsewhere(row.ownedElsewhere()).withDependsOn(row.dependsOn());
         if (stack.outputs().isPresent()) {
             Optional<String> problem = writeOutputs(stack, env, stack.outputs().get());
@@ -334,6 +337,26 @@ public final class StackDeployment {
         Row failed = Row.of(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, reason)
                 .withChanges(row.changes()).withDrift(row.drift()).withOwnedElsewhere(row.ownedElsewhere()).withDependsOn(row.dependsOn());
         return new Deployed(failed, TaskOutcome.failed(reason));
+    }
+
+    /**
+     * The entry of a deploy that repaired drift, with what the repair did: drift of outputs alone follows what they read
+     * from the stacks this one depends on, so the deploy took their new value rather than putting anything back.
+     */
+    static TrailEntry repaired(final TrailEntry entry, final StackConfig stack, final Row preview, final Optional<Row> hadDrift) {
+        if (!entry.repairedDrift()) {
+            return entry;
+        }
+        ChangeList drift = !preview.drift().isEmpty() ? preview.drift() : hadDrift.map(Row::drift).orElse(ChangeList.none());
+        DriftRepair repair = DriftRepair.of(drift);
+        if (repair == DriftRepair.PUT_BACK) {
+            return entry;
+        }
+        TreeSet<StackId> upstream = new TreeSet<>(stack.dependsOn());
+        upstream.addAll(preview.dependsOn());
+        hadDrift.ifPresent(row -> upstream.addAll(row.allDependsOn()));
+        return new TrailEntry(entry.stack(), entry.runId(), entry.startedAt(), entry.finishedAt(), entry.result(), true,
+                entry.restoredPaths(), entry.reason(), entry.driftedSince(), repair, List.copyOf(upstream));
     }
 
     private TrailEntry entry(final StackId id, final long startedAt, final TrailResult result, final List<String> restored,

@@ -1,14 +1,13 @@
 package io.stackdrift.drift;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 
 import io.stackdrift.model.Change;
 import io.stackdrift.model.ChangeList;
+import io.stackdrift.model.DriftReverts;
 
 /**
  * Is a plan only the revert of a drift? Mode correct may deploy a plan only when it does no more than put the
@@ -19,7 +18,7 @@ public final class DriftRevert {
     public static final String NOT_CORRECTED =
             "mode correct: not corrected — the stack also has code changes not deployed; deploy them to put the drift back";
     /** The most drift entries a plan is related to (memory stays bounded by the number of stacks). */
-    static final int MOST_DRIFT_RELATED = 10_000;
+    static final int MOST_DRIFT_RELATED = DriftReverts.MOST_DRIFT_RELATED;
     /** Why mode correct did not put drift back: more drift than it relates a plan to. */
     public static final String TOO_MUCH_DRIFT =
             "mode correct: not corrected — more than 10,000 drifted resources are too many to put back unreviewed;"
@@ -43,9 +42,9 @@ public final class DriftRevert {
         if (drift.size() > MOST_DRIFT_RELATED) {
             return Optional.of(TOO_MUCH_DRIFT);
         }
-        Map<String, List<Change>> byAddress = byAddress(drift);
+        DriftReverts reverts = DriftReverts.of(drift);
         try (Stream<Change> all = changes.stream()) {
-            return all.allMatch(change -> isRevert(change, byAddress)) ? Optional.empty() : Optional.of(NOT_CORRECTED);
+            return all.allMatch(reverts::isRevert) ? Optional.empty() : Optional.of(NOT_CORRECTED);
         }
     }
 
@@ -59,32 +58,10 @@ public final class DriftRevert {
         if (changes.isEmpty() || drift.isEmpty()) {
             return out;
         }
-        Map<String, List<Change>> byAddress = byAddress(drift.size() > MOST_DRIFT_RELATED ? ChangeList.none() : drift);
+        DriftReverts index = DriftReverts.of(drift);
         try (Stream<Change> all = changes.stream()) {
-            all.filter(change -> byAddress.isEmpty() || isRevert(change, byAddress)).limit(MOST_DRIFT_RELATED + 1L).forEach(out::add);
+            all.filter(change -> !index.relates() || index.isRevert(change)).limit(MOST_DRIFT_RELATED + 1L).forEach(out::add);
         }
         return out;
-    }
-
-    private static Map<String, List<Change>> byAddress(final ChangeList drift) {
-        Map<String, List<Change>> byAddress = new HashMap<>();
-        drift.forEach(change -> byAddress.computeIfAbsent(change.address(), a -> new ArrayList<>()).add(change));
-        return byAddress;
-    }
-
-    private static boolean isRevert(final Change change, final Map<String, List<Change>> byAddress) {
-        List<Change> drifted = byAddress.getOrDefault(change.address(), List.of());
-        return !drifted.isEmpty() && (change.paths().isEmpty()
-                ? drifted.stream().anyMatch(d -> d.paths().isEmpty())
-                : change.paths().stream().allMatch(path -> drifted.stream().anyMatch(d -> within(path, d.paths()))));
-    }
-
-    private static boolean within(final String path, final List<String> driftPaths) {
-        for (String drifted : driftPaths) {
-            if (path.equals(drifted) || path.startsWith(drifted + ".") || path.startsWith(drifted + "[")) {
-                return true;
-            }
-        }
-        return false;
     }
 }

@@ -22,9 +22,7 @@ import io.stackdrift.graph.PriorityWeights;
 import io.stackdrift.graph.ScheduleOptions;
 import io.stackdrift.graph.SchedulerListener;
 import io.stackdrift.graph.StackGraph;
-import io.stackdrift.graph.StackResult;
 import io.stackdrift.graph.StackTask;
-import io.stackdrift.graph.StopMode;
 import io.stackdrift.graph.TaskOutcome;
 import io.stackdrift.model.Approval;
 import io.stackdrift.model.DeployMode;
@@ -80,19 +78,7 @@ final class DeployRun implements RunBody {
             return deployed.outcome();
         };
         SchedulerListener stopping = StackTasks.stoppingListener(run);
-        SchedulerListener listener = shard.isEmpty() ? stopping : new SchedulerListener() {
-            @Override
-            public void ended(final StackResult result) {
-                boolean applied = run.trailSnapshot().stream()
-                        .anyMatch(e -> e.stack().equals(result.id()) && e.result() == TrailResult.DEPLOYED);
-                shard.get().ended(result, applied, run.deployDigest(result.id()), run::note);
-            }
-
-            @Override
-            public void stopping(final StopMode stopMode) {
-                stopping.stopping(stopMode);
-            }
-        };
+        SchedulerListener listener = StackTasks.posting(run, stopping);
         StackTasks.schedule(run, graph, options, task, listener, waits::contains);
     }
 

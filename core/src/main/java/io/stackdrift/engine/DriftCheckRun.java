@@ -6,16 +6,21 @@ import static io.stackdrift.engine.StackTasks.finish;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
+import io.stackdrift.config.DriftMode;
 import io.stackdrift.config.Outputs;
+import io.stackdrift.config.Policy;
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.deploy.Deployed;
 import io.stackdrift.deploy.OutputsFile;
@@ -24,10 +29,14 @@ import io.stackdrift.drift.CheckDecision;
 import io.stackdrift.drift.DriftModes;
 import io.stackdrift.drift.DueCheck;
 import io.stackdrift.drift.ModeOutcome;
+import io.stackdrift.graph.ScheduleOptions;
+import io.stackdrift.graph.SchedulerListener;
 import io.stackdrift.graph.StackGraph;
+import io.stackdrift.graph.StackTask;
 import io.stackdrift.graph.TaskOutcome;
 import io.stackdrift.model.Approval;
 import io.stackdrift.model.DeployMode;
+import io.stackdrift.model.DriftRepair;
 import io.stackdrift.model.IoProblem;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
@@ -38,8 +47,9 @@ import io.stackdrift.tool.OutputsResult;
 import io.stackdrift.tool.PlanPurpose;
 
 /**
- * A drift check of the due stacks (docs/engine.md, "check"), in no order, each stack's drift mode applied to what it
- * found; mode correct deploys the stack when its plan only puts the drift back.
+ * A drift check of the due stacks (docs/engine.md, "check"), in no order but after the repairs of their dependencies,
+ * each stack's drift mode applied to what it found; mode correct deploys the stack when its plan only puts the drift
+ * back.
  */
 final class DriftCheckRun implements RunBody {
     @Override
@@ -66,11 +76,13 @@ final class DriftCheckRun implements RunBody {
             if (decision.action() == CheckDecision.Action.SKIP) {
                 StackConfig stack = run.stack(decision.stack());
                 finish(run, Row.of(stack.id(), stack.tool(), stack.dir(), RowState.SKIPPED, decision.reason()));
+                // not looked at, so not repaired: a stack of another shard waiting for it goes on
+                run.shard().ifPresent(shard -> shard.leftAlone(stack.id(), run::note));
             } else {
                 toRun.put(decision.stack(), decision);
             }
         }
-        // a repair's digest may fold in its dependencies' (onChangeOrDependency): the graph is built once, when one needs it
+        // the repair order and a repair's digest (onChangeOrDependency folds in its dependencies'): one graph, built once
         Supplier<StackGraph> graph = new Supplier<>() {
             private StackGraph built;
 
@@ -82,7 +94,51 @@ final class DriftCheckRun implements RunBody {
                 return built;
             }
         };
-        StackTasks.runUnordered(run, List.copyOf(toRun.keySet()), id -> checkOne(run, run.stack(id), toRun.get(id), graph));
+        RepairOrder order = RepairOrder.of(run, toRun.keySet(), graph.get());
+        StackTask task = id -> order.waits().contains(id)
+                ? run.shard().orElseThrow().await(run::progress, id, toRun.keySet())
+                : checkOne(run, run.stack(id), toRun.get(id), graph);
+        StackTasks.schedule(run, order.graph(), ScheduleOptions.deploy(run.parallelism()), task,
+                StackTasks.posting(run, SchedulerListener.NONE), order.waits()::contains);
+    }
+
+    /**
+     * A check runs its stacks in no order but one: a repair is a deploy, so a stack that depends on one mode correct may
+     * repair in this run is checked (or previewed) after it, as a deploy's dependents are; in a run split into shards a
+     * dependency another shard checks is waited for on the board.
+     *
+     * @param graph the due stacks, each after its due dependencies that may be repaired, and the waits
+     * @param waits the dependencies of other shards that may be repaired, which due stacks of this shard wait for
+     */
+    private record RepairOrder(StackGraph graph, Set<StackId> waits) {
+        static RepairOrder of(final RunContext run, final Set<StackId> due, final StackGraph whole) {
+            Map<StackId, List<StackId>> edges = new TreeMap<>();
+            Set<StackId> waits = new TreeSet<>();
+            Optional<ShardCoordination> shard = run.shard();
+            for (StackId id : due) {
+                List<StackId> after = new ArrayList<>();
+                for (StackId dependency : whole.contains(id) ? whole.dependenciesOf(id) : Set.<StackId>of()) {
+                    if (!mayRepair(run, dependency)) {
+                        continue;
+                    }
+                    if (due.contains(dependency)) {
+                        after.add(dependency);
+                    } else if (shard.isPresent() && shard.get().plan().contains(dependency)
+                            && !shard.get().own().contains(dependency)) {
+                        after.add(dependency);
+                        waits.add(dependency);
+                    }
+                }
+                edges.put(id, after);
+            }
+            waits.forEach(id -> edges.put(id, List.of()));
+            return new RepairOrder(StackGraph.of(edges), Set.copyOf(waits));
+        }
+
+        /** Mode correct deploys a drifted stack, unless its policy is once (then it reports). */
+        private static boolean mayRepair(final RunContext run, final StackId id) {
+            return run.config().stack(id).map(s -> s.drift().mode() == DriftMode.CORRECT && s.policy() != Policy.ONCE).orElse(false);
+        }
     }
 
     private static TaskOutcome checkOne(final RunContext run, final StackConfig stack, final CheckDecision decision,
@@ -120,7 +176,10 @@ final class DriftCheckRun implements RunBody {
     private static Row corrected(final RunContext run, final StackConfig stack, final Map<String, String> env, final Row checked,
             final ModeOutcome mode, final Supplier<StackGraph> graph) throws InterruptedException {
         run.progress(ProgressText.of(checked));
-        run.progress(stack.id() + ": " + mode.reason());
+        DriftRepair repair = DriftRepair.of(checked.drift());
+        List<StackId> upstream = upstream(stack, checked);
+        run.progress(stack.id() + ": " + (repair == DriftRepair.PUT_BACK ? mode.reason()
+                : "mode correct: deploying to " + repair.would(upstream)));
         // a repair is a deploy in every record: its digest and time count for the next deploy and the reapply interval
         try {
             run.digest(stack.id(), DeployRun.digestOf(run, stack, env, graph));
@@ -140,12 +199,20 @@ final class DriftCheckRun implements RunBody {
             return row.withChanges(deployed.row().changes()).withState(RowState.AWAITING_APPROVAL, deployed.row().reason());
         }
         if (deployed.outcome().kind() == TaskOutcome.Kind.SUCCEEDED) {
-            return row.withState(RowState.REPAIRED, "mode correct: put back by a deploy in this run");
+            return row.withState(RowState.REPAIRED, repair == DriftRepair.PUT_BACK ? "mode correct: put back by a deploy in this run"
+                    : "mode correct: a deploy in this run " + repair.done(upstream));
         }
         // the drift stays listed on the row; the run is an error because the repair did not happen
         return row.withState(deployed.row().state() == RowState.FAILED ? RowState.FAILED : row.state(),
                 "mode correct: the deploy that should put back the drift ended " + deployed.row().state().word()
                         + (deployed.row().reason().isEmpty() ? "" : ": " + deployed.row().reason()));
+    }
+
+    /** The stacks whose outputs a stack reads: its file's {@code dependsOn} and the references its row saw, in id order. */
+    static List<StackId> upstream(final StackConfig stack, final Row row) {
+        TreeSet<StackId> all = new TreeSet<>(stack.dependsOn());
+        all.addAll(row.allDependsOn());
+        return List.copyOf(all);
     }
 
     /** After a clean check: the outputs file must exist with the expected keys, else it is rewritten from the state. */

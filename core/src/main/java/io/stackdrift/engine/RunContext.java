@@ -301,7 +301,7 @@ final class RunContext implements DeployContext {
                 : made;
         trail.add(entry);
         if (entry.repairedDrift()) {
-            progress(entry.stack() + ": put back what changed outside the code: " + entry.restoredPathsLine(PROGRESS_PATHS));
+            progress(entry.stack() + ": " + entry.repairWords() + ": " + entry.restoredPathsLine(PROGRESS_PATHS));
         } else {
             progress(entry.stack() + ": " + entry.result().word() + (entry.reason().isEmpty() ? "" : " — " + entry.reason()));
         }

@@ -147,6 +147,12 @@ final class ShardCoordination {
      * this shard wait for it; gives up after the exchange's wait timeout.
      */
     TaskOutcome await(final Consumer<String> progress, final StackId dependency) throws InterruptedException {
+        return await(progress, dependency, own());
+    }
+
+    /** As {@link #await(Consumer, StackId)}, the wait line printed for those of {@code waiting} that depend on it. */
+    TaskOutcome await(final Consumer<String> progress, final StackId dependency, final Set<StackId> waiting)
+            throws InterruptedException {
         Duration timeout = shard.exchange().waitTimeout();
         long deadline = System.nanoTime() + timeout.toNanos();
         boolean said = false;
@@ -166,7 +172,7 @@ final class ShardCoordination {
                 default -> {
                     if (!said) {
                         for (StackId dependent : graph.dependentsOf(dependency)) {
-                            if (own().contains(dependent)) {
+                            if (own().contains(dependent) && waiting.contains(dependent)) {
                                 progress.accept(board.waitLine(dependent, dependency));
                             }
                         }
@@ -205,6 +211,19 @@ final class ShardCoordination {
             shard.exchange().post(new ShardExchange.Post(result.id(), outcome, digest == null ? "" : digest));
         } catch (UncheckedIOException e) {
             notes.accept("warning: " + e.getMessage() + "; the stacks of other shards that wait for " + result.id()
+                    + " give up after the lock timeout");
+        }
+    }
+
+    /** A stack of this shard that this run leaves as it is (a drift check found it not due): its dependents go on. */
+    void leftAlone(final StackId id, final Consumer<String> notes) {
+        if (!own().contains(id)) {
+            return;
+        }
+        try {
+            shard.exchange().post(new ShardExchange.Post(id, ShardOutcome.UNCHANGED, ""));
+        } catch (UncheckedIOException e) {
+            notes.accept("warning: " + e.getMessage() + "; the stacks of other shards that wait for " + id
                     + " give up after the lock timeout");
         }
     }

@@ -24,6 +24,7 @@ import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
 import io.stackdrift.ownership.OwnershipGuard;
+import io.stackdrift.record.TrailResult;
 import io.stackdrift.spi.MissingCredentialsException;
 import io.stackdrift.tool.PlanPurpose;
 import io.stackdrift.tool.StackPlan;
@@ -95,6 +96,31 @@ final class StackTasks {
             public void stopping(final StopMode mode) {
                 run.progress("stopping: no stack starts any more"
                         + (mode == StopMode.KILL_RUNNING ? "; running stacks are stopped" : "; running stacks finish"));
+            }
+        };
+    }
+
+    /**
+     * {@code inner}, and in a run split into shards the post of each of this shard's stacks as it ends (whether it
+     * applied changes: a {@code deployed} trail entry in this run), so the stacks of other shards that wait for it go on.
+     */
+    static SchedulerListener posting(final RunContext run, final SchedulerListener inner) {
+        if (run.shard().isEmpty()) {
+            return inner;
+        }
+        ShardCoordination shard = run.shard().get();
+        return new SchedulerListener() {
+            @Override
+            public void ended(final StackResult result) {
+                inner.ended(result);
+                boolean applied = run.trailSnapshot().stream()
+                        .anyMatch(e -> e.stack().equals(result.id()) && e.result() == TrailResult.DEPLOYED);
+                shard.ended(result, applied, run.deployDigest(result.id()), run::note);
+            }
+
+            @Override
+            public void stopping(final StopMode stopMode) {
+                inner.stopping(stopMode);
             }
         };
     }

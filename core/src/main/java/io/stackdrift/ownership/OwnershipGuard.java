@@ -11,6 +11,7 @@ import java.util.stream.Collectors;
 
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.model.ChangeList;
+import io.stackdrift.model.DriftReverts;
 import io.stackdrift.model.IoProblem;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
@@ -105,7 +106,7 @@ public final class OwnershipGuard {
         }
         OwnershipSplit split = OwnershipSplit.of(row.drift(), accepted);
         RowState state = row.state().hasDrift() || row.state() == RowState.IN_SYNC || row.state() == RowState.PENDING
-                ? RowState.of(!row.changes().isEmpty(), !split.drift().isEmpty())
+                ? RowState.of(DriftReverts.of(split.drift()).anyBeyond(row.changes()), !split.drift().isEmpty())
                 : row.state();
         ChangeList owned = row.ownedElsewhere().isEmpty() ? split.ownedElsewhere()
                 : row.ownedElsewhere().derived().addAll(row.ownedElsewhere()).addAll(split.ownedElsewhere()).build();

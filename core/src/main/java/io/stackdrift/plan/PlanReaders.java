@@ -1,6 +1,7 @@
 package io.stackdrift.plan;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 
@@ -29,6 +30,10 @@ public final class PlanReaders {
     /** The reader for this file's format; when the file cannot be sniffed, one that reports why. */
     public static StreamingPlanReader forFile(final Path file) {
         String reason;
+        if (Files.isDirectory(file)) {
+            String failure = "this is a directory, not a plan or preview file: name the JSON files in it";
+            return (f, sink) -> ReadOutcome.failure(failure, "unknown");
+        }
         try (JsonParser parser = PlanJson.open(file)) {
             JsonToken first = parser.nextToken();
             if (first == null) {

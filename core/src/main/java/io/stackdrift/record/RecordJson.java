@@ -21,6 +21,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.stackdrift.model.ChangeList;
 import io.stackdrift.model.Counts;
 import io.stackdrift.model.DeployKind;
+import io.stackdrift.model.DriftRepair;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
@@ -263,6 +264,14 @@ public final class RecordJson {
         if (e.driftedSince() > 0) {
             g.writeNumberField("driftedSince", e.driftedSince());
         }
+        if (e.repairedDrift() && e.repair() == DriftRepair.NEW_UPSTREAM_VALUE) {
+            g.writeStringField("repair", "new upstream value");
+            g.writeArrayFieldStart("upstream");
+            for (StackId id : e.upstream()) {
+                g.writeString(id.value());
+            }
+            g.writeEndArray();
+        }
         g.writeEndObject();
     }
 
@@ -274,7 +283,15 @@ public final class RecordJson {
         n.path("restoredPaths").forEach(p -> paths.add(p.asText()));
         return new TrailEntry(StackId.of(RecordFormat.text(n, "stack")), RecordFormat.text(n, "runId"), n.path("startedAt").asLong(),
                 n.path("finishedAt").asLong(), result, n.path("repairedDrift").asBoolean(), paths, n.path("reason").asText(""),
-                Math.max(0, n.path("driftedSince").asLong(0)));
+                Math.max(0, n.path("driftedSince").asLong(0)),
+                "new upstream value".equals(n.path("repair").asText("")) ? DriftRepair.NEW_UPSTREAM_VALUE : DriftRepair.PUT_BACK,
+                upstream(n.path("upstream")));
+    }
+
+    private static List<StackId> upstream(final JsonNode list) {
+        List<StackId> out = new ArrayList<>();
+        list.forEach(id -> out.add(StackId.of(id.asText())));
+        return out;
     }
 
     static void writeStatus(final JsonGenerator g, final StackStatus s) throws IOException {

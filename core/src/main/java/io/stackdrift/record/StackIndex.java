@@ -110,8 +110,16 @@ public final class StackIndex {
         return DriftAge.NONE;
     }
 
-    /** The row as recorded: its drift age from the status before, none on a row that shows no drift. */
+    /**
+     * The row as recorded: its drift age from the status before, none on a row that shows no drift. A row repaired in this
+     * run keeps the age of the drift it put back (when it was first seen, this check included), for its page; the
+     * stack's status ends that drift all the same ({@link #driftAge}).
+     */
     public static Row withDriftAge(final StackStatus prev, final Row row, final long checkedAt) {
+        if (row.state() == RowState.REPAIRED && !row.drift().isEmpty()) {
+            DriftAge before = prev == null ? DriftAge.NONE : prev.driftAge();
+            return row.withDriftAge(before.isPresent() ? before.oneMoreCheck() : DriftAge.startingAt(checkedAt));
+        }
         return row.withDriftAge(row.showsDrift() ? driftAge(prev, row, checkedAt) : DriftAge.NONE);
     }
 

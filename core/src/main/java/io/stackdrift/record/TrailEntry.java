@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
+import io.stackdrift.model.DriftRepair;
 import io.stackdrift.model.StackId;
 
 /**
@@ -22,9 +23,12 @@ import io.stackdrift.model.StackId;
  * @param reason        one line for failed / interrupted; empty otherwise
  * @param driftedSince  for a repair: epoch ms of the first drifted check of the drift it put back (so the trail
  *                      tells the time to repair); 0 otherwise or when unknown
+ * @param repair        for a repair: whether it put resources back, or took the new value its drifted outputs read
+ * @param upstream      for a repair that took new output values: the stacks the deployed one depends on; empty otherwise
  */
 public record TrailEntry(StackId stack, String runId, long startedAt, long finishedAt, TrailResult result,
-        boolean repairedDrift, List<String> restoredPaths, String reason, long driftedSince) {
+        boolean repairedDrift, List<String> restoredPaths, String reason, long driftedSince, DriftRepair repair,
+        List<StackId> upstream) {
     /** How many restored paths an entry keeps: a trail entry stays small, whatever the drift it put back. */
     public static final int MOST_RESTORED_PATHS = 1_000;
 
@@ -34,6 +38,20 @@ public record TrailEntry(StackId stack, String runId, long startedAt, long finis
         Objects.requireNonNull(result, "result");
         restoredPaths = List.copyOf(restoredPaths);
         reason = Objects.requireNonNullElse(reason, "");
+        repair = Objects.requireNonNullElse(repair, DriftRepair.PUT_BACK);
+        upstream = List.copyOf(upstream);
+    }
+
+    /** An entry of a deploy that put back what it repaired (or repaired nothing). */
+    public TrailEntry(final StackId stack, final String runId, final long startedAt, final long finishedAt, final TrailResult result,
+            final boolean repairedDrift, final List<String> restoredPaths, final String reason, final long driftedSince) {
+        this(stack, runId, startedAt, finishedAt, result, repairedDrift, restoredPaths, reason, driftedSince, DriftRepair.PUT_BACK,
+                List.of());
+    }
+
+    /** What a repair did, in words ({@link DriftRepair#done}); for an entry that repaired nothing, its result's word. */
+    public String repairWords() {
+        return repairedDrift ? repair.done(upstream) : result.word();
     }
 
     /** How long the stack had drifted when this deploy put it back: from the first drifted check to the end of the deploy. */
@@ -54,11 +72,12 @@ public record TrailEntry(StackId stack, String runId, long startedAt, long finis
 
     /** The same entry with another reason (a host's masked one, or one that names where the tool's output is kept). */
     public TrailEntry withReason(final String newReason) {
-        return new TrailEntry(stack, runId, startedAt, finishedAt, result, repairedDrift, restoredPaths, newReason, driftedSince);
+        return new TrailEntry(stack, runId, startedAt, finishedAt, result, repairedDrift, restoredPaths, newReason, driftedSince, repair,
+                upstream);
     }
 
     /** The same entry, with the start of the drift it repaired. */
     public TrailEntry withDriftedSince(final long since) {
-        return new TrailEntry(stack, runId, startedAt, finishedAt, result, repairedDrift, restoredPaths, reason, since);
+        return new TrailEntry(stack, runId, startedAt, finishedAt, result, repairedDrift, restoredPaths, reason, since, repair, upstream);
     }
 }

@@ -23,7 +23,7 @@ public final class BuildPage {
 
     public static String fragment(final RunRecord run, final StackLinks links, final RenderLimits limits) {
         List<Row> rows = run.rows().stream()
-                .sorted(Comparator.comparingInt((Row row) -> Html.attentionRank(row.state())).thenComparing(Row::id))
+                .sorted(Comparator.comparingInt((Row row) -> Html.attentionRank(Html.shownState(row))).thenComparing(Row::id))
                 .toList();
         StackLinks rowLinks = links.onlyFor(rows.stream().map(Row::id).toList());
         StringBuilder out = new StringBuilder(256 + rows.size() * 320);
@@ -39,7 +39,7 @@ public final class BuildPage {
                 .append("<thead><tr><th scope=\"col\" data-sort=\"stack\">Stack</th><th scope=\"col\" data-sort=\"tool\">Tool</th>")
                 .append("<th scope=\"col\" data-sort=\"rank\">State</th><th scope=\"col\" class=\"sd-num\" "
                         + "data-sort=\"changes\">Changes</th>")
-                .append("<th scope=\"col\">Depends on</th></tr></thead>\n<tbody>\n");
+                .append("<th scope=\"col\">Since</th><th scope=\"col\">Depends on</th></tr></thead>\n<tbody>\n");
         int written = Math.min(rows.size(), limits.maxTableRows());
         for (Row row : rows.subList(0, written)) {
             appendRow(out, row, rowLinks, limits);
@@ -54,6 +54,23 @@ public final class BuildPage {
                     .append(String.format("%,d", written)).append(", most urgent first).</p>\n");
         }
         return out.append("</section>\n").toString();
+    }
+
+    /**
+     * Since when the row's stack is in the state the table shows: drifted since (with the number of checks), awaiting
+     * approval since (a plan from an earlier run), or for a repaired row when its drift was first seen; empty otherwise.
+     */
+    static String since(final Row row) {
+        if (row.state() == RowState.SKIPPED && row.known().state() == RowState.AWAITING_APPROVAL && row.known().since() > 0) {
+            return "awaiting since " + DriftAges.when(row.known().since());
+        }
+        if (!row.driftAge().isPresent()) {
+            return "";
+        }
+        if (row.state() == RowState.REPAIRED) {
+            return "drift first seen " + DriftAges.when(row.driftAge().since());
+        }
+        return DriftAges.since(row.driftAge());
     }
 
     private static String controls() {
@@ -71,16 +88,22 @@ public final class BuildPage {
     private static void appendRow(final StringBuilder out, final Row row, final StackLinks links,
             final RenderLimits limits) {
         String id = row.id().value();
-        out.append("<tr class=\"sd-row sd-row-").append(Html.stateClass(row.state()))
+        RowState shown = Html.shownState(row);
+        out.append("<tr class=\"sd-row sd-row-").append(Html.stateClass(shown))
                 .append("\" data-stack=\"").append(Html.attr(id))
                 .append("\" data-tool=\"").append(row.tool().word())
-                .append("\" data-state=\"").append(Html.stateClass(row.state()))
-                .append("\" data-rank=\"").append(Html.attentionRank(row.state()))
+                .append("\" data-state=\"").append(Html.stateClass(shown))
+                .append("\" data-rank=\"").append(Html.attentionRank(shown))
                 .append("\" data-changes=\"").append(row.changeCount()).append("\">")
                 .append("<td class=\"sd-stack\">").append(links.anchor(row.id(), "")).append("</td>")
                 .append("<td class=\"sd-tool\">").append(row.tool().word()).append("</td>")
-                .append("<td>").append(Html.statePill(row.state())).append("</td>")
+                .append("<td>").append(Html.statePill(shown));
+        if (shown != row.state()) {
+            out.append(" <span class=\"sd-muted sd-earlier\">from an earlier run</span>");
+        }
+        out.append("</td>")
                 .append("<td class=\"sd-num\">").append(row.changeCount()).append("</td>")
+                .append("<td class=\"sd-since\">").append(since(row)).append("</td>")
                 .append("<td class=\"sd-deps\">");
         List<StackId> deps = row.allDependsOn();
         for (int i = 0; i < Math.min(deps.size(), limits.maxDependsOn()); i++) {

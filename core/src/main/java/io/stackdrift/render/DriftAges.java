@@ -21,11 +21,24 @@ public final class DriftAges {
     private DriftAges() {
     }
 
+    /** {@code <time datetime="2026-11-28T09:00:00Z">2026-11-28 09:00 UTC</time>}. */
+    static String when(final long epochMillis) {
+        Instant at = Instant.ofEpochMilli(epochMillis);
+        return "<time datetime=\"" + at + "\">" + WHEN.format(at) + "</time>";
+    }
+
     /** {@code drifted since <time>2026-11-28 09:00 UTC</time> (3 checks)}; the age must be present. */
     static String since(final DriftAge age) {
         Instant since = Instant.ofEpochMilli(age.since());
         return "drifted since <time datetime=\"" + since + "\">" + WHEN.format(since) + "</time> ("
                 + Html.plural(age.checks(), "check", "checks") + ")";
+    }
+
+    /** {@code drift first seen <time>2026-11-28 09:00 UTC</time> (3 checks), put back in this run}: a repaired row's age. */
+    static String firstSeen(final DriftAge age, final String repairWords) {
+        Instant since = Instant.ofEpochMilli(age.since());
+        return "drift first seen <time datetime=\"" + since + "\">" + WHEN.format(since) + "</time> ("
+                + Html.plural(age.checks(), "check", "checks") + "); " + repairWords + " in this run";
     }
 
     /** A duration the way a person says it: "3 days 4 h", "2 h 5 min", "12 min", "under a minute". */

@@ -38,6 +38,15 @@ final class Html {
         return state.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
+    /**
+     * The state a page shows for a row: a stack skipped in this run while a plan of it awaits approval from an earlier run
+     * is awaiting approval, as the counts count it; every other row shows its own state.
+     */
+    static RowState shownState(final Row row) {
+        return row.state() == RowState.SKIPPED && row.known().state() == RowState.AWAITING_APPROVAL ? RowState.AWAITING_APPROVAL
+                : row.state();
+    }
+
     /** A state pill: the word is always there, the colour only helps. */
     static String statePill(final RowState state) {
         return "<span class=\"sd-pill sd-state-" + stateClass(state) + "\">" + state.word() + "</span>";

@@ -93,7 +93,7 @@ public final class HtmlReport {
                     + Html.text(run.runId()) + "</a> \u00B7 " + runLine(run) + "</p>\n" + StackPage.fragment(row, siblings, limits);
             String nav = "<nav class=\"sd-nav\"><a href=\"../index.html\">\u2190 All stacks</a></nav>";
             write(stacks.resolve(StackFileName.of(row.id()) + ".html"),
-                    StandalonePage.wrap(row.id().value() + " \u2014 " + row.state().word(), "../", nav, body));
+                    StandalonePage.wrap(row.id().value() + " \u2014 " + Html.shownState(row).word(), "../", nav, body));
         }
     }
 

@@ -12,7 +12,8 @@ import io.stackdrift.record.TrailResult;
 
 /**
  * "Recently deployed": the trail, newest first. Each entry shows the stack, when, and how it ended in the
- * words of the spec — a repair says it put back what changed outside the code, lists the restored paths
+ * same words as the text output — a repair says it put back what changed outside the code (or, when only
+ * outputs that read other stacks drifted, that it took the new value of their outputs), lists the restored paths
  * and says how long after the drift was found it came; rehearsals say "rehearsal", no-op deploys "nothing
  * to deploy", failures "failed"; a destroy says "destroyed", or "nothing to destroy" when its preview found
  * nothing (its failures, interruptions and rehearsals use the deploy words, with a reason that says destroy).
@@ -52,7 +53,8 @@ public final class RecentlyDeployed {
     /** The words for how one deploy ended. */
     static String words(final TrailEntry entry) {
         if (entry.result() == TrailResult.DEPLOYED && entry.repairedDrift()) {
-            return "put back what changed outside the code";
+            // stack ids of the stacks whose outputs it took are text from the configuration and references
+            return Html.text(entry.repairWords());
         }
         return entry.result().word();
     }

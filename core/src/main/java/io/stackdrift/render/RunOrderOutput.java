@@ -12,9 +12,9 @@ import io.stackdrift.model.RunOrder;
 import io.stackdrift.model.StackId;
 
 /**
- * The run order as text (one line a group), Graphviz DOT (edges read from stack references dashed) and JSON
- * ({@code stackdrift graph --json}, docs/cli.md). Stack ids come from directory names, so the text and DOT
- * forms make them inert for a terminal and quote them for DOT; JSON escapes them itself.
+ * The run order as text (one line a group, then the edges, then a line per note), Graphviz DOT (edges read from
+ * stack references dashed) and JSON ({@code stackdrift graph --json}, docs/cli.md). Stack ids come from directory
+ * names, so the text and DOT forms make them inert for a terminal and quote them for DOT; JSON escapes them itself.
  */
 public final class RunOrderOutput {
     private static final JsonFactory JSON = new JsonFactory().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
@@ -33,6 +33,10 @@ public final class RunOrderOutput {
         for (RunOrder.Edge edge : order.edges()) {
             out.append(TextSafe.clean(edge.dependent().value())).append(" depends on ")
                     .append(TextSafe.clean(edge.dependency().value())).append(" (").append(edge.origin().word()).append(")\n");
+        }
+        // an edge left out (one that would close a cycle, an unknown id) must not vanish from the text form
+        for (String note : order.notes()) {
+            out.append("note: ").append(TextSafe.clean(note)).append('\n');
         }
         out.append(groups.size()).append(groups.size() == 1 ? " group, " : " groups, ").append(order.stacks().size())
                 .append(order.stacks().size() == 1 ? " stack, " : " stacks, ").append(order.edges().size())

@@ -6,6 +6,7 @@ import java.util.List;
 import io.stackdrift.model.Change;
 import io.stackdrift.model.ChangeList;
 import io.stackdrift.model.Row;
+import io.stackdrift.model.RowState;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.TrailEntry;
 
@@ -41,7 +42,7 @@ public final class RunText {
         }
         for (TrailEntry entry : run.trail()) {
             String what = entry.repairedDrift()
-                    ? "put back what changed outside the code: " + entry.restoredPathsLine(PRINTED_PATHS)
+                    ? entry.repairWords() + ": " + entry.restoredPathsLine(PRINTED_PATHS)
                     : entry.result().word() + (entry.reason().isEmpty() ? "" : " — " + entry.reason());
             lines.add(TextSafe.clean(entry.stack() + ": " + what));
         }
@@ -56,7 +57,8 @@ public final class RunText {
         lines.add(TextSafe.clean(row.id() + " (" + row.state().word() + ")" + (row.reason().isEmpty() ? "" : ": " + row.reason())));
         changes("change", row.changes(), lines);
         changes("drift", row.drift(), lines);
-        row.driftAge().sinceInstant().ifPresent(since -> lines.add("  drifted since " + since + " ("
+        String age = row.state() == RowState.REPAIRED ? "  drift first seen " : "  drifted since ";
+        row.driftAge().sinceInstant().ifPresent(since -> lines.add(age + since + " ("
                 + row.driftAge().checks() + (row.driftAge().checks() == 1 ? " check)" : " checks)")));
         changes("owned elsewhere", row.ownedElsewhere(), lines);
     }

@@ -1,9 +1,12 @@
 package io.stackdrift.render;
 
 import java.util.List;
+import java.util.stream.Stream;
 
+import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
 import io.stackdrift.model.ChangeList;
+import io.stackdrift.model.DriftRepair;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
@@ -33,27 +36,41 @@ public final class StackPage {
      */
     public static String fragment(final Row row, final StackLinks links, final RenderLimits limits) {
         StringBuilder out = new StringBuilder(1024);
-        out.append("<article class=\"sd sd-stack-page sd-stack-").append(Html.stateClass(row.state())).append("\">\n");
+        RowState shown = Html.shownState(row);
+        out.append("<article class=\"sd sd-stack-page sd-stack-").append(Html.stateClass(shown)).append("\">\n");
         out.append("<header class=\"sd-stack-head\"><h2 class=\"sd-stack-title\">").append(Html.text(row.id().value()))
-                .append("</h2> ").append(Html.statePill(row.state())).append("</header>\n");
+                .append("</h2> ").append(Html.statePill(shown)).append("</header>\n");
         appendFacts(out, row, links, limits);
         appendReasonOrSummary(out, row);
 
         int budget = limits.maxChangesPerPage();
-        if (!row.changes().isEmpty()) {
+        // a preview lists putting the drift back among its changes, marked as drift: the drift section stands for them
+        int inCode = inCode(row.changes());
+        if (inCode > 0) {
             budget -= appendSection(out, "changes", "Changes in the code, not deployed yet",
-                    "What a deploy of this stack would do.", row.changes(), budget, limits,
-                    row.changes().size() <= OPEN_SECTION_UP_TO);
+                    "What a deploy of this stack would do.", inCode, firstInCode(row.changes(), Math.max(0, Math.min(budget, inCode))),
+                    limits, inCode <= OPEN_SECTION_UP_TO);
         }
+        DriftRepair repair = DriftRepair.of(row.drift());
+        String upstreamNote = " Only outputs changed: they read what another stack (or a data source) holds, and that changed.";
         if (!row.drift().isEmpty() && row.state() == RowState.REPAIRED) {
-            budget -= appendSection(out, "drift", "Drift: put back in this run",
-                    "These resources were changed outside the code. A deploy in this run put them back to what the code says:"
-                            + " the paths listed are the ones it restored.",
-                    row.drift(), budget, limits, row.drift().size() <= OPEN_SECTION_UP_TO);
+            String note = repair == DriftRepair.PUT_BACK
+                    ? "These resources were changed outside the code. A deploy in this run put them back to what the code says:"
+                            + " the paths listed are the ones it restored."
+                    : "A deploy in this run " + Html.text(repair.done(row.allDependsOn())) + "." + upstreamNote;
+            budget -= appendSection(out, "drift", repair == DriftRepair.PUT_BACK ? "Drift: put back in this run"
+                    : "Drift: new values taken in this run", note, row.drift(), budget, limits, row.drift().size() <= OPEN_SECTION_UP_TO);
         } else if (!row.drift().isEmpty()) {
-            String note = row.changes().isEmpty()
-                    ? "These resources were changed outside the code. Deploying this stack would put them back to what the code says."
-                    : "These resources were also changed outside the code. The deploy of this stack puts them back to what the code says.";
+            String note;
+            if (repair == DriftRepair.NEW_UPSTREAM_VALUE) {
+                note = (inCode == 0 ? "Deploying this stack would " : "The deploy of this stack would also ")
+                        + Html.text(repair.would(row.allDependsOn())) + "." + upstreamNote;
+            } else {
+                note = inCode == 0
+                        ? "These resources were changed outside the code. Deploying this stack would put them back to what the code says."
+                        : "These resources were also changed outside the code. The deploy of this stack puts them back to what the"
+                                + " code says.";
+            }
             budget -= appendSection(out, "drift", "Drift: changed outside the code", note, row.drift(), budget, limits,
                     row.drift().size() <= OPEN_SECTION_UP_TO);
         }
@@ -71,7 +88,7 @@ public final class StackPage {
         if (!row.dir().isEmpty()) {
             out.append("<div><dt>Directory</dt><dd><code>").append(Html.text(row.dir())).append("</code></dd></div>");
         }
-        out.append("<div><dt>Changes</dt><dd>").append(row.changes().size()).append("</dd></div>");
+        out.append("<div><dt>Changes</dt><dd>").append(inCode(row.changes())).append("</dd></div>");
         out.append("<div><dt>Drift</dt><dd>").append(row.drift().size()).append("</dd></div>");
         if (!row.allDependsOn().isEmpty()) {
             out.append("<div><dt>Depends on</dt><dd>");
@@ -91,22 +108,26 @@ public final class StackPage {
     }
 
     private static void appendReasonOrSummary(final StringBuilder out, final Row row) {
-        String lead = switch (row.state()) {
+        String lead = switch (Html.shownState(row)) {
             case FAILED -> "Failed";
             case SKIPPED -> "Skipped";
-            case AWAITING_APPROVAL -> "Awaiting approval";
+            case AWAITING_APPROVAL -> row.state() == RowState.SKIPPED ? "Awaiting approval from an earlier run, skipped in this one"
+                    : "Awaiting approval";
             case REPAIRED -> "Repaired";
             case NOT_DEPLOYED -> "Not deployed";
             default -> "";
         };
         if (!lead.isEmpty()) {
-            out.append("<p class=\"sd-reason sd-reason-").append(Html.stateClass(row.state())).append("\"><strong>").append(lead)
+            out.append("<p class=\"sd-reason sd-reason-").append(Html.stateClass(Html.shownState(row))).append("\"><strong>").append(lead)
                     .append(row.reason().isEmpty() ? "" : ":").append("</strong> ")
                     .append(Html.text(row.reason())).append("</p>\n");
         } else if (row.state() == RowState.IN_SYNC && row.changeCount() == 0) {
             out.append("<p class=\"sd-ok\">In sync: the infrastructure matches the code.</p>\n");
         }
-        if (row.driftAge().isPresent()) {
+        if (row.driftAge().isPresent() && row.state() == RowState.REPAIRED) {
+            String done = DriftRepair.of(row.drift()) == DriftRepair.PUT_BACK ? "put back" : "new value taken";
+            out.append("<p class=\"sd-drift-age\">").append(capitalised(DriftAges.firstSeen(row.driftAge(), done))).append("</p>\n");
+        } else if (row.driftAge().isPresent()) {
             out.append("<p class=\"sd-drift-age\">").append(capitalised(DriftAges.since(row.driftAge()))).append("</p>\n");
         }
     }
@@ -115,25 +136,45 @@ public final class StackPage {
         return Character.toUpperCase(words.charAt(0)) + words.substring(1);
     }
 
+    /** How many of a plan's changes are in the code (not marked as putting drift back). */
+    private static int inCode(final ChangeList changes) {
+        try (Stream<Change> all = changes.stream()) {
+            return (int) all.filter(change -> change.cause() == Cause.CODE).count();
+        }
+    }
+
+    private static List<Change> firstInCode(final ChangeList changes, final int n) {
+        try (Stream<Change> all = changes.stream()) {
+            return all.filter(change -> change.cause() == Cause.CODE).limit(n).toList();
+        }
+    }
+
     /** Appends one section and returns how many changes it listed. */
     private static int appendSection(final StringBuilder out, final String key, final String title, final String note,
             final ChangeList changes, final int budget, final RenderLimits limits, final boolean open) {
-        int shown = Math.max(0, Math.min(budget, changes.size()));
+        return appendSection(out, key, title, note, changes.size(), changes.first(Math.max(0, Math.min(budget, changes.size()))), limits,
+                open);
+    }
+
+    /** Appends one section of {@code total} changes listing {@code listed} (the first ones); returns how many it listed. */
+    private static int appendSection(final StringBuilder out, final String key, final String title, final String note,
+            final int total, final List<Change> listed, final RenderLimits limits, final boolean open) {
+        int shown = listed.size();
         out.append("<details class=\"sd-section sd-section-").append(key).append('"').append(open ? " open" : "").append(">\n")
-                .append("<summary><h3>").append(title).append(" <span class=\"sd-tally\">").append(String.format("%,d", changes.size()))
+                .append("<summary><h3>").append(title).append(" <span class=\"sd-tally\">").append(String.format("%,d", total))
                 .append("</span></h3></summary>\n")
                 .append("<p class=\"sd-section-note\">").append(note).append("</p>\n");
         if (shown > 0) {
             out.append("<div class=\"sd-table-wrap\">\n<table class=\"sd-table sd-changes\">\n<thead><tr>")
                     .append("<th scope=\"col\">What happened</th><th scope=\"col\">Type</th><th scope=\"col\">Name</th>")
                     .append("<th scope=\"col\">Paths</th></tr></thead>\n<tbody>\n");
-            for (Change change : changes.first(shown)) {
+            for (Change change : listed) {
                 appendChange(out, change, limits);
             }
             out.append("</tbody>\n</table>\n</div>\n");
         }
-        if (shown < changes.size()) {
-            out.append("<p class=\"sd-note\">").append(String.format("%,d", changes.size() - shown))
+        if (shown < total) {
+            out.append("<p class=\"sd-note\">").append(String.format("%,d", total - shown))
                     .append(" more not listed (this page shows at most ").append(String.format("%,d", limits.maxChangesPerPage()))
                     .append(" changes).</p>\n");
         }

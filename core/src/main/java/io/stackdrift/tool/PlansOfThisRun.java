@@ -6,6 +6,8 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 import io.stackdrift.config.StackConfig;
+import io.stackdrift.model.ChangeList;
+import io.stackdrift.model.DriftReverts;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
@@ -65,8 +67,10 @@ final class PlansOfThisRun {
     static Row succeeded(final StackConfig stack, final PlanSummary summary, final PlanPurpose purpose,
             final List<StackId> dependsOn) {
         boolean empty = purpose == PlanPurpose.DRIFT_CHECK && summary.priorState() == PriorState.EMPTY && summary.drift().isEmpty();
-        RowState state = empty ? RowState.NOT_DEPLOYED : RowState.of(!summary.changes().isEmpty(), !summary.drift().isEmpty());
-        return Row.of(stack.id(), stack.tool(), stack.dir(), state, empty ? NOT_DEPLOYED : "").withChanges(summary.changes())
+        // a preview lists putting the drift back as changes: they are marked as drift, and alone they leave the stack drifted
+        ChangeList changes = DriftReverts.of(summary.drift()).marked(summary.changes());
+        RowState state = empty ? RowState.NOT_DEPLOYED : RowState.of(DriftReverts.anyInCode(changes), !summary.drift().isEmpty());
+        return Row.of(stack.id(), stack.tool(), stack.dir(), state, empty ? NOT_DEPLOYED : "").withChanges(changes)
                 .withDrift(summary.drift()).withDependsOn(dependsOn);
     }
 }

@@ -28,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.RowState;
+import io.stackdrift.model.ShardOutcome;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.HistoryStore;
 import io.stackdrift.spi.HistoryView;
@@ -205,5 +206,86 @@ class ShardedDeployTest {
         assertThat(Scenario.record(first).rows()).extracting(r -> r.id().value()).containsExactlyInAnyOrder("network", "app");
         assertThat(s.progress).noneMatch(line -> line.contains("waits for"));
         assertThat(exchange.read().ended()).containsExactlyInAnyOrder(1, 2);
+    }
+
+    /** The scenario with network in drift mode correct and drifted: a check may repair it. */
+    private Scenario repairing() throws IOException {
+        Scenario s = scenario();
+        s.config("""
+                parallelism: 1
+                stacks:
+                  - dir: network
+                    drift:
+                      mode: correct
+                  - dir: app
+                    dependsOn: [network]
+                  - dir: dns
+                    dependsOn: [network]
+                """);
+        s.world.stack("network").drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags.Owner"));
+        return s;
+    }
+
+    @Test
+    void aCheckShardsStackWaitsForTheRepairOfADependencyInAnotherShard() throws Exception {
+        Scenario s = repairing();
+        s.world.stack("network").sleepApplySeconds = 1;
+        int network = shardOf(s, "network");
+        int other = 3 - network;
+        Exchange exchange = new Exchange(Duration.ofSeconds(30));
+
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            Future<RunOutcome> waiting = pool.submit(() -> s.host().check(s.request(), new ShardRun(other, 2, exchange)));
+            Future<RunOutcome> first = pool.submit(() -> s.host().check(s.request(), new ShardRun(network, 2, exchange)));
+            RunOutcome dnsShard = waiting.get(50, TimeUnit.SECONDS);
+            RunOutcome networkShard = first.get(50, TimeUnit.SECONDS);
+
+            assertThat(List.copyOf(s.world.calls)).containsSubsequence("apply network", "check dns");
+            assertThat(row(networkShard, "network").state()).isEqualTo(RowState.REPAIRED);
+            assertThat(row(dnsShard, "dns").state()).isEqualTo(RowState.IN_SYNC);
+            assertThat(Scenario.record(dnsShard).rows()).extracting(r -> r.id().value()).containsExactly("dns");
+            assertThat(s.progress).contains("dns waits for network, in shard " + network + " of 2");
+            assertThat(exchange.read().posts()).anySatisfy(p -> {
+                assertThat(p.stack().value()).isEqualTo("network");
+                assertThat(p.outcome()).isEqualTo(ShardOutcome.DEPLOYED);
+            });
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void aFailedRepairInAnotherShardSkipsTheCheckWithTheReason() throws Exception {
+        Scenario s = repairing();
+        s.world.stack("network").applyFailure = "quota exceeded";
+        int network = shardOf(s, "network");
+        Exchange exchange = new Exchange(Duration.ofSeconds(30));
+
+        s.host().check(s.request(), new ShardRun(network, 2, exchange));
+        RunOutcome dnsShard = s.host().check(s.request(), new ShardRun(3 - network, 2, exchange));
+
+        assertThat(row(dnsShard, "dns").state()).isEqualTo(RowState.SKIPPED);
+        assertThat(row(dnsShard, "dns").reason()).isEqualTo("dependency network failed in shard " + network + " of 2");
+        assertThat(s.world.callsFor("check")).containsExactly("network");
+    }
+
+    @Test
+    void aDependencyItsShardLeftUncheckedLetsTheCheckGoOn() throws Exception {
+        Scenario s = repairing();
+        int network = shardOf(s, "network");
+        Exchange exchange = new Exchange(Duration.ofSeconds(30));
+        // a deploy of network is running: its shard leaves it alone, which repairs nothing
+        RunRequest held = s.request().toBuilder().heldElsewhere(Set.of(StackId.of("network"))).build();
+
+        s.host().check(held, new ShardRun(network, 2, exchange));
+        RunOutcome dnsShard = s.host().check(s.request(), new ShardRun(3 - network, 2, exchange));
+
+        assertThat(s.world.callsFor("check")).contains("dns").doesNotContain("network");
+        assertThat(row(dnsShard, "dns").state()).isEqualTo(RowState.IN_SYNC);
+        assertThat(exchange.read().posts()).anySatisfy(p -> {
+            assertThat(p.stack().value()).isEqualTo("network");
+            assertThat(p.outcome()).isEqualTo(ShardOutcome.UNCHANGED);
+        });
     }
 }

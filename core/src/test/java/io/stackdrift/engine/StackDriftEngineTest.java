@@ -755,6 +755,73 @@ class StackDriftEngineTest {
     }
 
     @Test
+    void aStackIsCheckedAfterTheRepairOfADependencyInModeCorrect() throws IOException {
+        terraform("net", "dns", "logs");
+        config("""
+                parallelism: 4
+                stacks:
+                  - dir: net
+                    drift:
+                      mode: correct
+                  - dir: dns
+                    dependsOn: [net]
+                  - dir: logs
+                """);
+        world.stack("net").drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags.Owner"));
+        world.stack("net").sleepApplySeconds = 1;
+
+        RunOutcome outcome = engine().check(request());
+
+        // what dns reads may change with the repair: checked after it, as a deploy's dependent is
+        assertThat(List.copyOf(world.calls)).containsSubsequence("apply net", "check dns");
+        // a stack depending on no repair is not held back
+        assertThat(List.copyOf(world.calls)).containsSubsequence("check logs", "apply net");
+        assertThat(row(outcome, "net").state()).isEqualTo(RowState.REPAIRED);
+        assertThat(row(outcome, "dns").state()).isEqualTo(RowState.IN_SYNC);
+    }
+
+    @Test
+    void aFailedRepairSkipsTheChecksOfTheStacksThatDependOnIt() throws IOException {
+        terraform("net", "dns");
+        config("""
+                stacks:
+                  - dir: net
+                    drift:
+                      mode: correct
+                  - dir: dns
+                    dependsOn: [net]
+                """);
+        world.stack("net").drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags.Owner"));
+        world.stack("net").applyFailure = "quota exceeded";
+
+        RunOutcome outcome = engine().check(request());
+
+        assertThat(row(outcome, "net").state()).isEqualTo(RowState.FAILED);
+        assertThat(row(outcome, "dns").state()).isEqualTo(RowState.SKIPPED);
+        assertThat(row(outcome, "dns").reason()).isEqualTo("dependency net failed");
+        assertThat(world.callsFor("check")).containsExactly("net");
+    }
+
+    @Test
+    void aDependencyInModeReportOrdersNoCheck() throws IOException {
+        terraform("net", "dns");
+        config("""
+                parallelism: 2
+                stacks:
+                  - dir: net
+                  - dir: dns
+                    dependsOn: [net]
+                """);
+        world.stack("net").previewFailure = "no network";
+
+        RunOutcome outcome = engine().check(request());
+
+        // a check that cannot repair changes nothing a dependent reads: its failure skips nothing
+        assertThat(row(outcome, "net").state()).isEqualTo(RowState.FAILED);
+        assertThat(row(outcome, "dns").state()).isEqualTo(RowState.IN_SYNC);
+    }
+
+    @Test
     void modeCorrectAppliesNothingWhenTheFreshPreviewAlsoCarriesCodeChanges() throws IOException {
         terraform("net");
         config("stacks:\n  - dir: net\n    drift:\n      mode: correct\n");
@@ -788,6 +855,27 @@ class StackDriftEngineTest {
         assertThat(world.callsFor("apply")).containsExactly("net");
         assertThat(row(outcome, "net").reason()).contains("put back by a deploy in this run");
         assertThat(trail(outcome)).extracting(TrailEntry::result).containsExactly(TrailResult.DEPLOYED);
+    }
+
+    @Test
+    void aRepairOfOutputsThatFollowAnotherStackSaysItTookTheNewValueOfThatStacksOutputs() throws IOException {
+        terraform("net", "dns");
+        config("stacks:\n  - dir: net\n  - dir: dns\n    dependsOn: [net]\n    drift:\n      mode: correct\n");
+        // dns's output reads net's state (terraform_remote_state): net's new output makes dns's output drift
+        world.stack("dns").drift = List.of(Change.ofOutput(Action.UPDATE, "net_cidr", Cause.DRIFT));
+        world.stack("dns").pending = List.of(Change.ofOutput(Action.UPDATE, "net_cidr", Cause.CODE));
+
+        RunOutcome outcome = engine().check(request());
+
+        assertThat(world.callsFor("apply")).containsExactly("dns");
+        assertThat(row(outcome, "dns").state()).isEqualTo(RowState.REPAIRED);
+        assertThat(row(outcome, "dns").reason()).isEqualTo("mode correct: a deploy in this run took the new value of net's outputs");
+        TrailEntry entry = trail(outcome).get(0);
+        assertThat(entry.repairWords()).isEqualTo("took the new value of net's outputs");
+        assertThat(entry.upstream()).containsExactly(StackId.of("net"));
+        assertThat(progress).contains("dns: mode correct: deploying to take the new value of net's outputs",
+                "dns: took the new value of net's outputs: output.net_cidr");
+        assertThat(String.join("\n", progress)).doesNotContain("dns: put back");
     }
 
     @Test
@@ -835,7 +923,8 @@ class StackDriftEngineTest {
         RunOutcome third = engine().check(request());
 
         assertThat(row(third, "net").state()).isEqualTo(RowState.REPAIRED);
-        assertThat(row(third, "net").driftAge().isPresent()).isFalse();
+        // the repaired row keeps when the drift it put back was first seen (for its page); the status ends the drift
+        assertThat(row(third, "net").driftAge()).isEqualTo(new DriftAge(NOW.toEpochMilli(), 3));
         assertThat(DriftNews.of(third.run().orElseThrow().rows()).repaired()).containsExactly(StackId.of("net"));
         assertThat(trail(third).get(0).timeToRepair()).contains(Duration.ofHours(14));
         assertThat(new HistoryStore(scratch.resolve("record")).stackStatuses().get(StackId.of("net")).driftAge().isPresent()).isFalse();

@@ -21,7 +21,7 @@ class BuildPageTest {
         assertThat(section.child(0).hasClass("sd-counts")).isTrue();
         assertThat(html.select("tbody tr").eachAttr("data-stack"))
                 .containsExactly("billing:staging", "shop:prod", "network:prod", "edge:prod", "apps/api", "cache:prod", "reports", "dns");
-        assertThat(html.select("thead th").eachText()).containsExactly("Stack", "Tool", "State", "Changes", "Depends on");
+        assertThat(html.select("thead th").eachText()).containsExactly("Stack", "Tool", "State", "Changes", "Since", "Depends on");
     }
 
     @Test
@@ -32,7 +32,9 @@ class BuildPageTest {
         assertThat(shop.attr("data-tool")).isEqualTo("pulumi");
         assertThat(shop.attr("data-state")).isEqualTo("pending-drifted");
         assertThat(shop.attr("data-changes")).isEqualTo("3");
-        assertThat(shop.select("td").eachText()).containsExactly("shop:prod", "pulumi", "pending+drifted", "3", "dns, network:prod (read)");
+        assertThat(shop.select("td").eachText()).containsExactly("shop:prod", "pulumi", "pending+drifted", "3",
+                "drifted since 2026-09-19 13:13 UTC (3 checks)",
+                "dns, network:prod (read)");
         assertThat(shop.selectFirst("td.sd-stack a").attr("href")).isEqualTo("stack/shop~3Aprod/");
         assertThat(shop.select("td.sd-deps a").eachAttr("href")).containsExactly("stack/dns/", "stack/network~3Aprod/");
     }

@@ -51,6 +51,17 @@ class RunOrderOutputTest {
     }
 
     @Test
+    void textSaysWhichEdgeWasLeftOutAsTheJsonDoes() {
+        Map<StackId, List<StackId>> cycle = Map.of(NETWORK, List.of(), DNS, List.of(NETWORK));
+        StackGraph.Build built = StackGraph.build(cycle, Map.of(NETWORK, List.of(DNS)), cycle.keySet());
+        RunOrder closing = RunOrders.of(built, cycle);
+
+        assertThat(closing.notes()).hasSize(1);
+        assertThat(RunOrderOutput.text(closing)).contains("note: " + closing.notes().get(0) + "\n")
+                .contains("network's dependency on dns").endsWith("2 groups, 2 stacks, 1 edge\n");
+    }
+
+    @Test
     void dotQuotesIdsAndDashesReferenceEdges() {
         Map<StackId, List<StackId>> odd = Map.of(StackId.of("a\"b"), List.of());
         assertThat(RunOrderOutput.dot(RunOrders.of(StackGraph.build(odd, Map.of(), odd.keySet()), odd)))
