@@ -18,7 +18,7 @@ import javax.management.openmbean.CompositeData;
 import com.sun.management.GarbageCollectionNotificationInfo;
 
 /**
- * Stops a command before its heap runs out: when a full collection (or {@link #YOUNG_IN_A_ROW} young ones in a row)
+ * Stops a command before its heap runs out: when a full collection (or, with G1, {@link #YOUNG_IN_A_ROW} young ones in a row)
  * leaves the heap's long-lived pool more than {@link #FULL_PERCENT} % full, the command's thread is interrupted as by
  * Ctrl-C (running stacks are recorded as interrupted, the record and the pages of what ran are written), and
  * {@link #why()} says so in one line. Without it a
@@ -28,8 +28,9 @@ final class MemoryGuard implements AutoCloseable {
     /** How full the long-lived pools may stay after a collection: room is left for the save and the pages. */
     static final int FULL_PERCENT = 85;
     /**
-     * Young collections in a row that leave the long-lived pools that full: G1 empties its old regions only now and
-     * then (a mixed or full collection), so one young collection over the line proves nothing; a full one does.
+     * G1's young collections in a row that leave the long-lived pools that full: G1 reports its mixed collections as
+     * young ones and may run out before a full one is reported, so three over the line in a row count as a full one.
+     * The serial and parallel collectors' old generation keeps garbage until a full collection: only a full one counts.
      */
     static final int YOUNG_IN_A_ROW = 3;
 
@@ -75,7 +76,7 @@ final class MemoryGuard implements AutoCloseable {
         boolean over = max > 0 && used > max / 100 * FULL_PERCENT;
         boolean major = info.getGcAction().contains("major");
         overInARow = over ? overInARow + 1 : 0;
-        if (over && (major || overInARow >= YOUNG_IN_A_ROW)
+        if (over && (major || info.getGcName().startsWith("G1") && overInARow >= YOUNG_IN_A_ROW)
                 && why.compareAndSet(null, "stopped: the memory is running out (the heap stays over " + FULL_PERCENT
                         + " % full after collecting, of " + (Runtime.getRuntime().maxMemory() >> 20) + " MB); stacks that "
                         + "were running are recorded as interrupted. Give Java more (STACKDRIFT_JAVA_OPTS=-Xmx...) or "
