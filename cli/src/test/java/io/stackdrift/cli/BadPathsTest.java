@@ -162,6 +162,19 @@ class BadPathsTest {
     }
 
     @Test
+    void anOutputsFileUnderAFileFailsTheStackNamingTheFileInTheWay(@TempDir final Path work) throws Exception {
+        DemoRepo demo = DemoRepo.copyTo(work);
+        Path inTheWay = Files.writeString(demo.root.resolve("out"), "a file where the outputs directory should be");
+
+        DemoRepo.Result result = demo.run("deploy", "--stacks", "network", "--json");
+
+        JsonNode row = new ObjectMapper().readTree(result.out()).get("rows").get(0);
+        assertThat(row.get("state").asText()).isEqualTo("failed");
+        assertThat(row.get("reason").asText()).endsWith("its outputs file out/network.json could not be written: "
+                + inTheWay.toRealPath() + " is a file, not a directory: move it, or name another outputs path");
+    }
+
+    @Test
     void aReportOfADirectoryIsAFailedRowThatSaysWhatToName() throws Exception {
         Result result = run("report", "--json", dir.toString());
 

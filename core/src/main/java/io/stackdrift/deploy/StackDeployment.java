@@ -3,6 +3,7 @@ package io.stackdrift.deploy;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +21,7 @@ import io.stackdrift.model.ChangeList;
 import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DeployMode;
 import io.stackdrift.model.DriftRepair;
+import io.stackdrift.model.IoProblem;
 import io.stackdrift.model.PlanDigest;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
@@ -305,8 +307,19 @@ public final class StackDeployment {
             run.progress(stack.id() + ": outputs written to " + settings.file());
             return Optional.empty();
         } catch (IOException e) {
-            return Optional.of("its outputs file " + settings.file() + " could not be written: " + e.getMessage());
+            return Optional.of("its outputs file " + settings.file() + " could not be written: "
+                    + fileInTheWay(run.root().resolve(settings.file())).map(file -> file + " is a file, not a directory: move it, or "
+                            + "name another outputs path").orElse(IoProblem.of(e)));
         }
+    }
+
+    /** The nearest existing path above {@code target}, when it is a file: the JDK names only the path for that. */
+    private static Optional<Path> fileInTheWay(final Path target) {
+        Path at = target.toAbsolutePath().normalize().getParent();
+        while (at != null && !Files.exists(at)) {
+            at = at.getParent();
+        }
+        return at != null && Files.isRegularFile(at) ? Optional.of(at) : Optional.empty();
     }
 
     /**

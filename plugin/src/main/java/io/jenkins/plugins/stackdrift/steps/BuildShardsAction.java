@@ -8,8 +8,12 @@ import hudson.AbortException;
 import hudson.model.InvisibleAction;
 import hudson.model.Run;
 import io.jenkins.plugins.stackdrift.agent.BuildShards;
+import io.jenkins.plugins.stackdrift.agent.Operation;
+import io.jenkins.plugins.stackdrift.trigger.ApprovalCause;
 import org.kohsuke.stapler.export.Exported;
 import org.kohsuke.stapler.export.ExportedBean;
+
+import io.stackdrift.model.DeployKind;
 
 /**
  * The partition a build's {@code stackShards} fixed, kept in the build (its {@code build.xml}), and the build's one board
@@ -70,8 +74,24 @@ public final class BuildShardsAction extends InvisibleAction {
         }
     }
 
-    /** The build's board for {@code deployStacks(shard: number, of: count)}: the build must have split into that many shards. */
-    static BuildShards boardFor(final Run<?, ?> run, final int number, final int count) throws AbortException {
+    /**
+     * The build's board for a shard step ({@code shard: number, of: count}); a shard step the build cannot run fails
+     * here, having done nothing: a destroy, a selection of its own, a deploy of an approval build, no split, another count.
+     */
+    static BuildShards boardFor(final Run<?, ?> run, final StepSettings settings, final Operation operation) throws AbortException {
+        int number = settings.shardNumber();
+        int count = settings.shardCount();
+        String which = "Stack Drift: shard " + number + " of " + count;
+        if (settings.kind() == DeployKind.DESTROY) {
+            throw new AbortException(which + ": a destroy is not split into shards; leave out shard: and of:");
+        }
+        if (!settings.stacks().isEmpty()) {
+            throw new AbortException(which + ": the shard's stacks come from the build's stackShards; leave out stacks:");
+        }
+        if (run.getCause(ApprovalCause.class) != null && operation == Operation.DEPLOY) {
+            throw new AbortException(which + ": an approval build deploys the approved stacks in one step; run deployStacks "
+                    + "without shard: and of: in it");
+        }
         BuildShardsAction action;
         synchronized (RECORDING) {
             action = run.getAction(BuildShardsAction.class);

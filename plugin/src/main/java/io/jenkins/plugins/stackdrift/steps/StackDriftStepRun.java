@@ -117,7 +117,7 @@ final class StackDriftStepRun {
             if (settings.shardCount() == 0) {
                 return recorded(policy, request, log, null);
             }
-            BuildShards board = shardBoard();
+            BuildShards board = BuildShardsAction.boardFor(run, settings, operation);
             try {
                 return recorded(policy, request, log, board);
             } finally {
@@ -127,22 +127,6 @@ final class StackDriftStepRun {
         } finally {
             claim.close();
         }
-    }
-
-    /** The build's board for this step's shard; a shard step the build cannot run fails here, having done nothing. */
-    private BuildShards shardBoard() throws AbortException {
-        String which = "Stack Drift: shard " + settings.shardNumber() + " of " + settings.shardCount();
-        if (settings.kind() == DeployKind.DESTROY) {
-            throw new AbortException(which + ": a destroy is not split into shards; leave out shard: and of:");
-        }
-        if (!settings.stacks().isEmpty()) {
-            throw new AbortException(which + ": the shard's stacks come from the build's stackShards; leave out stacks:");
-        }
-        if (run.getCause(ApprovalCause.class) != null && operation == Operation.DEPLOY) {
-            throw new AbortException(which + ": an approval build deploys the approved stacks in one step; run deployStacks "
-                    + "without shard: and of: in it");
-        }
-        return BuildShardsAction.boardFor(run, settings.shardNumber(), settings.shardCount());
     }
 
     /** The step's id: as the step resolved it, else (settings made without a step) its word. */

@@ -47,6 +47,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.stackdrift.model.Approval;
+import io.stackdrift.model.DeployKind;
+import io.stackdrift.model.DeployMode;
 import io.stackdrift.render.SecretMask;
 import io.stackdrift.testing.PosixOnly;
 
@@ -216,6 +219,13 @@ class ShardedStepsTest {
                 .hasMessageContaining("split its stacks into 3 shards; give of: 3");
         assertThatThrownBy(() -> split(SPLIT)).isInstanceOf(AbortException.class)
                 .hasMessageContaining("already split its stacks into 3 shards");
+        StepSettings destroy = new StepSettings(null, List.of(), 1).withShard(1, 3)
+                .withDeploy(DeployMode.APPLY, Approval.NOT_GIVEN, DeployKind.DESTROY);
+        assertThatThrownBy(() -> BuildShardsAction.boardFor(run, destroy, Operation.DEPLOY)).isInstanceOf(AbortException.class)
+                .hasMessageContaining("a destroy is not split into shards");
+        StepSettings ownStacks = new StepSettings(null, List.of("dns"), 1).withShard(1, 3);
+        assertThatThrownBy(() -> BuildShardsAction.boardFor(run, ownStacks, Operation.DEPLOY)).isInstanceOf(AbortException.class)
+                .hasMessageContaining("leave out stacks:");
         assertThat(Files.exists(jobDir.resolve(JobHistory.DIR_NAME).resolve("runs"))).isFalse();
     }
 }
