@@ -97,6 +97,7 @@ final class CliHost {
         Path workDir = null;
         WorkDirCleanup cleanup = null;
         StopHook stop = StopHook.install(Thread.currentThread());
+        MemoryGuard memory = MemoryGuard.install(Thread.currentThread());
         try {
             // runs killed with kill -9 leave plan JSON behind and tool processes that may still apply: swept,
             // and their locks stay taken while one of their tools runs
@@ -112,9 +113,12 @@ final class CliHost {
                     new FileStackLocks(recordDir.resolve("locks"), LOCK_TIMEOUT, progress::line, toolProcesses).perDirectory(),
                     credentials, workDir, clock, progress);
             RunOutcome ran = call.run(new StackDriftEngine(services), request);
+            // the save and the pages come next: a stop for memory would break them, not spare them
+            memory.close();
             // a stop (StopHook) interrupted the run, which recorded it: the flag must not break the save that follows
             boolean stopped = Thread.interrupted();
             Map<StackId, Path> kept = ran.run().map(run -> tools.keep(run, recordDir)).orElse(Map.of());
+            tools.close();
             // only the rows' spill files are read from the work directory after this: the rest is deleted while the
             // record is saved (docs/benchmarks.md)
             cleanup = WorkDirCleanup.start(workDir);
@@ -131,7 +135,9 @@ final class CliHost {
             notRecorded.ifPresent(notes::add);
             // what ran is printed whatever the record did: a deploy that applied must say so
             new RunPrinter(setup.config(), setup.json(), setup.verbosity()).print(outcome, exitCode, notes, out, err);
-            if (stopped) {
+            if (memory.why().isPresent()) {
+                err.println("stackdrift: " + memory.why().get());
+            } else if (stopped) {
                 err.println("stackdrift: stopped (Ctrl-C or a signal); stacks that were running are recorded as interrupted");
             }
             if (!quiet) {
@@ -147,6 +153,7 @@ final class CliHost {
             } else {
                 deleteQuietly(workDir);
             }
+            memory.close();
             stop.finished();
         }
     }

@@ -1,5 +1,10 @@
 package io.stackdrift.cli;
 
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -9,10 +14,13 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 import io.stackdrift.model.Directories;
 import io.stackdrift.model.Row;
@@ -29,11 +37,12 @@ import io.stackdrift.spi.ProcessSpec;
 /**
  * What the tools of a run said, so that a failed stack's "see the tool's output" points at a file: each process's
  * command, exit, stderr (the part the runner kept) and, unless it is JSON, the end of its stdout, masked, appended to
- * the stack's folder of the work directory; at the end the output of each failed stack is copied to
+ * one file of the run's work directory (each under its stack's folder name: one file per run, not one per stack, since
+ * only a failed stack's are read again); at the end the output of each failed stack is copied to
  * {@code <record>/logs/run-<id>/<stack>.log} (owner-only, the newest {@value #KEPT_RUNS} runs kept).
  */
 final class ToolOutputKeeper implements ProcessRunner {
-    static final String FILE = "tool-output.log";
+    static final String FILE = "tool-output.bin";
     static final String LOGS_DIR = "logs";
     private static final int KEPT_RUNS = 20;
     private static final int STDOUT_TAIL = 64 * 1024;
@@ -41,6 +50,8 @@ final class ToolOutputKeeper implements ProcessRunner {
     private final ProcessRunner runner;
     private final Path workDir;
     private final Supplier<SecretMask> mask;
+    /** The run's transcripts, made on the first; guarded by this. */
+    private DataOutputStream transcripts;
 
     ToolOutputKeeper(final ProcessRunner runner, final Path workDir, final Supplier<SecretMask> mask) {
         this.runner = runner;
@@ -53,7 +64,7 @@ final class ToolOutputKeeper implements ProcessRunner {
         ProcessResult result = runner.run(spec);
         Path stdout = spec.stdoutFile().toAbsolutePath().normalize();
         if (stdout.startsWith(workDir) && !stdout.equals(workDir)) {
-            append(workDir.resolve(workDir.relativize(stdout).getName(0)), transcript(spec, result));
+            append(workDir.relativize(stdout).getName(0).toString(), transcript(spec, result));
         }
         return result;
     }
@@ -84,9 +95,50 @@ final class ToolOutputKeeper implements ProcessRunner {
         }
     }
 
-    private synchronized void append(final Path stackDir, final String text) throws IOException {
-        Directories.ensure(stackDir);
-        Files.writeString(stackDir.resolve(FILE), text, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    /** One transcript of the stack whose folder is {@code stackDir}: its name, then the text, each as length and UTF-8. */
+    private synchronized void append(final String stackDir, final String text) throws IOException {
+        if (transcripts == null) {
+            Directories.ensure(workDir);
+            transcripts = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(workDir.resolve(FILE),
+                    StandardOpenOption.CREATE, StandardOpenOption.APPEND)));
+        }
+        writeText(transcripts, stackDir);
+        writeText(transcripts, text);
+        // whole transcripts only: a run killed now leaves nothing half written for the next reader
+        transcripts.flush();
+    }
+
+    private static void writeText(final DataOutputStream out, final String text) throws IOException {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        out.writeInt(bytes.length);
+        out.write(bytes);
+    }
+
+    /** The transcripts of the stacks whose folder names are {@code stackDirs}, each stack's in the order written. */
+    private synchronized Map<String, StringBuilder> transcriptsOf(final Set<String> stackDirs) throws IOException {
+        Map<String, StringBuilder> texts = new HashMap<>();
+        if (transcripts == null || stackDirs.isEmpty()) {
+            return texts;
+        }
+        transcripts.flush();
+        try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(workDir.resolve(FILE))))) {
+            while (true) {
+                int nameLength;
+                try {
+                    nameLength = in.readInt();
+                } catch (EOFException e) {
+                    return texts;
+                }
+                String name = new String(in.readNBytes(nameLength), StandardCharsets.UTF_8);
+                int textLength = in.readInt();
+                if (stackDirs.contains(name)) {
+                    String text = new String(in.readNBytes(textLength), StandardCharsets.UTF_8);
+                    texts.computeIfAbsent(name, k -> new StringBuilder()).append(text);
+                } else {
+                    in.skipNBytes(textLength);
+                }
+            }
+        }
     }
 
     /**
@@ -96,16 +148,25 @@ final class ToolOutputKeeper implements ProcessRunner {
     Map<StackId, Path> keep(final RunRecord run, final Path recordDir) {
         Map<StackId, Path> kept = new TreeMap<>();
         Path runLogs = recordDir.resolve(LOGS_DIR).resolve("run-" + StackFileName.of(StackId.of(run.runId())));
+        Set<String> failed = run.rows().stream().filter(row -> row.state() == RowState.FAILED).map(this::folderOf)
+                .collect(Collectors.toSet());
+        Map<String, StringBuilder> texts;
+        try {
+            texts = transcriptsOf(failed);
+        } catch (IOException e) {
+            // no copies: the rows keep their own reasons
+            return kept;
+        }
         for (Row row : run.rows()) {
-            Path log = RunWorkDirectories.stackDir(workDir, row.id()).resolve(FILE);
-            if (row.state() != RowState.FAILED || !Files.isRegularFile(log)) {
+            StringBuilder text = texts.get(folderOf(row));
+            if (row.state() != RowState.FAILED || text == null) {
                 continue;
             }
             try {
                 Path target = runLogs.resolve(StackFileName.of(row.id()) + ".log");
                 createPrivateDirectories(runLogs);
                 // masked again: the mask of the end of the run is never narrower than the one the transcript had
-                Files.writeString(target, mask.get().mask(Files.readString(log, StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
+                Files.writeString(target, mask.get().mask(text.toString()), StandardCharsets.UTF_8);
                 if (target.getFileSystem().supportedFileAttributeViews().contains("posix")) {
                     Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rw-------"));
                 }
@@ -118,6 +179,22 @@ final class ToolOutputKeeper implements ProcessRunner {
             prune(recordDir.resolve(LOGS_DIR));
         }
         return kept;
+    }
+
+    private String folderOf(final Row row) {
+        return String.valueOf(RunWorkDirectories.stackDir(workDir, row.id()).getFileName());
+    }
+
+    /** Closes the run's transcripts (the work directory is deleted next). */
+    synchronized void close() {
+        if (transcripts != null) {
+            try {
+                transcripts.close();
+            } catch (IOException e) {
+                // written through flush after each transcript: nothing is lost
+            }
+            transcripts = null;
+        }
     }
 
     private static void createPrivateDirectories(final Path dir) throws IOException {

@@ -102,7 +102,10 @@ class CheckCommandTest {
         JsonNode network = json.get("rows").get(1);
         assertThat(network.get("id").asText()).isEqualTo("network");
         assertThat(network.get("state").asText()).isEqualTo("repaired");
-        assertThat(network.has("driftedSince")).as("a repaired row no longer drifts").isFalse();
+        // a repaired row no longer drifts, and says when the drift it put back was first seen: this very check
+        assertThat(network.get("driftedSince").asText()).isNotEmpty();
+        assertThat(network.get("driftedChecks").asInt()).isEqualTo(1);
+        assertThat(json.get("stillDrifted")).isEmpty();
         assertThat(network.get("drift").get(0).get("paths")).extracting(JsonNode::asText).containsExactly("tags.Owner", "tags_all.Owner");
         assertThat(network.get("ownedElsewhere").get(0).get("address").asText()).isEqualTo("aws_autoscaling_group.web");
         JsonNode trail = json.get("trail").get(0);

@@ -118,28 +118,49 @@ class LauncherScriptTest {
     }
 
     @Test
-    void theFirstRunListsItsClassesAndAStaticArchiveOfThemServesTheNextRuns() throws Exception {
+    void eachCommandsFirstRunAddsItsClassesToAStaticArchiveThatServesTheNextRuns() throws Exception {
         Path bin = Files.createDirectories(temp.resolve("bin-archive"));
         Path log = bin.resolve("calls");
-        // a java that writes the class list and the archive it is asked for, and logs every call
+        Path cache = temp.resolve("cache").resolve("stackdrift");
+        // a java that writes the class list and the archive it is asked for, logs every call, and exits 1 for "nope"
         Path java = script(bin.resolve("java"), "if [ \"$1\" = -version ]; then echo 'openjdk version \"17.0.15\"' >&2; exit 0; fi\n"
                 + "echo \"$@\" >> " + log + "\necho \"$@\" > " + bin.resolve("flags") + "\n"
-                + "for a in \"$@\"; do case \"$a\" in -XX:DumpLoadedClassList=*) echo java/lang/Object > \"${a#*=}\" ;;\n"
-                + "-XX:SharedArchiveFile=*) [ \"$1\" = -Xshare:dump ] && echo archive > \"${a#*=}\" ;; esac; done");
+                + "for a in \"$@\"; do case \"$a\" in -XX:DumpLoadedClassList=*) echo \"class/Of/Run$#\" > \"${a#*=}\" ;;\n"
+                + "-XX:SharedArchiveFile=*) [ \"$1\" = -Xshare:dump ] && echo archive > \"${a#*=}\" ;;\n"
+                + "nope) exit 1 ;; esac; done");
 
         flagsOf(bin, java, "Linux");
-        List<String> first = Files.readAllLines(log, StandardCharsets.UTF_8);
-        assertThat(first).hasSize(2);
-        assertThat(first.get(0)).contains("-XX:DumpLoadedClassList=", "-jar").doesNotContain("ArchiveClassesAtExit");
-        assertThat(first.get(1)).startsWith("-Xshare:dump").contains("-XX:SharedClassListFile=", "-cp");
-        try (var cached = Files.list(temp.resolve("cache").resolve("stackdrift"))) {
-            // the archive only: the class list and the private names are gone
-            assertThat(cached.map(file -> file.getFileName().toString()).toList())
-                    .singleElement().asString().startsWith("cds-").endsWith(".jsa");
+        List<String> calls = Files.readAllLines(log, StandardCharsets.UTF_8);
+        assertThat(calls).hasSize(2);
+        assertThat(calls.get(0)).contains("-XX:DumpLoadedClassList=", "-jar")
+                .doesNotContain("ArchiveClassesAtExit", "SharedArchiveFile");
+        assertThat(calls.get(1)).startsWith("-Xshare:dump").contains("-XX:SharedClassListFile=", "-cp");
+        try (var cached = Files.list(cache)) {
+            // the archive, its class list and its commands: the private names are gone
+            assertThat(cached.map(file -> file.getFileName().toString().replaceAll("^cds-.*\\.jsa", "ARCHIVE")).sorted().toList())
+                    .containsExactly("ARCHIVE", "ARCHIVE.classes", "ARCHIVE.commands");
         }
 
-        assertThat(flagsOf(bin, java, "Linux")).contains("-XX:SharedArchiveFile=" + temp.resolve("cache").resolve("stackdrift"))
-                .doesNotContain("DumpLoadedClassList").contains("-jar");
+        // the same command again: the archive, nothing listed, nothing dumped
+        assertThat(flagsOf(bin, java, "Linux")).contains("-XX:SharedArchiveFile=" + cache).doesNotContain("DumpLoadedClassList");
         assertThat(Files.readAllLines(log, StandardCharsets.UTF_8)).hasSize(3);
+
+        // another command: runs with the archive, lists its classes, and the archive is dumped again with both lists
+        flagsOf(bin, java, "Linux", "report", "x.json");
+        calls = Files.readAllLines(log, StandardCharsets.UTF_8);
+        assertThat(calls).hasSize(5);
+        assertThat(calls.get(3)).contains("-XX:SharedArchiveFile=" + cache, "-XX:DumpLoadedClassList=");
+        assertThat(calls.get(4)).startsWith("-Xshare:dump");
+        try (var cached = Files.list(cache)) {
+            Path archive = cached.filter(file -> file.toString().endsWith(".jsa")).findFirst().orElseThrow();
+            assertThat(Files.readAllLines(Path.of(archive + ".commands"), StandardCharsets.UTF_8)).containsExactly("report", "validate");
+            assertThat(Files.readAllLines(Path.of(archive + ".classes"), StandardCharsets.UTF_8)).hasSize(2).doesNotHaveDuplicates();
+        }
+        flagsOf(bin, java, "Linux", "report", "y.json");
+        assertThat(Files.readAllLines(log, StandardCharsets.UTF_8)).hasSize(6);
+
+        // a command that fails adds nothing
+        flagsOf(bin, java, "Linux", "nope");
+        assertThat(Files.readAllLines(log, StandardCharsets.UTF_8)).hasSize(7);
     }
 }

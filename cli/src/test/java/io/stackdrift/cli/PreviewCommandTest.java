@@ -26,8 +26,10 @@ class PreviewCommandTest {
         DemoRepo.Result result = demo.run("preview");
 
         assertThat(result.exit()).isEqualTo(ExitCodes.CHANGES);
-        assertThat(result.out()).startsWith("4 stacks · 1 in sync · 1 drifted ● · 3 pending · 0 failed\n");
-        assertThat(result.out()).contains("shop-app:prod  pulumi     pending                1  platform:prod");
+        // network's only change puts its drift back: it is drifted, not pending too
+        assertThat(result.out()).startsWith("4 stacks · 1 in sync · 1 drifted ● · 2 pending · 0 failed\n");
+        assertThat(result.out()).contains("network        tofu       drifted        1\n");
+        assertThat(result.out()).contains("shop-app:prod  pulumi     pending        1  platform:prod");
         assertThat(result.err()).contains("previewing dns (terraform)…");
     }
 

@@ -57,7 +57,8 @@ public final class StackDriftEngine {
 
     private StackDriftEngine(final EngineServices services, final AdapterFactory adapters, final Inspection alreadyRead) {
         AdapterFactory factory = adapters != null ? adapters
-                : (tool, references) -> ToolAdapters.forTool(tool, services.tools(), services.processes(), references);
+                : (tool, references) -> ToolAdapters.forTool(tool, services.tools(), services.processes(),
+                        ToolAdapters.planReading(services.workDir()), references);
         this.frame = new RunFrame(services, factory, alreadyRead);
     }
 

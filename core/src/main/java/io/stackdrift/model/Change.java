@@ -38,6 +38,11 @@ public record Change(Action action, String type, String address, List<String> pa
         return OUTPUT.equals(type) && OUTPUT.equals(address);
     }
 
+    /** The same change shown for another cause (a preview's change that puts drift back is drift). */
+    public Change withCause(final Cause newCause) {
+        return new Change(action, type, address, paths, newCause);
+    }
+
     /** The same change with only the given paths. */
     public Change withPaths(final List<String> newPaths) {
         return new Change(action, type, address, newPaths, cause);

@@ -2,6 +2,7 @@ package io.stackdrift.model;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
+import java.io.ByteArrayInputStream;
 import java.io.Closeable;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -24,8 +25,9 @@ import java.util.stream.StreamSupport;
 
 /**
  * The changes of one section of a row (code changes, drift, owned elsewhere), in order, never a value. A short list
- * is held in memory; a long one waits in a spill file and is read again each time it is walked, so that a run's
- * memory is bounded by its number of stacks, not by the number of changes its plans list. The spill file is written
+ * is held in memory, or, in a run that has a {@link SpillLog}, appended to it as a range of bytes; a long one waits in
+ * a spill file of its own. A list that waits is read again each time it is walked, so that a run's memory is bounded
+ * by its number of stacks, not by the number of changes its plans list (with a log, not by the changes at all). The spill file is written
  * once, never changed, and deleted when the list is no longer reachable (or with the directory its owner deletes at
  * the end of the run).
  *
@@ -40,7 +42,7 @@ public final class ChangeList implements Iterable<Change> {
     public static final int HELD_IN_MEMORY = 100;
 
     private static final Cleaner CLEANER = Cleaner.create();
-    private static final ChangeList NONE = new ChangeList(List.of(), null, 0, null);
+    private static final ChangeList NONE = new ChangeList(List.of(), null, 0, null, null);
 
     /** In memory: every change; spilled: empty. */
     private final List<Change> held;
@@ -49,14 +51,18 @@ public final class ChangeList implements Iterable<Change> {
     private final int size;
     /** Where lists made from this one spill (a filtered or merged copy): this one's own place. */
     private final SpillTarget spillTarget;
+    /** The run's log the changes wait in, as a range of bytes; null when held or in a file of their own. */
+    private final SpillLog.Range range;
 
-    private ChangeList(final List<Change> held, final Path file, final int size, final SpillTarget spillTarget) {
+    private ChangeList(final List<Change> held, final Path file, final int size, final SpillTarget spillTarget,
+            final SpillLog.Range range) {
         this.held = held;
         this.file = file;
         this.size = size;
         this.spillTarget = spillTarget == null ? SpillTarget.NONE : spillTarget;
+        this.range = range;
         if (file != null) {
-            CLEANER.register(this, new DeleteFile(file));
+            CLEANER.register(this, new SpillLog.DeleteFile(file));
         }
     }
 
@@ -67,7 +73,7 @@ public final class ChangeList implements Iterable<Change> {
 
     /** These changes, held in memory (for lists known to be short, and tests). */
     public static ChangeList of(final List<Change> changes) {
-        return changes.isEmpty() ? NONE : new ChangeList(List.copyOf(changes), null, changes.size(), null);
+        return changes.isEmpty() ? NONE : new ChangeList(List.copyOf(changes), null, changes.size(), null, null);
     }
 
     /** A builder that spills into {@code target} once the list grows past {@link #HELD_IN_MEMORY}. */
@@ -99,14 +105,19 @@ public final class ChangeList implements Iterable<Change> {
         return name != null && name.toString().startsWith(SPILL_FILE_PREFIX);
     }
 
-    /** Whether the changes wait in a file rather than in memory. */
+    /** Whether the changes wait in a file (their own, or a range of the run's {@link SpillLog}) rather than in memory. */
     public boolean isSpilled() {
-        return file != null;
+        return file != null || range != null;
+    }
+
+    /** Whether nothing needs to be read to walk the list. */
+    private boolean inMemory() {
+        return file == null && range == null;
     }
 
     /** The first {@code n} changes (fewer when the list is shorter), for pages that list a bounded number. */
     public List<Change> first(final int n) {
-        if (file == null) {
+        if (inMemory()) {
             return held.subList(0, Math.max(0, Math.min(n, size)));
         }
         List<Change> out = new ArrayList<>(Math.max(0, Math.min(n, size)));
@@ -123,7 +134,7 @@ public final class ChangeList implements Iterable<Change> {
      * resources, a test). Never for a list read from a plan of any size.
      */
     public List<Change> toList() {
-        if (file == null) {
+        if (inMemory()) {
             // an immutable list already: copyOf returns it as it is
             return List.copyOf(held);
         }
@@ -135,12 +146,12 @@ public final class ChangeList implements Iterable<Change> {
     /** An iterator that reads a spilled list as it goes; it closes its file at the end. */
     @Override
     public Iterator<Change> iterator() {
-        return file == null ? held.iterator() : new Reader(this);
+        return inMemory() ? held.iterator() : new Reader(this);
     }
 
     @Override
     public void forEach(final Consumer<? super Change> action) {
-        if (file == null) {
+        if (inMemory()) {
             held.forEach(action);
             return;
         }
@@ -153,7 +164,7 @@ public final class ChangeList implements Iterable<Change> {
 
     /** Walks every change with a visitor that may throw (a writer): a spilled list's file is closed however it ends. */
     public <E extends Exception> void visit(final Visitor<E> visitor) throws E {
-        if (file == null) {
+        if (inMemory()) {
             for (Change change : held) {
                 visitor.visit(change);
             }
@@ -178,7 +189,7 @@ public final class ChangeList implements Iterable<Change> {
 
     /** The changes as a stream; a spilled list's file closes with the stream, or when it is read to the end. */
     public Stream<Change> stream() {
-        if (file == null) {
+        if (inMemory()) {
             return held.stream();
         }
         Reader reader = new Reader(this);
@@ -217,7 +228,14 @@ public final class ChangeList implements Iterable<Change> {
 
     @Override
     public String toString() {
-        return file == null ? held.toString() : "[" + size + " changes in " + file.getFileName() + "]";
+        if (inMemory()) {
+            return held.toString();
+        }
+        return "[" + size + " changes in " + (file != null ? file.getFileName() : "the run's spill log") + "]";
+    }
+
+    private String where() {
+        return file != null ? file.toString() : "the run's spill log";
     }
 
     private static void closeIfReader(final Iterator<Change> iterator) {
@@ -235,12 +253,25 @@ public final class ChangeList implements Iterable<Change> {
         /** A new empty file, readable by this user only; null to keep the list in memory. */
         Path newFile() throws IOException;
 
+        /** The log that lists short enough to be held are appended to instead; null to hold them in memory. */
+        default SpillLog log() {
+            return null;
+        }
+
         /** New files in {@code directory} (a run's private work directory, created if missing). */
         static SpillTarget in(final Path directory) {
             return () -> {
                 Directories.ensure(directory);
                 return Files.createTempFile(directory, SPILL_FILE_PREFIX, ".bin");
             };
+        }
+
+        /**
+         * A run's lists of changes in {@code directory} (its private work directory, created if missing): a long list
+         * in a new file of its own as it is read, every shorter one appended to one {@code log} of the run.
+         */
+        static SpillTarget in(final Path directory, final SpillLog log) {
+            return new SpillLog.Target(in(directory), log);
         }
 
         /**
@@ -302,7 +333,11 @@ public final class ChangeList implements Iterable<Change> {
         /** The list; the builder is done with. */
         public ChangeList build() {
             if (out == null) {
-                return held.isEmpty() ? NONE : new ChangeList(List.copyOf(held), null, size, target);
+                if (held.isEmpty()) {
+                    return NONE;
+                }
+                SpillLog log = target.log();
+                return log == null ? new ChangeList(List.copyOf(held), null, size, target, null) : appended(log);
             }
             try {
                 out.close();
@@ -311,7 +346,13 @@ public final class ChangeList implements Iterable<Change> {
             } finally {
                 out = null;
             }
-            return new ChangeList(List.of(), file, size, target);
+            return new ChangeList(List.of(), file, size, target, null);
+        }
+
+        private ChangeList appended(final SpillLog log) {
+            SpillLog.Range range = log.append(held);
+            held.clear();
+            return new ChangeList(List.of(), null, size, target, range);
         }
 
         /** Drops what was collected (a read that failed): the spill file is deleted. */
@@ -355,6 +396,10 @@ public final class ChangeList implements Iterable<Change> {
 
         Reader(final ChangeList list) {
             this.list = list;
+            if (list.range != null) {
+                this.in = new DataInputStream(new ByteArrayInputStream(list.range.read()));
+                return;
+            }
             try {
                 this.in = new DataInputStream(new BufferedInputStream(Files.newInputStream(list.file), 1 << 16));
             } catch (IOException e) {
@@ -382,10 +427,10 @@ public final class ChangeList implements Iterable<Change> {
                 return change;
             } catch (EOFException e) {
                 close();
-                throw new UncheckedIOException("the changes spilled to " + list.file + " end early", e);
+                throw new UncheckedIOException("the changes spilled to " + list.where() + " end early", e);
             } catch (IOException e) {
                 close();
-                throw new UncheckedIOException("the changes spilled to " + list.file + " cannot be read: " + e.getMessage(), e);
+                throw new UncheckedIOException("the changes spilled to " + list.where() + " cannot be read: " + e.getMessage(), e);
             }
         }
 
@@ -402,15 +447,4 @@ public final class ChangeList implements Iterable<Change> {
         }
     }
 
-    /** Deletes a spill file once its list is unreachable; holds only the path, never the list. */
-    private record DeleteFile(Path file) implements Runnable {
-        @Override
-        public void run() {
-            try {
-                Files.deleteIfExists(file);
-            } catch (IOException e) {
-                // its directory goes at the end of the run
-            }
-        }
-    }
 }

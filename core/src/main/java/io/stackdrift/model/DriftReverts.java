@@ -60,8 +60,7 @@ public final class DriftReverts {
             }
         }
         ChangeList.Builder out = changes.derived();
-        changes.forEach(change -> out.add(change.cause() == Cause.CODE && isRevert(change)
-                ? new Change(change.action(), change.type(), change.address(), change.paths(), Cause.DRIFT) : change));
+        changes.forEach(change -> out.add(change.cause() == Cause.CODE && isRevert(change) ? change.withCause(Cause.DRIFT) : change));
         return out.build();
     }
 

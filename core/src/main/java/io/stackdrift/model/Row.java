@@ -3,6 +3,7 @@ package io.stackdrift.model;
 import java.util.List;
 import java.util.Objects;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 
 /**
  * The recorded result of one stack in one run.
@@ -51,9 +52,18 @@ public record Row(StackId id, Tool tool, String dir, RowState state, String reas
                 DriftAge.NONE, KnownState.NONE);
     }
 
-    /** The number of changes shown for this row: code changes plus drift. */
+    /**
+     * The number of changes shown for this row: code changes plus drift. A preview's changes that put drift back are
+     * marked as drift ({@link DriftReverts#marked}) and counted once, as the drift they put back; only a row with drift
+     * reads its changes to count them.
+     */
     public int changeCount() {
-        return changes.size() + drift.size();
+        if (drift.isEmpty()) {
+            return changes.size();
+        }
+        try (Stream<Change> all = changes.stream()) {
+            return (int) all.filter(change -> change.cause() == Cause.CODE).count() + drift.size();
+        }
     }
 
     /** Every stack this one depends on, from the file and read from references, in id order. */

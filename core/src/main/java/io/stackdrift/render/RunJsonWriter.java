@@ -16,6 +16,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.stackdrift.model.ChangeList;
 import io.stackdrift.model.Counts;
 import io.stackdrift.model.DriftNews;
+import io.stackdrift.model.DriftRepair;
 import io.stackdrift.model.Problem;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
@@ -218,6 +219,14 @@ public final class RunJsonWriter {
             json.writeStringField("driftedSince", Instant.ofEpochMilli(entry.driftedSince()).toString());
             json.writeStringField("timeToRepair", entry.timeToRepair().get().toString());
         }
+        // a repair of drift that was outputs alone, following the stacks it depends on, took their new value
+        json.writeArrayFieldStart("tookOutputsOf");
+        if (entry.repairedDrift() && entry.repair() == DriftRepair.NEW_UPSTREAM_VALUE) {
+            for (StackId id : entry.upstream()) {
+                json.writeString(id.value());
+            }
+        }
+        json.writeEndArray();
         json.writeEndObject();
     }
 

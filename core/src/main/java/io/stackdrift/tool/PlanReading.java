@@ -3,6 +3,7 @@ package io.stackdrift.tool;
 import java.nio.file.Path;
 
 import io.stackdrift.model.ChangeList;
+import io.stackdrift.model.SpillLog;
 import io.stackdrift.model.Tool;
 import io.stackdrift.plan.PlanSummary;
 
@@ -21,5 +22,11 @@ public interface PlanReading {
     static ChangeList.SpillTarget beside(final Path file) {
         Path dir = file.toAbsolutePath().getParent();
         return dir == null ? ChangeList.SpillTarget.temporary() : ChangeList.SpillTarget.in(dir);
+    }
+
+    /** As {@link #beside(Path)}, every list short enough to be held appended to the run's {@code log} instead. */
+    static ChangeList.SpillTarget beside(final Path file, final SpillLog log) {
+        Path dir = file.toAbsolutePath().getParent();
+        return dir == null ? ChangeList.SpillTarget.temporary() : ChangeList.SpillTarget.in(dir, log);
     }
 }

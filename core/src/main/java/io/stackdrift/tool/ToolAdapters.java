@@ -2,6 +2,7 @@ package io.stackdrift.tool;
 
 import java.nio.file.Path;
 
+import io.stackdrift.model.SpillLog;
 import io.stackdrift.model.Tool;
 import io.stackdrift.plan.PlanReader;
 import io.stackdrift.plan.PlanReaders;
@@ -39,6 +40,15 @@ public final class ToolAdapters {
     /** The plan reading of a real run: each file read by {@link #readerFor}. */
     public static PlanReading planReading() {
         return (tool, purpose, file) -> readerFor(tool, purpose, file).read(file, PlanReading.beside(file));
+    }
+
+    /**
+     * The plan reading of a run with a work directory: the changes of every plan that are not many wait in one
+     * {@link SpillLog} there, not in memory (a run of 10,000 stacks held 500,000 changes to its end otherwise).
+     */
+    public static PlanReading planReading(final Path workDir) {
+        SpillLog log = new SpillLog(workDir.toAbsolutePath());
+        return (tool, purpose, file) -> readerFor(tool, purpose, file).read(file, PlanReading.beside(file, log));
     }
 
     /**

@@ -142,4 +142,50 @@ class ChangeListTest {
 
         assertThat(spillFiles()).isZero();
     }
+
+    @Test
+    void aRunsShortListsShareOneLogFileAndReadBackInOrder() throws IOException {
+        SpillLog log = new SpillLog(dir);
+        List<ChangeList> lists = new ArrayList<>();
+        for (int n = 1; n <= 30; n++) {
+            ChangeList.Builder builder = ChangeList.builder(ChangeList.SpillTarget.in(dir, log), 10);
+            changes(n).forEach(builder::add);
+            lists.add(builder.build());
+        }
+
+        // the lists of up to 10 changes in the one log, each longer one in a file of its own as before
+        assertThat(spillFiles()).isEqualTo(1 + 20);
+        for (int n = 1; n <= 30; n++) {
+            ChangeList list = lists.get(n - 1);
+            assertThat(list.isSpilled()).isTrue();
+            assertThat(list.size()).isEqualTo(n);
+            assertThat(list.toList()).isEqualTo(changes(n));
+            assertThat(list.first(2)).isEqualTo(changes(Math.min(n, 2)));
+            try (Stream<Change> stream = list.stream()) {
+                assertThat(stream.toList()).isEqualTo(changes(n));
+            }
+        }
+        assertThat(lists.get(4)).isEqualTo(ChangeList.of(changes(5)));
+    }
+
+    @Test
+    void aListDerivedFromALoggedOneGoesToTheSameLog() throws IOException {
+        SpillLog log = new SpillLog(dir);
+        ChangeList.Builder builder = ChangeList.builder(ChangeList.SpillTarget.in(dir, log), 10);
+        changes(4).forEach(builder::add);
+        ChangeList logged = builder.build();
+
+        ChangeList derived = logged.derived().addAll(logged).add(change(9)).build();
+
+        assertThat(derived.toList()).containsExactlyElementsOf(Stream.concat(changes(4).stream(), Stream.of(change(9))).toList());
+        assertThat(spillFiles()).isOne();
+    }
+
+    @Test
+    void anEmptyListWritesNoLog() throws IOException {
+        ChangeList empty = ChangeList.builder(ChangeList.SpillTarget.in(dir, new SpillLog(dir)), 10).build();
+
+        assertThat(empty).isSameAs(ChangeList.none());
+        assertThat(spillFiles()).isZero();
+    }
 }

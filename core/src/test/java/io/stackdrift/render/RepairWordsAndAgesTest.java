@@ -2,13 +2,18 @@ package io.stackdrift.render;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.StringWriter;
 import java.util.List;
+import java.util.Optional;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.Test;
 
+import io.stackdrift.engine.RunOutcome;
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
@@ -55,6 +60,18 @@ class RepairWordsAndAgesTest {
     }
 
     @Test
+    void theRunJsonNamesTheStacksWhoseOutputsItTook() throws Exception {
+        RunRecord run = new RunRecord("7", RunKind.CHECK, "", T, T + 2_000, List.of(), List.of(outputsTaken()));
+        StringWriter out = new StringWriter();
+        RunJsonWriter.write(new RunOutcome(Optional.of(run), List.of(), List.of(), List.of()), out);
+
+        JsonNode entry = new ObjectMapper().readTree(out.toString())
+                .path("trail").path(0);
+        assertThat(entry.path("tookOutputsOf").toString()).isEqualTo("[\"network\"]");
+        assertThat(entry.path("repairedDrift").asBoolean()).isTrue();
+    }
+
+    @Test
     void aStackWhoseOnlyDriftIsOutputsSaysADeployTakesTheNewValueNotThatItPutsItBack() {
         Row drifted = Row.of(DNS, Tool.TERRAFORM, "dns", RowState.DRIFTED, "").withDrift(List.of(CIDR))
                 .withFileDependsOn(List.of(NETWORK));
@@ -83,12 +100,14 @@ class RepairWordsAndAgesTest {
         assertThat(html.select(".sd-section-drift tbody tr")).hasSize(1);
         assertThat(html.selectFirst(".sd-section-drift .sd-section-note").text()).contains("Deploying this stack would put them back");
         assertThat(html.select(".sd-facts div").eachText()).contains("Changes 0", "Drift 1");
+        assertThat(onlyRevert.changeCount()).as("the table counts the revert once, as the drift it puts back").isEqualTo(1);
 
         Row both = onlyRevert.withChanges(List.of(revert, code)).withState(RowState.PENDING_DRIFTED, "");
         Document page = Jsoup.parseBodyFragment(StackPage.fragment(both, StackLinks.staticReport()));
         assertThat(page.select(".sd-section-changes tbody tr")).hasSize(1);
         assertThat(page.selectFirst(".sd-section-changes h3").text()).isEqualTo("Changes in the code, not deployed yet 1");
         assertThat(page.selectFirst(".sd-section-changes code.sd-address").text()).isEqualTo("aws_subnet.b");
+        assertThat(both.changeCount()).isEqualTo(2);
     }
 
     @Test

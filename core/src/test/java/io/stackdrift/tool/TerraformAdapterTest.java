@@ -88,8 +88,9 @@ class TerraformAdapterTest {
                 List.of("plan", "-input=false", "-json", "-out=" + planFile, "-detailed-exitcode"),
                 List.of("show", "-json", planFile.toString()));
         assertThat(tofu.calls()).allSatisfy(call -> assertThat(call.directory()).isEqualTo(repo.resolve("network").toRealPath()));
-        assertThat(plan.row().state()).isEqualTo(RowState.PENDING_DRIFTED);
-        assertThat(plan.row().changes()).containsExactly(VPC_TAG);
+        // the plan's only change puts the drift back: marked as drift, the stack is drifted, not pending
+        assertThat(plan.row().state()).isEqualTo(RowState.DRIFTED);
+        assertThat(plan.row().changes()).containsExactly(VPC_TAG.withCause(Cause.DRIFT));
         assertThat(plan.row().drift()).containsExactly(VPC_DRIFT);
         assertThat(plan.row().reason()).isEmpty();
         assertThat(plan.row().dir()).isEqualTo("network");

@@ -33,7 +33,7 @@ class ITestSourcesTest {
     private static final Pattern SHELL = Pattern.compile("\\bsh\\s*\\(|\\bsh\\s+\\\\?['\"]|\\bbash\\b|/bin/sh\\b"
             + "|\\bFakeTool\\b(?!\\.class)|\\bnew ProcessBuilder\\b");
     /** A Stack Drift step in a Pipeline that Jenkins runs (a test that only parses snippets runs nothing). */
-    private static final Pattern STEP = Pattern.compile("\\b(checkDrift|deployStacks|previewStacks|validateStacks)\\s*[(]");
+    private static final Pattern STEP = Pattern.compile("\\b(checkDrift|deployStacks|previewStacks|validateStacks|stackShards)\\s*[(]");
     private static final Pattern PIPELINE = Pattern.compile("\\bCpsFlowDefinition\\b");
 
     /** The source without its comments and imports (strings kept). */

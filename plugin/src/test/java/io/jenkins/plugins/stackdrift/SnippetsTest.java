@@ -24,6 +24,7 @@ import java.util.stream.Stream;
 import io.jenkins.plugins.stackdrift.steps.CheckDriftStep;
 import io.jenkins.plugins.stackdrift.steps.DeployStacksStep;
 import io.jenkins.plugins.stackdrift.steps.PreviewStacksStep;
+import io.jenkins.plugins.stackdrift.steps.StackShardsStep;
 import io.jenkins.plugins.stackdrift.steps.ValidateStacksStep;
 import io.jenkins.plugins.stackdrift.trigger.DriftScheduleTrigger;
 import org.codehaus.groovy.ast.ASTNode;
@@ -48,7 +49,7 @@ import org.kohsuke.stapler.DataBoundSetter;
 class SnippetsTest {
     private static final Map<String, Class<?>> STEPS = Map.of("validateStacks", ValidateStacksStep.class,
             "previewStacks", PreviewStacksStep.class, "checkDrift", CheckDriftStep.class, "deployStacks", DeployStacksStep.class,
-            "driftSchedule", DriftScheduleTrigger.class);
+            "driftSchedule", DriftScheduleTrigger.class, "stackShards", StackShardsStep.class);
     private static final Pattern GROOVY_BLOCK = Pattern.compile("(?m)^```groovy\\n(.*?)^```", Pattern.DOTALL);
 
     /** The parameters Pipeline can bind on the class. */

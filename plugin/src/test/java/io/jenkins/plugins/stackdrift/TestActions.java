@@ -15,6 +15,7 @@ import io.jenkins.plugins.stackdrift.actions.StackDriftInterruptedAction;
 import io.jenkins.plugins.stackdrift.actions.StackDriftJobAction;
 import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
 import io.jenkins.plugins.stackdrift.actions.StackDriftTabFactory;
+import io.jenkins.plugins.stackdrift.steps.BuildShardsAction;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalQueueAction;
 
 import io.stackdrift.model.RowState;
@@ -54,6 +55,7 @@ public final class TestActions {
 
     public static List<Action> every() {
         return List.of(step(), new ApproveDeployAction(List.of("net"), false),
-                new StackDriftInterruptedAction("deploy", "deploy-eu", List.of("net")), new ApprovalQueueAction(4), jobAction(), tab());
+                new StackDriftInterruptedAction("deploy", "deploy-eu", List.of("net")), new ApprovalQueueAction(4), jobAction(), tab(),
+                new BuildShardsAction(List.of(List.of("net"), List.of("dns"))));
     }
 }

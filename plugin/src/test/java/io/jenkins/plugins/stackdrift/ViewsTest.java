@@ -19,6 +19,7 @@ import javax.xml.parsers.DocumentBuilderFactory;
 import io.jenkins.plugins.stackdrift.steps.CheckDriftStep;
 import io.jenkins.plugins.stackdrift.steps.DeployStacksStep;
 import io.jenkins.plugins.stackdrift.steps.PreviewStacksStep;
+import io.jenkins.plugins.stackdrift.steps.StackShardsStep;
 import io.jenkins.plugins.stackdrift.steps.ValidateStacksStep;
 import io.jenkins.plugins.stackdrift.trigger.DriftScheduleTrigger;
 import org.junit.jupiter.api.Test;
@@ -69,7 +70,7 @@ class ViewsTest {
     @Test
     void everyParameterHasAHelpFileAndEveryStepAHelpPage() {
         for (Class<?> type : List.of(ValidateStacksStep.class, PreviewStacksStep.class, CheckDriftStep.class,
-                DeployStacksStep.class, StackDriftGlobalConfiguration.class)) {
+                DeployStacksStep.class, StackShardsStep.class, StackDriftGlobalConfiguration.class)) {
             for (Method setter : type.getMethods()) {
                 if (setter.isAnnotationPresent(DataBoundSetter.class)) {
                     String field = Character.toLowerCase(setter.getName().charAt(3)) + setter.getName().substring(4);
@@ -78,11 +79,13 @@ class ViewsTest {
             }
         }
         for (Class<?> step : List.of(ValidateStacksStep.class, PreviewStacksStep.class, CheckDriftStep.class,
-                DeployStacksStep.class, DriftScheduleTrigger.class)) {
+                DeployStacksStep.class, StackShardsStep.class, DriftScheduleTrigger.class)) {
             assertThat(helpFound(step, "help.html")).as(step.getSimpleName()).isTrue();
             assertThat(helpFound(step, "config.jelly")).as(step.getSimpleName()).isTrue();
         }
         assertThat(helpFound(DriftScheduleTrigger.class, "help-spec.html")).isTrue();
+        // stackShards' one constructor parameter
+        assertThat(helpFound(StackShardsStep.class, "help-count.html")).isTrue();
     }
 
     private static boolean helpFound(final Class<?> type, final String name) {
@@ -119,7 +122,8 @@ class ViewsTest {
     void resultWordsAreSelectsAndEverySelectIsFilled() throws Exception {
         Map<Class<?>, Class<?>> forms = Map.of(ValidateStacksStep.class, ValidateStacksStep.DescriptorImpl.class,
                 PreviewStacksStep.class, PreviewStacksStep.DescriptorImpl.class, CheckDriftStep.class, CheckDriftStep.DescriptorImpl.class,
-                DeployStacksStep.class, DeployStacksStep.DescriptorImpl.class, StackDriftGlobalConfiguration.class,
+                DeployStacksStep.class, DeployStacksStep.DescriptorImpl.class, StackShardsStep.class, StackShardsStep.DescriptorImpl.class,
+                StackDriftGlobalConfiguration.class,
                 StackDriftGlobalConfiguration.class, DriftScheduleTrigger.class, DriftScheduleTrigger.DescriptorImpl.class);
         int selects = 0;
         for (Map.Entry<Class<?>, Class<?>> form : forms.entrySet()) {

@@ -11,6 +11,8 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -29,6 +31,8 @@ import io.stackdrift.engine.Inspection;
 import io.stackdrift.engine.RunOrderOutcome;
 import io.stackdrift.engine.RunOutcome;
 import io.stackdrift.engine.RunRequest;
+import io.stackdrift.engine.ShardRun;
+import io.stackdrift.engine.ShardsOutcome;
 import io.stackdrift.engine.StackDriftEngine;
 import io.stackdrift.model.Directories;
 import io.stackdrift.model.Problem;
@@ -57,7 +61,7 @@ import io.stackdrift.spi.MissingCredentialsException;
  * reach only their stack's processes and are masked in every line the engine prints.
  */
 final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
-    private static final long serialVersionUID = 2L;
+    private static final long serialVersionUID = 3L;
 
     static final String RECORD_FILE = "record.json";
     static final String HISTORY_DIR = "history";
@@ -78,6 +82,8 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
     @SuppressFBWarnings(value = "SE_BAD_FIELD", justification = "a remoting proxy (VirtualChannel.export), serializable; "
             + "the service itself only on the built-in node, where the call is not serialized")
     @CheckForNull private final ToolLauncher tools;
+    /** The shard of its build this call runs, and the board it reaches; {@link ShardRoute#none()} for a step of its own. */
+    private final ShardRoute route;
     /** The controller's time when the call was made: the engine's clock on the agent follows it ({@link ControllerClock}). */
     private final long madeAt = ControllerClock.nowMillis();
     /** The controller's clock, set when the call arrives on the agent. */
@@ -92,6 +98,14 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
     AgentEngineCall(final Operation operation, final EngineRequest request, final StackCredentials credentials,
             final TaskListener listener, final String tempDir, final Set<String> lockedStacks,
             final Set<String> heldElsewhere, @CheckForNull final ToolLauncher tools) {
+        this(operation, request, credentials, listener, tempDir, lockedStacks, heldElsewhere, tools, ShardRoute.none());
+    }
+
+    /** @param route the shard of its build the call runs ({@code deployStacks(shard: i, of: n)}), or the split's count */
+    AgentEngineCall(final Operation operation, final EngineRequest request, final StackCredentials credentials,
+            final TaskListener listener, final String tempDir, final Set<String> lockedStacks,
+            final Set<String> heldElsewhere, @CheckForNull final ToolLauncher tools, final ShardRoute route) {
+        this.route = route;
         this.operation = operation;
         this.request = request;
         this.credentials = credentials;
@@ -179,6 +193,8 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
                         .selectedStacks(byName(all.allCredentials())).stackLines(all.listingText().lines().toList()).build();
             case GRAPH:
                 return runOrder(workspace, temp);
+            case SHARDS:
+                return shards(workspace, temp);
             case INSPECT:
                 return inspect(workspace);
             case TRUSTED_CREDENTIALS:
@@ -209,6 +225,24 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
         order.stacks().forEach(stack -> stacks.put(stack.value(), Map.of()));
         return AgentOutcome.builder().warnings(formatted(graph.warnings(), workspace)).selectedStacks(stacks)
                 .stackLines(graph.text().lines().toList()).runOrder(groups, edges).build();
+    }
+
+    /**
+     * The selection split into the route's count of shards, as {@code stackdrift graph --shards N} prints it: weights
+     * from the durations in the copy of the job's history, the step's parallelism per shard; no tool runs.
+     */
+    private AgentOutcome shards(final Path workspace, final Path temp) {
+        ShardsOutcome split = StackDriftEngine.shards(request.configPath(workspace), request.repositoryRoot(workspace),
+                HistoryView.of(new HistoryStore(temp.resolve(HISTORY_DIR))), request.stacks(), route.count(),
+                request.parallelism() > 0 ? OptionalInt.of(request.parallelism()) : OptionalInt.empty());
+        if (split.layout().isEmpty()) {
+            return AgentOutcome.builder().problems(formatted(split.problems(), workspace))
+                    .warnings(formatted(split.warnings(), workspace)).build();
+        }
+        List<List<String>> shards = new ArrayList<>();
+        split.layout().get().shards().forEach(shard -> shards.add(shard.stream().map(StackId::value).toList()));
+        return AgentOutcome.builder().warnings(formatted(split.warnings(), workspace)).shards(shards)
+                .stackLines(split.text().lines().toList()).build();
     }
 
     private static AgentOutcome invalid(final Inspection inspection, final Path workspace) {
@@ -274,15 +308,17 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
         heldElsewhere.forEach(stack -> held.add(StackId.of(stack)));
         RunRequest runRequest = request.toRunRequest(workspace).withHeldElsewhere(held);
         RunOutcome outcome;
+        Optional<ShardRun> shard = route.number() == 0 ? Optional.empty()
+                : Optional.of(new ShardRun(route.number(), route.count(), route.exchange(LinkedShardExchange.POLL)));
         switch (operation) {
             case PREVIEW:
                 outcome = engine.preview(runRequest);
                 break;
             case CHECK:
-                outcome = engine.check(runRequest);
+                outcome = shard.isPresent() ? engine.check(runRequest, shard.get()) : engine.check(runRequest);
                 break;
             default:
-                outcome = engine.deploy(runRequest);
+                outcome = shard.isPresent() ? engine.deploy(runRequest, shard.get()) : engine.deploy(runRequest);
                 break;
         }
         // a tool's own words (a Pulumi diagnostic on stdout, say) can carry a secret into a reason: the record

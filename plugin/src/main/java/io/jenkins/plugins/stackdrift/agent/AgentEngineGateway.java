@@ -60,6 +60,16 @@ public final class AgentEngineGateway implements EngineGateway, AutoCloseable {
             final Path history, final List<String> historyFiles, final Set<String> lockedStacks,
             final Set<String> heldElsewhere)
             throws IOException, InterruptedException {
+        return run(operation, request, credentials, history, historyFiles, lockedStacks, heldElsewhere, ShardRoute.none());
+    }
+
+    @Override
+    public AgentOutcome run(final Operation operation, final EngineRequest request, final StackCredentials credentials,
+            final Path history, final List<String> historyFiles, final Set<String> lockedStacks,
+            final Set<String> heldElsewhere, final ShardRoute route)
+            throws IOException, InterruptedException {
+        // the board stays on the controller: the agent call carries a proxy of it, as it carries the launcher's
+        ShardRoute routed = route.exportedOver(workspace.getChannel());
         Launcher steps = usableLauncher(launcher);
         FilePath copy = temp.child(AgentEngineCall.HISTORY_DIR);
         for (String file : historyFiles) {
@@ -74,7 +84,7 @@ public final class AgentEngineGateway implements EngineGateway, AutoCloseable {
         // however the call ends (an abort returns here while the agent still works), the tools it started are killed
         // by their cookies and awaited before the step lets go of its locks
         return tools.serve(() -> workspace.act(new AgentEngineCall(operation, request, credentials, listener, temp.getRemote(),
-                lockedStacks, heldElsewhere, tools.forAgent())), listener.getLogger());
+                lockedStacks, heldElsewhere, tools.forAgent(), routed)), listener.getLogger());
     }
 
     /**

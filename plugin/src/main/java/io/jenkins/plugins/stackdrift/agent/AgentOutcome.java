@@ -24,7 +24,7 @@ import io.stackdrift.record.RunToSave;
  * (core's remoting class filter).
  */
 public final class AgentOutcome implements Serializable {
-    private static final long serialVersionUID = 4L;
+    private static final long serialVersionUID = 5L;
 
     private final ArrayList<String> problems;
     private final ArrayList<String> warnings;
@@ -41,6 +41,8 @@ public final class AgentOutcome implements Serializable {
     /** The run order's groups of stack ids, and its edges as [stack, dependsOn, from]; empty unless asked for. */
     private final ArrayList<ArrayList<String>> runOrderGroups;
     private final ArrayList<ArrayList<String>> runOrderEdges;
+    /** The stacks of shard 1, 2, … of a {@code SHARDS} call; empty otherwise. */
+    private final ArrayList<ArrayList<String>> shards;
 
     private AgentOutcome(final Builder b) {
         this.problems = new ArrayList<>(b.problems);
@@ -56,6 +58,7 @@ public final class AgentOutcome implements Serializable {
         this.configuredStacks = b.configuredStacks == null ? null : new TreeSet<>(b.configuredStacks);
         this.runOrderGroups = copies(b.runOrderGroups);
         this.runOrderEdges = copies(b.runOrderEdges);
+        this.shards = copies(b.shards);
     }
 
     private static ArrayList<ArrayList<String>> copies(final List<List<String>> lists) {
@@ -71,6 +74,11 @@ public final class AgentOutcome implements Serializable {
     /** The groups of stacks a deploy would run together, in order (a {@code GRAPH} call only). */
     public List<List<String>> runOrderGroups() {
         return Collections.unmodifiableList(runOrderGroups);
+    }
+
+    /** The stacks of each shard, shard 1 first (a {@code SHARDS} call only). */
+    public List<List<String>> shards() {
+        return Collections.unmodifiableList(shards == null ? new ArrayList<>() : shards);
     }
 
     /** Every dependency edge as {@code [stack, dependsOn, from]}, {@code from} being file or reference. */
@@ -155,6 +163,7 @@ public final class AgentOutcome implements Serializable {
         private Set<String> configuredStacks;
         private List<List<String>> runOrderGroups = List.of();
         private List<List<String>> runOrderEdges = List.of();
+        private List<List<String>> shards = List.of();
 
         public Builder problems(final List<String> value) {
             this.problems = value;
@@ -205,6 +214,11 @@ public final class AgentOutcome implements Serializable {
         public Builder runOrder(final List<List<String>> groups, final List<List<String>> edges) {
             this.runOrderGroups = groups;
             this.runOrderEdges = edges;
+            return this;
+        }
+
+        public Builder shards(final List<List<String>> value) {
+            this.shards = value;
             return this;
         }
 

@@ -35,6 +35,14 @@ public interface EngineGateway {
             List<String> historyFiles, Set<String> lockedStacks, Set<String> heldElsewhere)
             throws IOException, InterruptedException;
 
+    /**
+     * As {@link #run}, for a step of a build split into shards ({@code route}): a check or deploy of one shard, whose
+     * engine reaches the build's board through the route; or {@link Operation#SHARDS}, the split itself.
+     */
+    AgentOutcome run(Operation operation, EngineRequest request, StackCredentials credentials, Path history,
+            List<String> historyFiles, Set<String> lockedStacks, Set<String> heldElsewhere, ShardRoute route)
+            throws IOException, InterruptedException;
+
     /** The record the last run left, stored into the build directory; empty when none was written. */
     Optional<RunRecord> storeRecord(File buildDir) throws IOException, InterruptedException;
 

@@ -6,6 +6,8 @@ public enum Operation {
     /** Validate, and give the order a deploy would run the stacks in (files only: no tool, no history). */
     GRAPH("validate and show the run order"),
     INSPECT("read the stack selection"),
+    /** Split the selection into shards (files and the history's durations: no tool). */
+    SHARDS("split into shards"),
     /** The credentials mapping of every stack in the target branch's configuration, against this checkout's files. */
     TRUSTED_CREDENTIALS("read the target branch's credentials"),
     PREVIEW("preview"),

@@ -59,12 +59,24 @@ public abstract class AbstractStackStep extends Step {
                 .withId(id == null ? defaultId() : id).withLocking(lockScope(), lockTimeout())
                 .withToolTimeout(toolTimeout == null ? Duration.ZERO : StepDurations.parse(toolTimeout).orElseThrow())
                 .withTiming(isNow() ? Timing.NOW : Timing.WHEN_DUE)
-                .withAllowedCredentials(allowedCredentials);
+                .withAllowedCredentials(allowedCredentials)
+                .withShard(shardNumber(), shardCount());
     }
 
-    /** The id when the step names none: its word (check, deploy, destroy, preview, validate). */
+    /** deployStacks and checkDrift: the shard of the build's {@code stackShards} the step runs; 0 for none. */
+    int shardNumber() {
+        return 0;
+    }
+
+    /** deployStacks and checkDrift: how many shards the step says the build has ({@code of:}); 0 for none. */
+    int shardCount() {
+        return 0;
+    }
+
+    /** The id when the step names none: its word (check, deploy, destroy, preview, validate); a shard's, with its number. */
     String defaultId() {
-        return StepIds.defaultFor(operation(), isDestroy() ? DeployKind.DESTROY : DeployKind.DEPLOY);
+        String word = StepIds.defaultFor(operation(), isDestroy() ? DeployKind.DESTROY : DeployKind.DEPLOY);
+        return shardNumber() > 0 ? StepIds.ofShard(word, shardNumber()) : word;
     }
 
     /** checkDrift and deployStacks take locks: the scope they share them in; null for the default. */
@@ -128,7 +140,7 @@ public abstract class AbstractStackStep extends Step {
     }
 
     /** A list of selectors whose text is one per line, as {@link #setStacks} reads the text area back. */
-    private static final class SelectorLines extends ArrayList<String> {
+    static final class SelectorLines extends ArrayList<String> {
         private static final long serialVersionUID = 1L;
 
         SelectorLines(final List<String> selectors) {

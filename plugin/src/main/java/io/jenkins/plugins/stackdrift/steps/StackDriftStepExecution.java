@@ -115,7 +115,7 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
     }
 
     /** Where Jenkins keeps the workspace's temporary files ({@code <workspace>@tmp}, its suffix configurable). */
-    private static FilePath tempDir(final FilePath workspace) {
+    static FilePath tempDir(final FilePath workspace) {
         FilePath temp = WorkspaceList.tempDir(workspace);
         return temp == null ? workspace.child(".stack-drift-tmp") : temp;
     }

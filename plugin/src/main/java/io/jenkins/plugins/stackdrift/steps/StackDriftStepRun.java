@@ -24,9 +24,11 @@ import io.jenkins.plugins.stackdrift.actions.BuildSummary;
 import io.jenkins.plugins.stackdrift.actions.StackDriftInterruptedAction;
 import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
 import io.jenkins.plugins.stackdrift.agent.AgentOutcome;
+import io.jenkins.plugins.stackdrift.agent.BuildShards;
 import io.jenkins.plugins.stackdrift.agent.EngineGateway;
 import io.jenkins.plugins.stackdrift.agent.EngineRequest;
 import io.jenkins.plugins.stackdrift.agent.Operation;
+import io.jenkins.plugins.stackdrift.agent.ShardRoute;
 import io.jenkins.plugins.stackdrift.credentials.ChangeTrust;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment;
 import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
@@ -112,7 +114,16 @@ final class StackDriftStepRun {
         // before anything runs: a second step with this id in the build fails here, having done nothing
         StepIds.Claim claim = StepIds.claim(run, stepId());
         try {
-            return recorded(policy, request, log);
+            if (settings.shardCount() == 0) {
+                return recorded(policy, request, log, null);
+            }
+            BuildShards board = BuildShardsAction.boardFor(run, settings, operation);
+            try {
+                return recorded(policy, request, log, board);
+            } finally {
+                // however the step ended (a lock timeout, bad credentials, an abort): the other shards stop waiting for it
+                board.end(settings.shardNumber());
+            }
         } finally {
             claim.close();
         }
@@ -123,12 +134,16 @@ final class StackDriftStepRun {
         return settings.id().isEmpty() ? StepIds.defaultFor(operation, settings.kind()) : settings.id();
     }
 
-    private Map<String, Object> recorded(final BuildResultPolicy policy, final EngineRequest requested, final PrintStream log)
-            throws IOException, InterruptedException {
-        EngineRequest request = requested;
+    /** @param board the build's board when the step runs one shard of it; null for a step of its own */
+    private Map<String, Object> recorded(final BuildResultPolicy policy, final EngineRequest requested, final PrintStream log,
+            @CheckForNull final BuildShards board) throws IOException, InterruptedException {
+        // a shard's own stacks are what it binds and locks; the engine gets the whole partition and runs this shard of it
+        List<String> own = board == null ? List.of() : board.shard(settings.shardNumber());
+        EngineRequest request = board == null ? requested : requested.withStacks(own);
         // a lock scope outside the job's folders fails the step before anything is read or bound
         LockScope.of(run.getParent(), settings.lockScope(), defaults.sharedLockScopes());
-        AgentOutcome selection = gateway.read(Operation.INSPECT, request);
+        AgentOutcome selection = board != null && own.isEmpty() ? AgentOutcome.builder().build()
+                : gateway.read(Operation.INSPECT, request);
         failOnProblems(selection, log);
         ApprovalCause approval = approvalFor(log);
         if (approval != null) {
@@ -155,8 +170,12 @@ final class StackDriftStepRun {
             boolean interrupted = false;
             try {
                 try {
-                    outcome = gateway.run(operation, request, resolved, history.directory(), historyFiles, locks.stacks(),
-                            locks.busy().keySet());
+                    outcome = board == null
+                            ? gateway.run(operation, request, resolved, history.directory(), historyFiles, locks.stacks(),
+                                    locks.busy().keySet())
+                            : gateway.run(operation, request.withStacks(board.stacks()), resolved, history.directory(), historyFiles,
+                                    locks.stacks(), locks.busy().keySet(),
+                                    ShardRoute.of(settings.shardNumber(), board, settings.lockTimeout()));
                 } catch (InterruptedException | IOException e) {
                     // an aborted build, a lost agent: remoting returns at once, the agent may still be at work
                     interrupted = true;

@@ -47,6 +47,11 @@ final class StepIds {
         }
     }
 
+    /** The id of shard {@code number}'s step that names none: parallel shards of one build need one each ({@code deploy-shard-2}). */
+    static String ofShard(final String word, final int number) {
+        return word + "-shard-" + number;
+    }
+
     /** The id as given, trimmed; null when blank (the step's word then); an error naming the rule otherwise. */
     static String checked(final String id) {
         if (id == null || id.isBlank()) {

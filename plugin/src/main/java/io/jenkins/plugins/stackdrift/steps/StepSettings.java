@@ -19,7 +19,7 @@ import io.stackdrift.model.Timing;
  * says what it does with the core's enums ({@link DeployMode}, {@link Approval}, {@link DeployKind}), never with flags.
  */
 public final class StepSettings implements Serializable {
-    private static final long serialVersionUID = 3L;
+    private static final long serialVersionUID = 4L;
 
     static final String DEFAULT_CONFIG = "stacks.yaml";
 
@@ -43,18 +43,21 @@ public final class StepSettings implements Serializable {
     private final Timing timing;
     /** The credentials ids the step may bind; empty: any (within the global list). */
     private final ArrayList<String> allowedCredentials;
+    /** {@code shard: i, of: n}: the shard this step runs of its build's {@code stackShards}; 0 of 0 for a step of its own. */
+    private final int shardNumber;
+    private final int shardCount;
 
     /** Settings of a step that applies, is not approved and deploys (a deploy's withers say otherwise), results by default. */
     public StepSettings(@CheckForNull final String config, final List<String> stacks, @CheckForNull final Integer parallelism) {
         this(config == null || config.isBlank() ? DEFAULT_CONFIG : config.trim(), new ArrayList<>(stacks), parallelism, null, null,
-                null, DeployMode.APPLY, Approval.NOT_GIVEN, DeployKind.DEPLOY, "", null, 0, 0, Timing.WHEN_DUE, new ArrayList<>());
+                null, DeployMode.APPLY, Approval.NOT_GIVEN, DeployKind.DEPLOY, "", null, 0, 0, Timing.WHEN_DUE, new ArrayList<>(), 0, 0);
     }
 
     private StepSettings(final String config, final ArrayList<String> stacks, @CheckForNull final Integer parallelism,
             @CheckForNull final String driftResult, @CheckForNull final String failedResult, @CheckForNull final String repairedResult,
             final DeployMode mode, final Approval approval, final DeployKind kind, final String id, @CheckForNull final String lockScope,
             final long lockTimeoutSeconds, final long toolTimeoutSeconds, final Timing timing,
-            final ArrayList<String> allowedCredentials) {
+            final ArrayList<String> allowedCredentials, final int shardNumber, final int shardCount) {
         this.config = config;
         this.stacks = stacks;
         this.parallelism = parallelism;
@@ -73,25 +76,30 @@ public final class StepSettings implements Serializable {
         this.toolTimeoutSeconds = toolTimeoutSeconds;
         this.timing = Objects.requireNonNull(timing, "timing");
         this.allowedCredentials = allowedCredentials;
+        if (shardCount < 0 || shardNumber < 0 || shardNumber > shardCount || (shardCount > 0) != (shardNumber > 0)) {
+            throw new IllegalArgumentException(Messages.invalidShard(shardNumber, shardCount));
+        }
+        this.shardNumber = shardNumber;
+        this.shardCount = shardCount;
     }
 
     /** A copy with the build results the step asks for when it finds drift, fails, or puts drift back (null: the default). */
     public StepSettings withResults(@CheckForNull final String drift, @CheckForNull final String failed,
             @CheckForNull final String repaired) {
         return new StepSettings(config, stacks, parallelism, drift, failed, repaired, mode, approval, kind, id, lockScope,
-                lockTimeoutSeconds, toolTimeoutSeconds, timing, allowedCredentials);
+                lockTimeoutSeconds, toolTimeoutSeconds, timing, allowedCredentials, shardNumber, shardCount);
     }
 
     /** A copy of a deploy step's: apply or rehearse, approved or not, deploy or destroy. */
     public StepSettings withDeploy(final DeployMode newMode, final Approval newApproval, final DeployKind newKind) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, newMode, newApproval, newKind, id,
-                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing, allowedCredentials);
+                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing, allowedCredentials, shardNumber, shardCount);
     }
 
     /** A copy with the step's id (its action, URL and details file are per id). */
     public StepSettings withId(final String stepId) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, stepId,
-                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing, allowedCredentials);
+                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing, allowedCredentials, shardNumber, shardCount);
     }
 
     /**
@@ -100,19 +108,19 @@ public final class StepSettings implements Serializable {
      */
     public StepSettings withLocking(@CheckForNull final String scope, final Duration timeout) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, id, scope,
-                timeout.toSeconds(), toolTimeoutSeconds, timing, allowedCredentials);
+                timeout.toSeconds(), toolTimeoutSeconds, timing, allowedCredentials, shardNumber, shardCount);
     }
 
     /** A copy with the step's tool timeout for every step of a stack, its apply included (zero: not given). */
     public StepSettings withToolTimeout(final Duration timeout) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, id,
-                lockScope, lockTimeoutSeconds, timeout.toSeconds(), timing, allowedCredentials);
+                lockScope, lockTimeoutSeconds, timeout.toSeconds(), timing, allowedCredentials, shardNumber, shardCount);
     }
 
     /** A copy whose stacks are taken now ({@code now: true}) or when due. */
     public StepSettings withTiming(final Timing when) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, id,
-                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, when, allowedCredentials);
+                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, when, allowedCredentials, shardNumber, shardCount);
     }
 
     /** {@link Timing#WHEN_DUE} also for settings a build kept from before the parameter existed. */
@@ -123,7 +131,23 @@ public final class StepSettings implements Serializable {
     /** A copy with the credentials ids the step may bind (empty: no restriction of the step's own). */
     public StepSettings withAllowedCredentials(final List<String> ids) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, id,
-                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing, new ArrayList<>(ids));
+                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing, new ArrayList<>(ids), shardNumber, shardCount);
+    }
+
+    /** A copy that runs shard {@code number} of {@code count} of the build's {@code stackShards} (0 of 0: none). */
+    public StepSettings withShard(final int number, final int count) {
+        return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, id,
+                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing, allowedCredentials, number, count);
+    }
+
+    /** The shard this step runs, 1 to {@link #shardCount()}; 0 for a step of its own. */
+    public int shardNumber() {
+        return shardNumber;
+    }
+
+    /** How many shards the build's {@code stackShards} split the stacks into, as the step says ({@code of:}); 0 for none. */
+    public int shardCount() {
+        return shardCount;
     }
 
     /** The step's tool timeout, else {@code fallback} (zero: the engine's defaults). */

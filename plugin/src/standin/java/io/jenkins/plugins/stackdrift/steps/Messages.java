@@ -89,4 +89,19 @@ public final class Messages {
     public static String invalidToolTimeout(Object arg0) {
         return format("invalidToolTimeout", arg0);
     }
+
+    /** StackShardsStep.displayName */
+    public static String StackShardsStep_displayName() {
+        return format("StackShardsStep.displayName");
+    }
+
+    /** invalidShard */
+    public static String invalidShard(Object arg0, Object arg1) {
+        return format("invalidShard", arg0, arg1);
+    }
+
+    /** invalidShardCount */
+    public static String invalidShardCount(Object arg0) {
+        return format("invalidShardCount", arg0);
+    }
 }

@@ -28,6 +28,8 @@ import org.kohsuke.stapler.StaplerResponse2;
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
+import io.stackdrift.model.DriftAge;
+import io.stackdrift.model.KnownState;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
@@ -132,6 +134,28 @@ class StackDriftRunActionTest {
         assertThat(stackPage.text()).contains("aws_s3_bucket.<script>alert(1)</script>").contains("tags.<img src=x onerror=alert(2)>");
         assertThat(action.getStack("no-such-stack")).isNull();
         assertThat(href).isNotEmpty();
+    }
+
+    @Test
+    void aStackAwaitingApprovalFromAnEarlierBuildShowsAsAwaitingAndARepairedOneWhenItsDriftWasFirstSeen() throws Exception {
+        // what the history knew of the skipped stack, and the repaired row's drift age, come back from the details file
+        Row awaiting = Row.of(StackId.of("edge"), Tool.PULUMI, "edge", RowState.SKIPPED, "not due; last known: awaiting approval")
+                .withKnown(new KnownState(RowState.AWAITING_APPROVAL, 1_790_000_000_000L, 1_790_000_000_000L));
+        Row repaired = Row.of(StackId.of("net"), Tool.TOFU, "net", RowState.REPAIRED, "mode correct: put back by a deploy in this run")
+                .withDrift(List.of(new Change(Action.UPDATE, "aws_vpc", "aws_vpc.main", List.of("tags.Owner"), Cause.DRIFT)))
+                .withDriftAge(new DriftAge(1_790_000_000_000L, 2));
+        StackDriftRunAction action = loaded(new RunRecord("7", RunKind.CHECK, "", 1_790_000_100_000L, 1_790_000_200_000L,
+                List.of(awaiting, repaired, TestRecords.row("dns", RowState.SKIPPED)), List.of()));
+
+        Document page = Jsoup.parse(action.getBuildFragment());
+
+        assertThat(page.selectFirst("tr[data-stack=edge]").attr("data-state")).isEqualTo("awaiting-approval");
+        assertThat(page.selectFirst("tr[data-stack=edge] .sd-pill").text()).isEqualTo("awaiting approval");
+        assertThat(page.selectFirst("tr[data-stack=edge] .sd-since").text()).isEqualTo("awaiting since 2026-09-21 14:13 UTC");
+        assertThat(page.selectFirst("tr[data-stack=dns] .sd-pill").text()).isEqualTo("skipped");
+        assertThat(page.selectFirst("tr[data-stack=net] .sd-since").text()).isEqualTo("drift first seen 2026-09-21 14:13 UTC");
+        Document net = Jsoup.parse(action.getStack(StackFileName.of(repaired.id())).getFragment());
+        assertThat(net.selectFirst(".sd-drift-age").text()).startsWith("Drift first seen 2026-09-21 14:13 UTC (2 checks)");
     }
 
     @Test

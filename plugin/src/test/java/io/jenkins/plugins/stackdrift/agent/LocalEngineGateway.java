@@ -46,6 +46,15 @@ public record LocalEngineGateway(Path workspace, Path temp, TaskListener listene
             final Path history, final List<String> historyFiles, final Set<String> lockedStacks,
             final Set<String> heldElsewhere)
             throws IOException, InterruptedException {
+        return run(operation, request, credentials, history, historyFiles, lockedStacks, heldElsewhere, ShardRoute.none());
+    }
+
+    /** As the agent's gateway, the route's board reached directly: no channel to export it over. */
+    @Override
+    public AgentOutcome run(final Operation operation, final EngineRequest request, final StackCredentials credentials,
+            final Path history, final List<String> historyFiles, final Set<String> lockedStacks,
+            final Set<String> heldElsewhere, final ShardRoute route)
+            throws IOException, InterruptedException {
         for (String file : historyFiles) {
             Path target = temp.resolve(AgentEngineCall.HISTORY_DIR).resolve(file);
             Files.createDirectories(target.getParent());
@@ -56,7 +65,7 @@ public record LocalEngineGateway(Path workspace, Path temp, TaskListener listene
                         request.buildEnvironment(), credentials.boundEnvironments()));
         // as AgentEngineGateway: the service is closed (its tools killed and awaited) when the call returns
         return service.serve(() -> new AgentEngineCall(operation, request, credentials, listener, temp.toString(), lockedStacks,
-                heldElsewhere, service).invoke(workspace.toFile(), null), listener.getLogger());
+                heldElsewhere, service, route).invoke(workspace.toFile(), null), listener.getLogger());
     }
 
     @Override

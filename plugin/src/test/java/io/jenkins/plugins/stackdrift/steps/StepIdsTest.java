@@ -47,6 +47,38 @@ class StepIdsTest {
         assertThat(StepIds.checked("a".repeat(64))).hasSize(64);
     }
 
+    /** The shards' steps of one build run in parallel branches: each has an id of its own without naming one. */
+    @Test
+    void theStepsOfTwoShardsHaveTwoDefaultIds() {
+        DeployStacksStep first = new DeployStacksStep();
+        first.setShard(1);
+        first.setOf(2);
+        DeployStacksStep second = new DeployStacksStep();
+        second.setShard(2);
+        second.setOf(2);
+        CheckDriftStep check = new CheckDriftStep();
+        check.setShard(2);
+        check.setOf(2);
+
+        assertThat(first.settings().id()).isEqualTo("deploy-shard-1");
+        assertThat(second.settings().id()).isEqualTo("deploy-shard-2");
+        assertThat(check.settings().id()).isEqualTo("check-shard-2");
+        assertThat(new DeployStacksStep().settings().id()).isEqualTo("deploy");
+        assertThat(StepIds.checked(second.settings().id())).isEqualTo("deploy-shard-2");
+    }
+
+    @Test
+    void aShardWithoutItsCountOrOutsideItIsRefused() {
+        DeployStacksStep step = new DeployStacksStep();
+        step.setShard(3);
+        step.setOf(2);
+        assertThatThrownBy(step::settings).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("shard 3 of 2");
+        DeployStacksStep alone = new DeployStacksStep();
+        alone.setShard(1);
+        assertThatThrownBy(alone::settings).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("give shard: and of: together");
+    }
+
     /** An id whose page URL would be another page of the plugin's (the approval's) is refused, saying why. */
     @Test
     void anIdThatWouldTakeAnotherPagesUrlIsRefused() {

@@ -1,0 +1,97 @@
+package io.jenkins.plugins.stackdrift.agent;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+import io.stackdrift.model.ShardOutcome;
+import io.stackdrift.model.StackId;
+import io.stackdrift.spi.ShardExchange;
+
+/**
+ * The engine's {@link ShardExchange} on the agent, over the build's board on the controller ({@link ShardBoardLink}).
+ * The partition is the one the build's {@code stackShards} fixed: what the engine proposes does not change it (the
+ * engine refuses to run when its own selection differs). A call the channel fails is an {@link UncheckedIOException},
+ * as the port says; an interrupt while a call waits keeps the thread's flag.
+ */
+final class LinkedShardExchange implements ShardExchange {
+    /** How often a waiting stack reads the board again: one small call to the controller. */
+    static final Duration POLL = Duration.ofSeconds(1);
+
+    private final ShardBoardLink board;
+    private final Duration waitTimeout;
+    private final Duration pollInterval;
+
+    LinkedShardExchange(final ShardBoardLink board, final Duration waitTimeout, final Duration pollInterval) {
+        this.board = board;
+        this.waitTimeout = waitTimeout;
+        this.pollInterval = pollInterval;
+    }
+
+    @FunctionalInterface
+    private interface Call<T> {
+        T run() throws IOException, InterruptedException;
+    }
+
+    private static <T> T call(final String what, final Call<T> call) {
+        try {
+            return call.run();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot " + what + " on the build's board of shards: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new UncheckedIOException("interrupted while it would " + what + " on the build's board of shards",
+                    new InterruptedIOException(e.getMessage()));
+        }
+    }
+
+    @Override
+    public List<List<StackId>> agree(final List<List<StackId>> proposed) {
+        List<List<StackId>> shards = new ArrayList<>();
+        for (List<String> shard : call("read the shards", board::partition)) {
+            shards.add(shard.stream().map(StackId::of).toList());
+        }
+        return shards;
+    }
+
+    @Override
+    public void post(final Post post) {
+        call("post " + post.stack(), () -> {
+            board.post(post.stack().value(), post.outcome().name(), post.digest());
+            return null;
+        });
+    }
+
+    @Override
+    public Snapshot read() {
+        List<Post> posts = new ArrayList<>();
+        for (List<String> post : call("read the outcomes", board::posts)) {
+            posts.add(new Post(StackId.of(post.get(0)), ShardOutcome.valueOf(post.get(1)), post.get(2)));
+        }
+        Set<Integer> ended = new TreeSet<>(call("read the ended shards", board::ended));
+        return new Snapshot(posts, ended);
+    }
+
+    @Override
+    public void ended(final int number) {
+        call("end shard " + number, () -> {
+            board.end(number);
+            return null;
+        });
+    }
+
+    @Override
+    public Duration waitTimeout() {
+        return waitTimeout;
+    }
+
+    @Override
+    public Duration pollInterval() {
+        return pollInterval;
+    }
+}

@@ -1,0 +1,73 @@
+package io.jenkins.plugins.stackdrift.agent;
+
+import java.io.Serializable;
+import java.time.Duration;
+
+import edu.umd.cs.findbugs.annotations.CheckForNull;
+import edu.umd.cs.findbugs.annotations.SuppressFBWarnings;
+import hudson.remoting.VirtualChannel;
+
+/**
+ * Which shard of its build an agent call runs, of how many, the board it reaches on the controller and how long a
+ * stack waits on it for a dependency of another shard ({@code lockTimeout}; none given: without a limit). A call of a
+ * step of its own has {@link #none()}; {@code stackShards}' call only the count.
+ */
+public final class ShardRoute implements Serializable {
+    private static final long serialVersionUID = 1L;
+    /** What "no limit" waits: longer than any build. */
+    static final Duration NO_LIMIT = Duration.ofDays(365);
+
+    private final int number;
+    private final int count;
+    private final long waitSeconds;
+    @SuppressFBWarnings(value = "SE_BAD_FIELD", justification = "a remoting proxy (VirtualChannel.export), serializable; "
+            + "the board itself only on the built-in node, where the call is not serialized")
+    @CheckForNull private final ShardBoardLink board;
+
+    private ShardRoute(final int number, final int count, final long waitSeconds, @CheckForNull final ShardBoardLink board) {
+        this.number = number;
+        this.count = count;
+        this.waitSeconds = waitSeconds;
+        this.board = board;
+    }
+
+    /** A step of its own: no shard. */
+    public static ShardRoute none() {
+        return new ShardRoute(0, 0, 0, null);
+    }
+
+    /** {@code stackShards(count: n)}: the split only, no board yet. */
+    public static ShardRoute split(final int count) {
+        return new ShardRoute(0, count, 0, null);
+    }
+
+    /** Shard {@code number} of {@code board}; {@code wait} zero: without a limit. */
+    public static ShardRoute of(final int number, final BuildShards board, final Duration wait) {
+        if (number < 1 || number > board.count()) {
+            throw new IllegalArgumentException("shard " + number + " of " + board.count());
+        }
+        return new ShardRoute(number, board.count(), wait.toSeconds(), board);
+    }
+
+    /** This route as the agent call carries it: the board exported over {@code channel}. */
+    ShardRoute exportedOver(final VirtualChannel channel) {
+        return board == null ? this : new ShardRoute(number, count, waitSeconds, channel.export(ShardBoardLink.class, board));
+    }
+
+    /** The shard the call runs; 0 for none. */
+    public int number() {
+        return number;
+    }
+
+    public int count() {
+        return count;
+    }
+
+    /** The exchange the engine on the agent posts to and reads from. */
+    LinkedShardExchange exchange(final Duration poll) {
+        if (board == null) {
+            throw new IllegalStateException("a call without a shard has no board");
+        }
+        return new LinkedShardExchange(board, waitSeconds > 0 ? Duration.ofSeconds(waitSeconds) : NO_LIMIT, poll);
+    }
+}

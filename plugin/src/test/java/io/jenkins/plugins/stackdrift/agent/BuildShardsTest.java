@@ -1,0 +1,91 @@
+package io.jenkins.plugins.stackdrift.agent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import io.stackdrift.model.ShardOutcome;
+import io.stackdrift.model.StackId;
+import io.stackdrift.spi.ShardExchange;
+
+/** The build's board on the controller, and the engine's exchange over it as an agent reaches it. */
+class BuildShardsTest {
+    private final BuildShards board = new BuildShards(List.of(List.of("network", "app"), List.of("dns")));
+
+    @Test
+    void twoShardsExchangesOfOneBuildSeeOneBoard() {
+        LinkedShardExchange one = new LinkedShardExchange(board, Duration.ofMinutes(1), Duration.ofMillis(10));
+        LinkedShardExchange two = new LinkedShardExchange(board, Duration.ofMinutes(1), Duration.ofMillis(10));
+
+        // whatever a shard proposes, the build's split stands
+        assertThat(two.agree(List.of(List.of(StackId.of("dns")), List.of(StackId.of("network"), StackId.of("app")))))
+                .containsExactly(List.of(StackId.of("app"), StackId.of("network")), List.of(StackId.of("dns")));
+        one.post(new ShardExchange.Post(StackId.of("network"), ShardOutcome.DEPLOYED, "sha256:abc"));
+        one.ended(1);
+
+        ShardExchange.Snapshot seen = two.read();
+        assertThat(seen.posts()).containsExactly(new ShardExchange.Post(StackId.of("network"), ShardOutcome.DEPLOYED, "sha256:abc"));
+        assertThat(seen.ended()).containsExactly(1);
+        assertThat(board.ownerOf("dns")).isEqualTo(2);
+        assertThat(board.stacks()).containsExactly("app", "dns", "network");
+    }
+
+    @Test
+    void aStackEndsOnceAndOnlyAStackOfTheSplitEnds() throws Exception {
+        board.post("network", "FAILED", "");
+        board.post("network", "FAILED", "");
+
+        assertThatThrownBy(() -> board.post("network", "DEPLOYED", "")).isInstanceOf(IOException.class)
+                .hasMessageContaining("network already ended in this build (FAILED)");
+        assertThatThrownBy(() -> board.post("billing", "DEPLOYED", "")).isInstanceOf(IOException.class)
+                .hasMessageContaining("billing is in no shard");
+        assertThatThrownBy(() -> board.post("dns", "GONE", "")).isInstanceOf(IOException.class);
+        assertThatThrownBy(() -> board.end(3)).isInstanceOf(IOException.class).hasMessageContaining("not between 1 and 2");
+        assertThatThrownBy(() -> new BuildShards(List.of(List.of("a"), List.of("a")))).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void aBoardTheChannelCannotReachIsAnUncheckedIoErrorAsThePortSays() {
+        ShardBoardLink lost = new ShardBoardLink() {
+            @Override
+            public List<List<String>> partition() throws IOException {
+                throw new IOException("channel closed");
+            }
+
+            @Override
+            public void post(final String stack, final String outcome, final String digest) throws IOException {
+                throw new IOException("channel closed");
+            }
+
+            @Override
+            public List<List<String>> posts() throws IOException {
+                throw new IOException("channel closed");
+            }
+
+            @Override
+            public List<Integer> ended() throws IOException {
+                throw new IOException("channel closed");
+            }
+
+            @Override
+            public void end(final int number) throws IOException {
+                throw new IOException("channel closed");
+            }
+        };
+        LinkedShardExchange exchange = new LinkedShardExchange(lost, Duration.ofMinutes(1), Duration.ofMillis(10));
+
+        assertThatThrownBy(exchange::read).isInstanceOf(UncheckedIOException.class)
+                .hasMessageContaining("on the build's board of shards: channel closed");
+        assertThatThrownBy(() -> exchange.ended(1)).isInstanceOf(UncheckedIOException.class);
+        // a lockTimeout of zero waits without a limit
+        assertThat(ShardRoute.of(2, board, Duration.ZERO).exchange(Duration.ofSeconds(1)).waitTimeout()).isEqualTo(ShardRoute.NO_LIMIT);
+        assertThat(ShardRoute.of(2, board, Duration.ofMinutes(5)).exchange(Duration.ofSeconds(1)).waitTimeout())
+                .isEqualTo(Duration.ofMinutes(5));
+    }
+}
