@@ -80,8 +80,10 @@ final class PathTrouble {
 
     private static Path nearestExisting(final Path dir) {
         Path at = dir.toAbsolutePath().normalize();
-        while (at.getParent() != null && !Files.exists(at)) {
-            at = at.getParent();
+        Path parent = at.getParent();
+        while (parent != null && !Files.exists(at)) {
+            at = parent;
+            parent = at.getParent();
         }
         return at;
     }
