@@ -100,6 +100,31 @@ final class DriftCheckRun implements RunBody {
                 : checkOne(run, run.stack(id), toRun.get(id), graph);
         StackTasks.schedule(run, order.graph(), ScheduleOptions.deploy(run.parallelism()), task,
                 StackTasks.posting(run, SchedulerListener.NONE), order.waits()::contains);
+        toRun.keySet().forEach(id -> nameDependenciesNotDeployed(run, id));
+    }
+
+    /**
+     * A stack whose check failed while a stack it depends on was found never deployed says so, and what to do: the
+     * tool's own error ("Unable to find remote state") does not tell a newcomer that the dependency comes first.
+     */
+    private static void nameDependenciesNotDeployed(final RunContext run, final StackId id) {
+        Row row = run.row(id);
+        if (row == null || row.state() != RowState.FAILED) {
+            return;
+        }
+        Set<StackId> dependencies = new TreeSet<>(row.fileDependsOn());
+        dependencies.addAll(row.dependsOn());
+        List<String> missing = dependencies.stream()
+                .filter(dependency -> run.hasRow(dependency) && run.row(dependency).state() == RowState.NOT_DEPLOYED)
+                .map(StackId::toString).toList();
+        if (missing.isEmpty()) {
+            return;
+        }
+        String names = String.join(", ", missing);
+        String hint = (missing.size() == 1 ? "its dependency " + names + " is" : "its dependencies " + names + " are")
+                + " not deployed: deploy " + (missing.size() == 1 ? "it" : "them") + " first, then check " + id + " again";
+        run.putRow(row.withReason(row.reason() + "; " + hint));
+        run.progress(id + ": " + hint);
     }
 
     /**

@@ -253,6 +253,39 @@ class RealTerraformTest {
     }
 
     @Test
+    void aCheckThatFailsBecauseItsDependencyWasNeverDeployedSaysToDeployTheDependencyFirst() throws Exception {
+        Path repo = Files.createDirectories(dir.resolve("repo"));
+        module = Files.createDirectories(repo.resolve("network"));
+        writeModule("one", "t1");
+        Path dns = Files.createDirectories(repo.resolve("dns"));
+        Files.writeString(dns.resolve("main.tf"), """
+                terraform {}
+                data "terraform_remote_state" "network" {
+                  backend = "local"
+                  config  = { path = "../network/terraform.tfstate" }
+                }
+                resource "terraform_data" "zone" {
+                  input = data.terraform_remote_state.network.outputs
+                }
+                """);
+        Files.writeString(repo.resolve("stacks.yaml"), """
+                stacks:
+                  - dir: network
+                    drift: { mode: correct }
+                  - dir: dns
+                    dependsOn: [network]
+                """);
+        List<String> progress = Collections.synchronizedList(new ArrayList<>());
+
+        RunOutcome check = engine(Clock.systemUTC(), progress).check(Requests.manual(repo.resolve("stacks.yaml"), "1"));
+
+        Row row = check.run().orElseThrow().rows().stream().filter(r -> r.id().toString().equals("dns")).findFirst().orElseThrow();
+        assertThat(row.state()).as(rows(check)).isEqualTo(RowState.FAILED);
+        assertThat(row.reason()).endsWith("; its dependency network is not deployed: deploy it first, then check dns again");
+        assertThat(progress).contains("dns: its dependency network is not deployed: deploy it first, then check dns again");
+    }
+
+    @Test
     void aDriftCheckOfTerraformDataIsInSyncBecauseItHasNoRemoteObject() throws Exception {
         writeModule("one", "t1");
         deployed(stack(""));
