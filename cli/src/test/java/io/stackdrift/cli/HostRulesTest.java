@@ -4,6 +4,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -24,14 +25,28 @@ class HostRulesTest {
     private static final JavaClasses CLI = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .importPackages("io.stackdrift.cli");
+    /** What the command line's classes may use: the façade, the ports, the values, the records and the rendering. */
+    private static final String[] ALLOWED = {"io.stackdrift.cli..", "io.stackdrift.engine..", "io.stackdrift.spi..",
+        "io.stackdrift.local..", "io.stackdrift.model..", "io.stackdrift.record..", "io.stackdrift.render..", "java..", "picocli.."};
 
     @Test
     void theCommandLineUsesOnlyTheFacadeThePortsTheValuesAndTheRendering() {
-        classes().that().resideInAPackage("io.stackdrift.cli..").should().onlyDependOnClassesThat()
-                .resideInAnyPackage("io.stackdrift.cli..", "io.stackdrift.engine..", "io.stackdrift.spi..", "io.stackdrift.local..",
-                        "io.stackdrift.model..",
-                        "io.stackdrift.record..", "io.stackdrift.render..", "java..", "picocli..")
-                .check(CLI);
+        classes().that().resideInAPackage("io.stackdrift.cli..").and().doNotHaveFullyQualifiedName(MemoryGuard.class.getName())
+                .should().onlyDependOnClassesThat().resideInAnyPackage(ALLOWED).check(CLI);
+    }
+
+    /** The one exception: the memory guard listens to the JVM's collections, which only the management API reports. */
+    @Test
+    void onlyTheMemoryGuardReadsTheJvmsManagementApi() {
+        classes().that().haveFullyQualifiedName(MemoryGuard.class.getName()).should().onlyDependOnClassesThat()
+                .resideInAnyPackage(withManagement()).check(CLI);
+    }
+
+    private static String[] withManagement() {
+        String[] packages = Arrays.copyOf(ALLOWED, ALLOWED.length + 2);
+        packages[ALLOWED.length] = "javax.management..";
+        packages[ALLOWED.length + 1] = "com.sun.management..";
+        return packages;
     }
 
     @Test
