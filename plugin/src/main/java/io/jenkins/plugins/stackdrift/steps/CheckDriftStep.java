@@ -11,11 +11,9 @@ import org.kohsuke.stapler.DataBoundConstructor;
 import org.kohsuke.stapler.DataBoundSetter;
 
 /** {@code checkDrift(...)}: see help.html beside this class. */
-public final class CheckDriftStep extends AbstractStackStep {
+public final class CheckDriftStep extends ShardedStackStep {
     @CheckForNull private String lockScope;
     private boolean now;
-    @CheckForNull private Integer shard;
-    @CheckForNull private Integer of;
 
     @DataBoundConstructor
     public CheckDriftStep() {
@@ -53,38 +51,6 @@ public final class CheckDriftStep extends AbstractStackStep {
     @Override
     protected Operation operation() {
         return Operation.CHECK;
-    }
-
-    @Override
-    int shardNumber() {
-        return shard == null ? 0 : shard;
-    }
-
-    @Override
-    int shardCount() {
-        return of == null ? 0 : of;
-    }
-
-    @CheckForNull
-    public Integer getShard() {
-        return shard;
-    }
-
-    /** The shard of the build's {@code stackShards} this step checks, 1 to {@code of}; with {@code of}. */
-    @DataBoundSetter
-    public void setShard(@CheckForNull final Integer shard) {
-        this.shard = shard == null || shard == 0 ? null : shard;
-    }
-
-    @CheckForNull
-    public Integer getOf() {
-        return of;
-    }
-
-    /** How many shards the build's {@code stackShards} split the stacks into (its {@code count}); with {@code shard}. */
-    @DataBoundSetter
-    public void setOf(@CheckForNull final Integer of) {
-        this.of = of == null || of == 0 ? null : of;
     }
 
     @Extension

@@ -13,14 +13,12 @@ import org.kohsuke.stapler.DataBoundConstructor;
 import org.kohsuke.stapler.DataBoundSetter;
 
 /** {@code deployStacks(stacks: [...], rehearsal: false, approved: false, destroy: false, ...)}: see help.html beside this class. */
-public final class DeployStacksStep extends AbstractStackStep {
+public final class DeployStacksStep extends ShardedStackStep {
     private boolean rehearsal;
     private boolean approved;
     private boolean destroy;
     @CheckForNull private String lockScope;
     private boolean now;
-    @CheckForNull private Integer shard;
-    @CheckForNull private Integer of;
     @CheckForNull private String lockTimeout;
 
     @DataBoundConstructor
@@ -115,38 +113,6 @@ public final class DeployStacksStep extends AbstractStackStep {
         Duration timeout = StepDurations.parse(lockTimeout)
                 .orElseThrow(() -> new IllegalArgumentException(Messages.invalidLockTimeout(lockTimeout.strip())));
         this.lockTimeout = StepDurations.format(timeout);
-    }
-
-    @Override
-    int shardNumber() {
-        return shard == null ? 0 : shard;
-    }
-
-    @Override
-    int shardCount() {
-        return of == null ? 0 : of;
-    }
-
-    @CheckForNull
-    public Integer getShard() {
-        return shard;
-    }
-
-    /** The shard of the build's {@code stackShards} this step deploys, 1 to {@code of}; with {@code of}. */
-    @DataBoundSetter
-    public void setShard(@CheckForNull final Integer shard) {
-        this.shard = shard == null || shard == 0 ? null : shard;
-    }
-
-    @CheckForNull
-    public Integer getOf() {
-        return of;
-    }
-
-    /** How many shards the build's {@code stackShards} split the stacks into (its {@code count}); with {@code shard}. */
-    @DataBoundSetter
-    public void setOf(@CheckForNull final Integer of) {
-        this.of = of == null || of == 0 ? null : of;
     }
 
     @Extension
