@@ -192,10 +192,16 @@ public abstract class AbstractStackStep extends Step {
 
     @DataBoundSetter
     public void setParallelism(@CheckForNull final Integer parallelism) {
+        this.parallelism = checkedParallelism(parallelism);
+    }
+
+    /** A step's {@code parallelism}: empty for the file's, never negative. */
+    @CheckForNull
+    static Integer checkedParallelism(@CheckForNull final Integer parallelism) {
         if (parallelism != null && parallelism < 0) {
             throw new IllegalArgumentException(Messages.invalidParallelism(parallelism));
         }
-        this.parallelism = parallelism;
+        return parallelism;
     }
 
     @CheckForNull

@@ -75,10 +75,7 @@ public final class StackShardsStep extends Step {
     /** Stacks one shard runs at once, as the shards' steps will (their parallelism); empty: the file's. */
     @DataBoundSetter
     public void setParallelism(@CheckForNull final Integer parallelism) {
-        if (parallelism != null && parallelism < 0) {
-            throw new IllegalArgumentException(Messages.invalidParallelism(parallelism));
-        }
-        this.parallelism = parallelism;
+        this.parallelism = AbstractStackStep.checkedParallelism(parallelism);
     }
 
     @Override
