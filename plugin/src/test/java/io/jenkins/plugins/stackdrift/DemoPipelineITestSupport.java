@@ -12,6 +12,7 @@ import java.util.Map;
 import com.cloudbees.plugins.credentials.CredentialsProvider;
 import com.cloudbees.plugins.credentials.CredentialsScope;
 import com.cloudbees.plugins.credentials.domains.Domain;
+import hudson.model.Descriptor;
 import hudson.util.Secret;
 import org.jenkinsci.plugins.plaincredentials.impl.StringCredentialsImpl;
 import org.jenkinsci.plugins.workflow.cps.CpsFlowDefinition;
@@ -45,13 +46,13 @@ public final class DemoPipelineITestSupport {
      * earlier builds stays, as in a real checkout) and runs {@code steps} with the demo's simulated tools first on PATH.
      */
     public static WorkflowJob demoJob(final JenkinsRule r, final String name, final Path source, final String steps)
-            throws IOException {
+            throws IOException, Descriptor.FormException {
         return demoJob(r, name, "built-in", source, steps);
     }
 
     /** The same Pipeline on the node(s) of {@code label}. */
     public static WorkflowJob demoJob(final JenkinsRule r, final String name, final String label, final Path source,
-            final String steps) throws IOException {
+            final String steps) throws IOException, Descriptor.FormException {
         WorkflowJob p = r.jenkins.createProject(WorkflowJob.class, name);
         p.setDefinition(new CpsFlowDefinition("node('" + label + "') {\n"
                 + "  sh \"cp -R '" + source + "/.' .\"\n"

@@ -73,7 +73,8 @@ class LauncherDecoratorITest {
         r.assertLogContains("drifted=[] total=4", b);
         r.assertLogContains("4 stacks · 3 in sync · 0 drifted · 0 pending · 0 failed · 1 repaired", b);
         assertThat(LAUNCHES.get()).isGreaterThan(4);
-        secrets.values().forEach(secret -> assertThat(JenkinsRule.getLog(b)).doesNotContain(secret));
+        String log = JenkinsRule.getLog(b);
+        secrets.values().forEach(secret -> assertThat(log).doesNotContain(secret));
     }
 
     /** {@code fakeContainer(path: '…') { … }}: a block whose launcher runs every command with that {@code PATH}. */

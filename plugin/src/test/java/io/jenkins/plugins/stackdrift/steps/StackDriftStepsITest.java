@@ -16,6 +16,7 @@ import java.util.Map;
 import com.cloudbees.plugins.credentials.CredentialsProvider;
 import com.cloudbees.plugins.credentials.CredentialsScope;
 import com.cloudbees.plugins.credentials.domains.Domain;
+import hudson.model.Descriptor;
 import hudson.model.Result;
 import hudson.model.Run;
 import hudson.util.Secret;
@@ -72,7 +73,7 @@ class StackDriftStepsITest {
     }
 
     /** A Pipeline that copies the demo into its workspace and puts the simulated tools first on PATH. */
-    private WorkflowJob job(final String label, final String steps) throws IOException {
+    private WorkflowJob job(final String label, final String steps) throws IOException, Descriptor.FormException {
         WorkflowJob p = r.jenkins.createProject(WorkflowJob.class, "p" + r.jenkins.getItems().size());
         p.setDefinition(new CpsFlowDefinition("node('" + label + "') {\n"
                 + "  sh \"cp -R '" + DEMO + "/.' . && rm -rf */.terraform */.pulumi\"\n"
