@@ -86,17 +86,19 @@ class ConfigurationAsCodeITest {
         assertThat(node).as("unclassified.stackDrift in the export").isNotNull();
         Mapping mapping = node.asMapping();
         Map<String, String> values = new TreeMap<>();
+        // read without Mapping.getScalarValue, which removes the entry it reads: the node is written back below
         for (String key : mapping.keySet()) {
-            // the one list attribute: its items, joined as current() joins them
-            values.put(key, key.equals("allowedCredentials")
-                    ? mapping.get(key).asSequence().stream().map(item -> {
+            CNode value = mapping.get(key);
+            // a list attribute (allowedCredentials, sharedLockScopes): its items, joined as current() joins them
+            values.put(key, value.getType() == CNode.Type.SEQUENCE
+                    ? value.asSequence().stream().map(item -> {
                         try {
                             return item.asScalar().getValue();
                         } catch (Exception e) {
                             throw new AssertionError(key + " holds a non-scalar item", e);
                         }
                     }).collect(Collectors.joining(","))
-                    : mapping.getScalarValue(key));
+                    : value.asScalar().getValue());
         }
         assertThat(values).containsAllEntriesOf(CONFIGURED);
 

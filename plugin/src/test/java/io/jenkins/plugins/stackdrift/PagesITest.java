@@ -4,8 +4,10 @@ import static io.jenkins.plugins.stackdrift.DemoPipelineITestSupport.addCredenti
 import static io.jenkins.plugins.stackdrift.DemoPipelineITestSupport.assertNoSecretIn;
 import static io.jenkins.plugins.stackdrift.DemoPipelineITestSupport.demoCopy;
 import static io.jenkins.plugins.stackdrift.DemoPipelineITestSupport.demoJob;
+import static io.jenkins.plugins.stackdrift.DemoPipelineITestSupport.editConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.net.HttpURLConnection;
 import java.nio.file.Path;
 
@@ -50,7 +52,7 @@ class PagesITest {
     @Test
     void theBuildPageItsHistoryBadgeAndTheStackPagesRender() throws Exception {
         addCredentials(r);
-        WorkflowJob p = demoJob(r, "pages", demoCopy(temp.resolve("demo")), "checkDrift()");
+        WorkflowJob p = demoJob(r, "pages", reportOnly(temp.resolve("demo")), "checkDrift()");
         WorkflowRun b = r.buildAndAssertStatus(Result.UNSTABLE, p);
         StackDriftRunAction action = b.getAction(StackDriftRunAction.class);
         assertThat(action.getDriftedStacks()).containsExactly("network");
@@ -88,7 +90,7 @@ class PagesITest {
     @Test
     void theJobPageAndItsBadgeStayWhenTheLastBuildLeftNoRecord() throws Exception {
         addCredentials(r);
-        WorkflowJob p = demoJob(r, "job-page", demoCopy(temp.resolve("demo")), "checkDrift()");
+        WorkflowJob p = demoJob(r, "job-page", reportOnly(temp.resolve("demo")), "checkDrift()");
         r.buildAndAssertStatus(Result.UNSTABLE, p);
 
         try (JenkinsRule.WebClient wc = r.createWebClient()) {
@@ -101,6 +103,16 @@ class PagesITest {
             assertThat(failed.getAction(StackDriftRunAction.class)).isNull();
             assertThat(assertJobPageWithBadge(wc, p)).isEqualTo(badge);
         }
+    }
+
+    /**
+     * A copy of the demo whose network stack only reports its drift: in the demo it is in drift mode correct, so a
+     * check would put its drift back and the build would end SUCCESS with nothing drifted.
+     */
+    private static Path reportOnly(final Path dir) throws IOException {
+        Path demo = demoCopy(dir);
+        editConfig(demo, "  - dir: network\n    drift:\n      mode: correct\n", "  - dir: network\n    drift:\n      mode: report\n");
+        return demo;
     }
 
     /** The job page shows the section with the badge image, and the image's stable URL serves the SVG. */

@@ -86,7 +86,7 @@ class ShardedDeployITest {
         String log = JenkinsRule.getLog(b);
         assertThat(log).contains("shards: [[dns, network], [platform:prod]]")
                 .contains("Stack Drift: platform:prod waits for network, in shard 1 of 2");
-        int networkDeployed = log.indexOf("Stack Drift: network: deployed");
+        int networkDeployed = log.indexOf("Stack Drift: network: in sync — deployed");
         assertThat(networkDeployed).as(log).isPositive();
         assertThat(log.indexOf("Stack Drift: platform:prod: deploying")).as(log).isGreaterThan(networkDeployed);
         assertThat(b.getAction(BuildShardsAction.class).getShards())
