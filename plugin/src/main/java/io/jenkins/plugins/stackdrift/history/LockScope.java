@@ -7,8 +7,8 @@ import java.util.List;
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import hudson.AbortException;
 import hudson.model.Item;
-import hudson.model.Job;
 import hudson.model.ModifiableItemGroup;
+import io.jenkins.plugins.stackdrift.ItemParents;
 
 /**
  * Which builds share stack locks ({@link JobStackLocks}): a name. Jobs that deploy the same stacks must share
@@ -30,8 +30,8 @@ public final class LockScope {
     }
 
     /** The scope of a job's steps without an explicit {@code lockScope}. */
-    public static String of(final Job<?, ?> job) {
-        Object parent = job.getParent();
+    public static String of(final Item job) {
+        Object parent = ItemParents.of(job);
         if (parent instanceof Item computed && !(parent instanceof ModifiableItemGroup)) {
             return computed.getFullName();
         }
@@ -45,7 +45,7 @@ public final class LockScope {
      * @param shared   the scopes an administrator shares between any jobs
      * @throws AbortException when {@code explicit} is outside the job's folder tree and not shared
      */
-    public static String of(final Job<?, ?> job, @CheckForNull final String explicit, final Collection<String> shared)
+    public static String of(final Item job, @CheckForNull final String explicit, final Collection<String> shared)
             throws AbortException {
         if (explicit == null || explicit.isBlank()) {
             return of(job);
@@ -63,12 +63,12 @@ public final class LockScope {
     }
 
     /** The full names of the folders the job is in, innermost first (the controller itself is none). */
-    static List<String> ownTrees(final Job<?, ?> job) {
+    static List<String> ownTrees(final Item job) {
         List<String> trees = new ArrayList<>();
-        Object parent = job.getParent();
+        Object parent = ItemParents.of(job);
         while (parent instanceof Item folder) {
             trees.add(folder.getFullName());
-            parent = folder.getParent();
+            parent = ItemParents.of(folder);
         }
         return trees;
     }

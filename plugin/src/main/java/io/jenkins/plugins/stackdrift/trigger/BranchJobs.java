@@ -9,6 +9,7 @@ import hudson.model.Item;
 import hudson.model.ItemGroup;
 import hudson.model.Job;
 import hudson.model.ModifiableItemGroup;
+import io.jenkins.plugins.stackdrift.ItemParents;
 
 /**
  * Whether a job is the primary branch of a multibranch project, with core's types only (the plugin needs no branch or
@@ -31,7 +32,7 @@ final class BranchJobs {
 
     /** Whether the schedule starts this job. */
     boolean starts(final Job<?, ?> job, final DriftBranches branches) {
-        ItemGroup<? extends Item> parent = job.getParent();
+        ItemGroup<? extends Item> parent = ItemParents.of(job);
         if (branches == DriftBranches.ALL || !(parent instanceof Item) || parent instanceof ModifiableItemGroup) {
             return true;
         }

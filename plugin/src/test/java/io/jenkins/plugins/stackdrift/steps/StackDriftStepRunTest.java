@@ -11,6 +11,7 @@ import static org.mockito.Mockito.doAnswer;
 import static org.mockito.Mockito.doReturn;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.mockConstruction;
+import static org.mockito.Mockito.mockStatic;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
@@ -36,6 +37,7 @@ import hudson.model.Job;
 import hudson.model.Result;
 import hudson.model.Run;
 import hudson.model.TaskListener;
+import io.jenkins.plugins.stackdrift.ItemParents;
 import io.jenkins.plugins.stackdrift.StackDriftGlobalConfiguration;
 import io.jenkins.plugins.stackdrift.TestRecords;
 import io.jenkins.plugins.stackdrift.actions.ApproveDeployAction;
@@ -60,6 +62,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mockito.ArgumentCaptor;
 import org.mockito.MockedConstruction;
+import org.mockito.MockedStatic;
 import org.mockito.Mockito;
 
 import io.stackdrift.model.Approval;
@@ -421,8 +424,16 @@ class StackDriftStepRunTest {
     void aDeployOfABranchJobWaitsForTheOtherBranchesOfItsProjectAndGivesUpAfterItsTimeout() throws Exception {
         Item project = mock(Item.class, Mockito.withSettings().extraInterfaces(ItemGroup.class));
         when(project.getFullName()).thenReturn("org/app-" + jobDir.getFileName());
-        doReturn(project).when(job).getParent();
         selection(Map.of("network", Map.of()));
+        // the job's parent through ItemParents: a Job mock's own getParent() takes no parent but Jenkins
+        try (MockedStatic<ItemParents> parents = mockStatic(ItemParents.class, Mockito.CALLS_REAL_METHODS)) {
+            parents.when(() -> ItemParents.of(job)).thenReturn(project);
+            aBranchDeployWaitsThenGivesUp(project);
+        }
+    }
+
+    @SuppressWarnings("try") // held while the try holds it, never named in the body
+    private void aBranchDeployWaitsThenGivesUp(final Item project) throws Exception {
         try (JobStackLocks.Held main = JobStackLocks.acquireAll(project.getFullName(), List.of("network"),
                 "the deploy (id deploy) of app » main #12 (job/org/job/app/job/main/12/)", new PrintStream(new ByteArrayOutputStream(),
                         true, StandardCharsets.UTF_8))) {

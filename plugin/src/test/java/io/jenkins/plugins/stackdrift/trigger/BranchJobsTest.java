@@ -3,6 +3,7 @@ package io.jenkins.plugins.stackdrift.trigger;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.Mockito.doReturn;
 import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.mockStatic;
 import static org.mockito.Mockito.when;
 import static org.mockito.Mockito.withSettings;
 
@@ -14,7 +15,11 @@ import hudson.model.Item;
 import hudson.model.ItemGroup;
 import hudson.model.Job;
 import hudson.model.ModifiableItemGroup;
+import io.jenkins.plugins.stackdrift.ItemParents;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.mockito.MockedStatic;
 
 /** The drift schedule starts a multibranch project's primary branch only, unless every branch is asked for. */
 class BranchJobsTest {
@@ -26,13 +31,26 @@ class BranchJobsTest {
     private final ItemGroup<?> project = mock(ItemGroup.class, withSettings().extraInterfaces(Item.class));
     private final List<Job<?, ?>> branches = new ArrayList<>();
 
+    /** A job's parent, stubbed here: a Job mock's own getParent() takes no parent but Jenkins (see ItemParents). */
+    private MockedStatic<ItemParents> parents;
+
     BranchJobsTest() {
         doReturn(branches).when(project).getItems();
     }
 
+    @BeforeEach
+    void stubParents() {
+        parents = mockStatic(ItemParents.class);
+    }
+
+    @AfterEach
+    void closeParents() {
+        parents.close();
+    }
+
     private Job<?, ?> branch(final String name, final boolean primary) {
         Job<?, ?> job = mock(Job.class);
-        doReturn(project).when(job).getParent();
+        parents.when(() -> ItemParents.of(job)).thenReturn(project);
         when(job.getFullName()).thenReturn("infra/" + name);
         doReturn(primary ? List.of(new Primary()) : List.of()).when(job).getAllActions();
         branches.add(job);
@@ -65,11 +83,12 @@ class BranchJobsTest {
     @Test
     void aJobOutsideAMultibranchProjectIsAlwaysStarted() {
         Job<?, ?> job = mock(Job.class);
-        doReturn(mock(ItemGroup.class, withSettings().extraInterfaces(Item.class, ModifiableItemGroup.class))).when(job).getParent();
+        parents.when(() -> ItemParents.of(job))
+                .thenReturn(mock(ItemGroup.class, withSettings().extraInterfaces(Item.class, ModifiableItemGroup.class)));
         when(job.getFullName()).thenReturn("folder/feature");
         assertThat(branchJobs.starts(job, DriftBranches.PRIMARY)).as("a plain folder").isTrue();
         Job<?, ?> top = mock(Job.class);
-        doReturn(mock(ItemGroup.class)).when(top).getParent();
+        parents.when(() -> ItemParents.of(top)).thenReturn(mock(ItemGroup.class));
         assertThat(branchJobs.starts(top, DriftBranches.PRIMARY)).as("the controller").isTrue();
     }
 
