@@ -86,11 +86,11 @@ class StackDriftGlobalConfigurationTest {
             bean.setTofuPath("");
             bean.setPulumiPath(null);
             return null;
-        }).when(request).bindJSON(Mockito.any(), Mockito.any());
+        }).when(request).bindJSON(Mockito.any(Object.class), Mockito.any(JSONObject.class));
 
         JSONObject bad = submitted(Map.of("defaultParallelism", "3", "defaultDriftResult", "ORANGE"));
         assertThatThrownBy(() -> spy.configure(request, bad)).isInstanceOf(Descriptor.FormException.class);
-        Mockito.verify(request, Mockito.never()).bindJSON(Mockito.any(), Mockito.any());
+        Mockito.verify(request, Mockito.never()).bindJSON(Mockito.any(Object.class), Mockito.any(JSONObject.class));
         Mockito.verify(spy, Mockito.never()).save();
 
         JSONObject good = submitted(Map.of("defaultParallelism", "3", "defaultDriftResult", "failure"));
