@@ -13,7 +13,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 /**
  * A small value tree for the plan's before/after values and masks, cheaper than {@code JsonNode}: objects are
  * two arrays with their keys sorted (the order rows list paths in, and what Terraform writes), so a key union
- * is a merge and a lookup a binary search. A value is a {@link String}, a {@link Num}, a {@link Boolean}, an
+ * is a merge and a lookup a binary search. A value is a {@link String} (or, read by the {@link ByteJsonParser},
+ * the string's bytes as {@link RawText}: one tree holds one kind), a {@link Num}, a {@link Boolean}, an
  * {@link Obj}, an {@link Arr}, or {@code null} for JSON null and for absent alike.
  * <p>
  * {@link #readAgainst} reads a value while comparing it with one read before (the plan's {@code after} with
@@ -143,6 +144,10 @@ final class CompactTree {
             case START_ARRAY:
                 return readArray(parser, earlier instanceof Arr a ? a : null);
             case VALUE_STRING:
+                if (parser instanceof ByteJsonParser bytes) {
+                    // the file's bytes, compared and kept as they are: no String for a value
+                    return earlier instanceof byte[] raw && bytes.sameText(raw) ? raw : bytes.rawText();
+                }
                 if (earlier instanceof String s && sameText(parser, s)) {
                     return s;
                 }
@@ -349,6 +354,9 @@ final class CompactTree {
         }
         if (a instanceof Num x && b instanceof Num y) {
             return x.sameValue(y);
+        }
+        if (a instanceof byte[] x && b instanceof byte[] y) {
+            return RawText.same(x, y);
         }
         if (a instanceof Obj x && b instanceof Obj y) {
             if (x.size() != y.size()) {

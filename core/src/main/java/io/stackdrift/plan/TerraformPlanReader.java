@@ -1,6 +1,7 @@
 package io.stackdrift.plan;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,6 +70,12 @@ public final class TerraformPlanReader extends JsonPlanReader {
     @Override
     String format() {
         return FORMAT;
+    }
+
+    /** The bytes' own parser: plans are large, and most of their reading is tokens and values compared. */
+    @Override
+    JsonParser open(final Path file) throws IOException {
+        return new ByteJsonParser(Files.newInputStream(file));
     }
 
     @Override
