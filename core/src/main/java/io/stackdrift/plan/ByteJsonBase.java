@@ -34,6 +34,14 @@ abstract class ByteJsonBase extends ParserMinimalBase {
     int tokStart;
     int tokEnd;
     boolean escaped;
+    /** The file offset of {@code buf[0]}. */
+    long bufAbs;
+    /** A buffer index from which bytes are kept ({@link #pin}), or -1. */
+    int pin = -1;
+    /** The file offset of the pinned byte. */
+    long pinAbs;
+    /** How far the buffer may grow to keep pinned bytes; past it the pin is let go. */
+    static final int MAX_PINNED = 16 << 20;
 
     ByteJsonBase(final InputStream in) {
         super(0, PlanJson.FACTORY.streamReadConstraints());
@@ -71,14 +79,25 @@ abstract class ByteJsonBase extends ParserMinimalBase {
             return false;
         }
         int keep = Math.min(tokStart, pos);
+        if (pin >= 0) {
+            if (pin == 0 && end == buf.length && buf.length >= MAX_PINNED) {
+                pin = -1;
+            } else {
+                keep = Math.min(keep, pin);
+            }
+        }
         if (keep > 0) {
             System.arraycopy(buf, keep, buf, 0, end - keep);
             end -= keep;
             pos -= keep;
             tokStart -= keep;
             tokEnd -= keep;
+            bufAbs += keep;
+            if (pin >= 0) {
+                pin -= keep;
+            }
         } else if (end == buf.length) {
-            if (buf.length >= MAX_TOKEN) {
+            if (buf.length >= (pin >= 0 ? MAX_PINNED : MAX_TOKEN)) {
                 throw new ByteJsonUnsupported();
             }
             buf = Arrays.copyOf(buf, buf.length * 2);
@@ -97,6 +116,36 @@ abstract class ByteJsonBase extends ParserMinimalBase {
         while (end - pos < n && fill()) {
             // filled
         }
+    }
+
+    /**
+     * Keeps the bytes from the current token on (until {@link #unpin}, or until they would take more than
+     * {@link #MAX_PINNED}), so that a value read later can be compared with them ({@link ByteJsonParser#skipSame}).
+     */
+    final void pin() {
+        if (pin < 0) {
+            pin = tokStart;
+            pinAbs = bufAbs + tokStart;
+        }
+    }
+
+    final void unpin() {
+        pin = -1;
+    }
+
+    /** Whether bytes are kept from {@code from} on (a file offset). */
+    final boolean pinned(final long from) {
+        return pin >= 0 && from >= pinAbs;
+    }
+
+    /** The file offset of the current token's first byte. */
+    final long tokenOffset() {
+        return bufAbs + tokStart;
+    }
+
+    /** The file offset after the current token. */
+    final long offset() {
+        return bufAbs + pos;
     }
 
     /** The current token's text; reading it never fails (the token was checked when it was found). */

@@ -392,6 +392,31 @@ final class ByteJsonParser extends ByteJsonBase {
                 RawText.decode(raw, 0, raw.length));
     }
 
+    /**
+     * At a {@code START_OBJECT} or {@code START_ARRAY}: when the value's bytes are those at the file offsets
+     * [{@code from}, {@code from + length}) (an earlier value, whose bytes are {@link #pin pinned}), skips it unread and
+     * returns true; the current token is then its end. The same bytes are the same value; bytes that differ may
+     * still be an equal value, which the caller then reads.
+     */
+    boolean skipSame(final long from, final int length) throws IOException {
+        if (!pinned(from)) {
+            return false;
+        }
+        while (end - tokStart < length) {
+            if (!fill() || !pinned(from)) {
+                return false;
+            }
+        }
+        int earlier = (int) (from - bufAbs);
+        if (!Arrays.equals(buf, earlier, earlier + length, buf, tokStart, tokStart + length)) {
+            return false;
+        }
+        pos = tokStart + length;
+        _currToken = object[depth] ? JsonToken.END_OBJECT : JsonToken.END_ARRAY;
+        depth--;
+        return true;
+    }
+
     @Override
     public ByteJsonParser skipChildren() throws IOException {
         if (_currToken != JsonToken.START_OBJECT && _currToken != JsonToken.START_ARRAY) {

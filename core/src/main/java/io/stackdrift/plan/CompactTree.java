@@ -57,8 +57,29 @@ final class CompactTree {
         }
     }
 
+    /**
+     * Where a container read by the {@link ByteJsonParser} lies in the file, while its bytes are pinned: a later value
+     * with the same bytes is the same value, skipped unread ({@link ByteJsonParser#skipSame}). Set once, after reading.
+     */
+    abstract static class Raw {
+        long rawFrom = -1;
+        int rawLength;
+
+        final void raw(final long from, final long to) {
+            if (to - from <= Integer.MAX_VALUE) {
+                rawFrom = from;
+                rawLength = (int) (to - from);
+            }
+        }
+
+        /** Whether the parser stands at a copy of this value's bytes, and has skipped it. */
+        final boolean skippedSame(final JsonParser parser) throws IOException {
+            return rawFrom >= 0 && parser instanceof ByteJsonParser bytes && bytes.skipSame(rawFrom, rawLength);
+        }
+    }
+
     /** An object: keys strictly ascending, one value each (the last one when the file repeats a key). */
-    static final class Obj {
+    static final class Obj extends Raw {
         final String[] keys;
         final Object[] values;
 
@@ -78,7 +99,7 @@ final class CompactTree {
     }
 
     /** An array. */
-    static final class Arr {
+    static final class Arr extends Raw {
         final Object[] items;
 
         Arr(final Object[] items) {
@@ -140,9 +161,15 @@ final class CompactTree {
         }
         switch (token) {
             case START_OBJECT:
-                return readObject(parser, earlier instanceof Obj o ? o : null, Kept.EVERY_VALUE);
+                if (earlier instanceof Obj o && o.skippedSame(parser)) {
+                    return o;
+                }
+                return located(parser, earlier instanceof Obj o ? o : null);
             case START_ARRAY:
-                return readArray(parser, earlier instanceof Arr a ? a : null);
+                if (earlier instanceof Arr a && a.skippedSame(parser)) {
+                    return a;
+                }
+                return located(parser, earlier instanceof Arr a ? a : null);
             case VALUE_STRING:
                 if (parser instanceof ByteJsonParser bytes) {
                     // the file's bytes, compared and kept as they are: no String for a value
@@ -167,6 +194,18 @@ final class CompactTree {
                 parser.skipChildren();
                 return null;
         }
+    }
+
+    /** An object or array read against {@code earlier}; where the bytes are pinned, with its place in the file. */
+    private static Raw located(final JsonParser parser, final Raw earlier) throws IOException {
+        long from = parser instanceof ByteJsonParser bytes && bytes.pinned(bytes.tokenOffset()) ? bytes.tokenOffset() : -1;
+        Raw read = earlier instanceof Arr || parser.currentToken() == JsonToken.START_ARRAY
+                ? readArray(parser, earlier instanceof Arr a ? a : null)
+                : readObject(parser, earlier instanceof Obj o ? o : null, Kept.EVERY_VALUE);
+        if (from >= 0 && read != earlier && read.rawFrom < 0 && ((ByteJsonParser) parser).pinned(from)) {
+            read.raw(from, ((ByteJsonParser) parser).offset());
+        }
+        return read;
     }
 
     private static boolean sameText(final JsonParser parser, final String earlier) throws IOException {

@@ -51,11 +51,12 @@ abstract class JsonPlanReader implements StreamingPlanReader {
     }
 
     /** Opens a plan file. */
-    private interface Opener {
+    interface Opener {
         JsonParser open(Path file) throws IOException;
     }
 
-    private ReadOutcome read(final Path file, final PlanSink sink, final Opener opener) {
+    /** One read with the parser {@code opener} gives (tests read with Jackson's alone: {@code PlanJson::open}). */
+    final ReadOutcome read(final Path file, final PlanSink sink, final Opener opener) {
         Findings findings = new Findings();
         try (JsonParser parser = opener.open(file)) {
             parse(file, parser, sink, findings);

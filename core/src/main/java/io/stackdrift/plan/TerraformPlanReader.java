@@ -222,12 +222,26 @@ public final class TerraformPlanReader extends JsonPlanReader {
                     case "before_sensitive" -> beforeSensitive = CompactTree.readMask(parser);
                     case "after_sensitive" -> afterSensitive = CompactTree.readMask(parser);
                     case "replace_paths" -> replacePaths = Trees.read(parser);
-                    case "before" -> before = wantsPaths ? CompactTree.readAgainst(parser, after) : skip(parser);
-                    case "after" -> after = wantsPaths ? CompactTree.readAgainst(parser, before) : skip(parser);
+                    case "before" -> before = wantsPaths ? readValue(parser, after) : skip(parser);
+                    case "after" -> after = wantsPaths ? readValue(parser, before) : skip(parser);
                     case "after_unknown" -> afterUnknown = wantsPaths ? CompactTree.readMask(parser) : skip(parser);
                     default -> parser.skipChildren();
                 }
             }
+            if (parser instanceof ByteJsonParser bytes) {
+                bytes.unpin();
+            }
+        }
+
+        /**
+         * before or after, read against the other: the byte parser keeps the bytes of both until the change is read, and
+         * skips a part of the second whose bytes are those of the same part of the first.
+         */
+        private static Object readValue(final JsonParser parser, final Object other) throws IOException {
+            if (parser instanceof ByteJsonParser bytes) {
+                bytes.pin();
+            }
+            return CompactTree.readAgainst(parser, other);
         }
 
         private static Object skip(final JsonParser parser) throws IOException {
