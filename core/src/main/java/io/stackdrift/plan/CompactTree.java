@@ -198,12 +198,14 @@ final class CompactTree {
 
     /** An object or array read against {@code earlier}; where the bytes are pinned, with its place in the file. */
     private static Raw located(final JsonParser parser, final Raw earlier) throws IOException {
-        long from = parser instanceof ByteJsonParser bytes && bytes.pinned(bytes.tokenOffset()) ? bytes.tokenOffset() : -1;
-        Raw read = earlier instanceof Arr || parser.currentToken() == JsonToken.START_ARRAY
+        ByteJsonParser bytes = parser instanceof ByteJsonParser b && b.pinned(b.tokenOffset()) ? b : null;
+        long from = bytes == null ? -1 : bytes.tokenOffset();
+        Raw read = parser.currentToken() == JsonToken.START_ARRAY
                 ? readArray(parser, earlier instanceof Arr a ? a : null)
                 : readObject(parser, earlier instanceof Obj o ? o : null, Kept.EVERY_VALUE);
-        if (from >= 0 && read != earlier && read.rawFrom < 0 && ((ByteJsonParser) parser).pinned(from)) {
-            read.raw(from, ((ByteJsonParser) parser).offset());
+        // a new tree's place (an earlier one returned keeps its own); only while the bytes from it on are still kept
+        if (bytes != null && read != earlier && read.rawFrom < 0 && bytes.pinned(from)) {
+            read.raw(from, bytes.offset());
         }
         return read;
     }

@@ -120,7 +120,8 @@ class ByteJsonParserTest {
             byte[] y = render(gen, gen.weighted(1, 3) == 0 ? tree : other).getBytes(StandardCharsets.UTF_8);
             boolean asStrings = CompactTree.same(read(x, false, null), read(y, false, null));
             boolean asBytes = CompactTree.same(read(x, true, null), read(y, true, null));
-            assertThat(asBytes).as(new String(x, StandardCharsets.UTF_8) + " / " + new String(y, StandardCharsets.UTF_8)).isEqualTo(asStrings);
+            assertThat(asBytes).as(new String(x, StandardCharsets.UTF_8) + " / " + new String(y, StandardCharsets.UTF_8))
+                    .isEqualTo(asStrings);
             Object stringsEarlier = read(x, false, null);
             Object bytesEarlier = read(x, true, null);
             assertThat(read(y, true, bytesEarlier) == bytesEarlier).isEqualTo(read(y, false, stringsEarlier) == stringsEarlier);
@@ -206,7 +207,8 @@ class ByteJsonParserTest {
 
     @Test
     void theByteParserStopsAtWhatJacksonMustDecide() throws IOException {
-        for (String text : List.of("{\"a\":NaN}", "{\"a\":01}", "{\"a\":1}x", "{\"a\":\"\u0001\"}", "[1]", "{\"a\":1,}", "{\"a\"", "{\"a\":1e12345}",
+        for (String text : List.of("{\"a\":NaN}", "{\"a\":01}", "{\"a\":1}x", "{\"a\":\"\u0001\"}", "[1]", "{\"a\":1,}", "{\"a\"",
+                "{\"a\":1e12345}",
                 "{\"a\":" + "[".repeat(199) + "]".repeat(199) + "}")) {
             assertThat(tokens(new ByteJsonParser(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8))))).as(text)
                     .last().isEqualTo("(unsupported)");
