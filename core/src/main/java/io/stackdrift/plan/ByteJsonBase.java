@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 import com.fasterxml.jackson.core.Base64Variant;
@@ -150,7 +151,19 @@ abstract class ByteJsonBase extends ParserMinimalBase {
 
     /** The current token's text; reading it never fails (the token was checked when it was found). */
     @Override
-    public abstract String getText();
+    public String getText() {
+        JsonToken token = _currToken;
+        if (token == null) {
+            return null;
+        }
+        return switch (token) {
+            case FIELD_NAME -> name;
+            case VALUE_STRING -> escaped ? RawText.decode(buf, tokStart, tokEnd)
+                    : new String(buf, tokStart, tokEnd - tokStart, StandardCharsets.UTF_8);
+            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> new String(buf, tokStart, tokEnd - tokStart, StandardCharsets.ISO_8859_1);
+            default -> token.asString();
+        };
+    }
 
     @Override
     public char[] getTextCharacters() {

@@ -2,6 +2,9 @@ package io.stackdrift.plan;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -53,8 +56,10 @@ final class ByteJsonParser extends ByteJsonBase {
     private final boolean[] more = new boolean[MAX_DEPTH + 2];
     private int depth;
     private boolean rootRead;
-    // the field-name table: bytes → the one String for them
-    private final byte[][] nameBytes = new byte[NAMES][];
+    // the field-name table: a name's bytes as words → the one String for them
+    private final long[] nameFirst = new long[NAMES];
+    private final long[] nameSecond = new long[NAMES];
+    private final int[] nameLength = new int[NAMES];
     private final String[] nameStrings = new String[NAMES];
     private int namesHeld;
 
@@ -343,40 +348,48 @@ final class ByteJsonParser extends ByteJsonBase {
         return i;
     }
 
-    /** The field name's String: from the table when its bytes were seen before. */
+    /**
+     * The field name's String: from the table when its bytes were seen before. A name of up to 16 bytes is two words
+     * (the bytes past its end masked off), looked up and compared whole; a longer one is decoded each time.
+     */
     private String name() {
         int from = tokStart;
         int length = tokEnd - from;
-        if (escaped) {
+        if (escaped || length > 16 || from + 16 > buf.length) {
             return RawText.decode(buf, from, tokEnd);
         }
-        byte[] b = buf;
-        // a cheap hash: the length and three of the bytes; the table is checked byte by byte
-        int hash = length;
-        if (length > 0) {
-            hash = hash * 31 + b[from];
-            hash = hash * 31 + b[from + (length >> 1)];
-            hash = hash * 31 + b[tokEnd - 1];
+        long first = (long) WORDS.get(buf, from);
+        long second = (long) WORDS.get(buf, from + 8);
+        if (length < 8) {
+            first &= (1L << (length << 3)) - 1;
+            second = 0;
+        } else if (length < 16) {
+            second &= (1L << ((length - 8) << 3)) - 1;
         }
-        int slot = (hash ^ hash >>> 7) & (NAMES - 1);
+        long mix = (first * 0x9E3779B97F4A7C15L) ^ (second * 0xC2B2AE3D27D4EB4FL) ^ length;
+        int slot = (int) (mix ^ mix >>> 29 ^ mix >>> 47) & (NAMES - 1);
         for (int probe = 0; probe < 4; probe++) {
             int at = (slot + probe) & (NAMES - 1);
-            byte[] held = nameBytes[at];
+            String held = nameStrings[at];
             if (held == null) {
-                String text = new String(b, from, length, StandardCharsets.UTF_8);
+                String text = new String(buf, from, length, StandardCharsets.UTF_8);
                 if (namesHeld < NAMES / 2) {
-                    nameBytes[at] = Arrays.copyOfRange(b, from, tokEnd);
+                    nameFirst[at] = first;
+                    nameSecond[at] = second;
+                    nameLength[at] = length;
                     nameStrings[at] = text;
                     namesHeld++;
                 }
                 return text;
             }
-            if (Arrays.equals(held, 0, held.length, b, from, tokEnd)) {
-                return nameStrings[at];
+            if (nameFirst[at] == first && nameSecond[at] == second && nameLength[at] == length) {
+                return held;
             }
         }
-        return new String(b, from, length, StandardCharsets.UTF_8);
+        return new String(buf, from, length, StandardCharsets.UTF_8);
     }
+
+    private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     /** The current string's content as the file holds it (a copy; {@link RawText}). */
     byte[] rawText() {
@@ -427,20 +440,5 @@ final class ByteJsonParser extends ByteJsonBase {
             _currToken = token(false);
         }
         return this;
-    }
-
-    @Override
-    public String getText() {
-        JsonToken token = _currToken;
-        if (token == null) {
-            return null;
-        }
-        return switch (token) {
-            case FIELD_NAME -> name;
-            case VALUE_STRING -> escaped ? RawText.decode(buf, tokStart, tokEnd)
-                    : new String(buf, tokStart, tokEnd - tokStart, StandardCharsets.UTF_8);
-            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> new String(buf, tokStart, tokEnd - tokStart, StandardCharsets.ISO_8859_1);
-            default -> token.asString();
-        };
     }
 }

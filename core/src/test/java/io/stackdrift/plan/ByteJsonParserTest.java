@@ -97,6 +97,19 @@ class ByteJsonParserTest {
         });
     }
 
+    /** Names of every length around the table's words (7 to 17 bytes), more than the table holds, and non-ASCII ones. */
+    @Test
+    void fieldNamesOfAnyLengthGiveJacksonsNames() throws IOException {
+        StringBuilder json = new StringBuilder("{");
+        for (int i = 0; i < 3000; i++) {
+            String name = "abcdefghijklmnopqrstuvwxyz\u00e90123456789".substring(0, i % 30) + i / 30;
+            json.append(i == 0 ? "" : ",").append('"').append(name).append("\":").append(i % 7 == 0 ? "{\"" + name + "\":1}" : "1");
+        }
+        byte[] bytes = json.append('}').toString().getBytes(StandardCharsets.UTF_8);
+        assertThat(tokens(new ByteJsonParser(trickle(bytes, 5)))).isEqualTo(jacksonTokens(bytes)).doesNotContain("(unsupported)");
+        assertThat(tokens(new ByteJsonParser(new ByteArrayInputStream(bytes)))).isEqualTo(jacksonTokens(bytes));
+    }
+
     /** Random before and after values give the same changed paths as Jackson's strings, whatever their escapes. */
     @Test
     void randomBeforeAndAfterGiveTheSamePathsAsTheJacksonRead() {
