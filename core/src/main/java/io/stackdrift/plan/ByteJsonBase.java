@@ -22,7 +22,6 @@ import com.fasterxml.jackson.core.base.ParserMinimalBase;
 abstract class ByteJsonBase extends ParserMinimalBase {
     private final InputStream in;
     private boolean closed;
-    private ObjectCodec codec;
     /** The current field name. */
     String name;
     /** Stricter than Jackson's maximum string length: a longer token is read by Jackson. */
@@ -290,14 +289,15 @@ abstract class ByteJsonBase extends ParserMinimalBase {
         throw new ByteJsonUnsupported();
     }
 
+    /** No data binding over this parser: where it would be asked for, Jackson reads the file instead. */
     @Override
     public ObjectCodec getCodec() {
-        return codec;
+        throw new ByteJsonUnsupported();
     }
 
     @Override
     public void setCodec(final ObjectCodec newCodec) {
-        codec = newCodec;
+        throw new ByteJsonUnsupported();
     }
 
     @Override
