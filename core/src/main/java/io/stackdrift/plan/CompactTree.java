@@ -13,7 +13,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 /**
  * A small value tree for the plan's before/after values and masks, cheaper than {@code JsonNode}: objects are
  * two arrays with their keys sorted (the order rows list paths in, and what Terraform writes), so a key union
- * is a merge and a lookup a binary search. A value is a {@link String}, a {@link Num}, a {@link Boolean}, an
+ * is a merge and a lookup a binary search. A value is a {@link String} (or, read by the {@link ByteJsonParser},
+ * the string's bytes as {@link RawText}: one tree holds one kind), a {@link Num}, a {@link Boolean}, an
  * {@link Obj}, an {@link Arr}, or {@code null} for JSON null and for absent alike.
  * <p>
  * {@link #readAgainst} reads a value while comparing it with one read before (the plan's {@code after} with
@@ -56,8 +57,29 @@ final class CompactTree {
         }
     }
 
+    /**
+     * Where a container read by the {@link ByteJsonParser} lies in the file, while its bytes are pinned: a later value
+     * with the same bytes is the same value, skipped unread ({@link ByteJsonParser#skipSame}). Set once, after reading.
+     */
+    abstract static class Raw {
+        long rawFrom = -1;
+        int rawLength;
+
+        final void raw(final long from, final long to) {
+            if (to - from <= Integer.MAX_VALUE) {
+                rawFrom = from;
+                rawLength = (int) (to - from);
+            }
+        }
+
+        /** Whether the parser stands at a copy of this value's bytes, and has skipped it. */
+        final boolean skippedSame(final JsonParser parser) throws IOException {
+            return rawFrom >= 0 && parser instanceof ByteJsonParser bytes && bytes.skipSame(rawFrom, rawLength);
+        }
+    }
+
     /** An object: keys strictly ascending, one value each (the last one when the file repeats a key). */
-    static final class Obj {
+    static final class Obj extends Raw {
         final String[] keys;
         final Object[] values;
 
@@ -77,7 +99,7 @@ final class CompactTree {
     }
 
     /** An array. */
-    static final class Arr {
+    static final class Arr extends Raw {
         final Object[] items;
 
         Arr(final Object[] items) {
@@ -139,10 +161,20 @@ final class CompactTree {
         }
         switch (token) {
             case START_OBJECT:
-                return readObject(parser, earlier instanceof Obj o ? o : null, Kept.EVERY_VALUE);
+                if (earlier instanceof Obj o && o.skippedSame(parser)) {
+                    return o;
+                }
+                return located(parser, earlier instanceof Obj o ? o : null);
             case START_ARRAY:
-                return readArray(parser, earlier instanceof Arr a ? a : null);
+                if (earlier instanceof Arr a && a.skippedSame(parser)) {
+                    return a;
+                }
+                return located(parser, earlier instanceof Arr a ? a : null);
             case VALUE_STRING:
+                if (parser instanceof ByteJsonParser bytes) {
+                    // the file's bytes, compared and kept as they are: no String for a value
+                    return earlier instanceof byte[] raw && bytes.sameText(raw) ? raw : bytes.rawText();
+                }
                 if (earlier instanceof String s && sameText(parser, s)) {
                     return s;
                 }
@@ -162,6 +194,20 @@ final class CompactTree {
                 parser.skipChildren();
                 return null;
         }
+    }
+
+    /** An object or array read against {@code earlier}; where the bytes are pinned, with its place in the file. */
+    private static Raw located(final JsonParser parser, final Raw earlier) throws IOException {
+        ByteJsonParser bytes = parser instanceof ByteJsonParser b && b.pinned(b.tokenOffset()) ? b : null;
+        long from = bytes == null ? -1 : bytes.tokenOffset();
+        Raw read = parser.currentToken() == JsonToken.START_ARRAY
+                ? readArray(parser, earlier instanceof Arr a ? a : null)
+                : readObject(parser, earlier instanceof Obj o ? o : null, Kept.EVERY_VALUE);
+        // a new tree's place (an earlier one returned keeps its own); only while the bytes from it on are still kept
+        if (bytes != null && read != earlier && read.rawFrom < 0 && bytes.pinned(from)) {
+            read.raw(from, bytes.offset());
+        }
+        return read;
     }
 
     private static boolean sameText(final JsonParser parser, final String earlier) throws IOException {
@@ -349,6 +395,9 @@ final class CompactTree {
         }
         if (a instanceof Num x && b instanceof Num y) {
             return x.sameValue(y);
+        }
+        if (a instanceof byte[] x && b instanceof byte[] y) {
+            return RawText.same(x, y);
         }
         if (a instanceof Obj x && b instanceof Obj y) {
             if (x.size() != y.size()) {

@@ -2,9 +2,12 @@ package io.stackdrift.plan;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+
+import io.stackdrift.model.Change;
 
 /** Opens the file, runs one format's streaming parse, and turns every exception into a failed outcome. */
 abstract class JsonPlanReader implements StreamingPlanReader {
@@ -26,11 +29,39 @@ abstract class JsonPlanReader implements StreamingPlanReader {
 
     abstract void parse(Path file, JsonParser parser, PlanSink sink, Findings findings) throws IOException;
 
+    /**
+     * The parser of a read: Jackson's ({@link PlanJson}); a format may give its own, which throws
+     * {@link ByteJsonUnsupported} where Jackson must decide.
+     */
+    JsonParser open(final Path file) throws IOException {
+        return PlanJson.open(file);
+    }
+
     @Override
     public final ReadOutcome read(final Path file, final PlanSink sink) {
+        Passed passed = new Passed(sink);
+        try {
+            return read(file, passed, this::open);
+        } catch (ByteJsonUnsupported e) {
+            // again with Jackson, which decides the outcome and its reason; what reached the sink is not passed twice
+            passed.skip = passed.count;
+            passed.count = 0;
+            return read(file, passed, PlanJson::open);
+        }
+    }
+
+    /** Opens a plan file. */
+    interface Opener {
+        JsonParser open(Path file) throws IOException;
+    }
+
+    /** One read with the parser {@code opener} gives (tests read with Jackson's alone: {@code PlanJson::open}). */
+    final ReadOutcome read(final Path file, final PlanSink sink, final Opener opener) {
         Findings findings = new Findings();
-        try (JsonParser parser = PlanJson.open(file)) {
+        try (JsonParser parser = opener.open(file)) {
             parse(file, parser, sink, findings);
+        } catch (ByteJsonUnsupported e) {
+            throw e;
         } catch (IOException | RuntimeException | StackOverflowError e) {
             return new ReadOutcome(true, FailureReasons.ofException(e instanceof Exception ex ? ex : new IllegalStateException()),
                     findings.toolVersion, format());
@@ -38,6 +69,50 @@ abstract class JsonPlanReader implements StreamingPlanReader {
         return findings.failureReason == null
                 ? new ReadOutcome(false, "", findings.toolVersion, format(), findings.priorState)
                 : new ReadOutcome(true, findings.failureReason, findings.toolVersion, format());
+    }
+
+    /**
+     * The sink of a read, counting what it passes on; a second read of the same file (with Jackson, after
+     * {@link ByteJsonUnsupported}) sends the same calls first, which are not passed again.
+     */
+    private static final class Passed implements PlanSink {
+        private final PlanSink sink;
+        int count;
+        int skip;
+
+        Passed(final PlanSink sink) {
+            this.sink = sink;
+        }
+
+        private boolean pass() {
+            return count++ >= skip;
+        }
+
+        @Override
+        public void onChange(final Change change) {
+            if (pass()) {
+                sink.onChange(change);
+            }
+        }
+
+        @Override
+        public void onReplacePaths(final String address, final List<String> paths) {
+            if (pass()) {
+                sink.onReplacePaths(address, paths);
+            }
+        }
+
+        @Override
+        public void onStackReference(final String name) {
+            if (pass()) {
+                sink.onStackReference(name);
+            }
+        }
+
+        @Override
+        public boolean wantsPaths() {
+            return sink.wantsPaths();
+        }
     }
 
     /** The text of the current scalar token, or null (skipping a container) when it is not a scalar. */

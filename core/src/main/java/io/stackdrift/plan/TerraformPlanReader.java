@@ -1,6 +1,7 @@
 package io.stackdrift.plan;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,6 +70,12 @@ public final class TerraformPlanReader extends JsonPlanReader {
     @Override
     String format() {
         return FORMAT;
+    }
+
+    /** The bytes' own parser: plans are large, and most of their reading is tokens and values compared. */
+    @Override
+    JsonParser open(final Path file) throws IOException {
+        return new ByteJsonParser(Files.newInputStream(file));
     }
 
     @Override
@@ -215,12 +222,26 @@ public final class TerraformPlanReader extends JsonPlanReader {
                     case "before_sensitive" -> beforeSensitive = CompactTree.readMask(parser);
                     case "after_sensitive" -> afterSensitive = CompactTree.readMask(parser);
                     case "replace_paths" -> replacePaths = Trees.read(parser);
-                    case "before" -> before = wantsPaths ? CompactTree.readAgainst(parser, after) : skip(parser);
-                    case "after" -> after = wantsPaths ? CompactTree.readAgainst(parser, before) : skip(parser);
+                    case "before" -> before = wantsPaths ? readValue(parser, after) : skip(parser);
+                    case "after" -> after = wantsPaths ? readValue(parser, before) : skip(parser);
                     case "after_unknown" -> afterUnknown = wantsPaths ? CompactTree.readMask(parser) : skip(parser);
                     default -> parser.skipChildren();
                 }
             }
+            if (parser instanceof ByteJsonParser bytes) {
+                bytes.unpin();
+            }
+        }
+
+        /**
+         * before or after, read against the other: the byte parser keeps the bytes of both until the change is read, and
+         * skips a part of the second whose bytes are those of the same part of the first.
+         */
+        private static Object readValue(final JsonParser parser, final Object other) throws IOException {
+            if (parser instanceof ByteJsonParser bytes) {
+                bytes.pin();
+            }
+            return CompactTree.readAgainst(parser, other);
         }
 
         private static Object skip(final JsonParser parser) throws IOException {
