@@ -13,8 +13,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 /**
  * A small value tree for the plan's before/after values and masks, cheaper than {@code JsonNode}: objects are
  * two arrays with their keys sorted (the order rows list paths in, and what Terraform writes), so a key union
- * is a merge and a lookup a binary search. A value is a {@link String} (or, read by the {@link ByteJsonParser},
- * the string's bytes as {@link RawText}: one tree holds one kind), a {@link Num}, a {@link Boolean}, an
+ * is a merge and a lookup a binary search. A value is a {@link String} (or, read by the {@link ByteJsonParser}, the
+ * string's undecoded bytes, a {@code byte[]} that {@link RawText} compares: one tree holds one kind), a {@link Num}, a {@link Boolean}, an
  * {@link Obj}, an {@link Arr}, or {@code null} for JSON null and for absent alike.
  * <p>
  * {@link #readAgainst} reads a value while comparing it with one read before (the plan's {@code after} with

@@ -3,16 +3,12 @@ package io.jenkins.plugins.stackdrift;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
@@ -49,12 +45,8 @@ class BridgedMockSourcesTest {
     @Test
     void noTestStubsGetParentOnAMockOfAnAbstractItemType() throws IOException {
         List<String> found = new ArrayList<>();
-        try (Stream<Path> files = Files.walk(Path.of("src/test/java"))) {
-            // this file's planted instances are its own test data
-            for (Path f : files.filter(p -> p.toString().endsWith(".java") && !p.endsWith("BridgedMockSourcesTest.java")).toList()) {
-                found.addAll(stubbedParents(f.getFileName().toString(), Files.readString(f, StandardCharsets.UTF_8)));
-            }
-        }
+        ITestSourcesTest.testSourcesExcept(BridgedMockSourcesTest.class)
+                .forEach((name, source) -> found.addAll(stubbedParents(name, source)));
         assertThat(found).as("stub ItemParents.of(job) with mockStatic instead").isEmpty();
     }
 
