@@ -2,6 +2,10 @@ package io.stackdrift.plan;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 import com.fasterxml.jackson.core.JsonToken;
@@ -22,6 +26,7 @@ final class ByteJsonParser extends ByteJsonBase {
     /** Stricter than {@link PlanJson#MAX_DEPTH} and {@link PlanJson#MAX_NUMBER_LENGTH}. */
     static final int MAX_DEPTH = PlanJson.MAX_DEPTH - 1;
     private static final int MAX_NUMBER_LENGTH = 100;
+    private static final int NAMES = 1024;
 
     /** Byte classes inside a string: 0 plain, 1 quote, 2 backslash, 3 refused, 4/5/6 lead byte of 2/3/4. */
     private static final byte[] IN_STRING = new byte[256];
@@ -51,7 +56,12 @@ final class ByteJsonParser extends ByteJsonBase {
     private final boolean[] more = new boolean[MAX_DEPTH + 2];
     private int depth;
     private boolean rootRead;
-    private final FieldNames fieldNames = new FieldNames();
+    // the field-name table: a name's bytes as words → the one String for them
+    private final long[] nameFirst = new long[NAMES];
+    private final long[] nameSecond = new long[NAMES];
+    private final int[] nameLength = new int[NAMES];
+    private final String[] nameStrings = new String[NAMES];
+    private int namesHeld;
 
     ByteJsonParser(final InputStream in) {
         super(in);
@@ -122,10 +132,7 @@ final class ByteJsonParser extends ByteJsonBase {
                 return b & 0xFF;
             }
         }
-        int c = skipWhitespace();
-        // the token starts here, not at the whitespace before it: a value's bytes are kept from its first byte
-        tokStart = pos;
-        return c;
+        return skipWhitespace();
     }
 
     /** The value starting with byte {@code c}; strings and numbers are found, not decoded. */
@@ -341,10 +348,48 @@ final class ByteJsonParser extends ByteJsonBase {
         return i;
     }
 
-    /** The field name's String: from the table when its bytes were seen before. */
+    /**
+     * The field name's String: from the table when its bytes were seen before. A name of up to 16 bytes is two words
+     * (the bytes past its end masked off), looked up and compared whole; a longer one is decoded each time.
+     */
     private String name() {
-        return fieldNames.name(buf, tokStart, tokEnd, escaped);
+        int from = tokStart;
+        int length = tokEnd - from;
+        if (escaped || length > 16 || from + 16 > buf.length) {
+            return RawText.decode(buf, from, tokEnd);
+        }
+        long first = (long) WORDS.get(buf, from);
+        long second = (long) WORDS.get(buf, from + 8);
+        if (length < 8) {
+            first &= (1L << (length << 3)) - 1;
+            second = 0;
+        } else if (length < 16) {
+            second &= (1L << ((length - 8) << 3)) - 1;
+        }
+        long mix = (first * 0x9E3779B97F4A7C15L) ^ (second * 0xC2B2AE3D27D4EB4FL) ^ length;
+        int slot = (int) (mix ^ mix >>> 29 ^ mix >>> 47) & (NAMES - 1);
+        for (int probe = 0; probe < 4; probe++) {
+            int at = (slot + probe) & (NAMES - 1);
+            String held = nameStrings[at];
+            if (held == null) {
+                String text = new String(buf, from, length, StandardCharsets.UTF_8);
+                if (namesHeld < NAMES / 2) {
+                    nameFirst[at] = first;
+                    nameSecond[at] = second;
+                    nameLength[at] = length;
+                    nameStrings[at] = text;
+                    namesHeld++;
+                }
+                return text;
+            }
+            if (nameFirst[at] == first && nameSecond[at] == second && nameLength[at] == length) {
+                return held;
+            }
+        }
+        return new String(buf, from, length, StandardCharsets.UTF_8);
     }
+
+    private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     /** The current string's content as the file holds it (a copy; {@link RawText}). */
     byte[] rawText() {
@@ -383,22 +428,6 @@ final class ByteJsonParser extends ByteJsonBase {
         _currToken = object[depth] ? JsonToken.END_OBJECT : JsonToken.END_ARRAY;
         depth--;
         return true;
-    }
-
-    /**
-     * At a {@code START_OBJECT} or {@code START_ARRAY} whose bytes are {@link #pin pinned}: checks the value to its end
-     * exactly as reading it would (the same tokens, unread), and returns it kept as its bytes ({@link LazyValue}),
-     * whose parts become trees only when asked for; the current token is then its end. A value too large to keep
-     * ({@link #MAX_PINNED}) is left to Jackson.
-     */
-    Object keptValue() throws IOException {
-        long from = tokenOffset();
-        skipChildren();
-        if (!pinned(from)) {
-            throw new ByteJsonUnsupported();
-        }
-        int start = (int) (from - bufAbs);
-        return LazyValue.of(Arrays.copyOfRange(buf, start, pos), from, fieldNames);
     }
 
     @Override

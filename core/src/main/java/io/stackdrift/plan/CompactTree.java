@@ -78,94 +78,40 @@ final class CompactTree {
         }
     }
 
-    /**
-     * An object: keys strictly ascending, one value each (the last one when the file repeats a key). One kept as
-     * bytes ({@link LazyValue}) reads its members when they are first asked for.
-     */
+    /** An object: keys strictly ascending, one value each (the last one when the file repeats a key). */
     static final class Obj extends Raw {
-        private String[] keys;
-        private Object[] values;
-        private LazyValue kept;
-        private final int keptFrom;
+        final String[] keys;
+        final Object[] values;
 
         Obj(final String[] keys, final Object[] values) {
             this.keys = keys;
             this.values = values;
-            this.keptFrom = -1;
-        }
-
-        Obj(final LazyValue kept, final int from, final int to) {
-            this.kept = kept;
-            this.keptFrom = from;
-            raw(kept.fileOffset(from), kept.fileOffset(to));
-        }
-
-        String[] keys() {
-            read();
-            return keys;
-        }
-
-        Object[] values() {
-            read();
-            return values;
-        }
-
-        private void read() {
-            if (kept != null) {
-                Obj read = kept.object(keptFrom);
-                keys = read.keys;
-                values = read.values;
-                kept = null;
-            }
-        }
-
-        /** Whether its members are still only bytes. */
-        boolean unread() {
-            return kept != null;
         }
 
         int size() {
-            return keys().length;
+            return keys.length;
         }
 
         Object get(final String key) {
-            int at = Arrays.binarySearch(keys(), key);
+            int at = Arrays.binarySearch(keys, key);
             return at >= 0 ? values[at] : null;
         }
     }
 
-    /** An array; one kept as bytes reads its items when they are first asked for, as an object does. */
+    /** An array. */
     static final class Arr extends Raw {
-        private Object[] items;
-        private LazyValue kept;
-        private final int keptFrom;
+        final Object[] items;
 
         Arr(final Object[] items) {
             this.items = items;
-            this.keptFrom = -1;
-        }
-
-        Arr(final LazyValue kept, final int from, final int to) {
-            this.kept = kept;
-            this.keptFrom = from;
-            raw(kept.fileOffset(from), kept.fileOffset(to));
-        }
-
-        Object[] items() {
-            if (kept != null) {
-                items = kept.items(keptFrom);
-                kept = null;
-            }
-            return items;
         }
 
         int size() {
-            return items().length;
+            return items.length;
         }
 
         Object get(final int index) {
-            Object[] all = items();
-            return index >= 0 && index < all.length ? all[index] : null;
+            return index >= 0 && index < items.length ? items[index] : null;
         }
     }
 
@@ -300,9 +246,8 @@ final class CompactTree {
             Object earlierValue = null;
             boolean inStep = false;
             if (earlier != null) {
-                String[] earlierKeys = earlier.keys();
-                inStep = size < earlierKeys.length && earlierKeys[size].equals(name);
-                earlierValue = inStep ? earlier.values()[size] : earlier.get(name);
+                inStep = size < earlier.keys.length && earlier.keys[size].equals(name);
+                earlierValue = inStep ? earlier.values[size] : earlier.get(name);
             }
             Object value = kept == Kept.MARKS ? readMask(parser) : readAgainst(parser, earlierValue);
             if (value == null && kept == Kept.MARKS) {
@@ -314,9 +259,9 @@ final class CompactTree {
             }
             if (shared) {
                 shared = false;
-                int capacity = Math.max(size + 4, earlier.size() + 1);
-                keys = copyKeys(earlier.keys(), capacity);
-                values = Arrays.copyOf(earlier.values(), capacity);
+                int capacity = Math.max(size + 4, earlier.keys.length + 1);
+                keys = copyKeys(earlier.keys, capacity);
+                values = Arrays.copyOf(earlier.values, capacity);
             } else if (keys == null) {
                 keys = new String[8];
                 values = new Object[8];
@@ -330,19 +275,11 @@ final class CompactTree {
             size++;
         }
         if (shared) {
-            return size == earlier.size() ? earlier
-                    : new Obj(copyKeys(earlier.keys(), size), Arrays.copyOf(earlier.values(), size));
+            return size == earlier.keys.length ? earlier
+                    : new Obj(copyKeys(earlier.keys, size), Arrays.copyOf(earlier.values, size));
         }
         if (keys == null) {
             return kept == Kept.MARKS ? null : new Obj(NO_KEYS, NO_VALUES);
-        }
-        return object(keys, values, size, ascending);
-    }
-
-    /** The object of the first {@code size} members read, in the file's order ({@code ascending} when strictly so). */
-    static Obj object(final String[] keys, final Object[] values, final int size, final boolean ascending) {
-        if (size == 0) {
-            return new Obj(NO_KEYS, NO_VALUES);
         }
         if (!ascending) {
             return sorted(keys, values, size);
@@ -385,13 +322,13 @@ final class CompactTree {
         while (parser.nextToken() != JsonToken.END_ARRAY) {
             Object earlierItem = earlier == null ? null : earlier.get(size);
             Object item = readAgainst(parser, earlierItem);
-            if (shared && size < earlier.size() && item == earlierItem) {
+            if (shared && size < earlier.items.length && item == earlierItem) {
                 size++;
                 continue;
             }
             if (shared) {
                 shared = false;
-                items = Arrays.copyOf(earlier.items(), Math.max(size + 4, earlier.size() + 1));
+                items = Arrays.copyOf(earlier.items, Math.max(size + 4, earlier.items.length + 1));
             } else if (items == null) {
                 items = new Object[8];
             } else if (size == items.length) {
@@ -400,7 +337,7 @@ final class CompactTree {
             items[size++] = item;
         }
         if (shared) {
-            return size == earlier.size() ? earlier : new Arr(Arrays.copyOf(earlier.items(), size));
+            return size == earlier.items.length ? earlier : new Arr(Arrays.copyOf(earlier.items, size));
         }
         if (items == null) {
             return new Arr(NO_VALUES);
@@ -467,7 +404,7 @@ final class CompactTree {
                 return false;
             }
             for (int i = 0; i < x.size(); i++) {
-                if (!x.keys()[i].equals(y.keys()[i]) || !same(x.values()[i], y.values()[i])) {
+                if (!x.keys[i].equals(y.keys[i]) || !same(x.values[i], y.values[i])) {
                     return false;
                 }
             }
@@ -478,7 +415,7 @@ final class CompactTree {
                 return false;
             }
             for (int i = 0; i < x.size(); i++) {
-                if (!same(x.items()[i], y.items()[i])) {
+                if (!same(x.items[i], y.items[i])) {
                     return false;
                 }
             }

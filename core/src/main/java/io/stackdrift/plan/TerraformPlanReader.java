@@ -240,11 +240,6 @@ public final class TerraformPlanReader extends JsonPlanReader {
         private static Object readValue(final JsonParser parser, final Object other) throws IOException {
             if (parser instanceof ByteJsonParser bytes) {
                 bytes.pin();
-                JsonToken token = parser.currentToken();
-                if (other == null && (token == JsonToken.START_OBJECT || token == JsonToken.START_ARRAY)) {
-                    // the first of the two: kept as bytes, built only where the second differs or the diff looks
-                    return bytes.keptValue();
-                }
             }
             return CompactTree.readAgainst(parser, other);
         }

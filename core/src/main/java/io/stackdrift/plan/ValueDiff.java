@@ -83,12 +83,9 @@ final class ValueDiff {
     /** The union of the keys in ascending order: a merge of the sorted key arrays. */
     private void walkKeys(final Obj before, final Obj after, final Obj unknown, final Object beforeSensitive,
             final Object afterSensitive) {
-        String[] b = before.keys();
-        String[] a = after.keys();
-        String[] u = unknown == null ? new String[0] : unknown.keys();
-        Object[] bValues = before.values();
-        Object[] aValues = after.values();
-        Object[] uValues = unknown == null ? null : unknown.values();
+        String[] b = before.keys;
+        String[] a = after.keys;
+        String[] u = unknown == null ? new String[0] : unknown.keys;
         int i = 0;
         int j = 0;
         int k = 0;
@@ -98,13 +95,13 @@ final class ValueDiff {
             Object av = null;
             Object uv = null;
             if (i < b.length && b[i].equals(key)) {
-                bv = bValues[i++];
+                bv = before.values[i++];
             }
             if (j < a.length && a[j].equals(key)) {
-                av = aValues[j++];
+                av = after.values[j++];
             }
             if (k < u.length && u[k].equals(key)) {
-                uv = uValues[k++];
+                uv = unknown.values[k++];
             }
             push(key);
             walk(bv, av, uv, CompactTree.child(beforeSensitive, key), CompactTree.child(afterSensitive, key));

@@ -25,7 +25,7 @@ class CompactTreeMaskTest {
 
         assertThat(mask).isInstanceOf(Obj.class);
         Obj obj = (Obj) mask;
-        assertThat(obj.keys()).containsExactly("d", "f");
+        assertThat(obj.keys).containsExactly("d", "f");
         assertThat(CompactTree.isTrue(CompactTree.child(mask, "f"))).isTrue();
         Object d = CompactTree.child(mask, "d");
         assertThat(d).isInstanceOf(Arr.class);
