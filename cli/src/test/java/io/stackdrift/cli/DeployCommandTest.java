@@ -34,7 +34,8 @@ class DeployCommandTest {
 
         assertThat(result.exit()).isEqualTo(ExitCodes.OK);
         JsonNode json = new ObjectMapper().readTree(result.out());
-        assertThat(json.get("counts").get("inSync").asInt()).isEqualTo(4);
+        assertThat(json.get("counts").get("destroyed").asInt()).isEqualTo(4);
+        assertThat(json.get("counts").get("inSync").asInt()).isZero();
         List<String> order = Stream.of(result.err().split("\n")).filter(l -> l.startsWith("applying ")).toList();
         assertThat(order.indexOf("applying network (tofu)…")).isLessThan(order.indexOf("applying dns (terraform)…"));
         // the auto edge read from the Pulumi preview: shop-app waits for platform
@@ -138,7 +139,8 @@ class DeployCommandTest {
         assertThat(lines).noneMatch(line -> line.startsWith("checking ") || line.startsWith("previewing ") || line.startsWith("applying "));
         JsonNode json = new ObjectMapper().readTree(destroyed.out());
         assertThat(json.get("trail")).extracting(e -> e.get("result").asText()).containsOnly("destroyed").hasSize(4);
-        assertThat(json.get("counts").get("inSync").asInt()).isEqualTo(4);
+        assertThat(json.get("counts").get("destroyed").asInt()).isEqualTo(4);
+        assertThat(json.get("counts").get("inSync").asInt()).isZero();
         assertThat(demo.root.resolve("out/network.json")).doesNotExist();
 
         DemoRepo.Result again = demo.run("deploy", "--approved", "--json");
