@@ -1,6 +1,7 @@
 package io.stackdrift.render;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.LinkedHashSet;
@@ -22,6 +23,10 @@ import java.util.Set;
  */
 final class SecretForms {
     static final int SHORTEST_FORM = 3;
+    /** A part of a secret between quotes shorter than this is left out: it would mask common words. */
+    static final int SHORTEST_PART = 4;
+    /** The characters that open or close quoted text in a tool's message (as {@code FailureReasons} reads them). */
+    private static final String QUOTES = "\"'`\u2018\u2019\u201C\u201D\u00AB\u00BB";
     /** Bits per base64 character. */
     private static final int BITS = 6;
 
@@ -88,6 +93,24 @@ final class SecretForms {
             out.append(')');
         });
         return out.append(')').toString();
+    }
+
+    /**
+     * The parts of a secret between the characters a tool's message quotes with (the ones a reason cuts quoted text
+     * at), each of at least {@value #SHORTEST_PART} characters; none when it has no such character.
+     */
+    static List<String> betweenQuotes(final String secret) {
+        List<String> parts = new ArrayList<>();
+        int start = 0;
+        for (int i = 0; i <= secret.length(); i++) {
+            if (i == secret.length() || QUOTES.indexOf(secret.charAt(i)) >= 0) {
+                if (i - start >= SHORTEST_PART && !(start == 0 && i == secret.length())) {
+                    parts.add(secret.substring(start, i));
+                }
+                start = i + 1;
+            }
+        }
+        return parts;
     }
 
     /** One code point as a pattern that matches it alone. */

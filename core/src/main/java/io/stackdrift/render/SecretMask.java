@@ -42,7 +42,9 @@ public final class SecretMask {
      * One pattern of every secret and its encoded forms, the longer alternatives first (a regular expression tries
      * them in order at each position, so the longest form that matches there is the one masked). Each secret's
      * percent-encoded and JSON-escaped forms are one alternative ({@link SecretForms#escaped}), placed by the length of
-     * the value itself, which it also matches.
+     * the value itself, which it also matches. A secret with quote characters is also masked part by part
+     * ({@link SecretForms#betweenQuotes}): a reason has the inside of every quoted part cut out before the host masks
+     * it, which would leave the rest of such a secret whole and unmatched.
      */
     public static Pattern patternOf(final Collection<String> secrets) {
         List<String> values = secrets.stream().filter(s -> s != null && !s.isEmpty()).distinct().toList();
@@ -52,6 +54,9 @@ public final class SecretMask {
             // replaces the quoted value itself: the escaped form matches it too
             alternatives.remove(Pattern.quote(secret));
             alternatives.merge(SecretForms.escaped(secret), secret.length(), Math::max);
+            for (String part : SecretForms.betweenQuotes(secret)) {
+                alternatives.merge(SecretForms.escaped(part), part.length(), Math::max);
+            }
         }
         List<String> ordered = alternatives.entrySet().stream()
                 .sorted(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))

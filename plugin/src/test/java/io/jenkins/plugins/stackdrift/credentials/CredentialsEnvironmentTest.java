@@ -54,6 +54,26 @@ class CredentialsEnvironmentTest {
         store.put(id, c);
     }
 
+    /**
+     * Jenkins's credentials-binding masks the value, its base64 and its shell-quoted forms, not a URL's or a JSON body's:
+     * the step's mask adds the core's forms to whatever the host's pattern knows, as the command line masks them.
+     */
+    @Test
+    void theMaskHasTheCoresEncodedFormsWhateverTheHostsPatternKnows() throws Exception {
+        String value = "db p@ss/w\u00f6rd\"+1";
+        secretText("db", value);
+        CredentialsEnvironment rawOnly = new CredentialsEnvironment(id -> Optional.ofNullable(store.get(id)), files,
+                secrets -> Pattern.compile(secrets.stream().map(Pattern::quote).reduce((a, b) -> a + "|" + b).orElse("")));
+
+        SecretMask mask = rawOnly.resolve(Map.of("app", Map.of("DB_PASSWORD", "db"))).mask();
+
+        String hex = java.util.HexFormat.of().formatHex(value.getBytes(StandardCharsets.UTF_8));
+        for (String form : List.of(value, "db+p%40ss%2Fw%C3%B6rd%22%2B1", "db%20p%40ss%2fw%c3%b6rd%22%2b1",
+                "db p@ss/w\u00f6rd\\\"+1", "db p@ss\\/w\\u00F6rd\\\"+1", hex, hex.toUpperCase(java.util.Locale.ROOT))) {
+            assertThat(mask.mask("postgres://app:" + form + "@db/x")).as(form).isEqualTo("postgres://app:****@db/x");
+        }
+    }
+
     @Test
     void secretTextBecomesTheVariable() throws Exception {
         secretText("aws-prod-key", "AKIA$HOME");
