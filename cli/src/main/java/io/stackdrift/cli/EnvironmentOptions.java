@@ -126,7 +126,7 @@ final class EnvironmentOptions implements CommandLine.IDefaultValueProvider {
                     Help.Ansi.Text[][] more = Arrays.copyOf(lines, lines.length + 1);
                     Help.Ansi.Text empty = colours.text("");
                     String words = COMMAND_LINE_ONLY.contains(option.longestName())
-                            ? "env: " + variable.get() + " refused when true: command line only" : "env: " + variable.get();
+                            ? "env: " + variable.get() + "=true refused" : "env: " + variable.get();
                     more[lines.length] = new Help.Ansi.Text[] {empty, empty, empty, empty, colours.text(words)};
                     return more;
                 };

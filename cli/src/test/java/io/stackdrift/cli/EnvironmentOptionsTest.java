@@ -209,8 +209,7 @@ class EnvironmentOptionsTest {
         CommandLine commandLine = StackDriftCommand.newCommandLine("deploy");
         commandLine.setOut(new PrintWriter(help));
         commandLine.execute("deploy", "--help");
-        assertThat(help.toString()).contains("env: STACKDRIFT_DESTROY refused when true: command line only",
-                "env: STACKDRIFT_APPROVED refused when true: command line only");
+        assertThat(help.toString()).contains("env: STACKDRIFT_DESTROY=true refused", "env: STACKDRIFT_APPROVED=true refused");
 
         set("STACKDRIFT_DESTROY", "true");
         Result quiet = run("deploy", "--config", DEMO, "--record", record.toString(), "--quiet");

@@ -64,8 +64,9 @@ final class SecretForms {
         secret.codePoints().forEach(cp -> {
             String ch = new String(Character.toChars(cp));
             out.append("(?:").append(literal(cp));
+            // its UTF-8 bytes, each percent-encoded, in sequence
+            out.append('|');
             for (byte b : ch.getBytes(StandardCharsets.UTF_8)) {
-                out.append('|');
                 percent(out, b & 0xff);
             }
             if (cp == ' ') {
