@@ -40,7 +40,7 @@ class ToolFailureTest {
         assertThat(out).contains("net (failed): terraform init failed with exit code 1 (its output is kept in " + dir.resolve("record"))
                 .contains("net: failed — terraform init failed with exit code 1 (its output is kept in " + dir.resolve("record"));
         // the progress line too: the command line has no console log to point at
-        assertThat(err).doesNotContain("console log").contains("net: failed — terraform init failed with exit code 1 (its output is kept in "
-                + dir.resolve("record").resolve("logs").resolve("run-1") + " when the run ends)");
+        assertThat(err).doesNotContain("console log").contains("net: failed — terraform init failed with exit code 1 "
+                + "(its output is kept in " + dir.resolve("record").resolve("logs").resolve("run-1") + " when the run ends)");
     }
 }

@@ -17,7 +17,9 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -75,9 +77,9 @@ class CredentialsEnvironmentTest {
 
         SecretMask mask = rawOnly.resolve(Map.of("app", Map.of("DB_PASSWORD", "db"))).mask();
 
-        String hex = java.util.HexFormat.of().formatHex(value.getBytes(StandardCharsets.UTF_8));
+        String hex = HexFormat.of().formatHex(value.getBytes(StandardCharsets.UTF_8));
         for (String form : List.of(value, "db+p%40ss%2Fw%C3%B6rd%22%2B1", "db%20p%40ss%2fw%c3%b6rd%22%2b1",
-                "db p@ss/w\u00f6rd\\\"+1", "db p@ss\\/w\\u00F6rd\\\"+1", hex, hex.toUpperCase(java.util.Locale.ROOT))) {
+                "db p@ss/w\u00f6rd\\\"+1", "db p@ss\\/w\\u00F6rd\\\"+1", hex, hex.toUpperCase(Locale.ROOT))) {
             String line = "postgres://app:" + form + "@db/x";
             assertThat(mask.mask(line)).as(form).isEqualTo("postgres://app:****@db/x");
             // the build log goes through the step's masking stream, the record and the map through the same mask
