@@ -570,8 +570,10 @@ class StackDriftEngineTest {
         assertThat(world.callsFor("apply")).isEmpty();
         assertThat(trail(outcome)).extracting(e -> e.stack().value() + " " + e.result().word())
                 .containsExactlyInAnyOrder("app destroyed", "dns destroyed", "net destroyed", "solo destroyed");
-        assertThat(row(outcome, "dns").state()).isEqualTo(RowState.IN_SYNC);
-        assertThat(row(outcome, "dns").reason()).isEqualTo("destroyed");
+        // destroyed, never in sync: a destroy must not read as a healthy run in any output
+        assertThat(row(outcome, "dns").state()).isEqualTo(RowState.DESTROYED);
+        assertThat(record(outcome).counts().destroyed()).isEqualTo(4);
+        assertThat(record(outcome).counts().inSync()).isZero();
         assertThat(record(outcome).kind()).isEqualTo(RunKind.DEPLOY);
         assertThat(outcome.exitCode()).isEqualTo(RunOutcome.OK);
         assertThat(progress).contains("destroying net (terraform)…", "net: destroyed");
@@ -593,13 +595,13 @@ class StackDriftEngineTest {
 
         RunOutcome outcome = engine().deploy(destroy());
 
-        assertThat(row(outcome, "app").reason()).isEqualTo("destroyed");
+        assertThat(row(outcome, "app").state()).isEqualTo(RowState.DESTROYED);
         assertThat(row(outcome, "dns").state()).isEqualTo(RowState.FAILED);
         assertThat(row(outcome, "dns").reason()).isEqualTo("destroy: tofu apply failed: Error: deleting zone: in use");
         assertThat(row(outcome, "net").state()).isEqualTo(RowState.SKIPPED);
         assertThat(row(outcome, "net").reason()).isEqualTo("dependent dns failed");
         assertThat(world.callsFor("destroy-plan")).doesNotContain("net");
-        assertThat(row(outcome, "solo").reason()).isEqualTo("destroyed");
+        assertThat(row(outcome, "solo").state()).isEqualTo(RowState.DESTROYED);
         assertThat(trail(outcome)).extracting(e -> e.stack().value() + " " + e.result().word())
                 .containsExactlyInAnyOrder("app destroyed", "dns failed", "solo destroyed");
         assertThat(outcome.exitCode()).isEqualTo(RunOutcome.ERROR);
@@ -695,7 +697,7 @@ class StackDriftEngineTest {
         RunOutcome outcome = engine().deploy(destroy());
 
         assertThat(repo.resolve("out/net.json")).doesNotExist();
-        assertThat(row(outcome, "net").reason()).isEqualTo("destroyed");
+        assertThat(row(outcome, "net").state()).isEqualTo(RowState.DESTROYED);
         assertThat(progress).contains("net: outputs file out/net.json removed");
     }
 

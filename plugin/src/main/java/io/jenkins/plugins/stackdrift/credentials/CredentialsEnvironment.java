@@ -18,13 +18,16 @@ import com.cloudbees.plugins.credentials.common.StandardUsernamePasswordCredenti
 import org.jenkinsci.plugins.plaincredentials.FileCredentials;
 import org.jenkinsci.plugins.plaincredentials.StringCredentials;
 
+import io.stackdrift.render.SecretMask;
+
 /**
  * Turns the {@code credentials:} of each stack (variable → credentials id) into that stack's
  * environment (docs/jenkins.md, credentials): secret text → {@code VAR}; username/password → {@code VAR_USR} and
  * {@code VAR_PSW}; secret file → {@code VAR} = a path to a copy of the file. A stack whose credential is
  * missing (or of another kind) fails with a one-line reason before any tool runs; other stacks go on. Every bound
- * secret joins one mask pattern, which in Jenkins is credentials-binding's ({@code SecretPatterns}: the value, its
- * base64 and its shell-quoted forms, and whatever form another plugin registers), as {@code withCredentials} masks.
+ * secret joins one mask pattern: the core's ({@link SecretMask#patternOf(Collection, Pattern)}: the value, its base64,
+ * hex, shell-quoted, percent-encoded and JSON-escaped forms, as the command line masks), with credentials-binding's
+ * added ({@code SecretPatterns}: whatever form another plugin registers), as {@code withCredentials} masks.
  */
 public final class CredentialsEnvironment {
     private final CredentialsLookup lookup;
@@ -86,7 +89,8 @@ public final class CredentialsEnvironment {
                 environments.put(stack.getKey(), env);
             }
         }
-        return new StackCredentials(environments, failures, maskPattern.apply(secrets));
+        // the core's forms (percent-encoded, JSON-escaped, hex…) whatever the host's pattern knows, then the host's
+        return new StackCredentials(environments, failures, SecretMask.patternOf(secrets, maskPattern.apply(secrets)));
     }
 
     private Optional<String> bind(final String variable, final String id, final StandardCredentials credential,

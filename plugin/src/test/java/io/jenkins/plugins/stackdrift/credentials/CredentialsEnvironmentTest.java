@@ -13,10 +13,13 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -24,10 +27,17 @@ import java.util.regex.Pattern;
 import com.cloudbees.plugins.credentials.common.StandardCredentials;
 import com.cloudbees.plugins.credentials.common.StandardUsernamePasswordCredentials;
 import hudson.util.Secret;
+import io.jenkins.plugins.stackdrift.agent.SecretMaskingOutputStream;
 import org.jenkinsci.plugins.plaincredentials.FileCredentials;
 import org.jenkinsci.plugins.plaincredentials.StringCredentials;
 import org.junit.jupiter.api.Test;
 
+import io.stackdrift.model.Row;
+import io.stackdrift.model.RowState;
+import io.stackdrift.model.StackId;
+import io.stackdrift.model.Tool;
+import io.stackdrift.record.RunKind;
+import io.stackdrift.record.RunRecord;
 import io.stackdrift.render.SecretMask;
 
 class CredentialsEnvironmentTest {
@@ -52,6 +62,36 @@ class CredentialsEnvironmentTest {
         StringCredentials c = mock(StringCredentials.class);
         when(c.getSecret()).thenReturn(secret);
         store.put(id, c);
+    }
+
+    /**
+     * Jenkins's credentials-binding masks the value, its base64 and its shell-quoted forms, not a URL's or a JSON body's:
+     * the step's mask adds the core's forms to whatever the host's pattern knows, as the command line masks them.
+     */
+    @Test
+    void theMaskHasTheCoresEncodedFormsWhateverTheHostsPatternKnows() throws Exception {
+        String value = "db p@ss/w\u00f6rd\"+1";
+        secretText("db", value);
+        CredentialsEnvironment rawOnly = new CredentialsEnvironment(id -> Optional.ofNullable(store.get(id)), files,
+                secrets -> Pattern.compile(secrets.stream().map(Pattern::quote).reduce((a, b) -> a + "|" + b).orElse("")));
+
+        SecretMask mask = rawOnly.resolve(Map.of("app", Map.of("DB_PASSWORD", "db"))).mask();
+
+        String hex = HexFormat.of().formatHex(value.getBytes(StandardCharsets.UTF_8));
+        for (String form : List.of(value, "db+p%40ss%2Fw%C3%B6rd%22%2B1", "db%20p%40ss%2fw%c3%b6rd%22%2b1",
+                "db p@ss/w\u00f6rd\\\"+1", "db p@ss\\/w\\u00F6rd\\\"+1", hex, hex.toUpperCase(Locale.ROOT))) {
+            String line = "postgres://app:" + form + "@db/x";
+            assertThat(mask.mask(line)).as(form).isEqualTo("postgres://app:****@db/x");
+            // the build log goes through the step's masking stream, the record and the map through the same mask
+            ByteArrayOutputStream log = new ByteArrayOutputStream();
+            try (OutputStream console = new SecretMaskingOutputStream(log, mask)) {
+                console.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+            }
+            assertThat(log.toString(StandardCharsets.UTF_8)).as(form).isEqualTo("postgres://app:****@db/x\n");
+            Row failed = Row.of(StackId.of("app"), Tool.TERRAFORM, "app", RowState.FAILED, "cannot reach " + line);
+            RunRecord run = new RunRecord("1", RunKind.CHECK, "test", 1, 2, List.of(failed), List.of());
+            assertThat(mask.mask(run).rows().get(0).reason()).as(form).isEqualTo("cannot reach postgres://app:****@db/x");
+        }
     }
 
     @Test
