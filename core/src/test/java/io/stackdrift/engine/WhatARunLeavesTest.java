@@ -29,6 +29,7 @@ import io.stackdrift.model.DriftNews;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
+import io.stackdrift.model.Timing;
 import io.stackdrift.record.StackStatus;
 import io.stackdrift.record.TrailResult;
 import io.stackdrift.render.JobBadge;
@@ -164,6 +165,32 @@ class WhatARunLeavesTest {
 
         assertThat(scenario.world.callsFor("apply")).containsExactly("net");
         assertThat(row(approved, "net").state()).isEqualTo(RowState.IN_SYNC);
+    }
+
+    @Test
+    void aPulumiRepairHeldForApprovalIsNotAppliedByAPlainDeployNorByADeployNowButIsWithApproval() throws IOException {
+        scenario.pulumi("net");
+        scenario.config("stacks:\n  - dir: net\n    drift:\n      mode: correct\n");
+        // Pulumi's preview names no drift: only the check knows that the replace puts drift back
+        scenario.world.stack("net:prod").drift = List.of(change(Action.UPDATE, "aws_instance.web", Cause.DRIFT, "ami"));
+        scenario.world.stack("net:prod").pending = List.of(change(Action.REPLACE, "aws_instance.web", Cause.CODE, "ami"));
+        assertThat(row(scenario.host().check(scenario.request()), "net:prod").state()).isEqualTo(RowState.AWAITING_APPROVAL);
+
+        RunOutcome deploy = scenario.host().deploy(scenario.request());
+        RunOutcome now = scenario.host().deploy(scenario.request().withTiming(Timing.NOW));
+
+        assertThat(scenario.world.callsFor("apply")).isEmpty();
+        for (RunOutcome held : List.of(deploy, now)) {
+            assertThat(row(held, "net:prod").state()).isEqualTo(RowState.AWAITING_APPROVAL);
+            assertThat(row(held, "net:prod").reason()).isEqualTo("putting its drift back would replace aws_instance.web; "
+                    + "deploy with approval, or set drift.allowReplace: true");
+            assertThat(held.exitCode()).isEqualTo(RunOutcome.CHANGES);
+        }
+
+        RunOutcome approved = scenario.host().deploy(scenario.request().toBuilder().approval(Approval.GIVEN).build());
+
+        assertThat(scenario.world.callsFor("apply")).containsExactly("net:prod");
+        assertThat(row(approved, "net:prod").state()).isEqualTo(RowState.IN_SYNC);
     }
 
     // ---------------------------------------------------------------------------------------------
