@@ -52,6 +52,8 @@ final class ScriptedAdapter implements ToolAdapter {
         String destroyFailure = "";
         /** False for a tool whose preview lists no drift, only the changes that put it back (Pulumi). */
         boolean previewShowsDrift = true;
+        /** The tool's state holds nothing: a drift check finds the stack never deployed. */
+        boolean stateEmpty;
     }
 
     /** The world all of a test's adapters share (the runs come and go; the infrastructure stays). */
@@ -115,6 +117,10 @@ final class ScriptedAdapter implements ToolAdapter {
             Row row = Row.of(stack.id(), stack.tool(), stack.dir(), RowState.of(!deletes.isEmpty(), !script.drift.isEmpty()), "")
                     .withChanges(deletes).withDrift(script.drift);
             return new StackPlan(row, purpose, Optional.empty(), "1.0", Map.of());
+        }
+        if (purpose == PlanPurpose.DRIFT_CHECK && script.stateEmpty) {
+            return new StackPlan(Row.of(stack.id(), stack.tool(), stack.dir(), RowState.NOT_DEPLOYED, "never deployed"), purpose,
+                    Optional.empty(), "1.0", Map.of());
         }
         List<Change> pending = purpose == PlanPurpose.PREVIEW ? script.pending : List.of();
         List<StackId> dependsOn = purpose == PlanPurpose.PREVIEW ? script.dependsOn : List.of();
