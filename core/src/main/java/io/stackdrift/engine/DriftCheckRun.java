@@ -27,6 +27,7 @@ import io.stackdrift.deploy.OutputsFile;
 import io.stackdrift.deploy.StackDeployment;
 import io.stackdrift.drift.CheckDecision;
 import io.stackdrift.drift.DriftModes;
+import io.stackdrift.drift.DriftRevert;
 import io.stackdrift.drift.DueCheck;
 import io.stackdrift.drift.ModeOutcome;
 import io.stackdrift.graph.ScheduleOptions;
@@ -206,8 +207,11 @@ final class DriftCheckRun implements RunBody {
         run.progress(stack.id() + ": " + (repair == DriftRepair.PUT_BACK ? mode.reason()
                 : "mode correct: deploying to " + repair.would(upstream)));
         // a repair is a deploy in every record: its digest and time count for the next deploy and the reapply interval
+        boolean codeChanged = false;
         try {
-            run.digest(stack.id(), DeployRun.digestOf(run, stack, env, graph));
+            String digest = DeployRun.digestOf(run, stack, env, graph);
+            run.digest(stack.id(), digest);
+            codeChanged = codeChangedSinceDeploy(run, stack, digest);
         } catch (IOException e) {
             run.note(stack.id() + ": cannot compute the stack's digest; the repair is not recorded as a deploy: " + e.getMessage());
         }
@@ -217,7 +221,11 @@ final class DriftCheckRun implements RunBody {
         if (deployed.withheld()) {
             // the fresh preview carries code changes nobody reviewed: nothing applied, no trail entry
             Row preview = deployed.row();
-            return row.withChanges(preview.changes()).withState(RowState.PENDING_DRIFTED, preview.reason());
+            // drift of outputs alone follows the stacks they read: what else the plan changes follows them too, unless the
+            // stack's own code is known to have changed since its last deploy
+            String reason = repair == DriftRepair.NEW_UPSTREAM_VALUE && !codeChanged && DriftRevert.NOT_CORRECTED.equals(preview.reason())
+                    ? DriftRepair.notFollowed(upstream) : preview.reason();
+            return row.withChanges(preview.changes()).withState(RowState.PENDING_DRIFTED, reason);
         }
         if (deployed.row().state() == RowState.AWAITING_APPROVAL) {
             // a guard rail stopped the repair: nothing applied, a person approves the deploy
@@ -231,6 +239,17 @@ final class DriftCheckRun implements RunBody {
         return row.withState(deployed.row().state() == RowState.FAILED ? RowState.FAILED : row.state(),
                 "mode correct: the deploy that should put back the drift ended " + deployed.row().state().word()
                         + (deployed.row().reason().isEmpty() ? "" : ": " + deployed.row().reason()));
+    }
+
+    /**
+     * Whether the stack's code is known to differ from its last deploy: its digest (policy {@code onChange}: its own files
+     * and tool version) is not the one recorded. Under {@code onChangeOrDependency} the digest folds in the dependencies',
+     * which change with the very upstream deploy being followed, so it tells nothing here.
+     */
+    private static boolean codeChangedSinceDeploy(final RunContext run, final StackConfig stack, final String digest) {
+        StackStatus status = run.statusesAtStart().get(stack.id());
+        return stack.policy() != Policy.ON_CHANGE_OR_DEPENDENCY && status != null && status.everDeployed()
+                && !digest.equals(status.lastDeployDigest());
     }
 
     /** The stacks whose outputs a stack reads: its file's {@code dependsOn} and the references its row saw, in id order. */

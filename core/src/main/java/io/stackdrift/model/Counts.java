@@ -108,19 +108,24 @@ public record Counts(int total, int inSync, int drifted, int pending, int failed
     /**
      * Counts the rows; pending+drifted counts as drifted and as pending. A skipped row counts as skipped, and also by
      * what the history knew of its stack ({@link Row#known()}): known drift as drifted, known pending changes as
-     * pending, known to await approval as awaiting approval — a skip does not make them go away.
+     * pending, known to await approval as awaiting approval, known failed as failed, known never deployed as not
+     * deployed — a skip does not make them go away.
      */
     public static Counts of(final Collection<Row> rows) {
         Map<RowState, Integer> byState = new EnumMap<>(RowState.class);
         int knownDrifted = 0;
         int knownPending = 0;
         int knownAwaiting = 0;
+        int knownFailed = 0;
+        int knownNotDeployed = 0;
         for (Row row : rows) {
             byState.merge(row.state(), 1, Integer::sum);
             if (row.state() == RowState.SKIPPED && row.known().isPresent()) {
                 knownDrifted += row.countsAsDrifted() ? 1 : 0;
                 knownPending += row.known().state().hasPendingChanges() ? 1 : 0;
                 knownAwaiting += row.known().state() == RowState.AWAITING_APPROVAL ? 1 : 0;
+                knownFailed += row.countsAsFailed() ? 1 : 0;
+                knownNotDeployed += row.countsAsNotDeployed() ? 1 : 0;
             }
         }
         int both = byState.getOrDefault(RowState.PENDING_DRIFTED, 0);
@@ -128,11 +133,11 @@ public record Counts(int total, int inSync, int drifted, int pending, int failed
                 byState.getOrDefault(RowState.IN_SYNC, 0),
                 byState.getOrDefault(RowState.DRIFTED, 0) + both + knownDrifted,
                 byState.getOrDefault(RowState.PENDING, 0) + both + knownPending,
-                byState.getOrDefault(RowState.FAILED, 0),
+                byState.getOrDefault(RowState.FAILED, 0) + knownFailed,
                 byState.getOrDefault(RowState.SKIPPED, 0),
                 byState.getOrDefault(RowState.AWAITING_APPROVAL, 0) + knownAwaiting,
                 byState.getOrDefault(RowState.REPAIRED, 0),
-                byState.getOrDefault(RowState.NOT_DEPLOYED, 0),
+                byState.getOrDefault(RowState.NOT_DEPLOYED, 0) + knownNotDeployed,
                 byState.getOrDefault(RowState.DESTROYED, 0));
     }
 }

@@ -8,7 +8,6 @@ import org.kohsuke.stapler.export.ExportedBean;
 
 import io.stackdrift.model.Counts;
 import io.stackdrift.model.Row;
-import io.stackdrift.model.RowState;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.render.CountsLine;
 
@@ -68,7 +67,7 @@ public final class BuildSummary {
         for (Row row : record.rowsSorted()) {
             if (row.countsAsDrifted()) {
                 drifted.add(row.id().value());
-            } else if (row.state() == RowState.FAILED) {
+            } else if (row.countsAsFailed()) {
                 failed.add(row.id().value());
             }
         }
