@@ -10,10 +10,12 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
@@ -52,17 +54,33 @@ class ShardedDeployTest {
         private List<List<StackId>> partition;
         private final Map<StackId, Post> posts = new LinkedHashMap<>();
         private final Set<Integer> ended = new HashSet<>();
+        private final Set<Integer> joined = new HashSet<>();
+        private final Map<Integer, String> gone = new HashMap<>();
+        private String configDigest = "";
+        private int fixedBy;
 
         Exchange(final Duration timeout) {
             this.timeout = timeout;
         }
 
         @Override
-        public synchronized List<List<StackId>> agree(final List<List<StackId>> proposed) {
+        public synchronized Agreement agree(final Proposal proposal) {
             if (partition == null) {
-                partition = List.copyOf(proposed);
+                partition = List.copyOf(proposal.shards());
+                configDigest = proposal.configDigest();
+                fixedBy = proposal.number();
             }
-            return partition;
+            return new Agreement(partition, configDigest, fixedBy, Optional.empty());
+        }
+
+        @Override
+        public synchronized Optional<String> join(final int number) {
+            return joined.add(number) ? Optional.empty() : Optional.of("shard " + number + " took part in this run before");
+        }
+
+        /** Shard {@code number} is gone, as a board that sees its process die says. */
+        synchronized void gone(final int number, final String words) {
+            gone.put(number, words);
         }
 
         @Override
@@ -72,7 +90,7 @@ class ShardedDeployTest {
 
         @Override
         public synchronized Snapshot read() {
-            return new Snapshot(new ArrayList<>(posts.values()), ended);
+            return new Snapshot(new ArrayList<>(posts.values()), ended, gone);
         }
 
         @Override
@@ -184,7 +202,8 @@ class ShardedDeployTest {
     void aShardAskedForAnotherSplitThanTheRunsRunsNothing() throws Exception {
         Scenario s = scenario();
         Exchange exchange = new Exchange(Duration.ofSeconds(1));
-        exchange.agree(List.of(List.of(StackId.of("app"), StackId.of("network"), StackId.of("dns")), List.of()));
+        exchange.agree(new ShardExchange.Proposal(1, List.of(List.of(StackId.of("app"), StackId.of("network"), StackId.of("dns")),
+                List.of()), ""));
 
         RunOutcome outcome = s.host().deploy(s.request(), new ShardRun(1, 3, exchange));
 

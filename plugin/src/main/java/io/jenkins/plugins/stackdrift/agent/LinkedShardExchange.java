@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -51,12 +52,18 @@ final class LinkedShardExchange implements ShardExchange {
     }
 
     @Override
-    public List<List<StackId>> agree(final List<List<StackId>> proposed) {
+    public Agreement agree(final Proposal proposal) {
         List<List<StackId>> shards = new ArrayList<>();
         for (List<String> shard : call("read the shards", board::partition)) {
             shards.add(shard.stream().map(StackId::of).toList());
         }
-        return shards;
+        return new Agreement(shards, "", 0, Optional.empty());
+    }
+
+    /** A build's board is the build's own: a run id cannot be reused across builds. */
+    @Override
+    public Optional<String> join(final int number) {
+        return Optional.empty();
     }
 
     @Override

@@ -24,7 +24,8 @@ class BuildShardsTest {
         LinkedShardExchange two = new LinkedShardExchange(board, Duration.ofMinutes(1), Duration.ofMillis(10));
 
         // whatever a shard proposes, the build's split stands
-        assertThat(two.agree(List.of(List.of(StackId.of("dns")), List.of(StackId.of("network"), StackId.of("app")))))
+        assertThat(two.agree(new ShardExchange.Proposal(2, List.of(List.of(StackId.of("dns")),
+                List.of(StackId.of("network"), StackId.of("app"))), "")).shards())
                 .containsExactly(List.of(StackId.of("app"), StackId.of("network")), List.of(StackId.of("dns")));
         one.post(new ShardExchange.Post(StackId.of("network"), ShardOutcome.DEPLOYED, "sha256:abc"));
         one.ended(1);
