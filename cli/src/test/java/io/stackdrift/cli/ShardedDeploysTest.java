@@ -153,6 +153,22 @@ class ShardedDeploysTest {
     }
 
     @Test
+    void aFileOnTheBoardThatStackDriftDidNotWriteIsPassedOver() throws Exception {
+        Path log = dir.resolve("tools.log");
+        ForkedCheck repo = repo(log);
+        Path posts = Files.createDirectories(dir.resolve("record/shards/ci-7/posts"));
+        Files.writeString(posts.resolve("README"), "stack=network\noutcome=looked at by hand\n");
+        Files.createDirectories(posts.resolve("old"));
+
+        List<Integer> exits = new ArrayList<>();
+        List<String> consoles = runBothShards(repo, exits);
+
+        assertThat(exits).as(String.join("\n----\n", consoles)).containsExactly(ExitCodes.OK, ExitCodes.OK);
+        assertThat(String.join("", consoles)).doesNotContain("unexpected");
+        assertThat(Files.readAllLines(log)).contains("applied dns");
+    }
+
+    @Test
     void aRunIdUsedAgainAfterItsRunEndedIsRefusedAndNothingRuns() throws Exception {
         Path log = dir.resolve("tools.log");
         ForkedCheck repo = repo(log);
