@@ -217,7 +217,7 @@ class ShardedDeploysTest {
         assertThat(alone.waitFor(2, TimeUnit.MINUTES)).isTrue();
 
         assertThat(alone.exitValue()).as(console(2)).isEqualTo(ExitCodes.ERROR);
-        assertThat(console(2)).contains("dependency network was not seen to end in shard 1 of 2 within 2s (the shard wait)");
+        assertThat(console(2)).contains("dependency network was not seen to end in shard 1 of 2 within 2s (--shard-wait)");
 
         ProcessBuilder viaVariable = repo.command("deploy", List.of(), "--record", dir.resolve("record").toString(), "--shard",
                 "2/2", "--shard-run", "ci-8").redirectErrorStream(true).redirectOutput(dir.resolve("env.txt").toFile());
@@ -226,7 +226,7 @@ class ShardedDeploysTest {
         started.add(p);
         assertThat(p.waitFor(2, TimeUnit.MINUTES)).isTrue();
         assertThat(p.exitValue()).isEqualTo(ExitCodes.ERROR);
-        assertThat(Files.readString(dir.resolve("env.txt"))).contains("within 1s (the shard wait)");
+        assertThat(Files.readString(dir.resolve("env.txt"))).contains("within 1s (--shard-wait)");
     }
 
     @Test

@@ -325,6 +325,11 @@ public final class FileShardExchange implements ShardExchange {
     }
 
     @Override
+    public String waitTimeoutSetting() {
+        return "--shard-wait";
+    }
+
+    @Override
     public Duration pollInterval() {
         return pollInterval;
     }

@@ -98,6 +98,11 @@ public interface ShardExchange {
     /** How long a stack waits for one of another shard before it gives up (the shard wait: the lock timeout's twin). */
     Duration waitTimeout();
 
+    /** What sets {@link #waitTimeout()}, as a reason that gave up names it: an option, a step's parameter. */
+    default String waitTimeoutSetting() {
+        return "the shard wait";
+    }
+
     /** How often a waiting stack looks at the board again. */
     default Duration pollInterval() {
         return Duration.ofMillis(500);

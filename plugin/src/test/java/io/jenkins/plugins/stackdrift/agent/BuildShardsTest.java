@@ -38,6 +38,22 @@ class BuildShardsTest {
     }
 
     @Test
+    void theConfigurationDigestOfTheBuildsFirstShardStepStandsForEveryShard() {
+        LinkedShardExchange two = new LinkedShardExchange(board, Duration.ofMinutes(1), Duration.ofMillis(10));
+        LinkedShardExchange one = new LinkedShardExchange(board, Duration.ofMinutes(1), Duration.ofMillis(10));
+        List<List<StackId>> split = List.of(List.of(StackId.of("app"), StackId.of("network")), List.of(StackId.of("dns")));
+
+        ShardExchange.Agreement first = two.agree(new ShardExchange.Proposal(2, split, "aaaa"));
+        ShardExchange.Agreement later = one.agree(new ShardExchange.Proposal(1, split, "bbbb"));
+
+        assertThat(first.configDigest()).isEqualTo("aaaa");
+        assertThat(later.configDigest()).isEqualTo("aaaa");
+        assertThat(later.fixedBy()).isEqualTo(2);
+        assertThat(later.ended()).isEmpty();
+        assertThat(one.join(1)).isEmpty();
+    }
+
+    @Test
     void aStackEndsOnceAndOnlyAStackOfTheSplitEnds() throws Exception {
         board.post("network", "FAILED", "");
         board.post("network", "FAILED", "");
@@ -56,6 +72,11 @@ class BuildShardsTest {
         ShardBoardLink lost = new ShardBoardLink() {
             @Override
             public List<List<String>> partition() throws IOException {
+                throw new IOException("channel closed");
+            }
+
+            @Override
+            public List<String> agreeConfig(final int number, final String configDigest) throws IOException {
                 throw new IOException("channel closed");
             }
 
