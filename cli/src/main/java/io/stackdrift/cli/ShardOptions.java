@@ -14,9 +14,9 @@ import io.stackdrift.engine.StackDriftEngine;
 import io.stackdrift.local.FileShardExchange;
 
 /**
- * {@code --shard I/N}, {@code --shard-run ID} and {@code --shard-wait DURATION} of deploy and check (docs/cli.md, "Shards"): this process runs shard I of
- * the N the selection is split into, and the shards of one run, sharing the record directory, wait for each other's
- * stacks through {@code <record>/shards/<ID>/}.
+ * {@code --shard I/N}, {@code --shard-run ID} and {@code --shard-wait DURATION} of deploy and check (docs/cli.md,
+ * "Shards"): this process runs shard I of the N the selection is split into, and the shards of one run, sharing the
+ * record directory, wait for each other's stacks through {@code <record>/shards/<ID>/}.
  */
 final class ShardOptions {
     private static final Pattern SHARD = Pattern.compile("([0-9]{1,4})/([0-9]{1,4})");

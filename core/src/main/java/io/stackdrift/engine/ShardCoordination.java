@@ -231,7 +231,8 @@ final class ShardCoordination {
                     }
                     if (System.nanoTime() > deadline) {
                         return giveUp(dependency, "dependency " + dependency + " was not seen to end in shard "
-                                + plan.numberOf(dependency) + " of " + plan.count() + " within " + words(timeout) + " (" + shard.exchange().waitTimeoutSetting() + ")");
+                                + plan.numberOf(dependency) + " of " + plan.count() + " within " + words(timeout)
+                                + " (" + shard.exchange().waitTimeoutSetting() + ")");
                     }
                     Thread.sleep(Math.max(1, shard.exchange().pollInterval().toMillis()));
                 }
