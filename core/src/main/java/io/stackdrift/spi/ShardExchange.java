@@ -52,7 +52,7 @@ public interface ShardExchange {
      */
     record Proposal(int number, List<List<StackId>> shards, String configDigest) {
         public Proposal {
-            shards = shards.stream().map(List::copyOf).toList();
+            shards = List.copyOf(shards.stream().map(List::copyOf).toList());
             Objects.requireNonNull(configDigest, "configDigest");
         }
     }
@@ -68,7 +68,7 @@ public interface ShardExchange {
      */
     record Agreement(List<List<StackId>> shards, String configDigest, int fixedBy, Optional<String> ended) {
         public Agreement {
-            shards = shards.stream().map(List::copyOf).toList();
+            shards = List.copyOf(shards.stream().map(List::copyOf).toList());
             Objects.requireNonNull(configDigest, "configDigest");
             Objects.requireNonNull(ended, "ended");
         }
