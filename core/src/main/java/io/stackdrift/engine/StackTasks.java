@@ -143,6 +143,14 @@ final class StackTasks {
             if (waits.test(id)) {
                 return task.run(id);
             }
+            Optional<String> gaveUp = run.shard().flatMap(shard -> shard.gaveUp(id));
+            if (gaveUp.isPresent()) {
+                // a dependency of another shard never ended in sight: the stack fails, its dependents are skipped
+                StackConfig stack = run.stack(id);
+                Row row = Row.of(id, stack.tool(), stack.dir(), RowState.FAILED, gaveUp.get());
+                finish(run, row);
+                return TaskOutcome.failed(row.reason());
+            }
             try {
                 return task.run(id);
             } catch (RecordNotWritten e) {

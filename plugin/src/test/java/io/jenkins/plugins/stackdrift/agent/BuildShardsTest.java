@@ -24,7 +24,8 @@ class BuildShardsTest {
         LinkedShardExchange two = new LinkedShardExchange(board, Duration.ofMinutes(1), Duration.ofMillis(10));
 
         // whatever a shard proposes, the build's split stands
-        assertThat(two.agree(List.of(List.of(StackId.of("dns")), List.of(StackId.of("network"), StackId.of("app")))))
+        assertThat(two.agree(new ShardExchange.Proposal(2, List.of(List.of(StackId.of("dns")),
+                List.of(StackId.of("network"), StackId.of("app"))), "")).shards())
                 .containsExactly(List.of(StackId.of("app"), StackId.of("network")), List.of(StackId.of("dns")));
         one.post(new ShardExchange.Post(StackId.of("network"), ShardOutcome.DEPLOYED, "sha256:abc"));
         one.ended(1);
@@ -34,6 +35,22 @@ class BuildShardsTest {
         assertThat(seen.ended()).containsExactly(1);
         assertThat(board.ownerOf("dns")).isEqualTo(2);
         assertThat(board.stacks()).containsExactly("app", "dns", "network");
+    }
+
+    @Test
+    void theConfigurationDigestOfTheBuildsFirstShardStepStandsForEveryShard() {
+        LinkedShardExchange two = new LinkedShardExchange(board, Duration.ofMinutes(1), Duration.ofMillis(10));
+        LinkedShardExchange one = new LinkedShardExchange(board, Duration.ofMinutes(1), Duration.ofMillis(10));
+        List<List<StackId>> split = List.of(List.of(StackId.of("app"), StackId.of("network")), List.of(StackId.of("dns")));
+
+        ShardExchange.Agreement first = two.agree(new ShardExchange.Proposal(2, split, "aaaa"));
+        ShardExchange.Agreement later = one.agree(new ShardExchange.Proposal(1, split, "bbbb"));
+
+        assertThat(first.configDigest()).isEqualTo("aaaa");
+        assertThat(later.configDigest()).isEqualTo("aaaa");
+        assertThat(later.fixedBy()).isEqualTo(2);
+        assertThat(later.ended()).isEmpty();
+        assertThat(one.join(1)).isEmpty();
     }
 
     @Test
@@ -55,6 +72,11 @@ class BuildShardsTest {
         ShardBoardLink lost = new ShardBoardLink() {
             @Override
             public List<List<String>> partition() throws IOException {
+                throw new IOException("channel closed");
+            }
+
+            @Override
+            public List<String> agreeConfig(final int number, final String configDigest) throws IOException {
                 throw new IOException("channel closed");
             }
 

@@ -198,14 +198,15 @@ class ShardedStepsTest {
     }
 
     @Test
-    void aWaitGivesUpAfterTheLockTimeoutAndTheStackIsSkippedWithTheReason() throws Exception {
+    void aWaitGivesUpAfterTheLockTimeoutAndTheStackFailsWithTheReason() throws Exception {
         BuildShards board = split(SPLIT);
 
         Map<String, Object> dns = deployShard(2, Duration.ofSeconds(2), SECRETS);
 
         assertThat(console()).contains("dns waits for network, in shard 1 of 2")
-                .contains("dependency network was not seen to end in shard 1 of 2 within 2s (the lock timeout)");
-        assertThat(board.posts()).containsExactly(List.of("dns", "SKIPPED", ""));
+                .contains("dependency network was not seen to end in shard 1 of 2 within 2s (lockTimeout)");
+        assertThat(board.posts()).containsExactly(List.of("dns", "FAILED", ""));
+        assertThat(dns).containsEntry("failed", List.of("dns"));
         assertThat(board.ended()).containsExactly(2);
         assertThat(dns).containsKey("rows");
     }
