@@ -21,6 +21,7 @@ import io.jenkins.plugins.stackdrift.BuildResultPolicy;
 import io.jenkins.plugins.stackdrift.StackDriftGlobalConfiguration;
 import io.jenkins.plugins.stackdrift.actions.ApproveDeployAction;
 import io.jenkins.plugins.stackdrift.actions.BuildSummary;
+import io.jenkins.plugins.stackdrift.actions.CredentialsWithheldAction;
 import io.jenkins.plugins.stackdrift.actions.StackDriftInterruptedAction;
 import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
 import io.jenkins.plugins.stackdrift.agent.AgentOutcome;
@@ -31,6 +32,7 @@ import io.jenkins.plugins.stackdrift.agent.Operation;
 import io.jenkins.plugins.stackdrift.agent.ShardRoute;
 import io.jenkins.plugins.stackdrift.credentials.ChangeTrust;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment;
+import io.jenkins.plugins.stackdrift.credentials.CredentialsSource;
 import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
 import io.jenkins.plugins.stackdrift.history.ControllerClock;
 import io.jenkins.plugins.stackdrift.history.JobHistory;
@@ -152,8 +154,11 @@ final class StackDriftStepRun {
             log.println("Stack Drift: approved in build #" + approval.getSourceBuild() + ": "
                     + String.join(", ", selection.selectedStacks().keySet()));
         }
-        StackCredentials resolved = credentials.resolve(TrustedMapping.of(ChangeTrust.decide(revisions, settings.config()),
-                selection.selectedStacks(), request, gateway, log));
+        CredentialsSource source = ChangeTrust.decide(revisions, settings.config(), settings.untrustedChanges());
+        StackCredentials resolved = credentials.resolve(TrustedMapping.of(source, selection, settings.config(), log));
+        if (source.kind() == CredentialsSource.Kind.NONE && !selection.selectedStacks().isEmpty()) {
+            run.addAction(new CredentialsWithheldAction(stepId(), source.reason()));
+        }
         resolved.failures().forEach((stack, reason) -> log.println("Stack Drift: " + stack + ": " + reason));
 
         RunRecord record;
@@ -367,7 +372,7 @@ final class StackDriftStepRun {
                     + " nothing is deployed (approve again from a build that awaits approval, or run deployStacks with"
                     + " approved: true)");
         }
-        return AgentOutcome.builder().selectedStacks(approved).build();
+        return AgentOutcome.builder().selectedStacks(approved).stackPlaces(selection.stackPlaces()).build();
     }
 
     /**
