@@ -38,7 +38,7 @@ class CredentialsEnvironmentTest {
     private final List<String> masked = new ArrayList<>();
     /** The ids these tests bind, named by the step's list (an allow-list is what lets any id be bound). */
     static final AllowedCredentials LISTED = AllowedCredentials.of(
-            List.of("aws-prod-key", "evil", "gcp-sa", "k", "missing", "ok", "registry", "ssh"), List.of(), List.of());
+            List.of("aws-prod-key", "evil", "gcp-sa", "k", "missing", "nope", "ok", "registry", "ssh"), List.of(), List.of());
     private final CredentialsEnvironment environment = new CredentialsEnvironment(id -> Optional.ofNullable(store.get(id.value())),
             files, secrets -> {
                 masked.addAll(secrets);
