@@ -2,6 +2,7 @@ package io.jenkins.plugins.stackdrift;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.mockStatic;
 import static org.mockito.Mockito.when;
@@ -60,8 +61,7 @@ class FolderSettingsTest {
             parents.when(() -> ItemParents.of(team)).thenReturn(mock(Jenkins.class));
 
             assertThat(StackDriftFolderProperty.layersOf(job)).extracting(FolderLayer::folder, FolderLayer::allowedCredentials)
-                    .containsExactly(org.assertj.core.groups.Tuple.tuple("team-a/infra", List.of("aws-infra")),
-                            org.assertj.core.groups.Tuple.tuple("team-a", List.of("aws-team-a")));
+                    .containsExactly(tuple("team-a/infra", List.of("aws-infra")), tuple("team-a", List.of("aws-team-a")));
         }
     }
 

@@ -26,6 +26,8 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import io.jenkins.plugins.stackdrift.planted.PlantedWebMethods;
 import org.junit.jupiter.api.Test;
+import org.kohsuke.stapler.interceptor.RequirePOST;
+import org.kohsuke.stapler.verb.POST;
 
 /**
  * What the Jenkins Security Scan asks of every web method (jenkins-infra/jenkins-codeql's
@@ -53,11 +55,11 @@ class WebMethodsTest {
                 }
                 String where = type.getSimpleName() + "#" + method.getName();
                 Suppression suppression = Suppression.of(source(type, sources), method.getName());
-                boolean post = method.getAnnotations().stream().anyMatch(a -> a.getRawType().getName()
-                        .equals("org.kohsuke.stapler.interceptor.RequirePOST")
-                        || a.getRawType().getPackageName().equals("org.kohsuke.stapler.verb"));
+                boolean post = method.isAnnotatedWith(RequirePOST.class) || method.getAnnotations().stream()
+                        .anyMatch(a -> a.getRawType().getPackageName().equals(POST.class.getPackageName()));
                 if (!checksPermission(method) && !suppression.names("jenkins/no-permission-check")) {
-                    problems.add(where + ": no permission check (call checkPermission, or suppress lgtm[jenkins/no-permission-check] with a reason)");
+                    problems.add(where + ": no permission check (call checkPermission, or suppress"
+                            + " lgtm[jenkins/no-permission-check] with a reason)");
                 }
                 if (!post && !suppression.names("jenkins/csrf")) {
                     problems.add(where + ": neither @POST nor @RequirePOST (or suppress lgtm[jenkins/csrf] with a reason)");
@@ -98,7 +100,8 @@ class WebMethodsTest {
             }
             for (JavaMethodCall call : unit.getMethodCallsFromSelf()) {
                 String name = call.getTarget().getName();
-                if ((name.equals("checkPermission") || name.equals("hasPermission")) && call.getTarget().getRawParameterTypes().size() == 1) {
+                boolean check = name.equals("checkPermission") || name.equals("hasPermission");
+                if (check && call.getTarget().getRawParameterTypes().size() == 1) {
                     return true;
                 }
                 call.getTarget().resolveMember().ifPresent(todo::push);

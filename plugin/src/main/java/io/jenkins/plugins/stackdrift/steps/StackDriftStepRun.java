@@ -57,11 +57,8 @@ import io.stackdrift.record.RunRecord;
 import io.stackdrift.render.CountsLine;
 
 /**
- * One step call on the controller: builds the request, asks the agent which stacks the selection names
- * (and their credentials ids), resolves credentials in the build's context, takes the stack locks a step
- * that may apply needs, hands the engine the job's history, runs it on the agent, stores the build record,
- * saves the run into the job's history, attaches the build action, sets the build result and returns the
- * result map. Jenkins objects come in through the constructor, so it is unit-tested with Mockito.
+ * One step call on the controller: the agent's selection, credentials bound as the controller's lists allow, locks, the
+ * engine run on the agent, the record, history, action, result and map. Jenkins objects come in through the constructor.
  */
 final class StackDriftStepRun {
     private final StepSettings settings;

@@ -53,7 +53,8 @@ public final class StepSettings implements Serializable {
     /** Settings of a step that applies, is not approved and deploys (a deploy's withers say otherwise), results by default. */
     public StepSettings(@CheckForNull final String config, final List<String> stacks, @CheckForNull final Integer parallelism) {
         this(config == null || config.isBlank() ? DEFAULT_CONFIG : config.trim(), new ArrayList<>(stacks), parallelism, null, null,
-                null, DeployMode.APPLY, Approval.NOT_GIVEN, DeployKind.DEPLOY, "", null, 0, 0, Timing.WHEN_DUE, new ArrayList<>(), UntrustedChanges.NO_CREDENTIALS, 0, 0);
+                null, DeployMode.APPLY, Approval.NOT_GIVEN, DeployKind.DEPLOY, "", null, 0, 0, Timing.WHEN_DUE, new ArrayList<>(),
+                UntrustedChanges.NO_CREDENTIALS, 0, 0);
     }
 
     private StepSettings(final String config, final ArrayList<String> stacks, @CheckForNull final Integer parallelism,

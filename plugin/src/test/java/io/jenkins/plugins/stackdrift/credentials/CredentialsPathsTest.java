@@ -44,7 +44,8 @@ class CredentialsPathsTest {
             for (JavaCodeUnit unit : type.getCodeUnits()) {
                 unit.getMethodCallsFromSelf().stream().filter(CredentialsPathsTest::isStoreLookup).forEach(call -> {
                     if (!onlyAnAllowedId(unit)) {
-                        problems.add(unit.getFullName() + " looks up " + call.getTarget().getName() + " with an id that is not an AllowedId");
+                        problems.add(unit.getFullName() + " looks up " + call.getTarget().getName()
+                                + " with an id that is not an AllowedId");
                     }
                 });
                 unit.getConstructorCallsFromSelf().stream()

@@ -8,8 +8,8 @@ import java.nio.file.Path;
 
 import hudson.model.Cause;
 import hudson.model.Result;
-import io.jenkins.plugins.stackdrift.actions.CredentialsWithheldAction;
 import io.jenkins.plugins.stackdrift.DemoPipelineITestSupport;
+import io.jenkins.plugins.stackdrift.actions.CredentialsWithheldAction;
 import jenkins.branch.BranchSource;
 import jenkins.scm.impl.mock.MockChangeRequestFlags;
 import jenkins.scm.impl.mock.MockRepositoryFlags;
