@@ -21,4 +21,9 @@ public final class JenkinsFacade {
     public static void checkAdminister() {
         Jenkins.get().checkPermission(Jenkins.ADMINISTER);
     }
+
+    /** Whether the current user (SYSTEM for Configuration as Code and loading from disk) may administer Jenkins. */
+    public static boolean canAdminister() {
+        return Jenkins.get().hasPermission(Jenkins.ADMINISTER);
+    }
 }

@@ -34,6 +34,7 @@ import io.stackdrift.engine.RunRequest;
 import io.stackdrift.engine.ShardRun;
 import io.stackdrift.engine.ShardsOutcome;
 import io.stackdrift.engine.StackDriftEngine;
+import io.stackdrift.engine.StackPlace;
 import io.stackdrift.model.Directories;
 import io.stackdrift.model.Problem;
 import io.stackdrift.model.RunOrder;
@@ -68,9 +69,6 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
     static final String WORK_DIR = "work";
     /** Left in the temporary directory when the call ends, however it ends (an interrupted step waits for it). */
     static final String ENDED_FILE = "call-ended";
-    /** The target branch's configuration file, written by the controller for {@link Operation#TRUSTED_CREDENTIALS}. */
-    static final String TRUSTED_CONFIG_FILE = "trusted-config.yaml";
-
     private final Operation operation;
     private final EngineRequest request;
     private final StackCredentials credentials;
@@ -198,8 +196,6 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
                 return shards(workspace, temp);
             case INSPECT:
                 return inspect(workspace);
-            case TRUSTED_CREDENTIALS:
-                return trustedCredentials(workspace, temp);
             default:
                 return runEngine(workspace, temp, log, local);
         }
@@ -257,19 +253,6 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
         return out;
     }
 
-    /**
-     * The credentials ids of every stack the target branch's file configures, its {@code dir:} entries resolved in this
-     * checkout; its problems (counted, not quoted: they name the temporary copy) when it is not valid.
-     */
-    private AgentOutcome trustedCredentials(final Path workspace, final Path temp) {
-        Inspection trusted = StackDriftEngine.validate(temp.resolve(TRUSTED_CONFIG_FILE), request.repositoryRoot(workspace));
-        if (!trusted.valid()) {
-            return AgentOutcome.builder().problems(List.of("the target branch's " + request.configFile() + " has "
-                    + trusted.problems().size() + " problem(s)")).build();
-        }
-        return AgentOutcome.builder().selectedStacks(byName(trusted.allCredentials())).build();
-    }
-
     /** The stacks the selection resolves to, with the credentials ids each names (ids only, never a secret). */
     private AgentOutcome inspect(final Path workspace) {
         Inspection inspection = StackDriftEngine.inspect(request.configPath(workspace), request.repositoryRoot(workspace),
@@ -281,7 +264,9 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
             return AgentOutcome.builder().problems(inspection.selectionProblems()).build();
         }
         InspectedConfigurations.keep(tempDir, inspection);
-        return AgentOutcome.builder().selectedStacks(byName(inspection.selectedCredentials())).build();
+        Map<String, StackPlace> places = new TreeMap<>();
+        inspection.selectedPlaces().forEach((id, place) -> places.put(id.value(), place));
+        return AgentOutcome.builder().selectedStacks(byName(inspection.selectedCredentials())).stackPlaces(places).build();
     }
 
     /**

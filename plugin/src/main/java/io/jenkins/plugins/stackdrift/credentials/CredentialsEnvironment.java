@@ -38,7 +38,7 @@ public final class CredentialsEnvironment {
     /** @param maskPattern the pattern that masks the given secret values (Jenkins: {@code SecretPatterns::getAggregateSecretPattern}) */
     public CredentialsEnvironment(final CredentialsLookup lookup, final SecretFileWriter files,
             final Function<Collection<String>, Pattern> maskPattern) {
-        this(lookup, files, maskPattern, AllowedCredentials.any());
+        this(lookup, files, maskPattern, AllowedCredentials.none());
     }
 
     private CredentialsEnvironment(final CredentialsLookup lookup, final SecretFileWriter files,
@@ -49,7 +49,10 @@ public final class CredentialsEnvironment {
         this.allowed = allowed;
     }
 
-    /** A copy that binds only {@code ids}: a stack naming another fails, and the store is never asked for it. */
+    /**
+     * A copy that binds only ids {@code ids} names: a stack naming another fails, and the store is never asked for it.
+     * Without one, nothing is bound.
+     */
     public CredentialsEnvironment withAllowed(final AllowedCredentials ids) {
         return new CredentialsEnvironment(lookup, files, maskPattern, ids);
     }
@@ -69,14 +72,14 @@ public final class CredentialsEnvironment {
                     failures.putIfAbsent(stack.getKey(), Messages.credentialsReservedVariable(variable.getKey(), id));
                     continue;
                 }
-                Optional<String> refused = allowed.refusal(id);
-                if (refused.isPresent()) {
-                    failures.putIfAbsent(stack.getKey(), refused.get());
+                Optional<AllowedId> admitted = allowed.admit(id);
+                if (admitted.isEmpty()) {
+                    failures.putIfAbsent(stack.getKey(), allowed.refusal(id));
                     continue;
                 }
                 Optional<StandardCredentials> found = byId.get(id);
                 if (found == null) {
-                    found = lookup.find(id);
+                    found = lookup.find(admitted.get());
                     byId.put(id, found);
                 }
                 Optional<String> failure = found.isEmpty() ? Optional.of(Messages.credentialsNotFound(id))

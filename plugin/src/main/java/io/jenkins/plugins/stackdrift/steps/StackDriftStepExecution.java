@@ -18,7 +18,6 @@ import io.jenkins.plugins.stackdrift.StackDriftGlobalConfiguration;
 import io.jenkins.plugins.stackdrift.agent.AgentEngineGateway;
 import io.jenkins.plugins.stackdrift.agent.Operation;
 import io.jenkins.plugins.stackdrift.agent.StaleStepDirectories;
-import io.jenkins.plugins.stackdrift.credentials.AllowedCredentials;
 import io.jenkins.plugins.stackdrift.credentials.BuildCredentialsLookup;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment;
 import io.jenkins.plugins.stackdrift.credentials.ScmRevisions;
@@ -104,11 +103,10 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
         stepDir.mkdirs();
         try (WorkspaceSecretFiles secretFiles = new WorkspaceSecretFiles(stepDir);
                 AgentEngineGateway gateway = new AgentEngineGateway(workspace, stepDir, listener, context.get(Launcher.class))) {
-            StackDriftGlobalConfiguration.Defaults defaults = StackDriftGlobalConfiguration.current();
-            AllowedCredentials allowed = new AllowedCredentials(settings.allowedCredentials(), defaults.allowedCredentials());
+            StackDriftGlobalConfiguration.Defaults defaults = StackDriftGlobalConfiguration.forJob(run.getParent());
             return new StackDriftStepRun(settings, operation, run, listener, gateway,
                     new CredentialsEnvironment(new BuildCredentialsLookup(run), secretFiles, SecretPatterns::getAggregateSecretPattern)
-                            .withAllowed(allowed), defaults,
+                            .withAllowed(AllowLists.of(settings, defaults)), defaults,
                     environment == null ? Map.of() : environment, JobHistory.inJobDir(run.getParent().getRootDir()),
                     context.get(FlowNode.class), new ScmRevisions(run, listener)).run();
         }

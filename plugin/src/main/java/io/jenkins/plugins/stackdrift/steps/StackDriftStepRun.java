@@ -21,6 +21,7 @@ import io.jenkins.plugins.stackdrift.BuildResultPolicy;
 import io.jenkins.plugins.stackdrift.StackDriftGlobalConfiguration;
 import io.jenkins.plugins.stackdrift.actions.ApproveDeployAction;
 import io.jenkins.plugins.stackdrift.actions.BuildSummary;
+import io.jenkins.plugins.stackdrift.actions.CredentialsWithheldAction;
 import io.jenkins.plugins.stackdrift.actions.StackDriftInterruptedAction;
 import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
 import io.jenkins.plugins.stackdrift.agent.AgentOutcome;
@@ -31,6 +32,7 @@ import io.jenkins.plugins.stackdrift.agent.Operation;
 import io.jenkins.plugins.stackdrift.agent.ShardRoute;
 import io.jenkins.plugins.stackdrift.credentials.ChangeTrust;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment;
+import io.jenkins.plugins.stackdrift.credentials.CredentialsSource;
 import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
 import io.jenkins.plugins.stackdrift.history.ControllerClock;
 import io.jenkins.plugins.stackdrift.history.JobHistory;
@@ -55,11 +57,8 @@ import io.stackdrift.record.RunRecord;
 import io.stackdrift.render.CountsLine;
 
 /**
- * One step call on the controller: builds the request, asks the agent which stacks the selection names
- * (and their credentials ids), resolves credentials in the build's context, takes the stack locks a step
- * that may apply needs, hands the engine the job's history, runs it on the agent, stores the build record,
- * saves the run into the job's history, attaches the build action, sets the build result and returns the
- * result map. Jenkins objects come in through the constructor, so it is unit-tested with Mockito.
+ * One step call on the controller: the agent's selection, credentials bound as the controller's lists allow, locks, the
+ * engine run on the agent, the record, history, action, result and map. Jenkins objects come in through the constructor.
  */
 final class StackDriftStepRun {
     private final StepSettings settings;
@@ -152,8 +151,11 @@ final class StackDriftStepRun {
             log.println("Stack Drift: approved in build #" + approval.getSourceBuild() + ": "
                     + String.join(", ", selection.selectedStacks().keySet()));
         }
-        StackCredentials resolved = credentials.resolve(TrustedMapping.of(ChangeTrust.decide(revisions, settings.config()),
-                selection.selectedStacks(), request, gateway, log));
+        CredentialsSource source = ChangeTrust.decide(revisions, settings.config(), settings.untrustedChanges());
+        StackCredentials resolved = credentials.resolve(TrustedMapping.of(source, selection, settings.config(), log));
+        if (source.kind() == CredentialsSource.Kind.NONE && !selection.selectedStacks().isEmpty()) {
+            run.addAction(new CredentialsWithheldAction(stepId(), source.reason()));
+        }
         resolved.failures().forEach((stack, reason) -> log.println("Stack Drift: " + stack + ": " + reason));
 
         RunRecord record;
@@ -367,7 +369,7 @@ final class StackDriftStepRun {
                     + " nothing is deployed (approve again from a build that awaits approval, or run deployStacks with"
                     + " approved: true)");
         }
-        return AgentOutcome.builder().selectedStacks(approved).build();
+        return AgentOutcome.builder().selectedStacks(approved).stackPlaces(selection.stackPlaces()).build();
     }
 
     /**

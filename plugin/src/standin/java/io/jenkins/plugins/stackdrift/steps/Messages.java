@@ -104,4 +104,14 @@ public final class Messages {
     public static String invalidShardCount(Object arg0) {
         return format("invalidShardCount", arg0);
     }
+
+    /** invalidUntrustedChanges */
+    public static String invalidUntrustedChanges(Object arg0) {
+        return format("invalidUntrustedChanges", arg0);
+    }
+
+    /** untrustedChangesDefault */
+    public static String untrustedChangesDefault() {
+        return format("untrustedChangesDefault");
+    }
 }

@@ -47,6 +47,7 @@ import io.jenkins.plugins.stackdrift.agent.AgentOutcome;
 import io.jenkins.plugins.stackdrift.agent.EngineGateway;
 import io.jenkins.plugins.stackdrift.agent.EngineRequest;
 import io.jenkins.plugins.stackdrift.agent.Operation;
+import io.jenkins.plugins.stackdrift.credentials.AllowedCredentials;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsLookup;
 import io.jenkins.plugins.stackdrift.credentials.SecretFileWriter;
@@ -121,7 +122,8 @@ class StackDriftStepRunTest {
     private StackDriftStepRun stepRun(final Operation operation, final StepSettings settings,
             final StackDriftGlobalConfiguration.Defaults defaults, final Map<String, String> env) {
         return new StackDriftStepRun(settings, operation, run, listener, gateway,
-                new CredentialsEnvironment(lookup, mock(SecretFileWriter.class), SecretMask::patternOf), defaults,
+                new CredentialsEnvironment(lookup, mock(SecretFileWriter.class), SecretMask::patternOf)
+                        .withAllowed(AllowedCredentials.of(List.of("aws-prod"), List.of(), List.of())), defaults,
                 env, new JobHistory(jobDir), node);
     }
 
@@ -233,7 +235,7 @@ class StackDriftStepRunTest {
 
     @Test
     void aMissingCredentialReachesTheEngineAsThatStacksFailure() throws Exception {
-        when(lookup.find("aws-prod")).thenReturn(Optional.empty());
+        when(lookup.find(any())).thenReturn(Optional.empty());
         selection(Map.of("network", Map.of("AWS_ACCESS_KEY_ID", "aws-prod")));
         ranAndRecorded(Operation.DEPLOY, TestRecords.record(RunKind.DEPLOY, TestRecords.row("network", RowState.FAILED)));
 
