@@ -12,9 +12,11 @@ import java.util.TreeSet;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import hudson.AbortException;
+import hudson.model.Cause;
 import hudson.model.Result;
 import hudson.model.Run;
 import hudson.model.TaskListener;
+import hudson.model.User;
 import hudson.scm.ChangeLogSet;
 import hudson.triggers.SCMTrigger;
 import io.jenkins.plugins.stackdrift.BuildResultPolicy;
@@ -38,6 +40,7 @@ import io.jenkins.plugins.stackdrift.history.JobStackLocks;
 import io.jenkins.plugins.stackdrift.history.LockScope;
 import io.jenkins.plugins.stackdrift.history.RunDetails;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalCause;
+import io.jenkins.plugins.stackdrift.trigger.ApprovalRules;
 import io.jenkins.plugins.stackdrift.trigger.ScheduledDriftCheckCause;
 import jenkins.scm.RunWithSCM;
 import org.jenkinsci.plugins.workflow.actions.WarningAction;
@@ -73,6 +76,12 @@ final class StackDriftStepRun {
     private final JobHistory history;
     @CheckForNull private final FlowNode node;
     private final ChangeTrust.Revisions revisions;
+    /** What approvals of this step's stacks demand ({@link #withApprovals}); the defaults otherwise. */
+    private final ApprovalRules approvalRules;
+    /** The job's key of plan values (hex), handed to the agent; empty: values are not digested. */
+    private final String valueKey;
+    /** The checkout's revision(s), from the build's SCMs, for a job that is not a branch of a source; empty: unknown. */
+    private final String checkoutCommit;
 
     /** A step whose job is not a branch of an SCM source: its checkout's credentials mapping is the one used. */
     StackDriftStepRun(final StepSettings settings, final Operation operation, final Run<?, ?> run,
@@ -99,6 +108,34 @@ final class StackDriftStepRun {
         this.buildEnvironment = new LinkedHashMap<>(buildEnvironment);
         this.history = history;
         this.node = node;
+        this.approvalRules = ApprovalRules.DEFAULT;
+        this.valueKey = "";
+        this.checkoutCommit = "";
+    }
+
+    private StackDriftStepRun(final StackDriftStepRun base, final ApprovalRules rules, final String key, final String checkout) {
+        this.revisions = base.revisions;
+        this.settings = base.settings;
+        this.operation = base.operation;
+        this.run = base.run;
+        this.listener = base.listener;
+        this.gateway = base.gateway;
+        this.credentials = base.credentials;
+        this.defaults = base.defaults;
+        this.buildEnvironment = base.buildEnvironment;
+        this.history = base.history;
+        this.node = base.node;
+        this.approvalRules = rules;
+        this.valueKey = key;
+        this.checkoutCommit = checkout;
+    }
+
+    /**
+     * The same step run with what approvals need: the rules an approval of its stacks gets (the step's within the
+     * job's), the job's key of plan values (hex) and the checkout's revision for a job that is not a branch of a source.
+     */
+    StackDriftStepRun withApprovals(final ApprovalRules rules, final String key, final String checkout) {
+        return new StackDriftStepRun(this, rules, key, checkout);
     }
 
     Map<String, Object> run() throws IOException, InterruptedException {
@@ -207,7 +244,7 @@ final class StackDriftStepRun {
             record.rows().stream().filter(row -> row.state() == RowState.AWAITING_APPROVAL).forEach(row -> log.println(
                     "Stack Drift: " + row.id().value() + ": " + row.reason() + " (from this build's Approve link)"));
         }
-        refreshApproval(record, operation == Operation.DEPLOY && request.kind() == DeployKind.DESTROY, log);
+        refreshApproval(record, operation == Operation.DEPLOY && request.kind() == DeployKind.DESTROY, outcome.approvalPins(), log);
         log.println("Stack Drift: " + CountsLine.text(record.counts(), false));
         Result result = policy.resultFor(record.counts());
         if (result.ordinal > Result.SUCCESS.ordinal) {
@@ -313,16 +350,18 @@ final class StackDriftStepRun {
                 defaults.toolPaths(), buildEnvironment, settings.toolTimeoutOr(defaults.toolTimeout()).toSeconds(), settings.timing());
         // an approval build applies each approved stack only with the plan its approver saw
         ApprovalCause cause = approvalApplies() ? run.getCause(ApprovalCause.class) : null;
-        return cause == null ? request.withApprovedPlans(Map.of(), commit(), "")
-                : request.withApprovedPlans(cause.getPlans(), commit(), "build #" + cause.getSourceBuild());
+        return cause == null ? request.withApprovedPlans(Map.of(), commit(), "", valueKey)
+                : request.withApprovedPlans(cause.getPlans(), commit(), "build #" + cause.getSourceBuild(), valueKey);
     }
 
     /**
-     * The revision this build's plans come from, part of each plan's digest: the SCM source's revision of a branch job,
-     * else the git plugin's {@code GIT_COMMIT} when the build has it; empty when neither says.
+     * The revision this build's plans come from, part of each plan's pin: the SCM source's revision of a branch job, else
+     * the revision the build's checkouts report ({@link BuildCommit}), else {@code GIT_COMMIT} from the step's
+     * environment; empty when none says.
      */
     private String commit() {
-        return revisions.tip().map(String::valueOf).orElseGet(() -> buildEnvironment.getOrDefault("GIT_COMMIT", ""));
+        return revisions.tip().map(String::valueOf).orElseGet(() -> checkoutCommit.isEmpty()
+                ? buildEnvironment.getOrDefault("GIT_COMMIT", "") : checkoutCommit);
     }
 
     /**
@@ -376,15 +415,17 @@ final class StackDriftStepRun {
      * of them. An approval already made stays as it was; a build whose deploy awaits approval keeps that link when a
      * destroy step awaits one too (its stacks are said in the log: approve them from a later build).
      */
-    private void refreshApproval(final RunRecord record, final boolean destroy, final PrintStream log) {
+    private void refreshApproval(final RunRecord record, final boolean destroy, final Map<String, String> pins,
+            final PrintStream log) {
         List<String> awaiting = new ArrayList<>();
-        // what an approver of this build sees of each stack: its plan, as one digest with the commit
+        // what an approver of this build sees of each stack: its plan's pin, taken on the agent with the values' digests
+        // (the record read back here has none); a stack the agent gave no pin for gets its plan's shape and commit
         Map<String, String> shownPlans = new TreeMap<>();
         String commit = commit();
         for (Row row : record.rows()) {
             if (row.state() == RowState.AWAITING_APPROVAL) {
                 awaiting.add(row.id().value());
-                shownPlans.put(row.id().value(), PlanDigest.of(row, commit));
+                shownPlans.put(row.id().value(), pins.getOrDefault(row.id().value(), PlanDigest.of(row, commit)));
             }
         }
         if (awaiting.isEmpty()) {
@@ -408,8 +449,38 @@ final class StackDriftStepRun {
                 plans.putAll(current.getPlans());
             }
             plans.putAll(shownPlans);
-            run.addOrReplaceAction(new ApproveDeployAction(new ArrayList<>(stacks), destroy, plans));
+            // a later step's stacks join the approval the build opened first, with its rules and its time; the stricter
+            // rules of the two hold
+            run.addOrReplaceAction(current != null
+                    ? new ApproveDeployAction(new ArrayList<>(stacks), destroy, plans, approvalRules.within(current.getRules()),
+                            current.getOwnUsers(), current.getOpenedAt())
+                    : new ApproveDeployAction(new ArrayList<>(stacks), destroy, plans, approvalRules, ownUsers(),
+                            ControllerClock.nowMillis()));
         }
+    }
+
+    /**
+     * The user who started the build (a {@link Cause.UserIdCause}) and the authors of its changes: those refused when an
+     * approval refuses self-approval.
+     */
+    private List<String> ownUsers() {
+        Set<String> users = new TreeSet<>();
+        for (Cause cause : run.getCauses()) {
+            if (cause instanceof Cause.UserIdCause user && user.getUserId() != null) {
+                users.add(user.getUserId());
+            }
+        }
+        if (run instanceof RunWithSCM<?, ?> withScm) {
+            for (ChangeLogSet<? extends ChangeLogSet.Entry> set : withScm.getChangeSets()) {
+                for (ChangeLogSet.Entry entry : set) {
+                    User author = entry.getAuthor();
+                    if (author != null) {
+                        users.add(author.getId());
+                    }
+                }
+            }
+        }
+        return new ArrayList<>(users);
     }
 
     /** Parallel steps of one build add their stacks to the one approval of the build one at a time. */

@@ -1,0 +1,7 @@
+package jenkins.security;
+
+public abstract class ConfidentialKey {
+    protected ConfidentialKey(String id) {
+        throw new UnsupportedOperationException();
+    }
+}
