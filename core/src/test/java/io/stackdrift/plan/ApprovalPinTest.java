@@ -67,7 +67,7 @@ class ApprovalPinTest {
         Row fresh = read(TerraformPlanKind.PLAN, changed, KEY);
 
         // the same action, type, address and path: only the value differs
-        assertThat(fresh.changes().first(10)).usingElementComparatorIgnoringFields("values")
+        assertThat(fresh.changes().first(10)).usingRecursiveFieldByFieldElementComparatorIgnoringFields("values")
                 .isEqualTo(approved.changes().first(10));
         assertThat(PlanDigest.of(fresh, COMMIT)).isNotEqualTo(PlanDigest.of(approved, COMMIT));
         assertThat(new PlanDigest.Approved(Map.of(StackId.of("app"), PlanDigest.of(approved, COMMIT)), COMMIT, "build #4", KEY)

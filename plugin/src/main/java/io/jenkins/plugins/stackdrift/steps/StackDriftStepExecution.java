@@ -25,6 +25,7 @@ import io.jenkins.plugins.stackdrift.credentials.ScmRevisions;
 import io.jenkins.plugins.stackdrift.credentials.WorkspaceSecretFiles;
 import io.jenkins.plugins.stackdrift.history.JobHistory;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalRules;
+import io.jenkins.plugins.stackdrift.trigger.ApprovalsJobProperty;
 import io.jenkins.plugins.stackdrift.trigger.PlanValueKeys;
 import jenkins.util.Timer;
 import org.jenkinsci.plugins.credentialsbinding.masking.SecretPatterns;
@@ -121,7 +122,8 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
                             .withAllowed(allowed), defaults,
                     environment == null ? Map.of() : environment, JobHistory.inJobDir(run.getParent().getRootDir()),
                     context.get(FlowNode.class), new ScmRevisions(run, listener))
-                    .withApprovals(approvalRules, PlanValueKeys.forJob(run.getParent()), BuildCommit.of(run)).run();
+                    .withApprovals(approvalRules.within(ApprovalsJobProperty.rulesOf(run.getParent())),
+                            PlanValueKeys.forJob(run.getParent()), BuildCommit.of(run)).run();
         }
     }
 

@@ -31,7 +31,7 @@ public final class ApproverCheck {
         }
         if (!now.isBefore(expiresAt)) {
             return Optional.of("this approval expired at " + expiresAt + " (approvals stay open "
-                    + rules.expiry().toDays() + " days by default): nothing was approved; run the build again for a new one");
+                    + rules.expiry().toHours() + " hours here): nothing was approved; run the build again for a new one");
         }
         if (rules.selfApproval() == SelfApproval.REFUSED && who.securityOn()
                 && ownUsers.stream().anyMatch(own -> who.sameUser(own, who.id()))) {
