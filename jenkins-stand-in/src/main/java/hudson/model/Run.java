@@ -58,7 +58,7 @@ public abstract class Run<JobT extends Job<JobT, RunT>, RunT extends Run<JobT, R
         throw new UnsupportedOperationException();
     }
 
-    public long getTimeInMillis() {
+    public final long getTimeInMillis() {
         throw new UnsupportedOperationException();
     }
 

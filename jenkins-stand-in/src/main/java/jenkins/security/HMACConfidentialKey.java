@@ -3,7 +3,6 @@ package jenkins.security;
 public class HMACConfidentialKey extends ConfidentialKey {
     public HMACConfidentialKey(Class owner, String shortName) {
         super(null);
-        throw new UnsupportedOperationException();
     }
 
     public String mac(String message) {

@@ -144,7 +144,8 @@ class PersistenceTest {
         property.setApprovers("ops, alice");
         property.setSelfApproval("refused");
         property.setApprovalExpiry("2d");
-        assertThat(((ApprovalsJobProperty) roundTrip(property)).rules()).isEqualTo(property.rules());
+        ApprovalsJobProperty propertyBack = roundTrip(property);
+        assertThat(propertyBack.rules()).isEqualTo(property.rules());
         assertThat(xstream().toXML(new DriftScheduleTrigger("H/15 * * * *"))).contains("DriftScheduleTrigger");
         assertThat((Object) roundTrip(new DriftScheduleTrigger("H/15 * * * *"))).isInstanceOf(DriftScheduleTrigger.class);
     }

@@ -78,7 +78,7 @@ public final class ApprovalRules implements Serializable {
     public static List<String> parseApprovers(@CheckForNull final String text) {
         List<String> ids = new ArrayList<>();
         if (text != null) {
-            for (String id : text.split(",")) {
+            for (String id : text.split(",", -1)) {
                 if (!id.isBlank()) {
                     ids.add(id.trim());
                 }
@@ -95,7 +95,7 @@ public final class ApprovalRules implements Serializable {
         List<String> who = outer.approvers.isEmpty() ? approvers : outer.approvers;
         SelfApproval self = selfApproval == SelfApproval.REFUSED || outer.selfApproval == SelfApproval.REFUSED
                 ? SelfApproval.REFUSED : SelfApproval.ALLOWED;
-        return new ApprovalRules(who, self, expiry.compareTo(outer.expiry) <= 0 ? expiry : outer.expiry);
+        return new ApprovalRules(who, self, expiry().compareTo(outer.expiry()) <= 0 ? expiry() : outer.expiry());
     }
 
     /** The approvers as the page says them. */
