@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import hudson.security.SecurityRealm;
+import io.jenkins.plugins.stackdrift.JenkinsFacade;
 import jenkins.model.IdStrategy;
 import jenkins.model.Jenkins;
 import org.springframework.security.core.Authentication;
@@ -30,15 +31,14 @@ public final class JenkinsApprover implements Approver {
 
     /** The user of the current request (or thread). */
     public static JenkinsApprover current() {
-        Jenkins jenkins = Jenkins.get();
         Authentication authentication = Jenkins.getAuthentication2();
         List<String> groups = new ArrayList<>();
         for (GrantedAuthority authority : authentication.getAuthorities()) {
             groups.add(authority.getAuthority());
         }
-        SecurityRealm realm = jenkins.getSecurityRealm();
-        return new JenkinsApprover(authentication.getName(), groups, jenkins.hasPermission(Jenkins.ADMINISTER),
-                jenkins.isUseSecurity(), realm.getUserIdStrategy(), realm.getGroupIdStrategy());
+        SecurityRealm realm = JenkinsFacade.securityRealm();
+        return new JenkinsApprover(authentication.getName(), groups, JenkinsFacade.administers(), JenkinsFacade.usesSecurity(),
+                realm.getUserIdStrategy(), realm.getGroupIdStrategy());
     }
 
     @Override
