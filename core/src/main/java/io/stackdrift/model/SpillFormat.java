@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * The form of a {@link ChangeList}'s spill file: per change its action and cause (one byte each), then its type,
- * address, number of paths and paths, and the keyed digest of its values, each text as its UTF-8 length and bytes. Private to one process: written and
+ * address, number of paths and paths, and the keyed digest of its values,
+ * each text as its UTF-8 length and bytes. Private to one process: written and
  * read by the same build, never kept.
  */
 final class SpillFormat {

@@ -4,7 +4,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.TreeMap;
-
 import javax.crypto.Mac;
 
 import com.fasterxml.jackson.databind.JsonNode;

@@ -12,6 +12,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
 import io.stackdrift.model.Change;
+import io.stackdrift.model.ChangeList;
 import io.stackdrift.model.ValueKey;
 
 /**
@@ -45,7 +46,7 @@ class SinkWrappersTest {
 
     /** A planted wrapper that forgets the key. */
     static final class Forgetful implements PlanSink {
-        private final PlanSink inner = new CollectingSink(io.stackdrift.model.ChangeList.SpillTarget.temporary(), ValueKey.NONE);
+        private final PlanSink inner = new CollectingSink(ChangeList.SpillTarget.temporary(), ValueKey.NONE);
 
         @Override
         public void onChange(final Change change) {

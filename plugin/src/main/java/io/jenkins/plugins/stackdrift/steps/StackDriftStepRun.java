@@ -8,20 +8,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import hudson.AbortException;
-import hudson.model.Cause;
 import hudson.model.Result;
 import hudson.model.Run;
 import hudson.model.TaskListener;
-import hudson.model.User;
 import hudson.scm.ChangeLogSet;
 import hudson.triggers.SCMTrigger;
 import io.jenkins.plugins.stackdrift.BuildResultPolicy;
 import io.jenkins.plugins.stackdrift.StackDriftGlobalConfiguration;
-import io.jenkins.plugins.stackdrift.actions.ApproveDeployAction;
 import io.jenkins.plugins.stackdrift.actions.BuildSummary;
 import io.jenkins.plugins.stackdrift.actions.StackDriftInterruptedAction;
 import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
@@ -50,8 +46,6 @@ import io.stackdrift.engine.StartedBy;
 import io.stackdrift.model.Approval;
 import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DeployMode;
-import io.stackdrift.model.PlanDigest;
-import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.record.DeployMarker;
 import io.stackdrift.record.RunRecord;
@@ -244,7 +238,8 @@ final class StackDriftStepRun {
             record.rows().stream().filter(row -> row.state() == RowState.AWAITING_APPROVAL).forEach(row -> log.println(
                     "Stack Drift: " + row.id().value() + ": " + row.reason() + " (from this build's Approve link)"));
         }
-        refreshApproval(record, operation == Operation.DEPLOY && request.kind() == DeployKind.DESTROY, outcome.approvalPins(), log);
+        ApprovalLink.refresh(run, record, operation == Operation.DEPLOY && request.kind() == DeployKind.DESTROY,
+                new ApprovalLink.Shown(outcome.approvalPins(), commit(), approvalRules), log);
         log.println("Stack Drift: " + CountsLine.text(record.counts(), false));
         Result result = policy.resultFor(record.counts());
         if (result.ordinal > Result.SUCCESS.ordinal) {
@@ -408,83 +403,6 @@ final class StackDriftStepRun {
         }
         return AgentOutcome.builder().selectedStacks(approved).build();
     }
-
-    /**
-     * The build's approve link covers the stacks awaiting approval in every step of the build: this step's are added
-     * to those of the build's earlier steps of the same kind (deploy or destroy), so the approval build deploys all
-     * of them. An approval already made stays as it was; a build whose deploy awaits approval keeps that link when a
-     * destroy step awaits one too (its stacks are said in the log: approve them from a later build).
-     */
-    private void refreshApproval(final RunRecord record, final boolean destroy, final Map<String, String> pins,
-            final PrintStream log) {
-        List<String> awaiting = new ArrayList<>();
-        // what an approver of this build sees of each stack: its plan's pin, taken on the agent with the values' digests
-        // (the record read back here has none); a stack the agent gave no pin for gets its plan's shape and commit
-        Map<String, String> shownPlans = new TreeMap<>();
-        String commit = commit();
-        for (Row row : record.rows()) {
-            if (row.state() == RowState.AWAITING_APPROVAL) {
-                awaiting.add(row.id().value());
-                shownPlans.put(row.id().value(), pins.getOrDefault(row.id().value(), PlanDigest.of(row, commit)));
-            }
-        }
-        if (awaiting.isEmpty()) {
-            return;
-        }
-        synchronized (APPROVAL_LOCK) {
-            ApproveDeployAction current = run.getAction(ApproveDeployAction.class);
-            if (current != null && current.isApproved()) {
-                return;
-            }
-            if (current != null && current.isDestroy() != destroy) {
-                log.println("Stack Drift: this build already awaits approval of a " + (current.isDestroy() ? "destroy" : "deploy")
-                        + "; " + String.join(", ", awaiting) + " await approval of a " + (destroy ? "destroy" : "deploy")
-                        + " from a later build");
-                return;
-            }
-            Set<String> stacks = new TreeSet<>(awaiting);
-            Map<String, String> plans = new TreeMap<>();
-            if (current != null) {
-                stacks.addAll(current.getStacks());
-                plans.putAll(current.getPlans());
-            }
-            plans.putAll(shownPlans);
-            // a later step's stacks join the approval the build opened first, with its rules and its time; the stricter
-            // rules of the two hold
-            run.addOrReplaceAction(current != null
-                    ? new ApproveDeployAction(new ArrayList<>(stacks), destroy, plans, approvalRules.within(current.getRules()),
-                            current.getOwnUsers(), current.getOpenedAt())
-                    : new ApproveDeployAction(new ArrayList<>(stacks), destroy, plans, approvalRules, ownUsers(),
-                            ControllerClock.nowMillis()));
-        }
-    }
-
-    /**
-     * The user who started the build (a {@link Cause.UserIdCause}) and the authors of its changes: those refused when an
-     * approval refuses self-approval.
-     */
-    private List<String> ownUsers() {
-        Set<String> users = new TreeSet<>();
-        for (Cause cause : run.getCauses()) {
-            if (cause instanceof Cause.UserIdCause user && user.getUserId() != null) {
-                users.add(user.getUserId());
-            }
-        }
-        if (run instanceof RunWithSCM<?, ?> withScm) {
-            for (ChangeLogSet<? extends ChangeLogSet.Entry> set : withScm.getChangeSets()) {
-                for (ChangeLogSet.Entry entry : set) {
-                    User author = entry.getAuthor();
-                    if (author != null) {
-                        users.add(author.getId());
-                    }
-                }
-            }
-        }
-        return new ArrayList<>(users);
-    }
-
-    /** Parallel steps of one build add their stacks to the one approval of the build one at a time. */
-    private static final Object APPROVAL_LOCK = new Object();
 
     /**
      * The drift schedule, else a push (an SCM change started the build: polling, the git plugin's

@@ -56,8 +56,8 @@ import io.jenkins.plugins.stackdrift.history.JobHistory;
 import io.jenkins.plugins.stackdrift.history.JobStackLocks;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalCause;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalRules;
-import io.jenkins.plugins.stackdrift.trigger.SelfApproval;
 import io.jenkins.plugins.stackdrift.trigger.ScheduledDriftCheckCause;
+import io.jenkins.plugins.stackdrift.trigger.SelfApproval;
 import org.jenkinsci.plugins.workflow.actions.WarningAction;
 import org.jenkinsci.plugins.workflow.graph.FlowNode;
 import org.junit.jupiter.api.BeforeEach;
@@ -345,7 +345,7 @@ class StackDriftStepRunTest {
         Cause.UserIdCause started = mock(Cause.UserIdCause.class);
         when(started.getUserId()).thenReturn("alice");
         when(run.getCauses()).thenReturn(List.of(started));
-        ApprovalRules rules = new ApprovalRules(List.of("ops"), SelfApproval.REFUSED, java.time.Duration.ofDays(2));
+        ApprovalRules rules = new ApprovalRules(List.of("ops"), SelfApproval.REFUSED, Duration.ofDays(2));
 
         stepRun(Operation.DEPLOY, settings()).withApprovals(rules, "00ff", "abc123").run();
 
