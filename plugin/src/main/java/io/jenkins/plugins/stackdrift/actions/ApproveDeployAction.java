@@ -18,6 +18,7 @@ import hudson.model.Item;
 import hudson.model.Job;
 import hudson.model.Queue;
 import hudson.model.Run;
+import io.jenkins.plugins.stackdrift.history.ControllerClock;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalCause;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalQueueAction;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalRules;
@@ -72,7 +73,7 @@ public final class ApproveDeployAction implements RunAction2 {
 
     /** @param plans stack → the digest of the plan this build shows for it: what an approval approves */
     public ApproveDeployAction(final List<String> stacks, final boolean destroy, final Map<String, String> plans) {
-        this(stacks, destroy, plans, ApprovalRules.DEFAULT, List.of(), System.currentTimeMillis());
+        this(stacks, destroy, plans, ApprovalRules.DEFAULT, List.of(), ControllerClock.nowMillis());
     }
 
     /**
@@ -151,7 +152,12 @@ public final class ApproveDeployAction implements RunAction2 {
 
     /** Whether the approval expired before anyone decided it. */
     public synchronized boolean isExpired() {
-        return !approved && !rejected && !Instant.now().isBefore(getExpiresAt());
+        return !approved && !rejected && !now().isBefore(getExpiresAt());
+    }
+
+    /** The controller's time (never an agent's). */
+    private static Instant now() {
+        return Instant.ofEpochMilli(ControllerClock.nowMillis());
     }
 
     /** Why {@code who} may not approve or reject it now; empty when they may (Build permission checked apart). */
@@ -205,9 +211,9 @@ public final class ApproveDeployAction implements RunAction2 {
         }
         ApprovalRules current = getRules();
         if (current.approvers().isEmpty() && current.selfApproval() == SelfApproval.ALLOWED) {
-            return Instant.now().isBefore(getExpiresAt());
+            return now().isBefore(getExpiresAt());
         }
-        return refusal(JenkinsApprover.current(), Instant.now()).isEmpty();
+        return refusal(JenkinsApprover.current(), now()).isEmpty();
     }
 
     /** Why the current user may not decide it, for the page; empty when they may or it is decided. */
@@ -218,7 +224,7 @@ public final class ApproveDeployAction implements RunAction2 {
         if (!run.getParent().hasPermission(Item.BUILD)) {
             return "only users with Build permission on this job can approve";
         }
-        return refusal(JenkinsApprover.current(), Instant.now()).orElse("");
+        return refusal(JenkinsApprover.current(), now()).orElse("");
     }
 
     @Exported(visibility = 2)
@@ -279,7 +285,7 @@ public final class ApproveDeployAction implements RunAction2 {
     }
 
     private void refuseUnless(final Approver who) {
-        Optional<String> why = refusal(who, Instant.now());
+        Optional<String> why = refusal(who, now());
         if (why.isPresent()) {
             throw new AccessDeniedException("Stack Drift: " + why.get());
         }
@@ -292,7 +298,7 @@ public final class ApproveDeployAction implements RunAction2 {
         }
         rejected = true;
         decidedBy = userId;
-        decidedAt = System.currentTimeMillis();
+        decidedAt = ControllerClock.nowMillis();
         run.save();
     }
 
@@ -321,7 +327,7 @@ public final class ApproveDeployAction implements RunAction2 {
         }
         approved = true;
         decidedBy = userId;
-        decidedAt = System.currentTimeMillis();
+        decidedAt = ControllerClock.nowMillis();
         run.save();
     }
 }
