@@ -26,4 +26,8 @@ public abstract class Job<JobT extends Job<JobT, RunT>, RunT extends Run<JobT, R
     public RunT getLastCompletedBuild() {
         throw new UnsupportedOperationException();
     }
+
+    public <T extends JobProperty> T getProperty(Class<T> clazz) {
+        throw new UnsupportedOperationException();
+    }
 }

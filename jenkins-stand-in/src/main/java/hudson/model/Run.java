@@ -58,6 +58,10 @@ public abstract class Run<JobT extends Job<JobT, RunT>, RunT extends Run<JobT, R
         throw new UnsupportedOperationException();
     }
 
+    public final long getTimeInMillis() {
+        throw new UnsupportedOperationException();
+    }
+
     public @NonNull String getUrl() {
         throw new UnsupportedOperationException();
     }

@@ -10,10 +10,12 @@ import hudson.model.ModifiableViewGroup;
 import hudson.model.TopLevelItem;
 import hudson.security.AccessControlled;
 import hudson.security.Permission;
+import hudson.security.SecurityRealm;
 import jenkins.util.io.OnMaster;
 import org.kohsuke.stapler.StaplerFallback;
 import org.kohsuke.stapler.StaplerProxy;
 import org.kohsuke.stapler.export.ExportedBean;
+import org.springframework.security.core.Authentication;
 
 @ExportedBean
 public class Jenkins extends AbstractCIBase implements DirectlyModifiableTopLevelItemGroup, StaplerProxy, StaplerFallback,
@@ -43,6 +45,18 @@ public class Jenkins extends AbstractCIBase implements DirectlyModifiableTopLeve
     }
 
     public <T> ExtensionList<T> getExtensionList(Class<T> extensionType) {
+        throw new UnsupportedOperationException();
+    }
+
+    public static @NonNull Authentication getAuthentication2() {
+        throw new UnsupportedOperationException();
+    }
+
+    public boolean isUseSecurity() {
+        throw new UnsupportedOperationException();
+    }
+
+    public SecurityRealm getSecurityRealm() {
         throw new UnsupportedOperationException();
     }
 }

@@ -202,7 +202,7 @@ class StackDriftEngineTest {
         assertThat(world.callsFor("apply")).isEmpty();
         assertThat(row(changed, "gate").state()).isEqualTo(RowState.AWAITING_APPROVAL);
         assertThat(row(changed, "gate").reason()).isEqualTo("its plan differs from the one approved in build #7 (other changes,"
-                + " drift or commit): nothing was applied; approve this plan again");
+                + " drift, values or commit): nothing was applied; approve this plan again");
 
         // the same changes from another commit are not what was approved either
         pending("gate");

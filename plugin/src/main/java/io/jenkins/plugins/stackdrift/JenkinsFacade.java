@@ -1,6 +1,7 @@
 package io.jenkins.plugins.stackdrift;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
+import hudson.security.SecurityRealm;
 import jenkins.model.Jenkins;
 
 /**
@@ -15,6 +16,21 @@ public final class JenkinsFacade {
     @CheckForNull
     public static <T> T extension(final Class<T> type) {
         return Jenkins.get().getExtensionList(type).get(type);
+    }
+
+    /** Whether the current user may administer Jenkins. */
+    public static boolean administers() {
+        return Jenkins.get().hasPermission(Jenkins.ADMINISTER);
+    }
+
+    /** Whether security is on. */
+    public static boolean usesSecurity() {
+        return Jenkins.get().isUseSecurity();
+    }
+
+    /** The security realm: how it compares user ids and group names. */
+    public static SecurityRealm securityRealm() {
+        return Jenkins.get().getSecurityRealm();
     }
 
     /** Form checks of the global configuration answer administrators only. */

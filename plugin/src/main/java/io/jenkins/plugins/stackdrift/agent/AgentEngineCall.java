@@ -36,7 +36,10 @@ import io.stackdrift.engine.ShardsOutcome;
 import io.stackdrift.engine.StackDriftEngine;
 import io.stackdrift.engine.StackPlace;
 import io.stackdrift.model.Directories;
+import io.stackdrift.model.PlanDigest;
 import io.stackdrift.model.Problem;
+import io.stackdrift.model.Row;
+import io.stackdrift.model.RowState;
 import io.stackdrift.model.RunOrder;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.AtomicFiles;
@@ -320,11 +323,25 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
             outcome.forgottenDeploys().forEach(id -> forgotten.add(id.value()));
             Set<String> owed = new TreeSet<>();
             outcome.owedDeploys().forEach(id -> owed.add(id.value()));
-            result.recorded(digests).forgotten(forgotten).owed(owed);
+            result.recorded(digests).forgotten(forgotten).owed(owed).approvalPins(approvalPins(outcome.run().get()));
             outcome.configuredStacks().ifPresent(ids -> result.configured(ids.stream().map(StackId::value)
                     .collect(Collectors.toCollection(TreeSet::new))));
         }
         return result.build();
+    }
+
+    /**
+     * The pin of each plan awaiting approval, taken here from the run's own rows, whose changes carry the keyed digests
+     * of their values (the record the controller reads back has none): what an approval of the stack approves.
+     */
+    private Map<String, String> approvalPins(final RunRecord run) {
+        Map<String, String> pins = new TreeMap<>();
+        for (Row row : run.rows()) {
+            if (row.state() == RowState.AWAITING_APPROVAL) {
+                pins.put(row.id().value(), PlanDigest.of(row, request.commit()));
+            }
+        }
+        return pins;
     }
 
     private Map<String, String> environmentFor(final StackId stack, final Map<String, String> credentialIds)

@@ -46,6 +46,8 @@ public final class AgentOutcome implements Serializable {
     private final ArrayList<ArrayList<String>> runOrderEdges;
     /** The stacks of shard 1, 2, … of a {@code SHARDS} call; empty otherwise. */
     private final ArrayList<ArrayList<String>> shards;
+    /** Stack → the pin of the plan it awaits approval of ({@code PlanDigest}, values under the job's key). */
+    private final TreeMap<String, String> approvalPins;
 
     private AgentOutcome(final Builder b) {
         this.problems = new ArrayList<>(b.problems);
@@ -64,6 +66,12 @@ public final class AgentOutcome implements Serializable {
         this.runOrderGroups = copies(b.runOrderGroups);
         this.runOrderEdges = copies(b.runOrderEdges);
         this.shards = copies(b.shards);
+        this.approvalPins = new TreeMap<>(b.approvalPins);
+    }
+
+    /** Stack → the pin of the plan each stack awaiting approval showed: what an approval of it approves. */
+    public Map<String, String> approvalPins() {
+        return Collections.unmodifiableMap(approvalPins);
     }
 
     private static ArrayList<ArrayList<String>> copies(final List<List<String>> lists) {
@@ -182,6 +190,12 @@ public final class AgentOutcome implements Serializable {
         private List<List<String>> runOrderGroups = List.of();
         private List<List<String>> runOrderEdges = List.of();
         private List<List<String>> shards = List.of();
+        private Map<String, String> approvalPins = Map.of();
+
+        public Builder approvalPins(final Map<String, String> value) {
+            this.approvalPins = value;
+            return this;
+        }
 
         public Builder problems(final List<String> value) {
             this.problems = value;

@@ -15,6 +15,7 @@ import io.jenkins.plugins.stackdrift.BuildResultPolicy;
 import io.jenkins.plugins.stackdrift.StepDurations;
 import io.jenkins.plugins.stackdrift.agent.Operation;
 import io.jenkins.plugins.stackdrift.credentials.UntrustedChanges;
+import io.jenkins.plugins.stackdrift.trigger.ApprovalRules;
 import org.jenkinsci.plugins.workflow.graph.FlowNode;
 import org.jenkinsci.plugins.workflow.steps.Step;
 import org.jenkinsci.plugins.workflow.steps.StepContext;
@@ -51,7 +52,12 @@ public abstract class AbstractStackStep extends Step {
 
     @Override
     public StepExecution start(final StepContext context) throws Exception {
-        return new StackDriftStepExecution(settings(), operation(), context);
+        return new StackDriftStepExecution(settings(), operation(), context, approvalRules());
+    }
+
+    /** What an approval of this step's stacks demands; a step that leaves nothing awaiting approval has the defaults. */
+    ApprovalRules approvalRules() {
+        return ApprovalRules.DEFAULT;
     }
 
     StepSettings settings() {

@@ -23,6 +23,9 @@ import io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment;
 import io.jenkins.plugins.stackdrift.credentials.ScmRevisions;
 import io.jenkins.plugins.stackdrift.credentials.WorkspaceSecretFiles;
 import io.jenkins.plugins.stackdrift.history.JobHistory;
+import io.jenkins.plugins.stackdrift.trigger.ApprovalRules;
+import io.jenkins.plugins.stackdrift.trigger.ApprovalsJobProperty;
+import io.jenkins.plugins.stackdrift.trigger.PlanValueKeys;
 import jenkins.util.Timer;
 import org.jenkinsci.plugins.credentialsbinding.masking.SecretPatterns;
 import org.jenkinsci.plugins.workflow.graph.FlowNode;
@@ -39,11 +42,19 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
 
     private final StepSettings settings;
     private final Operation operation;
+    /** What an approval of the step's stacks demands, the step's own (the job's may be stricter). */
+    private final ApprovalRules approvalRules;
 
     StackDriftStepExecution(final StepSettings settings, final Operation operation, final StepContext context) {
+        this(settings, operation, context, ApprovalRules.DEFAULT);
+    }
+
+    StackDriftStepExecution(final StepSettings settings, final Operation operation, final StepContext context,
+            final ApprovalRules approvalRules) {
         super(context);
         this.settings = settings;
         this.operation = operation;
+        this.approvalRules = approvalRules;
     }
 
     /**
@@ -108,7 +119,9 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
                     new CredentialsEnvironment(new BuildCredentialsLookup(run), secretFiles, SecretPatterns::getAggregateSecretPattern)
                             .withAllowed(AllowLists.of(settings, defaults)), defaults,
                     environment == null ? Map.of() : environment, JobHistory.inJobDir(run.getParent().getRootDir()),
-                    context.get(FlowNode.class), new ScmRevisions(run, listener)).run();
+                    context.get(FlowNode.class), new ScmRevisions(run, listener))
+                    .withApprovals(approvalRules.within(ApprovalsJobProperty.rulesOf(run.getParent())),
+                            PlanValueKeys.forJob(run.getParent()), BuildCommit.of(run)).run();
         }
     }
 

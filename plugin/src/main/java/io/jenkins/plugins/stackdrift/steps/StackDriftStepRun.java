@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import hudson.AbortException;
@@ -19,7 +18,6 @@ import hudson.scm.ChangeLogSet;
 import hudson.triggers.SCMTrigger;
 import io.jenkins.plugins.stackdrift.BuildResultPolicy;
 import io.jenkins.plugins.stackdrift.StackDriftGlobalConfiguration;
-import io.jenkins.plugins.stackdrift.actions.ApproveDeployAction;
 import io.jenkins.plugins.stackdrift.actions.BuildSummary;
 import io.jenkins.plugins.stackdrift.actions.CredentialsWithheldAction;
 import io.jenkins.plugins.stackdrift.actions.StackDriftInterruptedAction;
@@ -40,6 +38,7 @@ import io.jenkins.plugins.stackdrift.history.JobStackLocks;
 import io.jenkins.plugins.stackdrift.history.LockScope;
 import io.jenkins.plugins.stackdrift.history.RunDetails;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalCause;
+import io.jenkins.plugins.stackdrift.trigger.ApprovalRules;
 import io.jenkins.plugins.stackdrift.trigger.ScheduledDriftCheckCause;
 import jenkins.scm.RunWithSCM;
 import org.jenkinsci.plugins.workflow.actions.WarningAction;
@@ -49,8 +48,6 @@ import io.stackdrift.engine.StartedBy;
 import io.stackdrift.model.Approval;
 import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DeployMode;
-import io.stackdrift.model.PlanDigest;
-import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.record.DeployMarker;
 import io.stackdrift.record.RunRecord;
@@ -72,6 +69,12 @@ final class StackDriftStepRun {
     private final JobHistory history;
     @CheckForNull private final FlowNode node;
     private final ChangeTrust.Revisions revisions;
+    /** What approvals of this step's stacks demand ({@link #withApprovals}); the defaults otherwise. */
+    private final ApprovalRules approvalRules;
+    /** The job's key of plan values (hex), handed to the agent; empty: values are not digested. */
+    private final String valueKey;
+    /** The checkout's revision(s), from the build's SCMs, for a job that is not a branch of a source; empty: unknown. */
+    private final String checkoutCommit;
 
     /** A step whose job is not a branch of an SCM source: its checkout's credentials mapping is the one used. */
     StackDriftStepRun(final StepSettings settings, final Operation operation, final Run<?, ?> run,
@@ -98,6 +101,34 @@ final class StackDriftStepRun {
         this.buildEnvironment = new LinkedHashMap<>(buildEnvironment);
         this.history = history;
         this.node = node;
+        this.approvalRules = ApprovalRules.DEFAULT;
+        this.valueKey = "";
+        this.checkoutCommit = "";
+    }
+
+    private StackDriftStepRun(final StackDriftStepRun base, final ApprovalRules rules, final String key, final String checkout) {
+        this.revisions = base.revisions;
+        this.settings = base.settings;
+        this.operation = base.operation;
+        this.run = base.run;
+        this.listener = base.listener;
+        this.gateway = base.gateway;
+        this.credentials = base.credentials;
+        this.defaults = base.defaults;
+        this.buildEnvironment = base.buildEnvironment;
+        this.history = base.history;
+        this.node = base.node;
+        this.approvalRules = rules;
+        this.valueKey = key;
+        this.checkoutCommit = checkout;
+    }
+
+    /**
+     * The same step run with what approvals need: the rules an approval of its stacks gets (the step's within the
+     * job's), the job's key of plan values (hex) and the checkout's revision for a job that is not a branch of a source.
+     */
+    StackDriftStepRun withApprovals(final ApprovalRules rules, final String key, final String checkout) {
+        return new StackDriftStepRun(this, rules, key, checkout);
     }
 
     Map<String, Object> run() throws IOException, InterruptedException {
@@ -209,7 +240,8 @@ final class StackDriftStepRun {
             record.rows().stream().filter(row -> row.state() == RowState.AWAITING_APPROVAL).forEach(row -> log.println(
                     "Stack Drift: " + row.id().value() + ": " + row.reason() + " (from this build's Approve link)"));
         }
-        refreshApproval(record, operation == Operation.DEPLOY && request.kind() == DeployKind.DESTROY, log);
+        ApprovalLink.refresh(run, record, operation == Operation.DEPLOY && request.kind() == DeployKind.DESTROY,
+                new ApprovalLink.Shown(outcome.approvalPins(), commit(), approvalRules), log);
         log.println("Stack Drift: " + CountsLine.text(record.counts(), false));
         Result result = policy.resultFor(record.counts());
         if (result.ordinal > Result.SUCCESS.ordinal) {
@@ -315,16 +347,18 @@ final class StackDriftStepRun {
                 defaults.toolPaths(), buildEnvironment, settings.toolTimeoutOr(defaults.toolTimeout()).toSeconds(), settings.timing());
         // an approval build applies each approved stack only with the plan its approver saw
         ApprovalCause cause = approvalApplies() ? run.getCause(ApprovalCause.class) : null;
-        return cause == null ? request.withApprovedPlans(Map.of(), commit(), "")
-                : request.withApprovedPlans(cause.getPlans(), commit(), "build #" + cause.getSourceBuild());
+        return cause == null ? request.withApprovedPlans(Map.of(), commit(), "", valueKey)
+                : request.withApprovedPlans(cause.getPlans(), commit(), "build #" + cause.getSourceBuild(), valueKey);
     }
 
     /**
-     * The revision this build's plans come from, part of each plan's digest: the SCM source's revision of a branch job,
-     * else the git plugin's {@code GIT_COMMIT} when the build has it; empty when neither says.
+     * The revision this build's plans come from, part of each plan's pin: the SCM source's revision of a branch job, else
+     * the revision the build's checkouts report ({@link BuildCommit}), else {@code GIT_COMMIT} from the step's
+     * environment; empty when none says.
      */
     private String commit() {
-        return revisions.tip().map(String::valueOf).orElseGet(() -> buildEnvironment.getOrDefault("GIT_COMMIT", ""));
+        return revisions.tip().map(String::valueOf).orElseGet(() -> checkoutCommit.isEmpty()
+                ? buildEnvironment.getOrDefault("GIT_COMMIT", "") : checkoutCommit);
     }
 
     /**
@@ -371,51 +405,6 @@ final class StackDriftStepRun {
         }
         return AgentOutcome.builder().selectedStacks(approved).stackPlaces(selection.stackPlaces()).build();
     }
-
-    /**
-     * The build's approve link covers the stacks awaiting approval in every step of the build: this step's are added
-     * to those of the build's earlier steps of the same kind (deploy or destroy), so the approval build deploys all
-     * of them. An approval already made stays as it was; a build whose deploy awaits approval keeps that link when a
-     * destroy step awaits one too (its stacks are said in the log: approve them from a later build).
-     */
-    private void refreshApproval(final RunRecord record, final boolean destroy, final PrintStream log) {
-        List<String> awaiting = new ArrayList<>();
-        // what an approver of this build sees of each stack: its plan, as one digest with the commit
-        Map<String, String> shownPlans = new TreeMap<>();
-        String commit = commit();
-        for (Row row : record.rows()) {
-            if (row.state() == RowState.AWAITING_APPROVAL) {
-                awaiting.add(row.id().value());
-                shownPlans.put(row.id().value(), PlanDigest.of(row, commit));
-            }
-        }
-        if (awaiting.isEmpty()) {
-            return;
-        }
-        synchronized (APPROVAL_LOCK) {
-            ApproveDeployAction current = run.getAction(ApproveDeployAction.class);
-            if (current != null && current.isApproved()) {
-                return;
-            }
-            if (current != null && current.isDestroy() != destroy) {
-                log.println("Stack Drift: this build already awaits approval of a " + (current.isDestroy() ? "destroy" : "deploy")
-                        + "; " + String.join(", ", awaiting) + " await approval of a " + (destroy ? "destroy" : "deploy")
-                        + " from a later build");
-                return;
-            }
-            Set<String> stacks = new TreeSet<>(awaiting);
-            Map<String, String> plans = new TreeMap<>();
-            if (current != null) {
-                stacks.addAll(current.getStacks());
-                plans.putAll(current.getPlans());
-            }
-            plans.putAll(shownPlans);
-            run.addOrReplaceAction(new ApproveDeployAction(new ArrayList<>(stacks), destroy, plans));
-        }
-    }
-
-    /** Parallel steps of one build add their stacks to the one approval of the build one at a time. */
-    private static final Object APPROVAL_LOCK = new Object();
 
     /**
      * The drift schedule, else a push (an SCM change started the build: polling, the git plugin's

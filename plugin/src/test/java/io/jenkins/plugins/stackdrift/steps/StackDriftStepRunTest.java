@@ -31,6 +31,7 @@ import java.util.Set;
 
 import hudson.AbortException;
 import hudson.model.Action;
+import hudson.model.Cause;
 import hudson.model.Item;
 import hudson.model.ItemGroup;
 import hudson.model.Job;
@@ -55,7 +56,9 @@ import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
 import io.jenkins.plugins.stackdrift.history.JobHistory;
 import io.jenkins.plugins.stackdrift.history.JobStackLocks;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalCause;
+import io.jenkins.plugins.stackdrift.trigger.ApprovalRules;
 import io.jenkins.plugins.stackdrift.trigger.ScheduledDriftCheckCause;
+import io.jenkins.plugins.stackdrift.trigger.SelfApproval;
 import org.jenkinsci.plugins.workflow.actions.WarningAction;
 import org.jenkinsci.plugins.workflow.graph.FlowNode;
 import org.junit.jupiter.api.BeforeEach;
@@ -328,6 +331,38 @@ class StackDriftStepRunTest {
         assertThat(request.approval()).isEqualTo(Approval.NOT_GIVEN);
         assertThat(request.kind()).isEqualTo(DeployKind.DESTROY);
         assertThat(console()).contains("is not approved by it");
+    }
+
+    /**
+     * The job's key of plan values goes to the agent with the request, the pin the agent took (with the values' digests)
+     * is what the approve link records, and the link keeps the step's rules, the build's starter and its opening time.
+     */
+    @Test
+    void theApprovalRecordsTheAgentsPinAndTheStepsRulesAndTheKeyGoesToTheAgent() throws Exception {
+        Row awaiting = TestRecords.row("net", RowState.AWAITING_APPROVAL);
+        selection(Map.of("net", Map.of()));
+        when(gateway.run(eq(Operation.DEPLOY), any(), any(), any(), any(), anySet(), anySet()))
+                .thenReturn(AgentOutcome.builder().recorded(Map.of()).approvalPins(Map.of("net", "pin-with-values")).build());
+        when(gateway.storeRecord(any())).thenReturn(Optional.of(TestRecords.record(RunKind.DEPLOY, awaiting)));
+        Cause.UserIdCause started = mock(Cause.UserIdCause.class);
+        when(started.getUserId()).thenReturn("alice");
+        when(run.getCauses()).thenReturn(List.of(started));
+        ApprovalRules rules = new ApprovalRules(List.of("ops"), SelfApproval.REFUSED, Duration.ofDays(2));
+
+        stepRun(Operation.DEPLOY, settings()).withApprovals(rules, "00ff", "abc123").run();
+
+        EngineRequest request = deployedRequest(Operation.DEPLOY);
+        assertThat(request.valueKey()).isEqualTo("00ff");
+        assertThat(request.commit()).isEqualTo("abc123");
+        assertThat(request.toString()).doesNotContain("00ff");
+        ArgumentCaptor<Action> attached = ArgumentCaptor.forClass(Action.class);
+        verify(run, Mockito.atLeastOnce()).addOrReplaceAction(attached.capture());
+        ApproveDeployAction link = (ApproveDeployAction) attached.getAllValues().stream()
+                .filter(ApproveDeployAction.class::isInstance).reduce((a, b) -> b).orElseThrow();
+        assertThat(link.getPlans()).containsExactly(Map.entry("net", "pin-with-values"));
+        assertThat(link.getRules()).isEqualTo(rules);
+        assertThat(link.getOpenedAt()).isPositive();
+        assertThat(link.getOwnUsers()).containsExactly("alice");
     }
 
     /** The approve link records the digest of each awaiting stack's plan with the build's commit: what is approved. */
