@@ -4,6 +4,7 @@ import com.cloudbees.plugins.credentials.common.IdCredentials;
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.ExtensionPoint;
+import hudson.model.ModelObject;
 import hudson.model.Describable;
 import hudson.model.Descriptor;
 import hudson.model.Run;
@@ -11,6 +12,10 @@ import org.jenkins.ui.icon.IconSpec;
 
 public abstract class CredentialsProvider extends Descriptor<CredentialsProvider>
         implements ExtensionPoint, Describable<CredentialsProvider>, IconSpec {
+    public static Iterable<CredentialsStore> lookupStores(final ModelObject context) {
+        throw new UnsupportedOperationException();
+    }
+
     @CheckForNull
     public static <C extends IdCredentials> C findCredentialById(@NonNull String id, @NonNull Class<C> type,
             @NonNull Run<?, ?> run) {
