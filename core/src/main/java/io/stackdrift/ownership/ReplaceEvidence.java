@@ -53,8 +53,10 @@ public final class ReplaceEvidence {
     private final FileLister files;
     private final Map<String, Map<String, List<String>>> byDigest = new ConcurrentHashMap<>();
 
-    /** @param stacks every stack of the configuration (a stack's digest leaves out the stacks nested in it) */
-    /** @param files which files of a directory the digest covers (git's list), as the run's deploys digest them */
+    /**
+     * @param stacks every stack of the configuration (a stack's digest leaves out the stacks nested in it)
+     * @param files which files of a directory the digest covers (git's list), as the run's deploys digest them
+     */
     public ReplaceEvidence(final List<StackConfig> stacks, final FileLister files) {
         this.stacks = List.copyOf(stacks);
         this.files = files;

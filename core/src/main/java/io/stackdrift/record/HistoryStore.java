@@ -237,10 +237,10 @@ public final class HistoryStore {
 
     // ------------------------------------------------------------------ deploys in progress
 
-    /** Writes the "deploy running" marker; call before the apply starts. */
     /**
-     * Writes the "deploy running" marker, saying whether the run destroys the stack: a destroy that dies leaves
-     * a marker that {@link #recoverInterrupted} turns into "interrupted" and a forgotten last deploy.
+     * Writes the "deploy running" marker (call before the apply starts), saying whether the run destroys the stack:
+     * a destroy that dies leaves a marker that {@link #recoverInterrupted} turns into "interrupted" and a forgotten
+     * last deploy.
      */
     public DeployMarker markDeployStarted(final StackId stack, final String runId, final long startedAt, final DeployKind kind) {
         return locked(() -> markers.markStarted(stack, runId, startedAt, kind));

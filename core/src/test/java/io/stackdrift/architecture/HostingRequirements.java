@@ -44,6 +44,8 @@ import org.codehaus.plexus.util.xml.pull.XmlPullParserException;
 final class HostingRequirements {
     static final String REPOSITORY = "stack-drift-plugin";
     static final Set<Integer> JDKS = Set.of(21, 25);
+    /** The coordinates the repository permission file lists (CONTRIBUTING.md, "Versions and releases"). */
+    static final Set<String> PERMITTED_ARTIFACTS = Set.of("stack-drift-parent", "stack-drift", "stack-drift-build", "stack-drift-core");
     private static final List<String> ILLEGAL_PROPERTIES =
             List.of("java.level", "maven.compiler.source", "maven.compiler.target", "maven.compiler.release");
     private static final Map<String, String> REQUIRED_PROPERTIES = Map.of("hpi.strictBundledArtifacts", "true",
@@ -58,7 +60,75 @@ final class HostingRequirements {
         pom(root.resolve("pom.xml"), problems);
         jenkinsfile(root.resolve("Jenkinsfile"), problems);
         files(root, problems);
+        incrementals(root, problems);
         return problems;
+    }
+
+    /**
+     * What the incrementals publisher refuses (jenkins-infra/incrementals-publisher, {@code lib/permissions.js}): an
+     * uploaded POM without {@code <scm>} {@code <url>} and {@code <tag>}, or an artifact the permission file does not
+     * list. buildPlugin uploads every artifact the build installed, so each module either has an {@code <scm>}
+     * (its own or a parent's in this repository) and is listed, or skips its install.
+     */
+    private static void incrementals(final Path root, final List<String> problems) throws IOException {
+        Model aggregator = read(root.resolve("pom.xml"));
+        if (aggregator == null) {
+            return;
+        }
+        for (String module : aggregator.getModules()) {
+            Path pom = root.resolve(module).resolve("pom.xml");
+            Model model = read(pom);
+            if (model == null) {
+                problems.add(module + "/pom.xml is missing or not a valid POM");
+                continue;
+            }
+            if ("true".equals(model.getProperties().getProperty("maven.install.skip"))) {
+                continue;
+            }
+            String artifactId = model.getArtifactId();
+            if (!PERMITTED_ARTIFACTS.contains(artifactId)) {
+                problems.add(module + "/pom.xml: " + artifactId + " is installed but not among the permission file's "
+                        + PERMITTED_ARTIFACTS + ": list it there or set maven.install.skip");
+            }
+            if (!hasScm(pom, model)) {
+                problems.add(module + "/pom.xml: an <scm> with <url> and <tag>${scmTag}</tag> (its own or a parent's) is "
+                        + "required, or the incrementals publisher refuses the upload");
+            }
+        }
+        boolean cdScheme = lines(root.resolve(".mvn/maven.config")).stream().anyMatch(l -> l.startsWith("-Dchangelist.format"));
+        if (cdScheme && lines(root.resolve(".github/workflows/cd.yaml")).stream()
+                .noneMatch(l -> l.contains("jenkins-infra/github-reusable-workflows/.github/workflows/maven-cd.yml@"))) {
+            problems.add(".github/workflows/cd.yaml must call the reusable maven-cd workflow: .mvn/maven.config sets the CD "
+                    + "version scheme");
+        }
+    }
+
+    private static boolean hasScm(final Path pom, final Model model) throws IOException {
+        Scm scm = model.getScm();
+        if (scm != null) {
+            return scm.getUrl() != null && scm.getTag() != null;
+        }
+        Parent parent = model.getParent();
+        if (parent == null || parent.getRelativePath() == null || parent.getRelativePath().isBlank()) {
+            return false;
+        }
+        Path parentPom = pom.getParent().resolve(parent.getRelativePath()).normalize();
+        if (Files.isDirectory(parentPom)) {
+            parentPom = parentPom.resolve("pom.xml");
+        }
+        Model parentModel = read(parentPom);
+        return parentModel != null && parentModel.getArtifactId().equals(parent.getArtifactId()) && hasScm(parentPom, parentModel);
+    }
+
+    private static Model read(final Path pom) throws IOException {
+        if (!Files.isRegularFile(pom)) {
+            return null;
+        }
+        try (Reader in = Files.newBufferedReader(pom, StandardCharsets.UTF_8)) {
+            return new MavenXpp3Reader().read(in);
+        } catch (XmlPullParserException e) {
+            return null;
+        }
     }
 
     private static void pom(final Path file, final List<String> problems) throws IOException {

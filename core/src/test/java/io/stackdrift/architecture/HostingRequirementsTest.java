@@ -64,4 +64,39 @@ class HostingRequirementsTest {
         Files.writeString(planted.resolve("Jenkinsfile"), "node { sh 'mvn verify' }\nbuildPlugin(configurations: [])\n");
         assertThat(HostingRequirements.problems(planted)).anyMatch(p -> p.contains("only method call"));
     }
+
+    /** A module without an <scm>, an installed module the permission file does not list, and CD without cd.yaml. */
+    @Test
+    void whatTheIncrementalsPublisherWouldRefuseIsRefusedHere() throws IOException {
+        Files.writeString(planted.resolve("pom.xml"), """
+                <project><modelVersion>4.0.0</modelVersion>
+                  <groupId>io.jenkins.plugins</groupId><artifactId>stack-drift-parent</artifactId><version>1</version>
+                  <packaging>pom</packaging><modules><module>build-parent</module><module>core</module><module>cli</module></modules>
+                </project>
+                """);
+        Files.createDirectories(planted.resolve("build-parent"));
+        Files.writeString(planted.resolve("build-parent/pom.xml"), """
+                <project><modelVersion>4.0.0</modelVersion>
+                  <groupId>io.jenkins.plugins.stackdrift</groupId><artifactId>stack-drift-build</artifactId><version>1</version>
+                </project>
+                """);
+        for (String module : List.of("core", "cli")) {
+            Files.createDirectories(planted.resolve(module));
+            Files.writeString(planted.resolve(module + "/pom.xml"), """
+                    <project><modelVersion>4.0.0</modelVersion>
+                      <parent><groupId>io.jenkins.plugins.stackdrift</groupId><artifactId>stack-drift-build</artifactId>
+                        <version>1</version><relativePath>../build-parent/pom.xml</relativePath></parent>
+                      <artifactId>stack-drift-%s</artifactId>
+                    </project>
+                    """.formatted(module));
+        }
+        Files.createDirectories(planted.resolve(".mvn"));
+        Files.writeString(planted.resolve(".mvn/maven.config"), "-Dchangelist.format=%d.v%s\n");
+        List<String> problems = HostingRequirements.problems(planted);
+        assertThat(problems).anyMatch(p -> p.startsWith("build-parent/pom.xml: an <scm>"))
+                .anyMatch(p -> p.startsWith("core/pom.xml: an <scm>"))
+                .anyMatch(p -> p.startsWith("cli/pom.xml: stack-drift-cli is installed but not among"))
+                .anyMatch(p -> p.startsWith(".github/workflows/cd.yaml must call"))
+                .noneMatch(p -> p.startsWith("core/pom.xml: stack-drift-core is installed"));
+    }
 }

@@ -81,6 +81,7 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
     /** The step's launcher, for a preview, check or deploy; none for the calls that read files only. */
     @SuppressFBWarnings(value = "SE_BAD_FIELD", justification = "a remoting proxy (VirtualChannel.export), serializable; "
             + "the service itself only on the built-in node, where the call is not serialized")
+    @SuppressWarnings("serial") // javac 21+ sees the interface type only; the value is a serializable proxy (above)
     @CheckForNull private final ToolLauncher tools;
     /** The shard of its build this call runs, and the board it reaches; {@link ShardRoute#none()} for a step of its own. */
     private final ShardRoute route;

@@ -22,6 +22,7 @@ public final class ShardRoute implements Serializable {
     private final long waitSeconds;
     @SuppressFBWarnings(value = "SE_BAD_FIELD", justification = "a remoting proxy (VirtualChannel.export), serializable; "
             + "the board itself only on the built-in node, where the call is not serialized")
+    @SuppressWarnings("serial") // javac 21+ sees the interface type only; the value is a serializable proxy (above)
     @CheckForNull private final ShardBoardLink board;
 
     private ShardRoute(final int number, final int count, final long waitSeconds, @CheckForNull final ShardBoardLink board) {

@@ -2,7 +2,12 @@ package io.jenkins.plugins.stackdrift.trigger;
 
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 import hudson.model.Action;
 import hudson.model.Item;
@@ -17,31 +22,71 @@ import io.jenkins.plugins.stackdrift.ItemParents;
  * carries scm-api's {@code PrimaryInstanceMetadataAction} (what Blue Ocean and branch sources use), found by its class
  * name. When no branch of the project carries it (a source that does not report a default branch), the branch named
  * main or master is the primary one.
+ *
+ * <p>Every trigger runs on Jenkins' one cron thread, each minute. A job marked primary is answered from its own
+ * actions; the other branches of a project look at their siblings, which costs every sibling's actions (each plugin's
+ * transient action factories): that look is made once per project per minute, not once per branch job.
  */
 final class BranchJobs {
     /** A class name, not a use of the class: the plugin does not depend on scm-api (BranchMarkerITest ties the two). */
     @SuppressWarnings("checkstyle:inlineQualifiedName")
     static final String PRIMARY_MARKER = "jenkins.scm.api.metadata.PrimaryInstanceMetadataAction";
     private static final Set<String> USUAL_DEFAULTS = Set.of("main", "master");
+    private static final long TICK_MILLIS = 60_000;
+    private static final Logger LOGGER = Logger.getLogger(BranchJobs.class.getName());
+
+    /** What one look at a project's branches found, for the minute it was made in. */
+    private record Siblings(long minute, boolean anyMarked, boolean anyUsualDefault) {
+    }
 
     private final String marker;
+    private final LongSupplier clock;
+    /** One entry per multibranch project whose branches carry the trigger: bounded by the projects. */
+    private final Map<String, Siblings> looks = new ConcurrentHashMap<>();
+    private final Set<String> toldWithoutPrimary = ConcurrentHashMap.newKeySet();
 
     BranchJobs(final String marker) {
+        this(marker, System::currentTimeMillis);
+    }
+
+    BranchJobs(final String marker, final LongSupplier clock) {
         this.marker = marker;
+        this.clock = clock;
     }
 
     /** Whether the schedule starts this job. */
     boolean starts(final Job<?, ?> job, final DriftBranches branches) {
         ItemGroup<? extends Item> parent = ItemParents.of(job);
-        if (branches == DriftBranches.ALL || !(parent instanceof Item) || parent instanceof ModifiableItemGroup) {
+        if (branches == DriftBranches.ALL || !(parent instanceof Item project) || parent instanceof ModifiableItemGroup) {
             return true;
         }
         if (isMarkedPrimary(job)) {
             return true;
         }
-        Collection<? extends Item> siblings = parent.getItems();
-        return siblings.stream().noneMatch(item -> item instanceof Job<?, ?> branch && isMarkedPrimary(branch))
-                && USUAL_DEFAULTS.contains(nameOf(job));
+        long minute = clock.getAsLong() / TICK_MILLIS;
+        Siblings siblings = looks.compute(project.getFullName(),
+                (name, last) -> last != null && last.minute() == minute ? last : look(parent.getItems(), minute));
+        if (siblings.anyMarked()) {
+            return false;
+        }
+        if (!siblings.anyUsualDefault() && toldWithoutPrimary.add(project.getFullName())) {
+            LOGGER.log(Level.INFO, "Stack Drift: the drift schedule of {0} starts no branch: none is marked as the "
+                    + "repository's default and none is called main or master; set branches: ''ALL'' on the trigger "
+                    + "or mark the default branch in the branch source", project.getFullName());
+        }
+        return USUAL_DEFAULTS.contains(nameOf(job));
+    }
+
+    private Siblings look(final Collection<? extends Item> items, final long minute) {
+        boolean anyMarked = false;
+        boolean anyUsualDefault = false;
+        for (Item item : items) {
+            if (item instanceof Job<?, ?> branch) {
+                anyMarked |= isMarkedPrimary(branch);
+                anyUsualDefault |= USUAL_DEFAULTS.contains(nameOf(branch));
+            }
+        }
+        return new Siblings(minute, anyMarked, anyUsualDefault);
     }
 
     private boolean isMarkedPrimary(final Job<?, ?> job) {
@@ -49,7 +94,7 @@ final class BranchJobs {
         return actions.stream().anyMatch(action -> action != null && action.getClass().getName().equals(marker));
     }
 
-    private static String nameOf(final Job<?, ?> job) {
+    private static String nameOf(final Item job) {
         String fullName = job.getFullName();
         return fullName.substring(fullName.lastIndexOf('/') + 1);
     }

@@ -4,11 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.Mockito.doReturn;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.mockStatic;
+import static org.mockito.Mockito.times;
+import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 import static org.mockito.Mockito.withSettings;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 
 import hudson.model.InvisibleAction;
 import hudson.model.Item;
@@ -27,7 +33,8 @@ class BranchJobsTest {
     static final class Primary extends InvisibleAction {
     }
 
-    private final BranchJobs branchJobs = new BranchJobs(Primary.class.getName());
+    private final AtomicLong now = new AtomicLong(1_000_000_000L);
+    private final BranchJobs branchJobs = new BranchJobs(Primary.class.getName(), now::get);
     private final ItemGroup<?> project = mock(ItemGroup.class, withSettings().extraInterfaces(Item.class));
     private final List<Job<?, ?>> branches = new ArrayList<>();
 
@@ -36,6 +43,7 @@ class BranchJobsTest {
 
     BranchJobsTest() {
         doReturn(branches).when(project).getItems();
+        when(((Item) project).getFullName()).thenReturn("infra");
     }
 
     @BeforeEach
@@ -100,5 +108,55 @@ class BranchJobsTest {
         assertThat(trigger.getBranches()).isEqualTo(DriftBranches.ALL);
         trigger.setBranches(null);
         assertThat(trigger.getBranches()).isEqualTo(DriftBranches.PRIMARY);
+    }
+
+    /** One cron tick over a project's branch jobs looks at the siblings' actions once, not once per branch job. */
+    @Test
+    void aTickLooksAtAProjectsBranchesOncePerMinute() {
+        branch("trunk", true);
+        List<Job<?, ?>> others = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            others.add(branch("feature-" + i, false));
+        }
+        branches.forEach(job -> branchJobs.starts(job, DriftBranches.PRIMARY));
+        // each other branch: its own check when it ticks, and one look at the siblings for the whole tick
+        others.forEach(job -> verify(job, times(2)).getAllActions());
+
+        now.addAndGet(60_000);
+        branchJobs.starts(others.get(0), DriftBranches.PRIMARY);
+        verify(others.get(1), times(3)).getAllActions();
+    }
+
+    @Test
+    void aProjectWithoutAPrimaryBranchIsLoggedOnce() {
+        Job<?, ?> trunk = branch("trunk", false);
+        Job<?, ?> develop = branch("develop", false);
+        List<String> logged = new ArrayList<>();
+        Handler handler = new Handler() {
+            @Override
+            public void publish(final LogRecord record) {
+                logged.add(String.valueOf(record.getParameters()[0]));
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        Logger logger = Logger.getLogger(BranchJobs.class.getName());
+        logger.addHandler(handler);
+        try {
+            for (int tick = 0; tick < 3; tick++) {
+                assertThat(branchJobs.starts(trunk, DriftBranches.PRIMARY)).isFalse();
+                assertThat(branchJobs.starts(develop, DriftBranches.PRIMARY)).isFalse();
+                now.addAndGet(60_000);
+            }
+        } finally {
+            logger.removeHandler(handler);
+        }
+        assertThat(logged).containsExactly("infra");
     }
 }
