@@ -1,6 +1,7 @@
 package hudson.model;
 
 import java.util.List;
+import java.util.concurrent.Callable;
 
 import hudson.model.queue.SubTask;
 import jenkins.console.WithConsoleUrl;
@@ -14,7 +15,7 @@ public class Queue extends ResourceController implements Saveable {
         throw new UnsupportedOperationException();
     }
 
-    public static <V> V withLock(java.util.concurrent.Callable<V> callable) throws Exception {
+    public static <V> V withLock(Callable<V> callable) throws Exception {
         throw new UnsupportedOperationException();
     }
 

@@ -33,7 +33,8 @@ class EmptyShardsTest {
 
         assertThat(notes).containsExactly("shard 2 is empty: the stacks form one chain");
         ShardLayout layout = new ShardLayout(shards, List.of(), OptionalInt.empty(), OptionalInt.of(3), notes);
-        assertThat(ShardLayoutOutput.text(layout)).contains("shard 2 of 2 (0 stacks): (none)\nshard 2 is empty: the stacks form one chain\n");
+        assertThat(ShardLayoutOutput.text(layout))
+                .contains("shard 2 of 2 (0 stacks): (none)\nshard 2 is empty: the stacks form one chain\n");
         assertThat(ShardLayoutOutput.json(layout)).contains("\"notes\" : [ \"shard 2 is empty: the stacks form one chain\" ]");
     }
 

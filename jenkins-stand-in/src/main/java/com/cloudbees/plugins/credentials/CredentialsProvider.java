@@ -4,9 +4,9 @@ import com.cloudbees.plugins.credentials.common.IdCredentials;
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.ExtensionPoint;
-import hudson.model.ModelObject;
 import hudson.model.Describable;
 import hudson.model.Descriptor;
+import hudson.model.ModelObject;
 import hudson.model.Run;
 import org.jenkins.ui.icon.IconSpec;
 

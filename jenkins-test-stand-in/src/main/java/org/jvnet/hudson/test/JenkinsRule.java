@@ -97,6 +97,8 @@ public class JenkinsRule {
         throw new UnsupportedOperationException();
     }
 
+    // the real class's own name clashes with HtmlUnit's, which it extends: named whole, as in the real source
+    @SuppressWarnings("checkstyle:inlineQualifiedName")
     public class WebClient extends org.htmlunit.WebClient {
         private static final long serialVersionUID = -7944895389154288881L;
 

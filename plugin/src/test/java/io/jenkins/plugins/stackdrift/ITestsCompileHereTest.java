@@ -14,7 +14,6 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
-
 import javax.tools.Diagnostic;
 import javax.tools.DiagnosticCollector;
 import javax.tools.JavaCompiler;
@@ -33,6 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
  * the stand-ins on this test class path (and the same code handling them must), the stand-in build must not exclude
  * the ITests from its test compile again, and no type may be declared in both stand-ins.
  */
+// the planted sources are Java text, imports and qualified names included
+@SuppressWarnings("checkstyle:inlineQualifiedName")
 class ITestsCompileHereTest {
     private static final Path STANDIN_POM = Path.of("pom-standin.xml");
     private static final List<Path> STANDINS = List.of(Path.of("../jenkins-stand-in/src/main/java"),

@@ -11,7 +11,8 @@ public abstract class BodyInvoker {
 
     public abstract BodyExecution start();
 
-    public static LauncherDecorator mergeLauncherDecorators(@CheckForNull LauncherDecorator original, @NonNull LauncherDecorator subsequent) {
+    public static LauncherDecorator mergeLauncherDecorators(@CheckForNull LauncherDecorator original,
+            @NonNull LauncherDecorator subsequent) {
         throw new UnsupportedOperationException();
     }
 }

@@ -72,6 +72,7 @@ class StackDriftTabTest {
      * build page only (the new page shows the tab itself).
      */
     @Test
+    @SuppressWarnings("checkstyle:inlineQualifiedName") // core's flag class, named in the view by its name
     void theTabHasItsOwnSidePanelLinkOnTheClassicBuildPage() throws Exception {
         Path view = Path.of("src/main/resources", StackDriftTab.class.getName().replace('.', '/'), "action.jelly");
         assertThat(view).as("the tab's side-panel view").isRegularFile();

@@ -129,7 +129,8 @@ class FirstBuildITest {
 
     @Test
     void stackShardsOfOneChainSaysWhyShardTwoIsEmpty() throws Exception {
-        WorkflowJob p = job("one-chain", "  for (d in ['net', 'app', 'dns']) { writeFile file: \"${d}/main.tf\", text: 'terraform {}\\n' }\n"
+        WorkflowJob p = job("one-chain",
+                "  for (d in ['net', 'app', 'dns']) { writeFile file: \"${d}/main.tf\", text: 'terraform {}\\n' }\n"
                 + "  writeFile file: 'stacks.yaml', text: 'stacks:\\n  - dir: net\\n  - dir: app\\n    dependsOn: [net]\\n"
                 + "  - dir: dns\\n    dependsOn: [app]\\n'\n"
                 + "  def shards = stackShards(count: 2)\n"
