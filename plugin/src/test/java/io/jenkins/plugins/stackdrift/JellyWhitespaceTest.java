@@ -89,7 +89,8 @@ class JellyWhitespaceTest {
     }
 
     private static boolean hasExpression(final CompositeTextScriptBlock text) {
-        return text.getScriptList().stream().anyMatch(ExpressionScript.class::isInstance);
+        List<?> pieces = text.getScriptList();
+        return pieces.stream().anyMatch(ExpressionScript.class::isInstance);
     }
 
     /** Whitespace at the start (or end) of the body that holds no line break: a space meant as a word's separator. */
