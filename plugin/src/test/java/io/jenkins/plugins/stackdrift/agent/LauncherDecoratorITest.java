@@ -125,6 +125,7 @@ class LauncherDecoratorITest {
         }
 
         @Override
+        @SuppressWarnings("FutureReturnValueIgnored") // the body's end reaches the step through its callback
         public boolean start() throws Exception {
             getContext().newBodyInvoker()
                     .withContext(BodyInvoker.mergeLauncherDecorators(getContext().get(LauncherDecorator.class), new PathDecorator(path)))
