@@ -52,7 +52,7 @@ public final class GitIndex {
     }
 
     /** A repository of SHA-256 objects ({@code extensions.objectformat = sha256}): its index entries are not SHA-1 sized. */
-    private static boolean sha256(final Path gitDir) throws IOException {
+    static boolean sha256(final Path gitDir) throws IOException {
         Path config = gitDir.resolve("config");
         Path common = gitDir.resolve("commondir");
         if (!Files.isRegularFile(config) && Files.isRegularFile(common) && Files.size(common) < 4096) {
