@@ -534,6 +534,10 @@ class StackDriftEngineTest {
         interrupter.join();
         assertThat(trail(outcome)).extracting(e -> e.stack().value() + " " + e.result().word()).containsExactly("slow interrupted");
         assertThat(row(outcome, "after").state()).isEqualTo(RowState.SKIPPED);
+        // one progress line for the interrupted stack, with the trail's word: no "failed" line after it
+        assertThat(progress).filteredOn(line -> line.startsWith("slow:") && (line.contains("interrupted") || line.contains("failed")))
+                .singleElement()
+                .satisfies(line -> assertThat(line).startsWith("slow: interrupted — "));
         assertThat(world.callsFor("preview")).doesNotContain("after");
         HistoryStore history = new HistoryStore(scratch.resolve("record"));
         assertThat(history.summaries()).hasSize(1);

@@ -283,8 +283,10 @@ final class StackDriftStepRun {
      * deleted, the agent call gets a few seconds to stop its tools.
      */
     private void interrupted(final Set<String> deploying, final String runId, final Exception cause, final PrintStream log) {
-        log.println("Stack Drift: the " + operation.word() + " was interrupted (" + cause.getClass().getSimpleName()
-                + "); no record of it is kept" + (deploying.isEmpty() ? "" : ", its stacks are marked interrupted in the job history"));
+        // an abort says no more than that; a lost agent says how the call ended
+        log.println("Stack Drift: the " + operation.word() + " was interrupted"
+                + (cause instanceof InterruptedException ? "" : " (" + cause.getClass().getSimpleName() + ")")
+                + "; no record of it is kept" + (deploying.isEmpty() ? "" : ", its stacks are marked interrupted in the job history"));
         if (!deploying.isEmpty()) {
             JobHistory.withoutInterrupt(() -> history.recordInterrupted(runId));
         }
@@ -330,7 +332,7 @@ final class StackDriftStepRun {
     private void failOnProblems(final AgentOutcome outcome, final PrintStream log) throws AbortException {
         if (!outcome.problems().isEmpty()) {
             outcome.problems().forEach(log::println);
-            throw new AbortException(Messages.configProblems(outcome.problems().size()));
+            throw new AbortException(Messages.configProblems(outcome.problems().size(), settings.config()));
         }
     }
 

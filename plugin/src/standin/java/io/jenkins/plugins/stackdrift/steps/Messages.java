@@ -46,8 +46,8 @@ public final class Messages {
     }
 
     /** configProblems */
-    public static String configProblems(Object arg0) {
-        return format("configProblems", arg0);
+    public static String configProblems(Object arg0, Object arg1) {
+        return format("configProblems", arg0, arg1);
     }
 
     /** noWorkspace */

@@ -171,6 +171,15 @@ class StackDriftStepRunTest {
         assertThat(console()).contains("stacks.yaml:3:10: drift must be a mapping").contains("unknown key 'dependOn'");
     }
 
+    /** The last line names the configuration file the step was given, not the default's name. */
+    @Test
+    void validateOfAnotherFileNamesThatFileInItsLastLine() throws Exception {
+        when(gateway.read(eq(Operation.VALIDATE), any())).thenReturn(AgentOutcome.builder().problems(
+                List.of("infra/stacks.yml:3:10: drift must be a mapping")).build());
+        assertThatThrownBy(() -> stepRun(Operation.VALIDATE, new StepSettings("infra/stacks.yml", List.of(), null)).run())
+                .isInstanceOf(AbortException.class).hasMessage("infra/stacks.yml has 1 problem(s); nothing ran");
+    }
+
     @Test
     void configProblemsStopARunBeforeAnyCredentialIsResolvedOrHistoryTouched() throws Exception {
         when(gateway.read(eq(Operation.INSPECT), any()))
