@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
@@ -23,6 +24,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.UUID;
 
 import io.stackdrift.model.Directories;
 import io.stackdrift.model.IoProblem;
@@ -180,8 +182,10 @@ public final class FileShardExchange implements ShardExchange {
     private static Path written(final Path directory, final String name, final Properties p) throws IOException {
         StringWriter text = new StringWriter();
         p.store(text, null);
-        Path temp = Files.createTempFile(directory, "." + name, ".tmp");
-        try (Writer out = Files.newBufferedWriter(temp, StandardCharsets.UTF_8)) {
+        // created as every file of the record is, so its mode follows the umask: a temporary file of the JDK's is 0600
+        // whatever the umask, and a shard of a second account sharing the record could not read it
+        Path temp = directory.resolve("." + name + "." + UUID.randomUUID() + ".tmp");
+        try (Writer out = Files.newBufferedWriter(temp, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
             out.write(text.toString());
         }
         return temp;
