@@ -25,7 +25,8 @@ class FileShardExchangeModesTest {
         Path board = record.resolve("shards").resolve("run-7");
         FileShardExchange exchange = new FileShardExchange(board, Duration.ofSeconds(1), Duration.ofMillis(10));
 
-        exchange.agree(List.of(List.of(StackId.of("net")), List.of(StackId.of("app"))));
+        exchange.agree(new ShardExchange.Proposal(1, List.of(List.of(StackId.of("net")), List.of(StackId.of("app"))), "aaaa"));
+        assertThat(exchange.join(1)).isEmpty();
         exchange.post(new ShardExchange.Post(StackId.of("net"), ShardOutcome.DEPLOYED, "d1"));
         exchange.ended(1);
 
