@@ -110,4 +110,39 @@ class BuildShardsTest {
         assertThat(ShardRoute.of(2, board, Duration.ofMinutes(5)).exchange(Duration.ofSeconds(1)).waitTimeout())
                 .isEqualTo(Duration.ofMinutes(5));
     }
+
+    @Test
+    void aShardsViewAgreesTheConfigurationOnlyForItsOwnShard() throws IOException {
+        ShardView one = new ShardView(board, 1);
+        assertThatThrownBy(() -> one.agreeConfig(2, "sha256:forged")).isInstanceOf(IOException.class)
+                .hasMessageContaining("shard 1 cannot agree the configuration for shard 2");
+        assertThat(one.agreeConfig(1, "sha256:abc")).containsExactly("sha256:abc", "1");
+        assertThat(new ShardView(board, 2).agreeConfig(2, "sha256:other")).as("the first agreement stands").containsExactly("sha256:abc", "1");
+    }
+
+    @Test
+    void aShardsRouteCarriesAViewThatPostsOnlyItsOwnStacksAndEndsOnlyItself() {
+        LinkedShardExchange one = ShardRoute.of(1, board, Duration.ZERO).exchange(Duration.ofMillis(10));
+        LinkedShardExchange two = ShardRoute.of(2, board, Duration.ZERO).exchange(Duration.ofMillis(10));
+
+        // shard 1's agent posting for shard 2's stack, or ending shard 2, is refused: shard 2's own post still counts
+        assertThatThrownBy(() -> one.post(new ShardExchange.Post(StackId.of("dns"), ShardOutcome.DEPLOYED, "sha256:forged")))
+                .isInstanceOf(UncheckedIOException.class).hasMessageContaining("shard 1 cannot post for dns, a stack of shard 2");
+        assertThatThrownBy(() -> one.post(new ShardExchange.Post(StackId.of("billing"), ShardOutcome.DEPLOYED, "")))
+                .isInstanceOf(UncheckedIOException.class).hasMessageContaining("billing, which is in no shard");
+        assertThatThrownBy(() -> one.ended(2)).isInstanceOf(UncheckedIOException.class)
+                .hasMessageContaining("shard 1 cannot end shard 2");
+        assertThat(board.posts()).isEmpty();
+        assertThat(board.ended()).isEmpty();
+
+        two.post(new ShardExchange.Post(StackId.of("dns"), ShardOutcome.DEPLOYED, "sha256:abc"));
+        one.post(new ShardExchange.Post(StackId.of("network"), ShardOutcome.FAILED, ""));
+        two.ended(2);
+        // reads stay whole: shard 1 sees shard 2's post and end
+        ShardExchange.Snapshot seen = one.read();
+        assertThat(seen.posts()).extracting(ShardExchange.Post::stack).containsExactly(StackId.of("dns"), StackId.of("network"));
+        assertThat(seen.ended()).containsExactly(2);
+        assertThat(one.agree(List.of())).hasSize(2);
+        assertThatThrownBy(() -> ShardRoute.of(3, board, Duration.ZERO)).isInstanceOf(IllegalArgumentException.class);
+    }
 }

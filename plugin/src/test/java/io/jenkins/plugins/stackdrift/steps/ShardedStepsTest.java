@@ -37,6 +37,7 @@ import io.jenkins.plugins.stackdrift.StackDriftGlobalConfiguration;
 import io.jenkins.plugins.stackdrift.agent.BuildShards;
 import io.jenkins.plugins.stackdrift.agent.LocalEngineGateway;
 import io.jenkins.plugins.stackdrift.agent.Operation;
+import io.jenkins.plugins.stackdrift.credentials.AllowedCredentials;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsLookup;
 import io.jenkins.plugins.stackdrift.credentials.SecretFileWriter;
@@ -102,8 +103,10 @@ class ShardedStepsTest {
     }
 
     private CredentialsEnvironment credentials(final Map<String, String> secrets) {
-        CredentialsLookup lookup = id -> Optional.ofNullable(secrets.get(id)).map(ShardedStepsTest::secretText);
-        return new CredentialsEnvironment(lookup, mock(SecretFileWriter.class), SecretMask::patternOf);
+        CredentialsLookup lookup = id -> Optional.ofNullable(secrets.get(id.value())).map(ShardedStepsTest::secretText);
+        // the Jenkinsfile's allowedCredentials names these ids: without a list nothing is bound
+        return new CredentialsEnvironment(lookup, mock(SecretFileWriter.class), SecretMask::patternOf)
+                .withAllowed(AllowedCredentials.of(secrets.keySet(), List.of(), List.of()));
     }
 
     private static StandardCredentials secretText(final String value) {
