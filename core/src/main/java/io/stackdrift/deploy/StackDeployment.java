@@ -245,7 +245,7 @@ public final class StackDeployment {
             return failed(stack, startedAt, DESTROY_PREFIX + applied.reason());
         }
         run.trail(entry(id, startedAt, TrailResult.DESTROYED, List.of(), ""));
-        return afterDestroy(stack, Row.of(id, stack.tool(), stack.dir(), RowState.IN_SYNC, "destroyed"), TaskOutcome.succeeded());
+        return afterDestroy(stack, Row.of(id, stack.tool(), stack.dir(), RowState.DESTROYED, ""), TaskOutcome.succeeded());
     }
 
     /**

@@ -120,7 +120,9 @@ final class DeployRun implements RunBody {
             decision = new DeployDecision(DeployDecision.Verdict.PREVIEW_AND_APPLY, "a deploy of it or of a stack it depends on "
                     + "was interrupted or did not finish in an earlier run");
         }
-        if (run.request().timing() == Timing.NOW) {
+        // a stack whose plan a person approved (an approval of a check's drift: the code did not change) is planned whatever
+        // its digest, or the approval would apply nothing and the next check ask for it again
+        if (run.request().timing() == Timing.NOW || run.request().approvedPlans().plans().containsKey(stack.id())) {
             decision = decision.now();
         }
         if (decision.verdict() == DeployDecision.Verdict.SKIP) {

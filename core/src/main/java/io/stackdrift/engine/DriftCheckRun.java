@@ -101,17 +101,27 @@ final class DriftCheckRun implements RunBody {
                 : checkOne(run, run.stack(id), toRun.get(id), graph);
         StackTasks.schedule(run, order.graph(), ScheduleOptions.deploy(run.parallelism()), task,
                 StackTasks.posting(run, SchedulerListener.NONE), order.waits()::contains);
-        toRun.keySet().forEach(id -> nameDependenciesNotDeployed(run, id));
+        // to a fixed point: a stack whose dependency is counted not deployed here can be the dependency of another
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (StackId id : toRun.keySet()) {
+                changed |= notDeployedWithItsDependency(run, id);
+            }
+        }
     }
 
     /**
-     * A stack whose check failed while a stack it depends on was found never deployed says so, and what to do: the
-     * tool's own error ("Unable to find remote state") does not tell a newcomer that the dependency comes first.
+     * A stack whose check failed while a stack it depends on was found never deployed (a new repository's first build:
+     * the tool's own error is "Unable to find remote state") is not deployed either, not failed: it is counted so,
+     * and says what to do.
+     *
+     * @return whether the row changed
      */
-    private static void nameDependenciesNotDeployed(final RunContext run, final StackId id) {
+    private static boolean notDeployedWithItsDependency(final RunContext run, final StackId id) {
         Row row = run.row(id);
         if (row == null || row.state() != RowState.FAILED) {
-            return;
+            return false;
         }
         Set<StackId> dependencies = new TreeSet<>(row.fileDependsOn());
         dependencies.addAll(row.dependsOn());
@@ -119,13 +129,15 @@ final class DriftCheckRun implements RunBody {
                 .filter(dependency -> run.hasRow(dependency) && run.row(dependency).state() == RowState.NOT_DEPLOYED)
                 .map(StackId::toString).toList();
         if (missing.isEmpty()) {
-            return;
+            return false;
         }
         String names = String.join(", ", missing);
         String hint = (missing.size() == 1 ? "its dependency " + names + " is" : "its dependencies " + names + " are")
                 + " not deployed: deploy " + (missing.size() == 1 ? "it" : "them") + " first, then check " + id + " again";
-        run.putRow(row.withReason(row.reason() + "; " + hint));
-        run.progress(id + ": " + hint);
+        Row notDeployed = row.withState(RowState.NOT_DEPLOYED, hint + " (its check: " + row.reason() + ")");
+        run.putRow(notDeployed);
+        run.progress(id + ": " + RowState.NOT_DEPLOYED.word() + " — " + hint);
+        return true;
     }
 
     /**

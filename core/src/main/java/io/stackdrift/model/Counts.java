@@ -10,7 +10,7 @@ import java.util.function.ToIntFunction;
  * neither drifted nor in sync.
  */
 public record Counts(int total, int inSync, int drifted, int pending, int failed, int skipped, int awaitingApproval,
-        int repaired, int notDeployed) {
+        int repaired, int notDeployed, int destroyed) {
     /**
      * Every count, in the order the run JSON, the history's summaries and the step's result map list them: the one
      * table every output of the counts is written from (docs/architecture.md, "Outputs"), so a new count is a component
@@ -26,7 +26,8 @@ public record Counts(int total, int inSync, int drifted, int pending, int failed
         SKIPPED("skipped", "skipped", Since.FIRST_RECORDS),
         AWAITING_APPROVAL("awaitingApproval", "awaiting approval", Since.FIRST_RECORDS),
         REPAIRED("repaired", "repaired", Since.ADDED_LATER),
-        NOT_DEPLOYED("notDeployed", "not deployed", Since.ADDED_LATER);
+        NOT_DEPLOYED("notDeployed", "not deployed", Since.ADDED_LATER),
+        DESTROYED("destroyed", "destroyed", Since.ADDED_LATER);
 
         /** Whether the history's first record format had the count: one added later is kept only when set. */
         public enum Since { FIRST_RECORDS, ADDED_LATER }
@@ -73,6 +74,7 @@ public record Counts(int total, int inSync, int drifted, int pending, int failed
                 case AWAITING_APPROVAL -> counts.awaitingApproval();
                 case REPAIRED -> counts.repaired();
                 case NOT_DEPLOYED -> counts.notDeployed();
+                case DESTROYED -> counts.destroyed();
             };
         }
     }
@@ -89,11 +91,18 @@ public record Counts(int total, int inSync, int drifted, int pending, int failed
         this(total, inSync, drifted, pending, failed, skipped, awaitingApproval, repaired, 0);
     }
 
+    /** Counts without destroyed rows, as records written before the state existed hold them. */
+    public Counts(final int total, final int inSync, final int drifted, final int pending, final int failed, final int skipped,
+            final int awaitingApproval, final int repaired, final int notDeployed) {
+        this(total, inSync, drifted, pending, failed, skipped, awaitingApproval, repaired, notDeployed, 0);
+    }
+
     /** The counts {@code value} gives for each field of the table. */
     public static Counts from(final ToIntFunction<Field> value) {
         return new Counts(value.applyAsInt(Field.TOTAL), value.applyAsInt(Field.IN_SYNC), value.applyAsInt(Field.DRIFTED),
                 value.applyAsInt(Field.PENDING), value.applyAsInt(Field.FAILED), value.applyAsInt(Field.SKIPPED),
-                value.applyAsInt(Field.AWAITING_APPROVAL), value.applyAsInt(Field.REPAIRED), value.applyAsInt(Field.NOT_DEPLOYED));
+                value.applyAsInt(Field.AWAITING_APPROVAL), value.applyAsInt(Field.REPAIRED), value.applyAsInt(Field.NOT_DEPLOYED),
+                value.applyAsInt(Field.DESTROYED));
     }
 
     /**
@@ -128,6 +137,7 @@ public record Counts(int total, int inSync, int drifted, int pending, int failed
                 byState.getOrDefault(RowState.SKIPPED, 0),
                 byState.getOrDefault(RowState.AWAITING_APPROVAL, 0) + knownAwaiting,
                 byState.getOrDefault(RowState.REPAIRED, 0),
-                byState.getOrDefault(RowState.NOT_DEPLOYED, 0) + knownNotDeployed);
+                byState.getOrDefault(RowState.NOT_DEPLOYED, 0) + knownNotDeployed,
+                byState.getOrDefault(RowState.DESTROYED, 0));
     }
 }

@@ -4,7 +4,7 @@ import io.stackdrift.model.StackId;
 
 /**
  * Per-stack locks, so two deploys (or destroys) of the same stack never overlap (docs/concepts.md, "Deploy order"), whatever
- * process or build runs them. The CLI uses {@link FileStackLocks}; the plugin maps this port onto Jenkins.
+ * process or build runs them. The CLI uses {@link io.stackdrift.local.FileStackLocks}; the plugin maps this port onto Jenkins.
  */
 public interface StackLocks {
     /**
