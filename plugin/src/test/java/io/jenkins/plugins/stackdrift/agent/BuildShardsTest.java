@@ -136,4 +136,12 @@ class BuildShardsTest {
         assertThat(one.agree(List.of())).hasSize(2);
         assertThatThrownBy(() -> ShardRoute.of(3, board, Duration.ZERO)).isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void aShardsViewGivesOnlyItsOwnConfigurationDigest() throws Exception {
+        ShardBoardLink one = new ShardView(board, 1);
+        assertThatThrownBy(() -> one.agreeConfig(2, "sha256:forged")).isInstanceOf(IOException.class)
+                .hasMessageContaining("shard 1 cannot give the configuration of shard 2");
+        assertThat(one.agreeConfig(1, "sha256:c1")).containsExactly("sha256:c1", "1");
+    }
 }
