@@ -133,7 +133,6 @@ class BuildShardsTest {
         ShardExchange.Snapshot seen = one.read();
         assertThat(seen.posts()).extracting(ShardExchange.Post::stack).containsExactly(StackId.of("dns"), StackId.of("network"));
         assertThat(seen.ended()).containsExactly(2);
-        assertThat(one.agree(List.of())).hasSize(2);
         assertThatThrownBy(() -> ShardRoute.of(3, board, Duration.ZERO)).isInstanceOf(IllegalArgumentException.class);
     }
 
