@@ -26,6 +26,15 @@ final class ShardView implements ShardBoardLink {
         return board.partition();
     }
 
+    /** Only the view's own shard agrees on the configuration: another shard's agreement is that shard's to make. */
+    @Override
+    public List<String> agreeConfig(final int shard, final String configDigest) throws IOException {
+        if (shard != number) {
+            throw new IOException("Stack Drift: shard " + number + " cannot agree the configuration for shard " + shard);
+        }
+        return board.agreeConfig(shard, configDigest);
+    }
+
     @Override
     public void post(final String stack, final String outcome, final String digest) throws IOException {
         int owner = board.ownerOf(stack);
