@@ -26,6 +26,15 @@ final class ShardView implements ShardBoardLink {
         return board.partition();
     }
 
+    /** The configuration digest this shard read: it speaks for itself only, never as another shard. */
+    @Override
+    public List<String> agreeConfig(final int shard, final String configDigest) throws IOException {
+        if (shard != number) {
+            throw new IOException("Stack Drift: shard " + number + " cannot give the configuration of shard " + shard);
+        }
+        return board.agreeConfig(shard, configDigest);
+    }
+
     @Override
     public void post(final String stack, final String outcome, final String digest) throws IOException {
         int owner = board.ownerOf(stack);
