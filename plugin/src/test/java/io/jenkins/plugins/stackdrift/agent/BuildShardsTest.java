@@ -112,15 +112,6 @@ class BuildShardsTest {
     }
 
     @Test
-    void aShardsViewAgreesTheConfigurationOnlyForItsOwnShard() throws IOException {
-        ShardView one = new ShardView(board, 1);
-        assertThatThrownBy(() -> one.agreeConfig(2, "sha256:forged")).isInstanceOf(IOException.class)
-                .hasMessageContaining("shard 1 cannot give the configuration of shard 2");
-        assertThat(one.agreeConfig(1, "sha256:abc")).containsExactly("sha256:abc", "1");
-        assertThat(new ShardView(board, 2).agreeConfig(2, "sha256:other")).as("the first agreement stands").containsExactly("sha256:abc", "1");
-    }
-
-    @Test
     void aShardsRouteCarriesAViewThatPostsOnlyItsOwnStacksAndEndsOnlyItself() {
         LinkedShardExchange one = ShardRoute.of(1, board, Duration.ZERO).exchange(Duration.ofMillis(10));
         LinkedShardExchange two = ShardRoute.of(2, board, Duration.ZERO).exchange(Duration.ofMillis(10));
