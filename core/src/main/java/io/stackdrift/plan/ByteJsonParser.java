@@ -17,7 +17,8 @@ import com.fasterxml.jackson.core.JsonToken;
  * compared as bytes ({@link RawText}).
  * <p>
  * It reads a subset of what Jackson reads, never more: one strict JSON object (RFC 8259, strict UTF-8 with no
- * overlong forms or surrogates, no name twice in one object, nesting and numbers well inside {@link PlanJson}'s limits, no token over 4 MiB). At
+ * overlong forms or surrogates, no name twice in one object, nesting and numbers well inside {@link PlanJson}'s limits,
+ * no token over 4 MiB). At
  * anything else (a syntax error, a truncated file, a byte order mark, content after the object, a value Jackson's
  * limits might refuse) it throws {@link ByteJsonUnsupported}, and the caller reads the file again with Jackson, which gives
  * its exact outcome and failure reason ({@link JsonPlanReader}). So this parser has no error messages of its own.
@@ -27,29 +28,6 @@ final class ByteJsonParser extends ByteJsonBase {
     static final int MAX_DEPTH = PlanJson.MAX_DEPTH - 1;
     private static final int MAX_NUMBER_LENGTH = 100;
     private static final int NAMES = 1024;
-
-    /** Byte classes inside a string: 0 plain, 1 quote, 2 backslash, 3 refused, 4/5/6 lead byte of 2/3/4. */
-    private static final byte[] IN_STRING = new byte[256];
-
-    static {
-        for (int i = 0; i < 0x20; i++) {
-            IN_STRING[i] = 3;
-        }
-        IN_STRING['"'] = 1;
-        IN_STRING['\\'] = 2;
-        for (int i = 0x80; i < 0x100; i++) {
-            IN_STRING[i] = 3;
-        }
-        for (int i = 0xC2; i <= 0xDF; i++) {
-            IN_STRING[i] = 4;
-        }
-        for (int i = 0xE0; i <= 0xEF; i++) {
-            IN_STRING[i] = 5;
-        }
-        for (int i = 0xF0; i <= 0xF4; i++) {
-            IN_STRING[i] = 6;
-        }
-    }
 
     /** Per depth: an object (else an array), and whether a member or item has been read. */
     private final boolean[] object = new boolean[MAX_DEPTH + 2];
@@ -72,71 +50,13 @@ final class ByteJsonParser extends ByteJsonBase {
         }
     }
 
-    /**
-     * A 64-bit hash of the current name's text: its bytes, or an escaped name's decoded text, so that an escaped and a
-     * plain spelling of one name are one name, as Jackson reads them.
-     */
+    /** The hash of the current name's text: an escaped name's decoded text, as Jackson reads it. */
     private long nameHash() {
-        byte[] bytes = buf;
-        int from = tokStart;
-        int to = tokEnd;
         if (escaped) {
-            bytes = RawText.decode(buf, tokStart, tokEnd).getBytes(StandardCharsets.UTF_8);
-            from = 0;
-            to = bytes.length;
+            byte[] decoded = RawText.decode(buf, tokStart, tokEnd).getBytes(StandardCharsets.UTF_8);
+            return NameHashes.hash(decoded, 0, decoded.length);
         }
-        long hash = 0xcbf29ce484222325L;
-        for (int i = from; i < to; i++) {
-            hash = (hash ^ (bytes[i] & 0xFF)) * 0x100000001b3L;
-        }
-        hash ^= hash >>> 33;
-        hash *= 0xff51afd7ed558ccdL;
-        return hash ^ hash >>> 33;
-    }
-
-    /** The name hashes of one object: open addressing, small until an object has many names. */
-    static final class NameHashes {
-        private static final int SMALL = 16;
-        private long[] table = new long[SMALL];
-        private int count;
-
-        void clear() {
-            if (count == 0) {
-                return;
-            }
-            if (table.length > SMALL * 4) {
-                table = new long[SMALL];
-            } else {
-                Arrays.fill(table, 0L);
-            }
-            count = 0;
-        }
-
-        /** False when the hash was there already. */
-        boolean add(final long hash) {
-            if ((count + 1) * 2 > table.length) {
-                long[] old = table;
-                table = new long[old.length * 2];
-                count = 0;
-                for (long held : old) {
-                    if (held != 0) {
-                        add(held);
-                    }
-                }
-            }
-            long h = hash == 0 ? 1 : hash;
-            int mask = table.length - 1;
-            int i = (int) (h ^ h >>> 32) & mask;
-            while (table[i] != 0) {
-                if (table[i] == h) {
-                    return false;
-                }
-                i = (i + 1) & mask;
-            }
-            table[i] = h;
-            count++;
-            return true;
-        }
+        return NameHashes.hash(buf, tokStart, tokEnd);
     }
 
     @Override
@@ -268,7 +188,7 @@ final class ByteJsonParser extends ByteJsonBase {
             int e = end;
             int kind = 0;
             while (p < e) {
-                kind = IN_STRING[b[p] & 0xFF];
+                kind = StringBytes.IN_STRING[b[p] & 0xFF];
                 if (kind != 0) {
                     break;
                 }
