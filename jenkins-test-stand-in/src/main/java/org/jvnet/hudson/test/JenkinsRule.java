@@ -3,6 +3,7 @@ package org.jvnet.hudson.test;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.net.URL;
+import java.util.concurrent.Future;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import edu.umd.cs.findbugs.annotations.NonNull;
@@ -45,6 +46,10 @@ public class JenkinsRule {
     }
 
     public <R extends Run> R assertBuildStatus(Result status, R r) throws Exception {
+        throw new UnsupportedOperationException();
+    }
+
+    public <R extends Run> R assertBuildStatus(Result status, Future<? extends R> r) throws Exception {
         throw new UnsupportedOperationException();
     }
 
