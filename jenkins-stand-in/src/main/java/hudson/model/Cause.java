@@ -13,6 +13,9 @@ public abstract class Cause {
         public UserIdCause() {
         }
 
+        public UserIdCause(@CheckForNull String userId) {
+        }
+
         @CheckForNull
         public String getUserId() {
             throw new UnsupportedOperationException();
