@@ -257,7 +257,8 @@ final class CliHost {
 
     /** The summaries and the trail only: an earlier run's details may be huge, and the trend needs its counts. */
     private static HtmlReport.History history(final HistoryStore history) {
-        return new HtmlReport.History(history.summaries(HTML_HISTORY), history.trail());
+        HistoryStore.Trend trend = history.trend(HTML_HISTORY);
+        return new HtmlReport.History(trend.runs(), history.trail(), trend.skipped());
     }
 
     private static void deleteQuietly(final Path dir) {

@@ -4,8 +4,11 @@ import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
 
 import io.stackdrift.model.Directories;
@@ -55,8 +58,8 @@ final class PathTrouble {
             return inTheWay(dir, file.get());
         }
         Path existing = nearestExisting(dir);
-        if (e instanceof AccessDeniedException) {
-            return "no permission to create a directory in " + existing;
+        if (e instanceof AccessDeniedException denied) {
+            return denied(dir, denied);
         }
         if (e instanceof NoSuchFileException) {
             // the parent is there and is a directory, yet the system says "no such file": /proc, /sys and the like
@@ -66,6 +69,31 @@ final class PathTrouble {
             return "cannot create a directory in " + existing + " (" + fs.getReason().strip() + ")";
         }
         return IoProblem.of(e);
+    }
+
+    /**
+     * What may not be done, and to what: the path the system refused (a file such as the run counter, or the directory
+     * a new entry was to go in), with its owner and mode, never a guess that it was the directory's permissions.
+     */
+    private static String denied(final Path dir, final AccessDeniedException e) {
+        Path refused = e.getFile() == null ? dir : Path.of(e.getFile());
+        if (Files.exists(refused, LinkOption.NOFOLLOW_LINKS)) {
+            String what = Files.isDirectory(refused, LinkOption.NOFOLLOW_LINKS) ? "use the directory " : "open ";
+            return "no permission to " + what + refused + ownerAndMode(refused);
+        }
+        Path parent = nearestExisting(refused);
+        boolean directory = dir.toAbsolutePath().normalize().startsWith(refused.toAbsolutePath().normalize());
+        return "no permission to create " + (directory ? "a directory" : "anything") + " in " + parent + ownerAndMode(parent);
+    }
+
+    /** {@code " (it belongs to alice, rw-------)"}; empty where that cannot be read. */
+    private static String ownerAndMode(final Path path) {
+        try {
+            PosixFileAttributes attributes = Files.readAttributes(path, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            return " (it belongs to " + attributes.owner().getName() + ", " + PosixFilePermissions.toString(attributes.permissions()) + ")";
+        } catch (IOException | UnsupportedOperationException e) {
+            return "";
+        }
     }
 
     private static String inTheWay(final Path dir, final Path file) {

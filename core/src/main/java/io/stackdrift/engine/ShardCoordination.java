@@ -63,6 +63,7 @@ final class ShardCoordination {
     }
 
     private static final String SAME_SELECTION = "start every shard of one run with the same stacks and shard count";
+    private static final String BOARD = "every shard of a run reads and writes its board: check that this one can";
 
     /**
      * Plans the selection's shards (weights: each stack's last deploy) and fixes them with the other shards: the first
@@ -81,7 +82,7 @@ final class ShardCoordination {
         try {
             agreed = shard.exchange().agree(new ShardExchange.Proposal(shard.number(), proposed, configDigest));
         } catch (UncheckedIOException e) {
-            return Planned.refused(e.getMessage(), SAME_SELECTION);
+            return Planned.refused(e.getMessage(), BOARD);
         }
         if (agreed.ended().isPresent()) {
             return Planned.refused("this run is over (" + agreed.ended().get() + "); a shard never joins a run that ended, "
@@ -110,7 +111,7 @@ final class ShardCoordination {
         try {
             refused = shard.exchange().join(shard.number());
         } catch (UncheckedIOException e) {
-            return Planned.refused(e.getMessage(), SAME_SELECTION);
+            return Planned.refused(e.getMessage(), BOARD);
         }
         if (refused.isPresent()) {
             return Planned.refused(refused.get() + "; a shard takes part in a run once, or it would go on from the outcomes "

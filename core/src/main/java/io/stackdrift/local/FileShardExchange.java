@@ -13,6 +13,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -29,6 +30,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.UUID;
 import java.util.regex.Pattern;
 
 import io.stackdrift.model.Directories;
@@ -338,8 +340,10 @@ public final class FileShardExchange implements ShardExchange {
     private static Path written(final Path directory, final String name, final Properties p) throws IOException {
         StringWriter text = new StringWriter();
         p.store(text, null);
-        Path temp = Files.createTempFile(directory, "." + name, ".tmp");
-        try (Writer out = Files.newBufferedWriter(temp, StandardCharsets.UTF_8)) {
+        // created as every file of the record is, so its mode follows the umask: a temporary file of the JDK's is 0600
+        // whatever the umask, and a shard of a second account sharing the record could not read it
+        Path temp = directory.resolve("." + name + "." + UUID.randomUUID() + ".tmp");
+        try (Writer out = Files.newBufferedWriter(temp, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
             out.write(text.toString());
         }
         return temp;

@@ -177,14 +177,40 @@ public final class HistoryStore {
 
     /** The newest {@code most} readable summaries, newest first; reads no details and no older summary. */
     public List<RunSummary> summaries(final int most) {
+        return trend(most).runs();
+    }
+
+    /**
+     * The newest {@code most} readable summaries, newest first (by run number, never by a clock), and the summary files
+     * among them that could not be read, each named with why ("runs/… : cut short"): a trend says what it left out.
+     */
+    public Trend trend(final int most) {
         List<RunSummary> out = new ArrayList<>();
+        List<String> skipped = new ArrayList<>();
         for (long sequence : layout.sequences(true)) {
             if (out.size() >= most) {
                 break;
             }
-            files.read(layout.summaryFile(sequence), RecordJson::readSummary).ifPresent(out::add);
+            Path file = layout.summaryFile(sequence);
+            int warned = files.warnings().size();
+            Optional<RunSummary> summary = files.read(file, RecordJson::readSummary);
+            if (summary.isPresent()) {
+                out.add(summary.get());
+            } else if (Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+                List<String> why = files.warnings();
+                skipped.add(why.size() > warned ? why.get(why.size() - 1).replaceFirst("^skipped ", "")
+                        : layout.directory().relativize(file) + ": unreadable");
+            }
         }
-        return out;
+        return new Trend(out, skipped);
+    }
+
+    /** Run summaries newest first, and the summary files skipped as unreadable, one line each (file name and why). */
+    public record Trend(List<RunSummary> runs, List<String> skipped) {
+        public Trend {
+            runs = List.copyOf(runs);
+            skipped = List.copyOf(skipped);
+        }
     }
 
     /** The full record of one run, read from its details file. */

@@ -4,10 +4,8 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
@@ -56,13 +54,9 @@ public final class RunIds {
                     FileLock lock = lockChannel.lock()) {
                 long last = last(counter, highestRecorded, warnings);
                 long next = Math.max(last, highestRecorded) + 1;
-                Path temp = Files.createTempFile(recordDir, FILE_NAME, ".tmp");
-                try {
-                    Files.writeString(temp, next + "\n", StandardCharsets.US_ASCII);
-                    Files.move(temp, counter, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                } finally {
-                    Files.deleteIfExists(temp);
-                }
+                // written as every file of the record is, so its mode follows the umask (a temporary file of the JDK's
+                // is 0600 whatever the umask, and a second account sharing the record could not number its runs)
+                AtomicFiles.write(counter, out -> out.write((next + "\n").getBytes(StandardCharsets.US_ASCII)));
                 return next;
             }
         } finally {

@@ -48,13 +48,21 @@ public final class HtmlReport {
      *
      * @param runs  summaries of earlier runs, any order (the run itself may be among them)
      * @param trail deploys newest first, as the history keeps them (the run's own may be among them)
+     * @param skipped summary files left out of the trend as unreadable, one line each (file name and why): the page
+     *                names them, so a run does not vanish from the trend without a word
      */
-    public record History(List<RunSummary> runs, List<TrailEntry> trail) {
+    public record History(List<RunSummary> runs, List<TrailEntry> trail, List<String> skipped) {
         public static final History NONE = new History(List.of(), List.of());
 
         public History {
             runs = List.copyOf(runs);
             trail = List.copyOf(trail);
+            skipped = List.copyOf(skipped);
+        }
+
+        /** A history whose summaries were all read. */
+        public History(final List<RunSummary> runs, final List<TrailEntry> trail) {
+            this(runs, trail, List.of());
         }
     }
 
@@ -77,14 +85,19 @@ public final class HtmlReport {
 
     /** The report of {@code run} with the drift picture and "Recently deployed" from the history's small files. */
     public static void write(final Path dir, final RunRecord run, final History history) throws IOException {
-        write(dir, run, trend(run, history.runs()), trail(run, history.trail()), RenderLimits.DEFAULTS);
+        write(dir, run, trend(run, history.runs()), trail(run, history.trail()), history.skipped(), RenderLimits.DEFAULTS);
     }
 
     private static void write(final Path dir, final RunRecord run, final List<RunCounts> trend, final List<TrailEntry> trail,
             final RenderLimits limits) throws IOException {
+        write(dir, run, trend, trail, List.of(), limits);
+    }
+
+    private static void write(final Path dir, final RunRecord run, final List<RunCounts> trend, final List<TrailEntry> trail,
+            final List<String> skipped, final RenderLimits limits) throws IOException {
         Assets.copyTo(dir);
         write(dir.resolve("badge.svg"), JobBadge.svg(run.counts()));
-        write(dir.resolve("index.html"), index(run, trend, trail, limits));
+        write(dir.resolve("index.html"), index(run, trend, trail, skipped, limits));
         Path stacks = dir.resolve(STACKS_DIR);
         List<StackId> ids = run.rows().stream().map(Row::id).toList();
         StackLinks siblings = StackLinks.under("", ".html").onlyFor(ids);
@@ -100,10 +113,10 @@ public final class HtmlReport {
     static String index(final RunRecord run, final List<RunRecord> runs, final RenderLimits limits) {
         List<TrailEntry> trail = new ArrayList<>();
         runs.forEach(r -> trail.addAll(r.trail()));
-        return index(run, runs.stream().map(RunCounts::of).toList(), trail, limits);
+        return index(run, runs.stream().map(RunCounts::of).toList(), trail, List.of(), limits);
     }
 
-    private static String index(final RunRecord run, final List<RunCounts> trend, final List<TrailEntry> trail,
+    static String index(final RunRecord run, final List<RunCounts> trend, final List<TrailEntry> trail, final List<String> skipped,
             final RenderLimits limits) {
         StackLinks links = StackLinks.staticReport().onlyFor(run.rows().stream().map(Row::id).toList());
         StringBuilder body = new StringBuilder();
@@ -113,10 +126,22 @@ public final class HtmlReport {
                 .append("\" width=\"").append(badgeWidth(run)).append("\" height=\"20\"></div>\n")
                 .append("<p class=\"sd-run-line sd-muted\">").append(runLine(run)).append("</p>\n")
                 .append(BuildPage.fragment(run, links, limits))
+                .append(skippedRuns(skipped))
                 .append("<div class=\"sd-columns\">\n")
                 .append(JobPage.fragment(trend, trail, driftAges(run), links, limits))
                 .append("</div>\n");
         return StandalonePage.wrap(capitalised(run.kind().word()) + " #" + run.runId(), "", "", body.toString());
+    }
+
+    /** The summary files the trend left out as unreadable, named with why; nothing when every one was read. */
+    static String skippedRuns(final List<String> skipped) {
+        if (skipped.isEmpty()) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder("<div class=\"sd-trend-skipped sd-muted\"><p>The trend leaves out ")
+                .append(Html.plural(skipped.size(), "run", "runs")).append(" whose summary could not be read:</p><ul>");
+        skipped.forEach(line -> out.append("<li>").append(Html.text(line)).append("</li>"));
+        return out.append("</ul></div>\n").toString();
     }
 
     /** The drift age of each stack drifted in the run shown. */
@@ -161,14 +186,20 @@ public final class HtmlReport {
         return Optional.of(took.toSeconds() + "s");
     }
 
-    /** The summaries plus the run, one point per run id (the given run wins), oldest first. */
-    private static List<RunCounts> trend(final RunRecord run, final List<RunSummary> runs) {
+    /**
+     * The summaries plus the run, one point per run id (the given run wins), oldest first by run number: a clock that was
+     * ahead or behind never makes a run the newest. The run, when the history does not hold it yet, is the newest.
+     */
+    static List<RunCounts> trend(final RunRecord run, final List<RunSummary> runs) {
         Map<String, RunSummary> byId = new LinkedHashMap<>();
+        long newest = 0;
         for (RunSummary earlier : runs) {
             byId.put(earlier.runId(), earlier);
+            newest = Math.max(newest, earlier.sequence());
         }
-        byId.put(run.runId(), RunSummary.of(0, run));
-        return byId.values().stream().sorted(Comparator.comparingLong(RunSummary::startedAt).thenComparing(RunSummary::runId))
+        RunSummary held = byId.get(run.runId());
+        byId.put(run.runId(), RunSummary.of(held != null ? held.sequence() : newest + 1, run));
+        return byId.values().stream().sorted(Comparator.comparingLong(RunSummary::sequence).thenComparing(RunSummary::runId))
                 .map(s -> new RunCounts(s.runId(), s.counts())).toList();
     }
 

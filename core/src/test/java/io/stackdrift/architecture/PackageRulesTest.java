@@ -133,6 +133,11 @@ class PackageRulesTest {
     }
 
     @Test
+    void theFilesOfARecordFollowTheUmask() {
+        RecordFileRule.MODES_FOLLOW_THE_UMASK.check(core);
+    }
+
+    @Test
     void treesAreDeletedThroughOneHelper() {
         DirectoryRule.TREES_DELETED_THROUGH_DIRECTORIES.check(core);
     }

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.stackdrift.testing.PosixOnly;
+import io.stackdrift.testing.Umask;
 
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class RunIdsTest {
@@ -29,6 +30,16 @@ class RunIdsTest {
     Path record;
 
     private final List<String> warnings = new CopyOnWriteArrayList<>();
+
+    @Test
+    @PosixOnly
+    void theCounterHasTheModeTheUmaskGivesAsTheRestOfTheRecord() throws Exception {
+        RunIds.next(record, 0, warnings::add);
+        RunIds.next(record, 0, warnings::add);
+
+        // a second account sharing the record (one group, umask 002) must read and replace it: never 0600 regardless
+        assertThat(Umask.filesNotOf(record, Umask.ofNewFile(record))).isEmpty();
+    }
 
     @Test
     void runsStartedAtOnceGetDistinctNumbers() throws Exception {

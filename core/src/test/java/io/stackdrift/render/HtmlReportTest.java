@@ -21,6 +21,8 @@ import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Tool;
+import io.stackdrift.record.HistoryStore;
+import io.stackdrift.record.RunKind;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.TrailEntry;
 import io.stackdrift.record.TrailResult;
@@ -51,6 +53,32 @@ class HtmlReportTest {
             Path plain = Files.createFile(dir.resolve("plain.txt"));
             assertThat(Files.getPosixFilePermissions(dir.resolve("index.html"))).isEqualTo(Files.getPosixFilePermissions(plain));
         }
+    }
+
+    @Test
+    void theTrendIsInRunOrderWhateverTheClocksAndNamesTheSummariesItCouldNotRead() throws IOException {
+        Path record = Files.createDirectories(dir.resolve("record"));
+        HistoryStore store = new HistoryStore(record);
+        long now = 1_800_000_000_000L;
+        Row net = SampleRuns.row("net", Tool.TERRAFORM, "net", RowState.IN_SYNC, "", List.of(), List.of(), List.of(), List.of());
+        store.save(new RunRecord("1", RunKind.CHECK, "", now - 7_200_000, now - 7_100_000, List.of(net), List.of()));
+        // run 2 was made by a machine whose clock was a year ahead
+        store.save(new RunRecord("2", RunKind.CHECK, "", now + 31_536_000_000L, now + 31_536_100_000L, List.of(net), List.of()));
+        long damaged = store.save(new RunRecord("3", RunKind.CHECK, "", now - 3_600_000, now - 3_500_000, List.of(net), List.of()))
+                .sequence();
+        Path summary = store.layout().summaryFile(damaged);
+        Files.writeString(summary, Files.readString(summary).substring(0, 20));
+        RunRecord run = new RunRecord("4", RunKind.CHECK, "", now, now + 100_000, List.of(net), List.of());
+        store.save(run);
+        HistoryStore.Trend trend = store.trend(100);
+
+        HtmlReport.write(dir.resolve("html"), run, new HtmlReport.History(trend.runs(), store.trail(), trend.skipped()));
+
+        Document index = Jsoup.parse(dir.resolve("html/index.html").toFile());
+        // newest first: run 4, then 2 and 1; never run 2 as the newest for its clock
+        assertThat(index.select("table.sd-trend-table tbody th").eachText()).containsExactly("#4", "#2", "#1");
+        assertThat(index.select(".sd-trend-skipped").text()).startsWith("The trend leaves out 1 run whose summary could not be read:")
+                .contains(record.relativize(summary).toString());
     }
 
     @Test

@@ -3,6 +3,7 @@ package org.jvnet.hudson.test;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.net.URL;
+import java.util.concurrent.Future;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import edu.umd.cs.findbugs.annotations.NonNull;
@@ -40,11 +41,19 @@ public class JenkinsRule {
         DummySecurityRealm() {}
     }
 
+    public <P extends Item> P configRoundtrip(P job) throws Exception {
+        throw new UnsupportedOperationException();
+    }
+
     public void configRoundtrip() throws Exception {
         throw new UnsupportedOperationException();
     }
 
     public <R extends Run> R assertBuildStatus(Result status, R r) throws Exception {
+        throw new UnsupportedOperationException();
+    }
+
+    public <R extends Run> R assertBuildStatus(Result status, Future<? extends R> r) throws Exception {
         throw new UnsupportedOperationException();
     }
 

@@ -1,5 +1,8 @@
 package com.cloudbees.hudson.plugins.folder;
 
+import java.io.IOException;
+import java.util.Collection;
+
 import hudson.model.AbstractItem;
 import hudson.model.ItemGroup;
 import hudson.model.ModifiableViewGroup;
@@ -14,6 +17,16 @@ public abstract class AbstractFolder<I extends TopLevelItem> extends AbstractIte
         implements TopLevelItem, ItemGroup<I>, ModifiableViewGroup, StaplerFallback, ModelObjectWithChildren, StaplerOverridable,
         IconSpec {
     public DescribableList<AbstractFolderProperty<?>, AbstractFolderPropertyDescriptor> getProperties() {
+        throw new UnsupportedOperationException();
+    }
+
+    @SuppressWarnings("rawtypes")
+    public void addProperty(AbstractFolderProperty p) throws IOException {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public Collection<I> getItems() {
         throw new UnsupportedOperationException();
     }
 }

@@ -26,11 +26,11 @@ final class ShardView implements ShardBoardLink {
         return board.partition();
     }
 
-    /** Only the view's own shard agrees on the configuration: another shard's agreement is that shard's to make. */
+    /** The configuration digest this shard read: it speaks for itself only, never as another shard. */
     @Override
     public List<String> agreeConfig(final int shard, final String configDigest) throws IOException {
         if (shard != number) {
-            throw new IOException("Stack Drift: shard " + number + " cannot agree the configuration for shard " + shard);
+            throw new IOException("Stack Drift: shard " + number + " cannot give the configuration of shard " + shard);
         }
         return board.agreeConfig(shard, configDigest);
     }
