@@ -226,7 +226,7 @@ class ApprovalITest {
     void theUserWhoStartedTheBuildIsRefusedWhenSelfApprovalIsRefused() throws Exception {
         p = demoJob(r, "self", demo, "deployStacks(stacks: ['dns'], selfApproval: 'REFUSED')");
         WorkflowRun source = r.assertBuildStatus(Result.UNSTABLE,
-                p.scheduleBuild2(0, new CauseAction(new Cause.UserIdCause("alice"))));
+                p.scheduleBuild2(0, new CauseAction(new Cause.UserIdCause("alice"))).get());
         assertThat(source.getAction(ApproveDeployAction.class).getOwnUsers()).containsExactly("alice");
 
         try (JenkinsRule.WebClient alice = r.createWebClient().login("alice");
