@@ -15,6 +15,10 @@ public class ExtensionList<T> extends AbstractList<T> implements OnMaster {
         throw new UnsupportedOperationException();
     }
 
+    public static @NonNull <U> U lookupSingleton(Class<U> type) {
+        throw new UnsupportedOperationException();
+    }
+
     @Override
     public T get(int index) {
         throw new UnsupportedOperationException();

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.Serializable;
+import java.util.List;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import edu.umd.cs.findbugs.annotations.NonNull;
@@ -36,6 +37,10 @@ public final class FilePath implements SerializableOnlyOverRemoting {
     }
 
     public @NonNull FilePath child(String relOrAbsolute) {
+        throw new UnsupportedOperationException();
+    }
+
+    public List<FilePath> listDirectories() throws IOException, InterruptedException {
         throw new UnsupportedOperationException();
     }
 

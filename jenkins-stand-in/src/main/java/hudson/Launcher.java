@@ -16,7 +16,15 @@ public abstract class Launcher {
     }
 
     public final class ProcStarter {
+        public ProcStarter cmds(String... args) {
+            throw new UnsupportedOperationException();
+        }
+
         public ProcStarter cmds(List<String> args) {
+            throw new UnsupportedOperationException();
+        }
+
+        public List<String> cmds() {
             throw new UnsupportedOperationException();
         }
 
@@ -49,6 +57,8 @@ public abstract class Launcher {
         throw new UnsupportedOperationException();
     }
 
+    public abstract Proc launch(@NonNull ProcStarter starter) throws IOException;
+
     public abstract void kill(Map<String, String> modelEnvVars) throws IOException, InterruptedException;
 
     public static class LocalLauncher extends Launcher {
@@ -56,7 +66,27 @@ public abstract class Launcher {
         }
 
         @Override
+        public Proc launch(ProcStarter ps) throws IOException {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
         public void kill(Map<String, String> modelEnvVars) throws InterruptedException {
+            throw new UnsupportedOperationException();
+        }
+    }
+
+    public static class DecoratedLauncher extends Launcher {
+        public DecoratedLauncher(@NonNull Launcher inner) {
+        }
+
+        @Override
+        public Proc launch(ProcStarter starter) throws IOException {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void kill(Map<String, String> modelEnvVars) throws IOException, InterruptedException {
             throw new UnsupportedOperationException();
         }
     }

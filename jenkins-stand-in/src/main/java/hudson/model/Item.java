@@ -21,4 +21,6 @@ public interface Item extends PersistenceRoot, FullyNamedModelObject, Searchable
     Permission BUILD = new Permission();
 
     Permission CONFIGURE = new Permission();
+
+    Permission READ = new Permission();
 }

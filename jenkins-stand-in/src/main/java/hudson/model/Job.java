@@ -1,6 +1,5 @@
 package hudson.model;
 
-import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.ExtensionPoint;
 import jenkins.model.ModelObjectWithChildren;
 import jenkins.widgets.HasWidgets;
@@ -8,22 +7,15 @@ import org.kohsuke.stapler.StaplerOverridable;
 
 public abstract class Job<JobT extends Job<JobT, RunT>, RunT extends Run<JobT, RunT>> extends AbstractItem implements ExtensionPoint,
         StaplerOverridable, ModelObjectWithChildren, HasWidgets {
-    @NonNull
-    @Override
-    public final String getFullName() {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public final String getUrl() {
-        throw new UnsupportedOperationException();
-    }
-
     public RunT getBuildByNumber(int n) {
         throw new UnsupportedOperationException();
     }
 
     public RunT getLastCompletedBuild() {
+        throw new UnsupportedOperationException();
+    }
+
+    public <T extends JobProperty> T getProperty(Class<T> clazz) {
         throw new UnsupportedOperationException();
     }
 }

@@ -6,4 +6,9 @@ import jenkins.util.io.OnMaster;
 
 public abstract class Node extends AbstractModelObject implements ReconfigurableDescribable<Node>, ExtensionPoint, AccessControlled,
         OnMaster, PersistenceRoot {
+    @Override
+    public String getDisplayName() {
+        throw new UnsupportedOperationException();
+    }
+
 }

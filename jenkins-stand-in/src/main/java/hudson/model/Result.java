@@ -33,6 +33,10 @@ public final class Result implements Serializable, CustomExportedBean {
         throw new UnsupportedOperationException();
     }
 
+    public boolean isBetterThan(@NonNull Result that) {
+        throw new UnsupportedOperationException();
+    }
+
     @Override
     public @NonNull String toString() {
         return name;

@@ -8,6 +8,7 @@ import edu.umd.cs.findbugs.annotations.CheckForNull;
 import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.ExtensionPoint;
 import hudson.security.AccessControlled;
+import hudson.util.XStream2;
 import jenkins.console.WithConsoleUrl;
 import jenkins.model.HistoricalBuild;
 import jenkins.util.io.OnMaster;
@@ -18,6 +19,22 @@ import org.kohsuke.stapler.export.ExportedBean;
 public abstract class Run<JobT extends Job<JobT, RunT>, RunT extends Run<JobT, RunT>> extends Actionable
         implements ExtensionPoint, Comparable<RunT>, AccessControlled, PersistenceRoot, DescriptorByNameOwner, OnMaster, StaplerProxy,
                 HistoricalBuild, WithConsoleUrl {
+    @Override
+    public String getDisplayName() {
+        throw new UnsupportedOperationException();
+    }
+
+    public static final XStream2 XSTREAM2 = new XStream2();
+
+    @Override
+    public int compareTo(@NonNull RunT that) {
+        throw new UnsupportedOperationException();
+    }
+
+    public @CheckForNull Result getResult() {
+        throw new UnsupportedOperationException();
+    }
+
     public void setResult(@NonNull Result r) {
         throw new UnsupportedOperationException();
     }
@@ -55,6 +72,10 @@ public abstract class Run<JobT extends Job<JobT, RunT>, RunT extends Run<JobT, R
     }
 
     public String getFullDisplayName() {
+        throw new UnsupportedOperationException();
+    }
+
+    public final long getTimeInMillis() {
         throw new UnsupportedOperationException();
     }
 

@@ -2,6 +2,7 @@ package hudson.scm;
 
 import java.util.Collection;
 
+import hudson.model.User;
 import org.kohsuke.stapler.export.ExportedBean;
 
 @ExportedBean(defaultVisibility = 999)
@@ -9,5 +10,7 @@ public abstract class ChangeLogSet<T extends ChangeLogSet.Entry> implements Iter
     @ExportedBean(defaultVisibility = 999)
     public abstract static class Entry {
         public abstract Collection<String> getAffectedPaths();
+
+        public abstract User getAuthor();
     }
 }

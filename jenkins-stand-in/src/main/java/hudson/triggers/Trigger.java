@@ -13,6 +13,10 @@ public abstract class Trigger<J extends Item> implements Describable<Trigger<?>>
     protected Trigger(@NonNull String cronTabSpec) {
     }
 
+    public final String getSpec() {
+        throw new UnsupportedOperationException();
+    }
+
     public void run() {
         throw new UnsupportedOperationException();
     }

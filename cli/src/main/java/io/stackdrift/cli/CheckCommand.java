@@ -23,7 +23,9 @@ import io.stackdrift.model.Timing;
 @Command(name = "check", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Check the due stacks for changes made outside the code and apply each stack's drift mode.",
         exitCodeListHeading = "Exit codes:%n",
-        exitCodeList = {"0:no drift", "2:drift, pending changes or a stack awaiting approval", "1:an error or a failed stack"})
+        exitCodeList = {"0:no drift", "2:drift, pending changes, a stack awaiting approval or not deployed",
+                "1:an error or a failed stack",
+                "3:a correction applied changes (or was interrupted applying them), but the record could not be written"})
 public final class CheckCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;

@@ -83,9 +83,11 @@ final class CliHost {
         // the values of the variables named under credentials: are masked in everything the run prints and keeps
         EnvironmentCredentials credentials = new EnvironmentCredentials(CliEnvironment::get);
         boolean quiet = setup.verbosity().quiet();
+        // the command line has no console log: a failed stack's progress line names where its tool's output is kept
+        String keptLogs = "its output is kept in " + ToolOutputKeeper.runLogs(recordDir, request.runId()) + " when the run ends";
         ProgressListener progress = line -> {
             if (!quiet) {
-                err.println(Terminal.safe(credentials.mask().mask(line)));
+                err.println(Terminal.safe(credentials.mask().mask(line.replace(CONSOLE_LOG, keptLogs))));
                 err.flush();
             }
         };

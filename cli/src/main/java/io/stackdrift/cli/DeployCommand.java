@@ -23,7 +23,8 @@ import io.stackdrift.model.Timing;
         exitCodeListHeading = "Exit codes:%n",
         exitCodeList = {"0:every stack deployed, had nothing to deploy or was left alone by its policy (with --destroy: destroyed or had "
                 + "nothing to destroy)",
-                "2:pending changes left (a rehearsal) or a stack awaiting approval", "1:an error or a failed stack"})
+                "2:pending changes left (a rehearsal) or a stack awaiting approval", "1:an error or a failed stack",
+                "3:the run applied changes (or was interrupted applying them), but its record could not be written"})
 public final class DeployCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;

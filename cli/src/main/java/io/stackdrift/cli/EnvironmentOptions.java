@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Help;
@@ -20,9 +21,16 @@ import picocli.CommandLine.ParseResult;
  * as unset. Values are read as picocli reads the option's own (a list splits as the option does), through picocli's
  * default provider; a flag ({@code --json}) takes {@code true} or {@code false} and is set after parsing, as picocli
  * would otherwise turn a flag whose default is true off when it is given. {@code --help} names each variable.
+ * The flags that destroy or approve are the exception ({@link #COMMAND_LINE_ONLY}): their variables set to true are refused.
  */
 final class EnvironmentOptions implements CommandLine.IDefaultValueProvider {
     static final String PREFIX = "STACKDRIFT_";
+    /**
+     * Flags that destroy or approve: a variable outlives the one run it was meant for (left in a shell, set for a whole
+     * CI project), and under {@code --quiet} nothing would show it, so set to true it is an error; {@code false} takes
+     * nothing and is accepted. Each run that destroys or approves says so on its own command line.
+     */
+    static final Set<String> COMMAND_LINE_ONLY = Set.of("--destroy", "--approved");
 
     private EnvironmentOptions() {
     }
@@ -61,8 +69,8 @@ final class EnvironmentOptions implements CommandLine.IDefaultValueProvider {
 
     /**
      * The flags of the command that runs, from their variables where the command line does not give them, and a line
-     * naming every variable the run took (not its value) — a {@code STACKDRIFT_DESTROY} left in a shell must not act
-     * unseen; {@code --quiet} leaves the line out.
+     * naming every variable the run took (not its value); {@code --quiet} leaves the line out, which is why a flag that
+     * destroys or approves is refused from its variable ({@link #COMMAND_LINE_ONLY}) rather than named.
      */
     static void flags(final ParseResult parsed) {
         ParseResult last = parsed;
@@ -85,6 +93,12 @@ final class EnvironmentOptions implements CommandLine.IDefaultValueProvider {
                 if (!"true".equals(word) && !"false".equals(word)) {
                     throw new CommandLine.ParameterException(spec.commandLine(), variable(option).orElseThrow() + ": '"
                             + Terminal.safe(value.get()) + "' is neither true nor false (it stands for " + option.longestName() + ")");
+                }
+                if ("true".equals(word) && COMMAND_LINE_ONLY.contains(option.longestName())) {
+                    throw new CommandLine.ParameterException(spec.commandLine(), variable(option).orElseThrow() + "=true is refused: "
+                            + option.longestName() + " is taken from the command line only, as a variable left set would "
+                            + ("--destroy".equals(option.longestName()) ? "destroy" : "approve") + " every later run unseen; give "
+                            + option.longestName() + " on the command line (or unset " + variable(option).orElseThrow() + ")");
                 }
                 option.setValue("true".equals(word));
             }
@@ -111,7 +125,9 @@ final class EnvironmentOptions implements CommandLine.IDefaultValueProvider {
                     }
                     Help.Ansi.Text[][] more = Arrays.copyOf(lines, lines.length + 1);
                     Help.Ansi.Text empty = colours.text("");
-                    more[lines.length] = new Help.Ansi.Text[] {empty, empty, empty, empty, colours.text("env: " + variable.get())};
+                    String words = COMMAND_LINE_ONLY.contains(option.longestName())
+                            ? "env: " + variable.get() + "=true refused" : "env: " + variable.get();
+                    more[lines.length] = new Help.Ansi.Text[] {empty, empty, empty, empty, colours.text(words)};
                     return more;
                 };
             }

@@ -37,10 +37,12 @@ import io.stackdrift.render.RunJsonWriter;
  * ({@link RunJsonWriter} over {@link ReportSpill}, {@link ReportTextSpill}).
  */
 @Command(name = "report", mixinStandardHelpOptions = true,
-        description = {"Analyses plan and preview files a tool produced elsewhere (no tool runs):",
-                "terraform/tofu show -json and plan -json, pulumi preview --json,",
-                "pulumi refresh --preview-only --json, Pulumi engine events (JSON Lines).",
-                "Exit codes: 0 nothing to report, 2 drift or pending changes, 1 a file failed."})
+        description = {"Analyses plan and preview files a tool produced elsewhere; no tool runs.",
+                "It reads terraform/tofu show -json and plan -json, pulumi preview --json,",
+                "pulumi refresh --preview-only --json and Pulumi engine events (JSON Lines)."},
+        exitCodeListHeading = "Exit codes:%n",
+        exitCodeList = {"0:nothing to report", "2:drift or pending changes",
+                "1:a file failed, or the record or report could not be written"})
 final class ReportCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "plan or preview files")
     private List<Path> files;

@@ -10,18 +10,21 @@ import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 import io.stackdrift.engine.ShardRun;
+import io.stackdrift.engine.StackDriftEngine;
 import io.stackdrift.local.FileShardExchange;
 
 /**
- * {@code --shard I/N} and {@code --shard-run ID} of deploy and check (docs/cli.md, "Shards"): this process runs shard I of
- * the N the selection is split into, and the shards of one run, sharing the record directory, wait for each other's
- * stacks through {@code <record>/shards/<ID>/}.
+ * {@code --shard I/N}, {@code --shard-run ID} and {@code --shard-wait DURATION} of deploy and check (docs/cli.md,
+ * "Shards"): this process runs shard I of the N the selection is split into, and the shards of one run, sharing the
+ * record directory, wait for each other's stacks through {@code <record>/shards/<ID>/}.
  */
 final class ShardOptions {
     private static final Pattern SHARD = Pattern.compile("([0-9]{1,4})/([0-9]{1,4})");
     private static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
     /** How often a waiting stack reads the board again: a file listing, cheap next to any tool. */
     private static final Duration POLL = Duration.ofMillis(250);
+    /** What "no limit" waits: longer than any run. */
+    private static final Duration NO_LIMIT = Duration.ofDays(365);
 
     @Option(names = "--shard", paramLabel = "I/N",
             description = "Run shard I of N: the selection is split into N shards (as 'stackdrift graph --shards N' shows) and this "
@@ -33,11 +36,19 @@ final class ShardOptions {
                     + "shards coordinate through <record>/shards/ID/.")
     String runId;
 
+    @Option(names = "--shard-wait", paramLabel = "DURATION",
+            description = "With --shard: how long a stack waits for a dependency another shard deploys before it fails (default: "
+                    + "30m, as long as for a deploy lock; 0: no limit).")
+    String shardWait;
+
     boolean given() {
         return shard != null || runId != null;
     }
 
-    /** The shard this process runs, its board in {@code recordDir}; a bad value is a usage error naming the option. */
+    /**
+     * The shard this process runs, its board in {@code recordDir}, its waits limited by {@code --shard-wait} or else
+     * {@code lockTimeout}; a bad value is a usage error naming the option.
+     */
     Optional<ShardRun> run(final CommandLine commandLine, final Path recordDir, final Duration lockTimeout) {
         if (!given()) {
             return Optional.empty();
@@ -63,7 +74,13 @@ final class ShardOptions {
             throw new CommandLine.ParameterException(commandLine, "--shard-run: '" + Terminal.safe(runId) + "' is not an id; use "
                     + "letters, digits, '.', '_' and '-' (at most 64, starting with a letter or digit)");
         }
+        Duration wait = lockTimeout;
+        if (shardWait != null) {
+            wait = StackDriftEngine.duration(shardWait.strip()).map(d -> d.isZero() ? NO_LIMIT : d)
+                    .orElseThrow(() -> new CommandLine.ParameterException(commandLine, "--shard-wait: '" + Terminal.safe(shardWait)
+                            + "' is not a duration; write e.g. 90s, 30m or 1h30m (0: no limit)"));
+        }
         return Optional.of(new ShardRun(number, count,
-                new FileShardExchange(recordDir.resolve("shards").resolve(runId), lockTimeout, POLL)));
+                new FileShardExchange(recordDir.resolve("shards").resolve(runId), wait, POLL)));
     }
 }

@@ -28,6 +28,7 @@ import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.RunWorkDirectories;
+import io.stackdrift.render.DiagnosticSnippets;
 import io.stackdrift.render.SecretMask;
 import io.stackdrift.render.StackFileName;
 import io.stackdrift.spi.ProcessResult;
@@ -80,7 +81,8 @@ final class ToolOutputKeeper implements ProcessRunner {
             out.append("--- stdout").append('\n').append(tail(result.stdoutFile()));
         }
         out.append("--- stderr\n").append(result.stderrTail()).append("\n\n");
-        return mask.get().mask(out.toString());
+        // a diagnostic's source lines and values (a variable's default) are no credential, but no less a value
+        return mask.get().mask(DiagnosticSnippets.mask(out.toString()));
     }
 
     private static String tail(final Path file) throws IOException {
@@ -147,7 +149,7 @@ final class ToolOutputKeeper implements ProcessRunner {
      */
     Map<StackId, Path> keep(final RunRecord run, final Path recordDir) {
         Map<StackId, Path> kept = new TreeMap<>();
-        Path runLogs = recordDir.resolve(LOGS_DIR).resolve("run-" + StackFileName.of(StackId.of(run.runId())));
+        Path runLogs = runLogs(recordDir, run.runId());
         Set<String> failed = run.rows().stream().filter(row -> row.state() == RowState.FAILED).map(this::folderOf)
                 .collect(Collectors.toSet());
         Map<String, StringBuilder> texts;
@@ -179,6 +181,11 @@ final class ToolOutputKeeper implements ProcessRunner {
             prune(recordDir.resolve(LOGS_DIR));
         }
         return kept;
+    }
+
+    /** Where the tool output of a run's failed stacks is kept: {@code <record>/logs/run-<id>/}. */
+    static Path runLogs(final Path recordDir, final String runId) {
+        return recordDir.resolve(LOGS_DIR).resolve("run-" + StackFileName.of(StackId.of(runId)));
     }
 
     private String folderOf(final Row row) {

@@ -5,22 +5,31 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
+
+import io.stackdrift.render.DiagnosticSnippets;
+import io.stackdrift.testing.RealTerraform;
 
 /**
  * The values of the variables named under {@code credentials:} never reach an output of the command line, and a
@@ -184,5 +193,114 @@ class CredentialMaskingTest {
         }
         Path kept = record.resolve("logs").resolve("run-1").resolve("a.log");
         assertThat(Files.readString(kept)).contains("+ export B_TOKEN=****", "+ export B_PASSWORD=****", "Bearer ****");
+    }
+
+    /**
+     * A password percent-encoded in a URL (upper case hex and {@code +}, lower case hex and {@code %20}), JSON-escaped and
+     * in hex, one form per stack, each on the diagnostic that becomes the stack's reason and on its stderr (the kept
+     * output): no form reaches the console, the JSON, the record (details included), the pages or the kept output.
+     */
+    @Test
+    void theEncodedFormsOfASecretAreMaskedInEveryOutput() throws IOException {
+        String password = "db p@ss/w\u00f6rd\"+1";
+        String hex = HexFormat.of().formatHex(password.getBytes(StandardCharsets.UTF_8));
+        Map<String, String> forms = new LinkedHashMap<>();
+        forms.put("pctupper", URLEncoder.encode(password, StandardCharsets.UTF_8));
+        forms.put("pctlower", "db%20p%40ss%2fw%c3%b6rd%22%2b1");
+        forms.put("jsonesc", "db p@ss\\/w\\u00F6rd\\\"+1");
+        forms.put("hexlower", hex);
+        forms.put("hexupper", hex.toUpperCase(Locale.ROOT));
+        CliEnvironment.use(name -> "DB_PASSWORD".equals(name) ? password : System.getenv(name));
+        Path repo = Files.createDirectories(dir.resolve("forms"));
+        StringBuilder config = new StringBuilder("stacks:\n");
+        StringBuilder cases = new StringBuilder();
+        ObjectMapper json = new ObjectMapper();
+        for (Map.Entry<String, String> form : forms.entrySet()) {
+            Files.createDirectories(repo.resolve(form.getKey()));
+            Files.writeString(repo.resolve(form.getKey() + "/main.tf"), "terraform {\n}\n");
+            config.append("  - dir: ").append(form.getKey()).append("\n    credentials:\n      DB_PASSWORD: db\n");
+            String diagnostic = json.writeValueAsString(Map.of("type", "diagnostic", "diagnostic",
+                    Map.of("severity", "error", "summary", "cannot reach postgres://app:" + form.getValue() + "@db/x")));
+            cases.append("  *").append(form.getKey()).append("*) cat <<'OUT'\n").append(diagnostic).append("\nOUT\n")
+                    .append("    cat >&2 <<'ERR'\nconnecting to postgres://app:").append(form.getValue()).append("@db/x\nERR\n")
+                    .append("    exit 1 ;;\n");
+        }
+        Files.writeString(repo.resolve("stacks.yaml"), config.toString());
+        Path tool = repo.resolve("terraform-stand-in");
+        Files.writeString(tool, """
+                #!/bin/sh
+                case "$1" in
+                  version) echo '{"terraform_version":"1.11.4","platform":"linux_amd64","provider_selections":{}}' ;;
+                  plan) case "$PWD" in
+                CASES  esac ;;
+                  *) exit 0 ;;
+                esac
+                """.replace("CASES", cases));
+        Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path record = dir.resolve("record");
+        List<String> common = List.of("--config", repo.resolve("stacks.yaml").toString(), "--record", record.toString(),
+                "--tool-path", "terraform=" + tool);
+
+        List<String> text = new ArrayList<>(List.of("deploy", "--html", dir.resolve("html").toString()));
+        text.addAll(common);
+        Result deploy = run(text.toArray(String[]::new));
+        List<String> asJson = new ArrayList<>(List.of("preview", "--json"));
+        asJson.addAll(common);
+        Result preview = run(asJson.toArray(String[]::new));
+
+        assertThat(deploy.exit()).isEqualTo(ExitCodes.ERROR);
+        // each stack's reason is its diagnostic, masked
+        assertThat(deploy.out() + deploy.err()).contains("cannot reach postgres://app:****@db/x");
+        assertThat(preview.out()).contains("cannot reach postgres://app:****@db/x");
+        List<String> written = new ArrayList<>(List.of(deploy.out(), deploy.err(), preview.out(), preview.err()));
+        for (Path folder : List.of(record, dir.resolve("html"))) {
+            try (Stream<Path> files = Files.walk(folder)) {
+                for (Path file : files.filter(Files::isRegularFile).toList()) {
+                    written.add(Files.readString(file));
+                }
+            }
+        }
+        for (String form : forms.keySet()) {
+            Path kept = record.resolve("logs").resolve("run-1").resolve(form + ".log");
+            assertThat(Files.readString(kept)).as(form).contains("connecting to postgres://app:****@db/x");
+        }
+        for (String output : written) {
+            for (Map.Entry<String, String> form : forms.entrySet()) {
+                assertThat(output).as(form.getKey()).doesNotContain(form.getValue()).doesNotContain("p%40ss").doesNotContain(hex)
+                        .doesNotContain("p@ss");
+            }
+        }
+    }
+
+    /**
+     * The real Terraform's init quotes a variable's default on its diagnostic's source line: the kept output masks that
+     * line (no credential, but a value all the same) and keeps where the problem is.
+     */
+    @Test
+    void theKeptOutputMasksTheSourceLineATerraformDiagnosticQuotes() throws IOException {
+        String terraform = RealTerraform.locate().orElse(null);
+        Assumptions.assumeTrue(terraform != null, "no terraform executable: the init diagnostic of the real Terraform is skipped");
+        Path repo = Files.createDirectories(dir.resolve("init"));
+        Files.createDirectories(repo.resolve("db"));
+        Files.writeString(repo.resolve("db/main.tf"), """
+                terraform {
+                }
+
+                variable "db_password" {
+                  type    = number
+                  default = "hunter2-s3cret"
+                }
+                """);
+        Files.writeString(repo.resolve("stacks.yaml"), "stacks:\n  - dir: db\n");
+        Path record = dir.resolve("record-init");
+
+        Result check = run("check", "--config", repo.resolve("stacks.yaml").toString(), "--record", record.toString(),
+                "--tool-path", "terraform=" + terraform);
+
+        assertThat(check.exit()).as(check.err()).isEqualTo(ExitCodes.ERROR);
+        String kept = Files.readString(record.resolve("logs").resolve("run-1").resolve("db.log"));
+        assertThat(kept).contains("on main.tf line 6, in variable \"db_password\"", DiagnosticSnippets.MASKED)
+                .doesNotContain("hunter2-s3cret");
+        assertThat(check.out() + check.err()).doesNotContain("hunter2-s3cret");
     }
 }

@@ -138,7 +138,8 @@ class DeployCommandTest {
         assertThat(lines).noneMatch(line -> line.startsWith("checking ") || line.startsWith("previewing ") || line.startsWith("applying "));
         JsonNode json = new ObjectMapper().readTree(destroyed.out());
         assertThat(json.get("trail")).extracting(e -> e.get("result").asText()).containsOnly("destroyed").hasSize(4);
-        assertThat(json.get("counts").get("inSync").asInt()).isEqualTo(4);
+        assertThat(json.get("counts").get("destroyed").asInt()).isEqualTo(4);
+        assertThat(json.get("counts").get("inSync").asInt()).isZero();
         assertThat(demo.root.resolve("out/network.json")).doesNotExist();
 
         DemoRepo.Result again = demo.run("deploy", "--approved", "--json");

@@ -1,6 +1,7 @@
 package io.stackdrift.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -90,7 +91,18 @@ class EnvironmentOptionsTest {
         for (Map.Entry<String, List<OptionSpec>> command : everyOption().entrySet()) {
             for (OptionSpec option : command.getValue()) {
                 String variable = EnvironmentOptions.variable(option).orElseThrow();
-                if (option.arity().max() == 0) {
+                if (EnvironmentOptions.COMMAND_LINE_ONLY.contains(option.longestName())) {
+                    // a flag that destroys or approves: true from its variable is refused, false takes nothing
+                    set(variable, "true");
+                    CommandLine refusing = StackDriftCommand.newCommandLine(command.getKey());
+                    CommandLine.ParseResult parsed = refusing.parseArgs(args(command.getKey()));
+                    assertThatThrownBy(() -> EnvironmentOptions.flags(parsed)).as(variable)
+                            .isInstanceOf(CommandLine.ParameterException.class).hasMessageContaining(variable + "=true is refused");
+                    set(variable, "false");
+                    CommandLine.ParseResult off = StackDriftCommand.newCommandLine(command.getKey()).parseArgs(args(command.getKey()));
+                    EnvironmentOptions.flags(off);
+                    assertThat(off.subcommand().commandSpec().findOption(option.longestName()).<Boolean>getValue()).as(variable).isFalse();
+                } else if (option.arity().max() == 0) {
                     // a flag: set from its variable after parsing
                     set(variable, "true");
                     CommandLine commandLine = StackDriftCommand.newCommandLine(command.getKey());
@@ -188,6 +200,22 @@ class EnvironmentOptionsTest {
         Result flag = run("check", "--config", DEMO, "--record", record.toString());
         assertThat(flag.exit()).isEqualTo(ExitCodes.ERROR);
         assertThat(flag.err()).contains("STACKDRIFT_NOW: 'yes' is neither true nor false (it stands for --now)");
+    }
+
+    @Test
+    void theFlagsThatDestroyOrApproveAreCommandLineOnlyAndHelpSaysSo() {
+        assertThat(EnvironmentOptions.COMMAND_LINE_ONLY).containsExactlyInAnyOrder("--destroy", "--approved");
+        StringWriter help = new StringWriter();
+        CommandLine commandLine = StackDriftCommand.newCommandLine("deploy");
+        commandLine.setOut(new PrintWriter(help));
+        commandLine.execute("deploy", "--help");
+        assertThat(help.toString()).contains("env: STACKDRIFT_DESTROY=true refused", "env: STACKDRIFT_APPROVED=true refused");
+
+        set("STACKDRIFT_DESTROY", "true");
+        Result quiet = run("deploy", "--config", DEMO, "--record", record.toString(), "--quiet");
+        assertThat(quiet.exit()).isEqualTo(ExitCodes.ERROR);
+        assertThat(quiet.err()).contains("STACKDRIFT_DESTROY=true is refused: --destroy is taken from the command line only");
+        assertThat(quiet.out()).isEmpty();
     }
 
     @Test

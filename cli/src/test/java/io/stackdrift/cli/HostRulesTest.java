@@ -68,6 +68,11 @@ class HostRulesTest {
         DirectoryRule.THROUGH_DIRECTORIES_ENSURE.check(CLI);
     }
 
+    @Test
+    void treesAreDeletedThroughOneHelper() {
+        DirectoryRule.TREES_DELETED_THROUGH_DIRECTORIES.check(CLI);
+    }
+
     /** The command line prints what the core's rendering wrote: it writes no JSON of its own. */
     @Test
     void theCommandLineWritesNoOutputOfItsOwn() {

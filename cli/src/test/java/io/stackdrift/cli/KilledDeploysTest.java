@@ -93,6 +93,46 @@ class KilledDeploysTest {
         assertOnValue("v2", story);
     }
 
+    /**
+     * In a fresh pid namespace (a container CI job) the run after a killed deploy often gets the killed run's pid: its
+     * marker is then not this run's, although the pid says so. Killed after {@code up} applied the new value and before
+     * {@code down} followed it, the next run must redo the deploy: {@code up}'s plan is then empty, and only the
+     * interrupted deploy makes {@code down} owe one.
+     */
+    @Test
+    void aDeployKilledBetweenTwoStacksIsRedoneByTheNextRunThatGotItsPid() throws Exception {
+        Run first = deploy(-1, false);
+        assertThat(first.exit()).as(first.err()).isEqualTo(ExitCodes.OK);
+        writeUp("v2");
+        Started killed = start(deployCommand(List.of()));
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+        while (!Files.readString(killed.err()).contains("up: outputs written") && killed.process().isAlive()
+                && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        killed.process().destroyForcibly();
+        assertThat(killed.process().waitFor(1, TimeUnit.MINUTES)).isTrue();
+        String story = "the killed deploy:\n" + Files.readString(killed.err());
+        Assumptions.assumeFalse(story.contains("applying down"), "the deploy got to down before it was killed:\n" + story);
+        assertThat(hasMarker(record.resolve("deploying"))).as(story).isTrue();
+
+        Run next = run(start(deployCommand(List.of(SamePidDeploy.class.getName(), record.toString()))));
+
+        story += "\nthe next deploy:\n" + next.out() + next.err();
+        assertThat(next.exit()).as(story).isEqualTo(ExitCodes.OK);
+        assertThat(next.err()).as(story).contains("up: an earlier deploy was interrupted");
+        assertOnValue("v2", story);
+    }
+
+    private static boolean hasMarker(final Path markers) throws IOException {
+        if (!Files.isDirectory(markers)) {
+            return false;
+        }
+        try (var files = Files.list(markers)) {
+            return files.anyMatch(f -> f.getFileName().toString().endsWith(".json") && !f.getFileName().toString().startsWith("."));
+        }
+    }
+
     private void writeUp(final String value) throws IOException {
         Files.writeString(repo.resolve("up/main.tf"), """
                 terraform {
@@ -129,15 +169,8 @@ class KilledDeploysTest {
 
     /** A run of {@code stackdrift deploy} in a JVM of its own, stopped after {@code stopAfterMs} (never when negative). */
     private Run deploy(final long stopAfterMs, final boolean kill) throws Exception {
-        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Djava.io.tmpdir=" + Files.createDirectories(dir.resolve("tmp")), "-cp", System.getProperty("java.class.path"),
-                StackDriftCommand.class.getName(), "deploy", "--config", repo.resolve("stacks.yaml").toString(),
-                "--record", record.toString(), "--tool-path", "terraform=" + terraform);
-        Path out = Files.createTempFile(dir, "out", ".txt");
-        Path err = Files.createTempFile(dir, "err", ".txt");
-        ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
-        environment(builder);
-        Process process = builder.start();
+        Started started = start(deployCommand(List.of()));
+        Process process = started.process();
         if (stopAfterMs >= 0 && !process.waitFor(stopAfterMs, TimeUnit.MILLISECONDS)) {
             if (kill) {
                 process.destroyForcibly();
@@ -145,8 +178,33 @@ class KilledDeploysTest {
                 process.destroy();
             }
         }
-        assertThat(process.waitFor(5, TimeUnit.MINUTES)).as("the deploy ended").isTrue();
-        return new Run(process.exitValue(), Files.readString(out), Files.readString(err));
+        return run(started);
+    }
+
+    /** {@code java … MAIN… deploy …}; the main class and its leading arguments first, {@link StackDriftCommand} when none. */
+    private List<String> deployCommand(final List<String> main) throws IOException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djava.io.tmpdir=" + Files.createDirectories(dir.resolve("tmp")), "-cp", System.getProperty("java.class.path")));
+        command.addAll(main.isEmpty() ? List.of(StackDriftCommand.class.getName()) : main);
+        command.addAll(List.of("deploy", "--config", repo.resolve("stacks.yaml").toString(),
+                "--record", record.toString(), "--tool-path", "terraform=" + terraform));
+        return command;
+    }
+
+    private Started start(final List<String> command) throws IOException {
+        Path out = Files.createTempFile(dir, "out", ".txt");
+        Path err = Files.createTempFile(dir, "err", ".txt");
+        ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+        environment(builder);
+        return new Started(builder.start(), out, err);
+    }
+
+    private static Run run(final Started started) throws Exception {
+        assertThat(started.process().waitFor(5, TimeUnit.MINUTES)).as("the deploy ended").isTrue();
+        return new Run(started.process().exitValue(), Files.readString(started.out()), Files.readString(started.err()));
+    }
+
+    private record Started(Process process, Path out, Path err) {
     }
 
     private void environment(final ProcessBuilder builder) {

@@ -155,7 +155,7 @@ class ReportCommandTest {
         assertThat(second.get("reason").asText()).contains("errored: true");
         assertThat(second.get("changes")).isEmpty();
         assertThat(json.get("counts").toString()).isEqualTo("{\"total\":2,\"inSync\":0,\"drifted\":0,\"pending\":1,\"failed\":1,"
-                + "\"skipped\":0,\"awaitingApproval\":0,\"repaired\":0,\"notDeployed\":0}");
+                + "\"skipped\":0,\"awaitingApproval\":0,\"repaired\":0,\"notDeployed\":0,\"destroyed\":0}");
         assertThat(json.get("countsLine").asText()).isEqualTo("2 stacks · 0 in sync · 0 drifted · 1 pending · 1 failed ●");
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -14,6 +15,22 @@ class StackDriftCommandTest {
     @Test
     void withoutACommandItExplainsAndFails() {
         assertThat(StackDriftCommand.execute()).isEqualTo(ExitCodes.ERROR);
+    }
+
+    @Test
+    void everyHelpSaysItsSentencesWholeAndTheCommandsThatApplyListExitCode3() {
+        for (String command : List.of("validate", "preview", "check", "deploy", "report", "graph")) {
+            StringWriter help = new StringWriter();
+            CommandLine commandLine = StackDriftCommand.newCommandLine(command);
+            commandLine.setOut(new PrintWriter(help));
+            commandLine.execute(command, "--help");
+            // a heading ends in ":", a sentence never does
+            assertThat(help.toString().lines().map(String::strip).filter(line -> line.endsWith(":")))
+                    .as(command).allMatch(line -> line.matches("(Options|Exit codes|Parameters|Commands):"));
+            if (List.of("check", "deploy").contains(command)) {
+                assertThat(help.toString()).as(command).containsPattern("\\n\\s+3\\s+\\S");
+            }
+        }
     }
 
     @Test

@@ -33,10 +33,14 @@ class ToolFailureTest {
                 .redirectError(dir.resolve("err.txt").toFile()).redirectOutput(dir.resolve("out.txt").toFile()).start();
         assertThat(deploy.waitFor(2, TimeUnit.MINUTES)).isTrue();
         String out = Files.readString(dir.resolve("out.txt"));
+        String err = Files.readString(dir.resolve("err.txt"));
 
         assertThat(deploy.exitValue()).isEqualTo(ExitCodes.ERROR);
         assertThat(out).doesNotContain("console log");
         assertThat(out).contains("net (failed): terraform init failed with exit code 1 (its output is kept in " + dir.resolve("record"))
                 .contains("net: failed — terraform init failed with exit code 1 (its output is kept in " + dir.resolve("record"));
+        // the progress line too: the command line has no console log to point at
+        assertThat(err).doesNotContain("console log").contains("net: failed — terraform init failed with exit code 1 "
+                + "(its output is kept in " + dir.resolve("record").resolve("logs").resolve("run-1") + " when the run ends)");
     }
 }

@@ -127,7 +127,7 @@ public final class ConfigLoader {
                     "a root module declares terraform { ... } or a backend; a Pulumi project has Pulumi.yaml and Pulumi.<stack>.yaml"));
         }
         StacksConfig config = new StacksConfig(configFile, repositoryRoot, parallelism, resolution.stacks(), warnings);
-        return ConfigResult.valid(config, resolution.ignored());
+        return ConfigResult.valid(config, resolution.ignored(), yaml);
     }
 
     int defaultParallelism() {

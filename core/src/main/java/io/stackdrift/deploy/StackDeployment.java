@@ -137,23 +137,9 @@ public final class StackDeployment {
         if (notCorrected.isPresent()) {
             return new Deployed(row.withState(RowState.PENDING_DRIFTED, notCorrected.get()), TaskOutcome.succeeded(), true);
         }
-        if (hasWork && mode == DeployMode.CORRECTION) {
-            // self-heal never deletes, replaces or changes many resources on its own: a person decides
-            Optional<String> stop = RepairGuard.stop(stack.drift(), row.changes(), row.drift().isEmpty()
-                    ? hadDrift.map(Row::drift).orElse(ChangeList.none()) : row.drift());
-            if (stop.isPresent()) {
-                return new Deployed(row.withState(RowState.AWAITING_APPROVAL, stop.get()), TaskOutcome.awaitingApproval(stop.get()));
-            }
-        }
-        if (hasWork && mode == DeployMode.APPLY && approval == Approval.NOT_GIVEN) {
-            // what a repair may not do on its own, a plain deploy may not do either: the revert of drift that replaces,
-            // deletes or changes many resources waits for approval in every command and step
-            ChangeList drift = row.drift().isEmpty() ? hadDrift.map(Row::drift).orElse(ChangeList.none()) : row.drift();
-            Optional<String> stop = drift.isEmpty() ? Optional.empty()
-                    : RepairGuard.stopDeploy(stack.drift(), DriftRevert.reverts(row.changes(), drift), drift);
-            if (stop.isPresent()) {
-                return new Deployed(row.withState(RowState.AWAITING_APPROVAL, stop.get()), TaskOutcome.awaitingApproval(stop.get()));
-            }
+        Optional<Deployed> held = hasWork ? guardRails(stack, row, hadDrift, mode, approval) : Optional.empty();
+        if (held.isPresent()) {
+            return held.get();
         }
         ApplyGate.Decision gate = ApplyGate.decide(hasWork, mode, approval, stack.drift().mode());
         if (gate.step() == ApplyGate.Step.NOTHING_TO_DO) {
@@ -200,6 +186,31 @@ public final class StackDeployment {
         return new Deployed(deployed, TaskOutcome.succeeded());
     }
 
+    /**
+     * The one place the guard rails of a repair hold a plan for a person, whatever the tool, command or step: a drift
+     * check's correction, a plain deploy, {@code deploy --now}, a shard's deploy. The drift is this preview's, else the
+     * drift the stack is known to have (a tool whose preview names no drift, as Pulumi's, lists its revert as plain
+     * changes). A correction is held when its plan would delete, replace or change many resources; an unapproved deploy
+     * when the changes that put the drift back would (its code changes were reviewed as code). A held row keeps the drift
+     * it holds, so the next run still knows what a deploy would put back.
+     */
+    private Optional<Deployed> guardRails(final StackConfig stack, final Row row, final Optional<Row> hadDrift,
+            final DeployMode mode, final Approval approval) {
+        ChangeList drift = row.drift().isEmpty() ? hadDrift.map(Row::drift).orElse(ChangeList.none()) : row.drift();
+        Optional<String> stop = switch (mode) {
+            // self-heal never deletes, replaces or changes many resources on its own: a person decides
+            case CORRECTION -> RepairGuard.stop(stack.drift(), row.changes(), drift);
+            // what a repair may not do on its own, a plain deploy may not do either
+            case APPLY -> approval == Approval.GIVEN || drift.isEmpty() ? Optional.<String>empty()
+                    : RepairGuard.stopDeploy(stack.drift(), DriftRevert.reverts(row.changes(), drift), drift);
+            case REHEARSAL -> Optional.<String>empty();
+        };
+        return stop.map(reason -> {
+            Row held = (row.drift().isEmpty() ? row.withDrift(drift) : row).withState(RowState.AWAITING_APPROVAL, reason);
+            return new Deployed(held, TaskOutcome.awaitingApproval(reason));
+        });
+    }
+
     private Deployed planAndDestroy(final StackConfig stack, final Map<String, String> env, final DeployMode mode,
             final Approval approval, final long startedAt) throws InterruptedException {
         StackId id = stack.id();
@@ -234,7 +245,7 @@ public final class StackDeployment {
             return failed(stack, startedAt, DESTROY_PREFIX + applied.reason());
         }
         run.trail(entry(id, startedAt, TrailResult.DESTROYED, List.of(), ""));
-        return afterDestroy(stack, Row.of(id, stack.tool(), stack.dir(), RowState.IN_SYNC, "destroyed"), TaskOutcome.succeeded());
+        return afterDestroy(stack, Row.of(id, stack.tool(), stack.dir(), RowState.DESTROYED, ""), TaskOutcome.succeeded());
     }
 
     /**

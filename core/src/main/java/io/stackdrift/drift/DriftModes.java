@@ -52,7 +52,8 @@ public final class DriftModes {
             return new ModeOutcome(Consequence.NOT_CHECKED, BuildMark.NONE, "drift mode off: never checked");
         }
         return switch (state) {
-            case IN_SYNC, PENDING, SKIPPED, REPAIRED, NOT_DEPLOYED -> new ModeOutcome(Consequence.RECORD_ONLY, BuildMark.NONE, "");
+            case IN_SYNC, PENDING, SKIPPED, REPAIRED, NOT_DEPLOYED, DESTROYED ->
+                    new ModeOutcome(Consequence.RECORD_ONLY, BuildMark.NONE, "");
             case FAILED -> new ModeOutcome(Consequence.RECORD_ONLY, BuildMark.FAILURE, "");
             case AWAITING_APPROVAL -> new ModeOutcome(Consequence.AWAIT_APPROVAL, BuildMark.DRIFT, "a plan awaits approval");
             case DRIFTED -> switch (mode) {

@@ -82,13 +82,16 @@ final class DeployRun implements RunBody {
         StackTasks.schedule(run, graph, options, task, listener, waits::contains);
     }
 
-    /** The drift the stack's latest row found, read only when its status says it drifted (its own file, no run's details). */
+    /**
+     * The drift the stack is known to have, read only when its status says it drifts (its own file, no run's details):
+     * drifted, or a repair of it awaiting approval or failed. A preview that names no drift (Pulumi's) is guarded by it.
+     */
     private static Optional<Row> hadDrift(final RunContext run, final StackId id) {
         StackStatus status = run.statusesAtStart().get(id);
-        if (status == null || !status.lastState().hasDrift()) {
+        if (status == null || !(status.lastState().hasDrift() || status.driftAge().isPresent())) {
             return Optional.empty();
         }
-        return run.services().history().latestDrift(id).filter(r -> r.state().hasDrift());
+        return run.services().history().latestDrift(id).filter(Row::showsDrift);
     }
 
     /** A stack the policy leaves alone is skipped (its dependents go on). */
@@ -117,7 +120,9 @@ final class DeployRun implements RunBody {
             decision = new DeployDecision(DeployDecision.Verdict.PREVIEW_AND_APPLY, "a deploy of it or of a stack it depends on "
                     + "was interrupted or did not finish in an earlier run");
         }
-        if (run.request().timing() == Timing.NOW) {
+        // a stack whose plan a person approved (an approval of a check's drift: the code did not change) is planned whatever
+        // its digest, or the approval would apply nothing and the next check ask for it again
+        if (run.request().timing() == Timing.NOW || run.request().approvedPlans().plans().containsKey(stack.id())) {
             decision = decision.now();
         }
         if (decision.verdict() == DeployDecision.Verdict.SKIP) {

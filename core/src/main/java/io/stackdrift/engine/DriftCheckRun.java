@@ -27,6 +27,7 @@ import io.stackdrift.deploy.OutputsFile;
 import io.stackdrift.deploy.StackDeployment;
 import io.stackdrift.drift.CheckDecision;
 import io.stackdrift.drift.DriftModes;
+import io.stackdrift.drift.DriftRevert;
 import io.stackdrift.drift.DueCheck;
 import io.stackdrift.drift.ModeOutcome;
 import io.stackdrift.graph.ScheduleOptions;
@@ -100,17 +101,27 @@ final class DriftCheckRun implements RunBody {
                 : checkOne(run, run.stack(id), toRun.get(id), graph);
         StackTasks.schedule(run, order.graph(), ScheduleOptions.deploy(run.parallelism()), task,
                 StackTasks.posting(run, SchedulerListener.NONE), order.waits()::contains);
-        toRun.keySet().forEach(id -> nameDependenciesNotDeployed(run, id));
+        // to a fixed point: a stack whose dependency is counted not deployed here can be the dependency of another
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (StackId id : toRun.keySet()) {
+                changed |= notDeployedWithItsDependency(run, id);
+            }
+        }
     }
 
     /**
-     * A stack whose check failed while a stack it depends on was found never deployed says so, and what to do: the
-     * tool's own error ("Unable to find remote state") does not tell a newcomer that the dependency comes first.
+     * A stack whose check failed while a stack it depends on was found never deployed (a new repository's first build:
+     * the tool's own error is "Unable to find remote state") is not deployed either, not failed: it is counted so,
+     * and says what to do.
+     *
+     * @return whether the row changed
      */
-    private static void nameDependenciesNotDeployed(final RunContext run, final StackId id) {
+    private static boolean notDeployedWithItsDependency(final RunContext run, final StackId id) {
         Row row = run.row(id);
         if (row == null || row.state() != RowState.FAILED) {
-            return;
+            return false;
         }
         Set<StackId> dependencies = new TreeSet<>(row.fileDependsOn());
         dependencies.addAll(row.dependsOn());
@@ -118,13 +129,15 @@ final class DriftCheckRun implements RunBody {
                 .filter(dependency -> run.hasRow(dependency) && run.row(dependency).state() == RowState.NOT_DEPLOYED)
                 .map(StackId::toString).toList();
         if (missing.isEmpty()) {
-            return;
+            return false;
         }
         String names = String.join(", ", missing);
         String hint = (missing.size() == 1 ? "its dependency " + names + " is" : "its dependencies " + names + " are")
                 + " not deployed: deploy " + (missing.size() == 1 ? "it" : "them") + " first, then check " + id + " again";
-        run.putRow(row.withReason(row.reason() + "; " + hint));
-        run.progress(id + ": " + hint);
+        Row notDeployed = row.withState(RowState.NOT_DEPLOYED, hint + " (its check: " + row.reason() + ")");
+        run.putRow(notDeployed);
+        run.progress(id + ": " + RowState.NOT_DEPLOYED.word() + " — " + hint);
+        return true;
     }
 
     /**
@@ -206,8 +219,11 @@ final class DriftCheckRun implements RunBody {
         run.progress(stack.id() + ": " + (repair == DriftRepair.PUT_BACK ? mode.reason()
                 : "mode correct: deploying to " + repair.would(upstream)));
         // a repair is a deploy in every record: its digest and time count for the next deploy and the reapply interval
+        boolean codeChanged = false;
         try {
-            run.digest(stack.id(), DeployRun.digestOf(run, stack, env, graph));
+            String digest = DeployRun.digestOf(run, stack, env, graph);
+            run.digest(stack.id(), digest);
+            codeChanged = codeChangedSinceDeploy(run, stack, digest);
         } catch (IOException e) {
             run.note(stack.id() + ": cannot compute the stack's digest; the repair is not recorded as a deploy: " + e.getMessage());
         }
@@ -217,7 +233,11 @@ final class DriftCheckRun implements RunBody {
         if (deployed.withheld()) {
             // the fresh preview carries code changes nobody reviewed: nothing applied, no trail entry
             Row preview = deployed.row();
-            return row.withChanges(preview.changes()).withState(RowState.PENDING_DRIFTED, preview.reason());
+            // drift of outputs alone follows the stacks they read: what else the plan changes follows them too, unless the
+            // stack's own code is known to have changed since its last deploy
+            String reason = repair == DriftRepair.NEW_UPSTREAM_VALUE && !codeChanged && DriftRevert.NOT_CORRECTED.equals(preview.reason())
+                    ? DriftRepair.notFollowed(upstream) : preview.reason();
+            return row.withChanges(preview.changes()).withState(RowState.PENDING_DRIFTED, reason);
         }
         if (deployed.row().state() == RowState.AWAITING_APPROVAL) {
             // a guard rail stopped the repair: nothing applied, a person approves the deploy
@@ -231,6 +251,17 @@ final class DriftCheckRun implements RunBody {
         return row.withState(deployed.row().state() == RowState.FAILED ? RowState.FAILED : row.state(),
                 "mode correct: the deploy that should put back the drift ended " + deployed.row().state().word()
                         + (deployed.row().reason().isEmpty() ? "" : ": " + deployed.row().reason()));
+    }
+
+    /**
+     * Whether the stack's code is known to differ from its last deploy: its digest (policy {@code onChange}: its own files
+     * and tool version) is not the one recorded. Under {@code onChangeOrDependency} the digest folds in the dependencies',
+     * which change with the very upstream deploy being followed, so it tells nothing here.
+     */
+    private static boolean codeChangedSinceDeploy(final RunContext run, final StackConfig stack, final String digest) {
+        StackStatus status = run.statusesAtStart().get(stack.id());
+        return stack.policy() != Policy.ON_CHANGE_OR_DEPENDENCY && status != null && status.everDeployed()
+                && !digest.equals(status.lastDeployDigest());
     }
 
     /** The stacks whose outputs a stack reads: its file's {@code dependsOn} and the references its row saw, in id order. */

@@ -83,6 +83,15 @@ public final class Inspection {
         return out;
     }
 
+    /** The selected stacks, each with its directory and name (what a trusted file's entries are matched against). */
+    public Map<StackId, StackPlace> selectedPlaces() {
+        Map<StackId, StackPlace> out = new LinkedHashMap<>();
+        for (StackId id : selected) {
+            result.config().stack(id).ifPresent(stack -> out.put(id, new StackPlace(stack.dir(), stack.name())));
+        }
+        return out;
+    }
+
     /** Every stack of a valid configuration with its {@code credentials:}, in the file's order. */
     public Map<StackId, Map<String, String>> allCredentials() {
         Map<StackId, Map<String, String>> out = new LinkedHashMap<>();

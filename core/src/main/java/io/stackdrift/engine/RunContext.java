@@ -91,7 +91,7 @@ final class RunContext implements DeployContext {
                 StackReferences.resolve(names, project, stack, all, this::note);
         // one adapter per tool per run: it remembers this run's plans (freshness)
         for (Tool tool : Tool.values()) {
-            toolAdapters.put(tool, adapters.create(tool, references));
+            toolAdapters.put(tool, adapters.create(tool, references, request.approvedPlans().key()));
         }
     }
 

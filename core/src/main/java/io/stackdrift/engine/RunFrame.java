@@ -74,11 +74,11 @@ final class RunFrame {
         Set<StackId> chosen = selection.stacks();
         Optional<ShardCoordination> coordination = Optional.empty();
         if (shard.isPresent()) {
-            ShardCoordination.Planned planned = ShardCoordination.plan(shard.get(), config, known, chosen,
+            ShardCoordination.Planned planned = ShardCoordination.plan(shard.get(), config, result.digest(), known, chosen,
                     Math.max(1, request.parallelism().orElse(config.parallelism())), services.history());
             if (planned.coordination().isEmpty()) {
                 return RunOutcome.invalidConfig(List.of(new Problem(fileName, 0, 0, shard.get().words() + ": " + planned.problem(),
-                        "start every shard of one run with the same stacks and shard count")), result.warnings());
+                        planned.hint())), result.warnings());
             }
             coordination = planned.coordination();
             chosen = coordination.get().own();

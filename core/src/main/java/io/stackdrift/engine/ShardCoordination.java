@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SortedSet;
@@ -40,6 +41,8 @@ final class ShardCoordination {
     private final StackGraph graph;
     /** Dependencies deployed by other shards that let this shard go on: whether they applied changes, and their digest. */
     private final Map<StackId, ShardExchange.Post> goneOn = new ConcurrentHashMap<>();
+    /** Dependencies deployed by other shards whose wait gave up, with the reason the stacks that waited for them fail. */
+    private final Map<StackId, String> gaveUp = new ConcurrentHashMap<>();
 
     private ShardCoordination(final ShardRun shard, final ShardPlan plan, final StackGraph graph) {
         this.shard = shard;
@@ -47,42 +50,81 @@ final class ShardCoordination {
         this.graph = graph;
     }
 
-    /** The coordination, or the reason the shards of the run cannot agree. */
-    record Planned(Optional<ShardCoordination> coordination, String problem) {
+    /**
+     * The coordination, or the reason this shard may not take part in the run.
+     *
+     * @param problem what is wrong; empty with a coordination
+     * @param hint    how to fix it
+     */
+    record Planned(Optional<ShardCoordination> coordination, String problem, String hint) {
+        static Planned refused(final String problem, final String hint) {
+            return new Planned(Optional.empty(), problem, hint);
+        }
     }
+
+    private static final String SAME_SELECTION = "start every shard of one run with the same stacks and shard count";
 
     /**
      * Plans the selection's shards (weights: each stack's last deploy) and fixes them with the other shards: the first
-     * partition posted stands.
+     * partition posted stands. A shard joins only a run that has not ended, that it has not taken part in before, and
+     * whose shards were fixed from the same stacks, count and configuration (by its digest).
      */
-    static Planned plan(final ShardRun shard, final StacksConfig config, final Set<StackId> known, final Set<StackId> selected,
-            final int parallelism, final HistoryView history) {
+    static Planned plan(final ShardRun shard, final StacksConfig config, final String configDigest, final Set<StackId> known,
+            final Set<StackId> selected, final int parallelism, final HistoryView history) {
         Map<StackId, List<StackId>> recorded = new TreeMap<>();
         history.stackStatuses(known).forEach((id, status) -> recorded.put(id, status.dependsOn()));
         StackGraph graph = StackGraph.of(config, recorded).graph().restrictTo(selected);
         ShardPlan planned = ShardPlanner.plan(graph, weights(history)::weight, shard.count(), parallelism);
         List<List<StackId>> proposed = new ArrayList<>();
         planned.shards().forEach(s -> proposed.add(List.copyOf(s)));
-        List<List<StackId>> agreed;
+        ShardExchange.Agreement agreed;
         try {
-            agreed = shard.exchange().agree(proposed);
+            agreed = shard.exchange().agree(new ShardExchange.Proposal(shard.number(), proposed, configDigest));
         } catch (UncheckedIOException e) {
-            return new Planned(Optional.empty(), e.getMessage());
+            return Planned.refused(e.getMessage(), SAME_SELECTION);
+        }
+        if (agreed.ended().isPresent()) {
+            return Planned.refused("this run is over (" + agreed.ended().get() + "); a shard never joins a run that ended, "
+                    + "whose outcomes would stand for this attempt's", RETRY);
         }
         List<SortedSet<StackId>> shards = new ArrayList<>();
-        agreed.forEach(s -> shards.add(new TreeSet<>(s)));
+        agreed.shards().forEach(s -> shards.add(new TreeSet<>(s)));
         ShardPlan plan;
         try {
             plan = ShardPlan.of(shards, planned.expectedMakespan());
         } catch (IllegalArgumentException e) {
-            return new Planned(Optional.empty(), "the shards fixed for this run are broken: " + e.getMessage());
+            return Planned.refused("the shards fixed for this run are broken: " + e.getMessage(), SAME_SELECTION);
         }
         if (plan.count() != shard.count() || !plan.stacks().equals(planned.stacks())) {
-            return new Planned(Optional.empty(), "another shard fixed this run's shards for " + plan.count() + " shards of "
+            return Planned.refused("another shard fixed this run's shards for " + plan.count() + " shards of "
                     + plan.stacks().size() + " stacks; this one was asked for " + shard.count() + " shards of " + planned.stacks().size()
-                    + ": every shard of a run must select the same stacks and the same count");
+                    + ": every shard of a run must select the same stacks and the same count", SAME_SELECTION);
         }
-        return new Planned(Optional.of(new ShardCoordination(shard, plan, graph)), "");
+        if (!agreed.configDigest().isEmpty() && !agreed.configDigest().equals(configDigest)) {
+            return Planned.refused("this run's shards were fixed from another revision of the configuration: "
+                    + (agreed.fixedBy() > 0 ? "shard " + agreed.fixedBy() : "the first shard") + " read the one with digest "
+                    + revision(agreed.configDigest()) + ", this shard read the one with digest " + revision(configDigest),
+                    "start every shard of one run from the same commit of the repository");
+        }
+        Optional<String> refused;
+        try {
+            refused = shard.exchange().join(shard.number());
+        } catch (UncheckedIOException e) {
+            return Planned.refused(e.getMessage(), SAME_SELECTION);
+        }
+        if (refused.isPresent()) {
+            return Planned.refused(refused.get() + "; a shard takes part in a run once, or it would go on from the outcomes "
+                    + "of an earlier attempt", RETRY);
+        }
+        return new Planned(Optional.of(new ShardCoordination(shard, plan, graph)), "", "");
+    }
+
+    private static final String RETRY = "give every attempt of a run its own run id (a retried job too: add the attempt's "
+            + "number to the pipeline's id)";
+
+    /** A configuration digest as a message names it: its first 12 hex digits. */
+    static String revision(final String digest) {
+        return digest.isEmpty() ? "(none)" : "sha256:" + digest.substring(0, Math.min(12, digest.length()));
     }
 
     /** How long each stack's last deploy took: the planner's weights and the scheduler's chain lengths. */
@@ -144,7 +186,8 @@ final class ShardCoordination {
 
     /**
      * The task of a wait: looks at the board until {@code dependency} ended in its shard, printing once which stacks of
-     * this shard wait for it; gives up after the exchange's wait timeout.
+     * this shard wait for it. A wait that gives up (the shard wait passed, the dependency's shard is gone, the board
+     * cannot be read) ends here, and the stacks that waited fail with the reason ({@link #gaveUp}).
      */
     TaskOutcome await(final Consumer<String> progress, final StackId dependency) throws InterruptedException {
         return await(progress, dependency, own());
@@ -157,7 +200,12 @@ final class ShardCoordination {
         long deadline = System.nanoTime() + timeout.toNanos();
         boolean said = false;
         while (true) {
-            ShardExchange.Snapshot snapshot = shard.exchange().read();
+            ShardExchange.Snapshot snapshot;
+            try {
+                snapshot = shard.exchange().read();
+            } catch (UncheckedIOException e) {
+                return giveUp(dependency, "dependency " + dependency + " could not be waited for: " + e.getMessage());
+            }
             ShardBoard board = board(snapshot);
             ShardBoard.Decision decision = board.await(dependency);
             switch (decision.verdict()) {
@@ -169,6 +217,9 @@ final class ShardCoordination {
                 case SKIP -> {
                     return TaskOutcome.failed(decision.what());
                 }
+                case FAIL -> {
+                    return giveUp(dependency, decision.reason());
+                }
                 default -> {
                     if (!said) {
                         for (StackId dependent : graph.dependentsOf(dependency)) {
@@ -179,13 +230,34 @@ final class ShardCoordination {
                         said = true;
                     }
                     if (System.nanoTime() > deadline) {
-                        return TaskOutcome.failed("was not seen to end in shard " + plan.numberOf(dependency) + " of " + plan.count()
-                                + " within " + words(timeout) + " (the lock timeout)");
+                        return giveUp(dependency, "dependency " + dependency + " was not seen to end in shard "
+                                + plan.numberOf(dependency) + " of " + plan.count() + " within " + words(timeout)
+                                + " (" + shard.exchange().waitTimeoutSetting() + ")");
                     }
                     Thread.sleep(Math.max(1, shard.exchange().pollInterval().toMillis()));
                 }
             }
         }
+    }
+
+    /**
+     * The wait for {@code dependency} ended without an answer: the stacks of this shard that wait for it fail with
+     * {@code reason} (they run their task, which fails at once) and their dependents are skipped, as after any failure.
+     */
+    private TaskOutcome giveUp(final StackId dependency, final String reason) {
+        gaveUp.put(dependency, reason);
+        return TaskOutcome.succeeded();
+    }
+
+    /**
+     * Why {@code stack} fails without running: the reason of the first (in id order) of its dependencies in other
+     * shards whose wait gave up; empty when none did.
+     */
+    Optional<String> gaveUp(final StackId stack) {
+        if (!graph.contains(stack)) {
+            return Optional.empty();
+        }
+        return graph.dependenciesOf(stack).stream().sorted().map(gaveUp::get).filter(Objects::nonNull).findFirst();
     }
 
     /**
@@ -211,7 +283,7 @@ final class ShardCoordination {
             shard.exchange().post(new ShardExchange.Post(result.id(), outcome, digest == null ? "" : digest));
         } catch (UncheckedIOException e) {
             notes.accept("warning: " + e.getMessage() + "; the stacks of other shards that wait for " + result.id()
-                    + " give up after the lock timeout");
+                    + " give up after the shard wait");
         }
     }
 
@@ -224,7 +296,7 @@ final class ShardCoordination {
             shard.exchange().post(new ShardExchange.Post(id, ShardOutcome.UNCHANGED, ""));
         } catch (UncheckedIOException e) {
             notes.accept("warning: " + e.getMessage() + "; the stacks of other shards that wait for " + id
-                    + " give up after the lock timeout");
+                    + " give up after the shard wait");
         }
     }
 
@@ -233,7 +305,7 @@ final class ShardCoordination {
         try {
             shard.exchange().ended(shard.number());
         } catch (UncheckedIOException e) {
-            notes.accept("warning: " + e.getMessage() + "; the other shards' stacks that wait for this one give up after the lock timeout");
+            notes.accept("warning: " + e.getMessage() + "; the other shards' stacks that wait for this one give up after the shard wait");
         }
     }
 
@@ -259,6 +331,11 @@ final class ShardCoordination {
         for (int number : snapshot.ended()) {
             if (number >= 1 && number <= plan.count()) {
                 board = board.end(number);
+            }
+        }
+        for (Map.Entry<Integer, String> gone : snapshot.gone().entrySet()) {
+            if (gone.getKey() >= 1 && gone.getKey() <= plan.count()) {
+                board = board.gone(gone.getKey(), gone.getValue());
             }
         }
         return board;

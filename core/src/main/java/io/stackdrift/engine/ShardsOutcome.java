@@ -21,6 +21,7 @@ import io.stackdrift.model.Problem;
 import io.stackdrift.model.ShardLayout;
 import io.stackdrift.model.StackId;
 import io.stackdrift.render.ShardLayoutOutput;
+import io.stackdrift.shard.EmptyShards;
 import io.stackdrift.shard.ShardPlan;
 import io.stackdrift.shard.ShardPlanner;
 import io.stackdrift.spi.HistoryView;
@@ -78,6 +79,6 @@ public record ShardsOutcome(Optional<ShardLayout> layout, List<Problem> problems
         }
         int expected = (int) Math.min(Integer.MAX_VALUE, Math.round(plan.expectedMakespan()));
         return new ShardsOutcome(Optional.of(new ShardLayout(shards, waits, timed ? OptionalInt.of(expected) : OptionalInt.empty(),
-                timed ? OptionalInt.empty() : OptionalInt.of(expected))), List.of(), result.warnings());
+                timed ? OptionalInt.empty() : OptionalInt.of(expected), EmptyShards.notes(graph, shards))), List.of(), result.warnings());
     }
 }

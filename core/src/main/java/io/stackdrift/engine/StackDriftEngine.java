@@ -18,10 +18,14 @@ import io.stackdrift.graph.StackGraph;
 import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.RunOrder;
 import io.stackdrift.model.StackId;
+import io.stackdrift.model.Tool;
+import io.stackdrift.model.ValueKey;
 import io.stackdrift.record.RunKind;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.spi.HistoryView;
 import io.stackdrift.spi.ReportListener;
+import io.stackdrift.tool.StackReferenceResolver;
+import io.stackdrift.tool.ToolAdapter;
 import io.stackdrift.tool.ToolAdapters;
 
 /**
@@ -56,9 +60,18 @@ public final class StackDriftEngine {
     }
 
     private StackDriftEngine(final EngineServices services, final AdapterFactory adapters, final Inspection alreadyRead) {
-        AdapterFactory factory = adapters != null ? adapters
-                : (tool, references) -> ToolAdapters.forTool(tool, services.tools(), services.processes(),
-                        ToolAdapters.planReading(services.workDir()), references);
+        AdapterFactory factory = adapters != null ? adapters : new AdapterFactory() {
+            @Override
+            public ToolAdapter create(final Tool tool, final StackReferenceResolver references) {
+                return create(tool, references, ValueKey.NONE);
+            }
+
+            @Override
+            public ToolAdapter create(final Tool tool, final StackReferenceResolver references, final ValueKey key) {
+                return ToolAdapters.forTool(tool, services.tools(), services.processes(),
+                        ToolAdapters.planReading(services.workDir(), key), references);
+            }
+        };
         this.frame = new RunFrame(services, factory, alreadyRead);
     }
 

@@ -16,6 +16,7 @@ import io.stackdrift.graph.SchedulerListener;
 import io.stackdrift.graph.StackGraph;
 import io.stackdrift.graph.StackResult;
 import io.stackdrift.graph.StackScheduler;
+import io.stackdrift.graph.StackState;
 import io.stackdrift.graph.StackTask;
 import io.stackdrift.graph.StopMode;
 import io.stackdrift.graph.TaskOutcome;
@@ -49,11 +50,28 @@ final class StackTasks {
      * references only for a stack with {@code dependsOn: auto} (any other stack's graph has no read edges).
      */
     static void finish(final RunContext run, final Row row) {
+        run.progress(ProgressText.of(record(run, row)));
+    }
+
+    private static Row record(final RunContext run, final Row row) {
         StackConfig stack = run.stack(row.id());
         Row complete = stack == null ? row
                 : row.withFileDependsOn(stack.dependsOn()).withDependsOn(stack.autoDepends() ? row.dependsOn() : List.of());
         run.putRow(complete);
-        run.progress(ProgressText.of(complete));
+        return complete;
+    }
+
+    /**
+     * A stack the run's interrupt stopped: its row, and one progress line with the trail's word. A deploy or destroy
+     * has said so already with its "interrupted" trail entry: nothing more, so no "failed" after "interrupted".
+     */
+    private static void interrupted(final RunContext run, final Row row) {
+        record(run, row);
+        boolean said = run.trailSnapshot().stream()
+                .anyMatch(e -> e.stack().equals(row.id()) && e.result() == TrailResult.INTERRUPTED);
+        if (!said) {
+            run.progress(row.id() + ": " + TrailResult.INTERRUPTED.word());
+        }
     }
 
     static TaskOutcome outcomeOf(final Row row) {
@@ -143,6 +161,14 @@ final class StackTasks {
             if (waits.test(id)) {
                 return task.run(id);
             }
+            Optional<String> gaveUp = run.shard().flatMap(shard -> shard.gaveUp(id));
+            if (gaveUp.isPresent()) {
+                // a dependency of another shard never ended in sight: the stack fails, its dependents are skipped
+                StackConfig stack = run.stack(id);
+                Row row = Row.of(id, stack.tool(), stack.dir(), RowState.FAILED, gaveUp.get());
+                finish(run, row);
+                return TaskOutcome.failed(row.reason());
+            }
             try {
                 return task.run(id);
             } catch (RecordNotWritten e) {
@@ -184,7 +210,12 @@ final class StackTasks {
                 default -> RowState.FAILED;
             };
             String reason = ended.reason().isEmpty() ? ended.state().word() : ended.reason();
-            finish(run, Row.of(stack.id(), stack.tool(), stack.dir(), state, reason));
+            Row row = Row.of(stack.id(), stack.tool(), stack.dir(), state, reason);
+            if (ended.state() == StackState.INTERRUPTED) {
+                interrupted(run, row);
+            } else {
+                finish(run, row);
+            }
         }
         if (result.interrupted() || Thread.currentThread().isInterrupted()) {
             throw new InterruptedException("run interrupted");

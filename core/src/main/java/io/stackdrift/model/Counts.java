@@ -10,7 +10,7 @@ import java.util.function.ToIntFunction;
  * neither drifted nor in sync.
  */
 public record Counts(int total, int inSync, int drifted, int pending, int failed, int skipped, int awaitingApproval,
-        int repaired, int notDeployed) {
+        int repaired, int notDeployed, int destroyed) {
     /**
      * Every count, in the order the run JSON, the history's summaries and the step's result map list them: the one
      * table every output of the counts is written from (docs/architecture.md, "Outputs"), so a new count is a component
@@ -26,7 +26,8 @@ public record Counts(int total, int inSync, int drifted, int pending, int failed
         SKIPPED("skipped", "skipped", Since.FIRST_RECORDS),
         AWAITING_APPROVAL("awaitingApproval", "awaiting approval", Since.FIRST_RECORDS),
         REPAIRED("repaired", "repaired", Since.ADDED_LATER),
-        NOT_DEPLOYED("notDeployed", "not deployed", Since.ADDED_LATER);
+        NOT_DEPLOYED("notDeployed", "not deployed", Since.ADDED_LATER),
+        DESTROYED("destroyed", "destroyed", Since.ADDED_LATER);
 
         /** Whether the history's first record format had the count: one added later is kept only when set. */
         public enum Since { FIRST_RECORDS, ADDED_LATER }
@@ -73,6 +74,7 @@ public record Counts(int total, int inSync, int drifted, int pending, int failed
                 case AWAITING_APPROVAL -> counts.awaitingApproval();
                 case REPAIRED -> counts.repaired();
                 case NOT_DEPLOYED -> counts.notDeployed();
+                case DESTROYED -> counts.destroyed();
             };
         }
     }
@@ -89,29 +91,41 @@ public record Counts(int total, int inSync, int drifted, int pending, int failed
         this(total, inSync, drifted, pending, failed, skipped, awaitingApproval, repaired, 0);
     }
 
+    /** Counts without destroyed rows, as records written before the state existed hold them. */
+    public Counts(final int total, final int inSync, final int drifted, final int pending, final int failed, final int skipped,
+            final int awaitingApproval, final int repaired, final int notDeployed) {
+        this(total, inSync, drifted, pending, failed, skipped, awaitingApproval, repaired, notDeployed, 0);
+    }
+
     /** The counts {@code value} gives for each field of the table. */
     public static Counts from(final ToIntFunction<Field> value) {
         return new Counts(value.applyAsInt(Field.TOTAL), value.applyAsInt(Field.IN_SYNC), value.applyAsInt(Field.DRIFTED),
                 value.applyAsInt(Field.PENDING), value.applyAsInt(Field.FAILED), value.applyAsInt(Field.SKIPPED),
-                value.applyAsInt(Field.AWAITING_APPROVAL), value.applyAsInt(Field.REPAIRED), value.applyAsInt(Field.NOT_DEPLOYED));
+                value.applyAsInt(Field.AWAITING_APPROVAL), value.applyAsInt(Field.REPAIRED), value.applyAsInt(Field.NOT_DEPLOYED),
+                value.applyAsInt(Field.DESTROYED));
     }
 
     /**
      * Counts the rows; pending+drifted counts as drifted and as pending. A skipped row counts as skipped, and also by
      * what the history knew of its stack ({@link Row#known()}): known drift as drifted, known pending changes as
-     * pending, known to await approval as awaiting approval — a skip does not make them go away.
+     * pending, known to await approval as awaiting approval, known failed as failed, known never deployed as not
+     * deployed — a skip does not make them go away.
      */
     public static Counts of(final Collection<Row> rows) {
         Map<RowState, Integer> byState = new EnumMap<>(RowState.class);
         int knownDrifted = 0;
         int knownPending = 0;
         int knownAwaiting = 0;
+        int knownFailed = 0;
+        int knownNotDeployed = 0;
         for (Row row : rows) {
             byState.merge(row.state(), 1, Integer::sum);
             if (row.state() == RowState.SKIPPED && row.known().isPresent()) {
                 knownDrifted += row.countsAsDrifted() ? 1 : 0;
                 knownPending += row.known().state().hasPendingChanges() ? 1 : 0;
                 knownAwaiting += row.known().state() == RowState.AWAITING_APPROVAL ? 1 : 0;
+                knownFailed += row.countsAsFailed() ? 1 : 0;
+                knownNotDeployed += row.countsAsNotDeployed() ? 1 : 0;
             }
         }
         int both = byState.getOrDefault(RowState.PENDING_DRIFTED, 0);
@@ -119,10 +133,11 @@ public record Counts(int total, int inSync, int drifted, int pending, int failed
                 byState.getOrDefault(RowState.IN_SYNC, 0),
                 byState.getOrDefault(RowState.DRIFTED, 0) + both + knownDrifted,
                 byState.getOrDefault(RowState.PENDING, 0) + both + knownPending,
-                byState.getOrDefault(RowState.FAILED, 0),
+                byState.getOrDefault(RowState.FAILED, 0) + knownFailed,
                 byState.getOrDefault(RowState.SKIPPED, 0),
                 byState.getOrDefault(RowState.AWAITING_APPROVAL, 0) + knownAwaiting,
                 byState.getOrDefault(RowState.REPAIRED, 0),
-                byState.getOrDefault(RowState.NOT_DEPLOYED, 0));
+                byState.getOrDefault(RowState.NOT_DEPLOYED, 0) + knownNotDeployed,
+                byState.getOrDefault(RowState.DESTROYED, 0));
     }
 }

@@ -37,13 +37,28 @@ public enum DriftRepair {
         return this == PUT_BACK ? "put back what changed outside the code" : "take the new value of " + whose(upstream);
     }
 
+    /**
+     * Why mode correct did not take the new upstream value on its own: following it changes more than the drifted
+     * outputs (resources that read the same values), which a person reviews as a deploy. Never "code changes": the
+     * stack's code may be exactly as deployed.
+     */
+    public static String notFollowed(final List<StackId> upstream) {
+        String outputs = upstream.isEmpty() ? "the new values its outputs read" : owners(upstream) + " new outputs";
+        return "mode correct: not corrected — the stack follows " + outputs + ", and taking them changes more than its"
+                + " outputs; deploy it to take them";
+    }
+
     private static String whose(final List<StackId> upstream) {
         if (upstream.isEmpty()) {
             return "what its outputs read";
         }
+        return owners(upstream) + " outputs";
+    }
+
+    /** "network's", "a's, b's and c's". */
+    private static String owners(final List<StackId> upstream) {
         List<String> names = upstream.stream().map(id -> id.value() + "'s").toList();
-        String joined = names.size() == 1 ? names.get(0)
+        return names.size() == 1 ? names.get(0)
                 : String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
-        return joined + " outputs";
     }
 }

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
@@ -13,7 +12,8 @@ import java.util.Optional;
  * One spill directory per JVM, {@code stackdrift-changes-<pid>-<random>} in the temporary directory, made afresh
  * (never one found there: another user may have made it) and private, on first use:
  * deleted by a shutdown hook, so a long-lived JVM (a Jenkins controller) registers one hook, not one per file; the
- * directories of JVMs that are gone (killed) are deleted when the next one is made.
+ * directories of JVMs that are gone (killed) are deleted when the next one is made, those of this user only and through
+ * open directories ({@link Directories#sweep}): anyone may make a directory of that name there.
  */
 final class JvmSpillDirectory {
     static final String PREFIX = "stackdrift-changes-";
@@ -26,7 +26,10 @@ final class JvmSpillDirectory {
         return Holder.DIRECTORY;
     }
 
-    /** Deletes the spill directories under {@code parent} whose JVM is no longer running; returns how many. */
+    /**
+     * Deletes the spill directories under {@code parent} whose JVM is no longer running and that belong to this user;
+     * returns how many. The CLI and a Jenkins controller (a build page reading a long row) both sweep here.
+     */
     static int sweepDead(final Path parent) {
         int swept = 0;
         try (DirectoryStream<Path> dirs = Files.newDirectoryStream(parent, PREFIX + "*")) {
@@ -34,8 +37,7 @@ final class JvmSpillDirectory {
                 Optional<Long> pid = pidOf(dir);
                 boolean gone = pid.isPresent() && pid.get() != ProcessHandle.current().pid()
                         && !ProcessHandle.of(pid.get()).map(ProcessHandle::isAlive).orElse(false);
-                if (gone && Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
-                    Directories.delete(dir);
+                if (gone && Directories.sweep(dir)) {
                     swept++;
                 }
             }

@@ -8,12 +8,25 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 
 /**
- * What an approver saw of one stack's plan, as one SHA-256: the commit the plan was made from and the plan's changes
- * and drift (action, type, address, paths and cause of each, in order; a plan holds no value here). An approval records
- * it for each stack it approves; the approved run applies a stack only when its own fresh plan has the same digest, so
- * a push, new drift or a changed module after the approval asks for a new approval instead of being applied unseen.
+ * What an approver saw of one stack's plan, as one SHA-256 (the approval's pin): the commit the plan was made from and
+ * what the plan would do, whichever kind of plan saw it. An approval records it for each stack it approves; the
+ * approved run applies a stack only when its own fresh plan has the same pin, so a push, new drift, a changed module or
+ * a changed value after the approval asks for a new approval instead of being applied unseen.
+ *
+ * <p>It covers, each with the keyed digest of its values ({@link Change#values()}, {@link ValueKey}):
+ * <ul>
+ * <li>each resource change the code makes (cause code): action, type, address, paths;</li>
+ * <li>each resource drift entry (what changed outside the code): action, type, address, paths;</li>
+ * <li>each output change by the output's name, whether the plan lists it as drift or as a change: a drift check's
+ *     refresh-only plan lists an output that follows a changed data source under drift, a normal plan the same change
+ *     under changes, and an approval of the one must hold for the other.</li>
+ * </ul>
+ * A normal plan's changes that put listed drift back (marked drift, {@link DriftReverts#marked}) are left out: a drift
+ * check does not plan them, and they follow from the drift and the code at the commit. Paths owned elsewhere
+ * ({@code ignore}) are not covered. Never a value: a digest of values only under the host's key.
  */
 public final class PlanDigest {
     private PlanDigest() {
@@ -23,23 +36,47 @@ public final class PlanDigest {
     public static String of(final Row row, final String commit) {
         MessageDigest digest = sha256();
         field(digest, "commit", Objects.requireNonNullElse(commit, ""));
-        section(digest, "changes", row.changes());
-        section(digest, "drift", row.drift());
+        Map<String, Change> outputs = new TreeMap<>();
+        int code;
+        try (Stream<Change> all = row.changes().stream()) {
+            code = (int) all.filter(change -> !change.isOutput() && change.cause() == Cause.CODE).count();
+        }
+        field(digest, "changes", Integer.toString(code));
+        row.changes().forEach(change -> {
+            if (change.isOutput()) {
+                outputs.put(outputName(change), change);
+            } else if (change.cause() == Cause.CODE) {
+                change(digest, change);
+            }
+        });
+        int drift;
+        try (Stream<Change> all = row.drift().stream()) {
+            drift = (int) all.filter(change -> !change.isOutput()).count();
+        }
+        field(digest, "drift", Integer.toString(drift));
+        row.drift().forEach(change -> {
+            if (change.isOutput()) {
+                outputs.put(outputName(change), change);
+            } else {
+                change(digest, change);
+            }
+        });
+        field(digest, "outputs", Integer.toString(outputs.size()));
+        outputs.values().forEach(change -> change(digest, change));
         return HexFormat.of().formatHex(digest.digest());
     }
 
-    private static void section(final MessageDigest digest, final String name, final ChangeList changes) {
-        field(digest, name, Integer.toString(changes.size()));
-        changes.forEach(change -> change(digest, change));
+    private static String outputName(final Change output) {
+        return output.paths().isEmpty() ? "" : output.paths().get(0);
     }
 
     private static void change(final MessageDigest digest, final Change change) {
         field(digest, "action", change.action().name());
         field(digest, "type", change.type());
         field(digest, "address", change.address());
-        field(digest, "cause", change.cause().name());
         field(digest, "paths", Integer.toString(change.paths().size()));
         change.paths().forEach(path -> field(digest, "path", path));
+        field(digest, "values", change.values());
     }
 
     /** Length-prefixed, so no two different sequences of fields digest alike. */
@@ -58,20 +95,28 @@ public final class PlanDigest {
     }
 
     /**
-     * The plans an approval approved (stack → digest) and the commit the approved run's plans come from. Empty: the run
-     * is approved without a recorded plan (the CLI's {@code --approved}, a step's {@code approved: true}).
+     * The plans an approval approved (stack → pin), the commit the approved run's plans come from and the key their
+     * values are digested under. No plans: the run is approved without a recorded plan (the CLI's {@code --approved}, a
+     * step's {@code approved: true}).
      *
-     * @param plans  stack → the digest the approver saw
+     * @param plans  stack → the pin the approver saw
      * @param commit the revision this run's plans are made from; empty when unknown
      * @param source where the approval was made, in words ("build #12"), for the reason of a refusal
+     * @param key    the key this run's plans digest values under ({@link ValueKey#NONE}: none)
      */
-    public record Approved(Map<StackId, String> plans, String commit, String source) {
-        public static final Approved NONE = new Approved(Map.of(), "", "");
+    public record Approved(Map<StackId, String> plans, String commit, String source, ValueKey key) {
+        public static final Approved NONE = new Approved(Map.of(), "", "", ValueKey.NONE);
 
         public Approved {
             plans = Map.copyOf(new TreeMap<>(plans));
             commit = Objects.requireNonNullElse(commit, "");
             source = Objects.requireNonNullElse(source, "");
+            key = Objects.requireNonNullElse(key, ValueKey.NONE);
+        }
+
+        /** Approved plans of a run that digests no value. */
+        public Approved(final Map<StackId, String> plans, final String commit, final String source) {
+            this(plans, commit, source, ValueKey.NONE);
         }
 
         /**
@@ -84,7 +129,7 @@ public final class PlanDigest {
                 return Optional.empty();
             }
             return Optional.of("its plan differs from the one approved" + (source.isEmpty() ? "" : " in " + source)
-                    + " (other changes, drift or commit): nothing was applied; approve this plan again");
+                    + " (other changes, drift, values or commit): nothing was applied; approve this plan again");
         }
     }
 }

@@ -100,6 +100,16 @@ public record Row(StackId id, Tool tool, String dir, RowState state, String reas
         return state.hasDrift() || (knownDrift() && known.state() != RowState.AWAITING_APPROVAL);
     }
 
+    /** Counted as failed: failed, or skipped with its stack's last row failed (a skip does not mend it). */
+    public boolean countsAsFailed() {
+        return state == RowState.FAILED || (state == RowState.SKIPPED && known.state() == RowState.FAILED);
+    }
+
+    /** Counted as not deployed: not deployed, or skipped with its stack's last check finding it never deployed. */
+    public boolean countsAsNotDeployed() {
+        return state == RowState.NOT_DEPLOYED || (state == RowState.SKIPPED && known.state() == RowState.NOT_DEPLOYED);
+    }
+
     /** The row with what the history knew of its skipped stack. */
     public Row withKnown(final KnownState newKnown) {
         return new Row(id, tool, dir, state, reason, changes, drift, ownedElsewhere, dependsOn, fileDependsOn, driftAge, newKnown);

@@ -17,7 +17,12 @@ public enum RowState {
      * Checked, and the tool's state holds nothing: the stack was never deployed (or was destroyed). Nothing to compare
      * with the code, so neither in sync nor drifted; a check exits 2 for it, as the next deploy has work to do.
      */
-    NOT_DEPLOYED("not deployed");
+    NOT_DEPLOYED("not deployed"),
+    /**
+     * Destroyed by this run's destroy: the stack's resources are gone. Never in sync, so a destroy cannot read as a
+     * healthy run in any output; a destroy exits 0 for it all the same (it did what it was asked).
+     */
+    DESTROYED("destroyed");
 
     private final String word;
 

@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * The form of a {@link ChangeList}'s spill file: per change its action and cause (one byte each), then its type,
- * address, number of paths and paths, each text as its UTF-8 length and bytes. Private to one process: written and
+ * address, number of paths and paths, and the keyed digest of its values,
+ * each text as its UTF-8 length and bytes. Private to one process: written and
  * read by the same build, never kept.
  */
 final class SpillFormat {
@@ -29,6 +30,7 @@ final class SpillFormat {
         for (String path : change.paths()) {
             writeText(out, path);
         }
+        writeText(out, change.values());
     }
 
     private static void writeText(final DataOutputStream out, final String text) throws IOException {
@@ -47,7 +49,7 @@ final class SpillFormat {
         for (int i = 0; i < count; i++) {
             paths.add(readText(in));
         }
-        return new Change(action, type, address, paths, cause);
+        return new Change(action, type, address, paths, cause, readText(in));
     }
 
     private static String readText(final DataInputStream in) throws IOException {

@@ -17,7 +17,7 @@ import com.fasterxml.jackson.core.JsonToken;
  * compared as bytes ({@link RawText}).
  * <p>
  * It reads a subset of what Jackson reads, never more: one strict JSON object (RFC 8259, strict UTF-8 with no
- * overlong forms or surrogates, nesting and numbers well inside {@link PlanJson}'s limits, no token over 4 MiB). At
+ * overlong forms or surrogates, no name twice in one object, nesting and numbers well inside {@link PlanJson}'s limits, no token over 4 MiB). At
  * anything else (a syntax error, a truncated file, a byte order mark, content after the object, a value Jackson's
  * limits might refuse) it throws {@link ByteJsonUnsupported}, and the caller reads the file again with Jackson, which gives
  * its exact outcome and failure reason ({@link JsonPlanReader}). So this parser has no error messages of its own.
@@ -55,6 +55,8 @@ final class ByteJsonParser extends ByteJsonBase {
     private final boolean[] object = new boolean[MAX_DEPTH + 2];
     private final boolean[] more = new boolean[MAX_DEPTH + 2];
     private int depth;
+    /** Per depth: the hashes of the names of the object read there, so that a name twice is never read past. */
+    private final NameHashes[] seen = new NameHashes[MAX_DEPTH + 2];
     private boolean rootRead;
     // the field-name table: a name's bytes as words → the one String for them
     private final long[] nameFirst = new long[NAMES];
@@ -65,6 +67,76 @@ final class ByteJsonParser extends ByteJsonBase {
 
     ByteJsonParser(final InputStream in) {
         super(in);
+        for (int i = 0; i < seen.length; i++) {
+            seen[i] = new NameHashes();
+        }
+    }
+
+    /**
+     * A 64-bit hash of the current name's text: its bytes, or an escaped name's decoded text, so that an escaped and a
+     * plain spelling of one name are one name, as Jackson reads them.
+     */
+    private long nameHash() {
+        byte[] bytes = buf;
+        int from = tokStart;
+        int to = tokEnd;
+        if (escaped) {
+            bytes = RawText.decode(buf, tokStart, tokEnd).getBytes(StandardCharsets.UTF_8);
+            from = 0;
+            to = bytes.length;
+        }
+        long hash = 0xcbf29ce484222325L;
+        for (int i = from; i < to; i++) {
+            hash = (hash ^ (bytes[i] & 0xFF)) * 0x100000001b3L;
+        }
+        hash ^= hash >>> 33;
+        hash *= 0xff51afd7ed558ccdL;
+        return hash ^ hash >>> 33;
+    }
+
+    /** The name hashes of one object: open addressing, small until an object has many names. */
+    static final class NameHashes {
+        private static final int SMALL = 16;
+        private long[] table = new long[SMALL];
+        private int count;
+
+        void clear() {
+            if (count == 0) {
+                return;
+            }
+            if (table.length > SMALL * 4) {
+                table = new long[SMALL];
+            } else {
+                Arrays.fill(table, 0L);
+            }
+            count = 0;
+        }
+
+        /** False when the hash was there already. */
+        boolean add(final long hash) {
+            if ((count + 1) * 2 > table.length) {
+                long[] old = table;
+                table = new long[old.length * 2];
+                count = 0;
+                for (long held : old) {
+                    if (held != 0) {
+                        add(held);
+                    }
+                }
+            }
+            long h = hash == 0 ? 1 : hash;
+            int mask = table.length - 1;
+            int i = (int) (h ^ h >>> 32) & mask;
+            while (table[i] != 0) {
+                if (table[i] == h) {
+                    return false;
+                }
+                i = (i + 1) & mask;
+            }
+            table[i] = h;
+            count++;
+            return true;
+        }
     }
 
     @Override
@@ -118,6 +190,10 @@ final class ByteJsonParser extends ByteJsonBase {
         if (colon != ':' || tokEnd - tokStart > 50_000) {
             throw new ByteJsonUnsupported();
         }
+        if (!seen[depth].add(nameHash())) {
+            // a name twice in one object (or two names of one hash): Jackson decides, and refuses a duplicate
+            throw new ByteJsonUnsupported();
+        }
         pos++;
         name = names ? name() : null;
         return JsonToken.FIELD_NAME;
@@ -147,6 +223,9 @@ final class ByteJsonParser extends ByteJsonBase {
                 depth++;
                 object[depth] = c == '{';
                 more[depth] = false;
+                if (c == '{') {
+                    seen[depth].clear();
+                }
                 return c == '{' ? JsonToken.START_OBJECT : JsonToken.START_ARRAY;
             }
             case '"' -> {

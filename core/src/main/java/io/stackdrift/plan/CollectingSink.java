@@ -8,6 +8,7 @@ import java.util.Map;
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
 import io.stackdrift.model.ChangeList;
+import io.stackdrift.model.ValueKey;
 
 /**
  * Keeps everything a reader streams, to build a {@link PlanSummary} (for callers that need the lists). Long lists of
@@ -19,10 +20,23 @@ public final class CollectingSink implements PlanSink {
     private final Map<String, List<String>> replacePaths = new LinkedHashMap<>();
     private final List<String> stackReferences = new ArrayList<>();
 
+    private final ValueKey valueKey;
+
     /** Changes past {@link ChangeList#HELD_IN_MEMORY} spill into {@code spill}. */
     public CollectingSink(final ChangeList.SpillTarget spill) {
+        this(spill, ValueKey.NONE);
+    }
+
+    /** As {@link #CollectingSink(ChangeList.SpillTarget)}, each change's values digested under {@code key}. */
+    public CollectingSink(final ChangeList.SpillTarget spill, final ValueKey key) {
         this.changes = ChangeList.builder(spill);
         this.drift = ChangeList.builder(spill);
+        this.valueKey = key;
+    }
+
+    @Override
+    public ValueKey valueKey() {
+        return valueKey;
     }
 
     @Override

@@ -118,6 +118,9 @@ public final class FailureReasons {
         return line.substring(0, cut > MAX_LENGTH / 2 ? cut : MAX_LENGTH - 1) + "…";
     }
 
+    /** How Jackson's duplicate detection ({@code STRICT_DUPLICATE_DETECTION}) starts its message. */
+    private static final String DUPLICATE = "Duplicate field '";
+
     /** Why a file could not be read, without quoting any of its content. */
     static String ofException(final Exception e) {
         if (e instanceof NoSuchFileException) {
@@ -135,6 +138,11 @@ public final class FailureReasons {
         }
         if (e instanceof CharConversionException) {
             return "the file is not UTF-8 text";
+        }
+        if (e instanceof JsonProcessingException json && String.valueOf(json.getOriginalMessage()).startsWith(DUPLICATE)) {
+            // the key is not named: a key inside a value may be the user's own data
+            return "the JSON holds one key twice in an object" + at(json.getLocation()) + ": the tool never writes that, so the "
+                    + "file is malformed or was edited; refused, as either value could hide a change";
         }
         if (e instanceof JsonProcessingException json) {
             // Jackson names the token it refused (never a value of the file): say what is wrong with it

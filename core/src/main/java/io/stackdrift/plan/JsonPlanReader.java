@@ -8,6 +8,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 
 import io.stackdrift.model.Change;
+import io.stackdrift.model.ValueKey;
 
 /** Opens the file, runs one format's streaming parse, and turns every exception into a failed outcome. */
 abstract class JsonPlanReader implements StreamingPlanReader {
@@ -112,6 +113,11 @@ abstract class JsonPlanReader implements StreamingPlanReader {
         @Override
         public boolean wantsPaths() {
             return sink.wantsPaths();
+        }
+
+        @Override
+        public ValueKey valueKey() {
+            return sink.valueKey();
         }
     }
 

@@ -8,11 +8,14 @@ import java.nio.file.Path;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * The one Jackson setup for tool output: limits that turn hostile or broken input (absurd nesting,
- * thousand-digit numbers) into a clear failure instead of a stack overflow or a long stall.
+ * thousand-digit numbers) into a clear failure instead of a stack overflow or a long stall, and a key twice in one
+ * object refused: the tool never writes that, and whichever value won could hide a change ({@code errored} true then
+ * false, a second {@code after}).
  */
 final class PlanJson {
     /** Deeper than any real plan value; recursion in {@link ValueDiff} stays far from the stack limit. */
@@ -24,6 +27,7 @@ final class PlanJson {
                     .maxNestingDepth(MAX_DEPTH)
                     .maxNumberLength(MAX_NUMBER_LENGTH)
                     .build())
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .build();
     static final ObjectMapper MAPPER = new ObjectMapper(FACTORY);
 

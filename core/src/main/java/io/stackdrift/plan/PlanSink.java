@@ -3,6 +3,7 @@ package io.stackdrift.plan;
 import java.util.List;
 
 import io.stackdrift.model.Change;
+import io.stackdrift.model.ValueKey;
 
 /**
  * Receives what a streaming reader finds, one item at a time, so that a plan of any size is never held
@@ -28,5 +29,13 @@ public interface PlanSink {
      */
     default boolean wantsPaths() {
         return true;
+    }
+
+    /**
+     * The key a reader digests each change's values under ({@link Change#values()}); {@link ValueKey#NONE}: none are
+     * digested. Only a sink that {@link #wantsPaths() wants paths} gets values digested.
+     */
+    default ValueKey valueKey() {
+        return ValueKey.NONE;
     }
 }

@@ -3,6 +3,7 @@ package io.stackdrift.plan;
 import java.nio.file.Path;
 
 import io.stackdrift.model.ChangeList;
+import io.stackdrift.model.ValueKey;
 
 /**
  * A {@link PlanReader} that can also stream what it finds into a {@link PlanSink}. Never throws on bad
@@ -19,7 +20,12 @@ public interface StreamingPlanReader extends PlanReader {
 
     @Override
     default PlanSummary read(final Path file, final ChangeList.SpillTarget spill) {
-        CollectingSink sink = new CollectingSink(spill);
+        return read(file, spill, ValueKey.NONE);
+    }
+
+    @Override
+    default PlanSummary read(final Path file, final ChangeList.SpillTarget spill, final ValueKey key) {
+        CollectingSink sink = new CollectingSink(spill, key);
         return sink.summary(read(file, sink));
     }
 }

@@ -16,6 +16,12 @@ import com.fasterxml.jackson.databind.JsonNode;
  * A line that is not JSON ends the read (what was found before it stands); nothing of it is shown.
  */
 public final class TerraformDiagnostics {
+    /** Terraform's summary when a {@code terraform_remote_state} reads a state nobody wrote yet. */
+    static final String REMOTE_STATE_MISSING = "Unable to find remote state";
+    /** The hint for {@link #REMOTE_STATE_MISSING}: the stack that writes that state has not been deployed first. */
+    public static final String REMOTE_STATE_HINT = "deploy the stack that writes this state first, or declare it under this "
+            + "stack's dependsOn in stacks.yaml so that it always is";
+
     private TerraformDiagnostics() {
     }
 
@@ -51,8 +57,17 @@ public final class TerraformDiagnostics {
             return Optional.empty();
         }
         String summary = FailureReasons.diagnostic(diagnostic.path("summary").asText(""));
-        return Optional.of(FailureReasons.truncate(summary + where(diagnostic)));
+        return Optional.of(FailureReasons.truncate(summary + where(diagnostic)) + hint(diagnostic));
     }
+
+    /** What to do about a diagnostic a stack gets when it runs before another it reads; empty for any other. */
+    private static String hint(final JsonNode diagnostic) {
+        boolean remoteState = REMOTE_STATE_MISSING.equals(diagnostic.path("summary").asText(""))
+                || diagnostic.path("address").asText("").startsWith("data.terraform_remote_state.")
+                        && diagnostic.path("summary").asText("").contains("remote state");
+        return remoteState ? "; " + REMOTE_STATE_HINT : "";
+    }
+
 
     /** {@code " (main.tf:3)"}, else {@code " (aws_instance.web)"}, else nothing. */
     private static String where(final JsonNode diagnostic) {

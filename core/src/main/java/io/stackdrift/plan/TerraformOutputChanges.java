@@ -18,6 +18,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
+import io.stackdrift.model.ValueKey;
 
 /**
  * The output changes of one plan and, for a refresh-only plan, what each output's expression refers to. Both are
@@ -30,6 +31,18 @@ final class TerraformOutputChanges {
 
     /** Output name → its action list, by name: a stable order whatever the key order. */
     final Map<String, List<String>> changes = new TreeMap<>();
+    /** Output name → the keyed digest of its values ({@link ValueDigests}); empty without a key. */
+    private final Map<String, String> values = new HashMap<>();
+    private final ValueKey valueKey;
+
+    TerraformOutputChanges() {
+        this(ValueKey.NONE);
+    }
+
+    /** @param valueKey the key each output's values are digested under; {@link ValueKey#NONE}: values are skipped unread */
+    TerraformOutputChanges(final ValueKey valueKey) {
+        this.valueKey = valueKey;
+    }
     /** Output name → the references of its expression ({@code configuration.root_module.outputs}). */
     final Map<String, List<String>> references = new HashMap<>();
     /**
@@ -65,7 +78,7 @@ final class TerraformOutputChanges {
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             String name = parser.currentName();
             parser.nextToken();
-            List<String> actions = readActions(parser);
+            List<String> actions = valueKey.isNone() ? readActions(parser) : readActionsAndValues(name, parser);
             if (!OUTPUT_ACTIONS.contains(actions)) {
                 // an action this version does not know may be a change: reading it as none would show in sync
                 findings.fail("output_changes has an unknown action for an output"
@@ -74,6 +87,22 @@ final class TerraformOutputChanges {
                 changes.put(name, actions);
             }
         }
+    }
+
+    /** The actions of one output change, and the keyed digest of its values. Outputs are few: each is read as a tree. */
+    private List<String> readActionsAndValues(final String name, final JsonParser parser) throws IOException {
+        JsonNode change = Trees.read(parser);
+        List<String> actions = new ArrayList<>();
+        JsonNode list = change == null ? null : change.get("actions");
+        if (change == null || !change.isObject()) {
+            actions.add("(not an object)");
+        } else if (list == null || !list.isArray()) {
+            actions.add("(none)");
+        } else {
+            list.forEach(word -> actions.add(word.isTextual() ? word.textValue() : "(not a string)"));
+            values.put(name, ValueDigests.of(valueKey, change.get("before"), change.get("after"), change.get("after_unknown")));
+        }
+        return actions;
     }
 
     /** The actions of one output change; its values are skipped unread. */
@@ -237,7 +266,7 @@ final class TerraformOutputChanges {
                 }
                 cause = Cause.DRIFT;
             }
-            sink.onChange(Change.ofOutput(action.get(), entry.getKey(), cause));
+            sink.onChange(Change.ofOutput(action.get(), entry.getKey(), cause).withValues(values.getOrDefault(entry.getKey(), "")));
         }
     }
 

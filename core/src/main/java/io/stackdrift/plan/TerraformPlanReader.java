@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
+import io.stackdrift.model.ValueKey;
 
 /**
  * Reads the plan representation of Terraform and OpenTofu ({@code show -json PLANFILE}), streaming: one
@@ -90,7 +91,7 @@ public final class TerraformPlanReader extends JsonPlanReader {
         boolean plannedValues = false;
         boolean stateValues = false;
         boolean priorResources = false;
-        TerraformOutputChanges outputs = new TerraformOutputChanges();
+        TerraformOutputChanges outputs = new TerraformOutputChanges(sink.wantsPaths() ? sink.valueKey() : ValueKey.NONE);
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             String name = parser.currentName();
             parser.nextToken();
@@ -318,7 +319,9 @@ public final class TerraformPlanReader extends JsonPlanReader {
             List<String> paths = sink.wantsPaths() && (action.get() == Action.UPDATE || action.get() == Action.REPLACE)
                     ? ValueDiff.changedPaths(before, after, afterUnknown, beforeSensitive, afterSensitive)
                     : List.of();
-            sink.onChange(new Change(action.get(), type, address, paths, cause));
+            // the values only as their keyed digest, for an approval's pin; nothing of them is kept
+            String values = sink.wantsPaths() ? ValueDigests.of(sink.valueKey(), before, after, afterUnknown) : "";
+            sink.onChange(new Change(action.get(), type, address, paths, cause, values));
         }
 
         /** replace_paths rendered, each cut at the first sensitive step. */

@@ -13,14 +13,15 @@ import io.stackdrift.model.StackId;
  * @param runId     the run deploying it
  * @param startedAt epoch milliseconds
  * @param host      the machine the run was on (to tell a live CLI process from a dead one)
- * @param pid       the process id of that run
+ * @param owner     the process of that run: its pid and start time (a new process that got the pid is not it)
  * @param kind      a deploy, or a destroy (a destroy's marker left behind makes the history forget the last deploy)
  */
-public record DeployMarker(StackId stack, String runId, long startedAt, String host, long pid, DeployKind kind) {
+public record DeployMarker(StackId stack, String runId, long startedAt, String host, ProcessOwner owner, DeployKind kind) {
     public DeployMarker {
         Objects.requireNonNull(stack, "stack");
         Objects.requireNonNull(runId, "runId");
         host = Objects.requireNonNullElse(host, "");
+        Objects.requireNonNull(owner, "owner");
         Objects.requireNonNull(kind, "kind");
     }
 }

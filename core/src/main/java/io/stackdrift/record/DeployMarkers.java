@@ -34,7 +34,7 @@ final class DeployMarkers {
     }
 
     DeployMarker markStarted(final StackId stack, final String runId, final long startedAt, final DeployKind kind) throws IOException {
-        DeployMarker marker = new DeployMarker(stack, runId, startedAt, HostName.VALUE, ProcessHandle.current().pid(), kind);
+        DeployMarker marker = new DeployMarker(stack, runId, startedAt, HostName.VALUE, ProcessOwner.current(), kind);
         AtomicFiles.write(layout.markerFile(stack), out -> {
             try (JsonGenerator g = factory.createGenerator(out)) {
                 RecordJson.writeMarker(g, marker);
@@ -88,14 +88,16 @@ final class DeployMarkers {
     }
 
     /**
-     * The CLI's liveness test: a marker from this machine is running while its process exists; one
-     * from another machine cannot be judged here and counts as running.
+     * The CLI's liveness test: a marker from this machine is running while its process runs, the same process (its pid
+     * and, where the marker has it, its start time: in a fresh pid namespace, a container job, the next run often gets
+     * the pid of the one that died); never one of this process's pid, since the CLI asks as its run starts, before it
+     * writes a marker of its own. One from another machine cannot be judged here and counts as running.
      */
     static boolean isRunningHere(final DeployMarker marker) {
         if (!marker.host().equals(HostName.VALUE)) {
             return true;
         }
-        return ProcessHandle.of(marker.pid()).map(ProcessHandle::isAlive).orElse(false);
+        return marker.owner().pid() != ProcessHandle.current().pid() && marker.owner().isAlive();
     }
 
     /** Looked up once: a name lookup can be slow. */

@@ -313,8 +313,9 @@ public final class HistoryStore {
     }
 
     /**
-     * Keeps, per stack, the drift of its latest row that was not skipped, so that a deploy reads its own stack's drift
-     * and nothing of other stacks or runs. A row without drift removes the file; the same drift as before is not
+     * Keeps, per stack, the drift of its latest row that was not skipped and showed drift (drifted, or a repair awaiting
+     * approval or failed), so that a deploy reads its own stack's drift and nothing of other stacks or runs. A row that
+     * shows no drift removes the file; the same drift as before is not
      * written again (the drift age, which changes every check, lives in the stack index).
      */
     private void writeDriftFiles(final RunRecord run, final Optional<Set<StackId>> configured) throws IOException {
@@ -335,7 +336,7 @@ public final class HistoryStore {
                     continue;
                 }
                 Path file = layout.driftFile(row.id());
-                if (!row.state().hasDrift()) {
+                if (!row.showsDrift()) {
                     Files.deleteIfExists(file);
                     continue;
                 }

@@ -333,7 +333,8 @@ public final class RecordJson {
         g.writeStringField("runId", m.runId());
         g.writeNumberField("startedAt", m.startedAt());
         g.writeStringField("host", m.host());
-        g.writeNumberField("pid", m.pid());
+        g.writeNumberField("pid", m.owner().pid());
+        g.writeNumberField("pidStarted", m.owner().started());
         if (m.kind() == DeployKind.DESTROY) {
             // only when set: a deploy's marker keeps its bytes, and older readers ignore the key
             g.writeBooleanField("destroy", true);
@@ -344,7 +345,7 @@ public final class RecordJson {
     static DeployMarker readMarker(final JsonNode n) {
         RecordFormat.checkFormat(n, RecordFormat.MARKER);
         return new DeployMarker(StackId.of(RecordFormat.text(n, "stack")), RecordFormat.text(n, "runId"), n.path("startedAt").asLong(),
-                n.path("host").asText(""), n.path("pid").asLong(),
+                n.path("host").asText(""), new ProcessOwner(n.path("pid").asLong(), n.path("pidStarted").asLong(-1)),
                 n.path("destroy").asBoolean(false) ? DeployKind.DESTROY : DeployKind.DEPLOY);
     }
 

@@ -5,7 +5,6 @@ import java.util.Objects;
 
 import io.stackdrift.model.Counts;
 import io.stackdrift.model.Row;
-import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
 
 /**
@@ -40,7 +39,7 @@ public record RunSummary(long sequence, String runId, RunKind kind, String cause
     public static RunSummary of(final long sequence, final RunRecord run) {
         List<StackId> drifted = run.rows().stream().filter(Row::countsAsDrifted)
                 .map(Row::id).sorted().limit(ID_CAP).toList();
-        List<StackId> failed = run.rows().stream().filter(r -> r.state() == RowState.FAILED)
+        List<StackId> failed = run.rows().stream().filter(Row::countsAsFailed)
                 .map(Row::id).sorted().limit(ID_CAP).toList();
         return new RunSummary(sequence, run.runId(), run.kind(), run.cause(), run.startedAt(), run.finishedAt(),
                 run.counts(), drifted, failed);

@@ -127,7 +127,9 @@ public final class RunWorkDirectories {
 
     /**
      * Deletes the work directories of runs whose owner process is gone: in the shared folder (when it is one nobody else
-     * may write to) and the private ones {@link #create} made beside it; returns how many.
+     * may write to) and the private ones {@link #create} made beside it; returns how many. Anyone may make a directory
+     * of such a name in the temporary directory: only this user's are deleted, through open directories
+     * ({@link Directories#sweep}).
      */
     public static int sweepDead(final Path tmp, final String user) {
         Path shared = sharedParent(tmp, user);
@@ -144,8 +146,7 @@ public final class RunWorkDirectories {
         try (DirectoryStream<Path> dirs = Files.newDirectoryStream(tmp, prefix + "*")) {
             for (Path dir : dirs) {
                 Optional<ProcessOwner> owner = ownerOf(dir.getFileName().toString().substring(prefix.length()), PRIVATE_NAME);
-                if (owner.isPresent() && !owner.get().isAlive() && Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
-                    Directories.delete(dir);
+                if (owner.isPresent() && !owner.get().isAlive() && Directories.sweep(dir)) {
                     swept++;
                 }
             }
@@ -164,8 +165,7 @@ public final class RunWorkDirectories {
         try (DirectoryStream<Path> dirs = Files.newDirectoryStream(parent)) {
             for (Path dir : dirs) {
                 Optional<ProcessOwner> owner = ownerOf(dir.getFileName().toString(), NAME);
-                if (owner.isPresent() && !owner.get().isAlive() && Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
-                    Directories.delete(dir);
+                if (owner.isPresent() && !owner.get().isAlive() && Directories.sweep(dir)) {
                     swept++;
                 }
             }

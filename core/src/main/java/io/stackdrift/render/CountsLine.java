@@ -9,8 +9,8 @@ import io.stackdrift.model.Counts;
 /**
  * The counts line that opens the build page, the console summary and the CLI output:
  * {@code 12 stacks · 9 in sync · 2 drifted ● · 1 pending · 0 failed}. Drifted carries an orange dot,
- * failed a red one and not deployed a yellow one when their count is not zero. Not deployed, repaired, awaiting approval
- * and skipped are added only when present,
+ * failed a red one and not deployed a yellow one when their count is not zero. Destroyed, not deployed, repaired,
+ * awaiting approval and skipped are added only when present (a destroy's line says {@code 2 destroyed}, never in sync),
  * so the common line stays short. Every count of {@link Counts.Field} is in it, in that table's order.
  */
 public final class CountsLine {
@@ -21,8 +21,8 @@ public final class CountsLine {
     private static final String YELLOW = "\u001B[33m";
     private static final String RESET = "\u001B[0m";
     /** Shown after the others, and only when not zero, so the common line stays short; every other count is always shown. */
-    private static final List<Counts.Field> ONLY_WHEN_PRESENT = List.of(Counts.Field.NOT_DEPLOYED, Counts.Field.REPAIRED,
-            Counts.Field.AWAITING_APPROVAL, Counts.Field.SKIPPED);
+    private static final List<Counts.Field> ONLY_WHEN_PRESENT = List.of(Counts.Field.DESTROYED, Counts.Field.NOT_DEPLOYED,
+            Counts.Field.REPAIRED, Counts.Field.AWAITING_APPROVAL, Counts.Field.SKIPPED);
 
     private CountsLine() {
     }

@@ -37,7 +37,7 @@ public final class DriftPicture {
             new Series("pending", "pending", "#0969da", RunCounts::pendingOnly),
             new Series("drifted", "drifted", BuildBadge.ORANGE, r -> r.counts().drifted()),
             new Series("failed", "failed", BuildBadge.RED, r -> r.counts().failed()),
-            new Series("other", "skipped or awaiting", "#8c959f", RunCounts::other));
+            new Series("other", "skipped, awaiting or destroyed", "#8c959f", RunCounts::other));
 
     /** The picture and its text alternative, as one HTML fragment. */
     public static String html(final List<RunCounts> runs) {
@@ -205,7 +205,8 @@ public final class DriftPicture {
         Counts c = run.counts();
         return "Run #" + run.runId() + ": " + Html.plural(c.total(), "stack", "stacks") + ", " + c.inSync() + " in sync, "
                 + c.drifted() + " drifted, " + c.pending() + " pending, " + c.failed() + " failed"
-                + (c.repaired() > 0 ? ", " + c.repaired() + " repaired" : "");
+                + (c.repaired() > 0 ? ", " + c.repaired() + " repaired" : "")
+                + (c.destroyed() > 0 ? ", " + c.destroyed() + " destroyed" : "");
     }
 
     private static String shortId(final String runId) {

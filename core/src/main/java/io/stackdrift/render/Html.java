@@ -64,10 +64,11 @@ final class Html {
             case DRIFTED -> 2;
             case AWAITING_APPROVAL -> 3;
             case PENDING -> 4;
-            case NOT_DEPLOYED -> 5;
-            case REPAIRED -> 6;
-            case SKIPPED -> 7;
-            case IN_SYNC -> 8;
+            case DESTROYED -> 5;
+            case NOT_DEPLOYED -> 6;
+            case REPAIRED -> 7;
+            case SKIPPED -> 8;
+            case IN_SYNC -> 9;
         };
     }
 

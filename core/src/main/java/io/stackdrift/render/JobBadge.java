@@ -5,7 +5,9 @@ import io.stackdrift.model.Counts;
 /**
  * The embeddable job badge, shields-style: {@code drift | 2 stacks} on orange, {@code drift | in sync}
  * on green, {@code drift | 1 failed} on red, {@code drift | 1 awaiting approval} on orange, {@code drift | 1 repaired}
- * on teal when a self-heal put the only drift back. The counts include what the history knew of skipped stacks.
+ * on teal when a self-heal put the only drift back, {@code drift | 2 destroyed} on grey after a destroy,
+ * {@code drift | 1 not deployed} on blue (never green: nothing was compared). The counts include what the history
+ * knew of skipped stacks.
  * Served at a stable job URL and by the static report.
  */
 public final class JobBadge {
@@ -25,11 +27,18 @@ public final class JobBadge {
         if (counts.drifted() > 0) {
             return Html.plural(counts.drifted(), "stack", "stacks");
         }
+        if (counts.destroyed() > 0) {
+            return counts.destroyed() + " destroyed";
+        }
         if (counts.awaitingApproval() > 0) {
             return counts.awaitingApproval() + " awaiting approval";
         }
         if (counts.pending() > 0) {
             return counts.pending() + " pending";
+        }
+        if (counts.notDeployed() > 0) {
+            // never in sync: nothing was compared, and the next deploy has work to do
+            return counts.notDeployed() + " not deployed";
         }
         if (counts.repaired() > 0) {
             return counts.repaired() + " repaired";
@@ -44,7 +53,10 @@ public final class JobBadge {
         if (counts.drifted() > 0 || counts.awaitingApproval() > 0) {
             return BuildBadge.ORANGE;
         }
-        if (counts.pending() > 0) {
+        if (counts.destroyed() > 0) {
+            return GREY;
+        }
+        if (counts.pending() > 0 || counts.notDeployed() > 0) {
             return BLUE;
         }
         if (counts.repaired() > 0) {

@@ -20,7 +20,7 @@ public record RunCounts(String runId, Counts counts) {
     int both() {
         Counts c = counts;
         return Math.max(0, c.inSync() + c.drifted() + c.pending() + c.failed() + c.skipped() + c.awaitingApproval() + c.repaired()
-                - c.total());
+                + c.notDeployed() + c.destroyed() - c.total());
     }
 
     /** Pending rows without drift, so the stacked bar adds up to the total. */
@@ -28,7 +28,8 @@ public record RunCounts(String runId, Counts counts) {
         return Math.max(0, counts.pending() - both());
     }
 
+    /** Skipped, awaiting approval and destroyed rows: no drift to draw, but a destroy's bar must not look empty or in sync. */
     int other() {
-        return counts.skipped() + counts.awaitingApproval();
+        return counts.skipped() + counts.awaitingApproval() + counts.destroyed();
     }
 }

@@ -2,7 +2,9 @@ package io.stackdrift.render;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
+import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
 import io.stackdrift.model.ChangeList;
 import io.stackdrift.model.Row;
@@ -55,21 +57,33 @@ public final class RunText {
             return;
         }
         lines.add(TextSafe.clean(row.id() + " (" + row.state().word() + ")" + (row.reason().isEmpty() ? "" : ": " + row.reason())));
-        changes("change", row.changes(), lines);
-        changes("drift", row.drift(), lines);
+        // a plan's change that only puts drift back is no change in the code: listed under its own heading
+        changes("change", row.changes(), Cause.CODE, lines);
+        changes("puts back drift", row.changes(), Cause.DRIFT, lines);
+        changes("drift", row.drift(), null, lines);
         String age = row.state() == RowState.REPAIRED ? "  drift first seen " : "  drifted since ";
         row.driftAge().sinceInstant().ifPresent(since -> lines.add(age + since + " ("
                 + row.driftAge().checks() + (row.driftAge().checks() == 1 ? " check)" : " checks)")));
-        changes("owned elsewhere", row.ownedElsewhere(), lines);
+        changes("owned elsewhere", row.ownedElsewhere(), null, lines);
     }
 
-    private static void changes(final String label, final ChangeList changes, final List<String> lines) {
-        for (Change change : changes.first(DETAIL_CAP)) {
-            lines.add(TextSafe.clean("  " + label + ": " + change.action().word() + " " + change.address()
-                    + (change.paths().isEmpty() ? "" : " " + String.join(", ", change.paths()))));
+    /** The first changes of {@code cause} (every one when null) under {@code label}, and how many more there are. */
+    private static void changes(final String label, final ChangeList changes, final Cause cause, final List<String> lines) {
+        int listed = 0;
+        int more = 0;
+        try (Stream<Change> all = changes.stream()) {
+            for (Change change : (Iterable<Change>) all.filter(c -> cause == null || c.cause() == cause)::iterator) {
+                if (listed == DETAIL_CAP) {
+                    more++;
+                    continue;
+                }
+                listed++;
+                lines.add(TextSafe.clean("  " + label + ": " + change.action().word() + " " + change.address()
+                        + (change.paths().isEmpty() ? "" : " " + String.join(", ", change.paths()))));
+            }
         }
-        if (changes.size() > DETAIL_CAP) {
-            lines.add("  … " + (changes.size() - DETAIL_CAP) + " more (--json or --html lists every one)");
+        if (more > 0) {
+            lines.add("  … " + more + " more (--json or --html lists every one)");
         }
     }
 }

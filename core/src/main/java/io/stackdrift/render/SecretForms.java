@@ -1,21 +1,32 @@
 package io.stackdrift.render;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /**
- * The forms a secret value takes in what a tool or a shell prints, the same forms Jenkins's credentials-binding masks
- * in a build log: the value itself; its base64 (standard and URL alphabets) wherever it starts in the encoded
+ * The forms a secret value takes in what a tool or a shell prints, the forms Jenkins's credentials-binding masks
+ * in a build log and more: the value itself; its base64 (standard and URL alphabets) wherever it starts in the encoded
  * stream, with or without its last, partly filled character; single-quoted for a POSIX shell ({@code 'it'\''s'},
  * bare and in quotes) and for ash ({@code 'it'"'"'s'}); with its backslashes (or, for cmd, carets) taken as
- * escapes; and with each {@code $} doubled, as Jenkins writes a literal dollar. Derived forms shorter than
- * {@value #SHORTEST_FORM} characters are left out: they would mask common words.
+ * escapes; with each {@code $} doubled, as Jenkins writes a literal dollar; its UTF-8 bytes in hex (lower and upper
+ * case). Derived forms shorter than {@value #SHORTEST_FORM} characters are left out: they would mask common words.
+ * {@link #escaped} is the one form that is a pattern, not a string: each character as it is, percent-encoded (as a URL
+ * or a form carries it: either case of hex, a space as {@code %20} or {@code +}) or JSON-escaped (a quote, a backslash or
+ * a slash after a backslash, {@code \n} and the like, a u-escape in either case), in any mix — a password in a database
+ * URL, a token in a JSON error body.
  */
 final class SecretForms {
     static final int SHORTEST_FORM = 3;
+    /** A part of a secret between quotes shorter than this is left out: it would mask common words. */
+    static final int SHORTEST_PART = 4;
+    /** The characters that open or close quoted text in a tool's message (as {@code FailureReasons} reads them). */
+    private static final String QUOTES = "\"'`\u2018\u2019\u201C\u201D\u00AB\u00BB";
     /** Bits per base64 character. */
     private static final int BITS = 6;
 
@@ -35,10 +46,90 @@ final class SecretForms {
         forms.add(unescaped(secret, '\\'));
         forms.add(unescaped(secret, '^'));
         forms.add(secret.replace("$", "$$"));
+        String hex = HexFormat.of().formatHex(secret.getBytes(StandardCharsets.UTF_8));
+        forms.add(hex);
+        forms.add(hex.toUpperCase(Locale.ROOT));
         forms.removeIf(form -> form.length() < SHORTEST_FORM);
         // the value itself is masked whatever its length
         forms.add(secret);
         return List.copyOf(forms);
+    }
+
+    /**
+     * A regular expression of the value with each character as it is, percent-encoded or JSON-escaped, in any mix; it
+     * matches the value itself, and nothing shorter.
+     */
+    static String escaped(final String secret) {
+        StringBuilder out = new StringBuilder("(?:");
+        secret.codePoints().forEach(cp -> {
+            String ch = new String(Character.toChars(cp));
+            out.append("(?:").append(literal(cp));
+            // its UTF-8 bytes, each percent-encoded, in sequence
+            out.append('|');
+            for (byte b : ch.getBytes(StandardCharsets.UTF_8)) {
+                percent(out, b & 0xff);
+            }
+            if (cp == ' ') {
+                out.append("|\\+");
+            }
+            out.append('|');
+            for (char unit : ch.toCharArray()) {
+                out.append("\\\\u");
+                hexDigits(out, unit, 4);
+            }
+            String shortEscape = switch (cp) {
+                case '"' -> "\"";
+                case '\\' -> "\\";
+                case '/' -> "/";
+                case '\b' -> "b";
+                case '\f' -> "f";
+                case '\n' -> "n";
+                case '\r' -> "r";
+                case '\t' -> "t";
+                default -> "";
+            };
+            if (!shortEscape.isEmpty()) {
+                out.append("|\\\\").append(literal(shortEscape.codePointAt(0)));
+            }
+            out.append(')');
+        });
+        return out.append(')').toString();
+    }
+
+    /**
+     * The parts of a secret between the characters a tool's message quotes with (the ones a reason cuts quoted text
+     * at), each of at least {@value #SHORTEST_PART} characters; none when it has no such character.
+     */
+    static List<String> betweenQuotes(final String secret) {
+        List<String> parts = new ArrayList<>();
+        int start = 0;
+        for (int i = 0; i <= secret.length(); i++) {
+            if (i == secret.length() || QUOTES.indexOf(secret.charAt(i)) >= 0) {
+                if (i - start >= SHORTEST_PART && !(start == 0 && i == secret.length())) {
+                    parts.add(secret.substring(start, i));
+                }
+                start = i + 1;
+            }
+        }
+        return parts;
+    }
+
+    /** One code point as a pattern that matches it alone. */
+    private static String literal(final int cp) {
+        return Character.isLetterOrDigit(cp) && cp < 0x80 ? new String(Character.toChars(cp)) : "\\x{" + Integer.toHexString(cp) + "}";
+    }
+
+    private static void percent(final StringBuilder out, final int octet) {
+        out.append('%');
+        hexDigits(out, octet, 2);
+    }
+
+    /** {@code value} as {@code digits} hex digits, each letter in either case. */
+    private static void hexDigits(final StringBuilder out, final int value, final int digits) {
+        for (int shift = (digits - 1) * 4; shift >= 0; shift -= 4) {
+            char digit = Character.forDigit((value >> shift) & 0xf, 16);
+            out.append(Character.isLetter(digit) ? "[" + digit + Character.toUpperCase(digit) + "]" : String.valueOf(digit));
+        }
     }
 
     /**

@@ -1,11 +1,11 @@
 package io.stackdrift.render;
 
 import java.util.Collection;
-import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
 import io.stackdrift.record.RunRecord;
 
@@ -40,13 +40,41 @@ public final class SecretMask {
 
     /**
      * One pattern of every secret and its encoded forms, the longer alternatives first (a regular expression tries
-     * them in order at each position, so the longest form that matches there is the one masked).
+     * them in order at each position, so the longest form that matches there is the one masked). Each secret's
+     * percent-encoded and JSON-escaped forms are one alternative ({@link SecretForms#escaped}), placed by the length of
+     * the value itself, which it also matches. A secret with quote characters is also masked part by part
+     * ({@link SecretForms#betweenQuotes}): a reason has the inside of every quoted part cut out before the host masks
+     * it, which would leave the rest of such a secret whole and unmatched.
      */
     public static Pattern patternOf(final Collection<String> secrets) {
-        List<String> forms = secrets.stream().filter(s -> s != null && !s.isEmpty()).flatMap(s -> SecretForms.of(s).stream())
-                .distinct().sorted(Comparator.comparingInt(String::length).reversed().thenComparing(Comparator.naturalOrder()))
-                .toList();
-        return Pattern.compile(forms.stream().map(Pattern::quote).collect(Collectors.joining("|")));
+        List<String> values = secrets.stream().filter(s -> s != null && !s.isEmpty()).distinct().toList();
+        Map<String, Integer> alternatives = new HashMap<>();
+        for (String secret : values) {
+            SecretForms.of(secret).forEach(form -> alternatives.merge(Pattern.quote(form), form.length(), Math::max));
+            // replaces the quoted value itself: the escaped form matches it too
+            alternatives.remove(Pattern.quote(secret));
+            alternatives.merge(SecretForms.escaped(secret), secret.length(), Math::max);
+            for (String part : SecretForms.betweenQuotes(secret)) {
+                alternatives.merge(SecretForms.escaped(part), part.length(), Math::max);
+            }
+        }
+        List<String> ordered = alternatives.entrySet().stream()
+                .sorted(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                .map(Map.Entry::getKey).toList();
+        return Pattern.compile(String.join("|", ordered));
+    }
+
+    /**
+     * The core's pattern of {@code secrets} ({@link #patternOf(Collection)}), then what a host's own pattern of them
+     * matches (forms the host knows that the core does not, such as those another Jenkins plugin registers): one
+     * masker for every host, whatever the host adds.
+     */
+    public static Pattern patternOf(final Collection<String> secrets, final Pattern host) {
+        Pattern own = patternOf(secrets);
+        if (host.pattern().isEmpty()) {
+            return own;
+        }
+        return own.pattern().isEmpty() ? host : Pattern.compile(own.pattern() + "|(?:" + host.pattern() + ")");
     }
 
     public boolean isEmpty() {

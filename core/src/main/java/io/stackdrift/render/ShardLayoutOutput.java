@@ -18,7 +18,7 @@ public final class ShardLayoutOutput {
     private ShardLayoutOutput() {
     }
 
-    /** One line per shard, one per wait, then the estimate. */
+    /** One line per shard, one per empty shard saying why, one per wait, then the estimate. */
     public static String text(final ShardLayout layout) {
         StringBuilder out = new StringBuilder();
         List<List<StackId>> shards = layout.shards();
@@ -28,6 +28,7 @@ public final class ShardLayoutOutput {
                     .append(shard.size() == 1 ? " stack" : " stacks").append("): ")
                     .append(shard.isEmpty() ? "(none)" : String.join(", ", shard.stream().map(StackId::value).toList())).append('\n');
         }
+        layout.notes().forEach(note -> out.append(note).append('\n'));
         for (ShardLayout.Wait wait : layout.waits()) {
             out.append(wait.stack()).append(" (shard ").append(wait.shard()).append(") waits for ").append(wait.dependsOn())
                     .append(" (shard ").append(wait.dependencyShard()).append(")\n");
@@ -41,7 +42,7 @@ public final class ShardLayoutOutput {
     }
 
     /**
-     * {@code {"shards": [{"shard", "stacks"}], "waits": [{"stack", "shard", "dependsOn", "dependencyShard"}],
+     * {@code {"shards": [{"shard", "stacks"}], "waits": [{"stack", "shard", "dependsOn", "dependencyShard"}], "notes",
      * "expectedMillis", "expectedStacks"}} and a line end; the estimate not known is null.
      */
     public static String json(final ShardLayout layout) {
@@ -69,6 +70,11 @@ public final class ShardLayoutOutput {
                 json.writeStringField("dependsOn", wait.dependsOn().value());
                 json.writeNumberField("dependencyShard", wait.dependencyShard());
                 json.writeEndObject();
+            }
+            json.writeEndArray();
+            json.writeArrayFieldStart("notes");
+            for (String note : layout.notes()) {
+                json.writeString(note);
             }
             json.writeEndArray();
             json.writeFieldName("expectedMillis");

@@ -115,6 +115,7 @@ public final class StackPage {
                     : "Awaiting approval";
             case REPAIRED -> "Repaired";
             case NOT_DEPLOYED -> "Not deployed";
+            case DESTROYED -> "Destroyed by this run";
             default -> "";
         };
         if (!lead.isEmpty()) {

@@ -20,7 +20,8 @@ import io.stackdrift.model.StackId;
  * shards wrote. The wait rule: a stack whose dependency belongs to another shard waits until that dependency ended
  * in this run; it goes on when the dependency deployed or was unchanged, and is
  * skipped with the reason when the dependency failed, was skipped, awaits approval, was interrupted, or its shard
- * ended without it.
+ * ended without it. A dependency whose shard is gone (its process died without ending it) fails the stack: the
+ * run went wrong, and a dependency left half-deployed is no reason to carry on as if it had been skipped.
  *
  * <p>Thread-safe: a host may keep one board per run and post to it from every shard's threads (every method holds the
  * board's own lock); posts and ends return the board, so a board can be filled in one expression.
@@ -29,6 +30,7 @@ public final class ShardBoard {
     private final ShardPlan plan;
     private final Map<StackId, ShardOutcome> outcomes = new HashMap<>();
     private final Set<Integer> ended = new TreeSet<>();
+    private final Map<Integer, String> gone = new TreeMap<>();
     /** Its own lock, not the board's monitor: a caller holding the board it got back cannot block the others. */
     private final Object lock = new Object();
 
@@ -41,8 +43,11 @@ public final class ShardBoard {
         return new ShardBoard(Objects.requireNonNull(plan, "plan"));
     }
 
-    /** What a shard waits for: nothing more (go), the dependency (wait), or nothing at all (skip, with the reason). */
-    public enum Verdict { GO, WAIT, SKIP }
+    /**
+     * What a shard waits for: nothing more (go), the dependency (wait), nothing at all (skip, with the reason), or
+     * nothing at all because the dependency's shard is gone (fail, with the reason).
+     */
+    public enum Verdict { GO, WAIT, SKIP, FAIL }
 
     /**
      * The wait rule's answer for one stack.
@@ -50,7 +55,7 @@ public final class ShardBoard {
      * @param verdict    go, wait or skip
      * @param dependency the dependency waited for or that skips the stack; empty on go
      * @param shard      the number of that dependency's shard; 0 on go
-     * @param what       on skip, what became of the dependency ("failed in shard 2 of 4"); empty otherwise
+     * @param what       on skip or fail, what became of the dependency ("failed in shard 2 of 4"); empty otherwise
      */
     public record Decision(Verdict verdict, Optional<StackId> dependency, int shard, String what) {
         public Decision {
@@ -59,9 +64,9 @@ public final class ShardBoard {
             Objects.requireNonNull(what, "what");
         }
 
-        /** On skip, the skipped stack's reason: "dependency network failed in shard 2 of 4"; empty otherwise. */
+        /** On skip or fail, the stack's reason: "dependency network failed in shard 2 of 4"; empty otherwise. */
         public String reason() {
-            return verdict == Verdict.SKIP ? "dependency " + dependency.orElseThrow() + " " + what : "";
+            return verdict == Verdict.SKIP || verdict == Verdict.FAIL ? "dependency " + dependency.orElseThrow() + " " + what : "";
         }
 
         static final Decision GO = new Decision(Verdict.GO, Optional.empty(), 0, "");
@@ -136,6 +141,18 @@ public final class ShardBoard {
         }
     }
 
+    /**
+     * Shard {@code number} is gone: its process died without ending it ({@code words} say how that is known). An end
+     * the shard wrote counts first.
+     */
+    public ShardBoard gone(final int number, final String words) {
+        synchronized (lock) {
+            plan.shard(number);
+            gone.put(number, Objects.requireNonNull(words, "words"));
+            return this;
+        }
+    }
+
     /** Whether a stack waiting for {@code dependency} (deployed by another shard) may go on now. */
     public Decision await(final StackId dependency) {
         synchronized (lock) {
@@ -151,13 +168,18 @@ public final class ShardBoard {
                 return new Decision(Verdict.SKIP, Optional.of(dependency), shard,
                         "was not deployed: " + where + " ended without it");
             }
+            String words = gone.get(shard);
+            if (words != null) {
+                return new Decision(Verdict.FAIL, Optional.of(dependency), shard,
+                        "was not deployed: " + where + " is gone (" + words + ")");
+            }
             return new Decision(Verdict.WAIT, Optional.of(dependency), shard, "");
         }
     }
 
     /**
      * The wait rule for {@code stack} over its direct dependencies in {@code graph} that other shards deploy (its own
-     * shard orders the rest): the first that skips it, else the first still running, else go. Dependencies are looked
+     * shard orders the rest): the first that skips or fails it, else the first still running, else go. Dependencies are looked
      * at in id order, so the answer never depends on timing.
      */
     public Decision decide(final StackId stack, final StackGraph graph) {
@@ -169,7 +191,7 @@ public final class ShardBoard {
                     continue;
                 }
                 Decision d = await(dependency);
-                if (d.verdict() == Verdict.SKIP) {
+                if (d.verdict() == Verdict.SKIP || d.verdict() == Verdict.FAIL) {
                     return d;
                 }
                 if (d.verdict() == Verdict.WAIT && waiting == null) {

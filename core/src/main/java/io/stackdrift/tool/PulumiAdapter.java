@@ -47,7 +47,7 @@ public final class PulumiAdapter implements ToolAdapter {
     private final ToolProcess process;
     private final PlanReading reading;
     private final StackReferenceResolver references;
-    private final ObjectMapper json = new ObjectMapper();
+    private final ObjectMapper json = ToolJson.MAPPER;
     private final PlansOfThisRun plans = new PlansOfThisRun();
 
     public PulumiAdapter(final ToolSettings settings, final ProcessRunner runner, final PlanReading reading,
@@ -187,7 +187,7 @@ public final class PulumiAdapter implements ToolAdapter {
             }
             return new OutputsResult(true, "", outputs);
         } catch (JacksonException e) {
-            return OutputsResult.failure("pulumi stack output --json printed truncated or non-JSON output");
+            return OutputsResult.failure(ToolJson.problem("pulumi stack output --json", e));
         } catch (IOException e) {
             return OutputsResult.failure("cannot read the outputs of pulumi stack output: " + e.getMessage());
         }

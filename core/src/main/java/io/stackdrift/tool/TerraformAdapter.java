@@ -44,7 +44,7 @@ public final class TerraformAdapter implements ToolAdapter {
     private final TerraformCommands commands;
     private final ToolProcess process;
     private final PlanReading reading;
-    private final ObjectMapper json = new ObjectMapper();
+    private final ObjectMapper json = ToolJson.MAPPER;
     private final PlansOfThisRun plans = new PlansOfThisRun();
 
     public TerraformAdapter(final Tool tool, final ToolSettings settings, final ProcessRunner runner, final PlanReading reading) {
@@ -171,7 +171,7 @@ public final class TerraformAdapter implements ToolAdapter {
             return new OutputsResult(true, "", outputs);
         } catch (JacksonException e) {
             // the parser's message may quote the output text, so it is not repeated
-            return OutputsResult.failure(word("output -json") + " printed truncated or non-JSON output");
+            return OutputsResult.failure(ToolJson.problem(word("output -json"), e));
         } catch (IOException e) {
             return OutputsResult.failure("cannot read the outputs of " + word("output") + ": " + IoProblem.of(e));
         }

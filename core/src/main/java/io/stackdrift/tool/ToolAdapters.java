@@ -4,6 +4,7 @@ import java.nio.file.Path;
 
 import io.stackdrift.model.SpillLog;
 import io.stackdrift.model.Tool;
+import io.stackdrift.model.ValueKey;
 import io.stackdrift.plan.PlanReader;
 import io.stackdrift.plan.PlanReaders;
 import io.stackdrift.plan.PulumiDigestReader;
@@ -47,8 +48,13 @@ public final class ToolAdapters {
      * {@link SpillLog} there, not in memory (a run of 10,000 stacks held 500,000 changes to its end otherwise).
      */
     public static PlanReading planReading(final Path workDir) {
+        return planReading(workDir, ValueKey.NONE);
+    }
+
+    /** As {@link #planReading(Path)}, each change's values digested under {@code key} ({@link ValueKey}). */
+    public static PlanReading planReading(final Path workDir, final ValueKey key) {
         SpillLog log = new SpillLog(workDir.toAbsolutePath());
-        return (tool, purpose, file) -> readerFor(tool, purpose, file).read(file, PlanReading.beside(file, log));
+        return (tool, purpose, file) -> readerFor(tool, purpose, file).read(file, PlanReading.beside(file, log), key);
     }
 
     /**

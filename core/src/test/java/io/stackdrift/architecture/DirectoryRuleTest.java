@@ -10,6 +10,9 @@ import java.nio.file.Path;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import org.junit.jupiter.api.Test;
 
+import io.stackdrift.architecture.planted.PlantedCycleA;
+import io.stackdrift.architecture.planted.PlantedPathDeletion;
+import io.stackdrift.architecture.planted.PlantedStreamDeletion;
 import io.stackdrift.model.Directories;
 
 class DirectoryRuleTest {
@@ -24,6 +27,18 @@ class DirectoryRuleTest {
         Path make(final Path dir) throws IOException {
             return Directories.ensure(dir);
         }
+    }
+
+    @Test
+    void aTreeDeletedByPathFailsTheBuild() {
+        assertThatThrownBy(() -> DirectoryRule.TREES_DELETED_THROUGH_DIRECTORIES.check(
+                new ClassFileImporter().importPackagesOf(PlantedPathDeletion.class)))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining(PlantedPathDeletion.class.getName() + " walks a directory tree")
+                .hasMessageContaining(PlantedStreamDeletion.class.getName() + " walks a directory tree")
+                .hasMessageNotContaining(PlantedCycleA.class.getName());
+        assertThatCode(() -> DirectoryRule.TREES_DELETED_THROUGH_DIRECTORIES.check(new ClassFileImporter()
+                .importClasses(GoesThroughTheHelper.class, Directories.class))).doesNotThrowAnyException();
     }
 
     @Test

@@ -133,6 +133,11 @@ class PackageRulesTest {
     }
 
     @Test
+    void treesAreDeletedThroughOneHelper() {
+        DirectoryRule.TREES_DELETED_THROUGH_DIRECTORIES.check(core);
+    }
+
+    @Test
     void everyOutputOfARunIsWrittenInRender() {
         OutputRule.FORMATS_ARE_WRITTEN_IN_RENDER.check(core);
     }

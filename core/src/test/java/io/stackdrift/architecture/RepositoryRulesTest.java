@@ -38,6 +38,18 @@ class RepositoryRulesTest {
         return Pattern.compile(rule.group(1).replace("&amp;", "&"), Pattern.CASE_INSENSITIVE);
     }
 
+    /** The README's first steps on a repository of one's own keep what a run writes out of git: the record and outputs. */
+    @Test
+    void theReadmesFirstStepsGitignoreTheRecordAndTheOutputsDirectory() throws IOException {
+        String readme = Files.readString(ROOT.resolve("README.md"), StandardCharsets.UTF_8);
+        int start = readme.indexOf("## On a repository of your own");
+        assertThat(start).as("the README's first steps").isNotNegative();
+        String steps = readme.substring(start, readme.indexOf("```", readme.indexOf("```", start) + 3));
+        List<String> ignoring = steps.lines().filter(line -> line.contains(">> .gitignore")).toList();
+        assertThat(ignoring).as("lines adding to .gitignore").isNotEmpty();
+        assertThat(String.join("\n", ignoring)).contains(".stackdrift/", "out/");
+    }
+
     @Test
     void theSpecRuleCatchesEveryWayOfCitingAFileOutsideTheRepository() throws IOException {
         Pattern rule = specReference();

@@ -83,6 +83,17 @@ final class Scenario {
         }
     }
 
+    /** One Pulumi project per dir, named as the dir, with one stack {@code prod}: its id is {@code dir:prod}. */
+    void pulumi(final String... dirs) throws IOException {
+        for (String dir : dirs) {
+            Files.createDirectories(repo.resolve(dir));
+            Files.writeString(repo.resolve(dir).resolve("Pulumi.yaml"), "name: " + dir + "\nruntime: nodejs\n");
+            Files.writeString(repo.resolve(dir).resolve("Pulumi.prod.yaml"), "config: {}\n");
+            // Pulumi's preview lists the revert of drift as a plain update or replace, never as drift
+            world.stack(dir + ":prod").previewShowsDrift = false;
+        }
+    }
+
     static RunRecord record(final RunOutcome outcome) {
         assertThat(outcome.run()).as("problems: %s", outcome.problems()).isPresent();
         return outcome.run().get();

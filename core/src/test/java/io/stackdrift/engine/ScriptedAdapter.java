@@ -50,6 +50,10 @@ final class ScriptedAdapter implements ToolAdapter {
         /** Whether the stack's resources exist: a destroy plan deletes them, a deploy creates them. */
         boolean exists = true;
         String destroyFailure = "";
+        /** False for a tool whose preview lists no drift, only the changes that put it back (Pulumi). */
+        boolean previewShowsDrift = true;
+        /** The tool's state holds nothing: a drift check finds the stack never deployed. */
+        boolean stateEmpty;
     }
 
     /** The world all of a test's adapters share (the runs come and go; the infrastructure stays). */
@@ -114,10 +118,15 @@ final class ScriptedAdapter implements ToolAdapter {
                     .withChanges(deletes).withDrift(script.drift);
             return new StackPlan(row, purpose, Optional.empty(), "1.0", Map.of());
         }
+        if (purpose == PlanPurpose.DRIFT_CHECK && script.stateEmpty) {
+            return new StackPlan(Row.of(stack.id(), stack.tool(), stack.dir(), RowState.NOT_DEPLOYED, "never deployed"), purpose,
+                    Optional.empty(), "1.0", Map.of());
+        }
         List<Change> pending = purpose == PlanPurpose.PREVIEW ? script.pending : List.of();
         List<StackId> dependsOn = purpose == PlanPurpose.PREVIEW ? script.dependsOn : List.of();
-        Row row = Row.of(stack.id(), stack.tool(), stack.dir(), RowState.of(!pending.isEmpty(), !script.drift.isEmpty()), "")
-                .withChanges(pending).withDrift(script.drift).withDependsOn(dependsOn);
+        List<Change> drift = purpose == PlanPurpose.PREVIEW && !script.previewShowsDrift ? List.of() : script.drift;
+        Row row = Row.of(stack.id(), stack.tool(), stack.dir(), RowState.of(!pending.isEmpty(), !drift.isEmpty()), "")
+                .withChanges(pending).withDrift(drift).withDependsOn(dependsOn);
         return new StackPlan(row, purpose, Optional.empty(), "1.0", Map.of());
     }
 

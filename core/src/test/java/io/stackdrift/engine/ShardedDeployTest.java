@@ -5,15 +5,21 @@ import static io.stackdrift.engine.ScriptedAdapter.change;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
@@ -47,22 +53,38 @@ class ShardedDeployTest {
     Path scratch;
 
     /** A board every shard of the test's run shares. */
-    static final class Exchange implements ShardExchange {
+    static class Exchange implements ShardExchange {
         private final Duration timeout;
         private List<List<StackId>> partition;
         private final Map<StackId, Post> posts = new LinkedHashMap<>();
         private final Set<Integer> ended = new HashSet<>();
+        private final Set<Integer> joined = new HashSet<>();
+        private final Map<Integer, String> gone = new HashMap<>();
+        private String configDigest = "";
+        private int fixedBy;
 
         Exchange(final Duration timeout) {
             this.timeout = timeout;
         }
 
         @Override
-        public synchronized List<List<StackId>> agree(final List<List<StackId>> proposed) {
+        public synchronized Agreement agree(final Proposal proposal) {
             if (partition == null) {
-                partition = List.copyOf(proposed);
+                partition = List.copyOf(proposal.shards());
+                configDigest = proposal.configDigest();
+                fixedBy = proposal.number();
             }
-            return partition;
+            return new Agreement(partition, configDigest, fixedBy, Optional.empty());
+        }
+
+        @Override
+        public synchronized Optional<String> join(final int number) {
+            return joined.add(number) ? Optional.empty() : Optional.of("shard " + number + " took part in this run before");
+        }
+
+        /** Shard {@code number} is gone, as a board that sees its process die says. */
+        synchronized void gone(final int number, final String words) {
+            gone.put(number, words);
         }
 
         @Override
@@ -72,7 +94,7 @@ class ShardedDeployTest {
 
         @Override
         public synchronized Snapshot read() {
-            return new Snapshot(new ArrayList<>(posts.values()), ended);
+            return new Snapshot(new ArrayList<>(posts.values()), ended, gone);
         }
 
         @Override
@@ -168,23 +190,149 @@ class ShardedDeployTest {
         assertThat(exchange.read().ended()).containsExactlyInAnyOrder(1, 2);
     }
 
-    @Test
-    void aWaitGivesUpAfterTheTimeoutAndTheStackIsSkipped() throws Exception {
+    /** The scenario with edge after dns and web after app: each of the two that wait for network has a dependent. */
+    private Scenario withDependents() throws IOException {
         Scenario s = scenario();
+        s.terraform("edge", "web");
+        s.config("""
+                parallelism: 1
+                stacks:
+                  - dir: network
+                  - dir: app
+                    dependsOn: [network]
+                  - dir: dns
+                    dependsOn: [network]
+                  - dir: edge
+                    dependsOn: [dns]
+                  - dir: web
+                    dependsOn: [app]
+                """);
+        return s;
+    }
+
+    /** The stack of the shard without network that waits for it, and its dependent: dns and edge, or app and web. */
+    private List<String> waiterAndDependent(final Scenario s) {
         int network = shardOf(s, "network");
+        List<String> pair = shardOf(s, "dns") != network ? List.of("dns", "edge") : List.of("app", "web");
+        assertThat(shardOf(s, pair.get(0))).isEqualTo(shardOf(s, pair.get(1))).isEqualTo(3 - network);
+        return pair;
+    }
+
+    @Test
+    void aWaitThatGivesUpAfterTheShardWaitFailsTheStackAndSkipsItsDependents() throws Exception {
+        Scenario s = withDependents();
+        int network = shardOf(s, "network");
+        List<String> pair = waiterAndDependent(s);
         Exchange exchange = new Exchange(Duration.ofSeconds(1));
 
         RunOutcome outcome = s.host().deploy(s.request(), new ShardRun(3 - network, 2, exchange));
 
-        assertThat(row(outcome, "dns").reason()).startsWith("dependency network was not seen to end in shard " + network
-                + " of 2 within 1s (the lock timeout)");
+        assertThat(row(outcome, pair.get(0)).state()).isEqualTo(RowState.FAILED);
+        assertThat(row(outcome, pair.get(0)).reason()).isEqualTo("dependency network was not seen to end in shard " + network
+                + " of 2 within 1s (the shard wait)");
+        assertThat(row(outcome, pair.get(1)).state()).isEqualTo(RowState.SKIPPED);
+        assertThat(row(outcome, pair.get(1)).reason()).contains(pair.get(0));
+        assertThat(s.world.calls).isEmpty();
+        assertThat(exchange.read().posts()).anySatisfy(p -> {
+            assertThat(p.stack().value()).isEqualTo(pair.get(0));
+            assertThat(p.outcome()).isEqualTo(ShardOutcome.FAILED);
+        });
+    }
+
+    @Test
+    void aDependencyWhoseShardIsGoneFailsTheWaitingStackAtOnce() throws Exception {
+        Scenario s = withDependents();
+        int network = shardOf(s, "network");
+        List<String> pair = waiterAndDependent(s);
+        Exchange exchange = new Exchange(Duration.ofMinutes(30));
+        exchange.gone(network, "its process, pid 4242 on this machine, ended without ending the shard");
+
+        long started = System.nanoTime();
+        RunOutcome outcome = s.host().deploy(s.request(), new ShardRun(3 - network, 2, exchange));
+
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(20));
+        assertThat(row(outcome, pair.get(0)).state()).isEqualTo(RowState.FAILED);
+        assertThat(row(outcome, pair.get(0)).reason()).isEqualTo("dependency network was not deployed: shard " + network
+                + " of 2 is gone (its process, pid 4242 on this machine, ended without ending the shard)");
+        assertThat(row(outcome, pair.get(1)).state()).isEqualTo(RowState.SKIPPED);
+        assertThat(s.world.calls).isEmpty();
+    }
+
+    @Test
+    void aBoardThatCannotBeReadFailsTheWaitingStackInItsOwnWords() throws Exception {
+        Scenario s = scenario();
+        int network = shardOf(s, "network");
+        Exchange exchange = new Exchange(Duration.ofMinutes(30)) {
+            @Override
+            public synchronized Snapshot read() {
+                throw new UncheckedIOException("cannot read the shards' board in /record/shards/ci-7: posts/ab is a directory",
+                        new IOException("a directory"));
+            }
+        };
+
+        RunOutcome outcome = s.host().deploy(s.request(), new ShardRun(3 - network, 2, exchange));
+
+        assertThat(row(outcome, "dns").state()).isEqualTo(RowState.FAILED);
+        assertThat(row(outcome, "dns").reason()).isEqualTo("dependency network could not be waited for: cannot read the shards' "
+                + "board in /record/shards/ci-7: posts/ab is a directory").doesNotContain("unexpected");
+    }
+
+    @Test
+    void aShardThatTookPartInTheRunBeforeRunsNothing() throws Exception {
+        Scenario s = scenario();
+        int network = shardOf(s, "network");
+        Exchange exchange = new Exchange(Duration.ofSeconds(30));
+        s.host().deploy(s.request(), new ShardRun(network, 2, exchange));
+        s.world.calls.clear();
+
+        RunOutcome again = s.host().deploy(s.request(), new ShardRun(network, 2, exchange));
+
+        assertThat(again.configInvalid()).isTrue();
+        assertThat(again.problems().get(0).message()).isEqualTo("shard " + network + " of 2: shard " + network + " took part in "
+                + "this run before; a shard takes part in a run once, or it would go on from the outcomes of an earlier attempt");
+        assertThat(again.problems().get(0).hint()).contains("its own run id");
+        assertThat(s.world.calls).isEmpty();
+    }
+
+    @Test
+    void aShardOfAnotherRevisionOfTheConfigurationRunsNothingAndBothRevisionsAreNamed() throws Exception {
+        Scenario s = scenario();
+        int network = shardOf(s, "network");
+        Exchange exchange = new Exchange(Duration.ofSeconds(30));
+        s.host().deploy(s.request(), new ShardRun(network, 2, exchange));
+        String first = sha256(Files.readString(repo.resolve("stacks.yaml")));
+        s.world.calls.clear();
+        // the other shard's checkout is of a later commit: the same stacks, another dependency
+        s.config("""
+                parallelism: 1
+                stacks:
+                  - dir: network
+                  - dir: app
+                    dependsOn: [network]
+                  - dir: dns
+                    dependsOn: [network, app]
+                """);
+        String second = sha256(Files.readString(repo.resolve("stacks.yaml")));
+
+        RunOutcome other = s.host().deploy(s.request(), new ShardRun(3 - network, 2, exchange));
+
+        assertThat(other.configInvalid()).isTrue();
+        assertThat(other.problems().get(0).message()).isEqualTo("shard " + (3 - network) + " of 2: this run's shards were fixed "
+                + "from another revision of the configuration: shard " + network + " read the one with digest sha256:"
+                + first.substring(0, 12) + ", this shard read the one with digest sha256:" + second.substring(0, 12));
+        assertThat(s.world.calls).isEmpty();
+    }
+
+    private static String sha256(final String text) throws Exception {
+        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
     }
 
     @Test
     void aShardAskedForAnotherSplitThanTheRunsRunsNothing() throws Exception {
         Scenario s = scenario();
         Exchange exchange = new Exchange(Duration.ofSeconds(1));
-        exchange.agree(List.of(List.of(StackId.of("app"), StackId.of("network"), StackId.of("dns")), List.of()));
+        exchange.agree(new ShardExchange.Proposal(1, List.of(List.of(StackId.of("app"), StackId.of("network"), StackId.of("dns")),
+                List.of()), ""));
 
         RunOutcome outcome = s.host().deploy(s.request(), new ShardRun(1, 3, exchange));
 

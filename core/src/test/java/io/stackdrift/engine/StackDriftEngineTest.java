@@ -202,7 +202,7 @@ class StackDriftEngineTest {
         assertThat(world.callsFor("apply")).isEmpty();
         assertThat(row(changed, "gate").state()).isEqualTo(RowState.AWAITING_APPROVAL);
         assertThat(row(changed, "gate").reason()).isEqualTo("its plan differs from the one approved in build #7 (other changes,"
-                + " drift or commit): nothing was applied; approve this plan again");
+                + " drift, values or commit): nothing was applied; approve this plan again");
 
         // the same changes from another commit are not what was approved either
         pending("gate");
@@ -534,6 +534,10 @@ class StackDriftEngineTest {
         interrupter.join();
         assertThat(trail(outcome)).extracting(e -> e.stack().value() + " " + e.result().word()).containsExactly("slow interrupted");
         assertThat(row(outcome, "after").state()).isEqualTo(RowState.SKIPPED);
+        // one progress line for the interrupted stack, with the trail's word: no "failed" line after it
+        assertThat(progress).filteredOn(line -> line.startsWith("slow:") && (line.contains("interrupted") || line.contains("failed")))
+                .singleElement()
+                .satisfies(line -> assertThat(line).startsWith("slow: interrupted — "));
         assertThat(world.callsFor("preview")).doesNotContain("after");
         HistoryStore history = new HistoryStore(scratch.resolve("record"));
         assertThat(history.summaries()).hasSize(1);
@@ -570,8 +574,10 @@ class StackDriftEngineTest {
         assertThat(world.callsFor("apply")).isEmpty();
         assertThat(trail(outcome)).extracting(e -> e.stack().value() + " " + e.result().word())
                 .containsExactlyInAnyOrder("app destroyed", "dns destroyed", "net destroyed", "solo destroyed");
-        assertThat(row(outcome, "dns").state()).isEqualTo(RowState.IN_SYNC);
-        assertThat(row(outcome, "dns").reason()).isEqualTo("destroyed");
+        // destroyed, never in sync: a destroy must not read as a healthy run in any output
+        assertThat(row(outcome, "dns").state()).isEqualTo(RowState.DESTROYED);
+        assertThat(record(outcome).counts().destroyed()).isEqualTo(4);
+        assertThat(record(outcome).counts().inSync()).isZero();
         assertThat(record(outcome).kind()).isEqualTo(RunKind.DEPLOY);
         assertThat(outcome.exitCode()).isEqualTo(RunOutcome.OK);
         assertThat(progress).contains("destroying net (terraform)…", "net: destroyed");
@@ -593,13 +599,13 @@ class StackDriftEngineTest {
 
         RunOutcome outcome = engine().deploy(destroy());
 
-        assertThat(row(outcome, "app").reason()).isEqualTo("destroyed");
+        assertThat(row(outcome, "app").state()).isEqualTo(RowState.DESTROYED);
         assertThat(row(outcome, "dns").state()).isEqualTo(RowState.FAILED);
         assertThat(row(outcome, "dns").reason()).isEqualTo("destroy: tofu apply failed: Error: deleting zone: in use");
         assertThat(row(outcome, "net").state()).isEqualTo(RowState.SKIPPED);
         assertThat(row(outcome, "net").reason()).isEqualTo("dependent dns failed");
         assertThat(world.callsFor("destroy-plan")).doesNotContain("net");
-        assertThat(row(outcome, "solo").reason()).isEqualTo("destroyed");
+        assertThat(row(outcome, "solo").state()).isEqualTo(RowState.DESTROYED);
         assertThat(trail(outcome)).extracting(e -> e.stack().value() + " " + e.result().word())
                 .containsExactlyInAnyOrder("app destroyed", "dns failed", "solo destroyed");
         assertThat(outcome.exitCode()).isEqualTo(RunOutcome.ERROR);
@@ -695,7 +701,7 @@ class StackDriftEngineTest {
         RunOutcome outcome = engine().deploy(destroy());
 
         assertThat(repo.resolve("out/net.json")).doesNotExist();
-        assertThat(row(outcome, "net").reason()).isEqualTo("destroyed");
+        assertThat(row(outcome, "net").state()).isEqualTo(RowState.DESTROYED);
         assertThat(progress).contains("net: outputs file out/net.json removed");
     }
 

@@ -29,6 +29,8 @@ import io.stackdrift.model.DriftNews;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
+import io.stackdrift.model.Timing;
+import io.stackdrift.record.RunSummary;
 import io.stackdrift.record.StackStatus;
 import io.stackdrift.record.TrailResult;
 import io.stackdrift.render.JobBadge;
@@ -166,6 +168,32 @@ class WhatARunLeavesTest {
         assertThat(row(approved, "net").state()).isEqualTo(RowState.IN_SYNC);
     }
 
+    @Test
+    void aPulumiRepairHeldForApprovalIsNotAppliedByAPlainDeployNorByADeployNowButIsWithApproval() throws IOException {
+        scenario.pulumi("net");
+        scenario.config("stacks:\n  - dir: net\n    drift:\n      mode: correct\n");
+        // Pulumi's preview names no drift: only the check knows that the replace puts drift back
+        scenario.world.stack("net:prod").drift = List.of(change(Action.UPDATE, "aws_instance.web", Cause.DRIFT, "ami"));
+        scenario.world.stack("net:prod").pending = List.of(change(Action.REPLACE, "aws_instance.web", Cause.CODE, "ami"));
+        assertThat(row(scenario.host().check(scenario.request()), "net:prod").state()).isEqualTo(RowState.AWAITING_APPROVAL);
+
+        RunOutcome deploy = scenario.host().deploy(scenario.request());
+        RunOutcome now = scenario.host().deploy(scenario.request().withTiming(Timing.NOW));
+
+        assertThat(scenario.world.callsFor("apply")).isEmpty();
+        for (RunOutcome held : List.of(deploy, now)) {
+            assertThat(row(held, "net:prod").state()).isEqualTo(RowState.AWAITING_APPROVAL);
+            assertThat(row(held, "net:prod").reason()).isEqualTo("putting its drift back would replace aws_instance.web; "
+                    + "deploy with approval, or set drift.allowReplace: true");
+            assertThat(held.exitCode()).isEqualTo(RunOutcome.CHANGES);
+        }
+
+        RunOutcome approved = scenario.host().deploy(scenario.request().toBuilder().approval(Approval.GIVEN).build());
+
+        assertThat(scenario.world.callsFor("apply")).containsExactly("net:prod");
+        assertThat(row(approved, "net:prod").state()).isEqualTo(RowState.IN_SYNC);
+    }
+
     // ---------------------------------------------------------------------------------------------
     // 5, 6: known drift stays visible
 
@@ -210,6 +238,47 @@ class WhatARunLeavesTest {
         assertThat(record(later).counts().awaitingApproval()).isEqualTo(1);
         assertThat(later.exitCode()).isEqualTo(RunOutcome.CHANGES);
         assertThat(JobBadge.message(record(later).counts())).isNotEqualTo("in sync");
+    }
+
+    @Test
+    void aStackNotDueKeepsItsKnownFailureAndNotDeployedInTheCountsTheExitCodeAndTheBadge() throws IOException {
+        scenario.terraform("net", "app");
+        scenario.config("stacks:\n  - dir: net\n    drift:\n      every: 1h\n  - dir: app\n    drift:\n      every: 1h\n");
+        scenario.world.stack("net").previewFailure = "terraform plan failed with exit code 1";
+        scenario.world.stack("app").stateEmpty = true;
+        RunOutcome first = scenario.host().check(scenario.request());
+        assertThat(record(first).counts().failed()).isEqualTo(1);
+        assertThat(record(first).counts().notDeployed()).isEqualTo(1);
+
+        RunOutcome notDue = scenario.host().check(scenario.request());
+
+        assertThat(row(notDue, "net").state()).isEqualTo(RowState.SKIPPED);
+        assertThat(row(notDue, "app").state()).isEqualTo(RowState.SKIPPED);
+        assertThat(row(notDue, "net").known().state()).isEqualTo(RowState.FAILED);
+        assertThat(row(notDue, "app").known().state()).isEqualTo(RowState.NOT_DEPLOYED);
+        assertThat(record(notDue).counts().failed()).isEqualTo(1);
+        assertThat(record(notDue).counts().notDeployed()).isEqualTo(1);
+        assertThat(record(notDue).counts().skipped()).isEqualTo(2);
+        assertThat(notDue.exitCode()).isEqualTo(RunOutcome.ERROR);
+        assertThat(JobBadge.message(record(notDue).counts())).isEqualTo("1 failed");
+        assertThat(RunSummary.of(1, record(notDue)).failed()).containsExactly(NET);
+    }
+
+    @Test
+    void aRunWithAStackNotDeployedNeverGetsAGreenInSyncBadgeSkippedOrNot() throws IOException {
+        scenario.terraform("app");
+        scenario.config("stacks:\n  - dir: app\n    drift:\n      every: 1h\n");
+        scenario.world.stack("app").stateEmpty = true;
+        RunOutcome first = scenario.host().check(scenario.request());
+
+        RunOutcome notDue = scenario.host().check(scenario.request());
+
+        for (RunOutcome run : List.of(first, notDue)) {
+            assertThat(record(run).counts().notDeployed()).isEqualTo(1);
+            assertThat(run.exitCode()).isEqualTo(RunOutcome.CHANGES);
+            assertThat(JobBadge.message(record(run).counts())).isEqualTo("1 not deployed");
+            assertThat(JobBadge.svg(record(run).counts())).as("green is in sync").doesNotContain("#2c974b");
+        }
     }
 
     @Test

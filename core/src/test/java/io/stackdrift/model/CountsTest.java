@@ -37,7 +37,7 @@ class CountsTest {
             long both = states.stream().filter(s -> s == RowState.PENDING_DRIFTED).count();
 
             assertThat(c.inSync() + c.drifted() + c.pending() - both + c.failed() + c.skipped() + c.awaitingApproval()
-                    + c.repaired() + c.notDeployed())
+                    + c.repaired() + c.notDeployed() + c.destroyed())
                     .isEqualTo(states.size());
         });
     }

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,5 +46,21 @@ class JvmSpillDirectoryTest {
         assertThat(dead).doesNotExist();
         assertThat(live).isDirectory();
         assertThat(foreign).isDirectory();
+    }
+
+    @Test
+    void aSweepNeverTouchesADirectoryOfAnotherAccountNorGoesThroughALink() throws IOException {
+        Path theirs = Files.createDirectories(tmp.resolve(JvmSpillDirectory.PREFIX + "99999998-1"));
+        Path chosen = Files.writeString(theirs.resolve("changes-1.bin"), "theirs");
+        Path target = Files.createDirectories(tmp.resolve("elsewhere"));
+        Path precious = Files.writeString(target.resolve("precious"), "x");
+        Path planted = Files.createSymbolicLink(tmp.resolve(JvmSpillDirectory.PREFIX + "99999997-1"), target);
+        Assumptions.assumeTrue(OtherAccount.give(theirs, chosen), "needs root to give files to another account");
+
+        assertThat(JvmSpillDirectory.sweepDead(tmp)).isZero();
+
+        assertThat(chosen).hasContent("theirs");
+        assertThat(precious).hasContent("x");
+        assertThat(planted).isSymbolicLink();
     }
 }

@@ -1,6 +1,7 @@
 package io.stackdrift.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -84,6 +86,36 @@ class ByteJsonParserTest {
         for (Path plan : plans) {
             byte[] bytes = Files.readAllBytes(plan);
             assertThat(tokens(new ByteJsonParser(trickle(bytes, 7)))).as(plan.toString()).isEqualTo(jacksonTokens(bytes))
+                    .doesNotContain("(unsupported)");
+        }
+    }
+
+    @Test
+    void aNameTwiceInOneObjectStopsTheByteParserAndJacksonRefusesItEvenInASkippedValue() throws IOException {
+        StringBuilder many = new StringBuilder("{");
+        for (int i = 0; i < 40; i++) {
+            many.append(i == 0 ? "" : ",").append("\"key").append(i).append("\":").append(i);
+        }
+        String manyKeys = many.append('}').toString();
+        for (String json : List.of("{\"errored\":true,\"errored\":false}", "{\"a\":{\"after\":1,\"b\":2,\"after\":3}}",
+                "{\"a\":1,\"\\u0061\":2}", manyKeys.replace("\"key39\"", "\"key7\""))) {
+            byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+            assertThat(tokens(new ByteJsonParser(trickle(bytes, 3)))).as(json).endsWith("(unsupported)");
+            assertThatThrownBy(() -> jacksonTokens(bytes)).as(json).isInstanceOf(JsonParseException.class)
+                    .hasMessageStartingWith("Duplicate field");
+            // a value skipped unread is checked all the same
+            try (ByteJsonParser skipping = new ByteJsonParser(new ByteArrayInputStream(("{\"v\":" + json + "}").getBytes(
+                    StandardCharsets.UTF_8)))) {
+                skipping.nextToken();
+                skipping.nextToken();
+                skipping.nextToken();
+                assertThatThrownBy(skipping::skipChildren).as(json).isInstanceOf(ByteJsonUnsupported.class);
+            }
+        }
+        // the same name in sibling and nested objects is no duplicate
+        for (String json : List.of("{\"a\":{\"a\":1},\"b\":{\"a\":2},\"c\":[{\"a\":1},{\"a\":2}]}", manyKeys)) {
+            byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+            assertThat(tokens(new ByteJsonParser(trickle(bytes, 3)))).as(json).isEqualTo(jacksonTokens(bytes))
                     .doesNotContain("(unsupported)");
         }
     }

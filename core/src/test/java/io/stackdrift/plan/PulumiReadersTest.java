@@ -41,6 +41,18 @@ class PulumiReadersTest {
     }
 
     @Test
+    void aKeyTwiceInOneObjectOfAPreviewIsRefusedAsMalformed() throws IOException {
+        String urn = "urn:pulumi:prod::shop::aws:s3/bucket:Bucket::logs";
+        // op update, then same: the last one would win and hide the change
+        PlanSummary summary = new PulumiDigestReader(PulumiDigestReader.Kind.PREVIEW).read(write("{\"steps\":[{\"op\":\"update\","
+                + "\"urn\":\"" + urn + "\",\"op\":\"same\"}]}"));
+
+        assertThat(summary.failed()).isTrue();
+        assertThat(summary.failureReason()).startsWith("the JSON holds one key twice in an object (line 1, column ");
+        assertThat(summary.changes()).isEmpty();
+    }
+
+    @Test
     void digestOfCreates() {
         PlanSummary summary = new PulumiDigestReader(PulumiDigestReader.Kind.DETECT)
                 .read(Fixtures.fixture("pulumi/stratify-preview-creates.preview.json"));

@@ -43,6 +43,23 @@ class TerraformDiagnosticsTest {
         assertThat(TerraformDiagnostics.firstError(file)).contains("Invalid value for variable (main.tf:12)");
     }
 
+    /** Terraform 1.11.4's own line when app reads network's state before network was ever deployed. */
+    @Test
+    void aRemoteStateNobodyWroteYetSaysToDeployItsStackFirstOrDeclareDependsOn() throws IOException {
+        Path file = stream("{\"@level\":\"error\",\"@message\":\"Error: Unable to find remote state\",\"@module\":\"terraform.ui"
+                + "\",\"@timestamp\":\"2026-12-07T05:18:49.399916Z\",\"diagnostic\":{\"severity\":\"error\",\"summary\""
+                + ":\"Unable to find remote state\",\"detail\":\"No stored state was found for the given workspace in t"
+                + "he given backend.\",\"address\":\"data.terraform_remote_state.network\",\"range\":{\"filename\":\"ma"
+                + "in.tf\",\"start\":{\"line\":1,\"column\":41,\"byte\":40},\"end\":{\"line\":1,\"column\":42,\"byte\":"
+                + "41}},\"snippet\":{\"context\":\"data \\\"terraform_remote_state\\\" \\\"network\\\"\",\"code\":\"dat"
+                + "a \\\"terraform_remote_state\\\" \\\"network\\\" {\",\"start_line\":1,\"highlight_start_offset\":40,"
+                + "\"highlight_end_offset\":41,\"values\":[]}},\"type\":\"diagnostic\"}");
+
+        assertThat(TerraformDiagnostics.firstError(file)).contains("Unable to find remote state (main.tf:1); "
+                + TerraformDiagnostics.REMOTE_STATE_HINT);
+        assertThat(TerraformDiagnostics.REMOTE_STATE_HINT).contains("deploy the stack that writes this state first", "dependsOn");
+    }
+
     @Test
     void withoutARangeTheAddressSaysWhereItsQuotedKeyMasked() throws IOException {
         Path file = stream(diagnostic("error", "Error creating user", "s3cr3t",

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
+import io.stackdrift.model.ChangeList;
 import io.stackdrift.testing.Fixtures;
 
 class TerraformPlanReaderTest {
@@ -229,6 +230,39 @@ class TerraformPlanReaderTest {
         assertThat(summary.failed()).isTrue();
         assertThat(summary.failureReason()).contains("errored: true");
         assertThat(summary.changes()).isEmpty();
+    }
+
+    @Test
+    void aKeyTwiceInOneObjectIsRefusedAsMalformedWithTheReasonByTheByteParserAndByJackson() throws IOException {
+        // errored true, then false: the last one would win and a failed plan would read as a good one
+        String errored = Files.readString(Fixtures.terraform("errored/plan.json"));
+        assertThat(errored).contains("\"errored\":true");
+        Path twiceErrored = dir.resolve("errored-twice.json");
+        Files.writeString(twiceErrored, errored.replace("\"errored\":true", "\"errored\":true,\"errored\":false"));
+        // a second after equal to before: the last one would win and hide the change of input
+        String changes = Files.readString(Fixtures.terraform("lifecycle/2-changes.plan.json"));
+        String after = "\"after\":{\"id\":\"fixture-x\",\"input\":\"two\",\"triggers_replace\":null}";
+        assertThat(changes).contains(after);
+        Path twiceAfter = dir.resolve("after-twice.json");
+        Files.writeString(twiceAfter, changes.replace(after, after + ",\"after\":{\"id\":\"fixture-x\",\"input\":\"one\","
+                + "\"triggers_replace\":null}"));
+
+        for (Path file : List.of(twiceErrored, twiceAfter)) {
+            for (PlanSummary summary : List.of(reader.read(file), jacksonOnly(file))) {
+                assertThat(summary.failed()).as(file.getFileName().toString()).isTrue();
+                assertThat(summary.failureReason()).startsWith("the JSON holds one key twice in an object (line 1, column ")
+                        .endsWith("): the tool never writes that, so the file is malformed or was edited; refused, as either "
+                                + "value could hide a change")
+                        .doesNotContain("two", "one", "errored", "after");
+                assertThat(summary.changes()).isEmpty();
+            }
+        }
+    }
+
+    /** A read with Jackson's parser alone, the byte parser's fallback. */
+    private PlanSummary jacksonOnly(final Path file) {
+        CollectingSink sink = new CollectingSink(ChangeList.SpillTarget.temporary());
+        return sink.summary(reader.read(file, sink, PlanJson::open));
     }
 
     @Test

@@ -349,17 +349,43 @@ class HistoryStoreTest {
     }
 
     @Test
-    void aMarkerOfThisLiveProcessCountsAsRunningOneOfAGoneProcessDoesNot() throws Exception {
+    void aMarkerOfALiveProcessCountsAsRunningOneOfAGoneProcessANewProcessOfItsPidOrThisPidDoesNot() throws Exception {
         HistoryStore store = new HistoryStore(dir);
         DeployMarker mine = store.markDeployStarted(NETWORK, "1", 1, DeployKind.DEPLOY);
-        assertThat(HistoryStore.isRunningHere(mine)).isTrue();
+        // read back as the next run reads it: the owner's start time is on disk
+        assertThat(store.deploysInProgress()).singleElement().extracting(DeployMarker::owner).isEqualTo(ProcessOwner.current());
+        // the CLI asks as its run starts: a marker of its own pid is a run that died before it got the pid
+        assertThat(HistoryStore.isRunningHere(mine)).isFalse();
+        Process live = new ProcessBuilder("sleep", "60").start();
+        try {
+            ProcessOwner owner = ProcessOwner.of(live.toHandle());
+            assertThat(HistoryStore.isRunningHere(marker(mine.host(), owner))).isTrue();
+            // the same pid, another process (a fresh pid namespace gives the next run the pid of the killed one)
+            assertThat(HistoryStore.isRunningHere(marker(mine.host(), new ProcessOwner(owner.pid(), owner.started() - 1000))))
+                    .isFalse();
+        } finally {
+            live.destroyForcibly().waitFor();
+        }
         Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-version")
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         child.waitFor();
-        DeployMarker gone = new DeployMarker(NETWORK, "1", 1, mine.host(), child.pid(), DeployKind.DEPLOY);
-        assertThat(HistoryStore.isRunningHere(gone)).isFalse();
-        assertThat(HistoryStore.isRunningHere(new DeployMarker(NETWORK, "1", 1, "another-host.example", child.pid(), DeployKind.DEPLOY)))
-                .isTrue();
+        assertThat(HistoryStore.isRunningHere(marker(mine.host(), new ProcessOwner(child.pid(), -1)))).isFalse();
+        assertThat(HistoryStore.isRunningHere(marker("another-host.example", new ProcessOwner(child.pid(), -1)))).isTrue();
+    }
+
+    @Test
+    void aMarkerWrittenBeforeItsOwnerHadAStartTimeReadsAsUnknown() throws Exception {
+        Path file = new HistoryLayout(dir).markerFile(NETWORK);
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, "{\"format\":\"stackdrift-deploy-marker/1\",\"stack\":\"network\",\"runId\":\"4\",\"startedAt\":1,"
+                + "\"host\":\"h\",\"pid\":77}");
+
+        assertThat(new HistoryStore(dir).deploysInProgress()).singleElement().extracting(DeployMarker::owner)
+                .isEqualTo(new ProcessOwner(77, -1));
+    }
+
+    private static DeployMarker marker(final String host, final ProcessOwner owner) {
+        return new DeployMarker(NETWORK, "1", 1, host, owner, DeployKind.DEPLOY);
     }
 
     @Test

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.stackdrift.model.OtherAccount;
 import io.stackdrift.testing.PosixOnly;
 
 @PosixOnly
@@ -94,6 +95,18 @@ class RunWorkDirectoriesTest {
 
         assertThat(killed).doesNotExist();
         assertThat(another).isDirectory();
+    }
+
+    @Test
+    void aDirectoryOfAnotherAccountNamedLikeAKilledRunsIsLeftAlone() throws Exception {
+        ProcessOwner dead = deadProcess();
+        Path theirs = Files.createDirectory(tmp.resolve("stackdrift-work-alice-" + dead.pid() + "-" + dead.started() + "-123456789"));
+        Path chosen = Files.writeString(theirs.resolve("chosen"), "theirs");
+        Assumptions.assumeTrue(OtherAccount.give(theirs, chosen), "needs root to give files to another account");
+
+        assertThat(RunWorkDirectories.sweepDead(tmp, "alice")).isZero();
+
+        assertThat(chosen).hasContent("theirs");
     }
 
     private void assertThatIsPrivateOfItsOwn(final Path dir, final Path refused) throws IOException {

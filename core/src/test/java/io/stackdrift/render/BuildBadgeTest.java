@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.jsoup.nodes.Document;
 import org.junit.jupiter.api.Test;
 
+import io.stackdrift.model.Counts;
+
 class BuildBadgeTest {
     @Test
     void nothingWhenNoStackDriftedOrFailed() {
@@ -28,5 +30,13 @@ class BuildBadgeTest {
         assertThat(svg.selectFirst("circle").attr("fill")).isEqualTo(BuildBadge.RED);
         assertThat(svg.selectFirst("text").text()).isEqualTo("2 stacks drifted, 1 failed");
         assertThat(BuildBadge.words(SampleRuns.counts(3, 0, 0, 0, 3))).contains("3 stacks failed");
+    }
+
+    @Test
+    void aDestroyHasABadgeOfItsOwnNeverNothingAtAll() {
+        Document svg = BadgeSvg.parse(BuildBadge.svg(new Counts(1, 0, 0, 0, 0, 0, 0, 0, 0, 1)).orElseThrow());
+        assertThat(svg.selectFirst("circle").attr("fill")).isEqualTo(BuildBadge.DESTROYED);
+        assertThat(svg.selectFirst("text").text()).isEqualTo("1 stack destroyed");
+        assertThat(BuildBadge.words(new Counts(4, 0, 0, 0, 1, 0, 0, 0, 0, 3))).contains("3 stacks destroyed, 1 failed");
     }
 }

@@ -43,7 +43,7 @@ class CountsTableTest {
 
     private static RunRecord run() {
         RowState[] states = {RowState.IN_SYNC, RowState.DRIFTED, RowState.PENDING, RowState.FAILED, RowState.SKIPPED,
-            RowState.AWAITING_APPROVAL, RowState.REPAIRED, RowState.NOT_DEPLOYED};
+            RowState.AWAITING_APPROVAL, RowState.REPAIRED, RowState.NOT_DEPLOYED, RowState.DESTROYED};
         List<Row> rows = new ArrayList<>();
         for (int s = 0; s < states.length; s++) {
             for (int n = 0; n <= s; n++) {

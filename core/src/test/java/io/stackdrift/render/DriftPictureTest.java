@@ -30,7 +30,7 @@ class DriftPictureTest {
         assertThat(svg.select("rect.sd-seg").eachAttr("fill")).allMatch(fill -> fill.startsWith("url(#sd-pat-"));
         assertThat(svg.select("text").eachText()).contains("in sync", "repaired", "pending", "drifted", "failed");
         assertThat(svg.select("text.sd-direct-label").eachText())
-                .containsExactly("1 in sync", "1 repaired", "1 pending", "2 drifted", "1 failed", "2 skipped or awaiting");
+                .containsExactly("1 in sync", "1 repaired", "1 pending", "2 drifted", "1 failed", "2 skipped, awaiting or destroyed");
     }
 
     @Test

@@ -20,6 +20,12 @@ class JobBadgeTest {
     }
 
     @Test
+    void aDestroyIsNamedNeverInSync() {
+        assertBadge(new Counts(2, 0, 0, 0, 0, 0, 0, 0, 0, 2), "2 destroyed", JobBadge.GREY);
+        assertBadge(new Counts(3, 0, 0, 0, 1, 0, 0, 0, 0, 2), "1 failed", BuildBadge.RED);
+    }
+
+    @Test
     void theBadgeIsWideEnoughForItsWords() {
         Document shortBadge = BadgeSvg.parse(JobBadge.svg(SampleRuns.counts(1, 1, 0, 0, 0)));
         Document longBadge = BadgeSvg.parse(JobBadge.svg(SampleRuns.counts(2000, 0, 1000, 0, 1000)));

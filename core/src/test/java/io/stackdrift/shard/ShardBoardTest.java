@@ -55,6 +55,19 @@ class ShardBoardTest {
     }
 
     @Test
+    void aShardThatIsGoneFailsTheStackUnlessItsEndOrThePostCameFirst() {
+        ShardBoard.Decision d = fresh().gone(1, "its process, pid 7 on this machine, ended without ending the shard")
+                .decide(id("dns"), g);
+
+        assertThat(d.verdict()).isEqualTo(ShardBoard.Verdict.FAIL);
+        assertThat(d.reason()).isEqualTo("dependency network was not deployed: shard 1 of 2 is gone (its process, pid 7 on this "
+                + "machine, ended without ending the shard)");
+        assertThat(fresh().gone(1, "gone").end(1).decide(id("dns"), g).verdict()).isEqualTo(ShardBoard.Verdict.SKIP);
+        assertThat(fresh().gone(1, "gone").post(id("network"), ShardOutcome.DEPLOYED).decide(id("dns"), g).verdict())
+                .isEqualTo(ShardBoard.Verdict.GO);
+    }
+
+    @Test
     void aShardThatEndedWithoutDeployingTheDependencySkipsIt() {
         ShardBoard.Decision d = fresh().end(1).decide(id("dns"), g);
 

@@ -42,6 +42,7 @@ import io.stackdrift.model.Change;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
+import io.stackdrift.model.Timing;
 import io.stackdrift.model.Tool;
 import io.stackdrift.ownership.FieldOwnership;
 import io.stackdrift.ownership.IgnoreEligibility;
@@ -252,24 +253,33 @@ class RealTerraformTest {
         assertThat(progress).contains("none: no outputs yet; out/none.json is written once the stack has some");
     }
 
+    /**
+     * A new repository's first check (before its first deploy): network has no state, dns and app read the state of the
+     * stack before them. Both fail in the tool ("Unable to find remote state"), and both are counted not deployed, with
+     * what to do: app (first in the file) only once dns is, so the rule holds along a chain.
+     */
     @Test
-    void aCheckThatFailsBecauseItsDependencyWasNeverDeployedSaysToDeployTheDependencyFirst() throws Exception {
+    void aCheckOfStacksWhoseDependencyWasNeverDeployedCountsThemNotDeployedAndSaysToDeployItFirst() throws Exception {
         Path repo = Files.createDirectories(dir.resolve("repo"));
         module = Files.createDirectories(repo.resolve("network"));
         writeModule("one", "t1");
-        Path dns = Files.createDirectories(repo.resolve("dns"));
-        Files.writeString(dns.resolve("main.tf"), """
-                terraform {}
-                data "terraform_remote_state" "network" {
-                  backend = "local"
-                  config  = { path = "../network/terraform.tfstate" }
-                }
-                resource "terraform_data" "zone" {
-                  input = data.terraform_remote_state.network.outputs
-                }
-                """);
+        for (String[] reader : List.of(new String[] {"dns", "network"}, new String[] {"app", "dns"})) {
+            Path stackDir = Files.createDirectories(repo.resolve(reader[0]));
+            Files.writeString(stackDir.resolve("main.tf"), """
+                    terraform {}
+                    data "terraform_remote_state" "dependency" {
+                      backend = "local"
+                      config  = { path = "../%s/terraform.tfstate" }
+                    }
+                    resource "terraform_data" "zone" {
+                      input = data.terraform_remote_state.dependency.outputs
+                    }
+                    """.formatted(reader[1]));
+        }
         Files.writeString(repo.resolve("stacks.yaml"), """
                 stacks:
+                  - dir: app
+                    dependsOn: [dns]
                   - dir: network
                     drift: { mode: correct }
                   - dir: dns
@@ -279,10 +289,14 @@ class RealTerraformTest {
 
         RunOutcome check = engine(Clock.systemUTC(), progress).check(Requests.manual(repo.resolve("stacks.yaml"), "1"));
 
-        Row row = check.run().orElseThrow().rows().stream().filter(r -> r.id().toString().equals("dns")).findFirst().orElseThrow();
-        assertThat(row.state()).as(rows(check)).isEqualTo(RowState.FAILED);
-        assertThat(row.reason()).endsWith("; its dependency network is not deployed: deploy it first, then check dns again");
-        assertThat(progress).contains("dns: its dependency network is not deployed: deploy it first, then check dns again");
+        RunRecord record = check.run().orElseThrow();
+        assertThat(record.rows()).as(rows(check)).allSatisfy(row -> assertThat(row.state()).isEqualTo(RowState.NOT_DEPLOYED));
+        assertThat(record.counts().failed()).isZero();
+        assertThat(record.counts().notDeployed()).isEqualTo(3);
+        Row dns = record.rows().stream().filter(r -> r.id().toString().equals("dns")).findFirst().orElseThrow();
+        assertThat(dns.reason()).startsWith("its dependency network is not deployed: deploy it first, then check dns again (its check: ");
+        assertThat(progress).contains("dns: not deployed — its dependency network is not deployed: deploy it first, then check dns again",
+                "app: not deployed — its dependency dns is not deployed: deploy it first, then check app again");
     }
 
     @Test
@@ -751,6 +765,61 @@ class RealTerraformTest {
                 .containsExactly(Tuple.tuple("net", TrailResult.DEPLOYED),
                         Tuple.tuple("app", TrailResult.DEPLOYED));
         assertThat(JSON.readTree(repo.resolve("out/app.json").toFile()).path("server_cidr").asText()).isEqualTo("10.1.0.0/16");
+    }
+
+    @Test
+    void aDependentWhoseUpstreamOutputChangedSaysItFollowsTheUpstreamOutputsNotCodeChanges() throws Exception {
+        Path repo = Files.createDirectories(dir.resolve("repo"));
+        Files.createDirectories(repo.resolve("network"));
+        Files.createDirectories(repo.resolve("app"));
+        Files.writeString(repo.resolve("network/main.tf"), """
+                resource "terraform_data" "vpc" {
+                  input = "10.0.0.0/16"
+                }
+                output "cidr" {
+                  value = terraform_data.vpc.output
+                }
+                """);
+        Files.writeString(repo.resolve("app/main.tf"), """
+                data "terraform_remote_state" "network" {
+                  backend = "local"
+                  config = {
+                    path = "${path.module}/../network/terraform.tfstate"
+                  }
+                }
+                resource "terraform_data" "server" {
+                  input = data.terraform_remote_state.network.outputs.cidr
+                }
+                output "network_cidr" {
+                  value = data.terraform_remote_state.network.outputs.cidr
+                }
+                """);
+        Files.writeString(repo.resolve("stacks.yaml"), """
+                stacks:
+                  - dir: network
+                  - dir: app
+                    dependsOn: [network]
+                    drift:
+                      mode: correct
+                """);
+        List<String> progress = Collections.synchronizedList(new ArrayList<>());
+        SavingHost engine = engine(Clock.systemUTC(), progress);
+        RunOutcome first = engine.deploy(Requests.manual(repo.resolve("stacks.yaml"), "1"));
+        assertThat(first.exitCode()).as(rows(first) + " " + progress).isEqualTo(RunOutcome.OK);
+        // network's output changes and only network is deployed: app's code is as it was deployed
+        Files.writeString(repo.resolve("network/main.tf"),
+                Files.readString(repo.resolve("network/main.tf")).replace("10.0.0.0/16", "10.1.0.0/16"));
+        RunOutcome network = engine.deploy(Requests.manual(repo.resolve("stacks.yaml"), "2").toBuilder()
+                .stacks(List.of("network")).build());
+        assertThat(network.exitCode()).as(rows(network)).isEqualTo(RunOutcome.OK);
+
+        RunOutcome check = engine.check(Requests.manual(repo.resolve("stacks.yaml"), "3").withTiming(Timing.NOW));
+
+        Row app = check.run().orElseThrow().rows().stream().filter(r -> r.id().value().equals("app")).findFirst().orElseThrow();
+        assertThat(app.reason()).as(rows(check)).doesNotContain("code changes")
+                .contains("follows network's new outputs");
+        assertThat(app.state()).as(rows(check)).isEqualTo(RowState.PENDING_DRIFTED);
+        assertThat(String.join("\n", progress) + app).doesNotContain("10.1.0.0", "10.0.0.0");
     }
 
     @Test

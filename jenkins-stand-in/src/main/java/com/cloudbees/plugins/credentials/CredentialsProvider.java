@@ -6,11 +6,16 @@ import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.ExtensionPoint;
 import hudson.model.Describable;
 import hudson.model.Descriptor;
+import hudson.model.ModelObject;
 import hudson.model.Run;
 import org.jenkins.ui.icon.IconSpec;
 
 public abstract class CredentialsProvider extends Descriptor<CredentialsProvider>
         implements ExtensionPoint, Describable<CredentialsProvider>, IconSpec {
+    public static Iterable<CredentialsStore> lookupStores(final ModelObject context) {
+        throw new UnsupportedOperationException();
+    }
+
     @CheckForNull
     public static <C extends IdCredentials> C findCredentialById(@NonNull String id, @NonNull Class<C> type,
             @NonNull Run<?, ?> run) {

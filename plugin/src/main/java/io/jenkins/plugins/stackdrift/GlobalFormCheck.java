@@ -1,6 +1,7 @@
 package io.jenkins.plugins.stackdrift;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -70,5 +71,18 @@ final class GlobalFormCheck {
         } catch (NumberFormatException e) {
             return false;
         }
+    }
+
+    /** Ids or scopes from a text area (one per line, or separated by commas and blanks) or a JCasC list. */
+    static ArrayList<String> idWords(final List<String> elements) {
+        ArrayList<String> words = new ArrayList<>();
+        for (String element : elements == null ? List.<String>of() : elements) {
+            for (String word : element.split("[\\s,]+", -1)) {
+                if (!word.isEmpty()) {
+                    words.add(word);
+                }
+            }
+        }
+        return words;
     }
 }

@@ -1,6 +1,7 @@
 package io.jenkins.plugins.stackdrift;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
+import hudson.security.SecurityRealm;
 import jenkins.model.Jenkins;
 
 /**
@@ -17,8 +18,28 @@ public final class JenkinsFacade {
         return Jenkins.get().getExtensionList(type).get(type);
     }
 
+    /** Whether the current user may administer Jenkins. */
+    public static boolean administers() {
+        return Jenkins.get().hasPermission(Jenkins.ADMINISTER);
+    }
+
+    /** Whether security is on. */
+    public static boolean usesSecurity() {
+        return Jenkins.get().isUseSecurity();
+    }
+
+    /** The security realm: how it compares user ids and group names. */
+    public static SecurityRealm securityRealm() {
+        return Jenkins.get().getSecurityRealm();
+    }
+
     /** Form checks of the global configuration answer administrators only. */
     public static void checkAdminister() {
         Jenkins.get().checkPermission(Jenkins.ADMINISTER);
+    }
+
+    /** Whether the current user (SYSTEM for Configuration as Code and loading from disk) may administer Jenkins. */
+    public static boolean canAdminister() {
+        return Jenkins.get().hasPermission(Jenkins.ADMINISTER);
     }
 }

@@ -6,9 +6,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.Extension;
+import hudson.model.Item;
 import hudson.util.FormValidation;
 import hudson.util.ListBoxModel;
 import jenkins.model.GlobalConfiguration;
@@ -34,7 +36,7 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
     private String terraformPath = "";
     private String tofuPath = "";
     private String pulumiPath = "";
-    /** The credentials ids any step may bind; empty: any the build can see. */
+    /** Credentials ids the stacks of any job may bind (the lists add up with the steps' and folders'). */
     private ArrayList<String> allowedCredentials = new ArrayList<>();
     /** Lock scopes any job may name (besides those of its own folders). */
     private ArrayList<String> sharedLockScopes = new ArrayList<>();
@@ -81,10 +83,12 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
     }
 
     /** The result words as a select (the setters still accept any case, and blank for the default). */
+    @SuppressWarnings({"lgtm[jenkins/no-permission-check]", "lgtm[jenkins/csrf]"}) // a fixed word list, read-only
     public ListBoxModel doFillDefaultDriftResultItems() {
         return resultWords();
     }
 
+    @SuppressWarnings({"lgtm[jenkins/no-permission-check]", "lgtm[jenkins/csrf]"}) // a fixed word list, read-only
     public ListBoxModel doFillDefaultFailedResultItems() {
         return resultWords();
     }
@@ -176,28 +180,14 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
         saveUnlessBinding();
     }
 
-    /** The credentials ids any step may bind, one per line (the form's text area shows it so). */
+    /** Credentials ids the stacks of any job may bind, one per line (the form's text area shows it so). */
     public List<String> getAllowedCredentials() {
         return new IdLines(allowedCredentials == null ? List.of() : allowedCredentials);
     }
 
-    /** A list of ids whose text is one per line, as the setter reads the text area back. */
-    private static final class IdLines extends ArrayList<String> {
-        private static final long serialVersionUID = 1L;
-
-        IdLines(final List<String> ids) {
-            super(ids);
-        }
-
-        @Override
-        public String toString() {
-            return String.join("\n", this);
-        }
-    }
-
     /**
-     * The credentials ids a stack may bind in any build; empty: any the build can see. One per line (or separated by
-     * commas) in the form; a list in JCasC.
+     * Credentials ids the stacks of any job may bind, beside the folders' and the steps' lists; nothing listed anywhere
+     * binds nothing. One per line (or separated by commas) in the form; a list in JCasC.
      */
     @DataBoundSetter
     public void setAllowedCredentials(final List<String> allowedCredentials) {
@@ -250,6 +240,14 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
         return GlobalFormCheck.toolTimeoutProblem(value).map(FormValidation::error).orElseGet(FormValidation::ok);
     }
 
+    /**
+     * The defaults for a step of {@code job}: the global ones merged with the Stack Drift settings of the folders
+     * around it ({@link Defaults#withFolders}).
+     */
+    public static Defaults forJob(final Item job) {
+        return current().withFolders(StackDriftFolderProperty.layersOf(job));
+    }
+
     /** The global defaults; the built-in ones when the configuration is not registered (e.g. during shutdown). */
     public static Defaults current() {
         StackDriftGlobalConfiguration configuration = JenkinsFacade.extension(StackDriftGlobalConfiguration.class);
@@ -273,6 +271,8 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
         private final List<String> allowedCredentials;
         private final List<String> sharedLockScopes;
         private final Duration toolTimeout;
+        /** The folders around the job, nearest first; empty for the global defaults alone. */
+        private final List<FolderLayer> folders;
 
         public Defaults(final int parallelism, final String driftResult, final String failedResult,
                 final String terraformPath, final String tofuPath, final String pulumiPath) {
@@ -285,11 +285,12 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
             this.allowedCredentials = List.of();
             this.sharedLockScopes = List.of();
             this.toolTimeout = Duration.ZERO;
+            this.folders = List.of();
         }
 
         private Defaults(final int parallelism, final String driftResult, final String failedResult,
                 final String terraformPath, final String tofuPath, final String pulumiPath, final List<String> allowed,
-                final List<String> scopes, final Duration timeout) {
+                final List<String> scopes, final Duration timeout, final List<FolderLayer> folders) {
             this.parallelism = parallelism;
             this.driftResult = driftResult;
             this.failedResult = failedResult;
@@ -299,26 +300,44 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
             this.allowedCredentials = List.copyOf(allowed);
             this.sharedLockScopes = List.copyOf(scopes);
             this.toolTimeout = timeout;
+            this.folders = List.copyOf(folders);
         }
 
         /** A copy with the global list of credentials ids steps may bind. */
         public Defaults withAllowedCredentials(final List<String> ids) {
             return new Defaults(parallelism, driftResult, failedResult, terraformPath, tofuPath, pulumiPath, ids,
-                    sharedLockScopes, toolTimeout);
+                    sharedLockScopes, toolTimeout, folders);
         }
 
         /** A copy with the lock scopes any job may name. */
         public Defaults withSharedLockScopes(final List<String> scopes) {
             return new Defaults(parallelism, driftResult, failedResult, terraformPath, tofuPath, pulumiPath, allowedCredentials,
-                    scopes, toolTimeout);
+                    scopes, toolTimeout, folders);
         }
 
-        /** The lock scopes any job may name, besides those of its own folders. */
+        /**
+         * A copy for a job in {@code layers} (its folders, nearest first): the lists add up (credentials ids, lock
+         * scopes), and for a tool path or the tool timeout the nearest folder that sets one wins over the folders
+         * above it and the global value.
+         */
+        public Defaults withFolders(final List<FolderLayer> layers) {
+            return new Defaults(parallelism, driftResult, failedResult, terraformPath, tofuPath, pulumiPath, allowedCredentials,
+                    sharedLockScopes, toolTimeout, layers);
+        }
+
+        /** The folders around the job whose settings apply, nearest first. */
+        public List<FolderLayer> folders() {
+            return folders;
+        }
+
+        /** The lock scopes the job may name besides those of its own folders: the global list and its folders' lists. */
         public List<String> sharedLockScopes() {
-            return sharedLockScopes;
+            TreeSet<String> all = new TreeSet<>(sharedLockScopes);
+            folders.forEach(folder -> all.addAll(folder.sharedLockScopes()));
+            return List.copyOf(all);
         }
 
-        /** The credentials ids any step may bind; empty: no restriction. */
+        /** The credentials ids of the global list (the folders' lists are in {@link #folders()}). */
         public List<String> allowedCredentials() {
             return allowedCredentials;
         }
@@ -326,12 +345,12 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
         /** A copy with the global tool timeout (zero: none set). */
         public Defaults withToolTimeout(final Duration timeout) {
             return new Defaults(parallelism, driftResult, failedResult, terraformPath, tofuPath, pulumiPath, allowedCredentials,
-                    sharedLockScopes, timeout);
+                    sharedLockScopes, timeout, folders);
         }
 
-        /** The global tool timeout; zero when none is set (the engine's defaults then). */
+        /** The nearest folder's tool timeout, else the global one; zero when none is set (the engine's defaults then). */
         public Duration toolTimeout() {
-            return toolTimeout;
+            return folders.stream().map(FolderLayer::toolTimeout).filter(t -> !t.isZero()).findFirst().orElse(toolTimeout);
         }
 
         public static Defaults builtIn() {
@@ -350,12 +369,19 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
             return failedResult;
         }
 
-        /** Tool word → executable on the agents, for the tools whose path is set (others come from PATH). */
+        /**
+         * Tool word → executable on the agents, for the tools whose path is set (others come from PATH): the nearest
+         * folder's, else the global one.
+         */
         public Map<String, String> toolPaths() {
             Map<String, String> map = new TreeMap<>();
             putIfSet(map, "terraform", terraformPath);
             putIfSet(map, "tofu", tofuPath);
             putIfSet(map, "pulumi", pulumiPath);
+            // from the outermost folder in: the nearest folder that sets a tool's path wins
+            for (int i = folders.size() - 1; i >= 0; i--) {
+                map.putAll(folders.get(i).toolPaths());
+            }
             return map;
         }
 

@@ -39,4 +39,14 @@ public final class Messages {
     public static String invalidToolTimeout(Object arg0) {
         return format("invalidToolTimeout", arg0);
     }
+
+    /** FolderProperty.displayName */
+    public static String FolderProperty_displayName() {
+        return format("FolderProperty.displayName");
+    }
+
+    /** folderLockScopesNeedAdminister */
+    public static String folderLockScopesNeedAdminister() {
+        return format("folderLockScopesNeedAdminister");
+    }
 }

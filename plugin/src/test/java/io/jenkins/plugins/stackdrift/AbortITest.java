@@ -37,7 +37,8 @@ import io.stackdrift.testing.PosixOnly;
 
 /**
  * Aborting a build while its {@code deployStacks} applies on an agent (real build only): the demo's {@code tofu} is replaced
- * by one whose {@code apply} writes its process id and sleeps. The build ends ABORTED (not FAILURE), the step's
+ * by one whose {@code apply} writes its process id and sleeps. The build ends ABORTED (not FAILURE) without a Java stack
+ * trace, the aborted stack has one line in the console ("interrupted", the trail's word), the step's
  * cleanup has run before the build ended (the stack is "interrupted" in the job's trail, the build page says so
  * through the interrupted action's summary, the step's temporary directory with its plan files and secret copies
  * is gone), and the sleeping tool process is stopped.
@@ -76,8 +77,13 @@ class AbortITest {
         r.assertBuildStatus(Result.ABORTED, r.waitForCompletion(b));
 
         // what the step's cleanup does, all done by the time the build has ended
-        r.assertLogContains("was interrupted", b);
-        assertNoSecretIn(JenkinsRule.getLog(b));
+        r.assertLogContains("Stack Drift: the deploy was interrupted; no record of it is kept", b);
+        String log = JenkinsRule.getLog(b);
+        assertNoSecretIn(log);
+        // the step ends as Pipeline steps end on an abort: no Java stack trace, one line for the stack, one word
+        assertThat(log).doesNotContain("InterruptedException").doesNotContain("\tat ").doesNotContain("failed — interrupted");
+        assertThat(log.lines().filter(line -> line.startsWith("Stack Drift: network: ") && line.contains("interrupted")))
+                .singleElement().satisfies(line -> assertThat(line).startsWith("Stack Drift: network: interrupted — "));
         assertThat(b.getAction(StackDriftRunAction.class)).isNull();
         StackDriftInterruptedAction interrupted = b.getAction(StackDriftInterruptedAction.class);
         assertThat(interrupted).isNotNull();
@@ -99,7 +105,9 @@ class AbortITest {
         // the build page includes the interrupted action's summary (its Jelly compiled and rendered for real)
         try (JenkinsRule.WebClient wc = r.createWebClient()) {
             HtmlPage page = wc.getPage(b);
-            assertThat(page.asNormalizedText()).contains("was interrupted before it finished").contains("network");
+            // its words as written: Jelly keeps the spaces around the step's id
+            assertThat(page.asNormalizedText()).contains("Stack Drift: the deploy with id deploy was interrupted before it finished")
+                    .contains("network");
         }
 
         // the tool's process tree was stopped with the step

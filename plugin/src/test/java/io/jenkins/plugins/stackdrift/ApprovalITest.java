@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import hudson.model.Cause;
+import hudson.model.CauseAction;
 import hudson.model.Item;
 import hudson.model.Queue;
 import hudson.model.Result;
@@ -50,19 +51,20 @@ class ApprovalITest {
 
     private JenkinsRule r;
     private WorkflowJob p;
+    private Path demo;
 
     @BeforeEach
     void beforeEach(final JenkinsRule rule) throws Exception {
         r = rule;
         addCredentials(r);
-        Path demo = demoCopy(temp.resolve("demo"));
+        demo = demoCopy(temp.resolve("demo"));
         editConfig(demo, "    dependsOn: [network]\n    drift:\n      mode: report\n",
                 "    dependsOn: [network]\n    drift:\n      mode: approve\n");
         p = demoJob(r, "approvals", demo, "deployStacks(stacks: ['dns'])");
         r.jenkins.setSecurityRealm(r.createDummySecurityRealm());
         r.jenkins.setAuthorizationStrategy(new MockAuthorizationStrategy()
                 .grant(Jenkins.READ, Item.READ).everywhere().to("alice", "bob")
-                .grant(Item.BUILD).everywhere().to("alice"));
+                .grant(Item.BUILD).everywhere().to("alice", "carol"));
     }
 
     /** A build whose deploy left dns awaiting approval (the driftResult default makes it UNSTABLE). */
@@ -77,7 +79,13 @@ class ApprovalITest {
 
     /** The approval POST (redirects followed): the response of the page it ends on. */
     private static WebResponse post(final JenkinsRule.WebClient wc, final WorkflowRun b, final boolean crumb) throws Exception {
-        String approve = b.getUrl() + b.getAction(ApproveDeployAction.class).getUrlName() + "/approve";
+        return post(wc, b, crumb, "approve");
+    }
+
+    /** A POST to the approval's {@code approve} or {@code reject}. */
+    private static WebResponse post(final JenkinsRule.WebClient wc, final WorkflowRun b, final boolean crumb, final String what)
+            throws Exception {
+        String approve = b.getUrl() + b.getAction(ApproveDeployAction.class).getUrlName() + "/" + what;
         WebRequest request = new WebRequest(crumb ? wc.createCrumbedUrl(approve)
                 : URI.create(wc.getContextPath() + approve).toURL(), HttpMethod.POST);
         return wc.getPage(request).getWebResponse();
@@ -99,7 +107,7 @@ class ApprovalITest {
             String link = "href=\"" + r.contextPath + "/" + source.getUrl() + approval.getUrlName() + "\"";
             assertThat(bob.getPage(source).getWebResponse().getContentAsString()).doesNotContain(link);
             assertThat(bob.getPage(source, url).getWebResponse().getContentAsString())
-                    .contains("Only users with Build permission on this job can approve.");
+                    .contains("only users with Build permission on this job can approve");
             assertThat(post(bob, source, true).getStatusCode()).isEqualTo(HttpURLConnection.HTTP_FORBIDDEN);
             // with Build permission but no crumb: refused by the CSRF protection
             assertThat(post(alice, source, false).getStatusCode()).isEqualTo(HttpURLConnection.HTTP_FORBIDDEN);
@@ -158,5 +166,77 @@ class ApprovalITest {
         assertThat(sources).containsExactlyInAnyOrder(first.getNumber(), second.getNumber());
         assertThat(first.getAction(ApproveDeployAction.class).isApproved()).isTrue();
         assertThat(second.getAction(ApproveDeployAction.class).isApproved()).isTrue();
+    }
+
+    @Test
+    void aUserOutsideApproversIsRefusedThoughTheyMayBuildAndAListedUserApproves() throws Exception {
+        p = demoJob(r, "listed", demo, "deployStacks(stacks: ['dns'], approvers: 'carol')");
+        WorkflowRun source = awaitingBuild();
+        ApproveDeployAction approval = source.getAction(ApproveDeployAction.class);
+        assertThat(approval.getApprovers()).isEqualTo("carol");
+
+        try (JenkinsRule.WebClient alice = r.createWebClient().login("alice");
+                JenkinsRule.WebClient carol = r.createWebClient().login("carol")) {
+            alice.setThrowExceptionOnFailingStatusCode(false);
+            carol.setThrowExceptionOnFailingStatusCode(false);
+
+            // alice has Build permission but is not an approver: the page says who may, both POSTs are refused
+            assertThat(alice.getPage(source, approval.getUrlName() + "/").getWebResponse().getContentAsString())
+                    .contains("only carol (or an administrator) may approve or reject this");
+            assertThat(post(alice, source, true).getStatusCode()).isEqualTo(HttpURLConnection.HTTP_FORBIDDEN);
+            assertThat(post(alice, source, true, "reject").getStatusCode()).isEqualTo(HttpURLConnection.HTTP_FORBIDDEN);
+            r.waitUntilNoActivity();
+            assertThat(p.getLastBuild().getNumber()).isEqualTo(source.getNumber());
+            assertThat(approval.isApproved()).isFalse();
+            assertThat(approval.isRejected()).isFalse();
+
+            // carol approves: one build, and who approved is recorded on the build that awaited it
+            assertThat(post(carol, source, true).getStatusCode()).isEqualTo(HttpURLConnection.HTTP_OK);
+            r.waitUntilNoActivity();
+            assertThat(approval.isApproved()).isTrue();
+            assertThat(approval.getDecidedBy()).isEqualTo("carol");
+            WorkflowRun deploy = p.getLastBuild();
+            assertThat(deploy.getCause(Cause.UserIdCause.class).getUserId()).isEqualTo("carol");
+            r.assertBuildStatusSuccess(deploy);
+        }
+    }
+
+    @Test
+    void aRejectionClosesTheApprovalAndRecordsWhoAndNothingIsQueued() throws Exception {
+        WorkflowRun source = awaitingBuild();
+        ApproveDeployAction approval = source.getAction(ApproveDeployAction.class);
+
+        try (JenkinsRule.WebClient alice = r.createWebClient().login("alice");
+                JenkinsRule.WebClient carol = r.createWebClient().login("carol")) {
+            alice.setThrowExceptionOnFailingStatusCode(false);
+            carol.setThrowExceptionOnFailingStatusCode(false);
+            // without a crumb a rejection is refused like an approval
+            assertThat(post(alice, source, false, "reject").getStatusCode()).isEqualTo(HttpURLConnection.HTTP_FORBIDDEN);
+            assertThat(post(alice, source, true, "reject").getStatusCode()).isEqualTo(HttpURLConnection.HTTP_OK);
+            assertThat(approval.isRejected()).isTrue();
+            assertThat(approval.getDecidedBy()).isEqualTo("alice");
+            // closed: a later approval is refused and queues nothing
+            assertThat(post(carol, source, true).getStatusCode()).isEqualTo(HttpURLConnection.HTTP_FORBIDDEN);
+            r.waitUntilNoActivity();
+            assertThat(p.getLastBuild().getNumber()).isEqualTo(source.getNumber());
+        }
+    }
+
+    @Test
+    void theUserWhoStartedTheBuildIsRefusedWhenSelfApprovalIsRefused() throws Exception {
+        p = demoJob(r, "self", demo, "deployStacks(stacks: ['dns'], selfApproval: 'REFUSED')");
+        WorkflowRun source = r.assertBuildStatus(Result.UNSTABLE,
+                p.scheduleBuild2(0, new CauseAction(new Cause.UserIdCause("alice"))));
+        assertThat(source.getAction(ApproveDeployAction.class).getOwnUsers()).containsExactly("alice");
+
+        try (JenkinsRule.WebClient alice = r.createWebClient().login("alice");
+                JenkinsRule.WebClient carol = r.createWebClient().login("carol")) {
+            alice.setThrowExceptionOnFailingStatusCode(false);
+            carol.setThrowExceptionOnFailingStatusCode(false);
+            assertThat(post(alice, source, true).getStatusCode()).isEqualTo(HttpURLConnection.HTTP_FORBIDDEN);
+            assertThat(post(carol, source, true).getStatusCode()).isEqualTo(HttpURLConnection.HTTP_OK);
+            r.waitUntilNoActivity();
+            assertThat(source.getAction(ApproveDeployAction.class).getDecidedBy()).isEqualTo("carol");
+        }
     }
 }

@@ -171,4 +171,9 @@ class ArchitectureTest {
     void directoriesAreMadeSureOfThroughOneHelper() {
         DirectoryRule.THROUGH_DIRECTORIES_ENSURE.check(PLUGIN);
     }
+
+    @Test
+    void treesAreDeletedThroughOneHelper() {
+        DirectoryRule.TREES_DELETED_THROUGH_DIRECTORIES.check(PLUGIN);
+    }
 }

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -62,13 +63,18 @@ public final class DemoPipelineITestSupport {
 
     /** The demo's credentials as global secret-text credentials, except the ids given. */
     public static void addCredentials(final JenkinsRule r, final String... except) throws IOException {
+        List<String> ids = new ArrayList<>();
         for (Map.Entry<String, String> secret : SECRETS.entrySet()) {
             if (!List.of(except).contains(secret.getKey())) {
                 CredentialsProvider.lookupStores(r.jenkins).iterator().next().addCredentials(Domain.global(),
                         new StringCredentialsImpl(CredentialsScope.GLOBAL, secret.getKey(), "test",
                                 Secret.fromString(secret.getValue())));
             }
+            ids.add(secret.getKey());
         }
+        // as an administrator lists them: without an allow-list no stack binds anything
+        r.jenkins.getExtensionList(StackDriftGlobalConfiguration.class).get(StackDriftGlobalConfiguration.class)
+                .setAllowedCredentials(ids);
     }
 
     public static void assertNoSecretIn(final String text) {

@@ -19,7 +19,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Checks of the JenkinsRule tests (*ITest), which this build does not compile or run: read as text, here, so that a
+ * Checks of the JenkinsRule tests (*ITest), which this build compiles but does not run: read as text, here, so that a
  * mistake fails before the real build runs them. (1) No URL of the plugin's pages is written as a literal: a test
  * builds it from the action's {@code getUrlName()} (or the code's {@code PageUrls}), so a changed URL cannot leave a
  * test opening a page that no longer exists. (2) Every test class that runs a shell — a Pipeline {@code sh}, bash, the

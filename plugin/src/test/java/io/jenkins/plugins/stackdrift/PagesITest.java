@@ -31,8 +31,9 @@ import io.stackdrift.testing.PosixOnly;
 
 /**
  * Every page the plugin adds, rendered by the real Jelly and Stapler (real build only): the build's main page
- * (summary), the build history entry (badge), the build's Stack Drift page and a per-stack page reached by its
- * link, the job page and its badge.svg, also after a later build that left no record, and Manage Jenkins →
+ * (summary, and the side panel's one link to the Stack Drift tab), the build history entry (badge), the build's Stack
+ * Drift page and a per-stack page reached by its link, the job page and its badge.svg, also after a later build that
+ * left no record, and Manage Jenkins →
  * System with the plugin's section, saved without change. A Jelly key the JEXL parser rejects, a getter core's
  * routing filter blocks, or a job action that vanishes with the last build's record fails here.
  */
@@ -64,6 +65,11 @@ class PagesITest {
             assertThat(buildPage.getAnchorByHref(action.getUrlName() + "/")).isNotNull();
             assertThat(buildPage.asNormalizedText()).contains("Drifted: network");
             assertNoSecretIn(buildPage.getWebResponse().getContentAsString());
+            // the classic build page's side panel has one link to the build's Stack Drift tab (core's Tab renders none)
+            StackDriftTab tab = b.getAction(StackDriftTab.class);
+            assertThat(tab).isNotNull();
+            String tabLink = r.contextPath + "/" + b.getUrl() + tab.getUrlName();
+            assertThat(buildPage.getAnchors()).filteredOn(a -> a.getHrefAttribute().equals(tabLink)).hasSize(1);
 
             // the build history (its entries come from this URL) includes badge.jelly with the core's badge words
             String history = wc.goTo(p.getUrl() + "buildHistory/ajax").getWebResponse().getContentAsString();
@@ -71,8 +77,6 @@ class PagesITest {
             assertThat(history).contains(action.getBadgeWords());
 
             // the build's one Stack Drift tab lists its steps and links each step's page
-            StackDriftTab tab = b.getAction(StackDriftTab.class);
-            assertThat(tab).isNotNull();
             HtmlPage tabPage = wc.getPage(b, tab.getUrlName() + "/");
             assertThat(tabPage.getAnchorByHref("../" + action.getUrlName() + "/")).isNotNull();
             assertThat(tabPage.querySelector(".sd-count-drifted strong").getTextContent()).isEqualTo("1");

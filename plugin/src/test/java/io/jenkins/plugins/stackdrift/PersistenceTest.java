@@ -20,8 +20,11 @@ import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
 import io.jenkins.plugins.stackdrift.history.RunDetails;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalCause;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalQueueAction;
+import io.jenkins.plugins.stackdrift.trigger.ApprovalRules;
+import io.jenkins.plugins.stackdrift.trigger.ApprovalsJobProperty;
 import io.jenkins.plugins.stackdrift.trigger.DriftScheduleTrigger;
 import io.jenkins.plugins.stackdrift.trigger.ScheduledDriftCheckCause;
+import io.jenkins.plugins.stackdrift.trigger.SelfApproval;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.objenesis.ObjenesisStd;
@@ -39,7 +42,8 @@ class PersistenceTest {
     /** Every class of ours that ends up in build.xml or config.xml. */
     private static final List<Class<?>> PERSISTED = List.of(StackDriftRunAction.class, BuildSummary.class,
             ApproveDeployAction.class, ScheduledDriftCheckCause.class, ApprovalCause.class, DriftScheduleTrigger.class,
-            StackDriftGlobalConfiguration.class, StackDriftInterruptedAction.class, ApprovalQueueAction.class);
+            StackDriftGlobalConfiguration.class, StackDriftInterruptedAction.class, ApprovalQueueAction.class,
+            ApprovalRules.class, ApprovalsJobProperty.class);
 
     private static XStream xstream() {
         XStream xstream = new XStream();
@@ -127,6 +131,21 @@ class PersistenceTest {
         assertThat(approve.isApproved()).isFalse();
         assertThat(approve.getStacks()).containsExactly("platform:prod");
         assertThat(approve.isDestroy()).isFalse();
+        // the rules, the starter, the opening time and who decided come back; nothing of the key is there to keep
+        ApproveDeployAction ruled = new ApproveDeployAction(List.of("net"), false, java.util.Map.of("net", "ab12"),
+                new ApprovalRules(List.of("ops", "alice"), SelfApproval.REFUSED, java.time.Duration.ofHours(36)), List.of("bob"), 1_000L);
+        ruled.onAttached(org.mockito.Mockito.mock(hudson.model.Run.class));
+        ApproveDeployAction ruledBack = roundTrip(ruled);
+        assertThat(ruledBack.getRules()).isEqualTo(ruled.getRules());
+        assertThat(ruledBack.getOwnUsers()).containsExactly("bob");
+        assertThat(ruledBack.getOpenedAt()).isEqualTo(1_000L);
+        assertThat(xstream().toXML(ruled)).doesNotContain("ImmutableCollections", "Duration");
+        ApprovalsJobProperty property = new ApprovalsJobProperty();
+        property.setApprovers("ops, alice");
+        property.setSelfApproval("refused");
+        property.setApprovalExpiry("2d");
+        ApprovalsJobProperty propertyBack = roundTrip(property);
+        assertThat(propertyBack.rules()).isEqualTo(property.rules());
         assertThat(xstream().toXML(new DriftScheduleTrigger("H/15 * * * *"))).contains("DriftScheduleTrigger");
         assertThat((Object) roundTrip(new DriftScheduleTrigger("H/15 * * * *"))).isInstanceOf(DriftScheduleTrigger.class);
     }

@@ -11,6 +11,7 @@ import hudson.model.Job;
 import hudson.model.Run;
 import io.jenkins.plugins.stackdrift.actions.ApproveDeployAction;
 import io.jenkins.plugins.stackdrift.actions.BuildSummary;
+import io.jenkins.plugins.stackdrift.actions.CredentialsWithheldAction;
 import io.jenkins.plugins.stackdrift.actions.StackDriftInterruptedAction;
 import io.jenkins.plugins.stackdrift.actions.StackDriftJobAction;
 import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
@@ -56,6 +57,7 @@ public final class TestActions {
     public static List<Action> every() {
         return List.of(step(), new ApproveDeployAction(List.of("net"), false),
                 new StackDriftInterruptedAction("deploy", "deploy-eu", List.of("net")), new ApprovalQueueAction(4), jobAction(), tab(),
-                new BuildShardsAction(List.of(List.of("net"), List.of("dns"))));
+                new BuildShardsAction(List.of(List.of("net"), List.of("dns"))),
+                new CredentialsWithheldAction("preview", "this change request comes from a source the job does not trust"));
     }
 }

@@ -70,7 +70,7 @@ class ViewsTest {
     @Test
     void everyParameterHasAHelpFileAndEveryStepAHelpPage() {
         for (Class<?> type : List.of(ValidateStacksStep.class, PreviewStacksStep.class, CheckDriftStep.class,
-                DeployStacksStep.class, StackShardsStep.class, StackDriftGlobalConfiguration.class)) {
+                DeployStacksStep.class, StackShardsStep.class, StackDriftGlobalConfiguration.class, StackDriftFolderProperty.class)) {
             for (Method setter : type.getMethods()) {
                 if (setter.isAnnotationPresent(DataBoundSetter.class)) {
                     String field = Character.toLowerCase(setter.getName().charAt(3)) + setter.getName().substring(4);
@@ -124,7 +124,8 @@ class ViewsTest {
                 PreviewStacksStep.class, PreviewStacksStep.DescriptorImpl.class, CheckDriftStep.class, CheckDriftStep.DescriptorImpl.class,
                 DeployStacksStep.class, DeployStacksStep.DescriptorImpl.class, StackShardsStep.class, StackShardsStep.DescriptorImpl.class,
                 StackDriftGlobalConfiguration.class,
-                StackDriftGlobalConfiguration.class, DriftScheduleTrigger.class, DriftScheduleTrigger.DescriptorImpl.class);
+                StackDriftGlobalConfiguration.class, DriftScheduleTrigger.class, DriftScheduleTrigger.DescriptorImpl.class,
+                StackDriftFolderProperty.class, StackDriftFolderProperty.DescriptorImpl.class);
         int selects = 0;
         for (Map.Entry<Class<?>, Class<?>> form : forms.entrySet()) {
             Path jelly = RESOURCES.resolve(form.getKey().getName().replace('.', '/')).resolve("config.jelly");
@@ -132,7 +133,7 @@ class ViewsTest {
             assertThat(formProblems(jelly.toString(), text, form.getValue())).isEmpty();
             selects += text.split("<f:select", -1).length - 1;
         }
-        assertThat(selects).as("2 global, 2 in each of three steps, 1 more in checkDrift").isEqualTo(9);
+        assertThat(selects).as("2 global, 3 in each of three steps, 1 more in checkDrift").isEqualTo(12);
     }
 
     @Test

@@ -7,4 +7,6 @@ import com.google.common.util.concurrent.FutureCallback;
 
 public abstract class StepContext implements FutureCallback<Object>, Serializable {
     public abstract <T> T get(Class<T> key) throws IOException, InterruptedException;
+
+    public abstract BodyInvoker newBodyInvoker() throws IllegalStateException;
 }

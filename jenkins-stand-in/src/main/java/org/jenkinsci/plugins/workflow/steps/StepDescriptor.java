@@ -8,4 +8,8 @@ public abstract class StepDescriptor extends Descriptor<Step> {
     public abstract Set<? extends Class<?>> getRequiredContext();
 
     public abstract String getFunctionName();
+
+    public boolean takesImplicitBlockArgument() {
+        throw new UnsupportedOperationException();
+    }
 }

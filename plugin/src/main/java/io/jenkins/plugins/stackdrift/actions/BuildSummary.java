@@ -8,7 +8,6 @@ import org.kohsuke.stapler.export.ExportedBean;
 
 import io.stackdrift.model.Counts;
 import io.stackdrift.model.Row;
-import io.stackdrift.model.RowState;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.render.CountsLine;
 
@@ -38,6 +37,8 @@ public final class BuildSummary {
     private final int repaired;
     /** 0 in builds recorded before the state existed, as for {@link #repaired}. */
     private final int notDeployed;
+    /** 0 in builds recorded before the state existed, as for {@link #repaired}. */
+    private final int destroyed;
     private final ArrayList<String> driftedIds;
     private final ArrayList<String> failedIds;
 
@@ -55,6 +56,7 @@ public final class BuildSummary {
         this.awaitingApproval = counts.awaitingApproval();
         this.repaired = counts.repaired();
         this.notDeployed = counts.notDeployed();
+        this.destroyed = counts.destroyed();
         this.driftedIds = capped(driftedIds);
         this.failedIds = capped(failedIds);
     }
@@ -65,7 +67,7 @@ public final class BuildSummary {
         for (Row row : record.rowsSorted()) {
             if (row.countsAsDrifted()) {
                 drifted.add(row.id().value());
-            } else if (row.state() == RowState.FAILED) {
+            } else if (row.countsAsFailed()) {
                 failed.add(row.id().value());
             }
         }
@@ -81,7 +83,7 @@ public final class BuildSummary {
     }
 
     public Counts counts() {
-        return new Counts(total, inSync, drifted, pending, failed, skipped, awaitingApproval, repaired, notDeployed);
+        return new Counts(total, inSync, drifted, pending, failed, skipped, awaitingApproval, repaired, notDeployed, destroyed);
     }
 
     @Exported(visibility = 3)
@@ -142,6 +144,11 @@ public final class BuildSummary {
     @Exported(visibility = 3)
     public int getNotDeployed() {
         return notDeployed;
+    }
+
+    @Exported(visibility = 3)
+    public int getDestroyed() {
+        return destroyed;
     }
 
     /** The first {@value #MAX_IDS} drifted stack ids, sorted. */

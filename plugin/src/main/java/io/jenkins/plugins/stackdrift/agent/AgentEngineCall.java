@@ -34,8 +34,12 @@ import io.stackdrift.engine.RunRequest;
 import io.stackdrift.engine.ShardRun;
 import io.stackdrift.engine.ShardsOutcome;
 import io.stackdrift.engine.StackDriftEngine;
+import io.stackdrift.engine.StackPlace;
 import io.stackdrift.model.Directories;
+import io.stackdrift.model.PlanDigest;
 import io.stackdrift.model.Problem;
+import io.stackdrift.model.Row;
+import io.stackdrift.model.RowState;
 import io.stackdrift.model.RunOrder;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.AtomicFiles;
@@ -68,9 +72,6 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
     static final String WORK_DIR = "work";
     /** Left in the temporary directory when the call ends, however it ends (an interrupted step waits for it). */
     static final String ENDED_FILE = "call-ended";
-    /** The target branch's configuration file, written by the controller for {@link Operation#TRUSTED_CREDENTIALS}. */
-    static final String TRUSTED_CONFIG_FILE = "trusted-config.yaml";
-
     private final Operation operation;
     private final EngineRequest request;
     private final StackCredentials credentials;
@@ -198,8 +199,6 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
                 return shards(workspace, temp);
             case INSPECT:
                 return inspect(workspace);
-            case TRUSTED_CREDENTIALS:
-                return trustedCredentials(workspace, temp);
             default:
                 return runEngine(workspace, temp, log, local);
         }
@@ -257,19 +256,6 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
         return out;
     }
 
-    /**
-     * The credentials ids of every stack the target branch's file configures, its {@code dir:} entries resolved in this
-     * checkout; its problems (counted, not quoted: they name the temporary copy) when it is not valid.
-     */
-    private AgentOutcome trustedCredentials(final Path workspace, final Path temp) {
-        Inspection trusted = StackDriftEngine.validate(temp.resolve(TRUSTED_CONFIG_FILE), request.repositoryRoot(workspace));
-        if (!trusted.valid()) {
-            return AgentOutcome.builder().problems(List.of("the target branch's " + request.configFile() + " has "
-                    + trusted.problems().size() + " problem(s)")).build();
-        }
-        return AgentOutcome.builder().selectedStacks(byName(trusted.allCredentials())).build();
-    }
-
     /** The stacks the selection resolves to, with the credentials ids each names (ids only, never a secret). */
     private AgentOutcome inspect(final Path workspace) {
         Inspection inspection = StackDriftEngine.inspect(request.configPath(workspace), request.repositoryRoot(workspace),
@@ -281,7 +267,9 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
             return AgentOutcome.builder().problems(inspection.selectionProblems()).build();
         }
         InspectedConfigurations.keep(tempDir, inspection);
-        return AgentOutcome.builder().selectedStacks(byName(inspection.selectedCredentials())).build();
+        Map<String, StackPlace> places = new TreeMap<>();
+        inspection.selectedPlaces().forEach((id, place) -> places.put(id.value(), place));
+        return AgentOutcome.builder().selectedStacks(byName(inspection.selectedCredentials())).stackPlaces(places).build();
     }
 
     /**
@@ -335,11 +323,25 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
             outcome.forgottenDeploys().forEach(id -> forgotten.add(id.value()));
             Set<String> owed = new TreeSet<>();
             outcome.owedDeploys().forEach(id -> owed.add(id.value()));
-            result.recorded(digests).forgotten(forgotten).owed(owed);
+            result.recorded(digests).forgotten(forgotten).owed(owed).approvalPins(approvalPins(outcome.run().get()));
             outcome.configuredStacks().ifPresent(ids -> result.configured(ids.stream().map(StackId::value)
                     .collect(Collectors.toCollection(TreeSet::new))));
         }
         return result.build();
+    }
+
+    /**
+     * The pin of each plan awaiting approval, taken here from the run's own rows, whose changes carry the keyed digests
+     * of their values (the record the controller reads back has none): what an approval of the stack approves.
+     */
+    private Map<String, String> approvalPins(final RunRecord run) {
+        Map<String, String> pins = new TreeMap<>();
+        for (Row row : run.rows()) {
+            if (row.state() == RowState.AWAITING_APPROVAL) {
+                pins.put(row.id().value(), PlanDigest.of(row, request.commit()));
+            }
+        }
+        return pins;
     }
 
     private Map<String, String> environmentFor(final StackId stack, final Map<String, String> credentialIds)

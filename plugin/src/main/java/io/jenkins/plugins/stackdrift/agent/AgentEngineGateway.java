@@ -49,13 +49,6 @@ public final class AgentEngineGateway implements EngineGateway, AutoCloseable {
     }
 
     @Override
-    public AgentOutcome readTrusted(final EngineRequest request, final String trustedConfig)
-            throws IOException, InterruptedException {
-        temp.child(AgentEngineCall.TRUSTED_CONFIG_FILE).write(trustedConfig, "UTF-8");
-        return read(Operation.TRUSTED_CREDENTIALS, request);
-    }
-
-    @Override
     public AgentOutcome run(final Operation operation, final EngineRequest request, final StackCredentials credentials,
             final Path history, final List<String> historyFiles, final Set<String> lockedStacks,
             final Set<String> heldElsewhere)

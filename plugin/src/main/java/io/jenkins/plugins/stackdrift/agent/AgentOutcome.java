@@ -11,6 +11,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 
+import io.stackdrift.engine.StackPlace;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.RunToSave;
@@ -24,13 +25,15 @@ import io.stackdrift.record.RunToSave;
  * (core's remoting class filter).
  */
 public final class AgentOutcome implements Serializable {
-    private static final long serialVersionUID = 5L;
+    private static final long serialVersionUID = 6L;
 
     private final ArrayList<String> problems;
     private final ArrayList<String> warnings;
     private final ArrayList<String> notes;
     private final ArrayList<String> stackLines;
     private final TreeMap<String, TreeMap<String, String>> selectedStacks;
+    /** Stack id → [directory, name] of the selected stacks, as the agent's copy of the files places them; null before. */
+    private final TreeMap<String, ArrayList<String>> stackPlaces;
     private final boolean recorded;
     private final TreeMap<String, String> deployDigests;
     private final TreeSet<String> forgottenDeploys;
@@ -43,6 +46,8 @@ public final class AgentOutcome implements Serializable {
     private final ArrayList<ArrayList<String>> runOrderEdges;
     /** The stacks of shard 1, 2, … of a {@code SHARDS} call; empty otherwise. */
     private final ArrayList<ArrayList<String>> shards;
+    /** Stack → the pin of the plan it awaits approval of ({@code PlanDigest}, values under the job's key). */
+    private final TreeMap<String, String> approvalPins;
 
     private AgentOutcome(final Builder b) {
         this.problems = new ArrayList<>(b.problems);
@@ -51,6 +56,8 @@ public final class AgentOutcome implements Serializable {
         this.stackLines = new ArrayList<>(b.stackLines);
         this.selectedStacks = new TreeMap<>();
         b.selectedStacks.forEach((stack, vars) -> this.selectedStacks.put(stack, new TreeMap<>(vars)));
+        this.stackPlaces = new TreeMap<>();
+        b.stackPlaces.forEach((stack, place) -> this.stackPlaces.put(stack, new ArrayList<>(List.of(place.dir(), place.name()))));
         this.recorded = b.recorded;
         this.deployDigests = new TreeMap<>(b.deployDigests);
         this.forgottenDeploys = new TreeSet<>(b.forgottenDeploys);
@@ -59,6 +66,12 @@ public final class AgentOutcome implements Serializable {
         this.runOrderGroups = copies(b.runOrderGroups);
         this.runOrderEdges = copies(b.runOrderEdges);
         this.shards = copies(b.shards);
+        this.approvalPins = new TreeMap<>(b.approvalPins);
+    }
+
+    /** Stack → the pin of the plan each stack awaiting approval showed: what an approval of it approves. */
+    public Map<String, String> approvalPins() {
+        return Collections.unmodifiableMap(approvalPins);
     }
 
     private static ArrayList<ArrayList<String>> copies(final List<List<String>> lists) {
@@ -113,6 +126,18 @@ public final class AgentOutcome implements Serializable {
         return Collections.unmodifiableMap(selectedStacks);
     }
 
+    /**
+     * Where each selected stack lives in the agent's copy of the files: what a trusted configuration's entries are
+     * matched against on the controller. Agent output: it chooses which entry of the trusted file applies, never an id.
+     */
+    public Map<String, StackPlace> stackPlaces() {
+        Map<String, StackPlace> out = new TreeMap<>();
+        if (stackPlaces != null) {
+            stackPlaces.forEach((stack, place) -> out.put(stack, new StackPlace(place.get(0), place.get(1))));
+        }
+        return out;
+    }
+
     /** True when the run left its record in the agent's record file. */
     public boolean recorded() {
         return recorded;
@@ -156,6 +181,7 @@ public final class AgentOutcome implements Serializable {
         private List<String> notes = List.of();
         private List<String> stackLines = List.of();
         private Map<String, ? extends Map<String, String>> selectedStacks = Map.of();
+        private Map<String, StackPlace> stackPlaces = Map.of();
         private boolean recorded;
         private Map<String, String> deployDigests = Map.of();
         private Set<String> forgottenDeploys = Set.of();
@@ -164,6 +190,12 @@ public final class AgentOutcome implements Serializable {
         private List<List<String>> runOrderGroups = List.of();
         private List<List<String>> runOrderEdges = List.of();
         private List<List<String>> shards = List.of();
+        private Map<String, String> approvalPins = Map.of();
+
+        public Builder approvalPins(final Map<String, String> value) {
+            this.approvalPins = value;
+            return this;
+        }
 
         public Builder problems(final List<String> value) {
             this.problems = value;
@@ -187,6 +219,11 @@ public final class AgentOutcome implements Serializable {
 
         public Builder selectedStacks(final Map<String, ? extends Map<String, String>> value) {
             this.selectedStacks = value;
+            return this;
+        }
+
+        public Builder stackPlaces(final Map<String, StackPlace> value) {
+            this.stackPlaces = value;
             return this;
         }
 

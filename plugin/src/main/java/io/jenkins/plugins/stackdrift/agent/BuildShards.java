@@ -13,7 +13,8 @@ import io.stackdrift.model.ShardOutcome;
 
 /**
  * One build's board of shards, on the controller: the partition its {@code stackShards} fixed (which shard owns each
- * stack), each stack's outcome as its shard posted it, and the shards that ended. Every shard step of the build reaches
+ * stack), the digest of the configuration the first shard step read, each stack's outcome as its shard posted it, and
+ * the shards that ended. Every shard step of the build reaches
  * this one board, from any agent, through {@link ShardBoardLink}; the engine on each agent applies the wait rule to
  * what it reads here. Thread-safe (every method holds the board's own lock); Jenkins-free, so tested here.
  */
@@ -22,6 +23,9 @@ public final class BuildShards implements ShardBoardLink {
     private final Map<String, Integer> owners;
     private final Map<String, List<String>> posts = new TreeMap<>();
     private final Set<Integer> ended = new TreeSet<>();
+    /** The configuration digest the first shard step read, and that shard's number; empty and 0 until one did. */
+    private String configDigest = "";
+    private int configFrom;
     private final Object lock = new Object();
 
     /** @param partition the stacks of shard 1, 2, …; a stack in two shards is refused */
@@ -62,6 +66,20 @@ public final class BuildShards implements ShardBoardLink {
         List<List<String>> copy = new ArrayList<>();
         partition.forEach(shard -> copy.add(new ArrayList<>(shard)));
         return copy;
+    }
+
+    @Override
+    public List<String> agreeConfig(final int number, final String digest) throws IOException {
+        if (number < 1 || number > partition.size()) {
+            throw new IOException("Stack Drift: shard " + number + " is not between 1 and " + partition.size());
+        }
+        synchronized (lock) {
+            if (configFrom == 0) {
+                configDigest = digest == null ? "" : digest;
+                configFrom = number;
+            }
+            return List.of(configDigest, String.valueOf(configFrom));
+        }
     }
 
     @Override

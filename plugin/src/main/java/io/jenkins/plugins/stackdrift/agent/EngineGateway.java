@@ -17,13 +17,6 @@ public interface EngineGateway {
     AgentOutcome read(Operation operation, EngineRequest request) throws IOException, InterruptedException;
 
     /**
-     * The credentials ids of every stack {@code trustedConfig} (the text of the target branch's configuration file)
-     * configures, resolved against the checkout's directories: {@link AgentOutcome#selectedStacks()}, or its
-     * problems when that file is not valid.
-     */
-    AgentOutcome readTrusted(EngineRequest request, String trustedConfig) throws IOException, InterruptedException;
-
-    /**
      * A preview, check or deploy.
      *
      * @param history      the job history's directory on the controller

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -24,6 +25,7 @@ import io.stackdrift.model.PlanDigest;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Timing;
 import io.stackdrift.model.Tool;
+import io.stackdrift.model.ValueKey;
 import io.stackdrift.spi.ToolSettings;
 
 /**
@@ -50,6 +52,8 @@ import io.stackdrift.spi.ToolSettings;
  * @param approvedPlans    deploy of an approval build: stack → digest of the plan the approver saw; empty: none recorded
  * @param commit           the revision this build's plans come from (part of each plan's digest); empty when unknown
  * @param approvalSource   where the approval was made, in words ("build #12")
+ * @param valueKey         the job's key (hex) the plans' values are digested under for approvals ({@code ValueKey});
+ *                         empty: none. It crosses to the agent, which sees the values anyway; never printed
  * @param toolTimeoutSeconds how long one stack's step (plan or apply) may run, the step's {@code toolTimeout} or
  *                         the global one; 0 for the engine's defaults (a plan 10 minutes, an apply an hour)
  * @param timing           {@link Timing#NOW} for {@code now: true}: the stacks are taken whatever their schedule,
@@ -58,8 +62,8 @@ import io.stackdrift.spi.ToolSettings;
 public record EngineRequest(String configFile, List<String> stacks, int parallelism, DeployMode mode, Approval approval,
         DeployKind kind, String runId, String cause, String startedBy, List<String> changedFiles, Map<String, String> toolPaths,
         Map<String, String> buildEnvironment, Map<String, String> approvedPlans, String commit, String approvalSource,
-        long toolTimeoutSeconds, Timing timing) implements Serializable {
-    private static final long serialVersionUID = 5L;
+        String valueKey, long toolTimeoutSeconds, Timing timing) implements Serializable {
+    private static final long serialVersionUID = 6L;
     /** What a timed-out stack's reason says to do. */
     static final String TIMEOUT_HINT = "raise toolTimeout on the step or in the global configuration";
 
@@ -78,6 +82,7 @@ public record EngineRequest(String configFile, List<String> stacks, int parallel
         approvedPlans = Collections.unmodifiableMap(new TreeMap<>(approvedPlans));
         commit = Objects.requireNonNullElse(commit, "");
         approvalSource = Objects.requireNonNullElse(approvalSource, "");
+        valueKey = Objects.requireNonNullElse(valueKey, "");
         if (toolTimeoutSeconds < 0) {
             throw new IllegalArgumentException("the tool timeout cannot be negative: " + toolTimeoutSeconds);
         }
@@ -99,7 +104,7 @@ public record EngineRequest(String configFile, List<String> stacks, int parallel
             final List<String> changedFiles, final Map<String, String> toolPaths, final Map<String, String> buildEnvironment,
             final long toolTimeoutSeconds, final Timing timing) {
         this(configFile, stacks, parallelism, mode, approval, kind, runId, cause, startedBy, changedFiles, toolPaths,
-                buildEnvironment, Map.of(), "", "", toolTimeoutSeconds, timing);
+                buildEnvironment, Map.of(), "", "", "", toolTimeoutSeconds, timing);
     }
 
     /** A request whose stacks are taken when due. */
@@ -108,7 +113,7 @@ public record EngineRequest(String configFile, List<String> stacks, int parallel
             final List<String> changedFiles, final Map<String, String> toolPaths, final Map<String, String> buildEnvironment,
             final Map<String, String> approvedPlans, final String commit, final String approvalSource, final long toolTimeoutSeconds) {
         this(configFile, stacks, parallelism, mode, approval, kind, runId, cause, startedBy, changedFiles, toolPaths,
-                buildEnvironment, approvedPlans, commit, approvalSource, toolTimeoutSeconds, Timing.WHEN_DUE);
+                buildEnvironment, approvedPlans, commit, approvalSource, "", toolTimeoutSeconds, Timing.WHEN_DUE);
     }
 
     /** A request with the engine's default tool timeouts. */
@@ -121,14 +126,25 @@ public record EngineRequest(String configFile, List<String> stacks, int parallel
 
     /** A copy with the plans an approval approved, the commit of this build's plans and where the approval was made. */
     public EngineRequest withApprovedPlans(final Map<String, String> plans, final String planCommit, final String source) {
+        return withApprovedPlans(plans, planCommit, source, valueKey);
+    }
+
+    /** As {@link #withApprovedPlans(Map, String, String)}, with the job's key of plan values (hex; empty: none). */
+    public EngineRequest withApprovedPlans(final Map<String, String> plans, final String planCommit, final String source,
+            final String key) {
         return new EngineRequest(configFile, stacks, parallelism, mode, approval, kind, runId, cause, startedBy,
-                changedFiles, toolPaths, buildEnvironment, plans, planCommit, source, toolTimeoutSeconds, timing);
+                changedFiles, toolPaths, buildEnvironment, plans, planCommit, source, key, toolTimeoutSeconds, timing);
+    }
+
+    /** The key the agent digests plan values under. */
+    public ValueKey planValueKey() {
+        return valueKey.isEmpty() ? ValueKey.NONE : ValueKey.of(HexFormat.of().parseHex(valueKey));
     }
 
     /** The same request for other stacks (the selection an approval narrows it to). */
     public EngineRequest withStacks(final List<String> selection) {
         return new EngineRequest(configFile, selection, parallelism, mode, approval, kind, runId, cause, startedBy, changedFiles, toolPaths,
-                buildEnvironment, approvedPlans, commit, approvalSource, toolTimeoutSeconds, timing);
+                buildEnvironment, approvedPlans, commit, approvalSource, valueKey, toolTimeoutSeconds, timing);
     }
 
     /** The config file inside the workspace; its directory is the repository root. */
@@ -148,7 +164,7 @@ public record EngineRequest(String configFile, List<String> stacks, int parallel
         return new RunRequest(configPath(workspace), repositoryRoot(workspace), stacks,
                 parallelism > 0 ? OptionalInt.of(parallelism) : OptionalInt.empty(), StartedBy.valueOf(startedBy),
                 changedUnderRoot(workspace), runId, cause, mode, approval, kind, Set.of(), timing)
-                .withApprovedPlans(new PlanDigest.Approved(plans, commit, approvalSource));
+                .withApprovedPlans(new PlanDigest.Approved(plans, commit, approvalSource, planValueKey()));
     }
 
     /** The changed files inside the repository root, relative to it ({@code /}-separated); others are left out. */

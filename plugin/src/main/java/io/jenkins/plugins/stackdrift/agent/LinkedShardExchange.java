@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -16,7 +17,8 @@ import io.stackdrift.spi.ShardExchange;
 /**
  * The engine's {@link ShardExchange} on the agent, over the build's board on the controller ({@link ShardBoardLink}).
  * The partition is the one the build's {@code stackShards} fixed: what the engine proposes does not change it (the
- * engine refuses to run when its own selection differs). A call the channel fails is an {@link UncheckedIOException},
+ * engine refuses to run when its own selection differs); the configuration digest the build's first shard step read
+ * stands (the engine refuses a shard that read another revision). A call the channel fails is an {@link UncheckedIOException},
  * as the port says; an interrupt while a call waits keeps the thread's flag.
  */
 final class LinkedShardExchange implements ShardExchange {
@@ -51,12 +53,19 @@ final class LinkedShardExchange implements ShardExchange {
     }
 
     @Override
-    public List<List<StackId>> agree(final List<List<StackId>> proposed) {
+    public Agreement agree(final Proposal proposal) {
         List<List<StackId>> shards = new ArrayList<>();
         for (List<String> shard : call("read the shards", board::partition)) {
             shards.add(shard.stream().map(StackId::of).toList());
         }
-        return shards;
+        List<String> config = call("compare the configuration", () -> board.agreeConfig(proposal.number(), proposal.configDigest()));
+        return new Agreement(shards, config.get(0), Integer.parseInt(config.get(1)), Optional.empty());
+    }
+
+    /** A build's board is the build's own: a run id cannot be reused across builds. */
+    @Override
+    public Optional<String> join(final int number) {
+        return Optional.empty();
     }
 
     @Override
@@ -88,6 +97,11 @@ final class LinkedShardExchange implements ShardExchange {
     @Override
     public Duration waitTimeout() {
         return waitTimeout;
+    }
+
+    @Override
+    public String waitTimeoutSetting() {
+        return "lockTimeout";
     }
 
     @Override

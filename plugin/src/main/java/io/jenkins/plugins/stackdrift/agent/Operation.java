@@ -8,8 +8,6 @@ public enum Operation {
     INSPECT("read the stack selection"),
     /** Split the selection into shards (files and the history's durations: no tool). */
     SHARDS("split into shards"),
-    /** The credentials mapping of every stack in the target branch's configuration, against this checkout's files. */
-    TRUSTED_CREDENTIALS("read the target branch's credentials"),
     PREVIEW("preview"),
     CHECK("drift check"),
     DEPLOY("deploy");

@@ -13,6 +13,12 @@ public interface ShardBoardLink {
     /** The stacks of shard 1, 2, … as the build's {@code stackShards} fixed them. */
     List<List<String>> partition() throws IOException, InterruptedException;
 
+    /**
+     * Shard {@code number} read the configuration with digest {@code configDigest}: the first digest a shard of the build
+     * gives stands. Returns it and the number of the shard that gave it, as {@code [digest, number]}.
+     */
+    List<String> agreeConfig(int number, String configDigest) throws IOException, InterruptedException;
+
     /** How a stack of the caller's shard ended: once per stack and build. */
     void post(String stack, String outcome, String digest) throws IOException, InterruptedException;
 

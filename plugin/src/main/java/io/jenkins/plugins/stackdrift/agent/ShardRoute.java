@@ -21,7 +21,7 @@ public final class ShardRoute implements Serializable {
     private final int count;
     private final long waitSeconds;
     @SuppressFBWarnings(value = "SE_BAD_FIELD", justification = "a remoting proxy (VirtualChannel.export), serializable; "
-            + "the board itself only on the built-in node, where the call is not serialized")
+            + "the shard's view of the board itself only on the built-in node, where the call is not serialized")
     @SuppressWarnings("serial") // javac 21+ sees the interface type only; the value is a serializable proxy (above)
     @CheckForNull private final ShardBoardLink board;
 
@@ -42,12 +42,12 @@ public final class ShardRoute implements Serializable {
         return new ShardRoute(0, count, 0, null);
     }
 
-    /** Shard {@code number} of {@code board}; {@code wait} zero: without a limit. */
+    /**
+     * Shard {@code number} of {@code board}; {@code wait} zero: without a limit. The route carries the shard's own view
+     * of the board ({@link ShardView}: posts for its own stacks, ends only itself), which is what gets exported.
+     */
     public static ShardRoute of(final int number, final BuildShards board, final Duration wait) {
-        if (number < 1 || number > board.count()) {
-            throw new IllegalArgumentException("shard " + number + " of " + board.count());
-        }
-        return new ShardRoute(number, board.count(), wait.toSeconds(), board);
+        return new ShardRoute(number, board.count(), wait.toSeconds(), new ShardView(board, number));
     }
 
     /** This route as the agent call carries it: the board exported over {@code channel}. */

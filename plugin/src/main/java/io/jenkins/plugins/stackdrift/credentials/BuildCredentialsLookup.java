@@ -18,8 +18,8 @@ public final class BuildCredentialsLookup implements CredentialsLookup {
     }
 
     @Override
-    public Optional<StandardCredentials> find(final String id) {
-        StandardCredentials found = CredentialsProvider.findCredentialById(id, StandardCredentials.class, run);
+    public Optional<StandardCredentials> find(final AllowedId id) {
+        StandardCredentials found = CredentialsProvider.findCredentialById(id.value(), StandardCredentials.class, run);
         if (found != null) {
             CredentialsProvider.track(run, found);
         }

@@ -5,12 +5,12 @@ import java.util.Optional;
 
 /**
  * Which {@code credentials:} mapping a build may use, by Jenkins' own rule for untrusted changes (multibranch runs a
- * fork's pull request with the target branch's Jenkinsfile, and {@code readTrusted} reads files from the trusted
- * revision): when the SCM source says the build's revision is not one it trusts ({@code SCMSource.getTrustedRevision}
- * returns another revision), the mapping comes from the configuration file of that trusted revision, and when that
- * cannot be read, nothing is bound. Anyone who can open a change request otherwise chooses which of the job's
- * credentials their own code receives. Jenkins-free: the SCM is behind {@link Revisions}, so the decision is tested
- * with a model of a change request.
+ * fork's pull request with the target branch's Jenkinsfile, and {@code readTrusted} refuses a file the change
+ * modified): when the SCM source says the build's revision is not one it trusts ({@code SCMSource.getTrustedRevision}
+ * returns another revision), nothing is bound, unless the step opted in ({@link UntrustedChanges}) to the
+ * configuration file of that trusted revision; when that cannot be read, nothing is bound either. The change's own
+ * code runs with whatever is bound. Jenkins-free: the SCM is behind {@link Revisions}, so the decision is tested with a
+ * model of a change request.
  */
 public final class ChangeTrust {
     /** The build's revisions as its SCM source sees them (in Jenkins: scm-api's source, head and revision action). */
@@ -34,8 +34,13 @@ public final class ChangeTrust {
     private ChangeTrust() {
     }
 
-    /** Where the credentials mapping of {@code configFile} (relative to the checkout) comes from for this build. */
-    public static CredentialsSource decide(final Revisions revisions, final String configFile) throws InterruptedException {
+    /**
+     * Where the credentials mapping of {@code configFile} (relative to the checkout) comes from for this build.
+     *
+     * @param untrusted what the step binds for a revision its source does not trust
+     */
+    public static CredentialsSource decide(final Revisions revisions, final String configFile, final UntrustedChanges untrusted)
+            throws InterruptedException {
         if (!revisions.fromSource()) {
             // a job whose SCM its owner configured: its files are as trusted as its Pipeline
             return CredentialsSource.checkout();
@@ -56,6 +61,12 @@ public final class ChangeTrust {
             return CredentialsSource.checkout();
         }
         String change = revisions.changeRequest() ? "this change request comes" : "this revision comes";
+        if (untrusted == UntrustedChanges.NO_CREDENTIALS) {
+            return CredentialsSource.none(change + " from a source the job does not trust (the trusted revision is " + trusted
+                    + "), and its own code would run with what is bound: it runs without credentials. To bind what "
+                    + configFile + " of the trusted revision maps for its stacks, set untrustedChanges: '"
+                    + UntrustedChanges.TARGET_BRANCH_CREDENTIALS + "' on the step in the Jenkinsfile");
+        }
         try {
             Optional<String> text = revisions.read(trusted, configFile);
             if (text.isEmpty()) {

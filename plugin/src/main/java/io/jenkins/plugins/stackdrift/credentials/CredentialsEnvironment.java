@@ -18,13 +18,16 @@ import com.cloudbees.plugins.credentials.common.StandardUsernamePasswordCredenti
 import org.jenkinsci.plugins.plaincredentials.FileCredentials;
 import org.jenkinsci.plugins.plaincredentials.StringCredentials;
 
+import io.stackdrift.render.SecretMask;
+
 /**
  * Turns the {@code credentials:} of each stack (variable → credentials id) into that stack's
  * environment (docs/jenkins.md, credentials): secret text → {@code VAR}; username/password → {@code VAR_USR} and
  * {@code VAR_PSW}; secret file → {@code VAR} = a path to a copy of the file. A stack whose credential is
  * missing (or of another kind) fails with a one-line reason before any tool runs; other stacks go on. Every bound
- * secret joins one mask pattern, which in Jenkins is credentials-binding's ({@code SecretPatterns}: the value, its
- * base64 and its shell-quoted forms, and whatever form another plugin registers), as {@code withCredentials} masks.
+ * secret joins one mask pattern: the core's ({@link SecretMask#patternOf(Collection, Pattern)}: the value, its base64,
+ * hex, shell-quoted, percent-encoded and JSON-escaped forms, as the command line masks), with credentials-binding's
+ * added ({@code SecretPatterns}: whatever form another plugin registers), as {@code withCredentials} masks.
  */
 public final class CredentialsEnvironment {
     private final CredentialsLookup lookup;
@@ -35,7 +38,7 @@ public final class CredentialsEnvironment {
     /** @param maskPattern the pattern that masks the given secret values (Jenkins: {@code SecretPatterns::getAggregateSecretPattern}) */
     public CredentialsEnvironment(final CredentialsLookup lookup, final SecretFileWriter files,
             final Function<Collection<String>, Pattern> maskPattern) {
-        this(lookup, files, maskPattern, AllowedCredentials.any());
+        this(lookup, files, maskPattern, AllowedCredentials.none());
     }
 
     private CredentialsEnvironment(final CredentialsLookup lookup, final SecretFileWriter files,
@@ -46,7 +49,10 @@ public final class CredentialsEnvironment {
         this.allowed = allowed;
     }
 
-    /** A copy that binds only {@code ids}: a stack naming another fails, and the store is never asked for it. */
+    /**
+     * A copy that binds only ids {@code ids} names: a stack naming another fails, and the store is never asked for it.
+     * Without one, nothing is bound.
+     */
     public CredentialsEnvironment withAllowed(final AllowedCredentials ids) {
         return new CredentialsEnvironment(lookup, files, maskPattern, ids);
     }
@@ -66,14 +72,14 @@ public final class CredentialsEnvironment {
                     failures.putIfAbsent(stack.getKey(), Messages.credentialsReservedVariable(variable.getKey(), id));
                     continue;
                 }
-                Optional<String> refused = allowed.refusal(id);
-                if (refused.isPresent()) {
-                    failures.putIfAbsent(stack.getKey(), refused.get());
+                Optional<AllowedId> admitted = allowed.admit(id);
+                if (admitted.isEmpty()) {
+                    failures.putIfAbsent(stack.getKey(), allowed.refusal(id));
                     continue;
                 }
                 Optional<StandardCredentials> found = byId.get(id);
                 if (found == null) {
-                    found = lookup.find(id);
+                    found = lookup.find(admitted.get());
                     byId.put(id, found);
                 }
                 Optional<String> failure = found.isEmpty() ? Optional.of(Messages.credentialsNotFound(id))
@@ -86,7 +92,8 @@ public final class CredentialsEnvironment {
                 environments.put(stack.getKey(), env);
             }
         }
-        return new StackCredentials(environments, failures, maskPattern.apply(secrets));
+        // the core's forms (percent-encoded, JSON-escaped, hex…) whatever the host's pattern knows, then the host's
+        return new StackCredentials(environments, failures, SecretMask.patternOf(secrets, maskPattern.apply(secrets)));
     }
 
     private Optional<String> bind(final String variable, final String id, final StandardCredentials credential,

@@ -5,8 +5,11 @@ import java.util.Optional;
 
 import com.cloudbees.plugins.credentials.common.StandardCredentials;
 
-/** Finds a credential by id in the context of the running build. */
+/**
+ * Finds a credential in the context of the running build: only by an id an allow-list written on the controller
+ * names ({@link AllowedId}), never by a string an agent reported.
+ */
 @FunctionalInterface
 public interface CredentialsLookup {
-    Optional<StandardCredentials> find(String id) throws IOException;
+    Optional<StandardCredentials> find(AllowedId id) throws IOException;
 }

@@ -14,6 +14,8 @@ import hudson.model.TaskListener;
 import io.jenkins.plugins.stackdrift.BuildResultPolicy;
 import io.jenkins.plugins.stackdrift.StepDurations;
 import io.jenkins.plugins.stackdrift.agent.Operation;
+import io.jenkins.plugins.stackdrift.credentials.UntrustedChanges;
+import io.jenkins.plugins.stackdrift.trigger.ApprovalRules;
 import org.jenkinsci.plugins.workflow.graph.FlowNode;
 import org.jenkinsci.plugins.workflow.steps.Step;
 import org.jenkinsci.plugins.workflow.steps.StepContext;
@@ -44,12 +46,18 @@ public abstract class AbstractStackStep extends Step {
     @CheckForNull private String id;
     private List<String> allowedCredentials = new ArrayList<>();
     @CheckForNull private String toolTimeout;
+    @CheckForNull private UntrustedChanges untrustedChanges;
 
     protected abstract Operation operation();
 
     @Override
     public StepExecution start(final StepContext context) throws Exception {
-        return new StackDriftStepExecution(settings(), operation(), context);
+        return new StackDriftStepExecution(settings(), operation(), context, approvalRules());
+    }
+
+    /** What an approval of this step's stacks demands; a step that leaves nothing awaiting approval has the defaults. */
+    ApprovalRules approvalRules() {
+        return ApprovalRules.DEFAULT;
     }
 
     StepSettings settings() {
@@ -60,6 +68,7 @@ public abstract class AbstractStackStep extends Step {
                 .withToolTimeout(toolTimeout == null ? Duration.ZERO : StepDurations.parse(toolTimeout).orElseThrow())
                 .withTiming(isNow() ? Timing.NOW : Timing.WHEN_DUE)
                 .withAllowedCredentials(allowedCredentials)
+                .withUntrustedChanges(untrustedChanges == null ? UntrustedChanges.NO_CREDENTIALS : untrustedChanges)
                 .withShard(shardNumber(), shardCount());
     }
 
@@ -183,6 +192,23 @@ public abstract class AbstractStackStep extends Step {
     @DataBoundSetter
     public void setAllowedCredentials(final List<String> allowedCredentials) {
         this.allowedCredentials = words(allowedCredentials, "[\\s,]+");
+    }
+
+    /** What the step binds for a change its SCM source does not trust; null when not given (nothing). */
+    @CheckForNull
+    public String getUntrustedChanges() {
+        return untrustedChanges == null ? null : untrustedChanges.name();
+    }
+
+    /**
+     * {@code NO_CREDENTIALS} (blank: the default) or {@code TARGET_BRANCH_CREDENTIALS}: whether a change request from a
+     * source the job does not trust (a fork) runs without credentials or with what the target branch's file maps.
+     */
+    @DataBoundSetter
+    public void setUntrustedChanges(@CheckForNull final String untrustedChanges) {
+        UntrustedChanges policy = UntrustedChanges.parse(untrustedChanges).orElseThrow(
+                () -> new IllegalArgumentException(Messages.invalidUntrustedChanges(untrustedChanges.strip())));
+        this.untrustedChanges = untrustedChanges == null || untrustedChanges.isBlank() ? null : policy;
     }
 
     @CheckForNull

@@ -1,6 +1,12 @@
 package io.jenkins.plugins.stackdrift.steps;
 
+import java.time.Duration;
+import java.util.Locale;
+
 import edu.umd.cs.findbugs.annotations.CheckForNull;
+import io.jenkins.plugins.stackdrift.StepDurations;
+import io.jenkins.plugins.stackdrift.trigger.ApprovalRules;
+import io.jenkins.plugins.stackdrift.trigger.SelfApproval;
 import org.kohsuke.stapler.DataBoundSetter;
 
 /**
@@ -10,6 +16,63 @@ import org.kohsuke.stapler.DataBoundSetter;
 public abstract class ShardedStackStep extends AbstractStackStep {
     @CheckForNull private Integer shard;
     @CheckForNull private Integer of;
+    @CheckForNull private String approvers;
+    private SelfApproval selfApproval = SelfApproval.ALLOWED;
+    @CheckForNull private String approvalExpiry;
+
+    /** What an approval of the stacks this step leaves awaiting approval demands (the job's rules may be stricter). */
+    @Override
+    ApprovalRules approvalRules() {
+        return new ApprovalRules(ApprovalRules.parseApprovers(approvers), selfApproval, approvalExpiry == null
+                ? ApprovalRules.DEFAULT_EXPIRY : StepDurations.parse(approvalExpiry).orElseThrow());
+    }
+
+    @CheckForNull
+    public String getApprovers() {
+        return approvers;
+    }
+
+    /**
+     * Who may approve or reject what this step leaves awaiting approval: user ids and group names, comma-separated, as
+     * {@code input}'s {@code submitter}; blank: everyone with Build permission on the job. An administrator always may.
+     */
+    @DataBoundSetter
+    public void setApprovers(@CheckForNull final String approvers) {
+        this.approvers = approvers == null || approvers.isBlank() ? null : String.join(",", ApprovalRules.parseApprovers(approvers));
+    }
+
+    public String getSelfApproval() {
+        return selfApproval.name();
+    }
+
+    /** {@code REFUSED}: the user who started the build and the authors of its changes may not approve it. */
+    @DataBoundSetter
+    public void setSelfApproval(@CheckForNull final String selfApproval) {
+        String word = selfApproval == null || selfApproval.isBlank() ? SelfApproval.ALLOWED.name() : selfApproval.strip();
+        try {
+            this.selfApproval = SelfApproval.valueOf(word.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("selfApproval: '" + word + "' is not ALLOWED or REFUSED", e);
+        }
+    }
+
+    @CheckForNull
+    public String getApprovalExpiry() {
+        return approvalExpiry;
+    }
+
+    /** How long an approval stays open, as {@code 7d} or {@code 36h}; blank: 7 days. */
+    @DataBoundSetter
+    public void setApprovalExpiry(@CheckForNull final String approvalExpiry) {
+        if (approvalExpiry == null || approvalExpiry.isBlank()) {
+            this.approvalExpiry = null;
+            return;
+        }
+        Duration expiry = StepDurations.parse(approvalExpiry.strip()).filter(d -> !d.isZero())
+                .orElseThrow(() -> new IllegalArgumentException("approvalExpiry: '" + approvalExpiry.strip()
+                        + "' is not a duration such as 7d or 36h"));
+        this.approvalExpiry = StepDurations.format(expiry);
+    }
 
     @Override
     int shardNumber() {

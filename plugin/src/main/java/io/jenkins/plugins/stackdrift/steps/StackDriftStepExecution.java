@@ -18,12 +18,14 @@ import io.jenkins.plugins.stackdrift.StackDriftGlobalConfiguration;
 import io.jenkins.plugins.stackdrift.agent.AgentEngineGateway;
 import io.jenkins.plugins.stackdrift.agent.Operation;
 import io.jenkins.plugins.stackdrift.agent.StaleStepDirectories;
-import io.jenkins.plugins.stackdrift.credentials.AllowedCredentials;
 import io.jenkins.plugins.stackdrift.credentials.BuildCredentialsLookup;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment;
 import io.jenkins.plugins.stackdrift.credentials.ScmRevisions;
 import io.jenkins.plugins.stackdrift.credentials.WorkspaceSecretFiles;
 import io.jenkins.plugins.stackdrift.history.JobHistory;
+import io.jenkins.plugins.stackdrift.trigger.ApprovalRules;
+import io.jenkins.plugins.stackdrift.trigger.ApprovalsJobProperty;
+import io.jenkins.plugins.stackdrift.trigger.PlanValueKeys;
 import jenkins.util.Timer;
 import org.jenkinsci.plugins.credentialsbinding.masking.SecretPatterns;
 import org.jenkinsci.plugins.workflow.graph.FlowNode;
@@ -40,11 +42,19 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
 
     private final StepSettings settings;
     private final Operation operation;
+    /** What an approval of the step's stacks demands, the step's own (the job's may be stricter). */
+    private final ApprovalRules approvalRules;
 
     StackDriftStepExecution(final StepSettings settings, final Operation operation, final StepContext context) {
+        this(settings, operation, context, ApprovalRules.DEFAULT);
+    }
+
+    StackDriftStepExecution(final StepSettings settings, final Operation operation, final StepContext context,
+            final ApprovalRules approvalRules) {
         super(context);
         this.settings = settings;
         this.operation = operation;
+        this.approvalRules = approvalRules;
     }
 
     /**
@@ -104,13 +114,14 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
         stepDir.mkdirs();
         try (WorkspaceSecretFiles secretFiles = new WorkspaceSecretFiles(stepDir);
                 AgentEngineGateway gateway = new AgentEngineGateway(workspace, stepDir, listener, context.get(Launcher.class))) {
-            StackDriftGlobalConfiguration.Defaults defaults = StackDriftGlobalConfiguration.current();
-            AllowedCredentials allowed = new AllowedCredentials(settings.allowedCredentials(), defaults.allowedCredentials());
+            StackDriftGlobalConfiguration.Defaults defaults = StackDriftGlobalConfiguration.forJob(run.getParent());
             return new StackDriftStepRun(settings, operation, run, listener, gateway,
                     new CredentialsEnvironment(new BuildCredentialsLookup(run), secretFiles, SecretPatterns::getAggregateSecretPattern)
-                            .withAllowed(allowed), defaults,
+                            .withAllowed(AllowLists.of(settings, defaults)), defaults,
                     environment == null ? Map.of() : environment, JobHistory.inJobDir(run.getParent().getRootDir()),
-                    context.get(FlowNode.class), new ScmRevisions(run, listener)).run();
+                    context.get(FlowNode.class), new ScmRevisions(run, listener))
+                    .withApprovals(approvalRules.within(ApprovalsJobProperty.rulesOf(run.getParent())),
+                            PlanValueKeys.forJob(run.getParent()), BuildCommit.of(run)).run();
         }
     }
 

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import hudson.AbortException;
@@ -19,8 +18,8 @@ import hudson.scm.ChangeLogSet;
 import hudson.triggers.SCMTrigger;
 import io.jenkins.plugins.stackdrift.BuildResultPolicy;
 import io.jenkins.plugins.stackdrift.StackDriftGlobalConfiguration;
-import io.jenkins.plugins.stackdrift.actions.ApproveDeployAction;
 import io.jenkins.plugins.stackdrift.actions.BuildSummary;
+import io.jenkins.plugins.stackdrift.actions.CredentialsWithheldAction;
 import io.jenkins.plugins.stackdrift.actions.StackDriftInterruptedAction;
 import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
 import io.jenkins.plugins.stackdrift.agent.AgentOutcome;
@@ -31,6 +30,7 @@ import io.jenkins.plugins.stackdrift.agent.Operation;
 import io.jenkins.plugins.stackdrift.agent.ShardRoute;
 import io.jenkins.plugins.stackdrift.credentials.ChangeTrust;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment;
+import io.jenkins.plugins.stackdrift.credentials.CredentialsSource;
 import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
 import io.jenkins.plugins.stackdrift.history.ControllerClock;
 import io.jenkins.plugins.stackdrift.history.JobHistory;
@@ -38,6 +38,7 @@ import io.jenkins.plugins.stackdrift.history.JobStackLocks;
 import io.jenkins.plugins.stackdrift.history.LockScope;
 import io.jenkins.plugins.stackdrift.history.RunDetails;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalCause;
+import io.jenkins.plugins.stackdrift.trigger.ApprovalRules;
 import io.jenkins.plugins.stackdrift.trigger.ScheduledDriftCheckCause;
 import jenkins.scm.RunWithSCM;
 import org.jenkinsci.plugins.workflow.actions.WarningAction;
@@ -47,19 +48,14 @@ import io.stackdrift.engine.StartedBy;
 import io.stackdrift.model.Approval;
 import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DeployMode;
-import io.stackdrift.model.PlanDigest;
-import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.record.DeployMarker;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.render.CountsLine;
 
 /**
- * One step call on the controller: builds the request, asks the agent which stacks the selection names
- * (and their credentials ids), resolves credentials in the build's context, takes the stack locks a step
- * that may apply needs, hands the engine the job's history, runs it on the agent, stores the build record,
- * saves the run into the job's history, attaches the build action, sets the build result and returns the
- * result map. Jenkins objects come in through the constructor, so it is unit-tested with Mockito.
+ * One step call on the controller: the agent's selection, credentials bound as the controller's lists allow, locks, the
+ * engine run on the agent, the record, history, action, result and map. Jenkins objects come in through the constructor.
  */
 final class StackDriftStepRun {
     private final StepSettings settings;
@@ -73,6 +69,12 @@ final class StackDriftStepRun {
     private final JobHistory history;
     @CheckForNull private final FlowNode node;
     private final ChangeTrust.Revisions revisions;
+    /** What approvals of this step's stacks demand ({@link #withApprovals}); the defaults otherwise. */
+    private final ApprovalRules approvalRules;
+    /** The job's key of plan values (hex), handed to the agent; empty: values are not digested. */
+    private final String valueKey;
+    /** The checkout's revision(s), from the build's SCMs, for a job that is not a branch of a source; empty: unknown. */
+    private final String checkoutCommit;
 
     /** A step whose job is not a branch of an SCM source: its checkout's credentials mapping is the one used. */
     StackDriftStepRun(final StepSettings settings, final Operation operation, final Run<?, ?> run,
@@ -99,6 +101,34 @@ final class StackDriftStepRun {
         this.buildEnvironment = new LinkedHashMap<>(buildEnvironment);
         this.history = history;
         this.node = node;
+        this.approvalRules = ApprovalRules.DEFAULT;
+        this.valueKey = "";
+        this.checkoutCommit = "";
+    }
+
+    private StackDriftStepRun(final StackDriftStepRun base, final ApprovalRules rules, final String key, final String checkout) {
+        this.revisions = base.revisions;
+        this.settings = base.settings;
+        this.operation = base.operation;
+        this.run = base.run;
+        this.listener = base.listener;
+        this.gateway = base.gateway;
+        this.credentials = base.credentials;
+        this.defaults = base.defaults;
+        this.buildEnvironment = base.buildEnvironment;
+        this.history = base.history;
+        this.node = base.node;
+        this.approvalRules = rules;
+        this.valueKey = key;
+        this.checkoutCommit = checkout;
+    }
+
+    /**
+     * The same step run with what approvals need: the rules an approval of its stacks gets (the step's within the
+     * job's), the job's key of plan values (hex) and the checkout's revision for a job that is not a branch of a source.
+     */
+    StackDriftStepRun withApprovals(final ApprovalRules rules, final String key, final String checkout) {
+        return new StackDriftStepRun(this, rules, key, checkout);
     }
 
     Map<String, Object> run() throws IOException, InterruptedException {
@@ -152,8 +182,11 @@ final class StackDriftStepRun {
             log.println("Stack Drift: approved in build #" + approval.getSourceBuild() + ": "
                     + String.join(", ", selection.selectedStacks().keySet()));
         }
-        StackCredentials resolved = credentials.resolve(TrustedMapping.of(ChangeTrust.decide(revisions, settings.config()),
-                selection.selectedStacks(), request, gateway, log));
+        CredentialsSource source = ChangeTrust.decide(revisions, settings.config(), settings.untrustedChanges());
+        StackCredentials resolved = credentials.resolve(TrustedMapping.of(source, selection, settings.config(), log));
+        if (source.kind() == CredentialsSource.Kind.NONE && !selection.selectedStacks().isEmpty()) {
+            run.addAction(new CredentialsWithheldAction(stepId(), source.reason()));
+        }
         resolved.failures().forEach((stack, reason) -> log.println("Stack Drift: " + stack + ": " + reason));
 
         RunRecord record;
@@ -207,7 +240,8 @@ final class StackDriftStepRun {
             record.rows().stream().filter(row -> row.state() == RowState.AWAITING_APPROVAL).forEach(row -> log.println(
                     "Stack Drift: " + row.id().value() + ": " + row.reason() + " (from this build's Approve link)"));
         }
-        refreshApproval(record, operation == Operation.DEPLOY && request.kind() == DeployKind.DESTROY, log);
+        ApprovalLink.refresh(run, record, operation == Operation.DEPLOY && request.kind() == DeployKind.DESTROY,
+                new ApprovalLink.Shown(outcome.approvalPins(), commit(), approvalRules), log);
         log.println("Stack Drift: " + CountsLine.text(record.counts(), false));
         Result result = policy.resultFor(record.counts());
         if (result.ordinal > Result.SUCCESS.ordinal) {
@@ -249,8 +283,10 @@ final class StackDriftStepRun {
      * deleted, the agent call gets a few seconds to stop its tools.
      */
     private void interrupted(final Set<String> deploying, final String runId, final Exception cause, final PrintStream log) {
-        log.println("Stack Drift: the " + operation.word() + " was interrupted (" + cause.getClass().getSimpleName()
-                + "); no record of it is kept" + (deploying.isEmpty() ? "" : ", its stacks are marked interrupted in the job history"));
+        // an abort says no more than that; a lost agent says how the call ended
+        log.println("Stack Drift: the " + operation.word() + " was interrupted"
+                + (cause instanceof InterruptedException ? "" : " (" + cause.getClass().getSimpleName() + ")")
+                + "; no record of it is kept" + (deploying.isEmpty() ? "" : ", its stacks are marked interrupted in the job history"));
         if (!deploying.isEmpty()) {
             JobHistory.withoutInterrupt(() -> history.recordInterrupted(runId));
         }
@@ -296,7 +332,7 @@ final class StackDriftStepRun {
     private void failOnProblems(final AgentOutcome outcome, final PrintStream log) throws AbortException {
         if (!outcome.problems().isEmpty()) {
             outcome.problems().forEach(log::println);
-            throw new AbortException(Messages.configProblems(outcome.problems().size()));
+            throw new AbortException(Messages.configProblems(outcome.problems().size(), settings.config()));
         }
     }
 
@@ -313,16 +349,18 @@ final class StackDriftStepRun {
                 defaults.toolPaths(), buildEnvironment, settings.toolTimeoutOr(defaults.toolTimeout()).toSeconds(), settings.timing());
         // an approval build applies each approved stack only with the plan its approver saw
         ApprovalCause cause = approvalApplies() ? run.getCause(ApprovalCause.class) : null;
-        return cause == null ? request.withApprovedPlans(Map.of(), commit(), "")
-                : request.withApprovedPlans(cause.getPlans(), commit(), "build #" + cause.getSourceBuild());
+        return cause == null ? request.withApprovedPlans(Map.of(), commit(), "", valueKey)
+                : request.withApprovedPlans(cause.getPlans(), commit(), "build #" + cause.getSourceBuild(), valueKey);
     }
 
     /**
-     * The revision this build's plans come from, part of each plan's digest: the SCM source's revision of a branch job,
-     * else the git plugin's {@code GIT_COMMIT} when the build has it; empty when neither says.
+     * The revision this build's plans come from, part of each plan's pin: the SCM source's revision of a branch job, else
+     * the revision the build's checkouts report ({@link BuildCommit}), else {@code GIT_COMMIT} from the step's
+     * environment; empty when none says.
      */
     private String commit() {
-        return revisions.tip().map(String::valueOf).orElseGet(() -> buildEnvironment.getOrDefault("GIT_COMMIT", ""));
+        return revisions.tip().map(String::valueOf).orElseGet(() -> checkoutCommit.isEmpty()
+                ? buildEnvironment.getOrDefault("GIT_COMMIT", "") : checkoutCommit);
     }
 
     /**
@@ -367,53 +405,8 @@ final class StackDriftStepRun {
                     + " nothing is deployed (approve again from a build that awaits approval, or run deployStacks with"
                     + " approved: true)");
         }
-        return AgentOutcome.builder().selectedStacks(approved).build();
+        return AgentOutcome.builder().selectedStacks(approved).stackPlaces(selection.stackPlaces()).build();
     }
-
-    /**
-     * The build's approve link covers the stacks awaiting approval in every step of the build: this step's are added
-     * to those of the build's earlier steps of the same kind (deploy or destroy), so the approval build deploys all
-     * of them. An approval already made stays as it was; a build whose deploy awaits approval keeps that link when a
-     * destroy step awaits one too (its stacks are said in the log: approve them from a later build).
-     */
-    private void refreshApproval(final RunRecord record, final boolean destroy, final PrintStream log) {
-        List<String> awaiting = new ArrayList<>();
-        // what an approver of this build sees of each stack: its plan, as one digest with the commit
-        Map<String, String> shownPlans = new TreeMap<>();
-        String commit = commit();
-        for (Row row : record.rows()) {
-            if (row.state() == RowState.AWAITING_APPROVAL) {
-                awaiting.add(row.id().value());
-                shownPlans.put(row.id().value(), PlanDigest.of(row, commit));
-            }
-        }
-        if (awaiting.isEmpty()) {
-            return;
-        }
-        synchronized (APPROVAL_LOCK) {
-            ApproveDeployAction current = run.getAction(ApproveDeployAction.class);
-            if (current != null && current.isApproved()) {
-                return;
-            }
-            if (current != null && current.isDestroy() != destroy) {
-                log.println("Stack Drift: this build already awaits approval of a " + (current.isDestroy() ? "destroy" : "deploy")
-                        + "; " + String.join(", ", awaiting) + " await approval of a " + (destroy ? "destroy" : "deploy")
-                        + " from a later build");
-                return;
-            }
-            Set<String> stacks = new TreeSet<>(awaiting);
-            Map<String, String> plans = new TreeMap<>();
-            if (current != null) {
-                stacks.addAll(current.getStacks());
-                plans.putAll(current.getPlans());
-            }
-            plans.putAll(shownPlans);
-            run.addOrReplaceAction(new ApproveDeployAction(new ArrayList<>(stacks), destroy, plans));
-        }
-    }
-
-    /** Parallel steps of one build add their stacks to the one approval of the build one at a time. */
-    private static final Object APPROVAL_LOCK = new Object();
 
     /**
      * The drift schedule, else a push (an SCM change started the build: polling, the git plugin's

@@ -61,7 +61,7 @@ final class StackShardsRun {
         outcome.warnings().forEach(w -> log.println("Stack Drift: warning: " + w));
         if (!outcome.problems().isEmpty()) {
             outcome.problems().forEach(log::println);
-            throw new AbortException(Messages.configProblems(outcome.problems().size()));
+            throw new AbortException(Messages.configProblems(outcome.problems().size(), settings.config()));
         }
         outcome.stackLines().forEach(line -> log.println("Stack Drift: " + line));
         BuildShardsAction.record(run, outcome.shards());

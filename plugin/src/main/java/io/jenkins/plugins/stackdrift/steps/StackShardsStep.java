@@ -110,7 +110,7 @@ public final class StackShardsStep extends Step {
                     "shards", UUID.randomUUID().toString()));
             stepDir.mkdirs();
             try (AgentEngineGateway gateway = new AgentEngineGateway(workspace, stepDir, listener, context.get(Launcher.class))) {
-                return new StackShardsRun(settings, count, run, listener, gateway, StackDriftGlobalConfiguration.current(),
+                return new StackShardsRun(settings, count, run, listener, gateway, StackDriftGlobalConfiguration.forJob(run.getParent()),
                         JobHistory.inJobDir(run.getParent().getRootDir())).run();
             }
         }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Objects;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
+import io.jenkins.plugins.stackdrift.credentials.UntrustedChanges;
 
 import io.stackdrift.model.Approval;
 import io.stackdrift.model.DeployKind;
@@ -19,7 +20,7 @@ import io.stackdrift.model.Timing;
  * says what it does with the core's enums ({@link DeployMode}, {@link Approval}, {@link DeployKind}), never with flags.
  */
 public final class StepSettings implements Serializable {
-    private static final long serialVersionUID = 4L;
+    private static final long serialVersionUID = 5L;
 
     static final String DEFAULT_CONFIG = "stacks.yaml";
 
@@ -41,8 +42,10 @@ public final class StepSettings implements Serializable {
     private final long toolTimeoutSeconds;
     /** {@code now: true}: checked or deployed whatever the stacks' schedule, backoff, policy and digest. */
     private final Timing timing;
-    /** The credentials ids the step may bind; empty: any (within the global list). */
+    /** The credentials ids the step may bind, beside what the folders' and the global lists name. */
     private final ArrayList<String> allowedCredentials;
+    /** What the step binds for a change its SCM source does not trust; null in settings kept from before: nothing. */
+    private final UntrustedChanges untrustedChanges;
     /** {@code shard: i, of: n}: the shard this step runs of its build's {@code stackShards}; 0 of 0 for a step of its own. */
     private final int shardNumber;
     private final int shardCount;
@@ -50,14 +53,16 @@ public final class StepSettings implements Serializable {
     /** Settings of a step that applies, is not approved and deploys (a deploy's withers say otherwise), results by default. */
     public StepSettings(@CheckForNull final String config, final List<String> stacks, @CheckForNull final Integer parallelism) {
         this(config == null || config.isBlank() ? DEFAULT_CONFIG : config.trim(), new ArrayList<>(stacks), parallelism, null, null,
-                null, DeployMode.APPLY, Approval.NOT_GIVEN, DeployKind.DEPLOY, "", null, 0, 0, Timing.WHEN_DUE, new ArrayList<>(), 0, 0);
+                null, DeployMode.APPLY, Approval.NOT_GIVEN, DeployKind.DEPLOY, "", null, 0, 0, Timing.WHEN_DUE, new ArrayList<>(),
+                UntrustedChanges.NO_CREDENTIALS, 0, 0);
     }
 
     private StepSettings(final String config, final ArrayList<String> stacks, @CheckForNull final Integer parallelism,
             @CheckForNull final String driftResult, @CheckForNull final String failedResult, @CheckForNull final String repairedResult,
             final DeployMode mode, final Approval approval, final DeployKind kind, final String id, @CheckForNull final String lockScope,
             final long lockTimeoutSeconds, final long toolTimeoutSeconds, final Timing timing,
-            final ArrayList<String> allowedCredentials, final int shardNumber, final int shardCount) {
+            final ArrayList<String> allowedCredentials, final UntrustedChanges untrustedChanges, final int shardNumber,
+            final int shardCount) {
         this.config = config;
         this.stacks = stacks;
         this.parallelism = parallelism;
@@ -76,6 +81,7 @@ public final class StepSettings implements Serializable {
         this.toolTimeoutSeconds = toolTimeoutSeconds;
         this.timing = Objects.requireNonNull(timing, "timing");
         this.allowedCredentials = allowedCredentials;
+        this.untrustedChanges = Objects.requireNonNull(untrustedChanges, "untrustedChanges");
         if (shardCount < 0 || shardNumber < 0 || shardNumber > shardCount || (shardCount > 0) != (shardNumber > 0)) {
             throw new IllegalArgumentException(Messages.invalidShard(shardNumber, shardCount));
         }
@@ -87,19 +93,19 @@ public final class StepSettings implements Serializable {
     public StepSettings withResults(@CheckForNull final String drift, @CheckForNull final String failed,
             @CheckForNull final String repaired) {
         return new StepSettings(config, stacks, parallelism, drift, failed, repaired, mode, approval, kind, id, lockScope,
-                lockTimeoutSeconds, toolTimeoutSeconds, timing, allowedCredentials, shardNumber, shardCount);
+                lockTimeoutSeconds, toolTimeoutSeconds, timing, allowedCredentials, untrustedChanges, shardNumber, shardCount);
     }
 
     /** A copy of a deploy step's: apply or rehearse, approved or not, deploy or destroy. */
     public StepSettings withDeploy(final DeployMode newMode, final Approval newApproval, final DeployKind newKind) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, newMode, newApproval, newKind, id,
-                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing, allowedCredentials, shardNumber, shardCount);
+                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing, allowedCredentials, untrustedChanges, shardNumber, shardCount);
     }
 
     /** A copy with the step's id (its action, URL and details file are per id). */
     public StepSettings withId(final String stepId) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, stepId,
-                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing, allowedCredentials, shardNumber, shardCount);
+                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing, allowedCredentials, untrustedChanges, shardNumber, shardCount);
     }
 
     /**
@@ -108,19 +114,19 @@ public final class StepSettings implements Serializable {
      */
     public StepSettings withLocking(@CheckForNull final String scope, final Duration timeout) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, id, scope,
-                timeout.toSeconds(), toolTimeoutSeconds, timing, allowedCredentials, shardNumber, shardCount);
+                timeout.toSeconds(), toolTimeoutSeconds, timing, allowedCredentials, untrustedChanges, shardNumber, shardCount);
     }
 
     /** A copy with the step's tool timeout for every step of a stack, its apply included (zero: not given). */
     public StepSettings withToolTimeout(final Duration timeout) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, id,
-                lockScope, lockTimeoutSeconds, timeout.toSeconds(), timing, allowedCredentials, shardNumber, shardCount);
+                lockScope, lockTimeoutSeconds, timeout.toSeconds(), timing, allowedCredentials, untrustedChanges, shardNumber, shardCount);
     }
 
     /** A copy whose stacks are taken now ({@code now: true}) or when due. */
     public StepSettings withTiming(final Timing when) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, id,
-                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, when, allowedCredentials, shardNumber, shardCount);
+                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, when, allowedCredentials, untrustedChanges, shardNumber, shardCount);
     }
 
     /** {@link Timing#WHEN_DUE} also for settings a build kept from before the parameter existed. */
@@ -128,16 +134,27 @@ public final class StepSettings implements Serializable {
         return timing == null ? Timing.WHEN_DUE : timing;
     }
 
-    /** A copy with the credentials ids the step may bind (empty: no restriction of the step's own). */
+    /** A copy that binds, for a change its source does not trust, what {@code policy} says. */
+    public StepSettings withUntrustedChanges(final UntrustedChanges policy) {
+        return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, id,
+                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing, allowedCredentials, policy, shardNumber, shardCount);
+    }
+
+    /** What the step binds for a change its source does not trust. */
+    public UntrustedChanges untrustedChanges() {
+        return untrustedChanges == null ? UntrustedChanges.NO_CREDENTIALS : untrustedChanges;
+    }
+
+    /** A copy with the credentials ids the step may bind (beside the folders' and the global lists). */
     public StepSettings withAllowedCredentials(final List<String> ids) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, id,
-                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing, new ArrayList<>(ids), shardNumber, shardCount);
+                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing, new ArrayList<>(ids), untrustedChanges, shardNumber, shardCount);
     }
 
     /** A copy that runs shard {@code number} of {@code count} of the build's {@code stackShards} (0 of 0: none). */
     public StepSettings withShard(final int number, final int count) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, id,
-                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing, allowedCredentials, number, count);
+                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing, allowedCredentials, untrustedChanges, number, count);
     }
 
     /** The shard this step runs, 1 to {@link #shardCount()}; 0 for a step of its own. */

@@ -1,5 +1,7 @@
 package io.jenkins.plugins.stackdrift.steps;
 
+import java.io.InterruptedIOException;
+import java.nio.channels.ClosedByInterruptException;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Future;
@@ -8,6 +10,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
+import hudson.AbortException;
+import hudson.model.Result;
+import org.jenkinsci.plugins.workflow.steps.FlowInterruptedException;
 
 /**
  * The thread that runs one step, so that an abort ends the step only after its cleanup (tools killed and awaited,
@@ -73,13 +78,35 @@ final class StepWorker {
         throw cause instanceof Exception stopped ? stopped : new IllegalStateException("stopped", cause);
     }
 
-    /** What the step ends with: the abort's cause once stopped (the step's own failure suppressed in it). */
+    /**
+     * What the step ends with, as Pipeline steps end on an abort: the abort's cause once stopped (a
+     * FlowInterruptedException, which the build prints as "Aborted by ..."), and an interrupt without a stop as a
+     * FlowInterruptedException too. What the abort itself caused in the step (an interrupted wait or remote call) is
+     * not reported again: the step has said what was interrupted, and a suppressed exception would be printed with its
+     * stack trace. Another failure after the stop is kept, as a message.
+     */
     Exception failure(final Exception e) {
         Throwable cause = stopCause;
         if (cause instanceof Exception stopped && stopped != e) {
-            stopped.addSuppressed(e);
+            if (!byInterrupt(e)) {
+                stopped.addSuppressed(e instanceof AbortException ? e
+                        : new AbortException(e.getClass().getSimpleName() + ": " + e.getMessage()));
+            }
             return stopped;
         }
+        if (e instanceof InterruptedException && !(e instanceof FlowInterruptedException)) {
+            return new FlowInterruptedException(Result.ABORTED);
+        }
         return e;
+    }
+
+    /** Whether the exception is an interrupt, or a failure an interrupt caused (a remote call cut short by it). */
+    private static boolean byInterrupt(final Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof InterruptedException || t instanceof InterruptedIOException || t instanceof ClosedByInterruptException) {
+                return true;
+            }
+        }
+        return false;
     }
 }

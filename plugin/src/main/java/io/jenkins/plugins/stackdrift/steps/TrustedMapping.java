@@ -1,6 +1,5 @@
 package io.jenkins.plugins.stackdrift.steps;
 
-import java.io.IOException;
 import java.io.PrintStream;
 import java.util.Map;
 import java.util.Optional;
@@ -9,15 +8,16 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 import io.jenkins.plugins.stackdrift.agent.AgentOutcome;
-import io.jenkins.plugins.stackdrift.agent.EngineGateway;
-import io.jenkins.plugins.stackdrift.agent.EngineRequest;
 import io.jenkins.plugins.stackdrift.credentials.ChangeTrust;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsSource;
 
+import io.stackdrift.engine.StackPlace;
+import io.stackdrift.engine.TrustedCredentials;
+
 /**
  * The credentials mapping a step binds for its selected stacks, once {@link ChangeTrust} has said whose mapping is
- * trusted: the checkout's, the target branch's (read on the agent against this checkout, {@link EngineGateway#readTrusted}),
- * or none.
+ * trusted, decided on the controller: the checkout's (what the agent read; bound only where an allow-list agrees), the
+ * trusted revision's configuration file, read through the SCM and parsed here (never by the agent), or none.
  */
 final class TrustedMapping {
     /** No SCM source: the job's own checkout is trusted. */
@@ -52,28 +52,35 @@ final class TrustedMapping {
     }
 
     /**
-     * The mapping to bind: the checkout's, or for a change request from an untrusted source the target branch's, where a
-     * stack that file does not configure gets none. What changed is said by stack and variable, never by value.
+     * The mapping to bind: the checkout's, or for a change from an untrusted source whose step opted in the trusted
+     * file's, where each stack of the change gets what that file maps for its directory and name (the agent says where
+     * a stack lives, never which id it gets); otherwise none. What changed is said by stack and variable, never by value.
+     *
+     * @param configFile the configuration file as the step names it (for the log)
      */
-    static Map<String, Map<String, String>> of(final CredentialsSource source, final Map<String, Map<String, String>> selected,
-            final EngineRequest request, final EngineGateway gateway, final PrintStream log)
-            throws IOException, InterruptedException {
+    static Map<String, Map<String, String>> of(final CredentialsSource source, final AgentOutcome selection,
+            final String configFile, final PrintStream log) {
+        Map<String, Map<String, String>> selected = selection.selectedStacks();
         if (source.kind() == CredentialsSource.Kind.CHECKOUT) {
             return selected;
         }
         log.println("Stack Drift: " + source.reason());
-        Map<String, Map<String, String>> trusted = Map.of();
-        if (source.kind() == CredentialsSource.Kind.TARGET_BRANCH) {
-            AgentOutcome outcome = gateway.readTrusted(request, source.trustedConfig().orElseThrow());
-            if (outcome.problems().isEmpty()) {
-                trusted = outcome.selectedStacks();
-            } else {
-                outcome.problems().forEach(p -> log.println("Stack Drift: " + p + "; no credentials are bound"));
-            }
-        }
         Map<String, Map<String, String>> mapping = new TreeMap<>();
+        if (source.kind() == CredentialsSource.Kind.NONE) {
+            selected.keySet().forEach(stack -> mapping.put(stack, Map.of()));
+            return mapping;
+        }
+        TrustedCredentials trusted = TrustedCredentials.parse(source.trustedConfig().orElseThrow(),
+                "the target branch's " + configFile);
+        if (!trusted.problems().isEmpty()) {
+            // counted, not quoted: the trusted file is not the one the build's log shows elsewhere
+            log.println("Stack Drift: the target branch's " + configFile + " has " + trusted.problems().size()
+                    + " problem(s); no credentials are bound");
+        }
+        Map<String, StackPlace> places = selection.stackPlaces();
         for (Map.Entry<String, Map<String, String>> stack : selected.entrySet()) {
-            Map<String, String> bound = trusted.getOrDefault(stack.getKey(), Map.of());
+            StackPlace place = places.get(stack.getKey());
+            Map<String, String> bound = place == null ? Map.of() : trusted.of(place);
             if (!bound.equals(stack.getValue())) {
                 Set<String> variables = new TreeSet<>(stack.getValue().keySet());
                 variables.addAll(bound.keySet());

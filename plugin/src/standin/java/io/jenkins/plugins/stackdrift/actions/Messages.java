@@ -64,4 +64,9 @@ public final class Messages {
     public static String StackLocksLink_description() {
         return format("StackLocksLink.description");
     }
+
+    /** CredentialsWithheldAction.displayName */
+    public static String CredentialsWithheldAction_displayName() {
+        return format("CredentialsWithheldAction.displayName");
+    }
 }

@@ -35,13 +35,8 @@ public final class Messages {
         return format("credentialsReservedVariable", arg0, arg1);
     }
 
-    /** credentialsNotAllowedGlobally */
-    public static String credentialsNotAllowedGlobally(Object arg0) {
-        return format("credentialsNotAllowedGlobally", arg0);
-    }
-
-    /** credentialsNotAllowedByStep */
-    public static String credentialsNotAllowedByStep(Object arg0) {
-        return format("credentialsNotAllowedByStep", arg0);
+    /** credentialsNotListed */
+    public static String credentialsNotListed(Object arg0, Object arg1) {
+        return format("credentialsNotListed", arg0, arg1);
     }
 }

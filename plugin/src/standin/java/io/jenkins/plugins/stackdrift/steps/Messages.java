@@ -46,8 +46,8 @@ public final class Messages {
     }
 
     /** configProblems */
-    public static String configProblems(Object arg0) {
-        return format("configProblems", arg0);
+    public static String configProblems(Object arg0, Object arg1) {
+        return format("configProblems", arg0, arg1);
     }
 
     /** noWorkspace */
@@ -103,5 +103,15 @@ public final class Messages {
     /** invalidShardCount */
     public static String invalidShardCount(Object arg0) {
         return format("invalidShardCount", arg0);
+    }
+
+    /** invalidUntrustedChanges */
+    public static String invalidUntrustedChanges(Object arg0) {
+        return format("invalidUntrustedChanges", arg0);
+    }
+
+    /** untrustedChangesDefault */
+    public static String untrustedChangesDefault() {
+        return format("untrustedChangesDefault");
     }
 }

@@ -20,6 +20,11 @@ public final class Messages {
         return new MessageFormat(pattern, Locale.getDefault()).format(args);
     }
 
+    /** ApprovalsJobProperty.displayName */
+    public static String ApprovalsJobProperty_displayName() {
+        return format("ApprovalsJobProperty.displayName");
+    }
+
     /** DriftScheduleTrigger.displayName */
     public static String DriftScheduleTrigger_displayName() {
         return format("DriftScheduleTrigger.displayName");

@@ -15,7 +15,10 @@ import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 import hudson.AbortException;
 import hudson.model.Action;
@@ -27,6 +30,9 @@ import hudson.model.Queue;
 import hudson.model.Run;
 import io.jenkins.plugins.stackdrift.TestRecords;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalCause;
+import io.jenkins.plugins.stackdrift.trigger.ApprovalRules;
+import io.jenkins.plugins.stackdrift.trigger.Approver;
+import io.jenkins.plugins.stackdrift.trigger.SelfApproval;
 import jenkins.model.ParameterizedJobMixIn;
 import org.junit.jupiter.api.Test;
 import org.mockito.MockedConstruction;
@@ -134,5 +140,127 @@ class ApproveDeployActionTest {
         }
         assertThat(action.isApproved()).isFalse();
         verify(run, never()).save();
+    }
+
+    @Test
+    void aRejectedApprovalIsClosedRecordsWhoAndQueuesNothingWhenApprovedAfter() throws Exception {
+        Run<?, ?> run = mock(Run.class);
+        Job<?, ?> job = mock(Job.class);
+        doReturn(job).when(run).getParent();
+        when(run.getNumber()).thenReturn(5);
+        when(job.hasPermission(Item.BUILD)).thenReturn(true);
+        ApproveDeployAction action = new ApproveDeployAction(List.of("net"), false, Map.of("net", "ab12"),
+                ApprovalRules.DEFAULT, List.of(), System.currentTimeMillis());
+        action.onAttached(run);
+
+        action.reject("carol");
+
+        assertThat(action.isRejected()).isTrue();
+        assertThat(action.getDecidedBy()).isEqualTo("carol");
+        assertThat(action.getDecision()).startsWith("rejected by carol at ");
+        assertThat(action.isCanApprove()).isFalse();
+        assertThat(action.getIconFileName()).isNull();
+        assertThat(action.refusal(anyone(), Instant.now())).hasValueSatisfying(why ->
+                assertThat(why).startsWith("this approval was already decided: rejected by carol"));
+        try (MockedStatic<?> mixIn = mockStatic(ParameterizedJobMixIn.class)) {
+            action.approve(job, "dave");
+            mixIn.verifyNoInteractions();
+        }
+        assertThat(action.isApproved()).isFalse();
+        verify(run, times(1)).save();
+    }
+
+    @Test
+    void anApprovalPastItsExpiryIsRefusedAndOffersNoLink() {
+        Run<?, ?> run = mock(Run.class);
+        Job<?, ?> job = mock(Job.class);
+        doReturn(job).when(run).getParent();
+        when(job.hasPermission(Item.BUILD)).thenReturn(true);
+        long eightDaysAgo = Instant.now().minus(Duration.ofDays(8)).toEpochMilli();
+        ApproveDeployAction action = new ApproveDeployAction(List.of("net"), false, Map.of(), ApprovalRules.DEFAULT, List.of(),
+                eightDaysAgo);
+        action.onAttached(run);
+
+        assertThat(action.isExpired()).isTrue();
+        assertThat(action.isCanApprove()).isFalse();
+        assertThat(action.refusal(anyone(), Instant.now())).hasValueSatisfying(why ->
+                assertThat(why).startsWith("this approval expired at " + Instant.ofEpochMilli(eightDaysAgo).plus(Duration.ofDays(7))));
+    }
+
+    @Test
+    void theApproversAndTheStartersOfTheBuildAreKeptWithTheApproval() throws Exception {
+        ApproveDeployAction action = new ApproveDeployAction(List.of("net"), false, Map.of(),
+                new ApprovalRules(List.of("ops", "alice"), SelfApproval.REFUSED, Duration.ofDays(2)), List.of("bob"), 1_000L);
+        action.onAttached(mock(Run.class));
+
+        assertThat(action.getApprovers()).isEqualTo("ops, alice");
+        assertThat(action.getOwnUsers()).containsExactly("bob");
+        assertThat(action.getExpiresAt()).isEqualTo(Instant.ofEpochMilli(1_000L).plus(Duration.ofDays(2)));
+        assertThat(action.refusal(new Approver() {
+            @Override
+            public String id() {
+                return "bob";
+            }
+
+            @Override
+            public List<String> groups() {
+                return List.of("ops");
+            }
+
+            @Override
+            public boolean administers() {
+                return false;
+            }
+
+            @Override
+            public boolean securityOn() {
+                return true;
+            }
+
+            @Override
+            public boolean sameUser(final String a, final String b) {
+                return a.equalsIgnoreCase(b);
+            }
+
+            @Override
+            public boolean sameGroup(final String a, final String b) {
+                return a.equalsIgnoreCase(b);
+            }
+        }, Instant.ofEpochMilli(2_000L))).hasValueSatisfying(why -> assertThat(why).contains("self-approval is refused"));
+    }
+
+    /** An administrator: only the approval's state can refuse them. */
+    private static Approver anyone() {
+        return new Approver() {
+            @Override
+            public String id() {
+                return "root";
+            }
+
+            @Override
+            public List<String> groups() {
+                return List.of();
+            }
+
+            @Override
+            public boolean administers() {
+                return true;
+            }
+
+            @Override
+            public boolean securityOn() {
+                return true;
+            }
+
+            @Override
+            public boolean sameUser(final String a, final String b) {
+                return a.equals(b);
+            }
+
+            @Override
+            public boolean sameGroup(final String a, final String b) {
+                return a.equals(b);
+            }
+        };
     }
 }

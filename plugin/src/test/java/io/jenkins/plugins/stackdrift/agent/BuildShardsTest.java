@@ -24,7 +24,8 @@ class BuildShardsTest {
         LinkedShardExchange two = new LinkedShardExchange(board, Duration.ofMinutes(1), Duration.ofMillis(10));
 
         // whatever a shard proposes, the build's split stands
-        assertThat(two.agree(List.of(List.of(StackId.of("dns")), List.of(StackId.of("network"), StackId.of("app")))))
+        assertThat(two.agree(new ShardExchange.Proposal(2, List.of(List.of(StackId.of("dns")),
+                List.of(StackId.of("network"), StackId.of("app"))), "")).shards())
                 .containsExactly(List.of(StackId.of("app"), StackId.of("network")), List.of(StackId.of("dns")));
         one.post(new ShardExchange.Post(StackId.of("network"), ShardOutcome.DEPLOYED, "sha256:abc"));
         one.ended(1);
@@ -34,6 +35,22 @@ class BuildShardsTest {
         assertThat(seen.ended()).containsExactly(1);
         assertThat(board.ownerOf("dns")).isEqualTo(2);
         assertThat(board.stacks()).containsExactly("app", "dns", "network");
+    }
+
+    @Test
+    void theConfigurationDigestOfTheBuildsFirstShardStepStandsForEveryShard() {
+        LinkedShardExchange two = new LinkedShardExchange(board, Duration.ofMinutes(1), Duration.ofMillis(10));
+        LinkedShardExchange one = new LinkedShardExchange(board, Duration.ofMinutes(1), Duration.ofMillis(10));
+        List<List<StackId>> split = List.of(List.of(StackId.of("app"), StackId.of("network")), List.of(StackId.of("dns")));
+
+        ShardExchange.Agreement first = two.agree(new ShardExchange.Proposal(2, split, "aaaa"));
+        ShardExchange.Agreement later = one.agree(new ShardExchange.Proposal(1, split, "bbbb"));
+
+        assertThat(first.configDigest()).isEqualTo("aaaa");
+        assertThat(later.configDigest()).isEqualTo("aaaa");
+        assertThat(later.fixedBy()).isEqualTo(2);
+        assertThat(later.ended()).isEmpty();
+        assertThat(one.join(1)).isEmpty();
     }
 
     @Test
@@ -55,6 +72,11 @@ class BuildShardsTest {
         ShardBoardLink lost = new ShardBoardLink() {
             @Override
             public List<List<String>> partition() throws IOException {
+                throw new IOException("channel closed");
+            }
+
+            @Override
+            public List<String> agreeConfig(final int number, final String configDigest) throws IOException {
                 throw new IOException("channel closed");
             }
 
@@ -87,5 +109,40 @@ class BuildShardsTest {
         assertThat(ShardRoute.of(2, board, Duration.ZERO).exchange(Duration.ofSeconds(1)).waitTimeout()).isEqualTo(ShardRoute.NO_LIMIT);
         assertThat(ShardRoute.of(2, board, Duration.ofMinutes(5)).exchange(Duration.ofSeconds(1)).waitTimeout())
                 .isEqualTo(Duration.ofMinutes(5));
+    }
+
+    @Test
+    void aShardsViewAgreesTheConfigurationOnlyForItsOwnShard() throws IOException {
+        ShardView one = new ShardView(board, 1);
+        assertThatThrownBy(() -> one.agreeConfig(2, "sha256:forged")).isInstanceOf(IOException.class)
+                .hasMessageContaining("shard 1 cannot agree the configuration for shard 2");
+        assertThat(one.agreeConfig(1, "sha256:abc")).containsExactly("sha256:abc", "1");
+        assertThat(new ShardView(board, 2).agreeConfig(2, "sha256:other")).as("the first agreement stands").containsExactly("sha256:abc", "1");
+    }
+
+    @Test
+    void aShardsRouteCarriesAViewThatPostsOnlyItsOwnStacksAndEndsOnlyItself() {
+        LinkedShardExchange one = ShardRoute.of(1, board, Duration.ZERO).exchange(Duration.ofMillis(10));
+        LinkedShardExchange two = ShardRoute.of(2, board, Duration.ZERO).exchange(Duration.ofMillis(10));
+
+        // shard 1's agent posting for shard 2's stack, or ending shard 2, is refused: shard 2's own post still counts
+        assertThatThrownBy(() -> one.post(new ShardExchange.Post(StackId.of("dns"), ShardOutcome.DEPLOYED, "sha256:forged")))
+                .isInstanceOf(UncheckedIOException.class).hasMessageContaining("shard 1 cannot post for dns, a stack of shard 2");
+        assertThatThrownBy(() -> one.post(new ShardExchange.Post(StackId.of("billing"), ShardOutcome.DEPLOYED, "")))
+                .isInstanceOf(UncheckedIOException.class).hasMessageContaining("billing, which is in no shard");
+        assertThatThrownBy(() -> one.ended(2)).isInstanceOf(UncheckedIOException.class)
+                .hasMessageContaining("shard 1 cannot end shard 2");
+        assertThat(board.posts()).isEmpty();
+        assertThat(board.ended()).isEmpty();
+
+        two.post(new ShardExchange.Post(StackId.of("dns"), ShardOutcome.DEPLOYED, "sha256:abc"));
+        one.post(new ShardExchange.Post(StackId.of("network"), ShardOutcome.FAILED, ""));
+        two.ended(2);
+        // reads stay whole: shard 1 sees shard 2's post and end
+        ShardExchange.Snapshot seen = one.read();
+        assertThat(seen.posts()).extracting(ShardExchange.Post::stack).containsExactly(StackId.of("dns"), StackId.of("network"));
+        assertThat(seen.ended()).containsExactly(2);
+        assertThat(one.agree(List.of())).hasSize(2);
+        assertThatThrownBy(() -> ShardRoute.of(3, board, Duration.ZERO)).isInstanceOf(IllegalArgumentException.class);
     }
 }

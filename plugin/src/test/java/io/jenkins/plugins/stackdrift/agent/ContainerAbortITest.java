@@ -120,6 +120,7 @@ class ContainerAbortITest {
         }
 
         @Override
+        @SuppressWarnings("FutureReturnValueIgnored") // the body's end reaches the step through its callback
         public boolean start() throws Exception {
             getContext().newBodyInvoker()
                     .withContext(BodyInvoker.mergeLauncherDecorators(getContext().get(LauncherDecorator.class), new DeafDecorator()))

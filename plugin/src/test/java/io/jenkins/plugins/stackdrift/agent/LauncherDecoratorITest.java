@@ -42,7 +42,8 @@ import io.stackdrift.testing.PosixOnly;
  * A step inside a block that decorates the launcher, as {@code container('…')} and {@code docker.image(…).inside} do
  * (real build only: JenkinsRule). The block's decorator runs every command with a {@code PATH} of its own, the only
  * place the demo's simulated tools are: the check finds them only if every tool process went through the decorated
- * launcher, over the channel of an online agent. Written here, compiled and run only in the real build (plain {@code mvn verify}).
+ * launcher, over the channel of an online agent. Compiled here against the test stand-in, run only in the real build (plain
+ * {@code mvn verify}).
  */
 @WithJenkins
 @PosixOnly
@@ -124,6 +125,7 @@ class LauncherDecoratorITest {
         }
 
         @Override
+        @SuppressWarnings("FutureReturnValueIgnored") // the body's end reaches the step through its callback
         public boolean start() throws Exception {
             getContext().newBodyInvoker()
                     .withContext(BodyInvoker.mergeLauncherDecorators(getContext().get(LauncherDecorator.class), new PathDecorator(path)))

@@ -34,14 +34,6 @@ public record LocalEngineGateway(Path workspace, Path temp, TaskListener listene
     }
 
     @Override
-    public AgentOutcome readTrusted(final EngineRequest request, final String trustedConfig)
-            throws IOException, InterruptedException {
-        Files.createDirectories(temp);
-        Files.writeString(temp.resolve(AgentEngineCall.TRUSTED_CONFIG_FILE), trustedConfig);
-        return read(Operation.TRUSTED_CREDENTIALS, request);
-    }
-
-    @Override
     public AgentOutcome run(final Operation operation, final EngineRequest request, final StackCredentials credentials,
             final Path history, final List<String> historyFiles, final Set<String> lockedStacks,
             final Set<String> heldElsewhere)

@@ -2,8 +2,6 @@ package io.jenkins.plugins.stackdrift.credentials;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 /** Whose credentials mapping a build uses, decided on a model of a repository with a target branch and change requests. */
@@ -12,9 +10,23 @@ class ChangeTrustTest {
             .file("main-tip", "stacks.yaml", "stacks:\n  - dir: network\n    credentials: {AWS_KEY: aws-dev}\n")
             .file("pr-7-head", "stacks.yaml", "stacks:\n  - dir: network\n    credentials: {AWS_KEY: aws-prod}\n");
 
+    private static final UntrustedChanges OPTED_IN = UntrustedChanges.TARGET_BRANCH_CREDENTIALS;
+
     @Test
-    void aChangeRequestFromAnUntrustedForkTakesTheTargetBranchsFile() throws Exception {
-        CredentialsSource source = ChangeTrust.decide(repository, "stacks.yaml");
+    void aChangeRequestFromAnUntrustedForkBindsNothingUnlessTheStepOptsIn() throws Exception {
+        CredentialsSource source = ChangeTrust.decide(repository, "stacks.yaml", UntrustedChanges.NO_CREDENTIALS);
+        assertThat(source.kind()).isEqualTo(CredentialsSource.Kind.NONE);
+        assertThat(source.trustedConfig()).isEmpty();
+        assertThat(source.reason()).contains("this change request comes from a source the job does not trust")
+                .contains("it runs without credentials").contains("untrustedChanges: 'TARGET_BRANCH_CREDENTIALS'");
+        assertThat(UntrustedChanges.parse(null)).contains(UntrustedChanges.NO_CREDENTIALS);
+        assertThat(UntrustedChanges.parse(" target_branch_credentials ")).contains(OPTED_IN);
+        assertThat(UntrustedChanges.parse("ANY")).isEmpty();
+    }
+
+    @Test
+    void anOptedInChangeRequestFromAnUntrustedForkTakesTheTargetBranchsFile() throws Exception {
+        CredentialsSource source = ChangeTrust.decide(repository, "stacks.yaml", OPTED_IN);
         assertThat(source.kind()).isEqualTo(CredentialsSource.Kind.TARGET_BRANCH);
         assertThat(source.trustedConfig()).hasValueSatisfying(text -> assertThat(text).contains("aws-dev").doesNotContain("aws-prod"));
         assertThat(source.reason()).contains("this change request comes from a source the job does not trust")
@@ -24,44 +36,33 @@ class ChangeTrustTest {
     @Test
     void aTrustedChangeRequestABranchAndAJobWithoutSourceUseTheirCheckout() throws Exception {
         repository.trustedRevision = repository.tip;
-        assertThat(ChangeTrust.decide(repository, "stacks.yaml").kind()).isEqualTo(CredentialsSource.Kind.CHECKOUT);
+        assertThat(ChangeTrust.decide(repository, "stacks.yaml", OPTED_IN).kind()).isEqualTo(CredentialsSource.Kind.CHECKOUT);
         repository.changeRequest = false;
-        assertThat(ChangeTrust.decide(repository, "stacks.yaml").kind()).isEqualTo(CredentialsSource.Kind.CHECKOUT);
+        assertThat(ChangeTrust.decide(repository, "stacks.yaml", OPTED_IN).kind()).isEqualTo(CredentialsSource.Kind.CHECKOUT);
         repository.fromSource = false;
         repository.trustedRevision = "main-tip";
-        assertThat(ChangeTrust.decide(repository, "stacks.yaml").kind()).isEqualTo(CredentialsSource.Kind.CHECKOUT);
+        assertThat(ChangeTrust.decide(repository, "stacks.yaml", OPTED_IN).kind()).isEqualTo(CredentialsSource.Kind.CHECKOUT);
     }
 
     @Test
     void whenTheTrustedFileCannotBeHadNothingIsBound() throws Exception {
-        assertThat(ChangeTrust.decide(repository, "infra/stacks.yaml")).satisfies(s -> {
+        assertThat(ChangeTrust.decide(repository, "infra/stacks.yaml", OPTED_IN)).satisfies(s -> {
             assertThat(s.kind()).isEqualTo(CredentialsSource.Kind.NONE);
             assertThat(s.reason()).contains("has no infra/stacks.yaml; no credentials are bound");
         });
         repository.readFails = true;
-        assertThat(ChangeTrust.decide(repository, "stacks.yaml")).satisfies(s -> {
+        assertThat(ChangeTrust.decide(repository, "stacks.yaml", OPTED_IN)).satisfies(s -> {
             assertThat(s.kind()).isEqualTo(CredentialsSource.Kind.NONE);
             assertThat(s.reason()).contains("could not be read (IOException)");
         });
         repository.readFails = false;
         repository.trustCheckFails = true;
-        assertThat(ChangeTrust.decide(repository, "stacks.yaml").kind()).isEqualTo(CredentialsSource.Kind.NONE);
+        assertThat(ChangeTrust.decide(repository, "stacks.yaml", OPTED_IN).kind()).isEqualTo(CredentialsSource.Kind.NONE);
         repository.trustCheckFails = false;
         repository.tip = null;
-        assertThat(ChangeTrust.decide(repository, "stacks.yaml")).satisfies(s -> {
+        assertThat(ChangeTrust.decide(repository, "stacks.yaml", OPTED_IN)).satisfies(s -> {
             assertThat(s.kind()).isEqualTo(CredentialsSource.Kind.NONE);
             assertThat(s.reason()).contains("does not record which revision it checked out");
         });
-    }
-
-    @Test
-    void allowedCredentialsBoundWhatAStepMayBind() {
-        AllowedCredentials both = new AllowedCredentials(List.of("aws-dev", "aws-stage"),
-                List.of("aws-dev", "aws-prod"));
-        assertThat(both.refusal("aws-dev")).isEmpty();
-        assertThat(both.refusal("aws-stage")).hasValueSatisfying(why -> assertThat(why).contains("Manage Jenkins"));
-        assertThat(both.refusal("aws-prod")).hasValueSatisfying(why -> assertThat(why).contains("the step's allowedCredentials"));
-        assertThat(AllowedCredentials.any().refusal("anything")).isEmpty();
-        assertThat(new AllowedCredentials(List.of("a"), List.of()).refusal("b")).isPresent();
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
@@ -13,10 +14,13 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -24,10 +28,17 @@ import java.util.regex.Pattern;
 import com.cloudbees.plugins.credentials.common.StandardCredentials;
 import com.cloudbees.plugins.credentials.common.StandardUsernamePasswordCredentials;
 import hudson.util.Secret;
+import io.jenkins.plugins.stackdrift.agent.SecretMaskingOutputStream;
 import org.jenkinsci.plugins.plaincredentials.FileCredentials;
 import org.jenkinsci.plugins.plaincredentials.StringCredentials;
 import org.junit.jupiter.api.Test;
 
+import io.stackdrift.model.Row;
+import io.stackdrift.model.RowState;
+import io.stackdrift.model.StackId;
+import io.stackdrift.model.Tool;
+import io.stackdrift.record.RunKind;
+import io.stackdrift.record.RunRecord;
 import io.stackdrift.render.SecretMask;
 
 class CredentialsEnvironmentTest {
@@ -35,11 +46,14 @@ class CredentialsEnvironmentTest {
     private final SecretFileWriter files = mock(SecretFileWriter.class);
     /** The values each resolve handed to the mask pattern (in Jenkins: credentials-binding's SecretPatterns). */
     private final List<String> masked = new ArrayList<>();
-    private final CredentialsEnvironment environment = new CredentialsEnvironment(id -> Optional.ofNullable(store.get(id)), files,
-            secrets -> {
+    /** The ids these tests bind, named by the step's list (an allow-list is what lets any id be bound). */
+    static final AllowedCredentials LISTED = AllowedCredentials.of(
+            List.of("aws-prod-key", "evil", "gcp-sa", "k", "missing", "nope", "ok", "registry", "ssh"), List.of(), List.of());
+    private final CredentialsEnvironment environment = new CredentialsEnvironment(id -> Optional.ofNullable(store.get(id.value())),
+            files, secrets -> {
                 masked.addAll(secrets);
                 return SecretMask.patternOf(secrets);
-            });
+            }).withAllowed(LISTED);
 
     private static Secret secret(final String value) {
         Secret secret = mock(Secret.class);
@@ -52,6 +66,36 @@ class CredentialsEnvironmentTest {
         StringCredentials c = mock(StringCredentials.class);
         when(c.getSecret()).thenReturn(secret);
         store.put(id, c);
+    }
+
+    /**
+     * Jenkins's credentials-binding masks the value, its base64 and its shell-quoted forms, not a URL's or a JSON body's:
+     * the step's mask adds the core's forms to whatever the host's pattern knows, as the command line masks them.
+     */
+    @Test
+    void theMaskHasTheCoresEncodedFormsWhateverTheHostsPatternKnows() throws Exception {
+        String value = "db p@ss/w\u00f6rd\"+1";
+        secretText("db", value);
+        CredentialsEnvironment rawOnly = new CredentialsEnvironment(id -> Optional.ofNullable(store.get(id)), files,
+                secrets -> Pattern.compile(secrets.stream().map(Pattern::quote).reduce((a, b) -> a + "|" + b).orElse("")));
+
+        SecretMask mask = rawOnly.resolve(Map.of("app", Map.of("DB_PASSWORD", "db"))).mask();
+
+        String hex = HexFormat.of().formatHex(value.getBytes(StandardCharsets.UTF_8));
+        for (String form : List.of(value, "db+p%40ss%2Fw%C3%B6rd%22%2B1", "db%20p%40ss%2fw%c3%b6rd%22%2b1",
+                "db p@ss/w\u00f6rd\\\"+1", "db p@ss\\/w\\u00F6rd\\\"+1", hex, hex.toUpperCase(Locale.ROOT))) {
+            String line = "postgres://app:" + form + "@db/x";
+            assertThat(mask.mask(line)).as(form).isEqualTo("postgres://app:****@db/x");
+            // the build log goes through the step's masking stream, the record and the map through the same mask
+            ByteArrayOutputStream log = new ByteArrayOutputStream();
+            try (OutputStream console = new SecretMaskingOutputStream(log, mask)) {
+                console.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+            }
+            assertThat(log.toString(StandardCharsets.UTF_8)).as(form).isEqualTo("postgres://app:****@db/x\n");
+            Row failed = Row.of(StackId.of("app"), Tool.TERRAFORM, "app", RowState.FAILED, "cannot reach " + line);
+            RunRecord run = new RunRecord("1", RunKind.CHECK, "test", 1, 2, List.of(failed), List.of());
+            assertThat(mask.mask(run).rows().get(0).reason()).as(form).isEqualTo("cannot reach postgres://app:****@db/x");
+        }
     }
 
     @Test
@@ -139,10 +183,10 @@ class CredentialsEnvironmentTest {
     @Test
     void eachIdIsLookedUpOnce() throws Exception {
         CredentialsLookup lookup = mock(CredentialsLookup.class);
-        when(lookup.find("missing")).thenReturn(Optional.empty());
-        new CredentialsEnvironment(lookup, files, SecretMask::patternOf)
+        when(lookup.find(any())).thenReturn(Optional.empty());
+        new CredentialsEnvironment(lookup, files, SecretMask::patternOf).withAllowed(LISTED)
                 .resolve(Map.of("a", Map.of("X", "missing"), "b", Map.of("Y", "missing")));
-        verify(lookup, times(1)).find("missing");
+        verify(lookup, times(1)).find(any());
     }
 
     @Test
@@ -156,8 +200,8 @@ class CredentialsEnvironmentTest {
     void theAgentMasksWithThePatternTheControllerMadeAfterTheCallIsSerialized() throws Exception {
         secretText("k", "s3cr3t-value");
         // a pattern only the controller's pattern maker knows, as credentials-binding's extensions add forms
-        CredentialsEnvironment jenkins = new CredentialsEnvironment(id -> Optional.ofNullable(store.get(id)), files,
-                secrets -> Pattern.compile("s3cr3t-value|extension-form"));
+        CredentialsEnvironment jenkins = new CredentialsEnvironment(id -> Optional.ofNullable(store.get(id.value())), files,
+                secrets -> Pattern.compile("s3cr3t-value|extension-form")).withAllowed(LISTED);
         StackCredentials sent = jenkins.resolve(Map.of("st", Map.of("TOKEN", "k")));
 
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
@@ -171,5 +215,44 @@ class CredentialsEnvironmentTest {
 
         assertThat(received.mask().mask("s3cr3t-value, extension-form")).isEqualTo("****, ****");
         assertThat(StackCredentials.none().mask().isEmpty()).isTrue();
+    }
+
+    @Test
+    void agentOutputNamingAnUnlistedIdBindsNothingAndTheStoreIsNeverAsked() throws Exception {
+        secretText("aws-prod-key", "AKIA-prod");
+        CredentialsLookup lookup = mock(CredentialsLookup.class);
+        // the mapping as the agent reported it from the workspace's stacks.yaml: an id no list names
+        Map<String, Map<String, String>> fromAgent = Map.of("network", Map.of("AWS_KEY", "aws-prod-key"));
+
+        StackCredentials none = new CredentialsEnvironment(lookup, files, SecretMask::patternOf).resolve(fromAgent);
+        StackCredentials stepOnly = new CredentialsEnvironment(lookup, files, SecretMask::patternOf)
+                .withAllowed(AllowedCredentials.of(List.of("aws-dev-key"), List.of("aws-stage-key"),
+                        List.of(new AllowedCredentials.FolderList("team-a", List.of("aws-qa-key")))))
+                .resolve(fromAgent);
+
+        verify(lookup, never()).find(any());
+        assertThat(none.environment("network")).isEmpty();
+        assertThat(none.failures().get("network")).startsWith("credentials 'aws-prod-key' are named by no allow-list")
+                .contains("the step's allowedCredentials: none").contains("Manage Jenkins \u2192 System \u2192 Stack Drift: none")
+                .contains("add 'aws-prod-key' to the step's allowedCredentials (allowedCredentials: ['aws-prod-key'])");
+        assertThat(stepOnly.failures().get("network")).contains("the step's allowedCredentials: aws-dev-key")
+                .contains("folder team-a: aws-qa-key").contains("Stack Drift: aws-stage-key");
+    }
+
+    @Test
+    void theListsAddUpAndTheIdLookedUpIsTheListsOwn() throws Exception {
+        CredentialsLookup lookup = mock(CredentialsLookup.class);
+        when(lookup.find(any())).thenReturn(Optional.empty());
+        AllowedCredentials lists = AllowedCredentials.of(List.of("from-step"), List.of("from-global"),
+                List.of(new AllowedCredentials.FolderList("team-a", List.of("from-folder"))));
+        new CredentialsEnvironment(lookup, files, SecretMask::patternOf).withAllowed(lists).resolve(Map.of(
+                "a", Map.of("X", "from-step"), "b", Map.of("Y", "from-folder"), "c", Map.of("Z", "from-global")));
+
+        verify(lookup).find(new AllowedId("from-step"));
+        verify(lookup).find(new AllowedId("from-folder"));
+        verify(lookup).find(new AllowedId("from-global"));
+        assertThat(lists.admit(new String("from-step".toCharArray()))).hasValueSatisfying(id -> assertThat(id.value()).isSameAs(
+                lists.admit("from-step").orElseThrow().value()));
+        assertThat(AllowedCredentials.none().admit("from-step")).isEmpty();
     }
 }

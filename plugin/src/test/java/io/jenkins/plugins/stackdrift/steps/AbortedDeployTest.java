@@ -30,6 +30,7 @@ import io.jenkins.plugins.stackdrift.StackDriftGlobalConfiguration;
 import io.jenkins.plugins.stackdrift.agent.ContainerExecLauncher;
 import io.jenkins.plugins.stackdrift.agent.LocalEngineGateway;
 import io.jenkins.plugins.stackdrift.agent.Operation;
+import io.jenkins.plugins.stackdrift.credentials.AllowedCredentials;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsLookup;
 import io.jenkins.plugins.stackdrift.credentials.SecretFileWriter;
@@ -80,11 +81,12 @@ class AbortedDeployTest {
         when(run.getCauses()).thenReturn(List.of());
         TaskListener listener = mock(TaskListener.class);
         when(listener.getLogger()).thenReturn(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
-        CredentialsLookup lookup = id -> Optional.of(secretText("value-of-" + id));
+        CredentialsLookup lookup = id -> Optional.of(secretText("value-of-" + id.value()));
         Path temp = Files.createDirectories(root.resolve("tmp"));
         LocalEngineGateway gateway = new LocalEngineGateway(workspace, temp, listener, new ContainerExecLauncher());
         return new StackDriftStepRun(settings, Operation.DEPLOY, run, listener, gateway,
-                new CredentialsEnvironment(lookup, mock(SecretFileWriter.class), SecretMask::patternOf),
+                new CredentialsEnvironment(lookup, mock(SecretFileWriter.class), SecretMask::patternOf)
+                        .withAllowed(AllowedCredentials.of(List.of("aws-network-key", "aws-network-secret"), List.of(), List.of())),
                 StackDriftGlobalConfiguration.Defaults.builtIn(),
                 Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)), JobHistory.inJobDir(jobDir.toFile()), null);
     }

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import hudson.model.Cause;
 import hudson.model.Result;
 import io.jenkins.plugins.stackdrift.DemoPipelineITestSupport;
+import io.jenkins.plugins.stackdrift.actions.CredentialsWithheldAction;
 import jenkins.branch.BranchSource;
 import jenkins.scm.impl.mock.MockChangeRequestFlags;
 import jenkins.scm.impl.mock.MockRepositoryFlags;
@@ -27,46 +28,74 @@ import io.stackdrift.testing.PosixOnly;
 
 /**
  * A change request from an untrusted source on a real multibranch project (real build only, scm-api's mock SCM with a
- * trust-aware repository): its stacks.yaml maps network's secret key to a credential of its choosing; the build binds
- * the target branch's mapping (read through the mock's SCMFileSystem) and never looks the chosen one up.
+ * trust-aware repository): its stacks.yaml maps network's secret key to a credential of its choosing. By default the
+ * build binds nothing at all (log and page say so); a Jenkinsfile that opts in binds the target branch's mapping (read
+ * through the mock's SCMFileSystem and parsed on the controller) and never looks the chosen one up. The branch itself
+ * binds what its step's allowedCredentials names.
  */
 @WithJenkins
 @PosixOnly
 class ChangeRequestCredentialsITest {
     private static final Path DEMO = Path.of("../examples/demo").toAbsolutePath().normalize();
+    private static final String LISTED = "allowedCredentials: ['aws-network-key', 'aws-network-secret']";
 
     @Test
-    void anUntrustedChangeRequestBindsTheTargetBranchsCredentials(final JenkinsRule r) throws Exception {
+    void anUntrustedChangeRequestBindsNothingByDefault(final JenkinsRule r) throws Exception {
+        try (MockSCMController c = MockSCMController.create()) {
+            Builds builds = builds(r, c, "previewStacks(stacks: ['network'], " + LISTED + ")");
+
+            r.assertLogContains("this change request comes from a source the job does not trust", builds.change());
+            r.assertLogContains("it runs without credentials", builds.change());
+            r.assertLogNotContains("prod-admin", builds.change());
+            assertThat(builds.change().getActions(CredentialsWithheldAction.class)).singleElement()
+                    .satisfies(a -> assertThat(a.getReason()).contains("untrustedChanges: 'TARGET_BRANCH_CREDENTIALS'"));
+            assertThat(builds.main().getResult().isBetterThan(Result.FAILURE)).as("result %s", builds.main().getResult()).isTrue();
+            assertThat(builds.main().getActions(CredentialsWithheldAction.class)).isEmpty();
+        }
+    }
+
+    @Test
+    void anOptedInUntrustedChangeRequestBindsTheTargetBranchsCredentials(final JenkinsRule r) throws Exception {
+        try (MockSCMController c = MockSCMController.create()) {
+            Builds builds = builds(r, c, "previewStacks(stacks: ['network'], " + LISTED
+                    + ", untrustedChanges: 'TARGET_BRANCH_CREDENTIALS')");
+
+            // a preview of the demo's network shows its drift: UNSTABLE, never a failure of a missing credential
+            assertThat(builds.change().getResult().isBetterThan(Result.FAILURE)).as("result %s", builds.change().getResult())
+                    .isTrue();
+            r.assertLogContains("this change request comes from a source the job does not trust", builds.change());
+            r.assertLogContains("network: its credentials come from the trusted revision", builds.change());
+            r.assertLogNotContains("prod-admin", builds.change());
+            assertThat(builds.change().getActions(CredentialsWithheldAction.class)).isEmpty();
+            assertThat(builds.main().getResult().isBetterThan(Result.FAILURE)).as("result %s", builds.main().getResult()).isTrue();
+            r.assertLogNotContains("does not trust", builds.main());
+        }
+    }
+
+    /** The first build of the branch and of the fork's change request. */
+    private record Builds(WorkflowRun main, WorkflowRun change) {
+    }
+
+    private static Builds builds(final JenkinsRule r, final MockSCMController c, final String step) throws Exception {
         DemoPipelineITestSupport.addCredentials(r);
         String target = Files.readString(DEMO.resolve("stacks.yaml"));
         String jenkinsfile = "node('built-in') {\n"
                 + "  sh \"cp -R '" + DEMO + "/.' . && rm -rf */.terraform */.pulumi\"\n"
                 + "  checkout scm\n"
-                + "  withEnv([\"PATH+DEMO=${pwd()}/bin\"]) {\n    previewStacks(stacks: ['network'])\n  }\n}";
-        try (MockSCMController c = MockSCMController.create()) {
-            c.createRepository("infra", MockRepositoryFlags.TRUST_AWARE);
-            c.addFile("infra", "master", "Jenkinsfile", "Jenkinsfile", jenkinsfile.getBytes(StandardCharsets.UTF_8));
-            c.addFile("infra", "master", "config", "stacks.yaml", target.getBytes(StandardCharsets.UTF_8));
-            Integer cr = c.openChangeRequest("infra", "master", MockChangeRequestFlags.UNTRUSTED);
-            c.addFile("infra", "change-request/" + cr, "fork", "stacks.yaml", target.replace(
-                    "AWS_SECRET_ACCESS_KEY: aws-network-secret", "AWS_SECRET_ACCESS_KEY: prod-admin").getBytes(StandardCharsets.UTF_8));
-            WorkflowMultiBranchProject mp = r.jenkins.createProject(WorkflowMultiBranchProject.class, "infra");
-            mp.getSourcesList().add(new BranchSource(new MockSCMSource(c, "infra", new MockSCMDiscoverBranches(),
-                    new MockSCMDiscoverChangeRequests())));
-            mp.scheduleBuild(0, new Cause.UserIdCause());
-            r.waitUntilNoActivity();
-
-            WorkflowJob change = mp.getItem("CR-" + cr);
-            assertThat(change).as("the change request's job").isNotNull();
-            WorkflowRun b = change.getBuildByNumber(1);
-            // a preview of the demo's network shows its drift: UNSTABLE, never a failure of a missing credential
-            assertThat(b.getResult().isBetterThan(Result.FAILURE)).as("result %s", b.getResult()).isTrue();
-            r.assertLogContains("this change request comes from a source the job does not trust", b);
-            r.assertLogContains("network: its credentials come from the trusted revision", b);
-            r.assertLogNotContains("prod-admin", b);
-            WorkflowRun main = mp.getItem("master").getBuildByNumber(1);
-            assertThat(main.getResult().isBetterThan(Result.FAILURE)).as("result %s", main.getResult()).isTrue();
-            r.assertLogNotContains("does not trust", main);
-        }
+                + "  withEnv([\"PATH+DEMO=${pwd()}/bin\"]) {\n    " + step + "\n  }\n}";
+        c.createRepository("infra", MockRepositoryFlags.TRUST_AWARE);
+        c.addFile("infra", "master", "Jenkinsfile", "Jenkinsfile", jenkinsfile.getBytes(StandardCharsets.UTF_8));
+        c.addFile("infra", "master", "config", "stacks.yaml", target.getBytes(StandardCharsets.UTF_8));
+        Integer cr = c.openChangeRequest("infra", "master", MockChangeRequestFlags.UNTRUSTED);
+        c.addFile("infra", "change-request/" + cr, "fork", "stacks.yaml", target.replace(
+                "AWS_SECRET_ACCESS_KEY: aws-network-secret", "AWS_SECRET_ACCESS_KEY: prod-admin").getBytes(StandardCharsets.UTF_8));
+        WorkflowMultiBranchProject mp = r.jenkins.createProject(WorkflowMultiBranchProject.class, "infra");
+        mp.getSourcesList().add(new BranchSource(new MockSCMSource(c, "infra", new MockSCMDiscoverBranches(),
+                new MockSCMDiscoverChangeRequests())));
+        mp.scheduleBuild(0, new Cause.UserIdCause());
+        r.waitUntilNoActivity();
+        WorkflowJob change = mp.getItem("CR-" + cr);
+        assertThat(change).as("the change request's job").isNotNull();
+        return new Builds(mp.getItem("master").getBuildByNumber(1), change.getBuildByNumber(1));
     }
 }

@@ -37,6 +37,7 @@ import io.jenkins.plugins.stackdrift.StackDriftGlobalConfiguration;
 import io.jenkins.plugins.stackdrift.agent.BuildShards;
 import io.jenkins.plugins.stackdrift.agent.LocalEngineGateway;
 import io.jenkins.plugins.stackdrift.agent.Operation;
+import io.jenkins.plugins.stackdrift.credentials.AllowedCredentials;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsLookup;
 import io.jenkins.plugins.stackdrift.credentials.SecretFileWriter;
@@ -102,8 +103,10 @@ class ShardedStepsTest {
     }
 
     private CredentialsEnvironment credentials(final Map<String, String> secrets) {
-        CredentialsLookup lookup = id -> Optional.ofNullable(secrets.get(id)).map(ShardedStepsTest::secretText);
-        return new CredentialsEnvironment(lookup, mock(SecretFileWriter.class), SecretMask::patternOf);
+        CredentialsLookup lookup = id -> Optional.ofNullable(secrets.get(id.value())).map(ShardedStepsTest::secretText);
+        // the Jenkinsfile's allowedCredentials names these ids: without a list nothing is bound
+        return new CredentialsEnvironment(lookup, mock(SecretFileWriter.class), SecretMask::patternOf)
+                .withAllowed(AllowedCredentials.of(secrets.keySet(), List.of(), List.of()));
     }
 
     private static StandardCredentials secretText(final String value) {
@@ -198,14 +201,15 @@ class ShardedStepsTest {
     }
 
     @Test
-    void aWaitGivesUpAfterTheLockTimeoutAndTheStackIsSkippedWithTheReason() throws Exception {
+    void aWaitGivesUpAfterTheLockTimeoutAndTheStackFailsWithTheReason() throws Exception {
         BuildShards board = split(SPLIT);
 
         Map<String, Object> dns = deployShard(2, Duration.ofSeconds(2), SECRETS);
 
         assertThat(console()).contains("dns waits for network, in shard 1 of 2")
-                .contains("dependency network was not seen to end in shard 1 of 2 within 2s (the lock timeout)");
-        assertThat(board.posts()).containsExactly(List.of("dns", "SKIPPED", ""));
+                .contains("dependency network was not seen to end in shard 1 of 2 within 2s (lockTimeout)");
+        assertThat(board.posts()).containsExactly(List.of("dns", "FAILED", ""));
+        assertThat(dns).containsEntry("failed", List.of("dns"));
         assertThat(board.ended()).containsExactly(2);
         assertThat(dns).containsKey("rows");
     }

@@ -31,6 +31,7 @@ import java.util.Set;
 
 import hudson.AbortException;
 import hudson.model.Action;
+import hudson.model.Cause;
 import hudson.model.Item;
 import hudson.model.ItemGroup;
 import hudson.model.Job;
@@ -47,6 +48,7 @@ import io.jenkins.plugins.stackdrift.agent.AgentOutcome;
 import io.jenkins.plugins.stackdrift.agent.EngineGateway;
 import io.jenkins.plugins.stackdrift.agent.EngineRequest;
 import io.jenkins.plugins.stackdrift.agent.Operation;
+import io.jenkins.plugins.stackdrift.credentials.AllowedCredentials;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsLookup;
 import io.jenkins.plugins.stackdrift.credentials.SecretFileWriter;
@@ -54,7 +56,9 @@ import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
 import io.jenkins.plugins.stackdrift.history.JobHistory;
 import io.jenkins.plugins.stackdrift.history.JobStackLocks;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalCause;
+import io.jenkins.plugins.stackdrift.trigger.ApprovalRules;
 import io.jenkins.plugins.stackdrift.trigger.ScheduledDriftCheckCause;
+import io.jenkins.plugins.stackdrift.trigger.SelfApproval;
 import org.jenkinsci.plugins.workflow.actions.WarningAction;
 import org.jenkinsci.plugins.workflow.graph.FlowNode;
 import org.junit.jupiter.api.BeforeEach;
@@ -121,7 +125,8 @@ class StackDriftStepRunTest {
     private StackDriftStepRun stepRun(final Operation operation, final StepSettings settings,
             final StackDriftGlobalConfiguration.Defaults defaults, final Map<String, String> env) {
         return new StackDriftStepRun(settings, operation, run, listener, gateway,
-                new CredentialsEnvironment(lookup, mock(SecretFileWriter.class), SecretMask::patternOf), defaults,
+                new CredentialsEnvironment(lookup, mock(SecretFileWriter.class), SecretMask::patternOf)
+                        .withAllowed(AllowedCredentials.of(List.of("aws-prod"), List.of(), List.of())), defaults,
                 env, new JobHistory(jobDir), node);
     }
 
@@ -164,6 +169,15 @@ class StackDriftStepRunTest {
         assertThatThrownBy(() -> stepRun(Operation.VALIDATE, settings()).run())
                 .isInstanceOf(AbortException.class).hasMessage("stacks.yaml has 2 problem(s); nothing ran");
         assertThat(console()).contains("stacks.yaml:3:10: drift must be a mapping").contains("unknown key 'dependOn'");
+    }
+
+    /** The last line names the configuration file the step was given, not the default's name. */
+    @Test
+    void validateOfAnotherFileNamesThatFileInItsLastLine() throws Exception {
+        when(gateway.read(eq(Operation.VALIDATE), any())).thenReturn(AgentOutcome.builder().problems(
+                List.of("infra/stacks.yml:3:10: drift must be a mapping")).build());
+        assertThatThrownBy(() -> stepRun(Operation.VALIDATE, new StepSettings("infra/stacks.yml", List.of(), null)).run())
+                .isInstanceOf(AbortException.class).hasMessage("infra/stacks.yml has 1 problem(s); nothing ran");
     }
 
     @Test
@@ -233,7 +247,7 @@ class StackDriftStepRunTest {
 
     @Test
     void aMissingCredentialReachesTheEngineAsThatStacksFailure() throws Exception {
-        when(lookup.find("aws-prod")).thenReturn(Optional.empty());
+        when(lookup.find(any())).thenReturn(Optional.empty());
         selection(Map.of("network", Map.of("AWS_ACCESS_KEY_ID", "aws-prod")));
         ranAndRecorded(Operation.DEPLOY, TestRecords.record(RunKind.DEPLOY, TestRecords.row("network", RowState.FAILED)));
 
@@ -326,6 +340,38 @@ class StackDriftStepRunTest {
         assertThat(request.approval()).isEqualTo(Approval.NOT_GIVEN);
         assertThat(request.kind()).isEqualTo(DeployKind.DESTROY);
         assertThat(console()).contains("is not approved by it");
+    }
+
+    /**
+     * The job's key of plan values goes to the agent with the request, the pin the agent took (with the values' digests)
+     * is what the approve link records, and the link keeps the step's rules, the build's starter and its opening time.
+     */
+    @Test
+    void theApprovalRecordsTheAgentsPinAndTheStepsRulesAndTheKeyGoesToTheAgent() throws Exception {
+        Row awaiting = TestRecords.row("net", RowState.AWAITING_APPROVAL);
+        selection(Map.of("net", Map.of()));
+        when(gateway.run(eq(Operation.DEPLOY), any(), any(), any(), any(), anySet(), anySet()))
+                .thenReturn(AgentOutcome.builder().recorded(Map.of()).approvalPins(Map.of("net", "pin-with-values")).build());
+        when(gateway.storeRecord(any())).thenReturn(Optional.of(TestRecords.record(RunKind.DEPLOY, awaiting)));
+        Cause.UserIdCause started = mock(Cause.UserIdCause.class);
+        when(started.getUserId()).thenReturn("alice");
+        when(run.getCauses()).thenReturn(List.of(started));
+        ApprovalRules rules = new ApprovalRules(List.of("ops"), SelfApproval.REFUSED, Duration.ofDays(2));
+
+        stepRun(Operation.DEPLOY, settings()).withApprovals(rules, "00ff", "abc123").run();
+
+        EngineRequest request = deployedRequest(Operation.DEPLOY);
+        assertThat(request.valueKey()).isEqualTo("00ff");
+        assertThat(request.commit()).isEqualTo("abc123");
+        assertThat(request.toString()).doesNotContain("00ff");
+        ArgumentCaptor<Action> attached = ArgumentCaptor.forClass(Action.class);
+        verify(run, Mockito.atLeastOnce()).addOrReplaceAction(attached.capture());
+        ApproveDeployAction link = (ApproveDeployAction) attached.getAllValues().stream()
+                .filter(ApproveDeployAction.class::isInstance).reduce((a, b) -> b).orElseThrow();
+        assertThat(link.getPlans()).containsExactly(Map.entry("net", "pin-with-values"));
+        assertThat(link.getRules()).isEqualTo(rules);
+        assertThat(link.getOpenedAt()).isPositive();
+        assertThat(link.getOwnUsers()).containsExactly("alice");
     }
 
     /** The approve link records the digest of each awaiting stack's plan with the build's commit: what is approved. */

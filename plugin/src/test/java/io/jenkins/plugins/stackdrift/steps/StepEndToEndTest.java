@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyInt;
+import static org.mockito.Mockito.atLeastOnce;
 import static org.mockito.Mockito.doReturn;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
@@ -40,6 +41,7 @@ import hudson.triggers.SCMTrigger;
 import hudson.util.Secret;
 import io.jenkins.plugins.stackdrift.DemoWorkspace;
 import io.jenkins.plugins.stackdrift.StackDriftGlobalConfiguration;
+import io.jenkins.plugins.stackdrift.actions.CredentialsWithheldAction;
 import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
 import io.jenkins.plugins.stackdrift.agent.LocalEngineGateway;
 import io.jenkins.plugins.stackdrift.agent.Operation;
@@ -49,6 +51,7 @@ import io.jenkins.plugins.stackdrift.credentials.ChangeRequestModel;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsLookup;
 import io.jenkins.plugins.stackdrift.credentials.SecretFileWriter;
+import io.jenkins.plugins.stackdrift.credentials.UntrustedChanges;
 import io.jenkins.plugins.stackdrift.history.JobHistory;
 import io.jenkins.plugins.stackdrift.history.JobStackLocks;
 import io.jenkins.plugins.stackdrift.history.RunDetails;
@@ -89,6 +92,8 @@ class StepEndToEndTest {
     private static final Map<String, String> SECRETS = Map.of(
             "aws-network-key", "AKIAnetKEY1", "aws-network-secret", "net$ecret/Value2",
             "aws-dns-key", "AKIAdnsKEY3", "aws-dns-secret", "dnsSecretValue4", "pulumi-token", "pul-TOKEN-5");
+    /** The demo's ids, as a Jenkinsfile's allowedCredentials names them: without a list nothing is bound. */
+    private static final AllowedCredentials DEMO_IDS = AllowedCredentials.of(SECRETS.keySet(), List.of(), List.of());
 
     @TempDir
     Path root;
@@ -149,10 +154,10 @@ class StepEndToEndTest {
 
     private Map<String, Object> step(final Run<?, ?> run, final Operation operation, final StepSettings settings)
             throws Exception {
-        CredentialsLookup lookup = id -> Optional.ofNullable(SECRETS.get(id)).map(StepEndToEndTest::secretText);
+        CredentialsLookup lookup = id -> Optional.ofNullable(SECRETS.get(id.value())).map(StepEndToEndTest::secretText);
         Path temp = Files.createDirectories(root.resolve("tmp/" + run.getId() + "-" + operation));
         return new StackDriftStepRun(settings, operation, run, listener, new LocalEngineGateway(workspace, temp, listener),
-                new CredentialsEnvironment(lookup, mock(SecretFileWriter.class), SecretMask::patternOf),
+                new CredentialsEnvironment(lookup, mock(SecretFileWriter.class), SecretMask::patternOf).withAllowed(DEMO_IDS),
                 StackDriftGlobalConfiguration.Defaults.builtIn(),
                 Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)), JobHistory.inJobDir(jobDir.toFile()), null).run();
     }
@@ -371,12 +376,12 @@ class StepEndToEndTest {
     @Test
     void aMissingCredentialFailsOnlyThatStackBeforeAnyToolRuns() throws Exception {
         Run<?, ?> b1 = build(1);
-        CredentialsLookup lookup = id -> id.equals("pulumi-token") ? Optional.empty()
-                : Optional.ofNullable(SECRETS.get(id)).map(StepEndToEndTest::secretText);
+        CredentialsLookup lookup = id -> id.value().equals("pulumi-token") ? Optional.empty()
+                : Optional.ofNullable(SECRETS.get(id.value())).map(StepEndToEndTest::secretText);
         Path temp = Files.createDirectories(root.resolve("tmp/missing"));
         Map<String, Object> result = new StackDriftStepRun(all(), Operation.PREVIEW, b1, listener,
                 new LocalEngineGateway(workspace, temp, listener),
-                new CredentialsEnvironment(lookup, mock(SecretFileWriter.class), SecretMask::patternOf),
+                new CredentialsEnvironment(lookup, mock(SecretFileWriter.class), SecretMask::patternOf).withAllowed(DEMO_IDS),
                 StackDriftGlobalConfiguration.Defaults.builtIn(), Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)),
                 JobHistory.inJobDir(jobDir.toFile()), null).run();
 
@@ -387,62 +392,84 @@ class StepEndToEndTest {
     }
 
     /**
-     * A change request from a fork maps network's secret key to a credential of its choosing; the build binds what the
-     * target branch's stacks.yaml maps, and the step's allowedCredentials keeps dns's credentials out altogether.
+     * A change request from a fork maps network's secret key to a credential of its choosing. By default the build binds
+     * nothing at all (the fork's own code would run with it), says so in the log and on the page; the store is never asked.
      */
     @Test
-    void aChangeRequestFromAnUntrustedForkBindsOnlyTheTargetBranchsAllowedCredentials() throws Exception {
+    void aChangeRequestFromAnUntrustedForkBindsNothingByDefault() throws Exception {
         String target = Files.readString(workspace.resolve("stacks.yaml"));
         Files.writeString(workspace.resolve("stacks.yaml"), target.replace("AWS_SECRET_ACCESS_KEY: aws-network-secret",
                 "AWS_SECRET_ACCESS_KEY: prod-admin"));
         ChangeRequestModel fork = new ChangeRequestModel().file("main-tip", "stacks.yaml", target);
         List<String> asked = new CopyOnWriteArrayList<>();
-        CredentialsLookup lookup = id -> {
-            asked.add(id);
-            return Optional.ofNullable(SECRETS.get(id)).map(StepEndToEndTest::secretText);
-        };
-        AllowedCredentials allowed = new AllowedCredentials(List.of("aws-network-key", "aws-network-secret", "pulumi-token",
-                "prod-admin"), List.of());
         Run<?, ?> b1 = build(1);
-        Path temp = Files.createDirectories(root.resolve("tmp/fork"));
 
-        Map<String, Object> result = new StackDriftStepRun(all(), Operation.PREVIEW, b1, listener,
-                new LocalEngineGateway(workspace, temp, listener), new CredentialsEnvironment(lookup,
-                        mock(SecretFileWriter.class), SecretMask::patternOf).withAllowed(allowed),
-                StackDriftGlobalConfiguration.Defaults.builtIn(),
-                Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)), JobHistory.inJobDir(jobDir.toFile()), null,
-                fork).run();
+        forkPreview(b1, fork, all(), asked, "tmp/fork-default");
+
+        assertThat(asked).isEmpty();
+        assertThat(console()).contains("this change request comes from a source the job does not trust")
+                .contains("it runs without credentials").contains("untrustedChanges: 'TARGET_BRANCH_CREDENTIALS'");
+        ArgumentCaptor<Action> actions = ArgumentCaptor.forClass(Action.class);
+        verify(b1, atLeastOnce()).addAction(actions.capture());
+        assertThat(actions.getAllValues()).filteredOn(CredentialsWithheldAction.class::isInstance).singleElement()
+                .satisfies(a -> assertThat(((CredentialsWithheldAction) a).getReason()).contains("it runs without credentials"));
+    }
+
+    /**
+     * Opted in: the build binds what the target branch's stacks.yaml (parsed on the controller) maps, and the lists keep
+     * dns's credentials out altogether.
+     */
+    @Test
+    void anOptedInChangeRequestFromAnUntrustedForkBindsOnlyTheTargetBranchsListedCredentials() throws Exception {
+        String target = Files.readString(workspace.resolve("stacks.yaml"));
+        Files.writeString(workspace.resolve("stacks.yaml"), target.replace("AWS_SECRET_ACCESS_KEY: aws-network-secret",
+                "AWS_SECRET_ACCESS_KEY: prod-admin"));
+        ChangeRequestModel fork = new ChangeRequestModel().file("main-tip", "stacks.yaml", target);
+        List<String> asked = new CopyOnWriteArrayList<>();
+        Run<?, ?> b1 = build(1);
+
+        Map<String, Object> result = forkPreview(b1, fork, all().withUntrustedChanges(UntrustedChanges.TARGET_BRANCH_CREDENTIALS),
+                asked, "tmp/fork");
 
         assertThat(asked).contains("aws-network-secret").doesNotContain("prod-admin", "aws-dns-key", "aws-dns-secret");
         assertThat(console()).contains("this change request comes from a source the job does not trust")
                 .contains("network: its credentials come from the trusted revision; the change's mapping of"
                         + " AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY is not used")
-                .contains("dns: credentials 'aws-dns-key' are not in the step's allowedCredentials");
+                .contains("dns: credentials 'aws-dns-key' are named by no allow-list");
         assertThat(result).containsEntry("failed", List.of("dns"));
+        verify(b1, never()).addAction(any(CredentialsWithheldAction.class));
     }
 
-    /** A fork whose target branch's file cannot be read binds nothing: every stack runs without credentials. */
+    /** An opted-in fork whose target branch's file cannot be read binds nothing: every stack runs without credentials. */
     @Test
     void aChangeRequestWhoseTrustedFileCannotBeReadBindsNothing() throws Exception {
         ChangeRequestModel fork = new ChangeRequestModel();
         fork.readFails = true;
         List<String> asked = new CopyOnWriteArrayList<>();
-        CredentialsLookup lookup = id -> {
-            asked.add(id);
-            return Optional.ofNullable(SECRETS.get(id)).map(StepEndToEndTest::secretText);
-        };
-        Run<?, ?> b1 = build(1);
-        Path temp = Files.createDirectories(root.resolve("tmp/unreadable"));
 
-        new StackDriftStepRun(all(), Operation.PREVIEW, b1, listener, new LocalEngineGateway(workspace, temp, listener),
-                new CredentialsEnvironment(lookup, mock(SecretFileWriter.class), SecretMask::patternOf),
+        forkPreview(build(1), fork, all().withUntrustedChanges(UntrustedChanges.TARGET_BRANCH_CREDENTIALS), asked,
+                "tmp/unreadable");
+
+        assertThat(asked).isEmpty();
+        assertThat(console()).contains("could not be read (IOException); no credentials are bound");
+    }
+
+    /** A preview of the demo as a fork's change request, with the lists naming network's and Pulumi's ids only. */
+    private Map<String, Object> forkPreview(final Run<?, ?> run, final ChangeRequestModel fork, final StepSettings settings,
+            final List<String> asked, final String tempDir) throws Exception {
+        CredentialsLookup lookup = id -> {
+            asked.add(id.value());
+            return Optional.ofNullable(SECRETS.get(id.value())).map(StepEndToEndTest::secretText);
+        };
+        AllowedCredentials allowed = AllowedCredentials.of(List.of("aws-network-key", "aws-network-secret", "prod-admin"),
+                List.of("pulumi-token"), List.of());
+        Path temp = Files.createDirectories(root.resolve(tempDir));
+        return new StackDriftStepRun(settings, Operation.PREVIEW, run, listener,
+                new LocalEngineGateway(workspace, temp, listener), new CredentialsEnvironment(lookup,
+                        mock(SecretFileWriter.class), SecretMask::patternOf).withAllowed(allowed),
                 StackDriftGlobalConfiguration.Defaults.builtIn(),
                 Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)), JobHistory.inJobDir(jobDir.toFile()), null,
                 fork).run();
-
-        assertThat(asked).isEmpty();
-        assertThat(console()).contains("could not be read (IOException); no credentials are bound")
-                .contains("network: its credentials come from the trusted revision, which binds none for it");
     }
 
     @Test

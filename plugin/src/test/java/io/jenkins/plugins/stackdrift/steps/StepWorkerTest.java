@@ -9,6 +9,7 @@ import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 
+import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -18,6 +19,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
+import hudson.AbortException;
+import hudson.model.Result;
+import org.jenkinsci.plugins.workflow.steps.FlowInterruptedException;
 import org.junit.jupiter.api.Test;
 import org.mockito.ArgumentCaptor;
 
@@ -76,7 +80,8 @@ class StepWorkerTest {
         step.join(10_000);
         assertThat(cleanedUp).isTrue();
         assertThat(endedWith.get()).isSameAs(abort);
-        assertThat(abort.getSuppressed()).singleElement().isInstanceOf(InterruptedException.class);
+        // the interrupt the abort caused is the abort: not suppressed in it (the build would print its stack trace)
+        assertThat(abort.getSuppressed()).isEmpty();
         // the step ended itself: the fallback, when it comes, does nothing
         scheduledFallback().run();
         assertThat(endedByFallback).isEmpty();
@@ -123,5 +128,26 @@ class StepWorkerTest {
     void withoutAStopTheStepEndsWithItsOwnFailure() {
         Exception own = new IllegalStateException("own");
         assertThat(new StepWorker().failure(own)).isSameAs(own);
+    }
+
+    @Test
+    void anotherFailureAfterTheStopIsKeptAsAMessageWithoutAStackTrace() {
+        worker.enter();
+        Exception abort = new Exception("aborted by user");
+        worker.stop(abort, timer, StackDriftStepExecution.STOP_FALLBACK, endedByFallback::add);
+        Thread.interrupted();
+
+        assertThat(worker.failure(new IllegalStateException("the record could not be written"))).isSameAs(abort);
+        assertThat(worker.failure(new IOException("channel closed", new InterruptedException()))).isSameAs(abort);
+
+        assertThat(abort.getSuppressed()).singleElement().isInstanceOfSatisfying(AbortException.class,
+                e -> assertThat(e).hasMessage("IllegalStateException: the record could not be written"));
+    }
+
+    @Test
+    void anInterruptWithoutAStopEndsTheStepAsAnAbort() {
+        assertThat(new StepWorker().failure(new InterruptedException())).isInstanceOf(FlowInterruptedException.class);
+        FlowInterruptedException flow = new FlowInterruptedException(Result.ABORTED);
+        assertThat(new StepWorker().failure(flow)).isSameAs(flow);
     }
 }

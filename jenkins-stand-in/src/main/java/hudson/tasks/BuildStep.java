@@ -1,0 +1,4 @@
+package hudson.tasks;
+
+public interface BuildStep {
+}

@@ -1,0 +1,6 @@
+package jenkins.security;
+
+public abstract class ConfidentialKey {
+    protected ConfidentialKey(String id) {
+    }
+}

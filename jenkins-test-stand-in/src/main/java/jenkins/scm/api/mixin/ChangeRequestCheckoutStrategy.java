@@ -1,0 +1,6 @@
+package jenkins.scm.api.mixin;
+
+public enum ChangeRequestCheckoutStrategy {
+    HEAD,
+    MERGE
+}

@@ -1,0 +1,5 @@
+package jenkins.scm.impl.mock;
+
+public enum MockRepositoryFlags {
+    TRUST_AWARE
+}

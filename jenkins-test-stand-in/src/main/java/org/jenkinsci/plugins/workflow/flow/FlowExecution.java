@@ -1,0 +1,4 @@
+package org.jenkinsci.plugins.workflow.flow;
+
+public abstract class FlowExecution {
+}
