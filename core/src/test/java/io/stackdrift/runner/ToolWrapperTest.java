@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
@@ -151,7 +152,7 @@ class ToolWrapperTest {
 
     private List<String> perl(final String script, final Path... arguments) throws IOException {
         Path file = Files.writeString(step.resolve("tool-" + System.nanoTime() + ".pl"), script);
-        List<String> argv = new java.util.ArrayList<>(List.of("perl", file.toString()));
+        List<String> argv = new ArrayList<>(List.of("perl", file.toString()));
         for (Path argument : arguments) {
             argv.add(argument.toString());
         }
