@@ -37,6 +37,7 @@ final class DocumentedNames {
             Map.entry("deploy", List.of("core/src/main/java/io/stackdrift/deploy")),
             Map.entry("render", List.of("core/src/main/java/io/stackdrift/render")),
             Map.entry("engine", List.of("core/src/main/java/io/stackdrift/engine")),
+            Map.entry("runner", List.of("core/src/main/java/io/stackdrift/runner")),
             Map.entry("cli", List.of("cli/src/main/java/io/stackdrift/cli")),
             Map.entry("agent", List.of("plugin/src/main/java/io/jenkins/plugins/stackdrift/agent")),
             Map.entry("steps", List.of("plugin/src/main/java/io/jenkins/plugins/stackdrift/steps")),
