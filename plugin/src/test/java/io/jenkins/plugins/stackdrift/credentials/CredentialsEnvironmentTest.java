@@ -48,7 +48,7 @@ class CredentialsEnvironmentTest {
     private final List<String> masked = new ArrayList<>();
     /** The ids these tests bind, named by the step's list (an allow-list is what lets any id be bound). */
     static final AllowedCredentials LISTED = AllowedCredentials.of(
-            List.of("aws-prod-key", "evil", "gcp-sa", "k", "missing", "nope", "ok", "registry", "ssh"), List.of(), List.of());
+            List.of("aws-prod-key", "db", "evil", "gcp-sa", "k", "missing", "nope", "ok", "registry", "ssh"), List.of(), List.of());
     private final CredentialsEnvironment environment = new CredentialsEnvironment(id -> Optional.ofNullable(store.get(id.value())),
             files, secrets -> {
                 masked.addAll(secrets);
@@ -76,8 +76,9 @@ class CredentialsEnvironmentTest {
     void theMaskHasTheCoresEncodedFormsWhateverTheHostsPatternKnows() throws Exception {
         String value = "db p@ss/w\u00f6rd\"+1";
         secretText("db", value);
-        CredentialsEnvironment rawOnly = new CredentialsEnvironment(id -> Optional.ofNullable(store.get(id)), files,
-                secrets -> Pattern.compile(secrets.stream().map(Pattern::quote).reduce((a, b) -> a + "|" + b).orElse("")));
+        CredentialsEnvironment rawOnly = new CredentialsEnvironment(id -> Optional.ofNullable(store.get(id.value())), files,
+                secrets -> Pattern.compile(secrets.stream().map(Pattern::quote).reduce((a, b) -> a + "|" + b).orElse("")))
+                .withAllowed(LISTED);
 
         SecretMask mask = rawOnly.resolve(Map.of("app", Map.of("DB_PASSWORD", "db"))).mask();
 
