@@ -140,6 +140,22 @@ class PolicyCheckTest {
     }
 
     @Test
+    void previewsRunThePolicyOnlyWhenAskedAndSayWhatADeployWouldDo() throws Exception {
+        DemoRepo demo = demo("echo 'FAIL - dns: TTL'\nexit 1\n", "", true);
+        DemoRepo.Result notAsked = demo.run("preview", "--stacks", "dns");
+        Path config = demo.root.resolve("stacks.yaml");
+        Files.writeString(config, Files.readString(config).replace("[policy/check.sh, --strict]\n",
+                "[policy/check.sh, --strict]\n  previews: true\n"));
+
+        DemoRepo.Result asked = demo.run("preview", "--stacks", "dns");
+
+        assertThat(notAsked.out() + notAsked.err()).doesNotContain("policy check");
+        assertThat(asked.exit()).isEqualTo(notAsked.exit());
+        assertThat(asked.out()).contains("a deploy would await approval: policy check refused the plan (exit 1): FAIL - dns: TTL");
+        assertThat(asked.err()).doesNotContain("applying");
+    }
+
+    @Test
     void aPolicyThatIsNotExecutableFailsTheStackNamingItAndTheFile() throws Exception {
         DemoRepo demo = demo("exit 0\n", "", false);
 
