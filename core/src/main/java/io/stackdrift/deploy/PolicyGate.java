@@ -17,6 +17,7 @@ import java.util.Optional;
 import io.stackdrift.config.Durations;
 import io.stackdrift.config.PolicyCheck;
 import io.stackdrift.config.StackConfig;
+import io.stackdrift.model.Directories;
 import io.stackdrift.model.IoProblem;
 import io.stackdrift.spi.ProcessResult;
 import io.stackdrift.spi.ProcessRunner;
@@ -92,7 +93,7 @@ public final class PolicyGate {
         Path out = workDir.toAbsolutePath().resolve("policy-check.out");
         ProcessResult result;
         try {
-            Files.createDirectories(out.getParent());
+            Directories.ensure(out.getParent());
             result = runner.run(new ProcessSpec(command, directory, Map.of(PLAN_JSON, planJson.get().toAbsolutePath().toString(),
                     STACK, stack.id().value(), STACK_DIR, directory.toString()), check.timeout(), out));
         } catch (IOException e) {
