@@ -11,12 +11,12 @@ import java.util.OptionalInt;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 
-import picocli.CommandLine;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 import io.stackdrift.engine.RunRequest;
 import io.stackdrift.engine.StackDriftEngine;
-import io.stackdrift.engine.StartedBy;
+import io.stackdrift.model.StartedBy;
 import io.stackdrift.model.Tool;
 import io.stackdrift.spi.ToolSettings;
 

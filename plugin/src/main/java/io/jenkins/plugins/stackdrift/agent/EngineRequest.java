@@ -17,12 +17,12 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 import io.stackdrift.engine.RunRequest;
-import io.stackdrift.engine.StartedBy;
 import io.stackdrift.model.Approval;
 import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DeployMode;
 import io.stackdrift.model.PlanDigest;
 import io.stackdrift.model.StackId;
+import io.stackdrift.model.StartedBy;
 import io.stackdrift.model.Timing;
 import io.stackdrift.model.Tool;
 import io.stackdrift.model.ValueKey;

@@ -18,10 +18,10 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 import io.stackdrift.engine.RunRequest;
-import io.stackdrift.engine.StartedBy;
 import io.stackdrift.model.Approval;
 import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DeployMode;
+import io.stackdrift.model.StartedBy;
 import io.stackdrift.model.Tool;
 
 class EngineRequestTest {
