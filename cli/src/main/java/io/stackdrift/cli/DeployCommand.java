@@ -4,10 +4,10 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine;
 
 import io.stackdrift.engine.ShardRun;
 import io.stackdrift.model.Approval;

@@ -3,9 +3,9 @@ package io.stackdrift.cli;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine;
 
 import io.stackdrift.model.StartedBy;
 

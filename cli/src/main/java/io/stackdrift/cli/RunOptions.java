@@ -11,8 +11,8 @@ import java.util.OptionalInt;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 
-import picocli.CommandLine.Option;
 import picocli.CommandLine;
+import picocli.CommandLine.Option;
 
 import io.stackdrift.engine.RunRequest;
 import io.stackdrift.engine.StackDriftEngine;

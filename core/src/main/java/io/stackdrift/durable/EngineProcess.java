@@ -126,8 +126,8 @@ public final class EngineProcess {
             thread.setDaemon(true);
             return thread;
         });
-        ScheduledFuture<?> beats = heartbeat.scheduleWithFixedDelay(() -> beat(log, processes, stopping, engineThread), 0, HEARTBEAT.toMillis(),
-                TimeUnit.MILLISECONDS);
+        ScheduledFuture<?> beats = heartbeat.scheduleWithFixedDelay(() -> beat(log, processes, stopping, engineThread), 0,
+                HEARTBEAT.toMillis(), TimeUnit.MILLISECONDS);
         RunOutcome outcome;
         boolean interrupted;
         try {

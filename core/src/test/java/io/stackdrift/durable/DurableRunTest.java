@@ -121,7 +121,8 @@ class DurableRunTest {
         assertThat(run.result().failure()).isEmpty();
         assertThat(run.result().interrupted()).isFalse();
         assertThat(run.states()).containsExactlyInAnyOrder("network in sync deployed", "app in sync deployed");
-        assertThat(run.console()).anyMatch(line -> line.startsWith("Stack Drift: network: in sync")).hasSize(Set.copyOf(run.console()).size());
+        assertThat(run.console()).anyMatch(line -> line.startsWith("Stack Drift: network: in sync"))
+                .hasSize(Set.copyOf(run.console()).size());
         assertThat(Files.readAllLines(fake.scenario().resolve("token.seen"))).isNotEmpty().containsOnly(SECRET);
         List<ToolCall> withToken = calls(run.dir()).stream().filter(call -> call.secrets().contains("TF_VAR_token")).toList();
         assertThat(withToken).isNotEmpty().allSatisfy(call -> assertThat(call.stack()).contains("network"));
