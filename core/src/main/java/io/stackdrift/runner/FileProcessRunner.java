@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.stackdrift.model.Directories;
 import io.stackdrift.render.SecretMask;
 import io.stackdrift.spi.ProcessResult;
 import io.stackdrift.spi.ProcessRunner;
@@ -123,7 +124,7 @@ public final class FileProcessRunner implements ProcessRunner {
 
     private ProcessResult result(final int n, final ProcessSpec spec, final boolean timedOut) throws IOException {
         Path stdout = spec.stdoutFile();
-        Files.createDirectories(stdout.toAbsolutePath().getParent());
+        Directories.ensure(stdout.toAbsolutePath().getParent());
         if (Files.exists(dir.out(n))) {
             Files.move(dir.out(n), stdout, StandardCopyOption.REPLACE_EXISTING);
         } else {

@@ -20,6 +20,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import io.stackdrift.model.Directories;
 import io.stackdrift.record.AtomicFiles;
 import io.stackdrift.render.SecretMask;
 
@@ -75,7 +76,7 @@ public record StepSecrets(Map<String, Map<String, String>> environment, Map<Stri
 
     /** Writes the secrets into {@code dir}, readable by this user only. */
     public void write(final StepDirectory dir) throws IOException {
-        Path secrets = Files.createDirectories(dir.secrets());
+        Path secrets = Directories.ensure(dir.secrets());
         boolean posix = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
         if (posix) {
             Files.setPosixFilePermissions(secrets, PosixFilePermissions.fromString("rwx------"));

@@ -17,6 +17,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import io.stackdrift.model.Directories;
 import io.stackdrift.record.AtomicFiles;
 import io.stackdrift.render.SecretMask;
 import io.stackdrift.spi.ProcessSpec;
@@ -95,7 +96,7 @@ public record ToolCall(int number, List<String> command, Path workingDir, Option
         stack.ifPresent(id -> root.put("stack", id));
         root.set("secrets", JSON.valueToTree(secrets));
         root.set("switches", JSON.valueToTree(switches));
-        Files.createDirectories(dir.calls());
+        Directories.ensure(dir.calls());
         AtomicFiles.write(dir.call(number), out -> JSON.writeValue(out, root));
     }
 
