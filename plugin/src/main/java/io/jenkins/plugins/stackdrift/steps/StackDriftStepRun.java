@@ -27,7 +27,6 @@ import io.jenkins.plugins.stackdrift.agent.BuildShards;
 import io.jenkins.plugins.stackdrift.agent.EngineGateway;
 import io.jenkins.plugins.stackdrift.agent.EngineRequest;
 import io.jenkins.plugins.stackdrift.agent.Operation;
-import io.jenkins.plugins.stackdrift.agent.ShardRoute;
 import io.jenkins.plugins.stackdrift.credentials.ChangeTrust;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsSource;
@@ -148,6 +147,8 @@ final class StackDriftStepRun {
                 return recorded(policy, request, log, null);
             }
             BuildShards board = BuildShardsAction.boardFor(run, settings, operation);
+            // this shard has an executor now: the others' waits for it are waits for a running shard
+            board.start(settings.shardNumber());
             try {
                 return recorded(policy, request, log, board);
             } finally {
@@ -208,7 +209,7 @@ final class StackDriftStepRun {
                                     locks.busy().keySet())
                             : gateway.run(operation, request.withStacks(board.stacks()), resolved, history.directory(), historyFiles,
                                     locks.stacks(), locks.busy().keySet(),
-                                    ShardRoute.of(settings.shardNumber(), board, settings.lockTimeout()));
+                                    ShardWaits.route(settings, operation, defaults, board, () -> ShardExecutors.shortage(run)));
                 } catch (InterruptedException | IOException e) {
                     // an aborted build, a lost agent: remoting returns at once, the agent may still be at work
                     interrupted = true;
