@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -160,6 +161,11 @@ final class StackDriftStepRun {
         }
     }
 
+    /** The build as a restart finds it again ({@code job#number}): whose locks a restart restores. */
+    private String buildId() {
+        return Objects.toString(run.getExternalizableId(), "");
+    }
+
     /** The step's id: as the step resolved it, else (settings made without a step) its word. */
     private String stepId() {
         return settings.id().isEmpty() ? StepIds.defaultFor(operation, settings.kind()) : settings.id();
@@ -269,9 +275,9 @@ final class StackDriftStepRun {
             case DEPLOY:
                 // a rehearsal plans and applies nothing: it keeps no real deploy waiting
                 return rehearsal ? JobStackLocks.Held.none()
-                        : JobStackLocks.acquireAll(scope, stacks, holder, settings.lockTimeout(), log);
+                        : JobStackLocks.acquireAll(scope, stacks, holder, buildId(), settings.lockTimeout(), log);
             case CHECK:
-                return JobStackLocks.acquireFree(scope, stacks, holder);
+                return JobStackLocks.acquireFree(scope, stacks, holder, buildId());
             default:
                 return JobStackLocks.Held.none();
         }
