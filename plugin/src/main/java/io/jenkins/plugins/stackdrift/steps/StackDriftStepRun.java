@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -27,7 +28,6 @@ import io.jenkins.plugins.stackdrift.agent.BuildShards;
 import io.jenkins.plugins.stackdrift.agent.EngineGateway;
 import io.jenkins.plugins.stackdrift.agent.EngineRequest;
 import io.jenkins.plugins.stackdrift.agent.Operation;
-import io.jenkins.plugins.stackdrift.agent.ShardRoute;
 import io.jenkins.plugins.stackdrift.credentials.ChangeTrust;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsSource;
@@ -150,6 +150,8 @@ final class StackDriftStepRun {
                 return recorded(policy, request, log, null);
             }
             BuildShards board = BuildShardsAction.boardFor(run, settings, operation);
+            // this shard has an executor now: the others' waits for it are waits for a running shard
+            board.start(settings.shardNumber());
             try {
                 return recorded(policy, request, log, board);
             } finally {
@@ -159,6 +161,11 @@ final class StackDriftStepRun {
         } finally {
             claim.close();
         }
+    }
+
+    /** The build as a restart finds it again ({@code job#number}): whose locks a restart restores. */
+    private String buildId() {
+        return Objects.toString(run.getExternalizableId(), "");
     }
 
     /** The step's id: as the step resolved it, else (settings made without a step) its word. */
@@ -210,7 +217,7 @@ final class StackDriftStepRun {
                                     locks.busy().keySet())
                             : gateway.run(operation, request.withStacks(board.stacks()), resolved, history.directory(), historyFiles,
                                     locks.stacks(), locks.busy().keySet(),
-                                    ShardRoute.of(settings.shardNumber(), board, settings.lockTimeout()));
+                                    ShardWaits.route(settings, operation, defaults, board, () -> ShardExecutors.shortage(run)));
                 } catch (InterruptedException | IOException e) {
                     // an aborted build, a lost agent: remoting returns at once, the agent may still be at work
                     interrupted = true;
@@ -270,9 +277,9 @@ final class StackDriftStepRun {
             case DEPLOY:
                 // a rehearsal plans and applies nothing: it keeps no real deploy waiting
                 return rehearsal ? JobStackLocks.Held.none()
-                        : JobStackLocks.acquireAll(scope, stacks, holder, settings.lockTimeout(), log);
+                        : JobStackLocks.acquireAll(scope, stacks, holder, buildId(), settings.lockTimeout(), log);
             case CHECK:
-                return JobStackLocks.acquireFree(scope, stacks, holder);
+                return JobStackLocks.acquireFree(scope, stacks, holder, buildId());
             default:
                 return JobStackLocks.Held.none();
         }
