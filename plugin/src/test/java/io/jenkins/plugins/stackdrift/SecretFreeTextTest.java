@@ -3,6 +3,8 @@ package io.jenkins.plugins.stackdrift;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.Serializable;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
@@ -17,6 +19,8 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import io.jenkins.plugins.stackdrift.agent.ToolCommand;
 import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
 import org.junit.jupiter.api.Test;
+
+import io.stackdrift.runner.ToolWrapper;
 
 /**
  * What crosses a remoting channel can end up in a log as text: remoting's failed-call message prints the call's
@@ -94,8 +98,8 @@ class SecretFreeTextTest {
 
     @Test
     void theCommandAToolStartsWithNamesItsVariablesNotTheirValues() {
-        ToolCommand command = ToolCommand.of(List.of("sh", "-c", "wrapper", "stack-drift", "out", "err", "missing", "tofu", "plan"),
-                "/ws", Map.of("TF_VAR_password", PLANTED, "AWS_SECRET_ACCESS_KEY", PLANTED + "$x"));
+        ToolCommand command = ToolCommand.of(ToolWrapper.command(Path.of("/ws@tmp/step"), 0, Duration.ofSeconds(1),
+                Duration.ZERO, List.of("sh", "-c", "wrapper", "stack-drift", "out", "err", "missing", "tofu", "plan")), "/ws", Map.of("TF_VAR_password", PLANTED, "AWS_SECRET_ACCESS_KEY", PLANTED + "$x"));
 
         assertThat(command.toString()).contains("TF_VAR_password", "AWS_SECRET_ACCESS_KEY", "tofu", "/ws").doesNotContain(PLANTED);
         assertThat(List.of(command).toString()).doesNotContain(PLANTED);
