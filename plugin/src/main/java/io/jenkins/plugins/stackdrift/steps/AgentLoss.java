@@ -6,6 +6,9 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
+import hudson.remoting.ChannelClosedException;
+import hudson.remoting.RequestAbortedException;
+
 /**
  * What a step says when its agent call ended without an outcome because the agent was lost: its JVM died or its
  * connection dropped (remoting ends the call with its {@code RequestAbortedException}, a RuntimeException, or a
@@ -39,12 +42,10 @@ final class AgentLoss {
                 + (deploying.isEmpty() ? "" : "; " + String.join(", ", new TreeSet<>(deploying)) + " marked interrupted");
     }
 
-    /** Whether the cause is the channel's end, as remoting reports it (by class name: its types are not on this path). */
+    /** Whether the cause is the channel's end, as remoting reports it to a call in flight or made after it. */
     static boolean lost(final Throwable cause) {
         for (Throwable t = cause; t != null; t = t.getCause()) {
-            String name = t.getClass().getName();
-            if (name.equals("hudson.remoting.RequestAbortedException")
-                    || name.equals("hudson.remoting.ChannelClosedException")) {
+            if (t instanceof RequestAbortedException || t instanceof ChannelClosedException) {
                 return true;
             }
             if (t.getCause() == t) {
