@@ -49,7 +49,8 @@ public final class Heartbeat implements AutoCloseable {
     public static Heartbeat start(final Path stepDir, final Duration period) throws IOException {
         Heartbeat heartbeat = new Heartbeat(stepDir);
         heartbeat.beat();
-        heartbeat.schedule = heartbeat.beats.scheduleAtFixedRate(heartbeat::beatQuietly, period.toMillis(), period.toMillis(), TimeUnit.MILLISECONDS);
+        heartbeat.schedule = heartbeat.beats.scheduleAtFixedRate(heartbeat::beatQuietly, period.toMillis(), period.toMillis(),
+                TimeUnit.MILLISECONDS);
         return heartbeat;
     }
 
