@@ -12,7 +12,8 @@ import hudson.remoting.VirtualChannel;
 /**
  * On the agent, for one engine call: when the channel to the controller closes (the controller restarts, the
  * connection drops), the tools the call still runs are asked to stop through their wrappers' stop file
- * ({@link LocalToolStop}), since no stop can come from the controller any more. Remoting calls the listener after it has cancelled the call's thread
+ * ({@link LocalToolStop}), since no stop can come from the controller any more. Remoting calls the listener after it
+ * has cancelled the call's thread
  * ({@code Channel.terminate}); the call's own interrupt handling tries the controller first and falls back to the
  * same local kill. On the built-in node the call's channel is a local one: nothing to watch.
  */
@@ -39,7 +40,8 @@ final class ChannelWatch implements AutoCloseable {
 
     /**
      * Watches {@code channel} (the call's back channel) when it is a remoting channel; a lost channel writes the stop file
-     * in {@code stepDir}; the local kill is core's process-tree killer ({@code LocalLauncher.kill}: {@code ProcessTree.killAll} on this machine).
+     * in {@code stepDir}; the local kill is core's process-tree killer ({@code LocalLauncher.kill}:
+     * {@code ProcessTree.killAll} on this machine).
      */
     static ChannelWatch on(@CheckForNull final VirtualChannel channel, final TaskListener listener, final Path stepDir) {
         if (channel instanceof Channel remote) {

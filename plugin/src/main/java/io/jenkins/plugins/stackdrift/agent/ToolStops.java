@@ -20,7 +20,7 @@ public record ToolStops(Duration grace, Duration lostAfter) implements Serializa
     private static final long serialVersionUID = 1L;
 
     /** The system property that sets the grace in seconds (on the controller). */
-    public static final String GRACE_PROPERTY = "io.jenkins.plugins.stackdrift.agent.ToolStops.graceSeconds";
+    public static final String GRACE_PROPERTY = "io.jenkins.plugins.stackdrift.agent" + ".ToolStops.graceSeconds";
 
     public ToolStops {
         Objects.requireNonNull(grace, "grace");

@@ -210,13 +210,11 @@ final class StackDriftStepRun {
                                     locks.stacks(), locks.busy().keySet(),
                                     ShardRoute.of(settings.shardNumber(), board, settings.lockTimeout()));
                 } catch (InterruptedException | IOException | RuntimeException e) {
-                    // an aborted build, a lost agent: remoting returns at once, the agent may still be at work. A lost
-                    // agent's call ends in remoting's RequestAbortedException, a RuntimeException: whatever ended the
-                    // call, its deploys are unknown, and their markers become interrupted entries, never deleted
+                    // an abort, a lost agent (remoting's RequestAbortedException is a RuntimeException), any failure:
+                    // the deploys' outcome is unknown, their markers become interrupted entries, never deleted
                     interrupted = true;
                     interrupted(deploying ? locks.stacks() : Set.of(), request.runId(), e, log);
-                    if (AgentLoss.lost(e)) {
-                        // the lines above say it; remoting's stack trace would say nothing more
+                    if (AgentLoss.lost(e)) { // the lines above say it; remoting's stack trace would say nothing more
                         throw new AbortException(AgentLoss.failure(operation.word(), deploying ? locks.stacks() : Set.of()));
                     }
                     throw e;
