@@ -218,10 +218,14 @@ final class StackDriftStepRun {
                             : gateway.run(operation, request.withStacks(board.stacks()), resolved, history.directory(), historyFiles,
                                     locks.stacks(), locks.busy().keySet(),
                                     ShardWaits.route(settings, operation, defaults, board, () -> ShardExecutors.shortage(run)));
-                } catch (InterruptedException | IOException e) {
-                    // an aborted build, a lost agent: remoting returns at once, the agent may still be at work
+                } catch (InterruptedException | IOException | RuntimeException e) {
+                    // an abort, a lost agent (remoting's RequestAbortedException is a RuntimeException), any failure:
+                    // the deploys' outcome is unknown, their markers become interrupted entries, never deleted
                     interrupted = true;
                     interrupted(deploying ? locks.stacks() : Set.of(), request.runId(), e, log);
+                    if (AgentLoss.lost(e)) { // the lines above say it; remoting's stack trace would say nothing more
+                        throw new AbortException(AgentLoss.failure(operation.word(), deploying ? locks.stacks() : Set.of()));
+                    }
                     throw e;
                 }
                 // the engine prints its notes as progress (masked, from the agent); configuration warnings are the
@@ -292,10 +296,15 @@ final class StackDriftStepRun {
      * deleted, the agent call gets a few seconds to stop its tools.
      */
     private void interrupted(final Set<String> deploying, final String runId, final Exception cause, final PrintStream log) {
-        // an abort says no more than that; a lost agent says how the call ended
-        log.println("Stack Drift: the " + operation.word() + " was interrupted"
-                + (cause instanceof InterruptedException ? "" : " (" + cause.getClass().getSimpleName() + ")")
-                + "; no record of it is kept" + (deploying.isEmpty() ? "" : ", its stacks are marked interrupted in the job history"));
+        if (AgentLoss.lost(cause)) {
+            // a lost agent: one line per stack it was deploying, no remote stack trace
+            AgentLoss.lines(operation.word(), deploying, cause).forEach(line -> log.println("Stack Drift: " + line));
+        } else {
+            // an abort says no more than that; a call that failed says how it ended
+            log.println("Stack Drift: the " + operation.word() + " was interrupted"
+                    + (cause instanceof InterruptedException ? "" : " (" + cause.getClass().getSimpleName() + ")")
+                    + "; no record of it is kept" + (deploying.isEmpty() ? "" : ", its stacks are marked interrupted in the job history"));
+        }
         if (!deploying.isEmpty()) {
             JobHistory.withoutInterrupt(() -> history.recordInterrupted(runId));
         }
