@@ -157,15 +157,12 @@ public final class StackDeployment {
             run.deployed(id);
             return new Deployed(nothing, TaskOutcome.nothingToDo());
         }
-        if (gate.step() != ApplyGate.Step.APPLY) {
-            return notApplied(stack, row, startedAt, gate, DeployKind.DEPLOY);
+        Optional<Deployed> stopped = stopBeforeApply(stack, row, startedAt, gate, DeployKind.DEPLOY);
+        if (stopped.isEmpty()) {
+            stopped = policyRefusal(stack, row, plan, approval, call, startedAt);
         }
-        Optional<Deployed> unseen = unapprovedPlan(stack, row, DeployKind.DEPLOY);
-        if (unseen.isEmpty()) {
-            unseen = policyRefusal(stack, row, plan, approval, call, startedAt);
-        }
-        if (unseen.isPresent()) {
-            return unseen.get();
+        if (stopped.isPresent()) {
+            return stopped.get();
         }
         run.progress("applying " + id + " (" + stack.tool().word() + ")…");
         ApplyResult applied = adapter.apply(call, plan);
@@ -234,12 +231,9 @@ public final class StackDeployment {
             run.trail(entry(id, startedAt, TrailResult.NOTHING_TO_DESTROY, List.of(), ""));
             return afterDestroy(stack, row.withState(RowState.IN_SYNC, "nothing to destroy"), TaskOutcome.nothingToDo());
         }
-        if (gate.step() != ApplyGate.Step.APPLY) {
-            return notApplied(stack, row, startedAt, gate, DeployKind.DESTROY);
-        }
-        Optional<Deployed> unseen = unapprovedPlan(stack, row, DeployKind.DESTROY);
-        if (unseen.isPresent()) {
-            return unseen.get();
+        Optional<Deployed> stopped = stopBeforeApply(stack, row, startedAt, gate, DeployKind.DESTROY);
+        if (stopped.isPresent()) {
+            return stopped.get();
         }
         run.progress("destroying " + id + " (" + stack.tool().word() + ")…");
         ApplyResult applied = adapter.apply(call, plan);
@@ -250,6 +244,18 @@ public final class StackDeployment {
         }
         run.trail(entry(id, startedAt, TrailResult.DESTROYED, List.of(), ""));
         return afterDestroy(stack, Row.of(id, stack.tool(), stack.dir(), RowState.DESTROYED, ""), TaskOutcome.succeeded());
+    }
+
+    /**
+     * Where a deploy or a destroy with work stops before its apply: the gate (a rehearsal, an approval to wait for), then
+     * an approved plan that is not the one its approver saw. Empty: apply.
+     */
+    private Optional<Deployed> stopBeforeApply(final StackConfig stack, final Row row, final long startedAt,
+            final ApplyGate.Decision gate, final DeployKind kind) {
+        if (gate.step() != ApplyGate.Step.APPLY) {
+            return Optional.of(notApplied(stack, row, startedAt, gate, kind));
+        }
+        return unapprovedPlan(stack, row, kind);
     }
 
     /**

@@ -38,14 +38,32 @@ final class StackTasks {
     private StackTasks() {
     }
 
-    /** The stack's credentials; a missing one fails the stack before any tool runs. */
-    static Optional<Map<String, String>> environment(final RunContext run, final StackConfig stack) {
+    /** A stack's part of a run, given the stack's credentials. */
+    @FunctionalInterface
+    interface CredentialedTask {
+        TaskOutcome run(StackConfig stack, Map<String, String> env) throws InterruptedException;
+    }
+
+    /** The stack's task run with its credentials; a missing one fails the stack before any tool runs. */
+    static TaskOutcome withCredentials(final RunContext run, final StackConfig stack, final CredentialedTask task)
+            throws InterruptedException {
+        Map<String, String> env;
         try {
-            return Optional.of(Map.copyOf(run.services().credentials().environmentFor(stack.id(), stack.credentials())));
+            env = Map.copyOf(run.services().credentials().environmentFor(stack.id(), stack.credentials()));
         } catch (MissingCredentialsException e) {
             finish(run, Row.of(stack.id(), stack.tool(), stack.dir(), RowState.FAILED, e.getMessage()));
-            return Optional.empty();
+            return TaskOutcome.failed(e.getMessage());
         }
+        return task.run(stack, env);
+    }
+
+    /** The graph of the run's stacks, from the file and the dependencies recorded by earlier runs; its notes are said. */
+    static StackGraph.Build graph(final RunContext run) {
+        StackGraph.Build build = StackGraph.of(run.config(), run.recordedDependsOn());
+        for (String note : build.notes()) {
+            run.note(note);
+        }
+        return build;
     }
 
     /**
