@@ -12,7 +12,9 @@ import java.util.Objects;
  * <p>It runs the tool with stdout and stderr into {@code calls/N.out} and {@code calls/N.err} and writes the exit
  * status into {@code calls/N.exit} atomically (a temporary file, then a rename), so a reader never sees half of it.
  * When the wrapper gets SIGTERM, SIGINT or SIGHUP, a {@code stop} file appears in the step directory or a
- * {@code calls/N.stop} file beside the call's files, or the host that started it stops beating (below), it sends
+ * {@code calls/N.stop} file beside the call's files (this call alone: the engine's timeout), or the host that started
+ * it stops beating (below) — looked for five times a second where {@code sleep} takes a fraction, as GNU, BusyBox
+ * and BSD's do, else each second — it sends
  * one SIGINT to the tool's own process only: Terraform, OpenTofu and Pulumi stop gently on it, and need their provider
  * processes (the tool's children) alive to finish the calls in flight and write state. After the grace period it
  * kills the tool and every descendant. The tool is started as an asynchronous command, so it begins with SIGINT
@@ -65,15 +67,15 @@ public final class ToolWrapper {
               while kill -0 "$tool" 2>/dev/null && [ "$waited" -lt "$grace" ]; do sleep 1; waited=$((waited + 1)); done
               if kill -0 "$tool" 2>/dev/null; then kill -KILL $(tree "$tool") 2>/dev/null; fi
             }
-            beat=; quiet=0
+            beat=; since=
             while kill -0 "$tool" 2>/dev/null; do
               if [ "$asked" = 1 ] || [ -e "$d/stop" ] || [ -e "$c/$n.stop" ]; then gentle; break; fi
               if [ "$lost" -gt 0 ]; then
-                now=$(cat "$d/heartbeat" 2>/dev/null)
-                if [ "$now" = "$beat" ]; then quiet=$((quiet + 1)); else beat=$now; quiet=0; fi
-                if [ "$quiet" -ge "$lost" ]; then gentle; break; fi
+                now=$(cat "$d/heartbeat" 2>/dev/null); t=$(date +%s)
+                if [ "$now" != "$beat" ] || [ -z "$since" ]; then beat=$now; since=$t; fi
+                if [ $((t - since)) -ge "$lost" ]; then gentle; break; fi
               fi
-              sleep 1
+              sleep 0.2 2>/dev/null || sleep 1
             done
             wait "$tool"; rc=$?
             echo "$rc" >"$c/$n.exit.tmp" && mv -f "$c/$n.exit.tmp" "$c/$n.exit"

@@ -14,13 +14,12 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import com.tngtech.archunit.core.domain.JavaClass;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import io.jenkins.plugins.stackdrift.agent.ToolCommand;
 import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
 import org.junit.jupiter.api.Test;
 
 import io.stackdrift.runner.ToolWrapper;
+import io.stackdrift.testing.ImportedClasses;
 
 /**
  * What crosses a remoting channel can end up in a log as text: remoting's failed-call message prints the call's
@@ -60,8 +59,7 @@ class SecretFreeTextTest {
     @Test
     void noPluginClassThatCrossesAChannelPrintsItsContents() {
         List<Class<?>> plugin = new ArrayList<>();
-        for (JavaClass type : new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("io.jenkins.plugins.stackdrift")) {
+        for (JavaClass type : ImportedClasses.mainOf("io.jenkins.plugins.stackdrift")) {
             plugin.add(type.reflect());
         }
         assertThat(plugin).contains(ToolCommand.class, StackCredentials.class);

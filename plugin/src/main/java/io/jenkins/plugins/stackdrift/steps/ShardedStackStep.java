@@ -1,7 +1,6 @@
 package io.jenkins.plugins.stackdrift.steps;
 
 import java.time.Duration;
-import java.util.Locale;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import io.jenkins.plugins.stackdrift.StepDurations;
@@ -19,14 +18,15 @@ public abstract class ShardedStackStep extends AbstractStackStep {
     @CheckForNull private String approvers;
     private SelfApproval selfApproval = SelfApproval.ALLOWED;
     @CheckForNull private String approvalExpiry;
+    @CheckForNull private String shardStartTimeout;
 
     /** What an approval of the stacks this step leaves awaiting approval demands (the job's rules may be stricter). */
     @Override
     ApprovalRules approvalRules() {
-        return new ApprovalRules(ApprovalRules.parseApprovers(approvers), selfApproval, approvalExpiry == null
-                ? ApprovalRules.DEFAULT_EXPIRY : StepDurations.parse(approvalExpiry).orElseThrow());
+        return ApprovalRules.fromSettings(approvers, selfApproval, approvalExpiry);
     }
 
+    // CPD-OFF - Jenkins binds each class's own setters; what they check is one piece of code in ApprovalRules
     @CheckForNull
     public String getApprovers() {
         return approvers;
@@ -38,7 +38,7 @@ public abstract class ShardedStackStep extends AbstractStackStep {
      */
     @DataBoundSetter
     public void setApprovers(@CheckForNull final String approvers) {
-        this.approvers = approvers == null || approvers.isBlank() ? null : String.join(",", ApprovalRules.parseApprovers(approvers));
+        this.approvers = ApprovalRules.approversSetting(approvers);
     }
 
     public String getSelfApproval() {
@@ -48,12 +48,7 @@ public abstract class ShardedStackStep extends AbstractStackStep {
     /** {@code REFUSED}: the user who started the build and the authors of its changes may not approve it. */
     @DataBoundSetter
     public void setSelfApproval(@CheckForNull final String selfApproval) {
-        String word = selfApproval == null || selfApproval.isBlank() ? SelfApproval.ALLOWED.name() : selfApproval.strip();
-        try {
-            this.selfApproval = SelfApproval.valueOf(word.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("selfApproval: '" + word + "' is not ALLOWED or REFUSED", e);
-        }
+        this.selfApproval = ApprovalRules.selfApprovalSetting(selfApproval);
     }
 
     @CheckForNull
@@ -64,14 +59,39 @@ public abstract class ShardedStackStep extends AbstractStackStep {
     /** How long an approval stays open, as {@code 7d} or {@code 36h}; blank: 7 days. */
     @DataBoundSetter
     public void setApprovalExpiry(@CheckForNull final String approvalExpiry) {
-        if (approvalExpiry == null || approvalExpiry.isBlank()) {
-            this.approvalExpiry = null;
-            return;
+        this.approvalExpiry = ApprovalRules.expirySetting(approvalExpiry);
+    }
+    // CPD-ON
+
+    @Override
+    @CheckForNull
+    Duration shardStartTimeout() {
+        return shardStartTimeout == null ? null : StepDurations.parse(shardStartTimeout).orElseThrow();
+    }
+
+    @CheckForNull
+    public String getShardStartTimeout() {
+        return shardStartTimeout;
+    }
+
+    /**
+     * How long this shard waits for another shard whose step has not started ({@code 10m}; {@code 0}: no limit of its
+     * own); blank: the global setting. A waiting shard holds its executor, which the late shard may need.
+     */
+    @DataBoundSetter
+    public void setShardStartTimeout(@CheckForNull final String shardStartTimeout) {
+        this.shardStartTimeout = durationWords("shardStartTimeout", shardStartTimeout);
+    }
+
+    /** A duration parameter as kept: its shortest words; null for blank; a clear error for words that are none. */
+    @CheckForNull
+    static String durationWords(final String parameter, @CheckForNull final String words) {
+        if (words == null || words.isBlank()) {
+            return null;
         }
-        Duration expiry = StepDurations.parse(approvalExpiry.strip()).filter(d -> !d.isZero())
-                .orElseThrow(() -> new IllegalArgumentException("approvalExpiry: '" + approvalExpiry.strip()
-                        + "' is not a duration such as 7d or 36h"));
-        this.approvalExpiry = StepDurations.format(expiry);
+        Duration duration = StepDurations.parse(words.strip()).orElseThrow(() -> new IllegalArgumentException(parameter + ": '"
+                + words.strip() + "' is not a duration such as 90s, 10m or 1h30m (0: no limit)"));
+        return StepDurations.format(duration);
     }
 
     @Override

@@ -24,6 +24,7 @@ import io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment;
 import io.jenkins.plugins.stackdrift.credentials.ScmRevisions;
 import io.jenkins.plugins.stackdrift.credentials.WorkspaceSecretFiles;
 import io.jenkins.plugins.stackdrift.history.JobHistory;
+import io.jenkins.plugins.stackdrift.history.SavedStackLocks;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalRules;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalsJobProperty;
 import io.jenkins.plugins.stackdrift.trigger.PlanValueKeys;
@@ -122,6 +123,8 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
         try (WorkspaceSecretFiles secretFiles = new WorkspaceSecretFiles(stepDir);
                 AgentEngineGateway gateway = new AgentEngineGateway(workspace, stepDir, listener, context.get(Launcher.class))) {
             StackDriftGlobalConfiguration.Defaults defaults = StackDriftGlobalConfiguration.forJob(run.getParent());
+            // the locks saved before a restart are held again before this step asks for any
+            SavedStackLocks.ensureRestored();
             return new StackDriftStepRun(settings, operation, run, listener, gateway,
                     new CredentialsEnvironment(new BuildCredentialsLookup(run), secretFiles, SecretPatterns::getAggregateSecretPattern)
                             .withAllowed(AllowLists.of(settings, defaults)), defaults,

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -27,7 +28,6 @@ import io.jenkins.plugins.stackdrift.agent.BuildShards;
 import io.jenkins.plugins.stackdrift.agent.EngineGateway;
 import io.jenkins.plugins.stackdrift.agent.EngineRequest;
 import io.jenkins.plugins.stackdrift.agent.Operation;
-import io.jenkins.plugins.stackdrift.agent.ShardRoute;
 import io.jenkins.plugins.stackdrift.credentials.ChangeTrust;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsSource;
@@ -44,11 +44,13 @@ import jenkins.scm.RunWithSCM;
 import org.jenkinsci.plugins.workflow.actions.WarningAction;
 import org.jenkinsci.plugins.workflow.graph.FlowNode;
 
-import io.stackdrift.engine.StartedBy;
+import io.stackdrift.durable.StepRequest;
 import io.stackdrift.model.Approval;
+import io.stackdrift.model.DeployChoice;
 import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DeployMode;
 import io.stackdrift.model.RowState;
+import io.stackdrift.model.StartedBy;
 import io.stackdrift.record.DeployMarker;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.render.CountsLine;
@@ -148,6 +150,8 @@ final class StackDriftStepRun {
                 return recorded(policy, request, log, null);
             }
             BuildShards board = BuildShardsAction.boardFor(run, settings, operation);
+            // this shard has an executor now: the others' waits for it are waits for a running shard
+            board.start(settings.shardNumber());
             try {
                 return recorded(policy, request, log, board);
             } finally {
@@ -157,6 +161,11 @@ final class StackDriftStepRun {
         } finally {
             claim.close();
         }
+    }
+
+    /** The build as a restart finds it again ({@code job#number}): whose locks a restart restores. */
+    private String buildId() {
+        return Objects.toString(run.getExternalizableId(), "");
     }
 
     /** The step's id: as the step resolved it, else (settings made without a step) its word. */
@@ -208,7 +217,7 @@ final class StackDriftStepRun {
                                     locks.busy().keySet())
                             : gateway.run(operation, request.withStacks(board.stacks()), resolved, history.directory(), historyFiles,
                                     locks.stacks(), locks.busy().keySet(),
-                                    ShardRoute.of(settings.shardNumber(), board, settings.lockTimeout()));
+                                    ShardWaits.route(settings, operation, defaults, board, () -> ShardExecutors.shortage(run)));
                 } catch (InterruptedException | IOException | RuntimeException e) {
                     // an abort, a lost agent (remoting's RequestAbortedException is a RuntimeException), any failure:
                     // the deploys' outcome is unknown, their markers become interrupted entries, never deleted
@@ -272,9 +281,9 @@ final class StackDriftStepRun {
             case DEPLOY:
                 // a rehearsal plans and applies nothing: it keeps no real deploy waiting
                 return rehearsal ? JobStackLocks.Held.none()
-                        : JobStackLocks.acquireAll(scope, stacks, holder, settings.lockTimeout(), log);
+                        : JobStackLocks.acquireAll(scope, stacks, holder, buildId(), settings.lockTimeout(), log);
             case CHECK:
-                return JobStackLocks.acquireFree(scope, stacks, holder);
+                return JobStackLocks.acquireFree(scope, stacks, holder, buildId());
             default:
                 return JobStackLocks.Held.none();
         }
@@ -353,13 +362,15 @@ final class StackDriftStepRun {
         StartedBy startedBy = startedBy();
         // an approval build's deploy is narrowed to the approved stacks once the selection is known (run())
         Approval approval = approvalApplies() ? Approval.GIVEN : settings.approval();
-        EngineRequest request = new EngineRequest(settings.config(), settings.stacks(), parallelism, settings.mode(), approval,
-                settings.kind(), run.getId(), causeWords(), startedBy.name(), startedBy == StartedBy.PUSH ? changedFiles() : List.of(),
-                defaults.toolPaths(), buildEnvironment, settings.toolTimeoutOr(defaults.toolTimeout()).toSeconds(), settings.timing());
         // an approval build applies each approved stack only with the plan its approver saw
         ApprovalCause cause = approvalApplies() ? run.getCause(ApprovalCause.class) : null;
-        return cause == null ? request.withApprovedPlans(Map.of(), commit(), "", valueKey)
-                : request.withApprovedPlans(cause.getPlans(), commit(), "build #" + cause.getSourceBuild(), valueKey);
+        return new EngineRequest(StepRequest.builder(run.getId()).configFile(settings.config()).stacks(settings.stacks())
+                .parallelism(parallelism).deploy(new DeployChoice(settings.mode(), approval, settings.kind()))
+                .cause(causeWords()).startedBy(startedBy).changedFiles(startedBy == StartedBy.PUSH ? changedFiles() : List.of())
+                .toolPaths(EngineRequest.toolsByWord(defaults.toolPaths())).buildEnvironment(buildEnvironment)
+                .toolTimeout(settings.toolTimeoutOr(defaults.toolTimeout())).timing(settings.timing())
+                .approvedPlans(cause == null ? Map.of() : cause.getPlans()).commit(commit())
+                .approvalSource(cause == null ? "" : "build #" + cause.getSourceBuild()).valueKey(valueKey).build());
     }
 
     /**
