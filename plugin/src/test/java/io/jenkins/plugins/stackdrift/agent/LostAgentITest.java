@@ -32,6 +32,7 @@ import org.jvnet.hudson.test.junit.jupiter.WithJenkins;
 import io.stackdrift.record.TrailResult;
 import io.stackdrift.runner.Heartbeat;
 import io.stackdrift.runner.ToolWrapper;
+import io.stackdrift.testing.PosixOnly;
 
 /**
  * A real Terraform apply whose agent is lost, and one that is aborted (real build only: JenkinsRule, an agent in a JVM of
@@ -47,6 +48,7 @@ import io.stackdrift.runner.ToolWrapper;
  * unlocked, and no process is left.
  */
 @WithJenkins
+@PosixOnly
 @EnabledOnOs(OS.LINUX)
 class LostAgentITest {
     /** A short grace, so the tests do not wait two minutes for a tool deaf to SIGINT. */
