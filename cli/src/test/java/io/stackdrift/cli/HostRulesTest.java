@@ -7,14 +7,13 @@ import java.nio.file.Path;
 import java.util.Arrays;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
 import io.stackdrift.architecture.ClassCycleRule;
 import io.stackdrift.architecture.DesignDiagram;
 import io.stackdrift.architecture.DirectoryRule;
 import io.stackdrift.architecture.OutputRule;
+import io.stackdrift.testing.ImportedClasses;
 
 /**
  * The command line only hosts the engine (docs/architecture.md): it reaches the core through the façade and the
@@ -22,9 +21,7 @@ import io.stackdrift.architecture.OutputRule;
  * records and rendering.
  */
 class HostRulesTest {
-    private static final JavaClasses CLI = new ClassFileImporter()
-            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPackages("io.stackdrift.cli");
+    private static final JavaClasses CLI = ImportedClasses.mainOf("io.stackdrift.cli");
     /** What the command line's classes may use: the façade, the ports, the values, the records and the rendering. */
     private static final String[] ALLOWED = {"io.stackdrift.cli..", "io.stackdrift.engine..", "io.stackdrift.spi..",
         "io.stackdrift.local..", "io.stackdrift.model..", "io.stackdrift.record..", "io.stackdrift.render..", "java..", "picocli.."};

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.TreeSet;
 
 import io.stackdrift.config.Outputs;
+import io.stackdrift.config.PolicyCheck;
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.drift.DriftRevert;
 import io.stackdrift.drift.RepairGuard;
@@ -156,12 +157,12 @@ public final class StackDeployment {
             run.deployed(id);
             return new Deployed(nothing, TaskOutcome.nothingToDo());
         }
-        if (gate.step() != ApplyGate.Step.APPLY) {
-            return notApplied(stack, row, startedAt, gate, DeployKind.DEPLOY);
+        Optional<Deployed> stopped = stopBeforeApply(stack, row, startedAt, gate, DeployKind.DEPLOY);
+        if (stopped.isEmpty()) {
+            stopped = policyRefusal(stack, row, plan, approval, call, startedAt);
         }
-        Optional<Deployed> unseen = unapprovedPlan(stack, row, DeployKind.DEPLOY);
-        if (unseen.isPresent()) {
-            return unseen.get();
+        if (stopped.isPresent()) {
+            return stopped.get();
         }
         run.progress("applying " + id + " (" + stack.tool().word() + ")…");
         ApplyResult applied = adapter.apply(call, plan);
@@ -230,12 +231,9 @@ public final class StackDeployment {
             run.trail(entry(id, startedAt, TrailResult.NOTHING_TO_DESTROY, List.of(), ""));
             return afterDestroy(stack, row.withState(RowState.IN_SYNC, "nothing to destroy"), TaskOutcome.nothingToDo());
         }
-        if (gate.step() != ApplyGate.Step.APPLY) {
-            return notApplied(stack, row, startedAt, gate, DeployKind.DESTROY);
-        }
-        Optional<Deployed> unseen = unapprovedPlan(stack, row, DeployKind.DESTROY);
-        if (unseen.isPresent()) {
-            return unseen.get();
+        Optional<Deployed> stopped = stopBeforeApply(stack, row, startedAt, gate, DeployKind.DESTROY);
+        if (stopped.isPresent()) {
+            return stopped.get();
         }
         run.progress("destroying " + id + " (" + stack.tool().word() + ")…");
         ApplyResult applied = adapter.apply(call, plan);
@@ -249,6 +247,18 @@ public final class StackDeployment {
     }
 
     /**
+     * Where a deploy or a destroy with work stops before its apply: the gate (a rehearsal, an approval to wait for), then
+     * an approved plan that is not the one its approver saw. Empty: apply.
+     */
+    private Optional<Deployed> stopBeforeApply(final StackConfig stack, final Row row, final long startedAt,
+            final ApplyGate.Decision gate, final DeployKind kind) {
+        if (gate.step() != ApplyGate.Step.APPLY) {
+            return Optional.of(notApplied(stack, row, startedAt, gate, kind));
+        }
+        return unapprovedPlan(stack, row, kind);
+    }
+
+    /**
      * An approved stack whose fresh plan is not the one its approver saw ({@link PlanDigest.Approved}): it awaits a new
      * approval with the reason, nothing applied.
      */
@@ -257,6 +267,32 @@ public final class StackDeployment {
             String reason = prefix(kind) + why;
             return new Deployed(row.withState(RowState.AWAITING_APPROVAL, reason), TaskOutcome.awaitingApproval(reason));
         });
+    }
+
+    /**
+     * The stack's policy check on the plan about to be applied: a refusal holds the stack for approval (an approved run
+     * applies it, and says the check refused it) or fails it, as {@code onDeny} says; a check that cannot run fails it.
+     */
+    private Optional<Deployed> policyRefusal(final StackConfig stack, final Row row, final StackPlan plan, final Approval approval,
+            final StackCall call, final long startedAt) throws InterruptedException {
+        if (stack.policyCheck().isEmpty()) {
+            return Optional.empty();
+        }
+        PolicyCheck check = stack.policyCheck().get();
+        run.progress("checking the plan of " + stack.id() + " with its policy check…");
+        PolicyGate.Verdict verdict = run.policyGate().check(stack, check, plan.planJson(), call.workDir());
+        if (verdict.passed()) {
+            return Optional.empty();
+        }
+        if (verdict.outcome() == PolicyGate.Outcome.BROKEN || check.onDeny() == PolicyCheck.OnDeny.FAIL) {
+            return Optional.of(failed(stack, startedAt, verdict.reason(), row));
+        }
+        if (approval == Approval.GIVEN) {
+            run.progress(stack.id() + ": " + verdict.reason() + "; applied all the same: the run is approved");
+            return Optional.empty();
+        }
+        return Optional.of(new Deployed(row.withState(RowState.AWAITING_APPROVAL, verdict.reason()),
+                TaskOutcome.awaitingApproval(verdict.reason())));
     }
 
     /** The rungs of the ladder that apply nothing: a rehearsal (with or without work) and awaiting approval. */

@@ -1,7 +1,7 @@
 package io.stackdrift.engine;
 
-import static io.stackdrift.engine.StackTasks.environment;
 import static io.stackdrift.engine.StackTasks.finish;
+import static io.stackdrift.engine.StackTasks.withCredentials;
 
 import java.io.IOException;
 import java.util.HashSet;
@@ -41,10 +41,7 @@ import io.stackdrift.record.TrailResult;
 final class DeployRun implements RunBody {
     @Override
     public void run(final RunContext run) throws InterruptedException {
-        StackGraph.Build build = StackGraph.of(run.config(), run.recordedDependsOn());
-        for (String note : build.notes()) {
-            run.note(note);
-        }
+        StackGraph.Build build = StackTasks.graph(run);
         Optional<ShardCoordination> shard = run.shard();
         // a shard runs its own stacks and, as waits that take no slot, the stacks of other shards they depend on
         StackGraph graph = shard.map(ShardCoordination::localGraph)
@@ -58,25 +55,17 @@ final class DeployRun implements RunBody {
         PriorityWeights weights = ShardCoordination.weights(run.services().history());
         ScheduleOptions options = ScheduleOptions.deploy(run.parallelism())
                 .withPriority(shard.map(s -> s.priority(weights)).orElse(weights));
-        StackTask task = id -> {
-            if (waits.contains(id)) {
-                return shard.orElseThrow().await(run::progress, id);
-            }
-            StackConfig stack = run.stack(id);
-            Optional<Map<String, String>> env = environment(run, stack);
-            if (env.isEmpty()) {
-                return TaskOutcome.failed(run.row(id).reason());
-            }
-            Optional<Deployed> skipped = policy(run, stack, env.get(), dependencies);
-            if (skipped.isPresent()) {
-                finish(run, skipped.get().row());
-                return skipped.get().outcome();
-            }
-            Optional<Row> hadDrift = hadDrift(run, id);
-            Deployed deployed = deployment.deploy(stack, env.get(), hadDrift, mode, approval);
-            finish(run, deployed.row());
-            return deployed.outcome();
-        };
+        StackTask task = id -> waits.contains(id) ? shard.orElseThrow().await(run::progress, id)
+                : withCredentials(run, run.stack(id), (stack, env) -> {
+                    Optional<Deployed> skipped = policy(run, stack, env, dependencies);
+                    if (skipped.isPresent()) {
+                        finish(run, skipped.get().row());
+                        return skipped.get().outcome();
+                    }
+                    Deployed deployed = deployment.deploy(stack, env, hadDrift(run, id), mode, approval);
+                    finish(run, deployed.row());
+                    return deployed.outcome();
+                });
         SchedulerListener stopping = StackTasks.stoppingListener(run);
         SchedulerListener listener = StackTasks.posting(run, stopping);
         StackTasks.schedule(run, graph, options, task, listener, waits::contains);

@@ -1,22 +1,18 @@
 package io.stackdrift.engine;
 
-import static io.stackdrift.engine.StackTasks.environment;
 import static io.stackdrift.engine.StackTasks.finish;
+import static io.stackdrift.engine.StackTasks.withCredentials;
 
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
-import io.stackdrift.config.StackConfig;
 import io.stackdrift.deploy.Deployed;
 import io.stackdrift.deploy.StackDeployment;
 import io.stackdrift.graph.ScheduleOptions;
 import io.stackdrift.graph.StackGraph;
 import io.stackdrift.graph.StackTask;
-import io.stackdrift.graph.TaskOutcome;
 import io.stackdrift.model.Approval;
 import io.stackdrift.model.DeployMode;
 import io.stackdrift.model.StackId;
@@ -29,10 +25,7 @@ import io.stackdrift.model.StackId;
 final class DestroyRun implements RunBody {
     @Override
     public void run(final RunContext run) throws InterruptedException {
-        StackGraph.Build build = StackGraph.of(run.config(), run.recordedDependsOn());
-        for (String note : build.notes()) {
-            run.note(note);
-        }
+        StackGraph.Build build = StackTasks.graph(run);
         Set<StackId> selected = new HashSet<>(run.stackIds());
         for (StackId id : new TreeSet<>(selected)) {
             // a dependent left out of the selection keeps reading this stack: say so, the person chose it
@@ -47,16 +40,11 @@ final class DestroyRun implements RunBody {
         DeployMode mode = run.request().mode();
         Approval approval = run.request().approval();
         StackDeployment deployment = new StackDeployment(run);
-        StackTask task = id -> {
-            StackConfig stack = run.stack(id);
-            Optional<Map<String, String>> env = environment(run, stack);
-            if (env.isEmpty()) {
-                return TaskOutcome.failed(run.row(id).reason());
-            }
-            Deployed destroyed = deployment.destroy(stack, env.get(), mode, approval);
+        StackTask task = id -> withCredentials(run, run.stack(id), (stack, env) -> {
+            Deployed destroyed = deployment.destroy(stack, env, mode, approval);
             finish(run, destroyed.row());
             return destroyed.outcome();
-        };
+        });
         StackTasks.schedule(run, graph, ScheduleOptions.destroy(run.parallelism()), task, StackTasks.stoppingListener(run));
     }
 }

@@ -1,7 +1,7 @@
 package io.stackdrift.engine;
 
-import static io.stackdrift.engine.StackTasks.environment;
 import static io.stackdrift.engine.StackTasks.finish;
+import static io.stackdrift.engine.StackTasks.withCredentials;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -98,7 +98,7 @@ final class DriftCheckRun implements RunBody {
         RepairOrder order = RepairOrder.of(run, toRun.keySet(), graph.get());
         StackTask task = id -> order.waits().contains(id)
                 ? run.shard().orElseThrow().await(run::progress, id, toRun.keySet())
-                : checkOne(run, run.stack(id), toRun.get(id), graph);
+                : withCredentials(run, run.stack(id), (stack, env) -> checkOne(run, stack, env, toRun.get(id), graph));
         StackTasks.schedule(run, order.graph(), ScheduleOptions.deploy(run.parallelism()), task,
                 StackTasks.posting(run, SchedulerListener.NONE), order.waits()::contains);
         // to a fixed point: a stack whose dependency is counted not deployed here can be the dependency of another
@@ -179,24 +179,20 @@ final class DriftCheckRun implements RunBody {
         }
     }
 
-    private static TaskOutcome checkOne(final RunContext run, final StackConfig stack, final CheckDecision decision,
-            final Supplier<StackGraph> graph) throws InterruptedException {
-        Optional<Map<String, String>> env = environment(run, stack);
-        if (env.isEmpty()) {
-            return TaskOutcome.failed(run.row(stack.id()).reason());
-        }
+    private static TaskOutcome checkOne(final RunContext run, final StackConfig stack, final Map<String, String> env,
+            final CheckDecision decision, final Supplier<StackGraph> graph) throws InterruptedException {
         Row row;
         if (decision.action() == CheckDecision.Action.PREVIEW) {
             // a push preview of a stack whose files changed: it includes drift, so the drift mode applies to it too
             run.progress("previewing " + stack.id() + " (" + stack.tool().word() + "): " + decision.reason());
-            row = StackTasks.planRow(run, stack, PlanPurpose.PREVIEW, env.get());
+            row = StackTasks.planRow(run, stack, PlanPurpose.PREVIEW, env);
         } else {
             run.progress("checking " + stack.id() + " (" + stack.tool().word() + ")…");
-            row = StackTasks.planRow(run, stack, PlanPurpose.DRIFT_CHECK, env.get());
+            row = StackTasks.planRow(run, stack, PlanPurpose.DRIFT_CHECK, env);
         }
         ModeOutcome mode = DriftModes.outcome(stack, row);
         row = switch (mode.consequence()) {
-            case DEPLOY -> corrected(run, stack, env.get(), row, mode, graph);
+            case DEPLOY -> corrected(run, stack, env, row, mode, graph);
             case AWAIT_APPROVAL -> row.withState(RowState.AWAITING_APPROVAL, mode.reason());
             case NOT_CHECKED -> row.withState(RowState.SKIPPED, mode.reason());
             case RECORD_ONLY -> !mode.reason().isEmpty() && row.state() != RowState.FAILED
@@ -204,7 +200,7 @@ final class DriftCheckRun implements RunBody {
                     : row;
         };
         if (row.state() == RowState.IN_SYNC && stack.outputs().isPresent()) {
-            verifyOutputs(run, stack, env.get(), stack.outputs().get());
+            verifyOutputs(run, stack, env, stack.outputs().get());
         }
         finish(run, row);
         return StackTasks.outcomeOf(row);

@@ -1,12 +1,8 @@
 package io.stackdrift.engine;
 
-import static io.stackdrift.engine.StackTasks.environment;
 import static io.stackdrift.engine.StackTasks.finish;
+import static io.stackdrift.engine.StackTasks.withCredentials;
 
-import java.util.Map;
-import java.util.Optional;
-
-import io.stackdrift.config.StackConfig;
 import io.stackdrift.graph.TaskOutcome;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
@@ -16,16 +12,11 @@ import io.stackdrift.tool.PlanPurpose;
 final class PreviewRun implements RunBody {
     @Override
     public void run(final RunContext run) throws InterruptedException {
-        StackTasks.runUnordered(run, run.stackIds(), id -> {
-            StackConfig stack = run.stack(id);
-            Optional<Map<String, String>> env = environment(run, stack);
-            if (env.isEmpty()) {
-                return TaskOutcome.failed(run.row(id).reason());
-            }
+        StackTasks.runUnordered(run, run.stackIds(), id -> withCredentials(run, run.stack(id), (stack, env) -> {
             run.progress("previewing " + id + " (" + stack.tool().word() + ")…");
-            Row row = StackTasks.planRow(run, stack, PlanPurpose.PREVIEW, env.get());
+            Row row = StackTasks.planRow(run, stack, PlanPurpose.PREVIEW, env);
             finish(run, row);
             return row.state() == RowState.FAILED ? TaskOutcome.failed(row.reason()) : TaskOutcome.succeeded();
-        });
+        }));
     }
 }

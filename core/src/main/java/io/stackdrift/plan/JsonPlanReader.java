@@ -25,6 +25,38 @@ abstract class JsonPlanReader implements StreamingPlanReader {
         }
     }
 
+    /** Reads one object of a list, the parser at its start; {@code index} counts from 0. */
+    @FunctionalInterface
+    interface ElementReader {
+        void read(int index) throws IOException;
+    }
+
+    /**
+     * Each object of the list the parser is at: null is an empty list; anything but a list, or an element that is not
+     * an object, is a failure named by the list's {@code name} (the element skipped, the rest still read).
+     */
+    static void eachObject(final JsonParser parser, final Findings findings, final String name, final ElementReader reader)
+            throws IOException {
+        if (parser.currentToken() == JsonToken.VALUE_NULL) {
+            return;
+        }
+        if (parser.currentToken() != JsonToken.START_ARRAY) {
+            parser.skipChildren();
+            findings.fail(name + " is not a list");
+            return;
+        }
+        int index = 0;
+        while (parser.nextToken() != JsonToken.END_ARRAY) {
+            if (parser.currentToken() == JsonToken.START_OBJECT) {
+                reader.read(index);
+            } else {
+                parser.skipChildren();
+                findings.fail(name + "[" + index + "] is not an object");
+            }
+            index++;
+        }
+    }
+
     /** The format's name for messages and reports. */
     abstract String format();
 

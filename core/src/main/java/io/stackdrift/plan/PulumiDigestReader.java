@@ -74,7 +74,7 @@ public final class PulumiDigestReader extends JsonPlanReader {
             String name = parser.currentName();
             parser.nextToken();
             switch (name) {
-                case "steps" -> eachObject(parser, findings, name, step -> {
+                case "steps" -> eachNode(parser, findings, name, step -> {
                     String urn = step.path("urn").asText("");
                     if (!urn.isEmpty()) {
                         steps[0]++;
@@ -89,7 +89,7 @@ public final class PulumiDigestReader extends JsonPlanReader {
                     JsonNode summary = Trees.read(parser);
                     summaryUpdates = summary == null ? 0 : summary.path("update").asLong(0);
                 }
-                case "diagnostics" -> eachObject(parser, findings, name, diagnostic -> {
+                case "diagnostics" -> eachNode(parser, findings, name, diagnostic -> {
                     if ("error".equals(diagnostic.path("severity").asText())) {
                         findings.fail(FailureReasons.pulumiDiagnostic(diagnostic.path("urn").asText("")));
                     }
@@ -117,24 +117,9 @@ public final class PulumiDigestReader extends JsonPlanReader {
         void handle(JsonNode node);
     }
 
-    private static void eachObject(final JsonParser parser, final Findings findings, final String list,
+    private static void eachNode(final JsonParser parser, final Findings findings, final String list,
             final NodeHandler handler) throws IOException {
-        if (parser.currentToken() == JsonToken.VALUE_NULL) {
-            return;
-        }
-        if (parser.currentToken() != JsonToken.START_ARRAY) {
-            parser.skipChildren();
-            findings.fail(list + " is not a list");
-            return;
-        }
-        while (parser.nextToken() != JsonToken.END_ARRAY) {
-            if (parser.currentToken() == JsonToken.START_OBJECT) {
-                handler.handle(Trees.read(parser));
-            } else {
-                parser.skipChildren();
-                findings.fail(list + " holds something that is not an object");
-            }
-        }
+        JsonPlanReader.eachObject(parser, findings, list, index -> handler.handle(Trees.read(parser)));
     }
 
     /** Emits the step's change; true when it is a drift update (to check against the summary). */

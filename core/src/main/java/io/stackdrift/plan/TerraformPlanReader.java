@@ -142,36 +142,21 @@ public final class TerraformPlanReader extends JsonPlanReader {
 
     private static void readChanges(final JsonParser parser, final PlanSink sink, final Cause cause,
             final Findings findings, final String list, final TerraformOutputChanges outputs) throws IOException {
-        if (parser.currentToken() == JsonToken.VALUE_NULL) {
-            return;
-        }
-        if (parser.currentToken() != JsonToken.START_ARRAY) {
-            parser.skipChildren();
-            findings.fail(list + " is not a list");
-            return;
-        }
-        int index = 0;
-        while (parser.nextToken() != JsonToken.END_ARRAY) {
-            if (parser.currentToken() != JsonToken.START_OBJECT) {
-                parser.skipChildren();
-                findings.fail(list + "[" + index + "] is not an object");
+        eachObject(parser, findings, list, index -> {
+            ResourceChange change = ResourceChange.read(parser, sink.wantsPaths());
+            if (change.address == null || change.type == null) {
+                findings.fail(list + "[" + index + "] has no address or type");
+            } else if (!change.knownActions()) {
+                // a word this version does not know may be a change: reading it as none would show in sync
+                findings.fail(list + "[" + index + "] has an unknown action " + change.shownActions()
+                        + " (this version reads no-op, create, read, update, delete, forget and their replace pairs)");
             } else {
-                ResourceChange change = ResourceChange.read(parser, sink.wantsPaths());
-                if (change.address == null || change.type == null) {
-                    findings.fail(list + "[" + index + "] has no address or type");
-                } else if (!change.knownActions()) {
-                    // a word this version does not know may be a change: reading it as none would show in sync
-                    findings.fail(list + "[" + index + "] has an unknown action " + change.shownActions()
-                            + " (this version reads no-op, create, read, update, delete, forget and their replace pairs)");
-                } else {
-                    change.emit(sink, cause);
-                    if (cause == Cause.DRIFT && change.action().isPresent()) {
-                        outputs.drifted(change.address);
-                    }
+                change.emit(sink, cause);
+                if (cause == Cause.DRIFT && change.action().isPresent()) {
+                    outputs.drifted(change.address);
                 }
             }
-            index++;
-        }
+        });
     }
 
     /** One resource-change object, read field by field; only the values needed for paths become trees. */

@@ -5,7 +5,6 @@ import java.util.List;
 
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
-import io.stackdrift.model.StackId;
 import io.stackdrift.record.RunRecord;
 
 /**
@@ -105,16 +104,7 @@ public final class BuildPage {
                 .append("<td class=\"sd-num\">").append(row.changeCount()).append("</td>")
                 .append("<td class=\"sd-since\">").append(since(row)).append("</td>")
                 .append("<td class=\"sd-deps\">");
-        List<StackId> deps = row.allDependsOn();
-        for (int i = 0; i < Math.min(deps.size(), limits.maxDependsOn()); i++) {
-            if (i > 0) {
-                out.append(", ");
-            }
-            out.append(links.anchor(deps.get(i), "")).append(Html.readMark(row, deps.get(i)));
-        }
-        if (deps.size() > limits.maxDependsOn()) {
-            out.append(" <span class=\"sd-muted\">and ").append(deps.size() - limits.maxDependsOn()).append(" more</span>");
-        }
+        links.appendDependsOn(out, row, limits);
         out.append("</td></tr>\n");
     }
 }

@@ -1,5 +1,6 @@
 package io.stackdrift.render;
 
+import java.util.List;
 import java.util.Locale;
 
 import org.owasp.encoder.Encode;
@@ -79,5 +80,15 @@ final class Html {
     /** After a depends-on link: the mark of a dependency read from a stack reference (the file does not list it). */
     static String readMark(final Row row, final StackId dependency) {
         return row.readFromReference(dependency) ? " <span class=\"sd-muted\" title=\"read from a stack reference\">(read)</span>" : "";
+    }
+
+    /** Attribute paths as list items, the first few and "N more paths" (the caller opens and closes the list). */
+    static void appendPathItems(final StringBuilder out, final List<String> paths, final RenderLimits limits) {
+        for (String path : paths.subList(0, Math.min(paths.size(), limits.maxPathsPerChange()))) {
+            out.append("<li><code>").append(text(path)).append("</code></li>");
+        }
+        if (paths.size() > limits.maxPathsPerChange()) {
+            out.append("<li class=\"sd-muted\">").append(paths.size() - limits.maxPathsPerChange()).append(" more paths</li>");
+        }
     }
 }

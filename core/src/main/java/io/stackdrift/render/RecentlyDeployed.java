@@ -83,14 +83,8 @@ public final class RecentlyDeployed {
             out.append("<div class=\"sd-trail-reason\">").append(Html.text(entry.reason())).append("</div>");
         }
         if (repair && !entry.restoredPaths().isEmpty()) {
-            List<String> paths = entry.restoredPaths();
             out.append("<ul class=\"sd-paths sd-restored\" aria-label=\"restored paths\">");
-            for (String path : paths.subList(0, Math.min(paths.size(), limits.maxPathsPerChange()))) {
-                out.append("<li><code>").append(Html.text(path)).append("</code></li>");
-            }
-            if (paths.size() > limits.maxPathsPerChange()) {
-                out.append("<li class=\"sd-muted\">").append(paths.size() - limits.maxPathsPerChange()).append(" more paths</li>");
-            }
+            Html.appendPathItems(out, entry.restoredPaths(), limits);
             out.append("</ul>");
         }
         out.append("</li>\n");

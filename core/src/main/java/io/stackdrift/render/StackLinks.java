@@ -1,6 +1,7 @@
 package io.stackdrift.render;
 
 import java.util.Collection;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -8,6 +9,7 @@ import java.util.stream.Collectors;
 
 import org.owasp.encoder.Encode;
 
+import io.stackdrift.model.Row;
 import io.stackdrift.model.StackId;
 
 /**
@@ -61,5 +63,19 @@ public final class StackLinks {
         String classAttr = cssClass.isEmpty() ? "" : " class=\"" + cssClass + "\"";
         return href(id).map(href -> "<a" + classAttr + " href=\"" + Html.attr(href) + "\">" + Html.text(id.value()) + "</a>")
                 .orElseGet(() -> "<span" + classAttr + ">" + Html.text(id.value()) + "</span>");
+    }
+
+    /** The stacks {@code row} depends on as links with their read marks, the first few and "and N more". */
+    void appendDependsOn(final StringBuilder out, final Row row, final RenderLimits limits) {
+        List<StackId> deps = row.allDependsOn();
+        for (int i = 0; i < Math.min(deps.size(), limits.maxDependsOn()); i++) {
+            if (i > 0) {
+                out.append(", ");
+            }
+            out.append(anchor(deps.get(i), "")).append(Html.readMark(row, deps.get(i)));
+        }
+        if (deps.size() > limits.maxDependsOn()) {
+            out.append(" <span class=\"sd-muted\">and ").append(deps.size() - limits.maxDependsOn()).append(" more</span>");
+        }
     }
 }

@@ -9,7 +9,6 @@ import io.stackdrift.model.ChangeList;
 import io.stackdrift.model.DriftRepair;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
-import io.stackdrift.model.StackId;
 
 /**
  * One stack's page: its state and reason, its pending changes, its drift (listed like changes: what
@@ -92,16 +91,7 @@ public final class StackPage {
         out.append("<div><dt>Drift</dt><dd>").append(row.drift().size()).append("</dd></div>");
         if (!row.allDependsOn().isEmpty()) {
             out.append("<div><dt>Depends on</dt><dd>");
-            List<StackId> deps = row.allDependsOn();
-            for (int i = 0; i < Math.min(deps.size(), limits.maxDependsOn()); i++) {
-                if (i > 0) {
-                    out.append(", ");
-                }
-                out.append(links.anchor(deps.get(i), "")).append(Html.readMark(row, deps.get(i)));
-            }
-            if (deps.size() > limits.maxDependsOn()) {
-                out.append(" <span class=\"sd-muted\">and ").append(deps.size() - limits.maxDependsOn()).append(" more</span>");
-            }
+            links.appendDependsOn(out, row, limits);
             out.append("</dd></div>");
         }
         out.append("</dl>\n");
@@ -192,12 +182,7 @@ public final class StackPage {
             out.append("<span class=\"sd-muted\">no attribute paths named</span>");
         } else {
             out.append("<ul class=\"sd-paths\">");
-            for (String path : paths.subList(0, Math.min(paths.size(), limits.maxPathsPerChange()))) {
-                out.append("<li><code>").append(Html.text(path)).append("</code></li>");
-            }
-            if (paths.size() > limits.maxPathsPerChange()) {
-                out.append("<li class=\"sd-muted\">").append(paths.size() - limits.maxPathsPerChange()).append(" more paths</li>");
-            }
+            Html.appendPathItems(out, paths, limits);
             out.append("</ul>");
         }
         out.append("</td></tr>\n");

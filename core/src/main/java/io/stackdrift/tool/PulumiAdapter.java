@@ -4,8 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,9 +12,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
-import com.fasterxml.jackson.core.JacksonException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.NullNode;
 
 import io.stackdrift.config.StackConfig;
@@ -47,7 +42,6 @@ public final class PulumiAdapter implements ToolAdapter {
     private final ToolProcess process;
     private final PlanReading reading;
     private final StackReferenceResolver references;
-    private final ObjectMapper json = ToolJson.MAPPER;
     private final PlansOfThisRun plans = new PlansOfThisRun();
 
     public PulumiAdapter(final ToolSettings settings, final ProcessRunner runner, final PlanReading reading,
@@ -108,7 +102,7 @@ public final class PulumiAdapter implements ToolAdapter {
         }
         List<StackId> dependsOn = dependencies(stack, summary.stackReferences(), knownStacks);
         StackPlan plan = new StackPlan(PlansOfThisRun.succeeded(stack, summary, purpose, dependsOn), purpose,
-                savesPlan ? Optional.of(updatePlan) : Optional.empty(), summary.toolVersion(), Map.of());
+                savesPlan ? Optional.of(updatePlan) : Optional.empty(), summary.toolVersion(), Map.of(), Optional.of(digest));
         plans.remember(plan);
         return plan;
     }
@@ -173,24 +167,11 @@ public final class PulumiAdapter implements ToolAdapter {
         if (!read.exitedWith(0)) {
             return OutputsResult.failure(withMeaning(stack, read));
         }
-        try {
-            JsonNode root = json.readTree(file.toFile());
-            if (root == null || !root.isObject()) {
-                return OutputsResult.failure("pulumi stack output --json printed no JSON object");
-            }
-            List<StackOutput> outputs = new ArrayList<>();
-            for (Iterator<Map.Entry<String, JsonNode>> it = root.properties().iterator(); it.hasNext();) {
-                Map.Entry<String, JsonNode> entry = it.next();
-                boolean secret = SECRET.equals(entry.getValue().asText(null));
-                // a secret's value is never read: the placeholder is not a value to write anywhere
-                outputs.add(new StackOutput(entry.getKey(), secret ? NullNode.getInstance() : entry.getValue(), secret));
-            }
-            return new OutputsResult(true, "", outputs);
-        } catch (JacksonException e) {
-            return OutputsResult.failure(ToolJson.problem("pulumi stack output --json", e));
-        } catch (IOException e) {
-            return OutputsResult.failure("cannot read the outputs of pulumi stack output: " + e.getMessage());
-        }
+        return ToolJson.outputs(file, "pulumi stack output --json", entry -> {
+            boolean secret = SECRET.equals(entry.getValue().asText(null));
+            // a secret's value is never read: the placeholder is not a value to write anywhere
+            return new StackOutput(entry.getKey(), secret ? NullNode.getInstance() : entry.getValue(), secret);
+        });
     }
 
     @Override

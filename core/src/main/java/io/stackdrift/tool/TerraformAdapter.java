@@ -4,8 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +12,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
 
-import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.NullNode;
@@ -115,7 +112,7 @@ public final class TerraformAdapter implements ToolAdapter {
                     ? "the plan JSON of " + word("show") + " could not be read" : FailureReason.cut(summary.failureReason()));
         }
         return new StackPlan(PlansOfThisRun.succeeded(stack, summary, purpose, List.of()), purpose, Optional.of(planFile),
-                summary.toolVersion(), summary.replacePaths());
+                summary.toolVersion(), summary.replacePaths(), Optional.of(planJson));
     }
 
     @Override
@@ -156,25 +153,11 @@ public final class TerraformAdapter implements ToolAdapter {
         if (!read.exitedWith(0)) {
             return OutputsResult.failure(read.reason());
         }
-        try {
-            JsonNode root = json.readTree(file.toFile());
-            if (root == null || !root.isObject()) {
-                return OutputsResult.failure(word("output -json") + " printed no JSON object");
-            }
-            List<StackOutput> outputs = new ArrayList<>();
-            for (Iterator<Map.Entry<String, JsonNode>> it = root.properties().iterator(); it.hasNext();) {
-                Map.Entry<String, JsonNode> entry = it.next();
-                JsonNode output = entry.getValue();
-                JsonNode value = output.has("value") ? output.get("value") : NullNode.getInstance();
-                outputs.add(new StackOutput(entry.getKey(), value, output.path("sensitive").asBoolean(false)));
-            }
-            return new OutputsResult(true, "", outputs);
-        } catch (JacksonException e) {
-            // the parser's message may quote the output text, so it is not repeated
-            return OutputsResult.failure(ToolJson.problem(word("output -json"), e));
-        } catch (IOException e) {
-            return OutputsResult.failure("cannot read the outputs of " + word("output") + ": " + IoProblem.of(e));
-        }
+        return ToolJson.outputs(file, word("output -json"), entry -> {
+            JsonNode output = entry.getValue();
+            JsonNode value = output.has("value") ? output.get("value") : NullNode.getInstance();
+            return new StackOutput(entry.getKey(), value, output.path("sensitive").asBoolean(false));
+        });
     }
 
     @Override

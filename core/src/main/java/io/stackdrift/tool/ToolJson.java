@@ -1,9 +1,19 @@
 package io.stackdrift.tool;
 
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.stackdrift.model.IoProblem;
 
 /**
  * Reading the small JSON documents a tool prints (outputs, version): a key twice in one object is refused, as the plan
@@ -15,6 +25,29 @@ final class ToolJson {
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build());
 
     private ToolJson() {
+    }
+
+    /**
+     * The outputs {@code command} printed into {@code file} as one JSON object, each member made an output by the tool's
+     * rule; failed when the file holds no object, and never with the parser's message.
+     */
+    static OutputsResult outputs(final Path file, final String command,
+            final Function<Map.Entry<String, JsonNode>, StackOutput> each) {
+        try {
+            JsonNode root = MAPPER.readTree(file.toFile());
+            if (root == null || !root.isObject()) {
+                return OutputsResult.failure(command + " printed no JSON object");
+            }
+            List<StackOutput> outputs = new ArrayList<>();
+            for (Map.Entry<String, JsonNode> entry : root.properties()) {
+                outputs.add(each.apply(entry));
+            }
+            return new OutputsResult(true, "", outputs);
+        } catch (JacksonException e) {
+            return OutputsResult.failure(problem(command, e));
+        } catch (IOException e) {
+            return OutputsResult.failure("cannot read the outputs of " + command + ": " + IoProblem.of(e));
+        }
     }
 
     /** Why {@code what} could not be read: never the parser's message, which may quote the text. */

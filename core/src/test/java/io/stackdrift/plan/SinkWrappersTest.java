@@ -8,12 +8,12 @@ import java.util.List;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
 import io.stackdrift.model.Change;
 import io.stackdrift.model.ChangeList;
 import io.stackdrift.model.ValueKey;
+import io.stackdrift.testing.ImportedClasses;
 
 /**
  * A sink that passes another sink's calls on must pass on what the reader asks it as well: one that answers
@@ -36,8 +36,7 @@ class SinkWrappersTest {
 
     @Test
     void everySinkThatAnswersWantsPathsAnswersValueKeyToo() {
-        JavaClasses main = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("io.stackdrift");
+        JavaClasses main = ImportedClasses.mainOf("io.stackdrift");
         assertThat(main.stream().filter(type -> type.isAssignableTo(PlanSink.class)).count()).isGreaterThan(2);
         // the rule reads the wrapper the reader passes every sink through
         assertThat(main.get(JsonPlanReader.class.getName() + "$Passed").tryGetMethod("valueKey")).isPresent();

@@ -3,9 +3,9 @@ package io.stackdrift.render;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
+
+import io.stackdrift.testing.ImportedClasses;
 
 /**
  * Rendering is the end of the one-way flow (config → … → record → render): it reads the model, the records and the
@@ -15,8 +15,7 @@ import org.junit.jupiter.api.Test;
 class RenderDependenciesTest {
     @Test
     void renderReadsOnlyTheModelTheRecordsAndThePorts() {
-        JavaClasses render = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("io.stackdrift.render");
+        JavaClasses render = ImportedClasses.mainOf("io.stackdrift");
         classes().that().resideInAPackage("io.stackdrift.render")
                 .should().onlyDependOnClassesThat()
                 .resideInAnyPackage("io.stackdrift.render", "io.stackdrift.model", "io.stackdrift.record", "io.stackdrift.spi",

@@ -6,15 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
 /** Every core test class that runs the scripted tools is skipped on Windows, and the rule sees a forgotten mark. */
 class PosixOnlyRuleTest {
     @Test
     void everyTestOfTheScriptedToolsIsMarked() {
-        JavaClasses tests = new ClassFileImporter().withImportOption(ImportOption.Predefined.ONLY_INCLUDE_TESTS)
-                .importPackages("io.stackdrift").that(not(belongToAnyOf(PosixOnlyRuleTest.class)));
+        JavaClasses tests = ImportedClasses.testsOf("io.stackdrift").that(not(belongToAnyOf(PosixOnlyRuleTest.class)));
         PosixOnlyRule.testsUsing(FakeTool.class).check(tests);
     }
 

@@ -13,8 +13,6 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 import java.nio.file.Path;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import hudson.Launcher;
 import io.jenkins.plugins.stackdrift.agent.AgentOutcome;
 import io.jenkins.plugins.stackdrift.agent.AgentProcessRunner;
@@ -42,12 +40,11 @@ import io.stackdrift.architecture.DirectoryRule;
 import io.stackdrift.architecture.OutputRule;
 import io.stackdrift.local.LocalProcessRunner;
 import io.stackdrift.spi.ProcessRunner;
+import io.stackdrift.testing.ImportedClasses;
 
 /** Package rules of the Jenkins layer, checked in the build. */
 class ArchitectureTest {
-    private static final JavaClasses PLUGIN = new ClassFileImporter()
-            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPackages("io.jenkins.plugins.stackdrift");
+    private static final JavaClasses PLUGIN = ImportedClasses.mainOf("io.jenkins.plugins.stackdrift");
 
     @Test
     void thePluginUsesOnlyTheEnginesFacadeThePortsTheValuesAndTheRendering() {

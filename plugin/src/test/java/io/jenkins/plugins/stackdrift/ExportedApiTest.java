@@ -12,8 +12,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaModifier;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import hudson.model.Action;
 import hudson.model.Cause;
 import hudson.model.CauseAction;
@@ -27,6 +25,8 @@ import io.jenkins.plugins.stackdrift.trigger.ScheduledDriftCheckCause;
 import org.junit.jupiter.api.Test;
 import org.kohsuke.stapler.export.Exported;
 import org.kohsuke.stapler.export.ExportedBean;
+
+import io.stackdrift.testing.ImportedClasses;
 
 /**
  * {@code /api/json} and {@code currentBuild.getBuildCauses()} carry what the pages show, written by Stapler's own
@@ -114,8 +114,7 @@ class ExportedApiTest {
      */
     @Test
     void everyActionAndCauseOfThePluginIsCheckedAndVisibleEnough() {
-        JavaClasses main = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("io.jenkins.plugins.stackdrift");
+        JavaClasses main = ImportedClasses.mainOf("io.jenkins.plugins.stackdrift");
         Set<Class<?>> written = new HashSet<>();
         everyAction().forEach(action -> written.add(action.getClass()));
         written.add(ApprovalCause.class);

@@ -14,8 +14,6 @@ import java.util.Set;
 
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaModifier;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import hudson.model.Action;
 import hudson.model.ModelObject;
 import org.junit.jupiter.api.Test;
@@ -24,6 +22,8 @@ import org.kohsuke.stapler.StaplerOverridable;
 import org.kohsuke.stapler.StaplerProxy;
 import org.kohsuke.stapler.StaplerRequest2;
 import org.kohsuke.stapler.StaplerResponse2;
+
+import io.stackdrift.testing.ImportedClasses;
 
 /**
  * Core's routing filter (jenkins.security.stapler.TypedFilter) lets a URL reach an object only when its type is
@@ -47,8 +47,7 @@ class RoutableTypesTest {
 
     private static List<Class<?>> actions() {
         List<Class<?>> actions = new ArrayList<>();
-        for (JavaClass c : new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("io.jenkins.plugins.stackdrift")) {
+        for (JavaClass c : ImportedClasses.mainOf("io.jenkins.plugins.stackdrift")) {
             if (c.isAssignableTo(Action.class) && !c.getModifiers().contains(JavaModifier.ABSTRACT)) {
                 actions.add(c.reflect());
             }

@@ -23,11 +23,12 @@ import com.tngtech.archunit.core.domain.JavaMethodCall;
 import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.domain.JavaParameter;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import io.jenkins.plugins.stackdrift.planted.PlantedWebMethods;
 import org.junit.jupiter.api.Test;
 import org.kohsuke.stapler.interceptor.RequirePOST;
 import org.kohsuke.stapler.verb.POST;
+
+import io.stackdrift.testing.ImportedClasses;
 
 /**
  * What the Jenkins Security Scan asks of every web method (jenkins-infra/jenkins-codeql's
@@ -157,8 +158,7 @@ class WebMethodsTest {
 
     @Test
     void everyWebMethodChecksAPermissionAndIsPostOrSaysWhyNot() {
-        JavaClasses plugin = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("io.jenkins.plugins.stackdrift");
+        JavaClasses plugin = ImportedClasses.mainOf("io.jenkins.plugins.stackdrift");
         assertThat(problems(plugin, Path.of("src/main/java"))).isEmpty();
         // the check sees the plugin's web methods at all: the approve link, the lock release, the form checks
         assertThat(plugin.stream().flatMap(c -> c.getMethods().stream()).filter(WebMethodsTest::isWebMethod).count())

@@ -3,11 +3,10 @@ package io.jenkins.plugins.stackdrift;
 import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
 
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
 import io.stackdrift.testing.FakeTool;
+import io.stackdrift.testing.ImportedClasses;
 import io.stackdrift.testing.PosixOnlyRule;
 
 /**
@@ -17,8 +16,13 @@ import io.stackdrift.testing.PosixOnlyRule;
 class WindowsGuardTest {
     @Test
     void everyTestOfTheScriptedToolsIsMarkedPosixOnly() {
-        PosixOnlyRule.testsUsing(DemoWorkspace.class, FakeTool.class).check(new ClassFileImporter()
-                .withImportOption(ImportOption.Predefined.ONLY_INCLUDE_TESTS).importPackages("io.jenkins.plugins.stackdrift")
-                        .that(not(belongToAnyOf(WindowsGuardTest.class))));
+        PosixOnlyRule.testsUsing(DemoWorkspace.class, FakeTool.class).check(ImportedClasses
+                .testsOf("io.jenkins.plugins.stackdrift").that(not(belongToAnyOf(WindowsGuardTest.class))));
+    }
+
+    /** The rule tests share one import of the plugin's classes (the core's ImportedClassesTest plants one). */
+    @Test
+    void theRuleTestsImportWholePackagesOnlyThroughTheSharedHolder() {
+        ImportedClasses.IMPORTED_ONCE.check(ImportedClasses.testsOf("io.jenkins.plugins.stackdrift"));
     }
 }

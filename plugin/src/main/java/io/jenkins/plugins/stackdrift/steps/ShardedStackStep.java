@@ -1,10 +1,6 @@
 package io.jenkins.plugins.stackdrift.steps;
 
-import java.time.Duration;
-import java.util.Locale;
-
 import edu.umd.cs.findbugs.annotations.CheckForNull;
-import io.jenkins.plugins.stackdrift.StepDurations;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalRules;
 import io.jenkins.plugins.stackdrift.trigger.SelfApproval;
 import org.kohsuke.stapler.DataBoundSetter;
@@ -24,10 +20,10 @@ public abstract class ShardedStackStep extends AbstractStackStep {
     /** What an approval of the stacks this step leaves awaiting approval demands (the job's rules may be stricter). */
     @Override
     ApprovalRules approvalRules() {
-        return new ApprovalRules(ApprovalRules.parseApprovers(approvers), selfApproval, approvalExpiry == null
-                ? ApprovalRules.DEFAULT_EXPIRY : StepDurations.parse(approvalExpiry).orElseThrow());
+        return ApprovalRules.fromSettings(approvers, selfApproval, approvalExpiry);
     }
 
+    // CPD-OFF - Jenkins binds each class's own setters; what they check is one piece of code in ApprovalRules
     @CheckForNull
     public String getApprovers() {
         return approvers;
@@ -39,7 +35,7 @@ public abstract class ShardedStackStep extends AbstractStackStep {
      */
     @DataBoundSetter
     public void setApprovers(@CheckForNull final String approvers) {
-        this.approvers = approvers == null || approvers.isBlank() ? null : String.join(",", ApprovalRules.parseApprovers(approvers));
+        this.approvers = ApprovalRules.approversSetting(approvers);
     }
 
     public String getSelfApproval() {
@@ -49,12 +45,7 @@ public abstract class ShardedStackStep extends AbstractStackStep {
     /** {@code REFUSED}: the user who started the build and the authors of its changes may not approve it. */
     @DataBoundSetter
     public void setSelfApproval(@CheckForNull final String selfApproval) {
-        String word = selfApproval == null || selfApproval.isBlank() ? SelfApproval.ALLOWED.name() : selfApproval.strip();
-        try {
-            this.selfApproval = SelfApproval.valueOf(word.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("selfApproval: '" + word + "' is not ALLOWED or REFUSED", e);
-        }
+        this.selfApproval = ApprovalRules.selfApprovalSetting(selfApproval);
     }
 
     @CheckForNull
@@ -65,15 +56,9 @@ public abstract class ShardedStackStep extends AbstractStackStep {
     /** How long an approval stays open, as {@code 7d} or {@code 36h}; blank: 7 days. */
     @DataBoundSetter
     public void setApprovalExpiry(@CheckForNull final String approvalExpiry) {
-        if (approvalExpiry == null || approvalExpiry.isBlank()) {
-            this.approvalExpiry = null;
-            return;
-        }
-        Duration expiry = StepDurations.parse(approvalExpiry.strip()).filter(d -> !d.isZero())
-                .orElseThrow(() -> new IllegalArgumentException("approvalExpiry: '" + approvalExpiry.strip()
-                        + "' is not a duration such as 7d or 36h"));
-        this.approvalExpiry = StepDurations.format(expiry);
+        this.approvalExpiry = ApprovalRules.expirySetting(approvalExpiry);
     }
+    // CPD-ON
 
     @Override
     @CheckForNull

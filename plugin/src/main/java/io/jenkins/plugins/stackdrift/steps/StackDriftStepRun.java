@@ -44,11 +44,13 @@ import jenkins.scm.RunWithSCM;
 import org.jenkinsci.plugins.workflow.actions.WarningAction;
 import org.jenkinsci.plugins.workflow.graph.FlowNode;
 
-import io.stackdrift.engine.StartedBy;
+import io.stackdrift.durable.StepRequest;
 import io.stackdrift.model.Approval;
+import io.stackdrift.model.DeployChoice;
 import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DeployMode;
 import io.stackdrift.model.RowState;
+import io.stackdrift.model.StartedBy;
 import io.stackdrift.record.DeployMarker;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.render.CountsLine;
@@ -216,10 +218,14 @@ final class StackDriftStepRun {
                             : gateway.run(operation, request.withStacks(board.stacks()), resolved, history.directory(), historyFiles,
                                     locks.stacks(), locks.busy().keySet(),
                                     ShardWaits.route(settings, operation, defaults, board, () -> ShardExecutors.shortage(run)));
-                } catch (InterruptedException | IOException e) {
-                    // an aborted build, a lost agent: remoting returns at once, the agent may still be at work
+                } catch (InterruptedException | IOException | RuntimeException e) {
+                    // an abort, a lost agent (remoting's RequestAbortedException is a RuntimeException), any failure:
+                    // the deploys' outcome is unknown, their markers become interrupted entries, never deleted
                     interrupted = true;
                     interrupted(deploying ? locks.stacks() : Set.of(), request.runId(), e, log);
+                    if (AgentLoss.lost(e)) { // the lines above say it; remoting's stack trace would say nothing more
+                        throw new AbortException(AgentLoss.failure(operation.word(), deploying ? locks.stacks() : Set.of()));
+                    }
                     throw e;
                 }
                 // the engine prints its notes as progress (masked, from the agent); configuration warnings are the
@@ -290,10 +296,15 @@ final class StackDriftStepRun {
      * deleted, the agent call gets a few seconds to stop its tools.
      */
     private void interrupted(final Set<String> deploying, final String runId, final Exception cause, final PrintStream log) {
-        // an abort says no more than that; a lost agent says how the call ended
-        log.println("Stack Drift: the " + operation.word() + " was interrupted"
-                + (cause instanceof InterruptedException ? "" : " (" + cause.getClass().getSimpleName() + ")")
-                + "; no record of it is kept" + (deploying.isEmpty() ? "" : ", its stacks are marked interrupted in the job history"));
+        if (AgentLoss.lost(cause)) {
+            // a lost agent: one line per stack it was deploying, no remote stack trace
+            AgentLoss.lines(operation.word(), deploying, cause).forEach(line -> log.println("Stack Drift: " + line));
+        } else {
+            // an abort says no more than that; a call that failed says how it ended
+            log.println("Stack Drift: the " + operation.word() + " was interrupted"
+                    + (cause instanceof InterruptedException ? "" : " (" + cause.getClass().getSimpleName() + ")")
+                    + "; no record of it is kept" + (deploying.isEmpty() ? "" : ", its stacks are marked interrupted in the job history"));
+        }
         if (!deploying.isEmpty()) {
             JobHistory.withoutInterrupt(() -> history.recordInterrupted(runId));
         }
@@ -351,13 +362,15 @@ final class StackDriftStepRun {
         StartedBy startedBy = startedBy();
         // an approval build's deploy is narrowed to the approved stacks once the selection is known (run())
         Approval approval = approvalApplies() ? Approval.GIVEN : settings.approval();
-        EngineRequest request = new EngineRequest(settings.config(), settings.stacks(), parallelism, settings.mode(), approval,
-                settings.kind(), run.getId(), causeWords(), startedBy.name(), startedBy == StartedBy.PUSH ? changedFiles() : List.of(),
-                defaults.toolPaths(), buildEnvironment, settings.toolTimeoutOr(defaults.toolTimeout()).toSeconds(), settings.timing());
         // an approval build applies each approved stack only with the plan its approver saw
         ApprovalCause cause = approvalApplies() ? run.getCause(ApprovalCause.class) : null;
-        return cause == null ? request.withApprovedPlans(Map.of(), commit(), "", valueKey)
-                : request.withApprovedPlans(cause.getPlans(), commit(), "build #" + cause.getSourceBuild(), valueKey);
+        return new EngineRequest(StepRequest.builder(run.getId()).configFile(settings.config()).stacks(settings.stacks())
+                .parallelism(parallelism).deploy(new DeployChoice(settings.mode(), approval, settings.kind()))
+                .cause(causeWords()).startedBy(startedBy).changedFiles(startedBy == StartedBy.PUSH ? changedFiles() : List.of())
+                .toolPaths(EngineRequest.toolsByWord(defaults.toolPaths())).buildEnvironment(buildEnvironment)
+                .toolTimeout(settings.toolTimeoutOr(defaults.toolTimeout())).timing(settings.timing())
+                .approvedPlans(cause == null ? Map.of() : cause.getPlans()).commit(commit())
+                .approvalSource(cause == null ? "" : "build #" + cause.getSourceBuild()).valueKey(valueKey).build());
     }
 
     /**

@@ -6,9 +6,11 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
+import io.jenkins.plugins.stackdrift.StepDurations;
 
 /**
  * Who may approve or reject what a build awaits, and for how long: the {@code approvers} (user ids and group names,
@@ -96,6 +98,41 @@ public final class ApprovalRules implements Serializable {
         SelfApproval self = selfApproval == SelfApproval.REFUSED || outer.selfApproval == SelfApproval.REFUSED
                 ? SelfApproval.REFUSED : SelfApproval.ALLOWED;
         return new ApprovalRules(who, self, expiry().compareTo(outer.expiry()) <= 0 ? expiry() : outer.expiry());
+    }
+
+    /** The rules that the three settings a step or the job keeps make (each as its setter below left it). */
+    public static ApprovalRules fromSettings(@CheckForNull final String approvers, final SelfApproval selfApproval,
+            @CheckForNull final String expiry) {
+        return new ApprovalRules(parseApprovers(approvers), selfApproval,
+                expiry == null ? DEFAULT_EXPIRY : StepDurations.parse(expiry).orElseThrow());
+    }
+
+    /** The {@code approvers} setting as kept: the ids joined by commas; blank: null (anyone with Build). */
+    @CheckForNull
+    public static String approversSetting(@CheckForNull final String approvers) {
+        return approvers == null || approvers.isBlank() ? null : String.join(",", parseApprovers(approvers));
+    }
+
+    /** The {@code selfApproval} setting: {@code ALLOWED} or {@code REFUSED} in any case; blank: allowed. */
+    public static SelfApproval selfApprovalSetting(@CheckForNull final String selfApproval) {
+        String word = selfApproval == null || selfApproval.isBlank() ? SelfApproval.ALLOWED.name() : selfApproval.strip();
+        try {
+            return SelfApproval.valueOf(word.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("selfApproval: '" + word + "' is not ALLOWED or REFUSED", e);
+        }
+    }
+
+    /** The {@code approvalExpiry} setting as kept: a non-zero duration such as {@code 7d}, written back; blank: null. */
+    @CheckForNull
+    public static String expirySetting(@CheckForNull final String approvalExpiry) {
+        if (approvalExpiry == null || approvalExpiry.isBlank()) {
+            return null;
+        }
+        Duration expiry = StepDurations.parse(approvalExpiry.strip()).filter(d -> !d.isZero())
+                .orElseThrow(() -> new IllegalArgumentException("approvalExpiry: '" + approvalExpiry.strip()
+                        + "' is not a duration such as 7d or 36h"));
+        return StepDurations.format(expiry);
     }
 
     /** The approvers as the page says them. */

@@ -1,15 +1,11 @@
 package io.jenkins.plugins.stackdrift.trigger;
 
-import java.time.Duration;
-import java.util.Locale;
-
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.Extension;
 import hudson.model.Job;
 import hudson.model.JobProperty;
 import hudson.model.JobPropertyDescriptor;
-import io.jenkins.plugins.stackdrift.StepDurations;
 import org.jenkinsci.Symbol;
 import org.kohsuke.stapler.DataBoundConstructor;
 import org.kohsuke.stapler.DataBoundSetter;
@@ -38,10 +34,10 @@ public final class ApprovalsJobProperty extends JobProperty<Job<?, ?>> {
 
     /** These settings as rules. */
     public ApprovalRules rules() {
-        return new ApprovalRules(ApprovalRules.parseApprovers(approvers), selfApproval,
-                approvalExpiry == null ? ApprovalRules.DEFAULT_EXPIRY : StepDurations.parse(approvalExpiry).orElseThrow());
+        return ApprovalRules.fromSettings(approvers, selfApproval, approvalExpiry);
     }
 
+    // CPD-OFF - Jenkins binds each class's own setters; what they check is one piece of code in ApprovalRules
     @CheckForNull
     public String getApprovers() {
         return approvers;
@@ -50,7 +46,7 @@ public final class ApprovalsJobProperty extends JobProperty<Job<?, ?>> {
     /** User ids and group names, comma-separated, as {@code input}'s {@code submitter}; blank: anyone with Build. */
     @DataBoundSetter
     public void setApprovers(@CheckForNull final String approvers) {
-        this.approvers = approvers == null || approvers.isBlank() ? null : String.join(",", ApprovalRules.parseApprovers(approvers));
+        this.approvers = ApprovalRules.approversSetting(approvers);
     }
 
     public String getSelfApproval() {
@@ -60,12 +56,7 @@ public final class ApprovalsJobProperty extends JobProperty<Job<?, ?>> {
     /** {@code REFUSED}: the user who started a build and the authors of its changes may not approve it. */
     @DataBoundSetter
     public void setSelfApproval(@CheckForNull final String selfApproval) {
-        String word = selfApproval == null || selfApproval.isBlank() ? SelfApproval.ALLOWED.name() : selfApproval.strip();
-        try {
-            this.selfApproval = SelfApproval.valueOf(word.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("selfApproval: '" + word + "' is not ALLOWED or REFUSED", e);
-        }
+        this.selfApproval = ApprovalRules.selfApprovalSetting(selfApproval);
     }
 
     @CheckForNull
@@ -76,15 +67,9 @@ public final class ApprovalsJobProperty extends JobProperty<Job<?, ?>> {
     /** How long an approval stays open, as {@code 7d} or {@code 36h}; blank: 7 days. */
     @DataBoundSetter
     public void setApprovalExpiry(@CheckForNull final String approvalExpiry) {
-        if (approvalExpiry == null || approvalExpiry.isBlank()) {
-            this.approvalExpiry = null;
-            return;
-        }
-        Duration expiry = StepDurations.parse(approvalExpiry.strip()).filter(d -> !d.isZero())
-                .orElseThrow(() -> new IllegalArgumentException("approvalExpiry: '" + approvalExpiry.strip()
-                        + "' is not a duration such as 7d or 36h"));
-        this.approvalExpiry = StepDurations.format(expiry);
+        this.approvalExpiry = ApprovalRules.expirySetting(approvalExpiry);
     }
+    // CPD-ON
 
     @Extension
     @Symbol("stackDriftApprovals")

@@ -18,9 +18,10 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaCodeUnit;
 import com.tngtech.archunit.core.domain.JavaMethod;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import org.jenkinsci.plugins.workflow.steps.StepExecution;
 import org.junit.jupiter.api.Test;
+
+import io.stackdrift.testing.ImportedClasses;
 
 /**
  * No credentials id an agent reported reaches the credentials store (the agent parses stacks.yaml in a workspace it
@@ -142,8 +143,7 @@ class CredentialsPathsTest {
 
     @Test
     void everyPathFromAStepToTheStoreCarriesAnIdOnlyTheControllersListsGive() {
-        JavaClasses plugin = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("io.jenkins.plugins.stackdrift");
+        JavaClasses plugin = ImportedClasses.mainOf("io.jenkins.plugins.stackdrift");
         assertThat(problems(plugin)).isEmpty();
         // the walk is not empty: the step reaches the store, and only through the lookup that takes an AllowedId
         Set<String> paths = pathsToTheStore(plugin);

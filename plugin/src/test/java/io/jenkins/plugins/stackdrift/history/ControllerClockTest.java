@@ -10,10 +10,11 @@ import java.time.Instant;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
+
+import io.stackdrift.testing.ImportedClasses;
 
 /** The times the plugin records are the controller's, also when the engine runs on an agent whose clock is off. */
 class ControllerClockTest {
@@ -38,8 +39,7 @@ class ControllerClockTest {
 
     @Test
     void nothingButTheControllerClockReadsTheWallClock() {
-        ONE_CLOCK.check(new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("io.jenkins.plugins.stackdrift"));
+        ONE_CLOCK.check(ImportedClasses.mainOf("io.jenkins.plugins.stackdrift"));
     }
 
     /** Reads the agent's clock: what the rule refuses. */

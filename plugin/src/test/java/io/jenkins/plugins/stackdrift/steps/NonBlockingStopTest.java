@@ -21,10 +21,11 @@ import com.tngtech.archunit.core.domain.JavaCodeUnit;
 import com.tngtech.archunit.core.domain.JavaMethod;
 import com.tngtech.archunit.core.domain.JavaMethodCall;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import org.jenkinsci.plugins.workflow.steps.StepContext;
 import org.jenkinsci.plugins.workflow.steps.StepExecution;
 import org.junit.jupiter.api.Test;
+
+import io.stackdrift.testing.ImportedClasses;
 
 /**
  * Jenkins calls {@code StepExecution.stop} on the Pipeline's one VM thread, for one step after another: a stop that
@@ -79,8 +80,7 @@ class NonBlockingStopTest {
 
     @Test
     void noStepsStopWaits() {
-        JavaClasses plugin = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("io.jenkins.plugins.stackdrift");
+        JavaClasses plugin = ImportedClasses.mainOf("io.jenkins.plugins.stackdrift");
         assertThat(plugin.contain(StackDriftStepExecution.class)).isTrue();
         assertThat(blockingCallsOfStops(plugin)).isEmpty();
     }
