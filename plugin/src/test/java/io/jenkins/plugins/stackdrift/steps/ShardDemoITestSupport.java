@@ -3,11 +3,7 @@ package io.jenkins.plugins.stackdrift.steps;
 import java.nio.file.Path;
 import java.util.Map;
 
-import com.cloudbees.plugins.credentials.CredentialsProvider;
-import com.cloudbees.plugins.credentials.CredentialsScope;
-import com.cloudbees.plugins.credentials.domains.Domain;
-import hudson.util.Secret;
-import org.jenkinsci.plugins.plaincredentials.impl.StringCredentialsImpl;
+import io.jenkins.plugins.stackdrift.DemoPipelineITestSupport;
 import org.jvnet.hudson.test.JenkinsRule;
 
 /**
@@ -31,10 +27,10 @@ final class ShardDemoITestSupport {
     private ShardDemoITestSupport() {
     }
 
+    /** The shards' credentials, each listed in the global allow-list (without a list no stack binds anything). */
     static void addSecrets(final JenkinsRule r) throws Exception {
         for (Map.Entry<String, String> secret : SECRETS.entrySet()) {
-            CredentialsProvider.lookupStores(r.jenkins).iterator().next().addCredentials(Domain.global(),
-                    new StringCredentialsImpl(CredentialsScope.GLOBAL, secret.getKey(), "test", Secret.fromString(secret.getValue())));
+            DemoPipelineITestSupport.addListedCredential(r, secret.getKey(), secret.getValue());
         }
     }
 
