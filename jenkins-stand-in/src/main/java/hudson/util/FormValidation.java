@@ -5,6 +5,12 @@ import java.io.IOException;
 import org.kohsuke.stapler.HttpResponse;
 
 public abstract class FormValidation extends IOException implements HttpResponse {
+    public enum Kind {
+        OK, WARNING, ERROR
+    }
+
+    public final Kind kind = null;
+
     public static FormValidation error(String message) {
         throw new UnsupportedOperationException();
     }

@@ -11,6 +11,7 @@ import hudson.ExtensionList;
 import hudson.model.AbstractCIBase;
 import hudson.model.Descriptor;
 import hudson.model.DescriptorByNameOwner;
+import hudson.model.Item;
 import hudson.model.ModifiableViewGroup;
 import hudson.model.TopLevelItem;
 import hudson.model.labels.LabelAtom;
@@ -22,6 +23,7 @@ import jenkins.util.io.OnMaster;
 import org.kohsuke.stapler.StaplerFallback;
 import org.kohsuke.stapler.StaplerProxy;
 import org.kohsuke.stapler.export.ExportedBean;
+import org.springframework.security.access.AccessDeniedException;
 import org.springframework.security.core.Authentication;
 
 @ExportedBean
@@ -52,6 +54,10 @@ public class Jenkins extends AbstractCIBase implements DirectlyModifiableTopLeve
     }
 
     public synchronized <T extends TopLevelItem> T createProject(@NonNull Class<T> type, @NonNull String name) throws IOException {
+        throw new UnsupportedOperationException();
+    }
+
+    public @CheckForNull <T extends Item> T getItemByFullName(@NonNull String fullName, Class<T> type) throws AccessDeniedException {
         throw new UnsupportedOperationException();
     }
 

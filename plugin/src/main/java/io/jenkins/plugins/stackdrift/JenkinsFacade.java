@@ -1,5 +1,7 @@
 package io.jenkins.plugins.stackdrift;
 
+import java.nio.file.Path;
+
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import hudson.security.SecurityRealm;
 import jenkins.model.Jenkins;
@@ -10,6 +12,11 @@ import jenkins.model.Jenkins;
  */
 public final class JenkinsFacade {
     private JenkinsFacade() {
+    }
+
+    /** The controller's home directory ({@code JENKINS_HOME}). */
+    public static Path home() {
+        return Jenkins.get().getRootDir().toPath();
     }
 
     /** The registered extension of this type; null when it is not registered (e.g. during shutdown). */

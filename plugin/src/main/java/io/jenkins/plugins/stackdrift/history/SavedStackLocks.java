@@ -3,7 +3,7 @@ package io.jenkins.plugins.stackdrift.history;
 import hudson.model.Run;
 import hudson.security.ACL;
 import hudson.security.ACLContext;
-import jenkins.model.Jenkins;
+import io.jenkins.plugins.stackdrift.JenkinsFacade;
 
 /**
  * Ties {@link JobStackLocks} to the controller: its table is saved in the controller's home ({@link LockFile}) and
@@ -26,7 +26,7 @@ public final class SavedStackLocks {
             if (installed) {
                 return;
             }
-            LockFile file = new LockFile(Jenkins.get().getRootDir().toPath());
+            LockFile file = new LockFile(JenkinsFacade.home());
             JobStackLocks.restore(file, file.read(), SavedStackLocks::stillBuilding);
             installed = true;
         }
