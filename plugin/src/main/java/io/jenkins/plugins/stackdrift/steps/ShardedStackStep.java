@@ -1,6 +1,9 @@
 package io.jenkins.plugins.stackdrift.steps;
 
+import java.time.Duration;
+
 import edu.umd.cs.findbugs.annotations.CheckForNull;
+import io.jenkins.plugins.stackdrift.StepDurations;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalRules;
 import io.jenkins.plugins.stackdrift.trigger.SelfApproval;
 import org.kohsuke.stapler.DataBoundSetter;
