@@ -90,10 +90,11 @@ public final class PolicyGate {
         List<String> command = new ArrayList<>(check.command());
         command.set(0, executable.get());
         Path directory = stack.directory(root).toAbsolutePath();
-        Path out = workDir.toAbsolutePath().resolve("policy-check.out");
+        Path work = workDir.toAbsolutePath();
+        Path out = work.resolve("policy-check.out");
         ProcessResult result;
         try {
-            Directories.ensure(out.getParent());
+            Directories.ensure(work);
             result = runner.run(new ProcessSpec(command, directory, Map.of(PLAN_JSON, planJson.get().toAbsolutePath().toString(),
                     STACK, stack.id().value(), STACK_DIR, directory.toString()), check.timeout(), out));
         } catch (IOException e) {

@@ -88,10 +88,11 @@ class PolicyGateTest {
         }, root);
         PolicyGate missing = new PolicyGate(spec -> new ProcessResult(-1, spec.stdoutFile(), "", false, true), root);
 
-        assertThat(refused.check(stack, check, Optional.of(plan()), root.resolve("w1")).outcome()).isEqualTo(PolicyGate.Outcome.BROKEN);
+        assertThat(refused.check(stack, check, Optional.of(plan()), root.resolve("w1")).outcome())
+                .isEqualTo(PolicyGate.Outcome.BROKEN);
         assertThat(missing.check(stack, check, Optional.of(plan()), root.resolve("w2")).reason())
-                .isEqualTo("the policy check of net cannot run: conftest was not found on the PATH;"
-                        + " fix policyCheck.command in stacks.yaml");
+                .isEqualTo("the policy check of net cannot run: conftest was not found on the PATH; "
+                        + "fix policyCheck.command in stacks.yaml");
         assertThat(missing.check(stack, check, Optional.empty(), root.resolve("w3")).reason())
                 .isEqualTo("the policy check of net cannot run: the tool kept no plan JSON for it");
     }

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.TreeMap;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import hudson.AbortException;
@@ -184,9 +183,9 @@ final class StackDriftStepRun {
         AgentOutcome selection = board != null && own.isEmpty() ? AgentOutcome.builder().build()
                 : gateway.read(Operation.INSPECT, request);
         failOnProblems(selection, log);
-        ApprovalCause approval = approvalFor(log);
+        ApprovalCause approval = StepApproval.of(run, operation, settings.kind(), log);
         if (approval != null) {
-            selection = approvedOnly(selection, approval);
+            selection = StepApproval.approvedOnly(selection, approval);
             request = request.withStacks(new ArrayList<>(selection.selectedStacks().keySet()));
             log.println("Stack Drift: approved in build #" + approval.getSourceBuild() + ": "
                     + String.join(", ", selection.selectedStacks().keySet()));
@@ -361,9 +360,9 @@ final class StackDriftStepRun {
         }
         StartedBy startedBy = startedBy();
         // an approval build's deploy is narrowed to the approved stacks once the selection is known (run())
-        Approval approval = approvalApplies() ? Approval.GIVEN : settings.approval();
+        Approval approval = StepApproval.applies(run, operation, settings.kind()) ? Approval.GIVEN : settings.approval();
         // an approval build applies each approved stack only with the plan its approver saw
-        ApprovalCause cause = approvalApplies() ? run.getCause(ApprovalCause.class) : null;
+        ApprovalCause cause = StepApproval.applies(run, operation, settings.kind()) ? run.getCause(ApprovalCause.class) : null;
         return new EngineRequest(StepRequest.builder(run.getId()).configFile(settings.config()).stacks(settings.stacks())
                 .parallelism(parallelism).deploy(new DeployChoice(settings.mode(), approval, settings.kind()))
                 .cause(causeWords()).startedBy(startedBy).changedFiles(startedBy == StartedBy.PUSH ? changedFiles() : List.of())
@@ -381,51 +380,6 @@ final class StackDriftStepRun {
     private String commit() {
         return revisions.tip().map(String::valueOf).orElseGet(() -> checkoutCommit.isEmpty()
                 ? buildEnvironment.getOrDefault("GIT_COMMIT", "") : checkoutCommit);
-    }
-
-    /**
-     * An approval counts for a deploy step of the same kind as what was approved: a deploy approval never
-     * approves a destroy (nor the other way round). Previews and checks of an approval build are ordinary.
-     */
-    private boolean approvalApplies() {
-        ApprovalCause cause = run.getCause(ApprovalCause.class);
-        return operation == Operation.DEPLOY && cause != null && cause.isDestroy() == (settings.kind() == DeployKind.DESTROY);
-    }
-
-    private ApprovalCause approvalFor(final PrintStream log) {
-        ApprovalCause cause = run.getCause(ApprovalCause.class);
-        if (operation != Operation.DEPLOY || cause == null) {
-            return null;
-        }
-        if (!approvalApplies()) {
-            log.println("Stack Drift: this build approves a " + (cause.isDestroy() ? "destroy" : "deploy") + " from build #"
-                    + cause.getSourceBuild() + "; this " + settings.kind().word()
-                    + " is not approved by it");
-            return null;
-        }
-        return cause;
-    }
-
-    /**
-     * The step's own selection (every stack when it names none) narrowed to the stacks the approval names: an
-     * approval build deploys nothing else. Nothing left is an error, not "every stack".
-     */
-    private static AgentOutcome approvedOnly(final AgentOutcome selection, final ApprovalCause approval)
-            throws AbortException {
-        Map<String, Map<String, String>> approved = new TreeMap<>();
-        selection.selectedStacks().forEach((stack, ids) -> {
-            if (approval.getStacks().contains(stack)) {
-                approved.put(stack, ids);
-            }
-        });
-        if (approved.isEmpty()) {
-            throw new AbortException("Stack Drift: this build was started by approving "
-                    + (approval.getStacks().isEmpty() ? "no recorded stack" : String.join(", ", approval.getStacks()))
-                    + " in build #" + approval.getSourceBuild() + ", and none of them is in this step's selection;"
-                    + " nothing is deployed (approve again from a build that awaits approval, or run deployStacks with"
-                    + " approved: true)");
-        }
-        return AgentOutcome.builder().selectedStacks(approved).stackPlaces(selection.stackPlaces()).build();
     }
 
     /**
