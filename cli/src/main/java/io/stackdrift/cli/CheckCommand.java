@@ -13,7 +13,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import io.stackdrift.engine.ShardRun;
-import io.stackdrift.engine.StartedBy;
+import io.stackdrift.model.StartedBy;
 import io.stackdrift.model.Timing;
 
 /**

@@ -18,7 +18,6 @@ import io.stackdrift.engine.EngineServices;
 import io.stackdrift.engine.RunOutcome;
 import io.stackdrift.engine.RunRequest;
 import io.stackdrift.engine.StackDriftEngine;
-import io.stackdrift.engine.StartedBy;
 import io.stackdrift.local.FileStackLocks;
 import io.stackdrift.local.LocalProcessRunner;
 import io.stackdrift.model.Approval;
@@ -27,6 +26,7 @@ import io.stackdrift.model.DeployMode;
 import io.stackdrift.model.Directories;
 import io.stackdrift.model.IoProblem;
 import io.stackdrift.model.StackId;
+import io.stackdrift.model.StartedBy;
 import io.stackdrift.model.Timing;
 import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RunIds;
@@ -129,7 +129,7 @@ final class CliHost {
             Optional<String> notRecorded = save(outcome, history);
             history.warnings().forEach(warn);
             // the page before the result, so that the exit code the JSON carries is the command's
-            Optional<String> notWritten = html(outcome, history, quiet);
+            Optional<String> notWritten = html(outcome, history, quiet, warn);
             int exitCode = notRecorded.isPresent() && applied(outcome) ? ExitCodes.APPLIED_NOT_RECORDED
                     : notRecorded.isPresent() || notWritten.isPresent() ? ExitCodes.ERROR : outcome.exitCode();
             List<String> notes = new ArrayList<>();
@@ -172,13 +172,14 @@ final class CliHost {
     }
 
     /** Writes the HTML report when asked; why it could not be written, if so. */
-    private Optional<String> html(final RunOutcome outcome, final HistoryStore history, final boolean quiet) {
+    private Optional<String> html(final RunOutcome outcome, final HistoryStore history, final boolean quiet,
+            final Consumer<String> warn) {
         Optional<Path> html = setup.html();
         if (html.isEmpty() || outcome.run().isEmpty()) {
             return Optional.empty();
         }
         try {
-            HtmlReport.write(html.get(), outcome.run().get(), history(history));
+            HtmlReport.write(html.get(), outcome.run().get(), history(history, warn));
             if (!quiet) {
                 err.println("report written to " + html.get());
             }
@@ -255,10 +256,15 @@ final class CliHost {
         }
     }
 
-    /** The summaries and the trail only: an earlier run's details may be huge, and the trend needs its counts. */
-    private static HtmlReport.History history(final HistoryStore history) {
+    /**
+     * The summaries and the trail only: an earlier run's details may be huge, and the trend needs its counts. A summary
+     * that could not be read is named here as on the page (where, and why in fixed words; nothing from the file).
+     */
+    private static HtmlReport.History history(final HistoryStore history, final Consumer<String> warn) {
         HistoryStore.Trend trend = history.trend(HTML_HISTORY);
-        return new HtmlReport.History(trend.runs(), history.trail(), trend.skipped());
+        trend.skipped().forEach(run -> warn.accept("the report's drift picture leaves out a run whose summary could not be read: "
+                + history.directory().resolve(run.file()) + ": " + run.why().words()));
+        return new HtmlReport.History(trend.runs(), history.trail(), trend.skippedLines());
     }
 
     private static void deleteQuietly(final Path dir) {

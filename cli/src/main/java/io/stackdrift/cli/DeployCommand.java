@@ -10,10 +10,10 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import io.stackdrift.engine.ShardRun;
-import io.stackdrift.engine.StartedBy;
 import io.stackdrift.model.Approval;
 import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DeployMode;
+import io.stackdrift.model.StartedBy;
 import io.stackdrift.model.Timing;
 
 /** {@code stackdrift deploy}: deploys the selected stacks in dependency order (docs/concepts.md, "Deploy order", "Policies and digests"),

@@ -7,7 +7,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
-import io.stackdrift.engine.StartedBy;
+import io.stackdrift.model.StartedBy;
 
 /** {@code stackdrift preview}: previews every selected stack (pending changes and drift, depends-on); applies nothing. */
 @Command(name = "preview", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,

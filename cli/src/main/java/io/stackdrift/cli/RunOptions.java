@@ -16,7 +16,7 @@ import picocli.CommandLine.Option;
 
 import io.stackdrift.engine.RunRequest;
 import io.stackdrift.engine.StackDriftEngine;
-import io.stackdrift.engine.StartedBy;
+import io.stackdrift.model.StartedBy;
 import io.stackdrift.model.Tool;
 import io.stackdrift.spi.ToolSettings;
 

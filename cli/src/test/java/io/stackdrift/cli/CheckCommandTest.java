@@ -60,6 +60,24 @@ class CheckCommandTest {
     }
 
     @Test
+    void aDamagedSummaryIsNamedOnTheConsoleAndThePageAndNothingFromItIsShown() throws Exception {
+        DemoRepo demo = DemoRepo.copyTo(dir);
+        demo.run("check");
+        demo.run("check");
+        Path damaged = demo.record.resolve("runs").resolve("run-000000000001.summary.json");
+        // what a damaged file holds is never quoted: it may hold anything
+        Files.writeString(damaged, "hunter2-not-json");
+
+        DemoRepo.Result third = demo.run("check", "--html", dir.resolve("report").toString());
+
+        assertThat(third.err()).contains("warning: the report's drift picture leaves out a run whose summary could not be read: "
+                + damaged + ": not readable JSON").doesNotContain("hunter2");
+        String index = Files.readString(dir.resolve("report").resolve("index.html"));
+        assertThat(index).contains("The picture leaves out 1 run whose summary could not be read", "runs/run-000000000001.summary.json")
+                .doesNotContain("hunter2").doesNotContain("<th scope=\"row\">#1</th>").contains("<th scope=\"row\">#2</th>");
+    }
+
+    @Test
     void aSecondCheckRespectsEveryAndSaysWhyEachStackWasSkipped() throws Exception {
         DemoRepo demo = DemoRepo.copyTo(dir);
         demo.run("check");

@@ -16,7 +16,7 @@ import io.stackdrift.model.Problem;
  * all over the shared {@link ValueForms}.
  */
 final class ConfigParser {
-    static final List<String> TOP_KEYS = List.of("drift", "reapply", "parallelism", "stacks", "ignore");
+    static final List<String> TOP_KEYS = List.of("drift", "reapply", "parallelism", "policyCheck", "stacks", "ignore");
     static final List<String> DRIFT_KEYS = DriftSection.KEYS;
     static final List<String> ENTRY_KEYS = StackEntrySection.KEYS;
     static final List<String> RULE_KEYS = DriftSection.RULE_KEYS;
@@ -28,12 +28,14 @@ final class ConfigParser {
     private final DriftSection drift;
     private final StackEntrySection stackEntry;
     private final IgnoreSection ignore;
+    private final PolicyCheckSection policyCheck;
 
     ConfigParser(final String file, final List<Problem> problems) {
         this.forms = new ValueForms(file, problems);
         this.drift = new DriftSection(forms);
         this.stackEntry = new StackEntrySection(forms);
         this.ignore = new IgnoreSection(forms);
+        this.policyCheck = new PolicyCheckSection(forms);
     }
 
     Optional<ParsedConfig> parse(final YamlNode root) {
@@ -53,6 +55,7 @@ final class ConfigParser {
                 case "reapply" -> forms.duration(value, "reapply", Zero.ALLOWED, ValueForms.REAPPLY_HINT)
                         .ifPresent(d -> defaults.put(SettingKey.REAPPLY, d));
                 case "parallelism" -> forms.parallelism(value).ifPresent(p -> defaults.put(SettingKey.PARALLELISM, p));
+                case "policyCheck" -> policyCheck.read(value).ifPresent(c -> defaults.put(SettingKey.POLICY_CHECK, c));
                 case "stacks" -> forms.list(value, "stacks", "stacks:\n  - dir: network")
                         .forEach(item -> stackEntry.read(item).ifPresent(entries::add));
                 case "ignore" -> forms.list(value, "ignore", "ignore:\n  - dir: legacy/**\n    reason: moved to the platform repository")

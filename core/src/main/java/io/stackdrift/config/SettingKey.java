@@ -26,6 +26,8 @@ final class SettingKey<T> {
     /** No fallback: discovery detects the tool from the stack's files. */
     static final SettingKey<Tool> TOOL = new SettingKey<>("tool", Tool.class, null);
     static final SettingKey<Outputs> OUTPUTS = new SettingKey<>("outputs", Outputs.class, null);
+    static final SettingKey<PolicyCheckChoice> POLICY_CHECK = new SettingKey<>("policyCheck", PolicyCheckChoice.class,
+            PolicyCheckChoice.OFF);
 
     private static final String CREDENTIALS = "credentials.";
 

@@ -55,7 +55,7 @@ final class SettingsMerge {
         warnAboutReapply(candidate, entries, drift, reapply);
         return new StackConfig(candidate.id(), tool, candidate.directory().dir(), candidate.name(), List.copyOf(dependencies.keySet()),
                 auto, drift, reapply, pick(settings, SettingKey.POLICY), credentials,
-                settings.get(SettingKey.OUTPUTS).map(Setting::value));
+                settings.get(SettingKey.OUTPUTS).map(Setting::value), pick(settings, SettingKey.POLICY_CHECK).check());
     }
 
     /** The merged value of {@code key}, else the top level's, else the key's fallback. */

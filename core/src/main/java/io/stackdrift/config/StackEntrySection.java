@@ -15,17 +15,19 @@ import io.stackdrift.config.YamlNode.YamlMap;
 /** One item of {@code stacks:} with its {@code dependsOn}, {@code credentials} and {@code outputs}. */
 final class StackEntrySection {
     static final List<String> KEYS = List.of("dir", "name", "tool", "dependsOn", "drift", "reapply", "policy",
-            "credentials", "outputs");
+            "credentials", "outputs", "policyCheck");
     static final List<String> OUTPUTS_KEYS = List.of("file", "sensitive");
 
     private static final Pattern VARIABLE = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
     private final ValueForms forms;
     private final DriftSection drift;
+    private final PolicyCheckSection policyCheck;
 
     StackEntrySection(final ValueForms forms) {
         this.forms = forms;
         this.drift = new DriftSection(forms);
+        this.policyCheck = new PolicyCheckSection(forms);
     }
 
     Optional<StackEntry> read(final YamlNode item) {
@@ -54,6 +56,7 @@ final class StackEntrySection {
                 case "policy" -> forms.policy(value).ifPresent(p -> settings.put(SettingKey.POLICY, p));
                 case "credentials" -> credentials(value, settings);
                 case "outputs" -> outputs(value).ifPresent(o -> settings.put(SettingKey.OUTPUTS, o));
+                case "policyCheck" -> policyCheck.read(value).ifPresent(c -> settings.put(SettingKey.POLICY_CHECK, c));
                 default -> { } // dir, name and dependsOn above; unknown keys reported by checkKeys
             }
         }

@@ -68,6 +68,9 @@ public interface DeployContext {
      */
     boolean owesDeploy(StackId stack);
 
+    /** Runs a stack's policy check through the run's process runner (the one the tools use). */
+    PolicyGate policyGate();
+
     /** The plans an approval of this run approved ({@link PlanDigest.Approved#NONE} when it recorded none). */
     PlanDigest.Approved approvedPlans();
 }

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.TreeSet;
 
 import io.stackdrift.config.Outputs;
+import io.stackdrift.config.PolicyCheck;
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.drift.DriftRevert;
 import io.stackdrift.drift.RepairGuard;
@@ -157,6 +158,9 @@ public final class StackDeployment {
             return new Deployed(nothing, TaskOutcome.nothingToDo());
         }
         Optional<Deployed> stopped = stopBeforeApply(stack, row, startedAt, gate, DeployKind.DEPLOY);
+        if (stopped.isEmpty()) {
+            stopped = policyRefusal(stack, row, plan, approval, call, startedAt);
+        }
         if (stopped.isPresent()) {
             return stopped.get();
         }
@@ -263,6 +267,32 @@ public final class StackDeployment {
             String reason = prefix(kind) + why;
             return new Deployed(row.withState(RowState.AWAITING_APPROVAL, reason), TaskOutcome.awaitingApproval(reason));
         });
+    }
+
+    /**
+     * The stack's policy check on the plan about to be applied: a refusal holds the stack for approval (an approved run
+     * applies it, and says the check refused it) or fails it, as {@code onDeny} says; a check that cannot run fails it.
+     */
+    private Optional<Deployed> policyRefusal(final StackConfig stack, final Row row, final StackPlan plan, final Approval approval,
+            final StackCall call, final long startedAt) throws InterruptedException {
+        if (stack.policyCheck().isEmpty()) {
+            return Optional.empty();
+        }
+        PolicyCheck check = stack.policyCheck().get();
+        run.progress("checking the plan of " + stack.id() + " with its policy check…");
+        PolicyGate.Verdict verdict = run.policyGate().check(stack, check, plan.planJson(), call.workDir());
+        if (verdict.passed()) {
+            return Optional.empty();
+        }
+        if (verdict.outcome() == PolicyGate.Outcome.BROKEN || check.onDeny() == PolicyCheck.OnDeny.FAIL) {
+            return Optional.of(failed(stack, startedAt, verdict.reason(), row));
+        }
+        if (approval == Approval.GIVEN) {
+            run.progress(stack.id() + ": " + verdict.reason() + "; applied all the same: the run is approved");
+            return Optional.empty();
+        }
+        return Optional.of(new Deployed(row.withState(RowState.AWAITING_APPROVAL, verdict.reason()),
+                TaskOutcome.awaitingApproval(verdict.reason())));
     }
 
     /** The rungs of the ladder that apply nothing: a rehearsal (with or without work) and awaiting approval. */

@@ -16,6 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.config.StacksConfig;
 import io.stackdrift.deploy.DeployContext;
+import io.stackdrift.deploy.PolicyGate;
 import io.stackdrift.digest.FileLister;
 import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DriftAge;
@@ -250,6 +251,11 @@ final class RunContext implements DeployContext {
     @Override
     public ReplaceEvidence ownershipEvidence() {
         return replaceEvidence;
+    }
+
+    @Override
+    public PolicyGate policyGate() {
+        return new PolicyGate(services.processes(), root());
     }
 
     @Override

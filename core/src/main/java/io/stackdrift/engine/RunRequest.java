@@ -11,6 +11,7 @@ import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DeployMode;
 import io.stackdrift.model.PlanDigest;
 import io.stackdrift.model.StackId;
+import io.stackdrift.model.StartedBy;
 import io.stackdrift.model.Timing;
 
 /**

@@ -9,7 +9,9 @@ import java.util.function.Predicate;
 
 import com.fasterxml.jackson.core.JacksonException;
 
+import io.stackdrift.config.PolicyCheck;
 import io.stackdrift.config.StackConfig;
+import io.stackdrift.deploy.PolicyGate;
 import io.stackdrift.graph.ScheduleOptions;
 import io.stackdrift.graph.ScheduleResult;
 import io.stackdrift.graph.SchedulerListener;
@@ -28,6 +30,7 @@ import io.stackdrift.ownership.OwnershipGuard;
 import io.stackdrift.record.TrailResult;
 import io.stackdrift.spi.MissingCredentialsException;
 import io.stackdrift.tool.PlanPurpose;
+import io.stackdrift.tool.StackCall;
 import io.stackdrift.tool.StackPlan;
 
 /** What every run kind does around its stack tasks: credentials, the scheduler, rows for stacks that never ran. */
@@ -110,10 +113,38 @@ final class StackTasks {
                     if (purpose == PlanPurpose.PREVIEW) {
                         run.previewed(stack.id());
                     }
-                    StackPlan plan = run.adapter(stack.tool()).plan(
-                            run.call(stack, purpose == PlanPurpose.PREVIEW ? "preview" : "check", env), purpose, run.known());
-                    return OwnershipGuard.split(plan.row(), accepted);
+                    StackCall call = run.call(stack, purpose == PlanPurpose.PREVIEW ? "preview" : "check", env);
+                    StackPlan plan = run.adapter(stack.tool()).plan(call, purpose, run.known());
+                    Row row = OwnershipGuard.split(plan.row(), accepted);
+                    return purpose == PlanPurpose.PREVIEW ? policyOnPreview(run, stack, plan, row, call) : row;
                 });
+    }
+
+    /**
+     * A preview's plan through the stack's policy check when {@code previews: true} asks for it: nothing is applied, so a
+     * refusal only says what a deploy would do with the plan (the row keeps its state); a check that cannot run fails the
+     * row, as it would fail the deploy.
+     */
+    private static Row policyOnPreview(final RunContext run, final StackConfig stack, final StackPlan plan, final Row row,
+            final StackCall call) throws InterruptedException {
+        Optional<PolicyCheck> check = stack.policyCheck().filter(PolicyCheck::previews);
+        if (check.isEmpty() || row.state() == RowState.FAILED || row.changes().isEmpty() && row.drift().isEmpty()) {
+            return row;
+        }
+        run.progress("checking the plan of " + stack.id() + " with its policy check…");
+        PolicyGate.Verdict verdict = run.policyGate().check(stack, check.get(), plan.planJson(), call.workDir());
+        if (verdict.passed()) {
+            return row.withState(row.state(), join(row.reason(), "policy check passed"));
+        }
+        if (verdict.outcome() == PolicyGate.Outcome.BROKEN) {
+            return row.withState(RowState.FAILED, verdict.reason());
+        }
+        String would = check.get().onDeny() == PolicyCheck.OnDeny.FAIL ? "a deploy would fail: " : "a deploy would await approval: ";
+        return row.withState(row.state(), join(row.reason(), would + verdict.reason()));
+    }
+
+    private static String join(final String reason, final String more) {
+        return reason.isEmpty() ? more : reason + "; " + more;
     }
 
     /** Previews and checks need no order: a graph without edges, run with the run's parallelism. */

@@ -181,35 +181,48 @@ public final class HistoryStore {
     }
 
     /**
-     * The newest {@code most} readable summaries, newest first (by run number, never by a clock), and the summary files
-     * among them that could not be read, each named with why ("runs/… : cut short"): a trend says what it left out.
+     * The newest {@code most} readable summaries, newest first by run number (the number in the file's name, never a
+     * clock), and the summary files among them that could not be read, each named with why in fixed words: a trend says
+     * what it left out, and quotes nothing from a damaged file. A summary whose own run number is not its file's is
+     * left out the same way (copied or edited: it cannot be placed). Each skipped file is warned too.
      */
     public Trend trend(final int most) {
         List<RunSummary> out = new ArrayList<>();
-        List<String> skipped = new ArrayList<>();
+        List<SkippedRun> skipped = new ArrayList<>();
         for (long sequence : layout.sequences(true)) {
             if (out.size() >= most) {
                 break;
             }
             Path file = layout.summaryFile(sequence);
-            int warned = files.warnings().size();
-            Optional<RunSummary> summary = files.read(file, RecordJson::readSummary);
-            if (summary.isPresent()) {
-                out.add(summary.get());
-            } else if (Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
-                List<String> why = files.warnings();
-                skipped.add(why.size() > warned ? why.get(why.size() - 1).replaceFirst("^skipped ", "")
-                        : layout.directory().relativize(file) + ": unreadable");
+            TolerantJsonFiles.Outcome<RunSummary> read = files.readOrSay(file, RecordJson::readSummary);
+            Optional<Unreadable> why = read.unreadable();
+            if (read.value().isPresent() && read.value().get().sequence() != sequence) {
+                why = Optional.of(Unreadable.MISNUMBERED);
+            } else if (read.value().isPresent()) {
+                out.add(read.value().get());
+            } else if (why.isEmpty() && Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+                // there, but not a regular file (a directory, a dangling link): not readable either
+                why = Optional.of(Unreadable.NOT_OPENED);
+            }
+            if (why.isPresent()) {
+                SkippedRun run = new SkippedRun(layout.directory().relativize(file).toString(), why.get());
+                skipped.add(run);
+                files.warn(file, run.why().words());
             }
         }
         return new Trend(out, skipped);
     }
 
-    /** Run summaries newest first, and the summary files skipped as unreadable, one line each (file name and why). */
-    public record Trend(List<RunSummary> runs, List<String> skipped) {
+    /** Run summaries newest first, and the summary files skipped as unreadable, newest first. */
+    public record Trend(List<RunSummary> runs, List<SkippedRun> skipped) {
         public Trend {
             runs = List.copyOf(runs);
             skipped = List.copyOf(skipped);
+        }
+
+        /** The skipped files, one line each: the file, relative to the history directory, and why. */
+        public List<String> skippedLines() {
+            return skipped.stream().map(SkippedRun::line).toList();
         }
     }
 

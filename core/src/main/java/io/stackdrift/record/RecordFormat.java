@@ -44,7 +44,8 @@ final class RecordFormat {
         String version = format.substring(slash + 1);
         String major = version.contains(".") ? version.substring(0, version.indexOf('.')) : version;
         if (!major.equals(Integer.toString(VERSION))) {
-            throw new RecordFormatException("format " + format + " is not supported (this version reads " + kind + "/" + VERSION + ")");
+            throw RecordFormatException.otherVersion("format " + format + " is not supported (this version reads " + kind + "/"
+                    + VERSION + ")");
         }
     }
 

@@ -12,10 +12,10 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -48,7 +48,23 @@ final class TolerantJsonFiles {
 
     /** Reads a file with {@code reader}; a missing file gives empty, an unreadable one empty and a warning. */
     <T> Optional<T> read(final Path file, final Function<JsonNode, T> reader) {
-        return load(file, reader, this::warn);
+        return load(file, reader, (kind, why) -> warn(file, why));
+    }
+
+    /**
+     * What reading a file gave: its value; or, for a file that is there but could not be read, why in fixed words
+     * ({@link Unreadable}), with no warning: the caller names the file. Neither for a missing file.
+     *
+     * @param <T> what is read
+     */
+    record Outcome<T>(Optional<T> value, Optional<Unreadable> unreadable) {
+    }
+
+    /** Reads a file with {@code reader} and says why when one that is there cannot be read ({@link Outcome}). */
+    <T> Outcome<T> readOrSay(final Path file, final Function<JsonNode, T> reader) {
+        Unreadable[] why = new Unreadable[1];
+        Optional<T> value = load(file, reader, (kind, detail) -> why[0] = kind);
+        return new Outcome<>(value, Optional.ofNullable(why[0]));
     }
 
     /**
@@ -115,29 +131,43 @@ final class TolerantJsonFiles {
 
     /** Reads a file that may be large with a streaming reader; a missing file gives empty, an unreadable one empty and a warning. */
     <T> Optional<T> readStreamed(final Path file, final StreamedReader<T> reader) {
-        return stream(file, reader, this::warn);
+        return stream(file, reader, (kind, why) -> warn(file, why));
     }
 
     /** As {@link #readForRewrite}, with a streaming reader: a file that cannot be read is moved aside, never overwritten. */
     <T> Optional<T> readStreamedForRewrite(final Path file, final StreamedReader<T> reader) throws IOException {
         List<String> problems = new ArrayList<>();
-        Optional<T> value = stream(file, reader, (f, why) -> problems.add(why));
+        Optional<T> value = stream(file, reader, (kind, why) -> problems.add(why));
         movedAsideIf(file, problems);
         return value;
     }
 
-    private <T> Optional<T> stream(final Path file, final StreamedReader<T> reader, final BiConsumer<Path, String> problems) {
+    private <T> Optional<T> stream(final Path file, final StreamedReader<T> reader, final Problems problems) {
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
         }
         try (InputStream in = Files.newInputStream(file)) {
             return Optional.of(reader.read(in));
         } catch (IOException e) {
-            problems.accept(file, "not readable JSON (cut short by a crash?): " + firstLine(e.getMessage()));
+            problems.found(notRead(e), "not readable JSON (cut short by a crash?): " + firstLine(e.getMessage()));
         } catch (RecordFormatException | IllegalArgumentException | NullPointerException e) {
-            problems.accept(file, firstLine(e.getMessage()));
+            problems.found(notOurs(e), firstLine(e.getMessage()));
         }
         return Optional.empty();
+    }
+
+    /** Where a read reports a file that is there and cannot be read: why in fixed words, and the reader's detail. */
+    @FunctionalInterface
+    private interface Problems {
+        void found(Unreadable kind, String detail);
+    }
+
+    private static Unreadable notRead(final IOException e) {
+        return e instanceof JsonProcessingException ? Unreadable.NOT_JSON : Unreadable.NOT_OPENED;
+    }
+
+    private static Unreadable notOurs(final RuntimeException e) {
+        return e instanceof RecordFormatException f && f.isOtherVersion() ? Unreadable.OTHER_VERSION : Unreadable.NOT_OURS;
     }
 
     /**
@@ -158,7 +188,7 @@ final class TolerantJsonFiles {
      */
     <T> Optional<T> readForRewrite(final Path file, final Function<JsonNode, T> reader) throws IOException {
         List<String> problems = new ArrayList<>();
-        Optional<T> value = load(file, reader, (f, why) -> problems.add(why));
+        Optional<T> value = load(file, reader, (kind, why) -> problems.add(why));
         movedAsideIf(file, problems);
         return value;
     }
@@ -171,7 +201,7 @@ final class TolerantJsonFiles {
         }
     }
 
-    private <T> Optional<T> load(final Path file, final Function<JsonNode, T> reader, final BiConsumer<Path, String> problems) {
+    private <T> Optional<T> load(final Path file, final Function<JsonNode, T> reader, final Problems problems) {
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
         }
@@ -179,17 +209,17 @@ final class TolerantJsonFiles {
         try (InputStream in = Files.newInputStream(file)) {
             node = mapper.readTree(in);
         } catch (IOException e) {
-            problems.accept(file, "not readable JSON (cut short by a crash?): " + firstLine(e.getMessage()));
+            problems.found(notRead(e), "not readable JSON (cut short by a crash?): " + firstLine(e.getMessage()));
             return Optional.empty();
         }
         if (node == null || node.isMissingNode()) {
-            problems.accept(file, "empty file");
+            problems.found(Unreadable.EMPTY, "empty file");
             return Optional.empty();
         }
         try {
             return Optional.of(reader.apply(node));
         } catch (RecordFormatException | IllegalArgumentException | NullPointerException e) {
-            problems.accept(file, firstLine(e.getMessage()));
+            problems.found(notOurs(e), firstLine(e.getMessage()));
             return Optional.empty();
         }
     }
@@ -203,8 +233,9 @@ final class TolerantJsonFiles {
         return Files.move(file, aside);
     }
 
-    private void warn(final Path file, final String why) {
-        warnings.add("skipped " + dir.relativize(file) + ": " + why);
+    /** Warns that a file was skipped; {@code file} is relative to the history directory or absolute. */
+    void warn(final Path file, final String why) {
+        warnings.add("skipped " + dir.relativize(dir.resolve(file)) + ": " + why);
     }
 
     private static String firstLine(final String message) {

@@ -45,7 +45,16 @@ public final class DriftPicture {
     }
 
     public static String html(final List<RunCounts> runs, final RenderLimits limits) {
-        StringBuilder out = new StringBuilder("<section class=\"sd sd-picture\">\n<h2 class=\"sd-heading\">Drift picture</h2>\n");
+        return html(runs, List.of(), limits);
+    }
+
+    /**
+     * @param runs    oldest first by run number
+     * @param skipped runs left out because their summary could not be read, one line each: named under the heading
+     */
+    public static String html(final List<RunCounts> runs, final List<String> skipped, final RenderLimits limits) {
+        StringBuilder out = new StringBuilder("<section class=\"sd sd-picture\">\n<h2 class=\"sd-heading\">Drift picture</h2>\n")
+                .append(skipped(skipped));
         if (runs.isEmpty()) {
             return out.append("<p class=\"sd-empty\">No runs recorded yet.</p>\n</section>\n").toString();
         }
@@ -143,6 +152,17 @@ public final class DriftPicture {
                     .append("</td><td class=\"sd-num\">").append(c.repaired()).append("</td></tr>\n");
         }
         return out.append("</tbody>\n</table>\n").toString();
+    }
+
+    /** The runs left out, named with why; nothing when every summary was read. */
+    static String skipped(final List<String> skipped) {
+        if (skipped.isEmpty()) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder("<div class=\"sd-trend-skipped sd-muted\"><p>The picture leaves out ")
+                .append(Html.plural(skipped.size(), "run", "runs")).append(" whose summary could not be read:</p><ul>");
+        skipped.forEach(line -> out.append("<li>").append(Html.text(line)).append("</li>"));
+        return out.append("</ul></div>\n").toString();
     }
 
     private static List<RunCounts> newest(final List<RunCounts> runs, final RenderLimits limits) {

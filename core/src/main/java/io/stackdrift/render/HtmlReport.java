@@ -68,8 +68,8 @@ public final class HtmlReport {
 
     /**
      * @param run     the run to show
-     * @param history earlier runs of the same job, any order (the run itself may be among them); they feed
-     *                the drift picture and "Recently deployed"
+     * @param history earlier runs of the same job, oldest first as recorded (the run itself may be among them); they
+     *                feed the drift picture and "Recently deployed"
      */
     public static void write(final Path dir, final RunRecord run, final List<RunRecord> history) throws IOException {
         write(dir, run, history, RenderLimits.DEFAULTS);
@@ -126,22 +126,10 @@ public final class HtmlReport {
                 .append("\" width=\"").append(badgeWidth(run)).append("\" height=\"20\"></div>\n")
                 .append("<p class=\"sd-run-line sd-muted\">").append(runLine(run)).append("</p>\n")
                 .append(BuildPage.fragment(run, links, limits))
-                .append(skippedRuns(skipped))
                 .append("<div class=\"sd-columns\">\n")
-                .append(JobPage.fragment(trend, trail, driftAges(run), links, limits))
+                .append(JobPage.fragment(trend, skipped, trail, driftAges(run), links, limits))
                 .append("</div>\n");
         return StandalonePage.wrap(capitalised(run.kind().word()) + " #" + run.runId(), "", "", body.toString());
-    }
-
-    /** The summary files the trend left out as unreadable, named with why; nothing when every one was read. */
-    static String skippedRuns(final List<String> skipped) {
-        if (skipped.isEmpty()) {
-            return "";
-        }
-        StringBuilder out = new StringBuilder("<div class=\"sd-trend-skipped sd-muted\"><p>The trend leaves out ")
-                .append(Html.plural(skipped.size(), "run", "runs")).append(" whose summary could not be read:</p><ul>");
-        skipped.forEach(line -> out.append("<li>").append(Html.text(line)).append("</li>"));
-        return out.append("</ul></div>\n").toString();
     }
 
     /** The drift age of each stack drifted in the run shown. */
@@ -211,14 +199,18 @@ public final class HtmlReport {
         return out;
     }
 
-    /** The history plus the run, one per run id (the given run wins), oldest first. */
+    /**
+     * The history plus the run, one per run id, in the order the history gives them (oldest first, as recorded), the run
+     * in its own place when the history holds it, else last: never by a clock, so a run recorded by a machine whose clock
+     * was ahead is not the newest.
+     */
     private static List<RunRecord> allRuns(final RunRecord run, final List<RunRecord> history) {
         Map<String, RunRecord> byId = new LinkedHashMap<>();
         for (RunRecord earlier : history) {
             byId.put(earlier.runId(), earlier);
         }
         byId.put(run.runId(), run);
-        return byId.values().stream().sorted(Comparator.comparingLong(RunRecord::startedAt).thenComparing(RunRecord::runId)).toList();
+        return List.copyOf(byId.values());
     }
 
     private static String capitalised(final String word) {

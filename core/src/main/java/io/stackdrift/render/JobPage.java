@@ -31,7 +31,17 @@ public final class JobPage {
      */
     public static String fragment(final List<RunCounts> runs, final List<TrailEntry> trail, final Map<StackId, DriftAge> drifted,
             final StackLinks links, final RenderLimits limits) {
-        return "<div class=\"sd sd-job\">\n" + DriftPicture.html(runs, limits) + DriftAges.html(drifted, links, limits)
+        return fragment(runs, List.of(), trail, drifted, links, limits);
+    }
+
+    /**
+     * @param runs    the job's runs, oldest first by run number
+     * @param skipped the runs left out of the picture because their summary could not be read, one line each (where
+     *                it is, and why in words that quote nothing from it): the picture names them
+     */
+    public static String fragment(final List<RunCounts> runs, final List<String> skipped, final List<TrailEntry> trail,
+            final Map<StackId, DriftAge> drifted, final StackLinks links, final RenderLimits limits) {
+        return "<div class=\"sd sd-job\">\n" + DriftPicture.html(runs, skipped, limits) + DriftAges.html(drifted, links, limits)
                 + RecentlyDeployed.html(trail, links, limits) + "</div>\n";
     }
 }

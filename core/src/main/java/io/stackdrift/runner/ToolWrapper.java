@@ -11,7 +11,9 @@ import java.util.Objects;
  *
  * <p>It runs the tool with stdout and stderr into {@code calls/N.out} and {@code calls/N.err} and writes the exit
  * status into {@code calls/N.exit} atomically (a temporary file, then a rename), so a reader never sees half of it.
- * When the wrapper gets SIGTERM, SIGINT or SIGHUP, or a {@code stop} file appears in the step directory, it sends
+ * When the wrapper gets SIGTERM, SIGINT or SIGHUP, or a {@code stop} file appears in the step directory (or a
+ * {@code calls/N.stop} for this call alone: the engine's timeout; looked for five times a second where {@code sleep}
+ * takes a fraction, as GNU, BusyBox and BSD's do, else each second), it sends
  * one SIGINT to the tool's own process only: Terraform, OpenTofu and Pulumi stop gently on it, and need their provider
  * processes (the tool's children) alive to finish the calls in flight and write state. After the grace period it
  * kills the tool and every descendant. The tool is started as an asynchronous command, so it begins with SIGINT
@@ -43,8 +45,8 @@ public final class ToolWrapper {
               if kill -0 "$tool" 2>/dev/null; then kill -KILL $(tree "$tool") 2>/dev/null; fi
             }
             while kill -0 "$tool" 2>/dev/null; do
-              if [ "$asked" = 1 ] || [ -e "$d/stop" ]; then gentle; break; fi
-              sleep 1
+              if [ "$asked" = 1 ] || [ -e "$d/stop" ] || [ -e "$c/$n.stop" ]; then gentle; break; fi
+              sleep 0.2 2>/dev/null || sleep 1
             done
             wait "$tool"; rc=$?
             printf '%s\\n' "$rc" >"$c/$n.exit.tmp" && mv -f "$c/$n.exit.tmp" "$c/$n.exit"

@@ -102,7 +102,7 @@ public final class PulumiAdapter implements ToolAdapter {
         }
         List<StackId> dependsOn = dependencies(stack, summary.stackReferences(), knownStacks);
         StackPlan plan = new StackPlan(PlansOfThisRun.succeeded(stack, summary, purpose, dependsOn), purpose,
-                savesPlan ? Optional.of(updatePlan) : Optional.empty(), summary.toolVersion(), Map.of());
+                savesPlan ? Optional.of(updatePlan) : Optional.empty(), summary.toolVersion(), Map.of(), Optional.of(digest));
         plans.remember(plan);
         return plan;
     }

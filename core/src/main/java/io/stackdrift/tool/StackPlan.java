@@ -18,14 +18,23 @@ import io.stackdrift.model.StackId;
  *                     empty for drift checks of Pulumi and for failures
  * @param toolVersion  the tool's version, for the digest
  * @param replacePaths resource address → paths whose change forces replacement (for ignore eligibility)
+ * @param planJson     the plan as the tool prints it in JSON (Terraform/OpenTofu's {@code show -json}, Pulumi's preview
+ *                     digest), which a policy check reads; empty for failures
  */
 public record StackPlan(Row row, PlanPurpose purpose, Optional<Path> planFile, String toolVersion,
-        Map<String, List<String>> replacePaths) {
+        Map<String, List<String>> replacePaths, Optional<Path> planJson) {
     public StackPlan {
         Objects.requireNonNull(row, "row");
         Objects.requireNonNull(purpose, "purpose");
         toolVersion = Objects.requireNonNullElse(toolVersion, "");
         replacePaths = Map.copyOf(replacePaths);
+        Objects.requireNonNull(planJson, "planJson");
+    }
+
+    /** A plan whose JSON is not kept. */
+    public StackPlan(final Row row, final PlanPurpose purpose, final Optional<Path> planFile, final String toolVersion,
+            final Map<String, List<String>> replacePaths) {
+        this(row, purpose, planFile, toolVersion, replacePaths, Optional.empty());
     }
 
     public StackId stack() {

@@ -112,7 +112,7 @@ public final class TerraformAdapter implements ToolAdapter {
                     ? "the plan JSON of " + word("show") + " could not be read" : FailureReason.cut(summary.failureReason()));
         }
         return new StackPlan(PlansOfThisRun.succeeded(stack, summary, purpose, List.of()), purpose, Optional.of(planFile),
-                summary.toolVersion(), summary.replacePaths());
+                summary.toolVersion(), summary.replacePaths(), Optional.of(planJson));
     }
 
     @Override

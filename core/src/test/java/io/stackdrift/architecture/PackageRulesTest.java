@@ -81,8 +81,9 @@ class PackageRulesTest {
     }
 
     @Test
-    void onlyTheCommandLineAndThePluginUseTheEngine() {
-        noClasses().that().resideOutsideOfPackage("io.stackdrift.engine").should().dependOnClassesThat()
+    void onlyTheHostsUseTheEngine() {
+        // the command line, the plugin, and the engine process a durable step runs on the agent (durable)
+        noClasses().that().resideOutsideOfPackages("io.stackdrift.engine", "io.stackdrift.durable").should().dependOnClassesThat()
                 .resideInAPackage("io.stackdrift.engine")
                 .check(core);
     }

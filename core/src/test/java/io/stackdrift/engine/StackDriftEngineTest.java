@@ -37,6 +37,7 @@ import io.stackdrift.model.PlanDigest;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
+import io.stackdrift.model.StartedBy;
 import io.stackdrift.model.Timing;
 import io.stackdrift.record.DeployMarker;
 import io.stackdrift.record.HistoryLayout;

@@ -143,6 +143,21 @@ class HistoryStoreTest {
     }
 
     @Test
+    void aSummaryWhoseRunNumberIsNotItsFileNamesIsLeftOutOfTheTrendAndNamed() throws IOException {
+        HistoryStore store = new HistoryStore(dir);
+        store.save(run("1", 5000, row(NETWORK, RowState.IN_SYNC, 0)));
+        store.save(run("2", 1000, row(NETWORK, RowState.IN_SYNC, 0)));
+        // a copy of run 1's summary under a newer name: it cannot be placed, and must not be drawn as the newest run
+        Files.copy(dir.resolve("runs/run-000000000001.summary.json"), dir.resolve("runs/run-000000000007.summary.json"));
+
+        HistoryStore.Trend trend = store.trend(100);
+
+        assertThat(trend.runs()).extracting(RunSummary::sequence).containsExactly(2L, 1L);
+        assertThat(trend.skippedLines()).containsExactly("runs/run-000000000007.summary.json: " + Unreadable.MISNUMBERED.words());
+        assertThat(store.warnings()).singleElement().asString().contains("run-000000000007.summary.json");
+    }
+
+    @Test
     void runsListNewestFirstAndOnlyTheLastNAreKept() {
         HistoryStore store = new HistoryStore(dir, new HistoryStore.Limits(3, 10));
         for (int i = 1; i <= 5; i++) {

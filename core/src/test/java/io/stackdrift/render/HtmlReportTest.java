@@ -26,6 +26,7 @@ import io.stackdrift.record.RunKind;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.TrailEntry;
 import io.stackdrift.record.TrailResult;
+import io.stackdrift.record.Unreadable;
 import io.stackdrift.testing.PosixOnly;
 
 @PosixOnly
@@ -72,13 +73,54 @@ class HtmlReportTest {
         store.save(run);
         HistoryStore.Trend trend = store.trend(100);
 
-        HtmlReport.write(dir.resolve("html"), run, new HtmlReport.History(trend.runs(), store.trail(), trend.skipped()));
+        HtmlReport.write(dir.resolve("html"), run, new HtmlReport.History(trend.runs(), store.trail(), trend.skippedLines()));
 
         Document index = Jsoup.parse(dir.resolve("html/index.html").toFile());
         // newest first: run 4, then 2 and 1; never run 2 as the newest for its clock
         assertThat(index.select("table.sd-trend-table tbody th").eachText()).containsExactly("#4", "#2", "#1");
-        assertThat(index.select(".sd-trend-skipped").text()).startsWith("The trend leaves out 1 run whose summary could not be read:")
+        assertThat(index.select(".sd-trend-skipped").text()).startsWith("The picture leaves out 1 run whose summary could not be read:")
                 .contains(record.relativize(summary).toString());
+    }
+
+    @Test
+    void aRunFromTheFutureIsNotTheNewestWhenItsRunNumberIsLower() throws IOException {
+        long now = 1_800_000_000_000L;
+        Row net = SampleRuns.row("net", Tool.TERRAFORM, "net", RowState.IN_SYNC, "", List.of(), List.of(), List.of(), List.of());
+        RunRecord first = new RunRecord("1", RunKind.CHECK, "", now - 7_200_000, now - 7_100_000, List.of(net), List.of());
+        // run 2 was made by a machine whose clock was a year ahead
+        RunRecord ahead = new RunRecord("2", RunKind.CHECK, "", now + 31_536_000_000L, now + 31_536_100_000L, List.of(net), List.of());
+        RunRecord run = new RunRecord("3", RunKind.CHECK, "", now, now + 100_000, List.of(net), List.of());
+
+        HtmlReport.write(dir, run, List.of(first, ahead));
+
+        Document index = Jsoup.parse(dir.resolve("index.html").toFile());
+        assertThat(index.select("desc#sd-trend-desc").text()).contains("Newest: Run #3:");
+        assertThat(index.select("table.sd-trend-table tbody th").eachText()).containsExactly("#3", "#2", "#1");
+    }
+
+    @Test
+    void aDamagedSummaryIsNamedOnThePageWithoutAnythingItHolds() throws IOException {
+        Path record = Files.createDirectories(dir.resolve("record"));
+        HistoryStore store = new HistoryStore(record);
+        long now = 1_800_000_000_000L;
+        Row net = SampleRuns.row("net", Tool.TERRAFORM, "net", RowState.IN_SYNC, "", List.of(), List.of(), List.of(), List.of());
+        long notJson = store.save(new RunRecord("1", RunKind.CHECK, "", now - 300, now - 200, List.of(net), List.of())).sequence();
+        long foreign = store.save(new RunRecord("2", RunKind.CHECK, "", now - 200, now - 100, List.of(net), List.of())).sequence();
+        RunRecord run = new RunRecord("3", RunKind.CHECK, "", now, now + 100, List.of(net), List.of());
+        store.save(run);
+        // a damaged file may hold anything: the page says where it is and why, never what is in it
+        Files.writeString(store.layout().summaryFile(notJson), "hunter2 and more");
+        Files.writeString(store.layout().summaryFile(foreign), "{\"format\":\"hunter3/1\",\"runId\":\"hunter4\"}");
+        HistoryStore.Trend trend = store.trend(100);
+
+        HtmlReport.write(dir.resolve("html"), run, new HtmlReport.History(trend.runs(), store.trail(), trend.skippedLines()));
+
+        Document index = Jsoup.parse(dir.resolve("html/index.html").toFile());
+        assertThat(index.select(".sd-picture .sd-trend-skipped li").eachText()).containsExactly(
+                "runs/run-000000000002.summary.json: " + Unreadable.NOT_OURS.words(),
+                "runs/run-000000000001.summary.json: " + Unreadable.NOT_JSON.words());
+        assertThat(index.html()).doesNotContain("hunter");
+        assertThat(store.warnings()).noneMatch(w -> w.contains("hunter"));
     }
 
     @Test

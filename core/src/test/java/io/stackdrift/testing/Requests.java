@@ -6,10 +6,10 @@ import java.util.OptionalInt;
 import java.util.Set;
 
 import io.stackdrift.engine.RunRequest;
-import io.stackdrift.engine.StartedBy;
 import io.stackdrift.model.Approval;
 import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DeployMode;
+import io.stackdrift.model.StartedBy;
 import io.stackdrift.model.Timing;
 
 /** Run requests for tests: a host always says every field; a test says only what it is about. */

@@ -63,7 +63,7 @@ class ApprovalITest {
         p = demoJob(r, "approvals", demo, "deployStacks(stacks: ['dns'])");
         r.jenkins.setSecurityRealm(r.createDummySecurityRealm());
         r.jenkins.setAuthorizationStrategy(new MockAuthorizationStrategy()
-                .grant(Jenkins.READ, Item.READ).everywhere().to("alice", "bob")
+                .grant(Jenkins.READ, Item.READ).everywhere().to("alice", "bob", "carol")
                 .grant(Item.BUILD).everywhere().to("alice", "carol"));
     }
 

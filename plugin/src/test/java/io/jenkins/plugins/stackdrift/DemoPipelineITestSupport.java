@@ -61,20 +61,37 @@ public final class DemoPipelineITestSupport {
         return p;
     }
 
-    /** The demo's credentials as global secret-text credentials, except the ids given. */
+    /** The demo's credentials as global secret-text credentials, except the ids given; every id listed. */
     public static void addCredentials(final JenkinsRule r, final String... except) throws IOException {
-        List<String> ids = new ArrayList<>();
         for (Map.Entry<String, String> secret : SECRETS.entrySet()) {
             if (!List.of(except).contains(secret.getKey())) {
-                CredentialsProvider.lookupStores(r.jenkins).iterator().next().addCredentials(Domain.global(),
-                        new StringCredentialsImpl(CredentialsScope.GLOBAL, secret.getKey(), "test",
-                                Secret.fromString(secret.getValue())));
+                addListedCredential(r, secret.getKey(), secret.getValue());
             }
-            ids.add(secret.getKey());
         }
-        // as an administrator lists them: without an allow-list no stack binds anything
-        r.jenkins.getExtensionList(StackDriftGlobalConfiguration.class).get(StackDriftGlobalConfiguration.class)
-                .setAllowedCredentials(ids);
+        // the ids left out are listed too: a stack that names one fails because it is missing, not unlisted
+        for (String id : except) {
+            listInGlobalAllowList(r, id);
+        }
+    }
+
+    /**
+     * A global secret-text credential, its id in the global allow-list as an administrator lists it: without a list no
+     * stack binds anything. Every ITest that stores a credential for a step goes through here (ITestSourcesTest).
+     */
+    public static void addListedCredential(final JenkinsRule r, final String id, final String value) throws IOException {
+        CredentialsProvider.lookupStores(r.jenkins).iterator().next().addCredentials(Domain.global(),
+                new StringCredentialsImpl(CredentialsScope.GLOBAL, id, "test", Secret.fromString(value)));
+        listInGlobalAllowList(r, id);
+    }
+
+    private static void listInGlobalAllowList(final JenkinsRule r, final String id) {
+        StackDriftGlobalConfiguration global = r.jenkins.getExtensionList(StackDriftGlobalConfiguration.class)
+                .get(StackDriftGlobalConfiguration.class);
+        List<String> ids = new ArrayList<>(global.getAllowedCredentials());
+        if (!ids.contains(id)) {
+            ids.add(id);
+            global.setAllowedCredentials(ids);
+        }
     }
 
     public static void assertNoSecretIn(final String text) {

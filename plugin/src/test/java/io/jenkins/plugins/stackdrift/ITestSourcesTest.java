@@ -24,7 +24,10 @@ import org.junit.jupiter.api.Test;
  * builds it from the action's {@code getUrlName()} (or the code's {@code PageUrls}), so a changed URL cannot leave a
  * test opening a page that no longer exists. (2) Every test class that runs a shell — a Pipeline {@code sh}, bash, the
  * demo's bash tools, a Stack Drift step (the plugin runs its tools through a POSIX shell), directly or through any
- * helper of the test sources that does — is {@code @PosixOnly}, so the Windows leg of the CI skips it.
+ * helper of the test sources that does — is {@code @PosixOnly}, so the Windows leg of the CI skips it. (3) A credential
+ * is stored only through {@code DemoPipelineITestSupport.addListedCredential}, which also lists its id, as an
+ * administrator must for anything to be bound: four ITests stored credentials without listing them, and their stacks
+ * failed "named by no allow-list" in the real build.
  */
 class ITestSourcesTest {
     private static final Path TESTS = Path.of("src/test/java");
@@ -35,6 +38,11 @@ class ITestSourcesTest {
     /** A Stack Drift step in a Pipeline that Jenkins runs (a test that only parses snippets runs nothing). */
     private static final Pattern STEP = Pattern.compile("\\b(checkDrift|deployStacks|previewStacks|validateStacks|stackShards)\\s*[(]");
     private static final Pattern PIPELINE = Pattern.compile("\\bCpsFlowDefinition\\b");
+    /** What stores a credential in a test's code. */
+    private static final Pattern STORES_A_CREDENTIAL = Pattern.compile(
+            "\\bnew\\s+StringCredentialsImpl\\b|\\.addCredentials\\s*\\(\\s*Domain\\b");
+    /** The one helper that stores a credential, and lists it. */
+    private static final Set<String> MAY_STORE_CREDENTIALS = Set.of("DemoPipelineITestSupport");
 
     /** The source without its comments and imports (strings kept). */
     static String code(final String source) {
@@ -110,6 +118,17 @@ class ITestSourcesTest {
         return unmarked;
     }
 
+    /** The sources (class name → source) that store a credential themselves instead of through the listing helper. */
+    static Set<String> credentialsStoredUnlisted(final Map<String, String> sources) {
+        Set<String> found = new TreeSet<>();
+        sources.forEach((name, source) -> {
+            if (!MAY_STORE_CREDENTIALS.contains(name) && STORES_A_CREDENTIAL.matcher(code(source)).find()) {
+                found.add(name);
+            }
+        });
+        return found;
+    }
+
     private static boolean runsAStep(final String code) {
         return PIPELINE.matcher(code).find() && STEP.matcher(code).find();
     }
@@ -170,6 +189,23 @@ class ITestSourcesTest {
     void everyTestThatRunsAShellIsPosixOnly() throws IOException {
         Map<String, String> sources = testSources();
         assertThat(shellTestsNotPosixOnly(sources)).isEmpty();
+    }
+
+    @Test
+    void everyCredentialAnITestStoresIsListed() throws IOException {
+        assertThat(credentialsStoredUnlisted(testSources())).isEmpty();
+    }
+
+    @Test
+    void aPlantedCredentialStoredWithoutItsListIsFound() {
+        String stored = "@WithJenkins\nclass PlantedITest {\n  void t() {\n"
+                + "    CredentialsProvider.lookupStores(r.jenkins).iterator().next().addCredentials(Domain.global(),\n"
+                + "        new StringCredentialsImpl(CredentialsScope.GLOBAL, \"k\", \"t\", s));\n  }\n}\n";
+        String listed = "@WithJenkins\nclass PlantedListedITest {\n"
+                + "  void t() { DemoPipelineITestSupport.addListedCredential(r, \"k\", \"v\"); }\n}\n";
+        String inComment = "class PlantedQuietITest {\n  // new StringCredentialsImpl(...) was the old way\n}\n";
+        assertThat(credentialsStoredUnlisted(Map.of("PlantedITest", stored, "PlantedListedITest", listed, "PlantedQuietITest",
+                inComment))).containsExactly("PlantedITest");
     }
 
     @Test

@@ -281,7 +281,7 @@ public final class ApproveDeployAction implements RunAction2 {
                 reject(who.id());
             }
         }
-        rsp.sendRedirect2(req.getContextPath() + "/" + run.getUrl());
+        rsp.sendRedirect2(req.getContextPath() + "/" + getRun().getUrl());
     }
 
     private void refuseUnless(final Approver who) {

@@ -11,6 +11,7 @@ import hudson.model.Action;
 import hudson.model.Job;
 import hudson.model.Run;
 import io.jenkins.plugins.stackdrift.history.JobHistory;
+import io.jenkins.plugins.stackdrift.history.RunDetails;
 import org.kohsuke.stapler.StaplerRequest2;
 import org.kohsuke.stapler.StaplerResponse2;
 import org.kohsuke.stapler.export.Exported;
@@ -59,26 +60,45 @@ public final class StackDriftJobAction implements Action {
     }
 
     /**
-     * One point per build with Stack Drift data, oldest first; a build with several steps is one point
-     * ({@link BuildMerge#ofBuild}). Read from the builds' small summaries only, never a step's details, and kept by
-     * {@link TrendCache} until a build of the job completes or is deleted: a page view then reads no build.xml.
+     * One point per build with Stack Drift data, oldest first by build number (never by a clock); a build with several
+     * steps is one point ({@link BuildMerge#ofBuild}). Read from the builds' small summaries only, never a step's details,
+     * and kept by {@link TrendCache} until a build of the job completes or is deleted: a page view then reads no build.xml.
      */
     @Exported(visibility = 2)
     public List<TrendPoint> getTrend() {
+        return jobTrend().points();
+    }
+
+    private JobTrend jobTrend() {
         return TrendCache.trendOf(job, this::readTrend);
     }
 
-    /** The trend as the builds' actions have it: up to {@value #TREND_BUILDS} builds are loaded. */
-    List<TrendPoint> readTrend() {
+    /**
+     * The trend as the builds' actions have it: up to {@value #TREND_BUILDS} builds are loaded. A build whose Stack Drift
+     * summary Jenkins could not read back from build.xml is left out and named: Jenkins then leaves the summary empty
+     * (a step's summary field), or drops the step's action altogether while its details stay in the build directory.
+     */
+    JobTrend readTrend() {
         List<TrendPoint> points = new ArrayList<>();
+        List<String> skipped = new ArrayList<>();
         Run<?, ?> build = job.getLastCompletedBuild();
         for (int i = 0; build != null && i < TREND_BUILDS; i++, build = build.getPreviousBuild()) {
             List<StackDriftRunAction> actions = build.getActions(StackDriftRunAction.class);
-            if (!actions.isEmpty()) {
+            if (actions.stream().anyMatch(action -> action.getSummary() == null)
+                    || actions.isEmpty() && hasStepDetails(build.getRootDir())) {
+                skipped.add("build #" + build.getNumber() + ": its Stack Drift summary in build.xml could not be read"
+                        + " (Manage Jenkins \u203A Manage Old Data names the error)");
+            } else if (!actions.isEmpty()) {
                 points.add(0, new TrendPoint(build.getNumber(), BuildMerge.ofBuild(actions)));
             }
         }
-        return points;
+        return new JobTrend(points, skipped);
+    }
+
+    /** Stack Drift stored a step's details in this build directory (under a step id, or beside build.xml in old builds). */
+    private static boolean hasStepDetails(@CheckForNull final File buildDir) {
+        return buildDir != null
+                && (new File(buildDir, RunDetails.DIR_NAME).isDirectory() || new File(buildDir, RunDetails.FILE_NAME).isFile());
     }
 
     /**
@@ -96,10 +116,11 @@ public final class StackDriftJobAction implements Action {
      */
     public String getFragment() {
         List<RunCounts> runs = new ArrayList<>();
-        for (TrendPoint point : getTrend()) {
+        JobTrend trend = jobTrend();
+        for (TrendPoint point : trend.points()) {
             runs.add(new RunCounts(Integer.toString(point.getBuild()), point.getSummary().counts()));
         }
-        return JobPage.fragment(runs, getTrail(), JobHistory.inJobDir(job.getRootDir()).driftAges(),
+        return JobPage.fragment(runs, trend.skipped(), getTrail(), JobHistory.inJobDir(job.getRootDir()).driftAges(),
                 StackLinks.under("", "/").onlyFor(List.of()), RenderLimits.DEFAULTS);
     }
 

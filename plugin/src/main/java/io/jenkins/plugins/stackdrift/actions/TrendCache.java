@@ -1,7 +1,6 @@
 package io.jenkins.plugins.stackdrift.actions;
 
 import java.util.Collections;
-import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.function.Supplier;
@@ -22,18 +21,18 @@ final class TrendCache {
     }
 
     /** A trend and the number of the last completed build it was read with (0: none). */
-    private record Kept(int lastCompleted, List<TrendPoint> trend) {
+    private record Kept(int lastCompleted, JobTrend trend) {
     }
 
     /** The job's trend, read with {@code read} only when none is kept for its last completed build. */
-    static List<TrendPoint> trendOf(final Job<?, ?> job, final Supplier<List<TrendPoint>> read) {
+    static JobTrend trendOf(final Job<?, ?> job, final Supplier<JobTrend> read) {
         int last = lastCompleted(job);
         Kept kept = TRENDS.get(job);
         if (kept != null && kept.lastCompleted() == last) {
             return kept.trend();
         }
         // read outside the lock: two views at once may both read, the later one is kept
-        List<TrendPoint> trend = List.copyOf(read.get());
+        JobTrend trend = read.get();
         TRENDS.put(job, new Kept(last, trend));
         return trend;
     }

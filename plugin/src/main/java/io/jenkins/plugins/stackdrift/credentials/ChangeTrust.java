@@ -27,7 +27,10 @@ public final class ChangeTrust {
         /** Whether {@code revision} names a change request (for the log only). */
         boolean changeRequest();
 
-        /** The file at {@code path} in {@code revision}; empty when it has none. */
+        /**
+         * The file at {@code path} in {@code revision}; empty when it has none; {@link NoFileAccess} when the source
+         * offers no lightweight file access.
+         */
         Optional<String> read(Object revision, String path) throws IOException, InterruptedException;
     }
 
@@ -75,6 +78,10 @@ public final class ChangeTrust {
             }
             return CredentialsSource.targetBranch(text.get(), change + " from a source the job does not trust: the credentials"
                     + " of its stacks come from " + configFile + " of the trusted revision (" + trusted + "), not from the change");
+        } catch (NoFileAccess e) {
+            return CredentialsSource.none(change + " from a source the job does not trust, and its SCM source offers no"
+                    + " lightweight access to the files of the trusted revision (" + trusted + "), so " + configFile
+                    + " of that revision cannot be read (Stack Drift does not check it out); no credentials are bound");
         } catch (IOException e) {
             return CredentialsSource.none(change + " from a source the job does not trust, and " + configFile
                     + " of the trusted revision could not be read (" + e.getClass().getSimpleName() + "); no credentials are bound");

@@ -64,7 +64,7 @@ public final class ScmRevisions implements ChangeTrust.Revisions {
         }
         try (SCMFileSystem files = SCMFileSystem.of(source, head, (SCMRevision) revision)) {
             if (files == null) {
-                throw new IOException("the SCM source offers no file access to a revision");
+                throw new NoFileAccess("the SCM source offers no file access to a revision");
             }
             SCMFile file = files.child(path);
             return file.isFile() ? Optional.of(file.contentAsString()) : Optional.empty();

@@ -44,11 +44,13 @@ import jenkins.scm.RunWithSCM;
 import org.jenkinsci.plugins.workflow.actions.WarningAction;
 import org.jenkinsci.plugins.workflow.graph.FlowNode;
 
-import io.stackdrift.engine.StartedBy;
+import io.stackdrift.durable.StepRequest;
 import io.stackdrift.model.Approval;
+import io.stackdrift.model.DeployChoice;
 import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DeployMode;
 import io.stackdrift.model.RowState;
+import io.stackdrift.model.StartedBy;
 import io.stackdrift.record.DeployMarker;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.render.CountsLine;
@@ -344,13 +346,15 @@ final class StackDriftStepRun {
         StartedBy startedBy = startedBy();
         // an approval build's deploy is narrowed to the approved stacks once the selection is known (run())
         Approval approval = approvalApplies() ? Approval.GIVEN : settings.approval();
-        EngineRequest request = new EngineRequest(settings.config(), settings.stacks(), parallelism, settings.mode(), approval,
-                settings.kind(), run.getId(), causeWords(), startedBy.name(), startedBy == StartedBy.PUSH ? changedFiles() : List.of(),
-                defaults.toolPaths(), buildEnvironment, settings.toolTimeoutOr(defaults.toolTimeout()).toSeconds(), settings.timing());
         // an approval build applies each approved stack only with the plan its approver saw
         ApprovalCause cause = approvalApplies() ? run.getCause(ApprovalCause.class) : null;
-        return cause == null ? request.withApprovedPlans(Map.of(), commit(), "", valueKey)
-                : request.withApprovedPlans(cause.getPlans(), commit(), "build #" + cause.getSourceBuild(), valueKey);
+        return new EngineRequest(StepRequest.builder(run.getId()).configFile(settings.config()).stacks(settings.stacks())
+                .parallelism(parallelism).deploy(new DeployChoice(settings.mode(), approval, settings.kind()))
+                .cause(causeWords()).startedBy(startedBy).changedFiles(startedBy == StartedBy.PUSH ? changedFiles() : List.of())
+                .toolPaths(EngineRequest.toolsByWord(defaults.toolPaths())).buildEnvironment(buildEnvironment)
+                .toolTimeout(settings.toolTimeoutOr(defaults.toolTimeout())).timing(settings.timing())
+                .approvedPlans(cause == null ? Map.of() : cause.getPlans()).commit(commit())
+                .approvalSource(cause == null ? "" : "build #" + cause.getSourceBuild()).valueKey(valueKey).build());
     }
 
     /**

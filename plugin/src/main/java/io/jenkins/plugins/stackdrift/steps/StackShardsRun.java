@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 import hudson.AbortException;
@@ -19,10 +18,7 @@ import io.jenkins.plugins.stackdrift.agent.ShardRoute;
 import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
 import io.jenkins.plugins.stackdrift.history.JobHistory;
 
-import io.stackdrift.engine.StartedBy;
-import io.stackdrift.model.Approval;
-import io.stackdrift.model.DeployKind;
-import io.stackdrift.model.DeployMode;
+import io.stackdrift.durable.StepRequest;
 
 /**
  * {@code stackShards} on the controller: the agent splits the selection (the configuration is there; the weights come
@@ -52,9 +48,9 @@ final class StackShardsRun {
 
     List<List<String>> run() throws IOException, InterruptedException {
         PrintStream log = listener.getLogger();
-        EngineRequest request = new EngineRequest(settings.config(), settings.stacks(), settings.parallelismOr(defaults.parallelism()),
-                DeployMode.APPLY, Approval.NOT_GIVEN, DeployKind.DEPLOY, run.getId(), "", StartedBy.MANUAL.name(), List.of(),
-                defaults.toolPaths(), Map.of());
+        EngineRequest request = new EngineRequest(StepRequest.builder(run.getId()).configFile(settings.config())
+                .stacks(settings.stacks()).parallelism(settings.parallelismOr(defaults.parallelism()))
+                .toolPaths(EngineRequest.toolsByWord(defaults.toolPaths())).build());
         // the markers of running deploys are left as they are: the split reads durations, it turns nothing into "interrupted"
         AgentOutcome outcome = gateway.run(Operation.SHARDS, request, StackCredentials.none(), history.directory(),
                 history.snapshot(marker -> true), Set.of(), Set.of(), ShardRoute.split(count));

@@ -68,6 +68,50 @@ class StackDriftJobActionTest {
         assertThat(trend.get(1).getSummary().getDrifted()).isEqualTo(1);
     }
 
+    /**
+     * Jenkins reads a damaged part of build.xml back as nothing (RobustReflectionConverter leaves the field empty, or
+     * drops the action from the list, and tells Manage Old Data): such a build is named on the job page, not dropped
+     * without a word, and the trend stays in build-number order.
+     */
+    @Test
+    void aBuildWhoseSummaryJenkinsCouldNotReadIsNamedOnTheJobPage(@TempDir final Path jobDir) throws Exception {
+        Run<?, ?> b4 = mock(Run.class);
+        Run<?, ?> b3 = mock(Run.class);
+        Run<?, ?> b2 = mock(Run.class);
+        Run<?, ?> b1 = mock(Run.class);
+        doReturn(b4).when(job).getLastCompletedBuild();
+        doReturn(b3).when(b4).getPreviousBuild();
+        doReturn(b2).when(b3).getPreviousBuild();
+        doReturn(b1).when(b2).getPreviousBuild();
+        when(b4.getNumber()).thenReturn(4);
+        when(b3.getNumber()).thenReturn(3);
+        when(b2.getNumber()).thenReturn(2);
+        when(b1.getNumber()).thenReturn(1);
+        when(job.getRootDir()).thenReturn(jobDir.toFile());
+        File dir3 = Files.createDirectories(jobDir.resolve("builds/3")).toFile();
+        RunDetails.createDirectoryFor(dir3, "check");
+        when(b3.getRootDir()).thenReturn(dir3);
+        when(b2.getRootDir()).thenReturn(Files.createDirectories(jobDir.resolve("builds/2")).toFile());
+        // build 1 ran far in the future by its clock: still the oldest
+        RunRecord ahead = new RunRecord("1", RunKind.CHECK, "", 4_000_000_000_000L, 4_000_000_001_000L,
+                List.of(TestRecords.row("a", RowState.DRIFTED)), List.of());
+        when(b1.getActions(StackDriftRunAction.class)).thenReturn(List.of(new StackDriftRunAction("check", BuildSummary.of(ahead))));
+        // build 2: its summary field could not be read; build 3: its action was dropped, its details are there
+        when(b2.getActions(StackDriftRunAction.class)).thenReturn(List.of(new StackDriftRunAction("check", null)));
+        when(b3.getActions(StackDriftRunAction.class)).thenReturn(List.of());
+        when(b4.getActions(StackDriftRunAction.class)).thenReturn(List.of(new StackDriftRunAction("check", BuildSummary.of(
+                TestRecords.record(RunKind.CHECK, TestRecords.row("a", RowState.IN_SYNC))))));
+
+        StackDriftJobAction action = new StackDriftJobAction(job);
+        Document page = Jsoup.parse(action.getFragment());
+
+        assertThat(action.getTrend()).extracting(TrendPoint::getBuild).containsExactly(1, 4);
+        assertThat(page.select(".sd-trend-skipped li").eachText()).containsExactly(
+                "build #3: its Stack Drift summary in build.xml could not be read (Manage Jenkins \u203A Manage Old Data names the error)",
+                "build #2: its Stack Drift summary in build.xml could not be read (Manage Jenkins \u203A Manage Old Data names the error)");
+        assertThat(page.select("desc").text()).contains("Newest: Run #4:");
+    }
+
     /** A step of a build with its details stored under its id, loaded with its build (no merge made). */
     private static StackDriftRunAction step(final Run<?, ?> build, final File buildDir, final String id, final RunRecord record)
             throws Exception {

@@ -28,11 +28,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.stackdrift.model.Approval;
-import io.stackdrift.model.DeployKind;
-import io.stackdrift.model.DeployMode;
+import io.stackdrift.durable.StepRequest;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
+import io.stackdrift.model.Tool;
 import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RecordJson;
 import io.stackdrift.record.RunKind;
@@ -59,8 +58,7 @@ class AgentEngineCallTest {
     }
 
     private static EngineRequest request(final List<String> stacks) {
-        return new EngineRequest("stacks.yaml", stacks, 0, DeployMode.APPLY, Approval.NOT_GIVEN, DeployKind.DEPLOY, "1", "", "MANUAL",
-                List.of(), Map.of(), Map.of());
+        return new EngineRequest(StepRequest.builder("1").stacks(stacks).build());
     }
 
     private AgentOutcome call(final Operation operation, final List<String> stacks) throws Exception {
@@ -139,8 +137,8 @@ class AgentEngineCallTest {
 
     @Test
     void aStackAnotherStepHoldsIsRequestInputAndTheHistoryCopyGetsNoMarkerAndNoRun() throws Exception {
-        EngineRequest check = new EngineRequest("stacks.yaml", List.of("network", "dns"), 0, DeployMode.APPLY, Approval.NOT_GIVEN,
-                DeployKind.DEPLOY, "4", "", "MANUAL", List.of(), Map.of(), Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)));
+        EngineRequest check = new EngineRequest(StepRequest.builder("4").stacks(List.of("network", "dns"))
+                .buildEnvironment(Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace))).build());
 
         AgentOutcome outcome = new AgentEngineCall(Operation.CHECK, check, StackCredentials.none(), listener, temp.toString(), Set.of(),
                 Set.of("dns"), new FakeLocalLauncher()).invoke(workspace.toFile(), null);
@@ -168,8 +166,8 @@ class AgentEngineCallTest {
         copy.save(new RunRecord("3", RunKind.CHECK, "", 1_000L, 2_000L, List.of(TestRecords.row("network", RowState.DRIFTED)),
                 List.of()));
         long since = copy.stackStatuses().get(StackId.of("network")).driftAge().since();
-        EngineRequest check = new EngineRequest("stacks.yaml", List.of("network"), 0, DeployMode.APPLY, Approval.NOT_GIVEN,
-                DeployKind.DEPLOY, "4", "", "MANUAL", List.of(), Map.of(), Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)));
+        EngineRequest check = new EngineRequest(StepRequest.builder("4").stacks(List.of("network"))
+                .buildEnvironment(Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace))).build());
         // with a secret bound, so the record goes through the mask
         StackCredentials credentials = new StackCredentials(Map.of("network", Map.of("AWS_SECRET_ACCESS_KEY", "s3cr3t-value")),
                 Map.of(), SecretMask.patternOf(List.of("s3cr3t-value")));
@@ -224,8 +222,7 @@ class AgentEngineCallTest {
                 esac
                 """.replace("@T@", token).replace("@B@", base64));
         Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwxr-xr-x"));
-        EngineRequest deploy = new EngineRequest("stacks.yaml", List.of(), 0, DeployMode.APPLY, Approval.NOT_GIVEN, DeployKind.DEPLOY,
-                "5", "", "MANUAL", List.of(), Map.of("terraform", tool.toString()), Map.of());
+        EngineRequest deploy = new EngineRequest(StepRequest.builder("5").toolPaths(Map.of(Tool.TERRAFORM, tool.toString())).build());
         StackCredentials credentials = new StackCredentials(Map.of("b", Map.of("B_TOKEN", token)), Map.of(),
                 SecretMask.patternOf(List.of(token)));
 

@@ -24,9 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mockito.Mockito;
 
-import io.stackdrift.model.Approval;
-import io.stackdrift.model.DeployKind;
-import io.stackdrift.model.DeployMode;
+import io.stackdrift.durable.StepRequest;
 import io.stackdrift.render.SecretMask;
 import io.stackdrift.spi.ProcessResult;
 import io.stackdrift.spi.ProcessSpec;
@@ -231,8 +229,8 @@ class AgentProcessRunnerTest {
             script(host, tool, "touch '" + bypassed + "'; exit 1");
         }
         ContainerDecorator decorator = new ContainerDecorator(local, workspace.resolve("bin") + File.pathSeparator + SYSTEM_PATH);
-        EngineRequest check = new EngineRequest("stacks.yaml", List.of(), 0, DeployMode.APPLY, Approval.NOT_GIVEN, DeployKind.DEPLOY,
-                "7", "", "MANUAL", List.of(), Map.of(), Map.of("PATH", host + File.pathSeparator + SYSTEM_PATH));
+        EngineRequest check = new EngineRequest(StepRequest.builder("7")
+                .buildEnvironment(Map.of("PATH", host + File.pathSeparator + SYSTEM_PATH)).build());
         TaskListener listener = Mockito.mock(TaskListener.class);
         Mockito.when(listener.getLogger()).thenReturn(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
 

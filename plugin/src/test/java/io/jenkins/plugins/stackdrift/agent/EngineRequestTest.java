@@ -1,7 +1,6 @@
 package io.jenkins.plugins.stackdrift.agent;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,24 +16,29 @@ import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 
+import io.stackdrift.durable.StepRequest;
 import io.stackdrift.engine.RunRequest;
-import io.stackdrift.engine.StartedBy;
 import io.stackdrift.model.Approval;
+import io.stackdrift.model.DeployChoice;
 import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DeployMode;
+import io.stackdrift.model.RowState;
+import io.stackdrift.model.StartedBy;
 import io.stackdrift.model.Tool;
 
 class EngineRequestTest {
     private static final Path WORKSPACE = Path.of("/agent/ws/job");
 
-    private static EngineRequest request(final String config, final String startedBy, final List<String> changed) {
-        return new EngineRequest(config, List.of("network"), 3, DeployMode.REHEARSAL, Approval.NOT_GIVEN, DeployKind.DEPLOY, "12",
-                "pushed by bob", startedBy, changed, Map.of("tofu", "/opt/tofu/bin/tofu", "pulumi", " "), Map.of("PATH", "/usr/bin"));
+    private static EngineRequest request(final String config, final StartedBy startedBy, final List<String> changed) {
+        return new EngineRequest(StepRequest.builder("12").configFile(config).stacks(List.of("network")).parallelism(3)
+                .deploy(DeployChoice.DEPLOY.withMode(DeployMode.REHEARSAL)).cause("pushed by bob").startedBy(startedBy)
+                .changedFiles(changed).toolPaths(EngineRequest.toolsByWord(Map.of("tofu", "/opt/tofu/bin/tofu", "pulumi", " ")))
+                .buildEnvironment(Map.of("PATH", "/usr/bin")).build());
     }
 
     @Test
     void theCoreRequestIsRootedAtTheConfigFilesDirectoryInTheWorkspace() {
-        RunRequest run = request("infra/stacks.yaml", "PUSH", List.of()).toRunRequest(WORKSPACE);
+        RunRequest run = request("infra/stacks.yaml", StartedBy.PUSH, List.of()).toRunRequest(WORKSPACE);
         assertThat(run.configFile()).isEqualTo(Path.of("/agent/ws/job/infra/stacks.yaml"));
         assertThat(run.repositoryRoot()).isEqualTo(Path.of("/agent/ws/job/infra"));
         assertThat(run.startedBy()).isEqualTo(StartedBy.PUSH);
@@ -45,14 +49,14 @@ class EngineRequestTest {
 
     @Test
     void changedFilesAreMadeRelativeToTheRepositoryRootAndOthersLeftOut() {
-        EngineRequest request = request("infra/stacks.yaml", "PUSH",
+        EngineRequest request = request("infra/stacks.yaml", StartedBy.PUSH,
                 List.of("infra/network/main.tf", "app/index.js", "infra/../infra/dns/x.tf", "../../etc/passwd", "infra"));
         assertThat(request.changedUnderRoot(WORKSPACE)).containsExactly("dns/x.tf", "network/main.tf");
     }
 
     @Test
     void onlyToolPathsThatAreSetReachTheToolSettings() {
-        EngineRequest request = request("stacks.yaml", "MANUAL", List.of());
+        EngineRequest request = request("stacks.yaml", StartedBy.MANUAL, List.of());
         assertThat(request.toolSettings().executable(Tool.TOFU)).isEqualTo("/opt/tofu/bin/tofu");
         assertThat(request.toolSettings().executable(Tool.PULUMI)).isEqualTo("pulumi");
         assertThat(request.toolSettings().executable(Tool.TERRAFORM)).isEqualTo("terraform");
@@ -60,10 +64,9 @@ class EngineRequestTest {
 
     @Test
     void aToolTimeoutCountsForPlanAndApplyAndWithoutOneAnApplyGetsLongerThanAPlan() {
-        EngineRequest none = request("stacks.yaml", "MANUAL", List.of());
+        EngineRequest none = request("stacks.yaml", StartedBy.MANUAL, List.of());
         assertThat(none.toolSettings().applyTimeout()).isGreaterThan(none.toolSettings().timeout());
-        EngineRequest twoHours = new EngineRequest("stacks.yaml", List.of(), 0, DeployMode.APPLY, Approval.NOT_GIVEN,
-                DeployKind.DEPLOY, "1", "", "MANUAL", List.of(), Map.of(), Map.of(), 7200);
+        EngineRequest twoHours = new EngineRequest(StepRequest.builder("1").toolTimeout(Duration.ofSeconds(7200)).build());
         assertThat(twoHours.toolSettings().timeout()).isEqualTo(Duration.ofHours(2));
         assertThat(twoHours.toolSettings().applyTimeout()).isEqualTo(Duration.ofHours(2));
         assertThat(twoHours.toolSettings().timeoutHint()).isEqualTo(EngineRequest.TIMEOUT_HINT);
@@ -71,25 +74,34 @@ class EngineRequestTest {
 
     @Test
     void itsTextNamesTheBuildsVariablesNeverTheirValues() {
-        EngineRequest request = new EngineRequest("stacks.yaml", List.of("network"), 0, DeployMode.APPLY, Approval.NOT_GIVEN,
-                DeployKind.DEPLOY, "1", "", "MANUAL", List.of(), Map.of(), Map.of("BOUND_BY_WITH_CREDENTIALS", "planted-secret-value"));
+        EngineRequest request = new EngineRequest(StepRequest.builder("1").stacks(List.of("network"))
+                .buildEnvironment(Map.of("BOUND_BY_WITH_CREDENTIALS", "planted-secret-value")).build());
         assertThat(request.toString()).contains("BOUND_BY_WITH_CREDENTIALS").doesNotContain("planted-secret-value");
     }
 
     @Test
-    void anUnknownStartWordIsRefused() {
-        assertThatThrownBy(() -> request("stacks.yaml", "LATER", List.of())).isInstanceOf(IllegalArgumentException.class);
+    void theToolPathsByWordReachTheLaunchPolicyAsWordsAndAnUnknownWordIsLeftOut() {
+        EngineRequest request = new EngineRequest(StepRequest.builder("1")
+                .toolPaths(EngineRequest.toolsByWord(Map.of("terraform", "/bin/terraform", "ansible", "/bin/ansible"))).build());
+        assertThat(request.toolPaths()).containsExactly(Map.entry("terraform", "/bin/terraform"));
+    }
+
+    @Test
+    void aCopyForOtherStacksKeepsEverythingElse() {
+        EngineRequest request = request("stacks.yaml", StartedBy.PUSH, List.of("a.tf"));
+        assertThat(request.withStacks(List.of("dns")).value())
+                .isEqualTo(request.value().toBuilder().stacks(List.of("dns")).build());
     }
 
     @Test
     void destroyReachesTheCoreRequestAndIsOffUnlessAsked() {
-        EngineRequest destroy = new EngineRequest("stacks.yaml", List.of(), 0, DeployMode.APPLY, Approval.GIVEN, DeployKind.DESTROY,
-                "12", "", "MANUAL", List.of(), Map.of(), Map.of());
+        EngineRequest destroy = new EngineRequest(StepRequest.builder("12")
+                .deploy(DeployChoice.DEPLOY.withApproval(Approval.GIVEN).withKind(DeployKind.DESTROY)).build());
         RunRequest run = destroy.toRunRequest(WORKSPACE);
         assertThat(run.kind()).isEqualTo(DeployKind.DESTROY);
         assertThat(run.approval()).isEqualTo(Approval.GIVEN);
-        assertThat(request("stacks.yaml", "MANUAL", List.of()).kind()).isEqualTo(DeployKind.DEPLOY);
-        assertThat(request("stacks.yaml", "MANUAL", List.of()).toRunRequest(WORKSPACE).kind()).isEqualTo(DeployKind.DEPLOY);
+        assertThat(request("stacks.yaml", StartedBy.MANUAL, List.of()).kind()).isEqualTo(DeployKind.DEPLOY);
+        assertThat(request("stacks.yaml", StartedBy.MANUAL, List.of()).toRunRequest(WORKSPACE).kind()).isEqualTo(DeployKind.DEPLOY);
     }
 
     /** The types of a record's components that are neither primitive nor the JDK's and that {@code named} does not list. */
@@ -112,15 +124,20 @@ class EngineRequestTest {
 
     @Test
     void everyCoreTypeTheRequestCarriesIsNamedForTheControllersClassFilter() throws IOException {
-        assertThat(unnamedLibraryTypes(EngineRequest.class, classFilterNames())).isEmpty();
+        Set<String> named = classFilterNames();
+        assertThat(unnamedLibraryTypes(EngineRequest.class, named)).isEmpty();
+        assertThat(unnamedLibraryTypes(StepRequest.class, named)).isEmpty();
+        assertThat(unnamedLibraryTypes(DeployChoice.class, named)).isEmpty();
+        // the keys of the tool paths: a generic type argument, which the record's components do not show
+        assertThat(named).contains(Tool.class.getName());
     }
 
     /** A planted request component of a core type the file does not name. */
-    private record Planted(String configFile, Tool tool) {
+    private record Planted(String configFile, RowState state) {
     }
 
     @Test
     void aCoreTypeTheFileDoesNotNameIsFound() throws IOException {
-        assertThat(unnamedLibraryTypes(Planted.class, classFilterNames())).containsExactly(Tool.class.getName());
+        assertThat(unnamedLibraryTypes(Planted.class, classFilterNames())).containsExactly(RowState.class.getName());
     }
 }

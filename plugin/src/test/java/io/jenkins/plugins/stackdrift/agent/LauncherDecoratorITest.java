@@ -11,16 +11,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import com.cloudbees.plugins.credentials.CredentialsProvider;
-import com.cloudbees.plugins.credentials.CredentialsScope;
-import com.cloudbees.plugins.credentials.domains.Domain;
 import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.Launcher;
 import hudson.LauncherDecorator;
 import hudson.Proc;
 import hudson.model.Node;
-import hudson.util.Secret;
-import org.jenkinsci.plugins.plaincredentials.impl.StringCredentialsImpl;
+import io.jenkins.plugins.stackdrift.DemoPipelineITestSupport;
 import org.jenkinsci.plugins.workflow.cps.CpsFlowDefinition;
 import org.jenkinsci.plugins.workflow.job.WorkflowJob;
 import org.jenkinsci.plugins.workflow.job.WorkflowRun;
@@ -57,8 +53,7 @@ class LauncherDecoratorITest {
         Map<String, String> secrets = Map.of("aws-network-key", "AKIAnetKEY1", "aws-network-secret", "net$ecret/Value2",
                 "aws-dns-key", "AKIAdnsKEY3", "aws-dns-secret", "dnsSecretValue4", "pulumi-token", "pul-TOKEN-5");
         for (Map.Entry<String, String> secret : secrets.entrySet()) {
-            CredentialsProvider.lookupStores(r.jenkins).iterator().next().addCredentials(Domain.global(),
-                    new StringCredentialsImpl(CredentialsScope.GLOBAL, secret.getKey(), "test", Secret.fromString(secret.getValue())));
+            DemoPipelineITestSupport.addListedCredential(r, secret.getKey(), secret.getValue());
         }
         WorkflowJob p = r.jenkins.createProject(WorkflowJob.class, "in-container");
         p.setDefinition(new CpsFlowDefinition("node('remote') {\n"

@@ -17,6 +17,8 @@ public final class ChangeRequestModel implements ChangeTrust.Revisions {
     public String trustedRevision = "main-tip";
     public boolean trustCheckFails;
     public boolean readFails;
+    /** As scm-api's mock SCM: no SCMFileSystem for its revisions. */
+    public boolean noFileAccess;
 
     public ChangeRequestModel file(final String revision, final String path, final String text) {
         files.computeIfAbsent(revision, r -> new HashMap<>()).put(path, text);
@@ -50,6 +52,9 @@ public final class ChangeRequestModel implements ChangeTrust.Revisions {
     public Optional<String> read(final Object revision, final String path) throws IOException {
         if (readFails) {
             throw new IOException("rate limited");
+        }
+        if (noFileAccess) {
+            throw new NoFileAccess("the SCM source offers no file access to a revision");
         }
         return Optional.ofNullable(files.getOrDefault(revision.toString(), Map.of()).get(path));
     }

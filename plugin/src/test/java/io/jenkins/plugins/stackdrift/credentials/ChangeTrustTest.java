@@ -56,6 +56,15 @@ class ChangeTrustTest {
             assertThat(s.reason()).contains("could not be read (IOException)");
         });
         repository.readFails = false;
+        // a source without lightweight file access (scm-api's mock SCM in the real build's ITest) is said as such
+        repository.noFileAccess = true;
+        assertThat(ChangeTrust.decide(repository, "stacks.yaml", OPTED_IN)).satisfies(s -> {
+            assertThat(s.kind()).isEqualTo(CredentialsSource.Kind.NONE);
+            assertThat(s.reason()).contains("its SCM source offers no lightweight access to the files of the trusted revision"
+                    + " (main-tip), so stacks.yaml of that revision cannot be read (Stack Drift does not check it out);"
+                    + " no credentials are bound");
+        });
+        repository.noFileAccess = false;
         repository.trustCheckFails = true;
         assertThat(ChangeTrust.decide(repository, "stacks.yaml", OPTED_IN).kind()).isEqualTo(CredentialsSource.Kind.NONE);
         repository.trustCheckFails = false;

@@ -6,13 +6,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import com.cloudbees.plugins.credentials.CredentialsProvider;
-import com.cloudbees.plugins.credentials.CredentialsScope;
-import com.cloudbees.plugins.credentials.domains.Domain;
 import hudson.model.Result;
-import hudson.util.Secret;
+import io.jenkins.plugins.stackdrift.DemoPipelineITestSupport;
 import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
-import org.jenkinsci.plugins.plaincredentials.impl.StringCredentialsImpl;
 import org.jenkinsci.plugins.workflow.cps.CpsFlowDefinition;
 import org.jenkinsci.plugins.workflow.job.WorkflowJob;
 import org.jenkinsci.plugins.workflow.job.WorkflowRun;
@@ -57,8 +53,7 @@ class ShardedDeployITest {
     void beforeEach(final JenkinsRule rule) throws Exception {
         r = rule;
         for (Map.Entry<String, String> secret : SECRETS.entrySet()) {
-            CredentialsProvider.lookupStores(r.jenkins).iterator().next().addCredentials(Domain.global(),
-                    new StringCredentialsImpl(CredentialsScope.GLOBAL, secret.getKey(), "test", Secret.fromString(secret.getValue())));
+            DemoPipelineITestSupport.addListedCredential(r, secret.getKey(), secret.getValue());
         }
         r.createOnlineSlave(r.jenkins.getLabelAtom("remote"));
     }

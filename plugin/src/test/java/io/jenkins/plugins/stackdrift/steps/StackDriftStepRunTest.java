@@ -76,6 +76,7 @@ import io.stackdrift.model.PlanDigest;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
+import io.stackdrift.model.StartedBy;
 import io.stackdrift.model.Timing;
 import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RunKind;
@@ -272,7 +273,7 @@ class StackDriftStepRunTest {
         verify(gateway).run(eq(Operation.CHECK), request.capture(), any(), any(), any(), anySet(), anySet());
         assertThat(request.getValue().parallelism()).isEqualTo(3);
         assertThat(request.getValue().configFile()).isEqualTo("infra/stacks.yaml");
-        assertThat(request.getValue().startedBy()).isEqualTo("MANUAL");
+        assertThat(request.getValue().value().startedBy()).isEqualTo(StartedBy.MANUAL);
         assertThat(request.getValue().toolPaths()).containsExactly(Map.entry("tofu", "/opt/tofu/bin/tofu"));
         assertThat(request.getValue().buildEnvironment()).containsEntry("PATH", "/usr/bin");
     }
@@ -280,7 +281,7 @@ class StackDriftStepRunTest {
     @Test
     void aScheduledBuildIsAScheduledRunForTheEngine() {
         when(run.getCause(ScheduledDriftCheckCause.class)).thenReturn(new ScheduledDriftCheckCause());
-        assertThat(stepRun(Operation.CHECK, settings()).request().startedBy()).isEqualTo("SCHEDULE");
+        assertThat(stepRun(Operation.CHECK, settings()).request().value().startedBy()).isEqualTo(StartedBy.SCHEDULE);
     }
 
     private EngineRequest deployedRequest(final Operation operation) throws Exception {
@@ -361,7 +362,7 @@ class StackDriftStepRunTest {
         stepRun(Operation.DEPLOY, settings()).withApprovals(rules, "00ff", "abc123").run();
 
         EngineRequest request = deployedRequest(Operation.DEPLOY);
-        assertThat(request.valueKey()).isEqualTo("00ff");
+        assertThat(request.value().valueKey()).isEqualTo("00ff");
         assertThat(request.commit()).isEqualTo("abc123");
         assertThat(request.toString()).doesNotContain("00ff");
         ArgumentCaptor<Action> attached = ArgumentCaptor.forClass(Action.class);
@@ -397,7 +398,7 @@ class StackDriftStepRunTest {
         stepRun(Operation.DEPLOY, settings(), Map.of("GIT_COMMIT", "beef")).run();
 
         EngineRequest request = deployedRequest(Operation.DEPLOY);
-        assertThat(request.approvedPlans()).isEqualTo(link.getPlans());
+        assertThat(request.value().approvedPlans()).isEqualTo(link.getPlans());
         assertThat(request.commit()).isEqualTo("beef");
         assertThat(request.toRunRequest(jobDir).approvedPlans().refusal(StackId.of("net"), awaiting))
                 .hasValueSatisfying(why -> assertThat(why).contains("approved in build #12"));
@@ -548,7 +549,7 @@ class StackDriftStepRunTest {
     void nowReachesTheEngineRequestAndTheCoreRequest() {
         StepSettings now = settings().withTiming(Timing.NOW);
         EngineRequest request = stepRun(Operation.CHECK, now).request();
-        assertThat(request.timing()).isEqualTo(Timing.NOW);
+        assertThat(request.value().timing()).isEqualTo(Timing.NOW);
         assertThat(request.toRunRequest(Path.of("/ws")).timing()).isEqualTo(Timing.NOW);
         assertThat(stepRun(Operation.CHECK, settings()).request().toRunRequest(Path.of("/ws")).timing()).isEqualTo(Timing.WHEN_DUE);
     }

@@ -13,20 +13,16 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 
-import com.cloudbees.plugins.credentials.CredentialsProvider;
-import com.cloudbees.plugins.credentials.CredentialsScope;
-import com.cloudbees.plugins.credentials.domains.Domain;
 import hudson.model.Descriptor;
 import hudson.model.Result;
 import hudson.model.Run;
-import hudson.util.Secret;
+import io.jenkins.plugins.stackdrift.DemoPipelineITestSupport;
 import io.jenkins.plugins.stackdrift.actions.StackDriftJobAction;
 import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
 import io.jenkins.plugins.stackdrift.history.JobHistory;
 import io.jenkins.plugins.stackdrift.history.RunDetails;
 import io.jenkins.plugins.stackdrift.trigger.DriftScheduleTrigger;
 import io.jenkins.plugins.stackdrift.trigger.ScheduledDriftCheckCause;
-import org.jenkinsci.plugins.plaincredentials.impl.StringCredentialsImpl;
 import org.jenkinsci.plugins.workflow.actions.WarningAction;
 import org.jenkinsci.plugins.workflow.cps.CpsFlowDefinition;
 import org.jenkinsci.plugins.workflow.graphanalysis.DepthFirstScanner;
@@ -84,9 +80,7 @@ class StackDriftStepsITest {
     private void addCredentials(final String... except) throws IOException {
         for (Map.Entry<String, String> secret : SECRETS.entrySet()) {
             if (!List.of(except).contains(secret.getKey())) {
-                CredentialsProvider.lookupStores(r.jenkins).iterator().next().addCredentials(Domain.global(),
-                        new StringCredentialsImpl(CredentialsScope.GLOBAL, secret.getKey(), "test",
-                                Secret.fromString(secret.getValue())));
+                DemoPipelineITestSupport.addListedCredential(r, secret.getKey(), secret.getValue());
             }
         }
     }
@@ -171,8 +165,7 @@ class StackDriftStepsITest {
     void aBoundValuesBase64FormIsMaskedInTheLogAndTheRecordAsWithCredentialsMasksIt() throws Exception {
         String token = "tok-7Hq2VxLm9PzR4KwNe";
         String base64 = Base64.getEncoder().encodeToString(token.getBytes(StandardCharsets.UTF_8));
-        CredentialsProvider.lookupStores(r.jenkins).iterator().next().addCredentials(Domain.global(),
-                new StringCredentialsImpl(CredentialsScope.GLOBAL, "tok", "test", Secret.fromString(token)));
+        DemoPipelineITestSupport.addListedCredential(r, "tok", token);
         Path repo = Files.createDirectories(scratch.resolve("repo"));
         Files.createDirectories(repo.resolve("a"));
         Files.writeString(repo.resolve("a/main.tf"), "terraform {\n}\n");

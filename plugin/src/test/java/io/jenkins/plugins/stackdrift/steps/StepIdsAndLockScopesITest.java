@@ -11,12 +11,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import com.cloudbees.plugins.credentials.CredentialsProvider;
-import com.cloudbees.plugins.credentials.CredentialsScope;
-import com.cloudbees.plugins.credentials.domains.Domain;
 import hudson.model.Cause;
 import hudson.model.Result;
-import hudson.util.Secret;
+import io.jenkins.plugins.stackdrift.DemoPipelineITestSupport;
 import io.jenkins.plugins.stackdrift.actions.StackDriftJobAction;
 import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
 import io.jenkins.plugins.stackdrift.history.JobStackLocks;
@@ -25,7 +22,6 @@ import jenkins.branch.BranchSource;
 import jenkins.scm.impl.mock.MockSCMController;
 import jenkins.scm.impl.mock.MockSCMDiscoverBranches;
 import jenkins.scm.impl.mock.MockSCMSource;
-import org.jenkinsci.plugins.plaincredentials.impl.StringCredentialsImpl;
 import org.jenkinsci.plugins.workflow.cps.CpsFlowDefinition;
 import org.jenkinsci.plugins.workflow.job.WorkflowJob;
 import org.jenkinsci.plugins.workflow.job.WorkflowRun;
@@ -61,8 +57,7 @@ class StepIdsAndLockScopesITest {
     void beforeEach(final JenkinsRule rule) throws IOException {
         r = rule;
         for (Map.Entry<String, String> secret : SECRETS.entrySet()) {
-            CredentialsProvider.lookupStores(r.jenkins).iterator().next().addCredentials(Domain.global(),
-                    new StringCredentialsImpl(CredentialsScope.GLOBAL, secret.getKey(), "test", Secret.fromString(secret.getValue())));
+            DemoPipelineITestSupport.addListedCredential(r, secret.getKey(), secret.getValue());
         }
     }
 

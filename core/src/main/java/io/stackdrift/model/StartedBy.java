@@ -1,4 +1,4 @@
-package io.stackdrift.engine;
+package io.stackdrift.model;
 
 /** What started a run; decides which stacks a drift check looks at (docs/engine.md, "check"). */
 public enum StartedBy {
