@@ -7,6 +7,18 @@ public abstract class Label extends Actionable implements Comparable<Label>, Mod
     protected Label(@NonNull String name) {
     }
 
+    public final String getName() {
+        throw new UnsupportedOperationException();
+    }
+
+    public int getTotalExecutors() {
+        throw new UnsupportedOperationException();
+    }
+
+    public int getBusyExecutors() {
+        throw new UnsupportedOperationException();
+    }
+
     @Override
     @NonNull
     public String getDisplayName() {

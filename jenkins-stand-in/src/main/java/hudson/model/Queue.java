@@ -3,6 +3,7 @@ package hudson.model;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import edu.umd.cs.findbugs.annotations.CheckForNull;
 import hudson.model.queue.SubTask;
 import jenkins.console.WithConsoleUrl;
 import jenkins.model.FullyNamedModelObject;
@@ -11,6 +12,14 @@ import org.kohsuke.stapler.export.ExportedBean;
 
 @ExportedBean
 public class Queue extends ResourceController implements Saveable {
+    public static Queue getInstance() {
+        throw new UnsupportedOperationException();
+    }
+
+    public Item[] getItems() {
+        throw new UnsupportedOperationException();
+    }
+
     public static void withLock(Runnable runnable) {
         throw new UnsupportedOperationException();
     }
@@ -31,5 +40,11 @@ public class Queue extends ResourceController implements Saveable {
 
     @ExportedBean(defaultVisibility = 999)
     public abstract static class Item extends Actionable implements QueueItem {
+        public final Task task = null;
+
+        @CheckForNull
+        public Label getAssignedLabel() {
+            throw new UnsupportedOperationException();
+        }
     }
 }

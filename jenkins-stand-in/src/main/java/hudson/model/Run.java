@@ -14,6 +14,7 @@ import jenkins.model.HistoricalBuild;
 import jenkins.util.io.OnMaster;
 import org.kohsuke.stapler.StaplerProxy;
 import org.kohsuke.stapler.export.ExportedBean;
+import org.springframework.security.access.AccessDeniedException;
 
 @ExportedBean
 public abstract class Run<JobT extends Job<JobT, RunT>, RunT extends Run<JobT, RunT>> extends Actionable
@@ -25,6 +26,14 @@ public abstract class Run<JobT extends Job<JobT, RunT>, RunT extends Run<JobT, R
     }
 
     public static final XStream2 XSTREAM2 = new XStream2();
+
+    public @NonNull String getExternalizableId() {
+        throw new UnsupportedOperationException();
+    }
+
+    public @CheckForNull static Run<?, ?> fromExternalizableId(String id) throws IllegalArgumentException, AccessDeniedException {
+        throw new UnsupportedOperationException();
+    }
 
     @Override
     public int compareTo(@NonNull RunT that) {

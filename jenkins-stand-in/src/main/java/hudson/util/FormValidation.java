@@ -13,6 +13,10 @@ public abstract class FormValidation extends IOException implements HttpResponse
         throw new UnsupportedOperationException();
     }
 
+    public static FormValidation ok(String message) {
+        throw new UnsupportedOperationException();
+    }
+
     public static FormValidation ok() {
         throw new UnsupportedOperationException();
     }

@@ -1,5 +1,6 @@
 package jenkins.model;
 
+import java.io.File;
 import java.io.IOException;
 import java.util.List;
 
@@ -51,6 +52,10 @@ public class Jenkins extends AbstractCIBase implements DirectlyModifiableTopLeve
     }
 
     public synchronized <T extends TopLevelItem> T createProject(@NonNull Class<T> type, @NonNull String name) throws IOException {
+        throw new UnsupportedOperationException();
+    }
+
+    public File getRootDir() {
         throw new UnsupportedOperationException();
     }
 

@@ -176,6 +176,7 @@ class PolicyCheckTest {
         DemoRepo.Result result = demo.run("deploy", "--stacks", "dns");
 
         assertThat(result.exit()).isEqualTo(ExitCodes.ERROR);
-        assertThat(result.out()).contains("dns (failed): the policy check of dns cannot run: no-such-policy-tool-42 was not found on the PATH");
+        assertThat(result.out())
+                .contains("dns (failed): the policy check of dns cannot run: no-such-policy-tool-42 was not found on the PATH");
     }
 }

@@ -71,7 +71,8 @@ class PolicyCheckConfigTest {
                     policyCheck: [conftest]
                 """);
 
-        assertThat(result.problems()).extracting(Problem::message).anySatisfy(m -> assertThat(m).isEqualTo("`policyCheck` has no `command`"))
+        assertThat(result.problems()).extracting(Problem::message)
+                .anySatisfy(m -> assertThat(m).isEqualTo("`policyCheck` has no `command`"))
                 .anySatisfy(m -> assertThat(m).startsWith("`onDeny` must be hold or fail"))
                 .anySatisfy(m -> assertThat(m).startsWith("`timeout` is `soon`, which is not a duration"))
                 .anySatisfy(m -> assertThat(m).startsWith("unknown key `shell` in policyCheck"))

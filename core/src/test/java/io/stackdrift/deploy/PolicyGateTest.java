@@ -51,7 +51,8 @@ class PolicyGateTest {
         assertThat(ran.get().timeout()).isEqualTo(Duration.ofSeconds(9));
         assertThat(ran.get().workingDir()).isEqualTo(root.resolve("net").toAbsolutePath());
         assertThat(ran.get().environment()).containsEntry(PolicyGate.PLAN_JSON, plan().toAbsolutePath().toString())
-                .containsEntry(PolicyGate.STACK, "net").containsEntry(PolicyGate.STACK_DIR, root.resolve("net").toAbsolutePath().toString());
+                .containsEntry(PolicyGate.STACK, "net")
+                .containsEntry(PolicyGate.STACK_DIR, root.resolve("net").toAbsolutePath().toString());
     }
 
     @Test
@@ -89,7 +90,8 @@ class PolicyGateTest {
 
         assertThat(refused.check(stack, check, Optional.of(plan()), root.resolve("w1")).outcome()).isEqualTo(PolicyGate.Outcome.BROKEN);
         assertThat(missing.check(stack, check, Optional.of(plan()), root.resolve("w2")).reason())
-                .isEqualTo("the policy check of net cannot run: conftest was not found on the PATH; fix policyCheck.command in stacks.yaml");
+                .isEqualTo("the policy check of net cannot run: conftest was not found on the PATH;"
+                        + " fix policyCheck.command in stacks.yaml");
         assertThat(missing.check(stack, check, Optional.empty(), root.resolve("w3")).reason())
                 .isEqualTo("the policy check of net cannot run: the tool kept no plan JSON for it");
     }

@@ -68,6 +68,7 @@ class ToolWrapperTest {
                 List.of("sh", "-c", "echo out; echo err >&2; exit 3"));
 
         assertThat(wrapper.waitFor(20, TimeUnit.SECONDS)).isTrue();
+        assertThat(wrapper.exitValue()).as("the wrapper exits with the tool's status").isEqualTo(3);
         assertThat(read("calls/0.exit")).isEqualTo("3\n");
         assertThat(read("calls/0.out")).isEqualTo("out\n");
         assertThat(read("calls/0.err")).isEqualTo("err\n");
@@ -130,6 +131,126 @@ class ToolWrapperTest {
             assertThat(running(child)).as("the tool's child is running").isTrue();
         } finally {
             ProcessHandle.of(child).ifPresent(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    @Test
+    void aCallStopFileStopsThatCallsToolOnly() throws Exception {
+        Path ready5 = step.resolve("ready5");
+        Path ready6 = step.resolve("ready6");
+        Process five = start(ToolWrapper.SCRIPT, 5, Duration.ofSeconds(30), perl(TOOL, step.resolve("state5"), ready5));
+        Process six = start(ToolWrapper.SCRIPT, 6, Duration.ofSeconds(30), perl(TOOL, step.resolve("state6"), ready6));
+        awaitFile(ready5);
+        awaitFile(ready6);
+
+        Files.writeString(step.resolve("calls/5" + ToolWrapper.CALL_STOP_SUFFIX), "");
+
+        assertThat(five.waitFor(20, TimeUnit.SECONDS)).isTrue();
+        assertThat(read("state5")).isEqualTo("provider alive\n");
+        assertThat(read("calls/5.exit")).isEqualTo("130\n");
+        Thread.sleep(2_000);
+        assertThat(six.isAlive()).as("the other call's wrapper runs on").isTrue();
+        Files.writeString(step.resolve("calls/6" + ToolWrapper.CALL_STOP_SUFFIX), "");
+        assertThat(six.waitFor(20, TimeUnit.SECONDS)).isTrue();
+        assertThat(read("calls/6.exit")).isEqualTo("130\n");
+    }
+
+    /**
+     * The agent that started the wrapper dies with {@code kill -9} (here a shell that beats as {@link Heartbeat} does and
+     * started the wrapper): the wrapper, re-parented, sees no new beat and sends the tool its SIGINT; the tool finishes
+     * with its provider alive. While the host lived, the tool ran past the "lost after" period untouched.
+     */
+    @Test
+    void aToolWhoseHostIsKilledGetsItsInterruptWhenTheBeatsStop() throws Exception {
+        Path ready = step.resolve("ready");
+        Process host = host(ToolWrapper.SCRIPT, 7, perl(TOOL, step.resolve("state"), ready));
+        long wrapper = wrapperOf(host);
+        awaitFile(ready);
+        Thread.sleep(LOST.plusSeconds(2).toMillis());
+        assertThat(step.resolve("state")).as("a live host's tool runs on").doesNotExist();
+
+        kill9(host);
+
+        assertThat(awaitFile(step.resolve("state"))).isEqualTo("provider alive\n");
+        awaitFile(step.resolve("calls/7.exit"));
+        assertThat(read("calls/7.exit")).isEqualTo("130\n");
+        awaitGone(wrapper);
+    }
+
+    @Test
+    void aPlantedWrapperThatWatchesNoHeartbeatLeavesTheToolRunningAndIsCaught() throws Exception {
+        String planted = plant(s -> s.replace("if [ \"$lost\" -gt 0 ]", "if false"));
+        Path ready = step.resolve("ready");
+        Process host = host(planted, 8, perl(TOOL, step.resolve("state"), ready));
+        long wrapper = wrapperOf(host);
+        long provider = Long.parseLong(awaitFile(ready).strip());
+
+        kill9(host);
+        Thread.sleep(LOST.plusSeconds(4).toMillis());
+
+        try {
+            assertThat(step.resolve("state")).as("the orphaned tool was never asked to stop").doesNotExist();
+            assertThat(running(wrapper)).isTrue();
+        } finally {
+            Files.writeString(step.resolve("stop"), "");
+            awaitGone(wrapper);
+            ProcessHandle.of(provider).ifPresent(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    /** Java's own {@link Heartbeat}: while it beats the tool runs to its end; once it is closed, the next tool is stopped. */
+    @Test
+    void theHeartbeatKeepsToolsRunningAndItsCloseStopsThem() throws Exception {
+        Path ready = step.resolve("ready");
+        Heartbeat beat = Heartbeat.start(step, Duration.ofMillis(300));
+        try {
+            Process done = new ProcessBuilder(ToolWrapper.command(step, 9, Duration.ofSeconds(5), LOST,
+                    List.of("sh", "-c", "sleep " + (LOST.toSeconds() + 3) + "; exit 4"))).start();
+            assertThat(done.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(done.exitValue()).as("not stopped while the heartbeat beats").isEqualTo(4);
+            assertThat(beat.beats()).isGreaterThan(1);
+        } finally {
+            beat.close();
+        }
+        Process stopped = new ProcessBuilder(ToolWrapper.command(step, 10, Duration.ofSeconds(30), LOST,
+                perl(TOOL, step.resolve("state"), ready))).start();
+        awaitFile(ready);
+
+        assertThat(stopped.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(read("state")).isEqualTo("provider alive\n");
+        assertThat(stopped.exitValue()).isEqualTo(130);
+    }
+
+    /** The "lost after" period in these tests (whole seconds, as the wrapper counts). */
+    private static final Duration LOST = Duration.ofSeconds(3);
+
+    /** A stand-in for an agent: beats every half second, as {@link Heartbeat} does, and started the wrapper. */
+    private Process host(final String script, final int call, final List<String> tool) throws IOException {
+        List<String> argv = new ArrayList<>(List.of("sh", "-c", "\"$@\" & echo $! >\"$D/wrapper.pid\"; i=0; "
+                + "while :; do i=$((i + 1)); echo $i >\"$D/heartbeat.tmp\"; mv -f \"$D/heartbeat.tmp\" \"$D/heartbeat\"; "
+                + "sleep 0.5; done", "agent"));
+        argv.addAll(ToolWrapper.command(script, step, call, Duration.ofSeconds(30), LOST, tool));
+        ProcessBuilder builder = new ProcessBuilder(argv).redirectErrorStream(true)
+                .redirectOutput(step.resolve("host-" + call + ".log").toFile());
+        builder.environment().put("D", step.toString());
+        return builder.start();
+    }
+
+    private long wrapperOf(final Process host) throws Exception {
+        assertThat(host.isAlive()).isTrue();
+        return Long.parseLong(awaitFile(step.resolve("wrapper.pid")).strip());
+    }
+
+    private static void kill9(final Process process) throws Exception {
+        new ProcessBuilder("kill", "-KILL", Long.toString(process.pid())).start().waitFor();
+        assertThat(process.waitFor(10, TimeUnit.SECONDS)).isTrue();
+    }
+
+    private static void awaitGone(final long pid) throws Exception {
+        Instant limit = Instant.now().plusSeconds(40);
+        while (running(pid)) {
+            assertThat(Instant.now()).as("waiting for %s to end", pid).isBefore(limit);
+            Thread.sleep(100);
         }
     }
 

@@ -39,6 +39,10 @@ final class GlobalFormCheck {
         if (timeout.isPresent()) {
             return Optional.of(new FieldProblem("toolTimeout", timeout.get()));
         }
+        Optional<String> start = shardStartProblem(submitted.apply("shardStartTimeout"));
+        if (start.isPresent()) {
+            return Optional.of(new FieldProblem("shardStartTimeout", start.get()));
+        }
         return Optional.empty();
     }
 
@@ -54,6 +58,24 @@ final class GlobalFormCheck {
     static String toolTimeoutWords(final String word) {
         Duration timeout = toolTimeout(word);
         return timeout.isZero() ? "" : StepDurations.format(timeout);
+    }
+
+    /** Why a shard start timeout cannot be saved; empty for a duration, blank or null. */
+    static Optional<String> shardStartProblem(final String word) {
+        if (word == null || word.isBlank() || StepDurations.parse(word.strip()).isPresent()) {
+            return Optional.empty();
+        }
+        return Optional.of("shardStartTimeout '" + word.strip() + "' is not a duration: use for example 5m, 10m or 1h "
+                + "(0: no limit of its own; blank: 10m)");
+    }
+
+    /** The shortest words of a shard start timeout ({@code 10m}, {@code 0}); blank for blank; an invalid word is refused. */
+    static String shardStartWords(final String word) {
+        if (word == null || word.isBlank()) {
+            return "";
+        }
+        return StepDurations.format(StepDurations.parse(word.strip())
+                .orElseThrow(() -> new IllegalArgumentException(shardStartProblem(word).orElseThrow())));
     }
 
     /** The tool timeout the words name; zero for blank or 0; an invalid word is refused with the message. */

@@ -42,6 +42,8 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
     private ArrayList<String> sharedLockScopes = new ArrayList<>();
     /** Blank: 10 minutes for a plan, an hour for an apply (the engine's defaults). */
     private String toolTimeout = "";
+    /** Blank: {@link #DEFAULT_SHARD_START}. */
+    private String shardStartTimeout = "";
     /** Set while a form submit binds its values: the setters leave saving to {@link #configure}. */
     private transient volatile boolean binding;
 
@@ -240,6 +242,35 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
         return GlobalFormCheck.toolTimeoutProblem(value).map(FormValidation::error).orElseGet(FormValidation::ok);
     }
 
+    /** How long a shard waits for another shard whose step has not started, when neither step nor setting says. */
+    public static final Duration DEFAULT_SHARD_START = Duration.ofMinutes(10);
+
+    public String getShardStartTimeout() {
+        return shardStartTimeout == null ? "" : shardStartTimeout;
+    }
+
+    /**
+     * How long a shard step waits for another shard whose step has not started (it may be queued for the executor the
+     * waiting shard holds); blank: 10 minutes; 0: no limit of its own.
+     */
+    @DataBoundSetter
+    public void setShardStartTimeout(final String shardStartTimeout) {
+        this.shardStartTimeout = GlobalFormCheck.shardStartWords(shardStartTimeout);
+        saveUnlessBinding();
+    }
+
+    /** Form check: a duration ({@code 10m}, {@code 0}); blank is 10 minutes. */
+    @POST
+    public FormValidation doCheckShardStartTimeout(@QueryParameter final String value) {
+        JenkinsFacade.checkAdminister();
+        return GlobalFormCheck.shardStartProblem(value).map(FormValidation::error).orElseGet(FormValidation::ok);
+    }
+
+    /** The shard start limit {@code words} set: blank (or unreadable) is {@link #DEFAULT_SHARD_START}. */
+    static Duration shardStartLimit(final String words) {
+        return words.isBlank() ? DEFAULT_SHARD_START : StepDurations.parse(words).orElse(DEFAULT_SHARD_START);
+    }
+
     /**
      * The defaults for a step of {@code job}: the global ones merged with the Stack Drift settings of the folders
      * around it ({@link Defaults#withFolders}).
@@ -257,7 +288,8 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
     public Defaults defaults() {
         return new Defaults(defaultParallelism, defaultDriftResult, defaultFailedResult,
                 terraformPath, tofuPath, pulumiPath).withAllowedCredentials(getAllowedCredentials())
-                .withSharedLockScopes(getSharedLockScopes()).withToolTimeout(GlobalFormCheck.toolTimeout(getToolTimeout()));
+                .withSharedLockScopes(getSharedLockScopes()).withToolTimeout(GlobalFormCheck.toolTimeout(getToolTimeout()))
+                .withShardStartTimeout(shardStartLimit(getShardStartTimeout()));
     }
 
     /** A snapshot of the defaults for one step call (no Jenkins types, so step logic tests need no Jenkins). */
@@ -273,6 +305,8 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
         private final Duration toolTimeout;
         /** The folders around the job, nearest first; empty for the global defaults alone. */
         private final List<FolderLayer> folders;
+        /** How long a shard waits for another shard whose step has not started; zero: no limit of its own. */
+        private final Duration shardStart;
 
         public Defaults(final int parallelism, final String driftResult, final String failedResult,
                 final String terraformPath, final String tofuPath, final String pulumiPath) {
@@ -286,11 +320,12 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
             this.sharedLockScopes = List.of();
             this.toolTimeout = Duration.ZERO;
             this.folders = List.of();
+            this.shardStart = DEFAULT_SHARD_START;
         }
 
         private Defaults(final int parallelism, final String driftResult, final String failedResult,
                 final String terraformPath, final String tofuPath, final String pulumiPath, final List<String> allowed,
-                final List<String> scopes, final Duration timeout, final List<FolderLayer> folders) {
+                final List<String> scopes, final Duration timeout, final List<FolderLayer> folders, final Duration shardStart) {
             this.parallelism = parallelism;
             this.driftResult = driftResult;
             this.failedResult = failedResult;
@@ -301,18 +336,19 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
             this.sharedLockScopes = List.copyOf(scopes);
             this.toolTimeout = timeout;
             this.folders = List.copyOf(folders);
+            this.shardStart = shardStart;
         }
 
         /** A copy with the global list of credentials ids steps may bind. */
         public Defaults withAllowedCredentials(final List<String> ids) {
             return new Defaults(parallelism, driftResult, failedResult, terraformPath, tofuPath, pulumiPath, ids,
-                    sharedLockScopes, toolTimeout, folders);
+                    sharedLockScopes, toolTimeout, folders, shardStart);
         }
 
         /** A copy with the lock scopes any job may name. */
         public Defaults withSharedLockScopes(final List<String> scopes) {
             return new Defaults(parallelism, driftResult, failedResult, terraformPath, tofuPath, pulumiPath, allowedCredentials,
-                    scopes, toolTimeout, folders);
+                    scopes, toolTimeout, folders, shardStart);
         }
 
         /**
@@ -322,7 +358,7 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
          */
         public Defaults withFolders(final List<FolderLayer> layers) {
             return new Defaults(parallelism, driftResult, failedResult, terraformPath, tofuPath, pulumiPath, allowedCredentials,
-                    sharedLockScopes, toolTimeout, layers);
+                    sharedLockScopes, toolTimeout, layers, shardStart);
         }
 
         /** The folders around the job whose settings apply, nearest first. */
@@ -345,12 +381,23 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
         /** A copy with the global tool timeout (zero: none set). */
         public Defaults withToolTimeout(final Duration timeout) {
             return new Defaults(parallelism, driftResult, failedResult, terraformPath, tofuPath, pulumiPath, allowedCredentials,
-                    sharedLockScopes, timeout, folders);
+                    sharedLockScopes, timeout, folders, shardStart);
         }
 
         /** The nearest folder's tool timeout, else the global one; zero when none is set (the engine's defaults then). */
         public Duration toolTimeout() {
             return folders.stream().map(FolderLayer::toolTimeout).filter(t -> !t.isZero()).findFirst().orElse(toolTimeout);
+        }
+
+        /** A copy with the global shard start timeout. */
+        public Defaults withShardStartTimeout(final Duration timeout) {
+            return new Defaults(parallelism, driftResult, failedResult, terraformPath, tofuPath, pulumiPath, allowedCredentials,
+                    sharedLockScopes, toolTimeout, folders, timeout);
+        }
+
+        /** How long a shard waits for another shard whose step has not started, unless its step says; zero: no limit. */
+        public Duration shardStartTimeout() {
+            return shardStart;
         }
 
         public static Defaults builtIn() {

@@ -84,7 +84,8 @@ public final class DemoPipelineITestSupport {
         listInGlobalAllowList(r, id);
     }
 
-    private static void listInGlobalAllowList(final JenkinsRule r, final String id) {
+    /** Lists {@code id} in the global allow-list, as an administrator would. */
+    public static void listInGlobalAllowList(final JenkinsRule r, final String id) {
         StackDriftGlobalConfiguration global = r.jenkins.getExtensionList(StackDriftGlobalConfiguration.class)
                 .get(StackDriftGlobalConfiguration.class);
         List<String> ids = new ArrayList<>(global.getAllowedCredentials());

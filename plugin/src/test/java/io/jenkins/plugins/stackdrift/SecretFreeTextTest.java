@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.Serializable;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -16,6 +18,7 @@ import io.jenkins.plugins.stackdrift.agent.ToolCommand;
 import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
 import org.junit.jupiter.api.Test;
 
+import io.stackdrift.runner.ToolWrapper;
 import io.stackdrift.testing.ImportedClasses;
 
 /**
@@ -93,8 +96,9 @@ class SecretFreeTextTest {
 
     @Test
     void theCommandAToolStartsWithNamesItsVariablesNotTheirValues() {
-        ToolCommand command = ToolCommand.of(List.of("sh", "-c", "wrapper", "stack-drift", "out", "err", "missing", "tofu", "plan"),
-                "/ws", Map.of("TF_VAR_password", PLANTED, "AWS_SECRET_ACCESS_KEY", PLANTED + "$x"));
+        ToolCommand command = ToolCommand.of(ToolWrapper.command(Path.of("/ws@tmp/step"), 0, Duration.ofSeconds(1),
+                Duration.ZERO, List.of("sh", "-c", "wrapper", "stack-drift", "out", "err", "missing", "tofu", "plan")), "/ws",
+                Map.of("TF_VAR_password", PLANTED, "AWS_SECRET_ACCESS_KEY", PLANTED + "$x"));
 
         assertThat(command.toString()).contains("TF_VAR_password", "AWS_SECRET_ACCESS_KEY", "tofu", "/ws").doesNotContain(PLANTED);
         assertThat(List.of(command).toString()).doesNotContain(PLANTED);

@@ -14,6 +14,7 @@ import hudson.security.Permission;
 import io.jenkins.plugins.stackdrift.JenkinsFacade;
 import io.jenkins.plugins.stackdrift.StepDurations;
 import io.jenkins.plugins.stackdrift.history.JobStackLocks;
+import io.jenkins.plugins.stackdrift.history.SavedStackLocks;
 import jenkins.model.Jenkins;
 import org.jenkinsci.Symbol;
 import org.kohsuke.stapler.QueryParameter;
@@ -89,6 +90,7 @@ public final class StackLocksLink extends ManagementLink {
     public List<Row> getLocks() {
         long now = System.currentTimeMillis();
         List<Row> rows = new ArrayList<>();
+        SavedStackLocks.ensureRestored();
         for (JobStackLocks.HeldLock lock : JobStackLocks.held()) {
             rows.add(new Row(lock.scope(), lock.stack(), lock.holder(),
                     StepDurations.format(Duration.ofSeconds(Math.max(0, now - lock.since()) / 1000))));

@@ -47,6 +47,7 @@ import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RecordJson;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.render.SecretMask;
+import io.stackdrift.runner.Heartbeat;
 import io.stackdrift.spi.DeployJournal;
 import io.stackdrift.spi.HistoryView;
 import io.stackdrift.spi.MissingCredentialsException;
@@ -88,6 +89,8 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
     private final ShardRoute route;
     /** The controller's time when the call was made: the engine's clock on the agent follows it ({@link ControllerClock}). */
     private final long madeAt = ControllerClock.nowMillis();
+    /** How the call's tools are stopped: the controller's setting, read where the call is made. */
+    private ToolStops stops = ToolStops.configured();
     /** The controller's clock, set when the call arrives on the agent. */
     private transient Clock clock;
 
@@ -118,12 +121,18 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
         this.tools = tools;
     }
 
+    /** The same call with another stop setting (tests shorten the grace). */
+    AgentEngineCall withStops(final ToolStops setting) {
+        this.stops = setting;
+        return this;
+    }
+
     @Override
     public AgentOutcome invoke(final File workspace, final VirtualChannel channel) throws IOException, InterruptedException {
         clock = ControllerClock.sentAt(madeAt);
         PrintStream log = new PrintStream(new SecretMaskingOutputStream(listener.getLogger(), credentials.mask()), true,
                 StandardCharsets.UTF_8);
-        try (ChannelWatch watch = ChannelWatch.on(channel, listener)) {
+        try (ChannelWatch watch = ChannelWatch.on(channel, listener, Path.of(tempDir))) {
             return run(workspace.toPath(), Path.of(tempDir), log, watch.stop());
         } catch (IOException | RuntimeException e) {
             throw crossable(e);
@@ -278,16 +287,26 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
      * saves the run once, with the record left in {@value #RECORD_FILE} and the digests and forgotten deploys this
      * outcome carries. Stacks another step holds are request input, never markers planted in the copy.
      */
+    @SuppressWarnings("try") // the heartbeat is only held open while the engine runs
     private AgentOutcome runEngine(final Path workspace, final Path temp, final PrintStream log, final LocalToolStop local)
             throws IOException {
         if (tools == null) {
             throw new IOException("Stack Drift: no launcher was given for the " + operation + " call");
         }
         Path work = Directories.ensure(temp.resolve(WORK_DIR));
+        // the agent's sign of life for its tools' wrappers: if this JVM dies (kill -9), they stop the tools themselves
+        try (Heartbeat heartbeat = Heartbeat.start(temp, Heartbeat.PERIOD)) {
+            return runEngine(workspace, temp, work, log, local);
+        }
+    }
+
+    private AgentOutcome runEngine(final Path workspace, final Path temp, final Path work, final PrintStream log,
+            final LocalToolStop local) throws IOException {
         SecretMask mask = credentials.mask();
         HistoryStore history = new HistoryStore(temp.resolve(HISTORY_DIR));
         EngineServices services = new EngineServices(
-                new AgentProcessRunner(tools, request.buildEnvironment(), mask, local),
+                new AgentProcessRunner(tools, request.buildEnvironment(), mask, local, temp, stops,
+                        line -> log.println("Stack Drift: " + line)),
                 request.toolSettings(), HistoryView.of(history), DeployJournal.NONE, new HeldStackLocks(lockedStacks),
                 this::environmentFor, work, clock, line -> log.println("Stack Drift: " + line));
         // the configuration this step's inspect call read: the file is not read a second time

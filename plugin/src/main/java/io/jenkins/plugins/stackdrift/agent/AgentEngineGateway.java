@@ -73,11 +73,13 @@ public final class AgentEngineGateway implements EngineGateway, AutoCloseable {
         temp.child(AgentEngineCall.ENDED_FILE).delete();
         LaunchPolicy policy = new LaunchPolicy(request.toolPaths(), workspace.getRemote(), temp.getRemote(),
                 request.buildEnvironment(), credentials.boundEnvironments());
-        JenkinsToolLauncher tools = new JenkinsToolLauncher(steps, workspace.getChannel(), policy);
-        // however the call ends (an abort returns here while the agent still works), the tools it started are killed
-        // by their cookies and awaited before the step lets go of its locks
+        ToolStops stops = ToolStops.configured();
+        JenkinsToolLauncher tools = new JenkinsToolLauncher(steps, workspace.getChannel(), policy, temp.getRemote(), stops);
+        // however the call ends (an abort returns here while the agent still works), the tools it started are asked to
+        // stop (SIGINT), killed by their cookies after the grace if they have not, and awaited before the step lets go
+        // of its locks
         return tools.serve(() -> workspace.act(new AgentEngineCall(operation, request, credentials, listener, temp.getRemote(),
-                lockedStacks, heldElsewhere, tools.forAgent(), routed)), listener.getLogger());
+                lockedStacks, heldElsewhere, tools.forAgent(), routed).withStops(stops)), listener.getLogger());
     }
 
     /**

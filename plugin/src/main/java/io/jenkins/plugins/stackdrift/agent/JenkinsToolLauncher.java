@@ -8,6 +8,8 @@ import hudson.Launcher;
 import hudson.Proc;
 import hudson.remoting.VirtualChannel;
 
+import io.stackdrift.runner.ToolWrapper;
+
 /**
  * The one place the plugin starts tool processes (ArchUnit-checked): the step's {@link Launcher} from its context,
  * decorated as {@code sh}'s is by {@code container()}, {@code docker.image(…).inside}, tool installers. It lives on
@@ -38,6 +40,18 @@ public final class JenkinsToolLauncher extends ToolLaunchService {
         super(policy);
         this.launcher = launcher;
         this.channel = channel;
+    }
+
+    /**
+     * The same, stopping tools gently: at close the step directory's stop file is written on the agent (each tool's
+     * wrapper sends it SIGINT, and kills its tree after the grace), and a kill follows only after the grace.
+     *
+     * @param stepDir the step's temporary directory on the agent
+     */
+    public JenkinsToolLauncher(final Launcher launcher, final VirtualChannel channel, final LaunchPolicy policy,
+            final String stepDir, final ToolStops stops) {
+        this(launcher, channel, policy);
+        gentleStop(() -> new FilePath(channel, stepDir).child(ToolWrapper.STOP_FILE).write("", "UTF-8"), stops);
     }
 
     /** This service as the agent call holds it: an exported proxy, serialized with the call. */

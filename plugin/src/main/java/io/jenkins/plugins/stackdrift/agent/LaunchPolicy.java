@@ -16,14 +16,17 @@ import java.util.regex.Pattern;
 
 import io.jenkins.plugins.stackdrift.credentials.ReservedVariables;
 
+import io.stackdrift.runner.ToolWrapper;
+
 /**
  * What the controller's launch service starts when the agent asks: exactly the command lines the engine issues and
  * nothing else. The agent builds the command, and a compromised agent could send anything; this keeps the exported
  * service from being a way to run other code through the step's launcher (which on Kubernetes reaches the pod's
  * other containers through a shell). A command passes when
  * <ul>
- * <li>it is the plugin's own wrapper ({@code sh -c WRAPPER stack-drift OUT ERR MISSING TOOL ARGS…}) with its output
- * files inside the step's directory;</li>
+ * <li>it is core's tool wrapper ({@code sh -c SCRIPT NAME STEP N GRACE LOST}) for this step's directory, with whole
+ * numbers, around the plugin's own wrapper ({@code sh -c WRAPPER stack-drift OUT ERR MISSING TOOL ARGS…}) with its
+ * output files inside the step's directory;</li>
  * <li>TOOL is terraform, tofu, pulumi (the word, or the path the global configuration gives that tool) or git,
  * and ARGS one of that tool's command lines in {@link ToolGrammar}, files inside the step's directory;</li>
  * <li>no argument and not the working directory holds a character a shell acts on inside double quotes
@@ -47,6 +50,7 @@ public final class LaunchPolicy {
     private static final Pattern TF_LOG_ANY = Pattern.compile("TF_LOG_[A-Z0-9_]+");
     private static final Pattern VARIABLE_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
     private static final int SHOWN_LIMIT = 60;
+    private static final Pattern WHOLE = Pattern.compile("[0-9]{1,9}");
 
     private final Map<String, Set<ToolGrammar>> executables;
     private final Path workspace;
@@ -106,7 +110,12 @@ public final class LaunchPolicy {
 
     /** Why {@code command} is not started; empty when it may be. Names variables, never their values. */
     public Optional<String> refusal(final ToolCommand command) {
-        List<String> line = command.command();
+        List<String> launched = command.command();
+        Optional<String> outer = outerWrapperRefusal(launched);
+        if (outer.isPresent()) {
+            return outer;
+        }
+        List<String> line = launched.subList(AgentProcessRunner.WRAPPED_FROM, launched.size());
         if (line.size() < 8 || !line.get(0).equals(AgentProcessRunner.SHELL) || !line.get(1).equals("-c")
                 || !line.get(2).equals(ToolCommand.escape(AgentProcessRunner.WRAPPER)) || !line.get(3).equals("stack-drift")) {
             return Optional.of("not the Stack Drift tool wrapper");
@@ -115,7 +124,7 @@ public final class LaunchPolicy {
         for (int i = 0; i < rest.size(); i++) {
             Optional<String> unsafe = unsafe(rest.get(i), true);
             if (unsafe.isPresent()) {
-                return Optional.of("argument " + (i + 5) + " has " + unsafe.get());
+                return Optional.of("argument " + (i + 5 + AgentProcessRunner.WRAPPED_FROM) + " has " + unsafe.get());
             }
         }
         Optional<String> files = outputFiles(line);
@@ -156,6 +165,24 @@ public final class LaunchPolicy {
         Map<String, String> environment = new TreeMap<>(buildEnvironment);
         environment.putAll(command.environment());
         return new ToolCommand(command.command(), command.workingDir(), environment);
+    }
+
+    /** Core's wrapper around the command: its script, this step's directory, whole numbers for the call, grace and heartbeat. */
+    private Optional<String> outerWrapperRefusal(final List<String> line) {
+        if (line.size() < AgentProcessRunner.WRAPPED_FROM + 8 || !line.get(0).equals(AgentProcessRunner.SHELL)
+                || !line.get(1).equals("-c") || !line.get(2).equals(ToolCommand.escape(ToolWrapper.SCRIPT))
+                || !line.get(3).equals(ToolWrapper.NAME)) {
+            return Optional.of("not the Stack Drift tool wrapper");
+        }
+        if (!line.get(4).equals(ToolCommand.escape(stepDirectory.toString()))) {
+            return Optional.of("the tool wrapper's directory is not the step's");
+        }
+        for (String number : line.subList(5, AgentProcessRunner.WRAPPED_FROM)) {
+            if (!WHOLE.matcher(number).matches()) {
+                return Optional.of("the tool wrapper's call, grace and heartbeat are not whole numbers");
+            }
+        }
+        return Optional.empty();
     }
 
     /** OUT, ERR and MISSING: OUT a file in the step's directory, the other two beside it with their suffixes. */

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 import io.stackdrift.model.ShardOutcome;
@@ -28,11 +29,22 @@ final class LinkedShardExchange implements ShardExchange {
     private final ShardBoardLink board;
     private final Duration waitTimeout;
     private final Duration pollInterval;
+    private final String waitSetting;
 
     LinkedShardExchange(final ShardBoardLink board, final Duration waitTimeout, final Duration pollInterval) {
+        this(board, waitTimeout, pollInterval, "lockTimeout");
+    }
+
+    LinkedShardExchange(final ShardBoardLink board, final Duration waitTimeout, final Duration pollInterval, final String waitSetting) {
         this.board = board;
         this.waitTimeout = waitTimeout;
         this.pollInterval = pollInterval;
+        this.waitSetting = waitSetting;
+    }
+
+    /** The board this exchange reads and writes. */
+    ShardBoardLink board() {
+        return board;
     }
 
     @FunctionalInterface
@@ -83,7 +95,7 @@ final class LinkedShardExchange implements ShardExchange {
             posts.add(new Post(StackId.of(post.get(0)), ShardOutcome.valueOf(post.get(1)), post.get(2)));
         }
         Set<Integer> ended = new TreeSet<>(call("read the ended shards", board::ended));
-        return new Snapshot(posts, ended);
+        return new Snapshot(posts, ended, new TreeMap<>(call("read the shards that will not end", board::gone)));
     }
 
     @Override
@@ -101,7 +113,7 @@ final class LinkedShardExchange implements ShardExchange {
 
     @Override
     public String waitTimeoutSetting() {
-        return "lockTimeout";
+        return waitSetting;
     }
 
     @Override

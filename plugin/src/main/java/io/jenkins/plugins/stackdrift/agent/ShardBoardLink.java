@@ -2,6 +2,7 @@ package io.jenkins.plugins.stackdrift.agent;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The build's board of shards as an agent reaches it: the controller keeps one per build ({@link BuildShards}) and
@@ -27,6 +28,12 @@ public interface ShardBoardLink {
 
     /** The numbers of the shards that ended. */
     List<Integer> ended() throws IOException, InterruptedException;
+
+    /**
+     * The shards that will not end on their own, each with the words that say why: a step that was running at a
+     * controller restart, a shard that did not start within the shard start limit (its waiters fail, not wait).
+     */
+    Map<Integer, String> gone() throws IOException, InterruptedException;
 
     /** Shard {@code number} ended: what it did not post, it will not deploy in this build. */
     void end(int number) throws IOException, InterruptedException;

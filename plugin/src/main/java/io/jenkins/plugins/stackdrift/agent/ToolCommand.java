@@ -50,8 +50,9 @@ public record ToolCommand(List<String> command, String workingDir, Map<String, S
     /** The tool and the directory, and the variables by name: never a value (the environment carries secrets). */
     @Override
     public String toString() {
-        // the wrapper's argument 7 is the executable (AgentProcessRunner); no other argument is shown
-        String tool = command.size() > 7 ? command.get(7) : "";
+        // the inner wrapper's argument 7 is the executable (AgentProcessRunner); no other argument is shown
+        int at = AgentProcessRunner.WRAPPED_FROM + 7;
+        String tool = command.size() > at ? command.get(at) : "";
         return "ToolCommand[" + tool + " in " + workingDir + ", " + command.size() + " arguments, variables "
                 + environment.keySet() + "]";
     }

@@ -1,7 +1,9 @@
 package io.jenkins.plugins.stackdrift.agent;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +20,9 @@ import edu.umd.cs.findbugs.annotations.CheckForNull;
  * running and waits for them to end (an agent call that was cancelled before it could stop its tools leaves none
  * behind). A stop kills by the cookie through the step's launcher first ({@link #killMarked}: inside
  * {@code container()} or {@code docker.inside} the launch's own {@code Proc.kill} only ends the client of the exec),
- * then the launch. Jenkins-free, so this part is tested here.
+ * then the launch. With a gentle stop set ({@link #gentleStop}), close first asks every tool to stop through its
+ * wrapper (one SIGINT, the tree killed after the grace), says so in the log, and kills only what has not ended after
+ * the grace. Jenkins-free, so this part is tested here.
  */
 public abstract class ToolLaunchService implements ToolLauncher, AutoCloseable {
     /** How long {@link #close} waits, in all, for the killed processes to end. */
@@ -31,6 +35,14 @@ public abstract class ToolLaunchService implements ToolLauncher, AutoCloseable {
     private final Optional<LaunchPolicy> policy;
     private boolean closed;
     private volatile Duration stopWait = STOP_WAIT;
+    @CheckForNull private volatile StopRequest gentle;
+    private volatile ToolStops stops = ToolStops.configured();
+
+    /** Asks every tool of the step to stop through its wrapper (in Jenkins: the step directory's stop file on the agent). */
+    @FunctionalInterface
+    public interface StopRequest {
+        void ask() throws IOException, InterruptedException;
+    }
 
     /** A service that starts only what {@code policy} allows (the controller's, for an agent). */
     protected ToolLaunchService(final LaunchPolicy policy) {
@@ -45,6 +57,12 @@ public abstract class ToolLaunchService implements ToolLauncher, AutoCloseable {
     /** How long {@link #close} waits for killed processes (tests shorten it). */
     final void stopWait(final Duration wait) {
         stopWait = wait;
+    }
+
+    /** How {@link #close} stops tools still running: {@code request} first, a kill only after the grace of {@code setting}. */
+    public final void gentleStop(final StopRequest request, final ToolStops setting) {
+        this.gentle = request;
+        this.stops = setting;
     }
 
     /** Starts the process (in Jenkins: through the step's launcher); its kill is the launch's own ({@code Proc.kill}). */
@@ -72,7 +90,7 @@ public abstract class ToolLaunchService implements ToolLauncher, AutoCloseable {
         // set here, after the policy: whatever the agent sent, the cookie is the controller's
         ToolCookie cookie = ToolCookie.next();
         MarkedTool tool = new MarkedTool(launch(admitted.withVariable(ToolCookie.VARIABLE, cookie.value())), cookie,
-                admitted.workingDir());
+                admitted.workingDir(), toolWord(admitted.command()));
         boolean late;
         synchronized (started) {
             late = closed;
@@ -121,7 +139,7 @@ public abstract class ToolLaunchService implements ToolLauncher, AutoCloseable {
         try {
             return call.run();
         } finally {
-            close();
+            close(log);
             for (String directory : notStopped()) {
                 log.println("Stack Drift: warning: a tool process in " + directory + " did not end within "
                         + stopWait.toSeconds() + "s of being killed; it may still be running where the step launched it"
@@ -137,10 +155,26 @@ public abstract class ToolLaunchService implements ToolLauncher, AutoCloseable {
      */
     @Override
     public void close() {
+        close(new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8));
+    }
+
+    /** As {@link #close()}; with a gentle stop set, the tools asked to stop are named in {@code log}. */
+    public final void close(final PrintStream log) {
         List<MarkedTool> running = new ArrayList<>();
         synchronized (started) {
             closed = true;
             started.stream().filter(p -> !p.process.ended()).forEach(running::add);
+        }
+        StopRequest request = gentle;
+        // asked over a lost channel, the request fails: the tools' wrappers stop them when the agent's heartbeat stops
+        if (!running.isEmpty() && request != null && WithInterruptCleared.run(request::ask)) {
+            ToolStops setting = stops;
+            running.forEach(tool -> log.println("Stack Drift: " + setting.askedLine(tool.tool, tool.workingDir)));
+            long deadline = System.nanoTime() + setting.stopWait().toNanos();
+            for (MarkedTool tool : running) {
+                WithInterruptCleared.run(() -> tool.process.waitFor(Math.max(0, (deadline - System.nanoTime()) / 1_000_000)));
+            }
+            running.removeIf(tool -> tool.process.ended());
         }
         for (MarkedTool tool : running) {
             WithInterruptCleared.run(tool::kill);
@@ -156,6 +190,13 @@ public abstract class ToolLaunchService implements ToolLauncher, AutoCloseable {
         }
     }
 
+    /** The tool a command runs, for the log: the inner wrapper's executable, else the command's first word. */
+    private static String toolWord(final List<String> command) {
+        int at = AgentProcessRunner.WRAPPED_FROM + 7;
+        String word = command.size() > at ? command.get(at) : command.isEmpty() ? "a tool" : command.get(0);
+        return word.replace("$$", "$");
+    }
+
     /** The working directories of the killed processes that had not ended when {@link #close} gave up waiting. */
     public final List<String> notStopped() {
         synchronized (started) {
@@ -168,11 +209,13 @@ public abstract class ToolLaunchService implements ToolLauncher, AutoCloseable {
         private final WatchedProcess process;
         private final ToolCookie cookie;
         private final String workingDir;
+        private final String tool;
 
-        MarkedTool(final WatchedProcess process, final ToolCookie cookie, final String workingDir) {
+        MarkedTool(final WatchedProcess process, final ToolCookie cookie, final String workingDir, final String tool) {
             this.process = process;
             this.cookie = cookie;
             this.workingDir = workingDir;
+            this.tool = tool;
         }
 
         @Override

@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 import hudson.AbortException;
 import io.jenkins.plugins.stackdrift.StepDurations;
@@ -27,7 +28,10 @@ import io.jenkins.plugins.stackdrift.StepDurations;
  * <p>One JVM-wide monitor guards the table, and nothing is printed while it is held: a build log is a remote
  * stream that can be slow, and every other build taking or letting go of a lock would wait behind it.
  *
- * <p>Kept in memory: a controller restart ends every running step anyway (they are not resumable).
+ * <p>Saved on each change through the table's {@link Store} (the plugin's is a file in the controller's home), and
+ * restored after a controller restart ({@link #restore}): a lock a step held then is held in the name of its build
+ * until that build is no longer running (its step did not go on, but its tool may still be applying on an agent
+ * the controller could not reach), or an administrator lets it go.
  */
 public final class JobStackLocks {
     private static final Object MONITOR = new Object();
@@ -39,8 +43,37 @@ public final class JobStackLocks {
     private JobStackLocks() {
     }
 
-    /** One held lock: who holds it (in words), since when, and the step's own token (a release lets go of its own only). */
-    private record Holding(String holder, long since, Object token) {
+    /** Where the table is saved; none until the plugin installs its own. */
+    private static Store store = Store.NONE;
+    /** Whether a build (by its id) is still running: a restored lock is held until it is not. */
+    private static Predicate<String> building = build -> true;
+    /** Counts changes, so the saver writes the newest table last whatever the threads' order. */
+    private static long changes;
+    private static final Object SAVING = new Object();
+    private static long saved;
+
+    /**
+     * One held lock: who holds it (in words), since when, the step's own token (a release lets go of its own only), the
+     * holder's build ({@code job#number}; empty when not known) and whether it was restored after a restart.
+     */
+    private record Holding(String holder, long since, Object token, String build, boolean restored) {
+    }
+
+    /**
+     * A lock as the table saves it.
+     *
+     * @param build the holder's build as {@code Run.getExternalizableId()} gives it ({@code folder/job#12}); empty when
+     *              not known
+     */
+    public record SavedLock(String scope, String stack, String holder, long since, String build) {
+    }
+
+    /** Where the table is saved on each change; a store that cannot write says so itself (the locks go on). */
+    @FunctionalInterface
+    public interface Store {
+        Store NONE = locks -> { };
+
+        void save(List<SavedLock> locks);
     }
 
     /**
@@ -103,20 +136,38 @@ public final class JobStackLocks {
      */
     public static Held acquireAll(final String scope, final Collection<String> stacks, final String holder, final Duration timeout,
             final PrintStream log) throws InterruptedException, AbortException {
+        return acquireAll(scope, stacks, holder, "", timeout, log);
+    }
+
+    /**
+     * As {@link #acquireAll(String, Collection, String, Duration, PrintStream)}, for a step of {@code build} (its
+     * {@code job#number}): what a restart restores the lock to.
+     */
+    public static Held acquireAll(final String scope, final Collection<String> stacks, final String holder, final String build,
+            final Duration timeout, final PrintStream log) throws InterruptedException, AbortException {
         long start = System.nanoTime();
         String announced = null;
         while (true) {
             Map.Entry<String, String> blocker;
             long seen;
+            boolean heldByRestored;
+            Held held = null;
+            TableCopy table = null;
             synchronized (MONITOR) {
                 Map<String, String> busy = busy(scope, stacks);
                 if (busy.isEmpty()) {
-                    Holding holding = new Holding(holder, System.currentTimeMillis(), new Object());
+                    Holding holding = new Holding(holder, System.currentTimeMillis(), new Object(), build, false);
                     stacks.forEach(stack -> HELD.put(key(scope, stack), holding));
-                    return new Held(scope, new TreeSet<>(stacks), Map.of(), holding.token());
+                    held = new Held(scope, new TreeSet<>(stacks), Map.of(), holding.token());
+                    table = changed();
                 }
-                blocker = busy.entrySet().iterator().next();
+                blocker = held == null ? busy.entrySet().iterator().next() : null;
+                heldByRestored = stacks.stream().map(stack -> HELD.get(key(scope, stack))).anyMatch(h -> h != null && h.restored());
                 seen = releases;
+            }
+            if (held != null) {
+                save(table);
+                return held;
             }
             long left = timeout.isZero() ? Long.MAX_VALUE : timeout.toNanos() - (System.nanoTime() - start);
             if (left <= 0) {
@@ -130,9 +181,11 @@ public final class JobStackLocks {
                         + scope + "'); " + limit);
                 announced = blocker.getValue();
             }
+            // a lock restored after a restart is let go when its build ends, which no release announces: look again
+            long most = heldByRestored ? RESTORED_LOOK_MILLIS : Long.MAX_VALUE / 2;
             synchronized (MONITOR) {
                 if (releases == seen) {
-                    MONITOR.wait(Math.max(1, Math.min(TimeUnit.NANOSECONDS.toMillis(left), Long.MAX_VALUE / 2)));
+                    MONITOR.wait(Math.max(1, Math.min(TimeUnit.NANOSECONDS.toMillis(left), most)));
                 }
             }
         }
@@ -140,25 +193,38 @@ public final class JobStackLocks {
 
     /** Holds the stacks of the scope that are free now and reports the others; never waits. */
     public static Held acquireFree(final String scope, final Collection<String> stacks, final String holder) {
+        return acquireFree(scope, stacks, holder, "");
+    }
+
+    /** As {@link #acquireFree(String, Collection, String)}, for a step of {@code build} (its {@code job#number}). */
+    public static Held acquireFree(final String scope, final Collection<String> stacks, final String holder, final String build) {
+        Held held;
+        TableCopy table;
         synchronized (MONITOR) {
             Map<String, String> busy = busy(scope, stacks);
             Set<String> free = new TreeSet<>(stacks);
             free.removeAll(busy.keySet());
-            Holding holding = new Holding(holder, System.currentTimeMillis(), new Object());
+            Holding holding = new Holding(holder, System.currentTimeMillis(), new Object(), build, false);
             free.forEach(stack -> HELD.put(key(scope, stack), holding));
-            return new Held(scope, free, busy, holding.token());
+            held = new Held(scope, free, busy, holding.token());
+            table = changed();
         }
+        save(table);
+        return held;
     }
 
     /** Lets go of the stacks this token holds; a lock an administrator released and another step took stays. */
     private static void release(final String scope, final Collection<String> stacks, final Object token) {
+        TableCopy table;
         synchronized (MONITOR) {
             for (String stack : stacks) {
                 HELD.computeIfPresent(key(scope, stack), (key, holding) -> holding.token() == token ? null : holding);
             }
             releases++;
             MONITOR.notifyAll();
+            table = changed();
         }
+        save(table);
     }
 
     /** Every lock held now, by scope and stack. */
@@ -167,7 +233,10 @@ public final class JobStackLocks {
         synchronized (MONITOR) {
             HELD.forEach((key, holding) -> {
                 int split = key.indexOf('\u0000');
-                all.add(new HeldLock(key.substring(0, split), key.substring(split + 1), holding.holder(), holding.since()));
+                // a restored lock whose build ended is let go by the next step that asks for it: not listed
+                if (!holding.restored() || building.test(holding.build())) {
+                    all.add(new HeldLock(key.substring(0, split), key.substring(split + 1), holding.holder(), holding.since()));
+                }
             });
         }
         all.sort(Comparator.comparing(HeldLock::scope).thenComparing(HeldLock::stack));
@@ -179,18 +248,82 @@ public final class JobStackLocks {
      * holding step keeps running and no longer keeps others out. Whether it was held.
      */
     public static boolean forceRelease(final String scope, final String stack) {
+        boolean was;
+        TableCopy table;
         synchronized (MONITOR) {
-            boolean was = HELD.remove(key(scope, stack)) != null;
+            was = HELD.remove(key(scope, stack)) != null;
             releases++;
             MONITOR.notifyAll();
-            return was;
+            table = changed();
+        }
+        save(table);
+        return was;
+    }
+
+    /**
+     * Installs the table's store and restores the locks saved before a restart (call it once per controller start):
+     * each is held in the name of its build ({@code stillBuilding} says whether that build still runs), whatever step
+     * held it, until the build is no longer running or an administrator lets it go. A lock held now stays as it is.
+     */
+    public static void restore(final Store into, final List<SavedLock> locks, final Predicate<String> stillBuilding) {
+        synchronized (MONITOR) {
+            store = into;
+            building = stillBuilding;
+            for (SavedLock lock : locks) {
+                String words = lock.holder() + (lock.build().isEmpty() ? "" : ", held since before the controller restarted");
+                HELD.putIfAbsent(key(lock.scope(), lock.stack()),
+                        new Holding(words, lock.since(), new Object(), lock.build(), true));
+            }
         }
     }
 
+    /** How often a step waiting for a restored lock looks whether the build holding it ended. */
+    private static final long RESTORED_LOOK_MILLIS = 10_000;
+
+    /** A copy of the table and its change number, taken under the monitor, saved outside it. */
+    private record TableCopy(long number, List<SavedLock> locks) {
+    }
+
+    /** Counts a change and copies the table; called with the monitor held. */
+    private static TableCopy changed() {
+        List<SavedLock> locks = new ArrayList<>();
+        HELD.forEach((key, holding) -> {
+            int split = key.indexOf('\u0000');
+            locks.add(new SavedLock(key.substring(0, split), key.substring(split + 1), holding.holder(), holding.since(),
+                    holding.build()));
+        });
+        locks.sort(Comparator.comparing(SavedLock::scope).thenComparing(SavedLock::stack));
+        return new TableCopy(++changes, locks);
+    }
+
+    /** Saves a copy unless a newer one was saved already; outside the monitor, so a slow disk holds up no build. */
+    private static void save(final TableCopy table) {
+        Store target;
+        synchronized (MONITOR) {
+            target = store;
+        }
+        synchronized (SAVING) {
+            if (table.number() > saved) {
+                target.save(table.locks());
+                saved = table.number();
+            }
+        }
+    }
+
+    /**
+     * Who holds each of {@code stacks}; a restored lock whose build no longer runs is let go here (its step cannot
+     * release it: it did not go on after the restart).
+     */
     private static Map<String, String> busy(final String scope, final Collection<String> stacks) {
         Map<String, String> busy = new TreeMap<>();
         for (String stack : stacks) {
             Holding holding = HELD.get(key(scope, stack));
+            if (holding != null && holding.restored() && !building.test(holding.build())) {
+                HELD.remove(key(scope, stack));
+                releases++;
+                changes++;
+                holding = null;
+            }
             if (holding != null) {
                 busy.put(stack, holding.holder());
             }

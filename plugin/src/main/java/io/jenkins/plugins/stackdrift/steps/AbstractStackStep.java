@@ -69,7 +69,19 @@ public abstract class AbstractStackStep extends Step {
                 .withTiming(isNow() ? Timing.NOW : Timing.WHEN_DUE)
                 .withAllowedCredentials(allowedCredentials)
                 .withUntrustedChanges(untrustedChanges == null ? UntrustedChanges.NO_CREDENTIALS : untrustedChanges)
-                .withShard(shardNumber(), shardCount());
+                .withShard(shardNumber(), shardCount()).withShardWaits(shardStartTimeout(), shardTimeout());
+    }
+
+    /** deployStacks and checkDrift: how long a shard waits for another shard's step to start; null: the global setting. */
+    @CheckForNull
+    Duration shardStartTimeout() {
+        return null;
+    }
+
+    /** checkDrift: how long a shard waits for a running shard's stack; null: its default. */
+    @CheckForNull
+    Duration shardTimeout() {
+        return null;
     }
 
     /** deployStacks and checkDrift: the shard of the build's {@code stackShards} the step runs; 0 for none. */

@@ -10,6 +10,7 @@ import hudson.model.Run;
 import io.jenkins.plugins.stackdrift.agent.BuildShards;
 import io.jenkins.plugins.stackdrift.agent.Operation;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalCause;
+import jenkins.model.RunAction2;
 import org.kohsuke.stapler.export.Exported;
 import org.kohsuke.stapler.export.ExportedBean;
 
@@ -18,16 +19,27 @@ import io.stackdrift.model.DeployKind;
 /**
  * The partition a build's {@code stackShards} fixed, kept in the build (its {@code build.xml}), and the build's one board
  * of shards on the controller ({@link BuildShards}: each stack's owning shard and, once it ended, its outcome). Every
- * {@code deployStacks(shard: i, of: n)} and {@code checkDrift(shard: i, of: n)} of the build reaches that board. The
- * board is not kept: after a restart no shard step resumes, so nothing is left to wait.
+ * {@code deployStacks(shard: i, of: n)} and {@code checkDrift(shard: i, of: n)} of the build reaches that board.
+ *
+ * <p>The board is saved in the build's directory on each change ({@link BoardFile}). When the build is loaded again
+ * after a controller restart (the Pipeline goes on; a shard step that was running does not), the board is restored
+ * from there and every shard whose step had started and not ended is stopped: the shards that start afterwards do not
+ * wait for it, they are told why.
  */
 @ExportedBean(defaultVisibility = 2)
-public final class BuildShardsAction extends InvisibleAction {
+public final class BuildShardsAction extends InvisibleAction implements RunAction2 {
     /** Parallel branches record and read the build's partition one at a time. */
     private static final Object RECORDING = new Object();
+    /** What the waiters of a shard whose step was running at a restart are told. */
+    static final String STOPPED_BY_RESTART = "its step was running when the controller restarted, and a Stack Drift step "
+            + "does not go on after a restart";
 
     private final ArrayList<ArrayList<String>> shards;
     @CheckForNull private transient volatile BuildShards board;
+    /** The build, once attached or loaded; null in an action made but not added (then the board is in memory only). */
+    @CheckForNull private transient volatile Run<?, ?> owner;
+    /** Loaded from disk (a restart, or a reload), not attached in this controller's life: the board is restored. */
+    private transient volatile boolean loaded;
 
     public BuildShardsAction(final List<List<String>> shards) {
         this.shards = new ArrayList<>();
@@ -42,12 +54,31 @@ public final class BuildShardsAction extends InvisibleAction {
         return copy;
     }
 
-    /** The build's board, made from the partition the first time a shard step asks. */
+    @Override
+    public void onAttached(final Run<?, ?> run) {
+        owner = run;
+    }
+
+    @Override
+    public void onLoad(final Run<?, ?> run) {
+        owner = run;
+        loaded = true;
+    }
+
+    /**
+     * The build's board, the first time a shard step asks: restored from the build's directory when the build was loaded
+     * (shards whose step was running then stopped), else new; saved there on each change.
+     */
     BuildShards board() {
         synchronized (RECORDING) {
             BuildShards current = board;
             if (current == null) {
-                current = new BuildShards(getShards());
+                Run<?, ?> run = owner;
+                BoardFile file = run == null ? null : new BoardFile(run.getRootDir().toPath());
+                BuildShards.Store store = file == null ? BuildShards.Store.NONE : file;
+                BuildShards.Saved saved = loaded && file != null ? file.read().orElse(null) : null;
+                current = saved == null ? new BuildShards(getShards(), store, System::currentTimeMillis)
+                        : BuildShards.restored(getShards(), saved, STOPPED_BY_RESTART, store, System::currentTimeMillis);
                 board = current;
             }
             return current;

@@ -1,10 +1,12 @@
 package io.jenkins.plugins.stackdrift.steps;
 
+import java.time.Duration;
 import java.util.Set;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.Extension;
+import io.jenkins.plugins.stackdrift.StepDurations;
 import io.jenkins.plugins.stackdrift.agent.Operation;
 import org.jenkinsci.Symbol;
 import org.kohsuke.stapler.DataBoundConstructor;
@@ -13,6 +15,7 @@ import org.kohsuke.stapler.DataBoundSetter;
 /** {@code checkDrift(...)}: see help.html beside this class. */
 public final class CheckDriftStep extends ShardedStackStep {
     @CheckForNull private String lockScope;
+    @CheckForNull private String shardTimeout;
     private boolean now;
 
     @DataBoundConstructor
@@ -24,6 +27,26 @@ public final class CheckDriftStep extends ShardedStackStep {
     @CheckForNull
     String lockScope() {
         return lockScope;
+    }
+
+    @Override
+    @CheckForNull
+    Duration shardTimeout() {
+        return shardTimeout == null ? null : StepDurations.parse(shardTimeout).orElseThrow();
+    }
+
+    @CheckForNull
+    public String getShardTimeout() {
+        return shardTimeout;
+    }
+
+    /**
+     * How long a stack of this shard waits for a stack of another, running shard that it depends on ({@code 0}: no
+     * limit); blank: an hour. (deployStacks' is its {@code lockTimeout}.)
+     */
+    @DataBoundSetter
+    public void setShardTimeout(@CheckForNull final String shardTimeout) {
+        this.shardTimeout = durationWords("shardTimeout", shardTimeout);
     }
 
     @CheckForNull

@@ -1,6 +1,9 @@
 package io.jenkins.plugins.stackdrift.steps;
 
+import java.time.Duration;
+
 import edu.umd.cs.findbugs.annotations.CheckForNull;
+import io.jenkins.plugins.stackdrift.StepDurations;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalRules;
 import io.jenkins.plugins.stackdrift.trigger.SelfApproval;
 import org.kohsuke.stapler.DataBoundSetter;
@@ -15,6 +18,7 @@ public abstract class ShardedStackStep extends AbstractStackStep {
     @CheckForNull private String approvers;
     private SelfApproval selfApproval = SelfApproval.ALLOWED;
     @CheckForNull private String approvalExpiry;
+    @CheckForNull private String shardStartTimeout;
 
     /** What an approval of the stacks this step leaves awaiting approval demands (the job's rules may be stricter). */
     @Override
@@ -58,6 +62,37 @@ public abstract class ShardedStackStep extends AbstractStackStep {
         this.approvalExpiry = ApprovalRules.expirySetting(approvalExpiry);
     }
     // CPD-ON
+
+    @Override
+    @CheckForNull
+    Duration shardStartTimeout() {
+        return shardStartTimeout == null ? null : StepDurations.parse(shardStartTimeout).orElseThrow();
+    }
+
+    @CheckForNull
+    public String getShardStartTimeout() {
+        return shardStartTimeout;
+    }
+
+    /**
+     * How long this shard waits for another shard whose step has not started ({@code 10m}; {@code 0}: no limit of its
+     * own); blank: the global setting. A waiting shard holds its executor, which the late shard may need.
+     */
+    @DataBoundSetter
+    public void setShardStartTimeout(@CheckForNull final String shardStartTimeout) {
+        this.shardStartTimeout = durationWords("shardStartTimeout", shardStartTimeout);
+    }
+
+    /** A duration parameter as kept: its shortest words; null for blank; a clear error for words that are none. */
+    @CheckForNull
+    static String durationWords(final String parameter, @CheckForNull final String words) {
+        if (words == null || words.isBlank()) {
+            return null;
+        }
+        Duration duration = StepDurations.parse(words.strip()).orElseThrow(() -> new IllegalArgumentException(parameter + ": '"
+                + words.strip() + "' is not a duration such as 90s, 10m or 1h30m (0: no limit)"));
+        return StepDurations.format(duration);
+    }
 
     @Override
     int shardNumber() {

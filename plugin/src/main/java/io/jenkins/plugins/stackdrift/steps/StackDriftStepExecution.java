@@ -18,11 +18,13 @@ import io.jenkins.plugins.stackdrift.StackDriftGlobalConfiguration;
 import io.jenkins.plugins.stackdrift.agent.AgentEngineGateway;
 import io.jenkins.plugins.stackdrift.agent.Operation;
 import io.jenkins.plugins.stackdrift.agent.StaleStepDirectories;
+import io.jenkins.plugins.stackdrift.agent.ToolStops;
 import io.jenkins.plugins.stackdrift.credentials.BuildCredentialsLookup;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment;
 import io.jenkins.plugins.stackdrift.credentials.ScmRevisions;
 import io.jenkins.plugins.stackdrift.credentials.WorkspaceSecretFiles;
 import io.jenkins.plugins.stackdrift.history.JobHistory;
+import io.jenkins.plugins.stackdrift.history.SavedStackLocks;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalRules;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalsJobProperty;
 import io.jenkins.plugins.stackdrift.trigger.PlanValueKeys;
@@ -58,10 +60,16 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
     }
 
     /**
-     * How long an abort lets the step clean up before it is ended anyway: longer than the step's own bounded waits
-     * (a tool's kill, the launch service's {@code STOP_WAIT}, StackDriftStepRun.AGENT_STOP_WAIT_MILLIS).
+     * How long an abort lets the step clean up, besides the tools' grace ({@link ToolStops}), before it is ended anyway:
+     * longer than the step's own bounded waits (a tool's kill, the launch service's {@code STOP_WAIT},
+     * StackDriftStepRun.AGENT_STOP_WAIT_MILLIS).
      */
     static final Duration STOP_FALLBACK = Duration.ofSeconds(60);
+
+    /** The tools' grace and the cleanup's own time: a tool asked to stop gets its whole grace before the step ends. */
+    static Duration stopFallback(final ToolStops stops) {
+        return stops.stopWait().plus(STOP_FALLBACK);
+    }
 
     /** The running step, for an abort (not kept: after a restart the step fails and there is nothing to wait for). */
     @CheckForNull private transient volatile StepWorker worker;
@@ -88,7 +96,7 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
     @Override
     public void stop(@NonNull final Throwable cause) throws Exception {
         StepWorker current = worker;
-        if (current != null && current.stop(cause, Timer.get(), STOP_FALLBACK, getContext()::onFailure)) {
+        if (current != null && current.stop(cause, Timer.get(), stopFallback(ToolStops.configured()), getContext()::onFailure)) {
             return;
         }
         super.stop(cause);
@@ -115,6 +123,8 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
         try (WorkspaceSecretFiles secretFiles = new WorkspaceSecretFiles(stepDir);
                 AgentEngineGateway gateway = new AgentEngineGateway(workspace, stepDir, listener, context.get(Launcher.class))) {
             StackDriftGlobalConfiguration.Defaults defaults = StackDriftGlobalConfiguration.forJob(run.getParent());
+            // the locks saved before a restart are held again before this step asks for any
+            SavedStackLocks.ensureRestored();
             return new StackDriftStepRun(settings, operation, run, listener, gateway,
                     new CredentialsEnvironment(new BuildCredentialsLookup(run), secretFiles, SecretPatterns::getAggregateSecretPattern)
                             .withAllowed(AllowLists.of(settings, defaults)), defaults,

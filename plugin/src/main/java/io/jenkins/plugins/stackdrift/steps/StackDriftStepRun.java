@@ -6,8 +6,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
-import java.util.TreeMap;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import hudson.AbortException;
@@ -27,7 +27,6 @@ import io.jenkins.plugins.stackdrift.agent.BuildShards;
 import io.jenkins.plugins.stackdrift.agent.EngineGateway;
 import io.jenkins.plugins.stackdrift.agent.EngineRequest;
 import io.jenkins.plugins.stackdrift.agent.Operation;
-import io.jenkins.plugins.stackdrift.agent.ShardRoute;
 import io.jenkins.plugins.stackdrift.credentials.ChangeTrust;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsSource;
@@ -150,6 +149,8 @@ final class StackDriftStepRun {
                 return recorded(policy, request, log, null);
             }
             BuildShards board = BuildShardsAction.boardFor(run, settings, operation);
+            // this shard has an executor now: the others' waits for it are waits for a running shard
+            board.start(settings.shardNumber());
             try {
                 return recorded(policy, request, log, board);
             } finally {
@@ -159,6 +160,11 @@ final class StackDriftStepRun {
         } finally {
             claim.close();
         }
+    }
+
+    /** The build as a restart finds it again ({@code job#number}): whose locks a restart restores. */
+    private String buildId() {
+        return Objects.toString(run.getExternalizableId(), "");
     }
 
     /** The step's id: as the step resolved it, else (settings made without a step) its word. */
@@ -177,9 +183,9 @@ final class StackDriftStepRun {
         AgentOutcome selection = board != null && own.isEmpty() ? AgentOutcome.builder().build()
                 : gateway.read(Operation.INSPECT, request);
         failOnProblems(selection, log);
-        ApprovalCause approval = approvalFor(log);
+        ApprovalCause approval = StepApproval.of(run, operation, settings.kind(), log);
         if (approval != null) {
-            selection = approvedOnly(selection, approval);
+            selection = StepApproval.approvedOnly(selection, approval);
             request = request.withStacks(new ArrayList<>(selection.selectedStacks().keySet()));
             log.println("Stack Drift: approved in build #" + approval.getSourceBuild() + ": "
                     + String.join(", ", selection.selectedStacks().keySet()));
@@ -210,11 +216,15 @@ final class StackDriftStepRun {
                                     locks.busy().keySet())
                             : gateway.run(operation, request.withStacks(board.stacks()), resolved, history.directory(), historyFiles,
                                     locks.stacks(), locks.busy().keySet(),
-                                    ShardRoute.of(settings.shardNumber(), board, settings.lockTimeout()));
-                } catch (InterruptedException | IOException e) {
-                    // an aborted build, a lost agent: remoting returns at once, the agent may still be at work
+                                    ShardWaits.route(settings, operation, defaults, board, () -> ShardExecutors.shortage(run)));
+                } catch (InterruptedException | IOException | RuntimeException e) {
+                    // an abort, a lost agent (remoting's RequestAbortedException is a RuntimeException), any failure:
+                    // the deploys' outcome is unknown, their markers become interrupted entries, never deleted
                     interrupted = true;
                     interrupted(deploying ? locks.stacks() : Set.of(), request.runId(), e, log);
+                    if (AgentLoss.lost(e)) { // the lines above say it; remoting's stack trace would say nothing more
+                        throw new AbortException(AgentLoss.failure(operation.word(), deploying ? locks.stacks() : Set.of()));
+                    }
                     throw e;
                 }
                 // the engine prints its notes as progress (masked, from the agent); configuration warnings are the
@@ -270,9 +280,9 @@ final class StackDriftStepRun {
             case DEPLOY:
                 // a rehearsal plans and applies nothing: it keeps no real deploy waiting
                 return rehearsal ? JobStackLocks.Held.none()
-                        : JobStackLocks.acquireAll(scope, stacks, holder, settings.lockTimeout(), log);
+                        : JobStackLocks.acquireAll(scope, stacks, holder, buildId(), settings.lockTimeout(), log);
             case CHECK:
-                return JobStackLocks.acquireFree(scope, stacks, holder);
+                return JobStackLocks.acquireFree(scope, stacks, holder, buildId());
             default:
                 return JobStackLocks.Held.none();
         }
@@ -285,10 +295,15 @@ final class StackDriftStepRun {
      * deleted, the agent call gets a few seconds to stop its tools.
      */
     private void interrupted(final Set<String> deploying, final String runId, final Exception cause, final PrintStream log) {
-        // an abort says no more than that; a lost agent says how the call ended
-        log.println("Stack Drift: the " + operation.word() + " was interrupted"
-                + (cause instanceof InterruptedException ? "" : " (" + cause.getClass().getSimpleName() + ")")
-                + "; no record of it is kept" + (deploying.isEmpty() ? "" : ", its stacks are marked interrupted in the job history"));
+        if (AgentLoss.lost(cause)) {
+            // a lost agent: one line per stack it was deploying, no remote stack trace
+            AgentLoss.lines(operation.word(), deploying, cause).forEach(line -> log.println("Stack Drift: " + line));
+        } else {
+            // an abort says no more than that; a call that failed says how it ended
+            log.println("Stack Drift: the " + operation.word() + " was interrupted"
+                    + (cause instanceof InterruptedException ? "" : " (" + cause.getClass().getSimpleName() + ")")
+                    + "; no record of it is kept" + (deploying.isEmpty() ? "" : ", its stacks are marked interrupted in the job history"));
+        }
         if (!deploying.isEmpty()) {
             JobHistory.withoutInterrupt(() -> history.recordInterrupted(runId));
         }
@@ -345,9 +360,9 @@ final class StackDriftStepRun {
         }
         StartedBy startedBy = startedBy();
         // an approval build's deploy is narrowed to the approved stacks once the selection is known (run())
-        Approval approval = approvalApplies() ? Approval.GIVEN : settings.approval();
+        Approval approval = StepApproval.applies(run, operation, settings.kind()) ? Approval.GIVEN : settings.approval();
         // an approval build applies each approved stack only with the plan its approver saw
-        ApprovalCause cause = approvalApplies() ? run.getCause(ApprovalCause.class) : null;
+        ApprovalCause cause = StepApproval.applies(run, operation, settings.kind()) ? run.getCause(ApprovalCause.class) : null;
         return new EngineRequest(StepRequest.builder(run.getId()).configFile(settings.config()).stacks(settings.stacks())
                 .parallelism(parallelism).deploy(new DeployChoice(settings.mode(), approval, settings.kind()))
                 .cause(causeWords()).startedBy(startedBy).changedFiles(startedBy == StartedBy.PUSH ? changedFiles() : List.of())
@@ -365,51 +380,6 @@ final class StackDriftStepRun {
     private String commit() {
         return revisions.tip().map(String::valueOf).orElseGet(() -> checkoutCommit.isEmpty()
                 ? buildEnvironment.getOrDefault("GIT_COMMIT", "") : checkoutCommit);
-    }
-
-    /**
-     * An approval counts for a deploy step of the same kind as what was approved: a deploy approval never
-     * approves a destroy (nor the other way round). Previews and checks of an approval build are ordinary.
-     */
-    private boolean approvalApplies() {
-        ApprovalCause cause = run.getCause(ApprovalCause.class);
-        return operation == Operation.DEPLOY && cause != null && cause.isDestroy() == (settings.kind() == DeployKind.DESTROY);
-    }
-
-    private ApprovalCause approvalFor(final PrintStream log) {
-        ApprovalCause cause = run.getCause(ApprovalCause.class);
-        if (operation != Operation.DEPLOY || cause == null) {
-            return null;
-        }
-        if (!approvalApplies()) {
-            log.println("Stack Drift: this build approves a " + (cause.isDestroy() ? "destroy" : "deploy") + " from build #"
-                    + cause.getSourceBuild() + "; this " + settings.kind().word()
-                    + " is not approved by it");
-            return null;
-        }
-        return cause;
-    }
-
-    /**
-     * The step's own selection (every stack when it names none) narrowed to the stacks the approval names: an
-     * approval build deploys nothing else. Nothing left is an error, not "every stack".
-     */
-    private static AgentOutcome approvedOnly(final AgentOutcome selection, final ApprovalCause approval)
-            throws AbortException {
-        Map<String, Map<String, String>> approved = new TreeMap<>();
-        selection.selectedStacks().forEach((stack, ids) -> {
-            if (approval.getStacks().contains(stack)) {
-                approved.put(stack, ids);
-            }
-        });
-        if (approved.isEmpty()) {
-            throw new AbortException("Stack Drift: this build was started by approving "
-                    + (approval.getStacks().isEmpty() ? "no recorded stack" : String.join(", ", approval.getStacks()))
-                    + " in build #" + approval.getSourceBuild() + ", and none of them is in this step's selection;"
-                    + " nothing is deployed (approve again from a build that awaits approval, or run deployStacks with"
-                    + " approved: true)");
-        }
-        return AgentOutcome.builder().selectedStacks(approved).stackPlaces(selection.stackPlaces()).build();
     }
 
     /**

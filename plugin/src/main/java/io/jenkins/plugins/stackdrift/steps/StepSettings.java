@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import io.jenkins.plugins.stackdrift.credentials.UntrustedChanges;
@@ -23,6 +24,8 @@ public final class StepSettings implements Serializable {
     private static final long serialVersionUID = 5L;
 
     static final String DEFAULT_CONFIG = "stacks.yaml";
+    /** A shard wait the step does not give. */
+    static final long NOT_GIVEN = -1;
 
     private final String config;
     private final ArrayList<String> stacks;
@@ -49,12 +52,16 @@ public final class StepSettings implements Serializable {
     /** {@code shard: i, of: n}: the shard this step runs of its build's {@code stackShards}; 0 of 0 for a step of its own. */
     private final int shardNumber;
     private final int shardCount;
+    /** How long a shard waits for another shard's step to start; {@link #NOT_GIVEN}: the global setting; 0: no limit. */
+    private final long shardStartSeconds;
+    /** checkDrift's {@code shardTimeout}: how long it waits for a running shard's stack; {@link #NOT_GIVEN}: its default. */
+    private final long shardWaitSeconds;
 
     /** Settings of a step that applies, is not approved and deploys (a deploy's withers say otherwise), results by default. */
     public StepSettings(@CheckForNull final String config, final List<String> stacks, @CheckForNull final Integer parallelism) {
         this(config == null || config.isBlank() ? DEFAULT_CONFIG : config.trim(), new ArrayList<>(stacks), parallelism, null, null,
                 null, DeployMode.APPLY, Approval.NOT_GIVEN, DeployKind.DEPLOY, "", null, 0, 0, Timing.WHEN_DUE, new ArrayList<>(),
-                UntrustedChanges.NO_CREDENTIALS, 0, 0);
+                UntrustedChanges.NO_CREDENTIALS, 0, 0, NOT_GIVEN, NOT_GIVEN);
     }
 
     private StepSettings(final String config, final ArrayList<String> stacks, @CheckForNull final Integer parallelism,
@@ -62,7 +69,7 @@ public final class StepSettings implements Serializable {
             final DeployMode mode, final Approval approval, final DeployKind kind, final String id, @CheckForNull final String lockScope,
             final long lockTimeoutSeconds, final long toolTimeoutSeconds, final Timing timing,
             final ArrayList<String> allowedCredentials, final UntrustedChanges untrustedChanges, final int shardNumber,
-            final int shardCount) {
+            final int shardCount, final long shardStartSeconds, final long shardWaitSeconds) {
         this.config = config;
         this.stacks = stacks;
         this.parallelism = parallelism;
@@ -87,25 +94,30 @@ public final class StepSettings implements Serializable {
         }
         this.shardNumber = shardNumber;
         this.shardCount = shardCount;
+        this.shardStartSeconds = shardStartSeconds;
+        this.shardWaitSeconds = shardWaitSeconds;
     }
 
     /** A copy with the build results the step asks for when it finds drift, fails, or puts drift back (null: the default). */
     public StepSettings withResults(@CheckForNull final String drift, @CheckForNull final String failed,
             @CheckForNull final String repaired) {
         return new StepSettings(config, stacks, parallelism, drift, failed, repaired, mode, approval, kind, id, lockScope,
-                lockTimeoutSeconds, toolTimeoutSeconds, timing, allowedCredentials, untrustedChanges, shardNumber, shardCount);
+                lockTimeoutSeconds, toolTimeoutSeconds, timing, allowedCredentials, untrustedChanges, shardNumber, shardCount,
+                shardStartSeconds, shardWaitSeconds);
     }
 
     /** A copy of a deploy step's: apply or rehearse, approved or not, deploy or destroy. */
     public StepSettings withDeploy(final DeployMode newMode, final Approval newApproval, final DeployKind newKind) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, newMode, newApproval, newKind, id,
-                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing, allowedCredentials, untrustedChanges, shardNumber, shardCount);
+                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing, allowedCredentials, untrustedChanges, shardNumber, shardCount,
+                shardStartSeconds, shardWaitSeconds);
     }
 
     /** A copy with the step's id (its action, URL and details file are per id). */
     public StepSettings withId(final String stepId) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, stepId,
-                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing, allowedCredentials, untrustedChanges, shardNumber, shardCount);
+                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing, allowedCredentials, untrustedChanges, shardNumber, shardCount,
+                shardStartSeconds, shardWaitSeconds);
     }
 
     /**
@@ -114,19 +126,22 @@ public final class StepSettings implements Serializable {
      */
     public StepSettings withLocking(@CheckForNull final String scope, final Duration timeout) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, id, scope,
-                timeout.toSeconds(), toolTimeoutSeconds, timing, allowedCredentials, untrustedChanges, shardNumber, shardCount);
+                timeout.toSeconds(), toolTimeoutSeconds, timing, allowedCredentials, untrustedChanges, shardNumber, shardCount,
+                shardStartSeconds, shardWaitSeconds);
     }
 
     /** A copy with the step's tool timeout for every step of a stack, its apply included (zero: not given). */
     public StepSettings withToolTimeout(final Duration timeout) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, id,
-                lockScope, lockTimeoutSeconds, timeout.toSeconds(), timing, allowedCredentials, untrustedChanges, shardNumber, shardCount);
+                lockScope, lockTimeoutSeconds, timeout.toSeconds(), timing, allowedCredentials, untrustedChanges, shardNumber, shardCount,
+                shardStartSeconds, shardWaitSeconds);
     }
 
     /** A copy whose stacks are taken now ({@code now: true}) or when due. */
     public StepSettings withTiming(final Timing when) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, id,
-                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, when, allowedCredentials, untrustedChanges, shardNumber, shardCount);
+                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, when, allowedCredentials, untrustedChanges, shardNumber, shardCount,
+                shardStartSeconds, shardWaitSeconds);
     }
 
     /** {@link Timing#WHEN_DUE} also for settings a build kept from before the parameter existed. */
@@ -137,7 +152,8 @@ public final class StepSettings implements Serializable {
     /** A copy that binds, for a change its source does not trust, what {@code policy} says. */
     public StepSettings withUntrustedChanges(final UntrustedChanges policy) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, id,
-                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing, allowedCredentials, policy, shardNumber, shardCount);
+                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing, allowedCredentials, policy, shardNumber, shardCount,
+                shardStartSeconds, shardWaitSeconds);
     }
 
     /** What the step binds for a change its source does not trust. */
@@ -148,13 +164,35 @@ public final class StepSettings implements Serializable {
     /** A copy with the credentials ids the step may bind (beside the folders' and the global lists). */
     public StepSettings withAllowedCredentials(final List<String> ids) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, id,
-                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing, new ArrayList<>(ids), untrustedChanges, shardNumber, shardCount);
+                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing, new ArrayList<>(ids), untrustedChanges, shardNumber, shardCount,
+                shardStartSeconds, shardWaitSeconds);
     }
 
     /** A copy that runs shard {@code number} of {@code count} of the build's {@code stackShards} (0 of 0: none). */
     public StepSettings withShard(final int number, final int count) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, id,
-                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing, allowedCredentials, untrustedChanges, number, count);
+                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing, allowedCredentials, untrustedChanges, number, count,
+                shardStartSeconds, shardWaitSeconds);
+    }
+
+    /**
+     * A copy with the step's shard waits: for a shard whose step has not started ({@code shardStartTimeout}) and, for
+     * {@code checkDrift}, for a running shard's stack ({@code shardTimeout}); null: not given.
+     */
+    public StepSettings withShardWaits(@CheckForNull final Duration start, @CheckForNull final Duration wait) {
+        return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, id,
+                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing, allowedCredentials, untrustedChanges, shardNumber, shardCount,
+                start == null ? NOT_GIVEN : start.toSeconds(), wait == null ? NOT_GIVEN : wait.toSeconds());
+    }
+
+    /** The step's wait for a shard that has not started; empty: the global setting's. */
+    public Optional<Duration> shardStartTimeout() {
+        return shardStartSeconds < 0 ? Optional.empty() : Optional.of(Duration.ofSeconds(shardStartSeconds));
+    }
+
+    /** The step's own wait for a running shard's stack (checkDrift's {@code shardTimeout}); empty: not given. */
+    public Optional<Duration> shardTimeout() {
+        return shardWaitSeconds < 0 ? Optional.empty() : Optional.of(Duration.ofSeconds(shardWaitSeconds));
     }
 
     /** The shard this step runs, 1 to {@link #shardCount()}; 0 for a step of its own. */

@@ -1,5 +1,8 @@
 package io.jenkins.plugins.stackdrift.trigger;
 
+import java.text.DateFormat;
+import java.util.Optional;
+
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import edu.umd.cs.findbugs.annotations.NonNull;
 import hudson.Extension;
@@ -75,7 +78,11 @@ public final class DriftScheduleTrigger extends Trigger<Job<?, ?>> {
             return Messages.DriftScheduleTrigger_displayName();
         }
 
-        /** Only someone who may configure the job (or, outside a job, administer Jenkins) learns what a spec means. */
+        /**
+         * Only someone who may configure the job (or, outside a job, administer Jenkins) learns what a spec means: whether
+         * it is valid, core's sanity warning, and when it would last have run and would next run (as core's
+         * {@code TimerTrigger} says it, with the job's {@code H} hash).
+         */
         @POST
         public FormValidation doCheckSpec(@QueryParameter final String value, @AncestorInPath final Item item) {
             if (item == null) {
@@ -83,13 +90,31 @@ public final class DriftScheduleTrigger extends Trigger<Job<?, ?>> {
             } else {
                 item.checkPermission(Item.CONFIGURE);
             }
+            String spec = value == null ? "" : value;
+            Hash hash = item == null ? null : Hash.from(item.getFullName());
+            String sanity;
             try {
-                CronTabList tabs = CronTabList.create(value == null ? "" : value, item == null ? null : Hash.from(item.getFullName()));
-                String warning = tabs.checkSanity();
-                return warning == null ? FormValidation.ok() : FormValidation.warning(warning);
+                sanity = CronTabList.create(spec, hash).checkSanity();
             } catch (IllegalArgumentException e) {
                 return FormValidation.error(e.getMessage());
             }
+            String runs;
+            boolean runsWarn;
+            try {
+                Optional<ScheduleTimes.Around> around = ScheduleTimes.around(spec, hash);
+                runs = around.map(times -> ScheduleTimes.words(times, DateFormat.getDateTimeInstance(DateFormat.FULL,
+                        DateFormat.FULL))).orElse("The spec has no schedule line: it never starts a check.");
+                runsWarn = around.isEmpty();
+            } catch (RuntimeException e) {
+                // core's RareOrImpossibleDateException, a type restricted to core
+                runs = "No date in the next years matches this spec, or only a rare one (a February 29, a June 31): it "
+                        + "starts a check seldom or never.";
+                runsWarn = true;
+            }
+            if (sanity != null) {
+                return FormValidation.warning(sanity + " " + runs);
+            }
+            return runsWarn ? FormValidation.warning(runs) : FormValidation.ok(runs);
         }
     }
 }

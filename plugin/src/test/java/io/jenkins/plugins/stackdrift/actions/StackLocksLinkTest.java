@@ -13,6 +13,7 @@ import java.util.List;
 import hudson.model.ManagementLink;
 import io.jenkins.plugins.stackdrift.JenkinsFacade;
 import io.jenkins.plugins.stackdrift.history.JobStackLocks;
+import io.jenkins.plugins.stackdrift.history.SavedStackLocks;
 import jenkins.model.Jenkins;
 import org.junit.jupiter.api.Test;
 import org.kohsuke.stapler.StaplerResponse2;
@@ -35,16 +36,22 @@ class StackLocksLinkTest {
     @Test
     void thePageListsEachHeldLockWithItsHolderAndAge() throws Exception {
         PrintStream quiet = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
-        try (JobStackLocks.Held held = JobStackLocks.acquireAll("page/test", List.of("net"), "the deploy (id deploy) of app #4",
+        // the page restores the locks saved before a restart first (the controller's home; here none)
+        try (MockedStatic<SavedStackLocks> saved = mockStatic(SavedStackLocks.class);
+                JobStackLocks.Held held = JobStackLocks.acquireAll("page/test", List.of("net"), "the deploy (id deploy) of app #4",
                 quiet)) {
             assertThat(held.stacks()).containsExactly("net");
+            saved.verifyNoInteractions();
             assertThat(link.getLocks()).filteredOn(r -> r.getScope().equals("page/test")).singleElement().satisfies(row -> {
                 assertThat(row.getStack()).isEqualTo("net");
                 assertThat(row.getHolder()).isEqualTo("the deploy (id deploy) of app #4");
                 assertThat(row.getAge()).isNotBlank();
             });
         }
-        assertThat(link.getLocks()).noneMatch(r -> r.getScope().equals("page/test"));
+        try (MockedStatic<SavedStackLocks> saved = mockStatic(SavedStackLocks.class)) {
+            assertThat(link.getLocks()).noneMatch(r -> r.getScope().equals("page/test"));
+            saved.verify(SavedStackLocks::ensureRestored);
+        }
     }
 
     @Test

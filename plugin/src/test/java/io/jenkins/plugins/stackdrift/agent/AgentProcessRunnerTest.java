@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 
 import hudson.model.TaskListener;
@@ -26,6 +27,7 @@ import org.mockito.Mockito;
 
 import io.stackdrift.durable.StepRequest;
 import io.stackdrift.render.SecretMask;
+import io.stackdrift.runner.ToolWrapper;
 import io.stackdrift.spi.ProcessResult;
 import io.stackdrift.spi.ProcessSpec;
 import io.stackdrift.testing.PosixOnly;
@@ -34,6 +36,8 @@ import io.stackdrift.testing.PosixOnly;
 @PosixOnly
 class AgentProcessRunnerTest {
     private static final String SYSTEM_PATH = "/usr/bin" + File.pathSeparator + "/bin";
+    /** A short grace: a shell-script tool cannot take SIGINT and is killed after it. No heartbeat in these tests. */
+    private static final ToolStops STOPS = new ToolStops(Duration.ofSeconds(1), Duration.ZERO);
 
     @TempDir
     Path dir;
@@ -56,7 +60,7 @@ class AgentProcessRunnerTest {
     }
 
     private AgentProcessRunner runner(final ToolLauncher launcher, final Map<String, String> build, final String... secrets) {
-        return new AgentProcessRunner(launcher, build, SecretMask.of(List.of(secrets)));
+        return new AgentProcessRunner(launcher, build, SecretMask.of(List.of(secrets)), dir, STOPS);
     }
 
     @Test
@@ -134,8 +138,42 @@ class AgentProcessRunnerTest {
         assertThat(dir.resolve("work/out.txt" + AgentProcessRunner.MISSING_SUFFIX)).doesNotExist();
     }
 
+    /**
+     * Traps SIGINT as Terraform does (it finishes its provider calls and writes state): says so in a file and exits 130.
+     * Perl, since a shell script started in the background cannot trap a signal it began with ignored.
+     */
+    private static final String GENTLE_TOOL = """
+            my ($state, $ready) = @ARGV;
+            $SIG{INT} = sub { open(my $f, ">", $state); print $f "interrupted"; close($f); exit 130; };
+            open(my $r, ">", $ready); print $r "ready"; close($r);
+            sleep 1 while 1;
+            """;
+
+    private ProcessSpec gentleTool(final Duration timeout) throws Exception {
+        Path perl = Files.writeString(dir.resolve("gentle.pl"), GENTLE_TOOL);
+        return new ProcessSpec(List.of("perl", perl.toString(), dir.resolve("state").toString(), dir.resolve("ready").toString()),
+                dir, Map.of(), timeout, dir.resolve("work/out.txt"));
+    }
+
+    /** Failed before the tool wrapper: the timeout killed the tool at once (SIGKILL through the launcher). */
     @Test
-    void atTheTimeoutTheProcessIsKilledThroughTheLauncher() throws Exception {
+    void atTheTimeoutTheToolGetsSigintFirstAndTheConsoleSaysSo() throws Exception {
+        List<String> notes = new CopyOnWriteArrayList<>();
+        AgentProcessRunner runner = new AgentProcessRunner(local, Map.of("PATH", SYSTEM_PATH), SecretMask.NONE,
+                LocalToolStop.NONE, dir, new ToolStops(Duration.ofSeconds(30), Duration.ZERO), notes::add);
+
+        ProcessResult result = runner.run(gentleTool(Duration.ofMillis(1500)));
+
+        assertThat(result.timedOut()).isTrue();
+        assertThat(Files.readString(dir.resolve("state"))).isEqualTo("interrupted");
+        assertThat(local.markedKills).as("no kill was needed").hasValue(0);
+        assertThat(notes).singleElement().asString().startsWith("asked perl in " + dir + " to stop (SIGINT); killing it in 30 s"
+                + " if it has not").contains("timeout of 1 s");
+        assertThat(dir.resolve("calls")).isEmptyDirectory();
+    }
+
+    @Test
+    void atTheTimeoutAToolDeafToSigintIsKilledAfterTheGraceWithWhatItStarted() throws Exception {
         Path pid = dir.resolve("pid");
         Path tool = script(dir.resolve("bin"), "tool", "echo $$ > '" + pid + "'; sleep 60");
 
@@ -143,35 +181,37 @@ class AgentProcessRunnerTest {
                 Duration.ofMillis(1500)));
 
         assertThat(result.timedOut()).isTrue();
-        // by its cookie through the launcher first (the launch's own kill only if that left it running)
-        assertThat(local.markedKills).hasValue(1);
+        // the wrapper killed its tree after the grace: no kill through the launcher was needed
+        assertThat(local.markedKills).hasValue(0);
         assertThat(ProcessHandle.of(Long.parseLong(Files.readString(pid).trim())).map(ProcessHandle::isAlive)).isNotEqualTo(
                 Optional.of(true));
     }
 
+    /** Failed before the tool wrapper: an abort killed the tool at once. */
     @Test
-    void anInterruptKillsTheProcessThroughTheLauncherAndIsRethrown() throws Exception {
-        Path started = dir.resolve("started");
-        Path tool = script(dir.resolve("bin"), "tool", "touch '" + started + "'; sleep 60");
+    void anInterruptAsksTheToolToStopWithSigintAndIsRethrown() throws Exception {
+        ProcessSpec spec = gentleTool(Duration.ofMinutes(5));
         AtomicReference<Throwable> thrown = new AtomicReference<>();
         Thread worker = new Thread(() -> {
             try {
-                runner(local, Map.of("PATH", SYSTEM_PATH)).run(spec(tool.toString(), Map.of()));
+                new AgentProcessRunner(local, Map.of("PATH", SYSTEM_PATH), SecretMask.NONE, dir,
+                        new ToolStops(Duration.ofSeconds(30), Duration.ZERO)).run(spec);
             } catch (Exception e) {
                 thrown.set(e);
             }
         });
         worker.start();
         long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (!Files.exists(started) && System.nanoTime() < deadline) {
+        while (!Files.exists(dir.resolve("ready")) && System.nanoTime() < deadline) {
             Thread.sleep(50);
         }
         worker.interrupt();
-        worker.join(20_000);
+        worker.join(40_000);
 
         assertThat(worker.isAlive()).isFalse();
         assertThat(thrown.get()).isInstanceOf(InterruptedException.class);
-        assertThat(local.markedKills).hasValue(1);
+        assertThat(Files.readString(dir.resolve("state"))).isEqualTo("interrupted");
+        assertThat(local.markedKills).hasValue(0);
     }
 
     @Test
@@ -241,7 +281,8 @@ class AgentProcessRunnerTest {
         assertThat(outcome.recorded()).isTrue();
         assertThat(bypassed).doesNotExist();
         assertThat(decorator.launched).hasSizeGreaterThan(4).allSatisfy(command ->
-                assertThat(command.command().subList(0, 3)).containsExactly("sh", "-c", ToolCommand.escape(AgentProcessRunner.WRAPPER)));
+                assertThat(command.command().subList(0, 4)).containsExactly("sh", "-c", ToolCommand.escape(ToolWrapper.SCRIPT),
+                        ToolWrapper.NAME));
         assertThat(local.starts).hasValue(decorator.launched.size());
         String record = Files.readString(temp.resolve(AgentEngineCall.RECORD_FILE));
         assertThat(record).doesNotContain("\"failed\"");

@@ -6,7 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 
@@ -96,6 +99,11 @@ class BuildShardsTest {
             }
 
             @Override
+            public Map<Integer, String> gone() throws IOException {
+                throw new IOException("channel closed");
+            }
+
+            @Override
             public void end(final int number) throws IOException {
                 throw new IOException("channel closed");
             }
@@ -142,5 +150,70 @@ class BuildShardsTest {
         assertThatThrownBy(() -> one.agreeConfig(2, "sha256:forged")).isInstanceOf(IOException.class)
                 .hasMessageContaining("shard 1 cannot give the configuration of shard 2");
         assertThat(one.agreeConfig(1, "sha256:c1")).containsExactly("sha256:c1", "1");
+    }
+
+    @Test
+    void everyChangeIsSavedWholeAndARestoredBoardStopsTheShardsWhoseStepWasRunning() throws Exception {
+        List<BuildShards.Saved> saves = new ArrayList<>();
+        AtomicLong clock = new AtomicLong(1_000);
+        List<List<String>> split = List.of(List.of("network", "app"), List.of("dns"), List.of("billing"));
+        BuildShards before = new BuildShards(split, saves::add, clock::get);
+
+        before.start(1);
+        before.start(2);
+        before.post("dns", "DEPLOYED", "sha256:abc");
+        before.end(2);
+        // an unchanged post or a second end is not a change
+        before.post("dns", "DEPLOYED", "sha256:abc");
+        before.end(2);
+
+        assertThat(saves).hasSize(4);
+        BuildShards.Saved last = saves.get(saves.size() - 1);
+        assertThat(last.started()).containsEntry(1, 1_000L).containsEntry(2, 1_000L);
+        assertThat(last.ended()).containsExactly(2);
+
+        // the controller restarted: shard 1's step was running and does not go on; shard 3 had not started
+        BuildShards after = BuildShards.restored(split, last, "its step was running at the restart", saves::add, clock::get);
+
+        assertThat(after.posts()).containsExactly(List.of("dns", "DEPLOYED", "sha256:abc"));
+        assertThat(after.ended()).containsExactly(2);
+        assertThat(after.gone()).containsExactly(Map.entry(1, "its step was running at the restart"));
+        assertThat(saves.get(saves.size() - 1).stopped()).containsOnlyKeys(1);
+        // what a waiting stack of shard 3 reads: network's shard is gone, so the engine fails the wait at once
+        ShardExchange.Snapshot seen = ShardRoute.of(3, after, Duration.ZERO).exchange(Duration.ofMillis(10)).read();
+        assertThat(seen.gone()).containsOnlyKeys(1);
+        assertThat(seen.ended()).containsExactly(2);
+    }
+
+    @Test
+    void aShardThatHasNotStartedIsGoneForAWaiterOnceTheStartLimitPassedSinceTheWaiterStarted() throws Exception {
+        AtomicLong clock = new AtomicLong(0);
+        BuildShards three = new BuildShards(List.of(List.of("network"), List.of("dns"), List.of("app"), List.of("db")),
+                BuildShards.Store.NONE, clock::get);
+        ShardStartLimit limit = new ShardStartLimit(Duration.ofMinutes(5), "5m", () -> "2 executors online, 2 busy");
+        three.start(2);
+        three.end(4);
+        ShardBoardLink view = ShardRoute.of(2, three, Duration.ZERO, "lockTimeout", limit).exchange(Duration.ofMillis(10)).board();
+
+        clock.set(Duration.ofMinutes(5).toMillis() - 1);
+        assertThat(view.gone()).isEmpty();
+        three.start(3);
+        clock.set(Duration.ofMinutes(5).toMillis());
+
+        // shard 1 never started; 3 did and 4 ended: those are waited for as usual
+        assertThat(view.gone()).containsOnlyKeys(1);
+        assertThat(view.gone().get(1)).isEqualTo("its step did not start within 5m (shardStartTimeout): 2 executors online, 2 busy");
+        // the board itself says nothing of it: another shard's limit counts from its own start
+        assertThat(three.gone()).isEmpty();
+        // no limit of its own: a shard waits for an unstarted one as for a running one
+        assertThat(ShardRoute.of(2, three, Duration.ZERO).exchange(Duration.ofMillis(10)).board().gone()).isEmpty();
+    }
+
+    @Test
+    void aRouteSaysWhatSetsItsWait() {
+        ShardRoute check = ShardRoute.of(1, board, Duration.ofHours(1), "shardTimeout", ShardStartLimit.none());
+        assertThat(check.exchange(Duration.ofSeconds(1)).waitTimeoutSetting()).isEqualTo("shardTimeout");
+        assertThat(check.waitTimeout()).isEqualTo(Duration.ofHours(1));
+        assertThat(ShardRoute.of(1, board, Duration.ZERO).waitTimeout()).isEqualTo(ShardRoute.NO_LIMIT);
     }
 }

@@ -43,9 +43,11 @@ import io.stackdrift.testing.PosixOnly;
 
 /**
  * Aborting a deploy inside a block whose launcher behaves as {@code container('…')}'s (real build only): the launch's
- * {@code Proc.kill} does nothing there (Kubernetes writes Ctrl-C into a stdin the tool does not read), so only
- * {@code Launcher.kill} with the launch's cookie stops the apply. The build ends ABORTED, the apply is gone, and
- * the kill asked for the {@code JENKINS_SERVER_COOKIE} the plugin gave the launch.
+ * {@code Proc.kill} does nothing there (Kubernetes writes Ctrl-C into a stdin the tool does not read). The tool's
+ * wrapper runs inside the "container" and is asked through the step directory's stop file: it sends the apply SIGINT
+ * (this shell-script apply cannot take it) and kills its tree after the grace. The build ends ABORTED, the console
+ * says the tool was asked to stop, and the apply is gone; any kill from outside went by the
+ * {@code JENKINS_SERVER_COOKIE} the plugin gave the launch.
  */
 @WithJenkins
 @PosixOnly
@@ -66,6 +68,7 @@ class ContainerAbortITest {
         r.createOnlineSlave(r.jenkins.getLabelAtom("remote"));
         WorkflowJob p = demoJob(r, "deaf-container", "remote", demo, "deafContainer { deployStacks(stacks: ['network']) }");
         COOKIE_KILLS.clear();
+        System.setProperty(ToolStops.GRACE_PROPERTY, "5");
 
         WorkflowRun b = p.scheduleBuild2(0).waitForStart();
         long deadline = System.currentTimeMillis() + 120_000;
@@ -74,12 +77,17 @@ class ContainerAbortITest {
             Thread.sleep(200);
         }
         long pid = Long.parseLong(Files.readString(pidFile).trim());
-        b.doStop();
-        r.assertBuildStatus(Result.ABORTED, r.waitForCompletion(b));
+        try {
+            b.doStop();
+            r.assertBuildStatus(Result.ABORTED, r.waitForCompletion(b));
+        } finally {
+            System.clearProperty(ToolStops.GRACE_PROPERTY);
+        }
 
         Optional<ProcessHandle> apply = ProcessHandle.of(pid);
         assertThat(apply.isEmpty() || !apply.get().isAlive()).as("the apply still runs after the build ended").isTrue();
-        assertThat(COOKIE_KILLS).anySatisfy(kill -> assertThat(kill.get(ToolCookie.VARIABLE)).startsWith(ToolCookie.PREFIX));
+        r.assertLogContains("to stop (SIGINT); killing it in 5 s if it has not", b);
+        assertThat(COOKIE_KILLS).allSatisfy(kill -> assertThat(kill.get(ToolCookie.VARIABLE)).startsWith(ToolCookie.PREFIX));
     }
 
     /** {@code deafContainer { … }}: a block whose launcher's processes ignore {@code Proc.kill}. */

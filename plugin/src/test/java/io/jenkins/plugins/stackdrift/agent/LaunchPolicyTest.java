@@ -34,6 +34,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import io.stackdrift.engine.GitFiles;
 import io.stackdrift.render.SecretMask;
+import io.stackdrift.runner.ToolWrapper;
 import io.stackdrift.spi.ProcessResult;
 import io.stackdrift.spi.ProcessSpec;
 import io.stackdrift.testing.PosixOnly;
@@ -101,7 +102,12 @@ class LaunchPolicyTest {
         line.addAll(tool);
         Map<String, String> environment = new TreeMap<>(BUILD);
         environment.putAll(env);
-        return ToolCommand.of(line, workingDir, environment);
+        return ToolCommand.of(outer(line), workingDir, environment);
+    }
+
+    /** Core's tool wrapper around the inner command, as the runner starts it. */
+    private static List<String> outer(final List<String> inner) {
+        return ToolWrapper.command(STEP, 0, ToolWrapper.DEFAULT_GRACE, Duration.ofSeconds(30), inner);
     }
 
     private static ToolCommand wrapped(final List<String> tool) {
@@ -260,15 +266,27 @@ class LaunchPolicyTest {
                 Arguments.of("another program", wrapped(List.of("/usr/bin/env", "id")), "'/usr/bin/env' is not terraform"),
                 Arguments.of("a tool path for another tool", wrapped(List.of("/opt/pulumi/bin/pulumi", "init", "-input=false")),
                         "is not a pulumi command"),
-                Arguments.of("another wrapper", ToolCommand.of(List.of("sh", "-c", "id", "stack-drift", out, out + ".stderr",
-                        out + ".missing", "terraform", "version", "-json"), WS.toString(), BUILD), "not the Stack Drift tool wrapper"),
+                Arguments.of("another wrapper", ToolCommand.of(outer(List.of("sh", "-c", "id", "stack-drift", out, out + ".stderr",
+                        out + ".missing", "terraform", "version", "-json")), WS.toString(), BUILD), "not the Stack Drift tool wrapper"),
+                Arguments.of("no outer wrapper", ToolCommand.of(List.of(AgentProcessRunner.SHELL, "-c", AgentProcessRunner.WRAPPER,
+                        "stack-drift", out, out + ".stderr", out + ".missing", "terraform", "version", "-json"), WS.toString(), BUILD),
+                        "not the Stack Drift tool wrapper"),
+                Arguments.of("another outer script", ToolCommand.of(swap(outer(List.of(AgentProcessRunner.SHELL, "-c",
+                        AgentProcessRunner.WRAPPER, "stack-drift", out, out + ".stderr", out + ".missing", "terraform", "version",
+                        "-json")), 2, "id; exec \"$@\""), WS.toString(), BUILD), "not the Stack Drift tool wrapper"),
+                Arguments.of("the outer wrapper's directory elsewhere", ToolCommand.of(swap(outer(List.of(AgentProcessRunner.SHELL,
+                        "-c", AgentProcessRunner.WRAPPER, "stack-drift", out, out + ".stderr", out + ".missing", "terraform",
+                        "version", "-json")), 4, "/etc"), WS.toString(), BUILD), "the tool wrapper's directory is not the step's"),
+                Arguments.of("a grace that is not a number", ToolCommand.of(swap(outer(List.of(AgentProcessRunner.SHELL, "-c",
+                        AgentProcessRunner.WRAPPER, "stack-drift", out, out + ".stderr", out + ".missing", "terraform", "version",
+                        "-json")), 6, "1;id"), WS.toString(), BUILD), "are not whole numbers"),
                 Arguments.of("no wrapper", ToolCommand.of(List.of("terraform", "version", "-json"), WS.toString(), BUILD),
                         "not the Stack Drift tool wrapper"),
-                Arguments.of("output outside the step", ToolCommand.of(List.of(AgentProcessRunner.SHELL, "-c",
+                Arguments.of("output outside the step", ToolCommand.of(outer(List.of(AgentProcessRunner.SHELL, "-c",
                         AgentProcessRunner.WRAPPER, "stack-drift", "/etc/cron.d/x", "/etc/cron.d/x.stderr", "/etc/cron.d/x.missing",
-                        "terraform", "version", "-json"), WS.toString(), BUILD), "an output file outside the step's directory"),
-                Arguments.of("stderr elsewhere", ToolCommand.of(List.of(AgentProcessRunner.SHELL, "-c", AgentProcessRunner.WRAPPER,
-                        "stack-drift", out, "/etc/profile", out + ".missing", "terraform", "version", "-json"), WS.toString(), BUILD),
+                        "terraform", "version", "-json")), WS.toString(), BUILD), "an output file outside the step's directory"),
+                Arguments.of("stderr elsewhere", ToolCommand.of(outer(List.of(AgentProcessRunner.SHELL, "-c", AgentProcessRunner.WRAPPER,
+                        "stack-drift", out, "/etc/profile", out + ".missing", "terraform", "version", "-json")), WS.toString(), BUILD),
                         "the wrapper's stderr and marker files"),
                 Arguments.of("a working directory elsewhere", wrapped(List.of("terraform", "version", "-json"), "/etc", Map.of()),
                         "a working directory outside the workspace"),
@@ -300,7 +318,15 @@ class LaunchPolicyTest {
                 "stack-drift", WORK.resolve("out").toString(), WORK.resolve("out.stderr").toString(),
                 WORK.resolve("out.missing").toString()));
         line.addAll(tool);
-        return new ToolCommand(line, WS.toString(), BUILD);
+        List<String> wrapped = new ArrayList<>();
+        outer(line).forEach(argument -> wrapped.add(argument.equals(ToolWrapper.SCRIPT) ? ToolCommand.escape(argument) : argument));
+        return new ToolCommand(wrapped, WS.toString(), BUILD);
+    }
+
+    private static List<String> swap(final List<String> line, final int at, final String argument) {
+        List<String> changed = new ArrayList<>(line);
+        changed.set(at, argument);
+        return changed;
     }
 
     @ParameterizedTest(name = "{0}")
@@ -395,7 +421,7 @@ class LaunchPolicyTest {
         }
         Map<String, String> build = Map.of("PATH", bin + File.pathSeparator + "/usr/bin" + File.pathSeparator + "/bin");
         FakeLocalLauncher controller = new FakeLocalLauncher(new LaunchPolicy(Map.of(), ws.toString(), step.toString(), build));
-        AgentProcessRunner runner = new AgentProcessRunner(controller, build, SecretMask.NONE);
+        AgentProcessRunner runner = new AgentProcessRunner(controller, build, SecretMask.NONE, step, LocalEngineGateway.STOPS);
 
         ProcessResult ran = runner.run(new ProcessSpec(List.of("terraform", "version", "-json"), ws, Map.of(),
                 Duration.ofSeconds(30), step.resolve("version.out")));

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -14,6 +15,8 @@ import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
 import io.jenkins.plugins.stackdrift.history.RunDetails;
 
 import io.stackdrift.record.RunRecord;
+import io.stackdrift.runner.Heartbeat;
+import io.stackdrift.runner.ToolWrapper;
 
 /**
  * {@link AgentEngineGateway} without a channel, for tests on this machine: the same agent call
@@ -23,6 +26,9 @@ import io.stackdrift.record.RunRecord;
  * directory, so every command the engine issues in these tests passes the policy the real service applies.
  */
 public record LocalEngineGateway(Path workspace, Path temp, TaskListener listener, ToolLaunchService tools) implements EngineGateway {
+    /** A short grace, so a stopped shell-script tool (deaf to SIGINT) is killed soon; the agent's heartbeat as in Jenkins. */
+    public static final ToolStops STOPS = new ToolStops(Duration.ofSeconds(2), Heartbeat.LOST_AFTER);
+
     public LocalEngineGateway(final Path workspace, final Path temp, final TaskListener listener) {
         this(workspace, temp, listener, null);
     }
@@ -55,9 +61,15 @@ public record LocalEngineGateway(Path workspace, Path temp, TaskListener listene
         ToolLaunchService service = tools != null ? tools
                 : new FakeLocalLauncher(new LaunchPolicy(request.toolPaths(), workspace.toString(), temp.toString(),
                         request.buildEnvironment(), credentials.boundEnvironments()));
-        // as AgentEngineGateway: the service is closed (its tools killed and awaited) when the call returns
+        // as AgentEngineGateway: the service is closed (its tools asked to stop, killed after the grace, and awaited)
+        // when the call returns
+        service.gentleStop(() -> {
+            if (!Files.exists(temp.resolve(ToolWrapper.STOP_FILE))) {
+                Files.createFile(temp.resolve(ToolWrapper.STOP_FILE));
+            }
+        }, STOPS);
         return service.serve(() -> new AgentEngineCall(operation, request, credentials, listener, temp.toString(), lockedStacks,
-                heldElsewhere, service, route).invoke(workspace.toFile(), null), listener.getLogger());
+                heldElsewhere, service, route).withStops(STOPS).invoke(workspace.toFile(), null), listener.getLogger());
     }
 
     @Override

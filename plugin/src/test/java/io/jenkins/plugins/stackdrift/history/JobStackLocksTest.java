@@ -11,7 +11,10 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -158,5 +161,55 @@ class JobStackLocksTest {
         second.close();
         assertThat(JobStackLocks.held()).noneMatch(l -> l.scope().equals("admin/page"));
         assertThat(JobStackLocks.forceRelease("admin/page", "net")).isFalse();
+    }
+
+    @Test
+    void everyChangeOfTheTableIsSavedWithTheHoldersBuild() throws Exception {
+        List<List<JobStackLocks.SavedLock>> saves = new CopyOnWriteArrayList<>();
+        JobStackLocks.restore(saves::add, List.of(), build -> true);
+        try {
+            try (JobStackLocks.Held held = JobStackLocks.acquireAll("saved/app", List.of("net", "dns"), "the deploy of app #5", "app#5",
+                    Duration.ZERO, quiet())) {
+                assertThat(held.stacks()).containsExactly("dns", "net");
+                assertThat(saves.get(saves.size() - 1)).filteredOn(lock -> lock.scope().equals("saved/app"))
+                        .extracting(JobStackLocks.SavedLock::stack, JobStackLocks.SavedLock::holder, JobStackLocks.SavedLock::build)
+                        .containsExactly(tuple("dns", "the deploy of app #5", "app#5"), tuple("net", "the deploy of app #5", "app#5"));
+            }
+            assertThat(saves.get(saves.size() - 1)).noneMatch(lock -> lock.scope().equals("saved/app"));
+            JobStackLocks.acquireFree("saved/app", List.of("db"), "the check of app #6", "app#6").close();
+            assertThat(saves).anyMatch(table -> table.stream().anyMatch(lock -> lock.stack().equals("db")));
+        } finally {
+            JobStackLocks.restore(JobStackLocks.Store.NONE, List.of(), build -> true);
+        }
+    }
+
+    @Test
+    void aLockSavedBeforeARestartIsHeldInItsBuildsNameUntilThatBuildNoLongerRuns() throws Exception {
+        Set<String> running = ConcurrentHashMap.newKeySet();
+        running.add("app#3");
+        JobStackLocks.restore(JobStackLocks.Store.NONE, List.of(new JobStackLocks.SavedLock("restored/app", "net",
+                "the deploy (id deploy) of app #3", 1_000, "app#3")), running::contains);
+        try {
+            try (JobStackLocks.Held check = JobStackLocks.acquireFree("restored/app", List.of("net"), "the check of app #4", "app#4")) {
+                assertThat(check.stacks()).isEmpty();
+                assertThat(check.busy()).containsEntry("net", "the deploy (id deploy) of app #3, held since before the controller "
+                        + "restarted");
+            }
+            assertThat(JobStackLocks.held()).anyMatch(lock -> lock.scope().equals("restored/app") && lock.since() == 1_000);
+
+            // the build went on after the restart without the step (it failed on resume) and ended: the lock goes with it
+            running.remove("app#3");
+            assertThat(JobStackLocks.held()).noneMatch(lock -> lock.scope().equals("restored/app"));
+            try (JobStackLocks.Held deploy = JobStackLocks.acquireAll("restored/app", List.of("net"), "the deploy of app #5", "app#5",
+                    Duration.ofSeconds(5), quiet())) {
+                assertThat(deploy.stacks()).containsExactly("net");
+            }
+        } finally {
+            JobStackLocks.restore(JobStackLocks.Store.NONE, List.of(), build -> true);
+        }
+    }
+
+    private static PrintStream quiet() {
+        return new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
     }
 }

@@ -6,6 +6,8 @@ import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.doAnswer;
 import static org.mockito.Mockito.doReturn;
 import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.spy;
+import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import java.io.ByteArrayOutputStream;
@@ -37,6 +39,7 @@ import io.jenkins.plugins.stackdrift.StackDriftGlobalConfiguration;
 import io.jenkins.plugins.stackdrift.agent.BuildShards;
 import io.jenkins.plugins.stackdrift.agent.LocalEngineGateway;
 import io.jenkins.plugins.stackdrift.agent.Operation;
+import io.jenkins.plugins.stackdrift.agent.ShardRoute;
 import io.jenkins.plugins.stackdrift.credentials.AllowedCredentials;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsLookup;
@@ -47,6 +50,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.mockito.ArgumentCaptor;
 
 import io.stackdrift.model.Approval;
 import io.stackdrift.model.DeployKind;
@@ -231,5 +235,69 @@ class ShardedStepsTest {
         assertThatThrownBy(() -> BuildShardsAction.boardFor(run, ownStacks, Operation.DEPLOY)).isInstanceOf(AbortException.class)
                 .hasMessageContaining("leave out stacks:");
         assertThat(Files.exists(jobDir.resolve(JobHistory.DIR_NAME).resolve("runs"))).isFalse();
+    }
+
+    /** deployStacks(shard: number, of: 2, lockTimeout: wait, shardStartTimeout: start), parallelism 1. */
+    private Map<String, Object> deployShard(final int number, final Duration wait, final Duration start) throws Exception {
+        StepSettings settings = new StepSettings(null, List.of(), 1).withShard(number, 2)
+                .withId(StepIds.ofShard("deploy", number)).withLocking(null, wait).withShardWaits(start, null);
+        return new StackDriftStepRun(settings, Operation.DEPLOY, run, listener, gateway("deploy-" + number), credentials(SECRETS),
+                StackDriftGlobalConfiguration.Defaults.builtIn(), Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)),
+                JobHistory.inJobDir(jobDir.toFile()), null).run();
+    }
+
+    @Test
+    void afterARestartAShardWhoseStepWasRunningNoLongerKeepsTheShardsThatStartLaterWaiting() throws Exception {
+        BuildShardsAction action = BuildShardsAction.record(run, SPLIT);
+        action.onAttached(run);
+        // shard 1's step started, then the controller restarted before it ended: only the saved board is left
+        action.board().start(1);
+        assertThat(root.resolve("builds/7").resolve(BoardFile.NAME)).exists();
+        BuildShardsAction loaded = new BuildShardsAction(SPLIT);
+        loaded.onLoad(run);
+        recorded.set(loaded);
+
+        long started = System.nanoTime();
+        Map<String, Object> dns = deployShard(2, Duration.ofMinutes(10), SECRETS);
+
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofMinutes(1));
+        assertThat(console()).contains("dependency network was not deployed: shard 1 of 2 is gone (its step was running when "
+                + "the controller restarted");
+        assertThat(dns).containsEntry("failed", List.of("dns"));
+        assertThat(loaded.board().ended()).containsExactly(2);
+        assertThat(loaded.board().gone()).containsOnlyKeys(1);
+    }
+
+    @Test
+    void aShardWaitsForAShardThatNeverStartedOnlyItsShardStartTimeoutAndSaysItNeedsAnExecutor() throws Exception {
+        split(SPLIT);
+
+        long started = System.nanoTime();
+        Map<String, Object> dns = deployShard(2, Duration.ofMinutes(10), Duration.ofSeconds(2));
+
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofMinutes(1));
+        assertThat(console()).contains("dependency network was not deployed: shard 1 of 2 is gone (its step did not start "
+                + "within 2s (shardStartTimeout)");
+        assertThat(dns).containsEntry("failed", List.of("dns"));
+    }
+
+    @Test
+    void aCheckShardWaitsAnHourForARunningShardUnlessItsShardTimeoutSaysOtherwise() throws Exception {
+        split(SPLIT);
+        LocalEngineGateway gateway = spy(gateway("check-2"));
+        StepSettings settings = new StepSettings(null, List.of(), 1).withShard(2, 2).withId(StepIds.ofShard("check", 2));
+        // shard 1 is running (it started) but never posts: the wait for it is the check's own
+        recorded.get().board().start(1);
+
+        new StackDriftStepRun(settings.withShardWaits(null, Duration.ofSeconds(2)), Operation.CHECK, run, listener, gateway,
+                credentials(SECRETS), StackDriftGlobalConfiguration.Defaults.builtIn(),
+                Map.of("PATH", DemoWorkspace.pathWithSimulations(workspace)), JobHistory.inJobDir(jobDir.toFile()), null).run();
+
+        ArgumentCaptor<ShardRoute> route = ArgumentCaptor.forClass(ShardRoute.class);
+        verify(gateway).run(any(), any(), any(), any(), any(), any(), any(), route.capture());
+        assertThat(route.getValue().waitTimeout()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(route.getValue().waitSetting()).isEqualTo("shardTimeout");
+        assertThat(console()).contains("within 2s (shardTimeout)");
+        assertThat(ShardWaits.CHECK_SHARD_WAIT).isEqualTo(Duration.ofHours(1));
     }
 }

@@ -17,6 +17,7 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -38,6 +39,8 @@ import hudson.model.Job;
 import hudson.model.Result;
 import hudson.model.Run;
 import hudson.model.TaskListener;
+import hudson.remoting.ChannelClosedException;
+import hudson.remoting.RequestAbortedException;
 import io.jenkins.plugins.stackdrift.ItemParents;
 import io.jenkins.plugins.stackdrift.StackDriftGlobalConfiguration;
 import io.jenkins.plugins.stackdrift.TestRecords;
@@ -670,6 +673,68 @@ class StackDriftStepRunTest {
 
         assertThat(new HistoryStore(jobDir).trail()).singleElement()
                 .satisfies(e -> assertThat(e.result()).isEqualTo(TrailResult.INTERRUPTED));
+    }
+
+    /**
+     * Issue 40's lost agent: {@code kill -9} of the agent's JVM ends remoting's call with RequestAbortedException, a
+     * RuntimeException. Before, nothing caught it: the build failed with remoting's stack trace, no "Stack Drift:" line,
+     * no interrupted action, and the finally block deleted the deploy markers, so the next build had nothing to mark
+     * interrupted and redid nothing. Now one line per stack, the action, interrupted trail entries, the deploy owed,
+     * and the step fails with one sentence (an AbortException: Pipeline prints its message, no stack trace).
+     */
+    @Test
+    void aLostAgentsAbortedRequestMarksEachDeployInterruptedWithOneLinePerStackAndNoStackTrace() throws Exception {
+        selection(Map.of("network", Map.of(), "dns", Map.of()));
+        when(gateway.run(eq(Operation.DEPLOY), any(), any(), any(), any(), anySet(), anySet()))
+                .thenThrow(new RequestAbortedException(new EOFException("Unexpected termination of the channel")));
+
+        assertThatThrownBy(() -> stepRun(Operation.DEPLOY, new StepSettings(null, List.of("network", "dns"), null)).run())
+                .isInstanceOf(AbortException.class)
+                .hasMessage("Stack Drift: the deploy did not finish: the connection to its agent was lost; dns, network marked"
+                        + " interrupted");
+
+        assertThat(console().lines().toList()).containsExactly(
+                "Stack Drift: dns: interrupted: the connection to the agent was lost during its deploy (RequestAbortedException);"
+                        + " marked interrupted in the job's trail, its next deploy applies it again",
+                "Stack Drift: network: interrupted: the connection to the agent was lost during its deploy"
+                        + " (RequestAbortedException); marked interrupted in the job's trail, its next deploy applies it again");
+        HistoryStore store = new HistoryStore(jobDir);
+        assertThat(store.deploysInProgress()).isEmpty();
+        assertThat(store.trail()).extracting(e -> e.stack().value() + " " + e.result())
+                .containsExactlyInAnyOrder("network " + TrailResult.INTERRUPTED, "dns " + TrailResult.INTERRUPTED);
+        assertThat(store.stackStatuses().values()).allSatisfy(status -> assertThat(status.deployOwed()).isTrue());
+        ArgumentCaptor<Action> attached = ArgumentCaptor.forClass(Action.class);
+        verify(run).addAction(attached.capture());
+        assertThat(attached.getValue()).isInstanceOfSatisfying(StackDriftInterruptedAction.class,
+                a -> assertThat(a.getInterruptedStacks()).containsExactlyInAnyOrder("network", "dns"));
+        verify(gateway).awaitStopped(StackDriftStepRun.AGENT_STOP_WAIT_MILLIS);
+    }
+
+    /** Any other failure of the call keeps the markers as interrupted entries too (the finally block deleted them). */
+    @Test
+    void aCallThatFailsWithAnyRuntimeExceptionLeavesInterruptedEntriesNotDeletedMarkers() throws Exception {
+        selection(Map.of("network", Map.of()));
+        when(gateway.run(eq(Operation.DEPLOY), any(), any(), any(), any(), anySet(), anySet()))
+                .thenThrow(new IllegalStateException("from the agent"));
+
+        assertThatThrownBy(() -> stepRun(Operation.DEPLOY, settings()).run()).isInstanceOf(IllegalStateException.class);
+
+        assertThat(new HistoryStore(jobDir).trail()).singleElement()
+                .satisfies(e -> assertThat(e.result()).isEqualTo(TrailResult.INTERRUPTED));
+        assertThat(console()).contains("Stack Drift: the deploy was interrupted (IllegalStateException)");
+    }
+
+    /** A channel already closed when the call is made (the agent went first): the same lines and failure. */
+    @Test
+    void aChannelClosedBeforeTheCallIsALostAgentToo() throws Exception {
+        selection(Map.of("network", Map.of()));
+        when(gateway.run(eq(Operation.DEPLOY), any(), any(), any(), any(), anySet(), anySet()))
+                .thenThrow(new ChannelClosedException(null, null));
+
+        assertThatThrownBy(() -> stepRun(Operation.DEPLOY, settings()).run()).isInstanceOf(AbortException.class);
+
+        assertThat(console()).startsWith("Stack Drift: network: interrupted: the connection to the agent was lost during its"
+                + " deploy (ChannelClosedException)");
     }
 
     @Test

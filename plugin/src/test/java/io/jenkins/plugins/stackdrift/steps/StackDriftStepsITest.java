@@ -83,6 +83,10 @@ class StackDriftStepsITest {
                 DemoPipelineITestSupport.addListedCredential(r, secret.getKey(), secret.getValue());
             }
         }
+        // listed though not stored: the stacks naming them fail because the credential is missing, not unlisted
+        for (String id : except) {
+            DemoPipelineITestSupport.listInGlobalAllowList(r, id);
+        }
     }
 
     private void assertNoSecretIn(final String text) {

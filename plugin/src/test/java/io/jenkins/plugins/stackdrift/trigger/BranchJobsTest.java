@@ -110,21 +110,41 @@ class BranchJobsTest {
         assertThat(trigger.getBranches()).isEqualTo(DriftBranches.PRIMARY);
     }
 
-    /** One cron tick over a project's branch jobs looks at the siblings' actions once, not once per branch job. */
+    /** A tick costs the due job: a branch that is neither marked nor main or master never looks at its siblings. */
     @Test
-    void aTickLooksAtAProjectsBranchesOncePerMinute() {
-        branch("trunk", true);
+    void aTickOfABranchThatIsNeitherMarkedNorMainCostsItsOwnActionsOnly() {
+        Job<?, ?> trunk = branch("trunk", true);
         List<Job<?, ?>> others = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
             others.add(branch("feature-" + i, false));
         }
-        branches.forEach(job -> branchJobs.starts(job, DriftBranches.PRIMARY));
-        // each other branch: its own check when it ticks, and one look at the siblings for the whole tick
-        others.forEach(job -> verify(job, times(2)).getAllActions());
-
-        now.addAndGet(60_000);
+        // the project was looked at once (it has a marked branch: nothing to tell), then only the due jobs' own actions
         branchJobs.starts(others.get(0), DriftBranches.PRIMARY);
-        verify(others.get(1), times(3)).getAllActions();
+        verify(trunk, times(1)).getAllActions();
+
+        for (int tick = 0; tick < 3; tick++) {
+            others.forEach(job -> assertThat(branchJobs.starts(job, DriftBranches.PRIMARY)).isFalse());
+            now.addAndGet(60_000);
+        }
+
+        verify(trunk, times(1)).getAllActions();
+        // each other branch: its own check on each of its ticks, plus the one hourly look
+        verify(others.get(0), times(5)).getAllActions();
+        verify(others.get(1), times(4)).getAllActions();
+    }
+
+    /** An unmarked main branch asks whether another branch is marked: one look per project per minute. */
+    @Test
+    void anUnmarkedMainBranchLooksAtItsSiblingsOncePerMinute() {
+        Job<?, ?> main = branch("main", false);
+        Job<?, ?> feature = branch("feature", false);
+
+        assertThat(branchJobs.starts(main, DriftBranches.PRIMARY)).isTrue();
+        assertThat(branchJobs.starts(main, DriftBranches.PRIMARY)).isTrue();
+        verify(feature, times(1)).getAllActions();
+        now.addAndGet(60_000);
+        assertThat(branchJobs.starts(main, DriftBranches.PRIMARY)).isTrue();
+        verify(feature, times(2)).getAllActions();
     }
 
     @Test

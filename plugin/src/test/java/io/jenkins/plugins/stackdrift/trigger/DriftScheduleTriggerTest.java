@@ -9,13 +9,20 @@ import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.mockConstruction;
 import static org.mockito.Mockito.mockStatic;
 
+import java.text.DateFormat;
+import java.util.ArrayList;
+import java.util.Calendar;
+import java.util.GregorianCalendar;
 import java.util.List;
 
 import hudson.model.Action;
 import hudson.model.CauseAction;
 import hudson.model.Item;
 import hudson.model.Job;
+import hudson.scheduler.CronTab;
 import hudson.scheduler.CronTabList;
+import hudson.scheduler.Hash;
+import hudson.util.FormValidation;
 import jenkins.model.ParameterizedJobMixIn;
 import org.junit.jupiter.api.Test;
 import org.mockito.ArgumentMatchers;
@@ -84,6 +91,36 @@ class DriftScheduleTriggerTest {
             assertThatThrownBy(() -> new DriftScheduleTrigger.DescriptorImpl().doCheckSpec("H * * * *", item))
                     .isInstanceOf(AccessDeniedException.class);
             tabs.verifyNoInteractions();
+        }
+    }
+
+    /** Core's TimerTrigger says when a spec would last have run and would next run; so does the drift schedule. */
+    @Test
+    void theSpecCheckSaysWhenTheScheduleWouldLastHaveRunAndWouldNextRun() {
+        Item item = mock(Item.class);
+        Mockito.when(item.getFullName()).thenReturn("infra/main");
+        CronTabList tabs = mock(CronTabList.class);
+        Calendar last = new GregorianCalendar(2026, Calendar.DECEMBER, 7, 12, 15);
+        Calendar next = new GregorianCalendar(2026, Calendar.DECEMBER, 7, 12, 30);
+        DateFormat format = DateFormat.getDateTimeInstance(DateFormat.FULL, DateFormat.FULL);
+        List<String> lines = new ArrayList<>();
+        try (MockedStatic<CronTabList> create = mockStatic(CronTabList.class);
+                MockedStatic<Hash> hashes = mockStatic(Hash.class);
+                MockedStatic<FormValidation> validation = mockStatic(FormValidation.class);
+                MockedConstruction<CronTab> cron = mockConstruction(CronTab.class, (tab, context) -> {
+                    lines.add((String) context.arguments().get(0));
+                    Mockito.when(tab.floor(any())).thenReturn(last);
+                    Mockito.when(tab.ceil(any())).thenReturn(next);
+                })) {
+            create.when(() -> CronTabList.create(ArgumentMatchers.eq("# every 15 minutes\nH/15 * * * *"), any())).thenReturn(tabs);
+
+            new DriftScheduleTrigger.DescriptorImpl().doCheckSpec("# every 15 minutes\nH/15 * * * *", item);
+
+            assertThat(lines).containsExactly("H/15 * * * *");
+            assertThat(cron.constructed()).hasSize(1);
+            hashes.verify(() -> Hash.from("infra/main"));
+            validation.verify(() -> FormValidation.ok("Would last have run at " + format.format(last.getTime())
+                    + "; would next run at " + format.format(next.getTime()) + "."));
         }
     }
 }

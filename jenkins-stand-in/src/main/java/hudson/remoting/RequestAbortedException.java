@@ -1,0 +1,7 @@
+package hudson.remoting;
+
+public class RequestAbortedException extends RemotingSystemException {
+    public RequestAbortedException(Throwable cause) {
+        super(cause);
+    }
+}
