@@ -1,12 +1,10 @@
 package io.stackdrift.durable;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -196,12 +194,6 @@ public final class EngineProcess {
 
     /** Problems as lines, files named relative to the workspace (the agent's absolute path is noise in a log). */
     private List<String> formatted(final List<Problem> problems) {
-        String prefix = job.workspace().toAbsolutePath().normalize() + File.separator;
-        List<String> lines = new ArrayList<>();
-        for (Problem problem : problems) {
-            String file = problem.file().startsWith(prefix) ? problem.file().substring(prefix.length()) : problem.file();
-            lines.add(new Problem(file, problem.line(), problem.column(), problem.message(), problem.hint()).format());
-        }
-        return lines;
+        return Problem.linesUnder(problems, job.workspace());
     }
 }

@@ -1,5 +1,10 @@
 package io.stackdrift.model;
 
+import java.io.File;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * One configuration problem: where, what, and how to fix it.
  *
@@ -18,5 +23,16 @@ public record Problem(String file, int line, int column, String message, String 
     public String format() {
         String where = line > 0 ? file + ":" + line + ":" + column : file;
         return hint.isEmpty() ? where + ": " + message : where + ": " + message + "\n    " + hint.replace("\n", "\n    ");
+    }
+
+    /** Problems as lines, files under {@code workspace} named relative to it (an agent's absolute path is noise in a log). */
+    public static List<String> linesUnder(final List<Problem> problems, final Path workspace) {
+        String prefix = workspace.toAbsolutePath().normalize() + File.separator;
+        List<String> lines = new ArrayList<>();
+        for (Problem problem : problems) {
+            String file = problem.file().startsWith(prefix) ? problem.file().substring(prefix.length()) : problem.file();
+            lines.add(new Problem(file, problem.line(), problem.column(), problem.message(), problem.hint()).format());
+        }
+        return lines;
     }
 }

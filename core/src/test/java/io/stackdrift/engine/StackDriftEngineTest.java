@@ -1,6 +1,7 @@
 package io.stackdrift.engine;
 
 import static io.stackdrift.engine.ScriptedAdapter.change;
+import static io.stackdrift.testing.RowAssert.assertThatRow;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -88,9 +89,9 @@ class StackDriftEngineTest {
         RunOutcome outcome = engine().deploy(request());
 
         assertThat(state(outcome, "a")).isEqualTo(RowState.IN_SYNC);
-        assertThat(row(outcome, "b").state()).isEqualTo(RowState.FAILED);
+        assertThatRow(row(outcome, "b")).hasState(RowState.FAILED);
         assertThat(row(outcome, "b").reason()).isEqualTo("Error: Invalid provider configuration");
-        assertThat(row(outcome, "c").state()).isEqualTo(RowState.SKIPPED);
+        assertThatRow(row(outcome, "c")).hasState(RowState.SKIPPED);
         assertThat(row(outcome, "c").reason()).isEqualTo("dependency b failed");
         assertThat(state(outcome, "solo")).isEqualTo(RowState.IN_SYNC);
         assertThat(world.callsFor("preview")).doesNotContain("c");
@@ -166,8 +167,8 @@ class StackDriftEngineTest {
         pending("gate", "after");
 
         RunOutcome waiting = engine().deploy(request());
-        assertThat(row(waiting, "gate").state()).isEqualTo(RowState.AWAITING_APPROVAL);
-        assertThat(row(waiting, "after").state()).isEqualTo(RowState.SKIPPED);
+        assertThatRow(row(waiting, "gate")).hasState(RowState.AWAITING_APPROVAL);
+        assertThatRow(row(waiting, "after")).hasState(RowState.SKIPPED);
         assertThat(world.callsFor("apply")).isEmpty();
         assertThat(waiting.exitCode()).isEqualTo(RunOutcome.CHANGES);
 
@@ -201,7 +202,7 @@ class StackDriftEngineTest {
         world.stack("gate").pending = List.of(change(Action.DELETE, "aws_vpc.main", Cause.CODE));
         RunOutcome changed = engine().deploy(request().toBuilder().approval(Approval.GIVEN).approvedPlans(approval).build());
         assertThat(world.callsFor("apply")).isEmpty();
-        assertThat(row(changed, "gate").state()).isEqualTo(RowState.AWAITING_APPROVAL);
+        assertThatRow(row(changed, "gate")).hasState(RowState.AWAITING_APPROVAL);
         assertThat(row(changed, "gate").reason()).isEqualTo("its plan differs from the one approved in build #7 (other changes,"
                 + " drift, values or commit): nothing was applied; approve this plan again");
 
@@ -210,11 +211,11 @@ class StackDriftEngineTest {
         RunOutcome otherCommit = engine().deploy(request().toBuilder().approval(Approval.GIVEN)
                 .approvedPlans(new PlanDigest.Approved(approval.plans(), "beef", "build #7")).build());
         assertThat(world.callsFor("apply")).isEmpty();
-        assertThat(row(otherCommit, "gate").state()).isEqualTo(RowState.AWAITING_APPROVAL);
+        assertThatRow(row(otherCommit, "gate")).hasState(RowState.AWAITING_APPROVAL);
 
         RunOutcome same = engine().deploy(request().toBuilder().approval(Approval.GIVEN).approvedPlans(approval).build());
         assertThat(world.callsFor("apply")).containsExactly("gate");
-        assertThat(row(same, "gate").state()).isEqualTo(RowState.IN_SYNC);
+        assertThatRow(row(same, "gate")).hasState(RowState.IN_SYNC);
     }
 
     @Test
@@ -232,7 +233,7 @@ class StackDriftEngineTest {
         assertThat(world.callsFor("apply")).isEmpty();
         assertThat(world.calls).containsSubsequence("preview a", "preview b");
         assertThat(trail(outcome)).extracting(TrailEntry::result).containsOnly(TrailResult.REHEARSAL);
-        assertThat(row(outcome, "a").state()).isEqualTo(RowState.PENDING);
+        assertThatRow(row(outcome, "a")).hasState(RowState.PENDING);
         assertThat(outcome.exitCode()).isEqualTo(RunOutcome.CHANGES);
         // nothing was deployed, so the next real deploy is not skipped as unchanged
         engine().deploy(request());
@@ -256,9 +257,9 @@ class StackDriftEngineTest {
 
         assertThat(world.calls).containsSubsequence("preview gate", "preview after");
         assertThat(world.callsFor("apply")).isEmpty();
-        assertThat(row(outcome, "gate").state()).isEqualTo(RowState.PENDING);
+        assertThatRow(row(outcome, "gate")).hasState(RowState.PENDING);
         assertThat(row(outcome, "gate").reason()).isEqualTo("rehearsal: planned, nothing applied; would await approval");
-        assertThat(row(outcome, "after").state()).isEqualTo(RowState.PENDING);
+        assertThatRow(row(outcome, "after")).hasState(RowState.PENDING);
         assertThat(trail(outcome)).extracting(e -> e.stack().value() + " " + e.result().word() + " " + e.reason())
                 .containsExactly("gate rehearsal would await approval", "after rehearsal ");
         assertThat(outcome.exitCode()).isEqualTo(RunOutcome.CHANGES);
@@ -316,7 +317,7 @@ class StackDriftEngineTest {
 
         RunOutcome second = engine().deploy(request());
 
-        assertThat(row(second, "a").state()).isEqualTo(RowState.SKIPPED);
+        assertThatRow(row(second, "a")).hasState(RowState.SKIPPED);
         assertThat(row(second, "a").reason()).startsWith("unchanged since its last deploy");
         assertThat(world.callsFor("preview")).isEmpty();
     }
@@ -370,8 +371,8 @@ class StackDriftEngineTest {
         List<String> calls = List.copyOf(world.calls);
         assertThat(calls).containsSubsequence("apply net", "preview app");
         assertThat(world.callsFor("preview")).containsExactlyInAnyOrder("net", "app");
-        assertThat(row(deploy, "app").state()).isEqualTo(RowState.IN_SYNC);
-        assertThat(row(deploy, "base").state()).isEqualTo(RowState.SKIPPED);
+        assertThatRow(row(deploy, "app")).hasState(RowState.IN_SYNC);
+        assertThatRow(row(deploy, "base")).hasState(RowState.SKIPPED);
         assertThat(row(deploy, "base").reason()).startsWith("policy once");
         assertThat(row(deploy, "idle").reason()).startsWith("unchanged since its last deploy");
         assertThat(progress).contains("app: deploying (its dependency net applied changes in this run)");
@@ -402,7 +403,7 @@ class StackDriftEngineTest {
         RunOutcome now = engine().deploy(request().withTiming(Timing.NOW));
 
         assertThat(world.callsFor("apply")).containsExactlyInAnyOrder("a", "once");
-        assertThat(row(now, "approve").state()).isEqualTo(RowState.AWAITING_APPROVAL);
+        assertThatRow(row(now, "approve")).hasState(RowState.AWAITING_APPROVAL);
         assertThat(progress).contains("once: deploying (asked for now, whatever its policy and digest (policy once: deployed at "
                 + "2026-11-29T12:00:00Z, never again by itself))");
     }
@@ -508,7 +509,7 @@ class StackDriftEngineTest {
         RunOutcome outcome = engine().deploy(request());
 
         assertThat(trail(outcome)).extracting(TrailEntry::result).containsExactly(TrailResult.INTERRUPTED);
-        assertThat(row(outcome, "a").state()).isEqualTo(RowState.FAILED);
+        assertThatRow(row(outcome, "a")).hasState(RowState.FAILED);
         HistoryStore history = new HistoryStore(scratch.resolve("record"));
         assertThat(history.summaries()).hasSize(1);
         assertThat(history.deploysInProgress()).isEmpty();
@@ -534,7 +535,7 @@ class StackDriftEngineTest {
         assertThat(Thread.interrupted()).as("the interrupt is kept for the caller").isTrue();
         interrupter.join();
         assertThat(trail(outcome)).extracting(e -> e.stack().value() + " " + e.result().word()).containsExactly("slow interrupted");
-        assertThat(row(outcome, "after").state()).isEqualTo(RowState.SKIPPED);
+        assertThatRow(row(outcome, "after")).hasState(RowState.SKIPPED);
         // one progress line for the interrupted stack, with the trail's word: no "failed" line after it
         assertThat(progress).filteredOn(line -> line.startsWith("slow:") && (line.contains("interrupted") || line.contains("failed")))
                 .singleElement()
@@ -576,7 +577,7 @@ class StackDriftEngineTest {
         assertThat(trail(outcome)).extracting(e -> e.stack().value() + " " + e.result().word())
                 .containsExactlyInAnyOrder("app destroyed", "dns destroyed", "net destroyed", "solo destroyed");
         // destroyed, never in sync: a destroy must not read as a healthy run in any output
-        assertThat(row(outcome, "dns").state()).isEqualTo(RowState.DESTROYED);
+        assertThatRow(row(outcome, "dns")).hasState(RowState.DESTROYED);
         assertThat(record(outcome).counts().destroyed()).isEqualTo(4);
         assertThat(record(outcome).counts().inSync()).isZero();
         assertThat(record(outcome).kind()).isEqualTo(RunKind.DEPLOY);
@@ -600,13 +601,13 @@ class StackDriftEngineTest {
 
         RunOutcome outcome = engine().deploy(destroy());
 
-        assertThat(row(outcome, "app").state()).isEqualTo(RowState.DESTROYED);
-        assertThat(row(outcome, "dns").state()).isEqualTo(RowState.FAILED);
+        assertThatRow(row(outcome, "app")).hasState(RowState.DESTROYED);
+        assertThatRow(row(outcome, "dns")).hasState(RowState.FAILED);
         assertThat(row(outcome, "dns").reason()).isEqualTo("destroy: tofu apply failed: Error: deleting zone: in use");
-        assertThat(row(outcome, "net").state()).isEqualTo(RowState.SKIPPED);
+        assertThatRow(row(outcome, "net")).hasState(RowState.SKIPPED);
         assertThat(row(outcome, "net").reason()).isEqualTo("dependent dns failed");
         assertThat(world.callsFor("destroy-plan")).doesNotContain("net");
-        assertThat(row(outcome, "solo").state()).isEqualTo(RowState.DESTROYED);
+        assertThatRow(row(outcome, "solo")).hasState(RowState.DESTROYED);
         assertThat(trail(outcome)).extracting(e -> e.stack().value() + " " + e.result().word())
                 .containsExactlyInAnyOrder("app destroyed", "dns failed", "solo destroyed");
         assertThat(outcome.exitCode()).isEqualTo(RunOutcome.ERROR);
@@ -623,7 +624,7 @@ class StackDriftEngineTest {
         assertThat(world.calls).containsExactly("destroy-plan dns", "destroy-plan net");
         assertThat(trail(outcome)).extracting(e -> e.stack().value() + " " + e.result().word() + " " + e.reason())
                 .containsExactly("dns rehearsal destroy: planned, nothing destroyed", "net rehearsal destroy: nothing to destroy");
-        assertThat(row(outcome, "dns").state()).isEqualTo(RowState.PENDING);
+        assertThatRow(row(outcome, "dns")).hasState(RowState.PENDING);
         assertThat(row(outcome, "dns").changes()).extracting(c -> c.action()).containsExactly(Action.DELETE);
         assertThat(row(outcome, "net").reason()).isEqualTo("rehearsal: nothing to destroy");
         assertThat(outcome.exitCode()).isEqualTo(RunOutcome.CHANGES);
@@ -642,7 +643,7 @@ class StackDriftEngineTest {
                 """);
 
         RunOutcome waiting = engine().deploy(destroy());
-        assertThat(row(waiting, "gate").state()).isEqualTo(RowState.AWAITING_APPROVAL);
+        assertThatRow(row(waiting, "gate")).hasState(RowState.AWAITING_APPROVAL);
         assertThat(row(waiting, "gate").reason()).isEqualTo("mode approve: destroy with approval to delete these resources");
         assertThat(row(waiting, "net").reason()).isEqualTo("dependent gate awaits approval");
         assertThat(world.callsFor("destroy")).isEmpty();
@@ -702,7 +703,7 @@ class StackDriftEngineTest {
         RunOutcome outcome = engine().deploy(destroy());
 
         assertThat(repo.resolve("out/net.json")).doesNotExist();
-        assertThat(row(outcome, "net").state()).isEqualTo(RowState.DESTROYED);
+        assertThatRow(row(outcome, "net")).hasState(RowState.DESTROYED);
         assertThat(progress).contains("net: outputs file out/net.json removed");
     }
 
@@ -747,9 +748,8 @@ class StackDriftEngineTest {
         RunOutcome outcome = engine().check(request());
 
         assertThat(world.calls).containsSubsequence("check net", "preview net", "apply net");
-        assertThat(row(outcome, "net").state()).isEqualTo(RowState.REPAIRED);
-        assertThat(row(outcome, "net").reason()).contains("put back by a deploy in this run");
-        assertThat(row(outcome, "net").drift()).hasSize(1);
+        assertThatRow(row(outcome, "net")).hasState(RowState.REPAIRED).hasReasonContaining("put back by a deploy in this run")
+                .hasDriftCount(1);
         assertThat(outcome.run().orElseThrow().counts().repaired()).isEqualTo(1);
         assertThat(outcome.run().orElseThrow().counts().drifted()).isZero();
         assertThat(outcome.exitCode()).isEqualTo(RunOutcome.OK);
@@ -783,8 +783,8 @@ class StackDriftEngineTest {
         assertThat(List.copyOf(world.calls)).containsSubsequence("apply net", "check dns");
         // a stack depending on no repair is not held back
         assertThat(List.copyOf(world.calls)).containsSubsequence("check logs", "apply net");
-        assertThat(row(outcome, "net").state()).isEqualTo(RowState.REPAIRED);
-        assertThat(row(outcome, "dns").state()).isEqualTo(RowState.IN_SYNC);
+        assertThatRow(row(outcome, "net")).hasState(RowState.REPAIRED);
+        assertThatRow(row(outcome, "dns")).hasState(RowState.IN_SYNC);
     }
 
     @Test
@@ -803,8 +803,8 @@ class StackDriftEngineTest {
 
         RunOutcome outcome = engine().check(request());
 
-        assertThat(row(outcome, "net").state()).isEqualTo(RowState.FAILED);
-        assertThat(row(outcome, "dns").state()).isEqualTo(RowState.SKIPPED);
+        assertThatRow(row(outcome, "net")).hasState(RowState.FAILED);
+        assertThatRow(row(outcome, "dns")).hasState(RowState.SKIPPED);
         assertThat(row(outcome, "dns").reason()).isEqualTo("dependency net failed");
         assertThat(world.callsFor("check")).containsExactly("net");
     }
@@ -824,8 +824,8 @@ class StackDriftEngineTest {
         RunOutcome outcome = engine().check(request());
 
         // a check that cannot repair changes nothing a dependent reads: its failure skips nothing
-        assertThat(row(outcome, "net").state()).isEqualTo(RowState.FAILED);
-        assertThat(row(outcome, "dns").state()).isEqualTo(RowState.IN_SYNC);
+        assertThatRow(row(outcome, "net")).hasState(RowState.FAILED);
+        assertThatRow(row(outcome, "dns")).hasState(RowState.IN_SYNC);
     }
 
     @Test
@@ -875,7 +875,7 @@ class StackDriftEngineTest {
         RunOutcome outcome = engine().check(request());
 
         assertThat(world.callsFor("apply")).containsExactly("dns");
-        assertThat(row(outcome, "dns").state()).isEqualTo(RowState.REPAIRED);
+        assertThatRow(row(outcome, "dns")).hasState(RowState.REPAIRED);
         assertThat(row(outcome, "dns").reason()).isEqualTo("mode correct: a deploy in this run took the new value of net's outputs");
         TrailEntry entry = trail(outcome).get(0);
         assertThat(entry.repairWords()).isEqualTo("took the new value of net's outputs");
@@ -929,7 +929,7 @@ class StackDriftEngineTest {
         clock = Clock.fixed(NOW.plus(Duration.ofHours(14)), ZoneOffset.UTC);
         RunOutcome third = engine().check(request());
 
-        assertThat(row(third, "net").state()).isEqualTo(RowState.REPAIRED);
+        assertThatRow(row(third, "net")).hasState(RowState.REPAIRED);
         // the repaired row keeps when the drift it put back was first seen (for its page); the status ends the drift
         assertThat(row(third, "net").driftAge()).isEqualTo(new DriftAge(NOW.toEpochMilli(), 3));
         assertThat(DriftNews.of(third.run().orElseThrow().rows()).repaired()).containsExactly(StackId.of("net"));
@@ -946,7 +946,7 @@ class StackDriftEngineTest {
 
         RunOutcome outcome = engine().check(request());
 
-        assertThat(row(outcome, "net").state()).isEqualTo(RowState.FAILED);
+        assertThatRow(row(outcome, "net")).hasState(RowState.FAILED);
         assertThat(row(outcome, "net").reason()).endsWith("ended failed: Error: UnauthorizedOperation");
         assertThat(row(outcome, "net").drift()).hasSize(1);
         assertThat(trail(outcome)).extracting(TrailEntry::result).containsExactly(TrailResult.FAILED);
@@ -967,8 +967,8 @@ class StackDriftEngineTest {
 
         RunOutcome outcome = engine().check(request());
 
-        assertThat(row(outcome, "seen").state()).isEqualTo(RowState.DRIFTED);
-        assertThat(row(outcome, "gated").state()).isEqualTo(RowState.AWAITING_APPROVAL);
+        assertThatRow(row(outcome, "seen")).hasState(RowState.DRIFTED);
+        assertThatRow(row(outcome, "gated")).hasState(RowState.AWAITING_APPROVAL);
         assertThat(world.callsFor("apply")).isEmpty();
         assertThat(outcome.exitCode()).isEqualTo(RunOutcome.CHANGES);
     }
@@ -991,7 +991,7 @@ class StackDriftEngineTest {
         RunOutcome second = engine().check(request());
 
         assertThat(world.callsFor("check")).containsExactly("fast");
-        assertThat(row(second, "slow").state()).isEqualTo(RowState.SKIPPED);
+        assertThatRow(row(second, "slow")).hasState(RowState.SKIPPED);
         assertThat(row(second, "slow").reason()).startsWith("not due until");
         assertThat(second.exitCode()).isEqualTo(RunOutcome.OK);
     }
@@ -1007,7 +1007,7 @@ class StackDriftEngineTest {
         RunOutcome now = engine().check(request().toBuilder().stacks(List.of("slow")).timing(Timing.NOW).build());
 
         assertThat(world.callsFor("check")).containsExactly("slow");
-        assertThat(row(now, "slow").state()).isEqualTo(RowState.IN_SYNC);
+        assertThatRow(row(now, "slow")).hasState(RowState.IN_SYNC);
         assertThat(now.run().orElseThrow().rows()).extracting(r -> r.id().value()).containsExactly("slow");
     }
 
@@ -1036,7 +1036,7 @@ class StackDriftEngineTest {
 
         assertThat(world.callsFor("check")).as("progress: %s", progress).containsExactly("drifty");
         assertThat(world.callsFor("preview")).containsExactly("edited");
-        assertThat(row(push, "quiet").state()).isEqualTo(RowState.SKIPPED);
+        assertThatRow(row(push, "quiet")).hasState(RowState.SKIPPED);
     }
 
     @Test
@@ -1065,9 +1065,9 @@ class StackDriftEngineTest {
                 .changedFiles(Set.of("gated/main.tf", "fixed/main.tf", "mixed/main.tf")).build());
 
         assertThat(world.callsFor("check")).isEmpty();
-        assertThat(row(push, "gated").state()).isEqualTo(RowState.AWAITING_APPROVAL);
+        assertThatRow(row(push, "gated")).hasState(RowState.AWAITING_APPROVAL);
         assertThat(row(push, "fixed").reason()).contains("put back by a deploy in this run");
-        assertThat(row(push, "mixed").state()).isEqualTo(RowState.PENDING_DRIFTED);
+        assertThatRow(row(push, "mixed")).hasState(RowState.PENDING_DRIFTED);
         assertThat(row(push, "mixed").reason()).startsWith("mode correct: not corrected");
         assertThat(world.callsFor("apply")).containsExactly("fixed");
         assertThat(trail(push)).extracting(e -> e.stack().value()).containsExactly("fixed");
@@ -1093,11 +1093,11 @@ class StackDriftEngineTest {
                 .changedFiles(Set.of("off/main.tf", "paused/main.tf", "watched/main.tf")).build());
 
         assertThat(world.callsFor("preview")).containsExactly("watched");
-        assertThat(row(push, "off").state()).isEqualTo(RowState.SKIPPED);
+        assertThatRow(row(push, "off")).hasState(RowState.SKIPPED);
         assertThat(row(push, "off").reason()).isEqualTo("drift mode off");
-        assertThat(row(push, "paused").state()).isEqualTo(RowState.SKIPPED);
+        assertThatRow(row(push, "paused")).hasState(RowState.SKIPPED);
         assertThat(row(push, "paused").reason()).isEqualTo("drift checks disabled");
-        assertThat(row(push, "watched").state()).isEqualTo(RowState.DRIFTED);
+        assertThatRow(row(push, "watched")).hasState(RowState.DRIFTED);
     }
 
     @Test
@@ -1113,7 +1113,7 @@ class StackDriftEngineTest {
 
         assertThat(world.callsFor("apply")).isEmpty();
         assertThat(world.callsFor("preview")).isEmpty();
-        assertThat(row(check, "base").state()).isEqualTo(RowState.DRIFTED);
+        assertThatRow(row(check, "base")).hasState(RowState.DRIFTED);
         assertThat(row(check, "base").reason()).startsWith("policy once: never deployed again by anything automatic");
         assertThat(trail(check)).isEmpty();
         assertThat(check.exitCode()).isEqualTo(RunOutcome.CHANGES);
@@ -1132,7 +1132,7 @@ class StackDriftEngineTest {
         assertThat(status.lastDeployedAt()).isEqualTo(NOW.toEpochMilli());
         world.calls.clear();
         RunOutcome deploy = engine().deploy(request());
-        assertThat(row(deploy, "net").state()).isEqualTo(RowState.SKIPPED);
+        assertThatRow(row(deploy, "net")).hasState(RowState.SKIPPED);
         assertThat(row(deploy, "net").reason()).startsWith("unchanged since its last deploy at ");
         assertThat(world.callsFor("preview")).isEmpty();
     }
@@ -1178,7 +1178,7 @@ class StackDriftEngineTest {
         RunOutcome check = engine().check(request());
 
         assertThat(world.callsFor("apply")).containsExactly("narrow");
-        assertThat(row(check, "wide").state()).isEqualTo(RowState.AWAITING_APPROVAL);
+        assertThatRow(row(check, "wide")).hasState(RowState.AWAITING_APPROVAL);
         assertThat(row(check, "wide").reason())
                 .isEqualTo("mode correct: the repair would change 2 resources, more than drift.maxChanges 1; deploy with approval");
     }
@@ -1204,7 +1204,7 @@ class StackDriftEngineTest {
 
         RunOutcome outcome = engine().preview(request());
 
-        assertThat(row(outcome, "a").state()).isEqualTo(RowState.FAILED);
+        assertThatRow(row(outcome, "a")).hasState(RowState.FAILED);
         assertThat(row(outcome, "a").reason()).isEqualTo("credentials 'aws-a' not found");
         assertThat(world.callsFor("preview")).containsExactly("b");
     }
@@ -1262,7 +1262,7 @@ class StackDriftEngineTest {
         RunOutcome outcome = engine().preview(request().toBuilder().parallelism(OptionalInt.of(2)).build());
 
         assertThat(row(outcome, "shop:prod").dependsOn()).containsExactly(StackId.of("platform:prod"));
-        assertThat(row(outcome, "shop:prod").state()).isEqualTo(RowState.PENDING);
+        assertThatRow(row(outcome, "shop:prod")).hasState(RowState.PENDING);
         assertThat(outcome.exitCode()).isEqualTo(RunOutcome.CHANGES);
         assertThat(new HistoryStore(scratch.resolve("record")).stackStatuses()).containsKey(StackId.of("shop:prod"));
     }

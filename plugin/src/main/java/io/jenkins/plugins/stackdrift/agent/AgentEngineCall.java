@@ -383,12 +383,6 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
 
     /** Problems as lines, files named relative to the workspace (the agent's absolute path is noise in a build log). */
     private static List<String> formatted(final List<Problem> problems, final Path workspace) {
-        String prefix = workspace.toAbsolutePath().normalize() + File.separator;
-        List<String> lines = new ArrayList<>();
-        for (Problem problem : problems) {
-            String file = problem.file().startsWith(prefix) ? problem.file().substring(prefix.length()) : problem.file();
-            lines.add(new Problem(file, problem.line(), problem.column(), problem.message(), problem.hint()).format());
-        }
-        return lines;
+        return Problem.linesUnder(problems, workspace);
     }
 }
