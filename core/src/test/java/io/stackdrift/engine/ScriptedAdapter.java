@@ -47,6 +47,8 @@ final class ScriptedAdapter implements ToolAdapter {
         RuntimeException planThrows;
         boolean interruptApply;
         int sleepApplySeconds;
+        /** Records "applied ID" when an apply returns, for tests of what ran while it ran. */
+        boolean recordApplyEnd;
         /** Whether the stack's resources exist: a destroy plan deletes them, a deploy creates them. */
         boolean exists = true;
         String destroyFailure = "";
@@ -157,6 +159,9 @@ final class ScriptedAdapter implements ToolAdapter {
         }
         if (script.sleepApplySeconds > 0) {
             Thread.sleep(script.sleepApplySeconds * 1000L);
+        }
+        if (script.recordApplyEnd) {
+            world.calls.add("applied " + stack.id());
         }
         if (!script.applyFailure.isEmpty()) {
             return ApplyResult.failure(script.applyFailure);

@@ -39,6 +39,7 @@ import hudson.model.Job;
 import hudson.model.Result;
 import hudson.model.Run;
 import hudson.model.TaskListener;
+import hudson.remoting.Channel;
 import hudson.remoting.ChannelClosedException;
 import hudson.remoting.RequestAbortedException;
 import io.jenkins.plugins.stackdrift.ItemParents;
@@ -729,7 +730,7 @@ class StackDriftStepRunTest {
     void aChannelClosedBeforeTheCallIsALostAgentToo() throws Exception {
         selection(Map.of("network", Map.of()));
         when(gateway.run(eq(Operation.DEPLOY), any(), any(), any(), any(), anySet(), anySet()))
-                .thenThrow(new ChannelClosedException(null, null));
+                .thenThrow(new ChannelClosedException((Channel) null, null));
 
         assertThatThrownBy(() -> stepRun(Operation.DEPLOY, settings()).run()).isInstanceOf(AbortException.class);
 
