@@ -124,7 +124,10 @@ public final class FileProcessRunner implements ProcessRunner {
 
     private ProcessResult result(final int n, final ProcessSpec spec, final boolean timedOut) throws IOException {
         Path stdout = spec.stdoutFile();
-        Directories.ensure(stdout.toAbsolutePath().getParent());
+        Path outDir = stdout.toAbsolutePath().getParent();
+        if (outDir != null) {
+            Directories.ensure(outDir);
+        }
         if (Files.exists(dir.out(n))) {
             Files.move(dir.out(n), stdout, StandardCopyOption.REPLACE_EXISTING);
         } else {
