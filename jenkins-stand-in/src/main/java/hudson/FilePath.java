@@ -1,5 +1,7 @@
 package hudson;
 
+import hudson.model.TaskListener;
+
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -68,11 +70,19 @@ public final class FilePath implements SerializableOnlyOverRemoting {
         throw new UnsupportedOperationException();
     }
 
+    public void renameTo(final FilePath target) throws IOException, InterruptedException {
+        throw new UnsupportedOperationException();
+    }
+
     public void copyFrom(InputStream in) throws IOException, InterruptedException {
         throw new UnsupportedOperationException();
     }
 
     public void copyTo(OutputStream os) throws IOException, InterruptedException {
+        throw new UnsupportedOperationException();
+    }
+
+    public Launcher createLauncher(TaskListener listener) throws IOException, InterruptedException {
         throw new UnsupportedOperationException();
     }
 
