@@ -59,6 +59,9 @@ public final class DurableEngine {
 
         /** The step's launcher (decorated by {@code container()} and the like). */
         Launcher launcher() throws IOException, InterruptedException;
+
+        /** Whether the controller this step runs in is shutting down (its step resumes in the next one). */
+        boolean controllerStopping();
     }
 
     private final TaskListener listener;
@@ -142,6 +145,7 @@ public final class DurableEngine {
         long lostSince = 0;
         FilePath workspace = null;
         while (true) {
+            leaveIfControllerStops();
             DurableStepFiles.Tick tick;
             try {
                 workspace = workspace == null || lost != null ? awaitWorkspace(lost) : workspace;
@@ -154,6 +158,7 @@ public final class DurableEngine {
                 }
                 continue;
             } catch (IOException | RuntimeException e) {
+                leaveIfControllerStops();
                 if (e instanceof IOException && String.valueOf(e.getMessage()).contains("is gone")) {
                     throw new AbortException(e.getMessage());
                 }
@@ -208,6 +213,26 @@ public final class DurableEngine {
         return outcome(new FilePath(workspace.getChannel(), attachment.stepDir()));
     }
 
+    /**
+     * When the controller shuts down (a restart), this thread leaves the engine to itself: it never returns, so nothing
+     * of the step's cleanup runs (the step directory, the secrets, the markers stay for the resumed step), and waits for
+     * the JVM's end. The step resumes in the next controller ({@code onResume}).
+     */
+    private void leaveIfControllerStops() {
+        if (!place.controllerStopping()) {
+            return;
+        }
+        listener.getLogger().println("Stack Drift: the controller is shutting down; the engine runs on on the agent and the"
+                + " step follows it again after the restart");
+        while (true) {
+            try {
+                Thread.sleep(Long.MAX_VALUE);
+            } catch (InterruptedException e) {
+                // a shutdown interrupts its threads: this one must still not clean up under the running engine
+            }
+        }
+    }
+
     /** Writes the step's stop file; returns until when the step waits for the engine's result. */
     private long askStop(final FilePath workspace, final EngineAttachment attachment) throws IOException, InterruptedException {
         listener.getLogger().println("Stack Drift: stopping: the running tools are asked to stop (SIGINT), and killed after "
@@ -248,13 +273,7 @@ public final class DurableEngine {
     private void launch(final FilePath workspace, final EngineAttachment attachment, final DurableStepFiles.Call call,
             final LaunchPolicy policy) throws IOException, InterruptedException {
         FilePath stepDir = new FilePath(workspace.getChannel(), attachment.stepDir());
-        StepDirectory dir = new StepDirectory(Path.of(attachment.stepDir()));
-        String out = dir.out(call.number()).toString();
-        List<String> inner = new ArrayList<>(List.of(AgentProcessRunner.SHELL, "-c", AgentProcessRunner.WRAPPER, "stack-drift",
-                out, out + StepDirectory.TOOL_ERR_SUFFIX, out + StepDirectory.TOOL_MISSING_SUFFIX));
-        inner.addAll(call.command());
-        List<String> wrapped = ToolWrapper.command(dir.root(), call.number(), stops.grace(), Duration.ZERO, inner);
-        ToolCommand command = ToolCommand.of(wrapped, call.workingDir(), call.variables());
+        ToolCommand command = wrapped(new StepDirectory(Path.of(attachment.stepDir())), call, stops.grace());
         var refusal = policy.refusal(command);
         if (refusal.isPresent()) {
             listener.getLogger().println("Stack Drift: a tool call was refused: " + refusal.get());
@@ -266,6 +285,21 @@ public final class DurableEngine {
         line.addAll(launched.command());
         place.launcher().launch().cmds(line).envs(launched.environment()).pwd(new FilePath(workspace.getChannel(),
                 launched.workingDir())).quiet(true).start().join();
+    }
+
+    /**
+     * Call {@code call} as the step's launcher starts it: the plugin's inner wrapper (the tool looked up on the
+     * {@code PATH} the process sees, stdin the null device, output into the call's files) inside core's tool wrapper
+     * (gentle stop, exit status), the same command line the {@link LaunchPolicy} admits for a step that is not durable.
+     */
+    static ToolCommand wrapped(final StepDirectory dir, final DurableStepFiles.Call call, final Duration grace) {
+        String out = dir.out(call.number()).toString();
+        List<String> inner = new ArrayList<>(List.of(AgentProcessRunner.SHELL, "-c", AgentProcessRunner.WRAPPER, "stack-drift",
+                out, out + StepDirectory.TOOL_ERR_SUFFIX, out + StepDirectory.TOOL_MISSING_SUFFIX));
+        inner.addAll(call.command());
+        // no heartbeat watched: the engine is a process of its own and outlives the agent's JVM, as the tool does
+        List<String> wrapped = ToolWrapper.command(dir.root(), call.number(), grace, Duration.ZERO, inner);
+        return ToolCommand.of(wrapped, call.workingDir(), call.variables());
     }
 
     /** The result the engine left, as the step's outcome; a failure result fails the step with its reason. */

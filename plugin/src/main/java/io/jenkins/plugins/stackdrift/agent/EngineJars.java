@@ -36,8 +36,8 @@ import io.stackdrift.durable.EngineProcess;
  * upgrade brings new jars and a running engine keeps its own.
  */
 final class EngineJars {
-    /** The cache's directory inside the workspace's temporary directory. */
-    static final String CACHE_DIR = "stack-drift-engine";
+    /** The cache's directory inside the workspace's temporary directory (not a step directory: the sweep of old step directories leaves it). */
+    static final String CACHE_DIR = "stackdrift-engine-jars";
     /** One class of each jar the engine process loads. */
     private static final List<Class<?>> ROOTS = List.of(EngineProcess.class, ObjectMapper.class, JsonFactory.class,
             JsonProperty.class, YAMLFactory.class, Yaml.class, Encode.class);

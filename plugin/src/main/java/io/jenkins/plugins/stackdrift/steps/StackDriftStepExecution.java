@@ -31,6 +31,7 @@ import io.jenkins.plugins.stackdrift.history.SavedStackLocks;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalRules;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalsJobProperty;
 import io.jenkins.plugins.stackdrift.trigger.PlanValueKeys;
+import jenkins.model.Jenkins;
 import jenkins.util.Timer;
 import org.jenkinsci.plugins.credentialsbinding.masking.SecretPatterns;
 import org.jenkinsci.plugins.workflow.graph.FlowNode;
@@ -221,9 +222,17 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
     /** Where the step runs, as its context says now (after a restart, the agent's new channel). */
     private static final class ContextPlace implements DurableEngine.Place {
         private final StepContext context;
+        /** The controller the step runs in: another one, or none, means this one has shut down. */
+        @CheckForNull private final Jenkins controller = Jenkins.getInstanceOrNull();
 
         ContextPlace(final StepContext context) {
             this.context = context;
+        }
+
+        @Override
+        public boolean controllerStopping() {
+            Jenkins now = Jenkins.getInstanceOrNull();
+            return now == null || now != controller || now.isTerminating();
         }
 
         @Override
