@@ -19,6 +19,7 @@ import hudson.Launcher;
 import hudson.model.TaskListener;
 import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
 
+import io.stackdrift.durable.EngineProcess;
 import io.stackdrift.durable.RunOperation;
 import io.stackdrift.durable.StepRequest;
 import io.stackdrift.durable.StepResult;
@@ -37,14 +38,14 @@ import io.stackdrift.runner.ToolWrapper;
  */
 public final class DurableEngine {
     /** Turns durable steps on (a preview in this release: see docs/jenkins.md). */
-    public static final String ENABLED_PROPERTY = "io.jenkins.plugins.stackdrift.agent.DurableEngine.enabled";
+    public static final String ENABLED_PROPERTY = DurableEngine.class.getName() + ".enabled";
     /** How long an agent that cannot be reached may take to come back before the run counts as lost (seconds). */
-    public static final String RECONNECT_PROPERTY = "io.jenkins.plugins.stackdrift.agent.DurableEngine.reconnectSeconds";
+    public static final String RECONNECT_PROPERTY = DurableEngine.class.getName() + ".reconnectSeconds";
     static final Duration DEFAULT_RECONNECT = Duration.ofMinutes(5);
     /** The engine writes its status each second: this long without one, and no result, it is gone. */
     static final Duration SILENT_ENGINE = Duration.ofSeconds(90);
     /** Started in the background with the node's plain launcher: {@code $0} java, {@code $1} class path, {@code $2} dir. */
-    static final String ENGINE_START = "nohup \"$0\" -cp \"$1\" io.stackdrift.durable.EngineProcess \"$2\" "
+    static final String ENGINE_START = "nohup \"$0\" -cp \"$1\" " + EngineProcess.class.getName() + " \"$2\" "
             + ">\"$2/engine.out\" 2>&1 </dev/null &";
     /** Starts a tool's wrapper in the background through the step's launcher, which returns at once. */
     static final String DETACH = "nohup \"$@\" </dev/null >/dev/null 2>&1 &";

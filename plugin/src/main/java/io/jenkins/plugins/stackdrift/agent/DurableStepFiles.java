@@ -23,6 +23,7 @@ import io.stackdrift.durable.EngineJob;
 import io.stackdrift.durable.RequestFile;
 import io.stackdrift.durable.RunOperation;
 import io.stackdrift.durable.StepRequest;
+import io.stackdrift.model.Directories;
 import io.stackdrift.record.AtomicFiles;
 import io.stackdrift.runner.StepDirectory;
 import io.stackdrift.runner.StepSecrets;
@@ -64,7 +65,7 @@ final class DurableStepFiles {
         @Override
         public Void invoke(final File dir, final VirtualChannel channel) throws IOException {
             StepDirectory step = new StepDirectory(dir.toPath());
-            Files.createDirectories(step.root());
+            Directories.ensure(step.root());
             RequestFile.write(step, new EngineJob(operation, Path.of(workspace), request, lockedStacks, heldElsewhere, grace));
             secrets.write(step);
             return null;

@@ -3,6 +3,7 @@ package io.jenkins.plugins.stackdrift.agent;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.file.Files;
@@ -36,7 +37,7 @@ import io.stackdrift.durable.EngineProcess;
  * upgrade brings new jars and a running engine keeps its own.
  */
 final class EngineJars {
-    /** The cache's directory inside the workspace's temporary directory (not a step directory: the sweep of old step directories leaves it). */
+    /** The cache inside the workspace's temporary directory; not named as a step directory, so no sweep removes it. */
     static final String CACHE_DIR = "stackdrift-engine-jars";
     /** One class of each jar the engine process loads. */
     private static final List<Class<?>> ROOTS = List.of(EngineProcess.class, ObjectMapper.class, JsonFactory.class,
@@ -98,7 +99,7 @@ final class EngineJars {
             return known;
         }
         try (DigestInputStream in = new DigestInputStream(Files.newInputStream(jar), MessageDigest.getInstance("SHA-256"))) {
-            in.transferTo(java.io.OutputStream.nullOutputStream());
+            in.transferTo(OutputStream.nullOutputStream());
             String hex = HexFormat.of().formatHex(in.getMessageDigest().digest()).substring(0, 16);
             HASHES.put(key, hex);
             return hex;

@@ -15,6 +15,7 @@ import hudson.Launcher;
 import hudson.model.Run;
 import hudson.model.TaskListener;
 import hudson.slaves.WorkspaceList;
+import io.jenkins.plugins.stackdrift.JenkinsFacade;
 import io.jenkins.plugins.stackdrift.StackDriftGlobalConfiguration;
 import io.jenkins.plugins.stackdrift.agent.AgentEngineGateway;
 import io.jenkins.plugins.stackdrift.agent.DurableEngine;
@@ -223,7 +224,7 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
     private static final class ContextPlace implements DurableEngine.Place {
         private final StepContext context;
         /** The controller the step runs in: another one, or none, means this one has shut down. */
-        @CheckForNull private final Jenkins controller = Jenkins.getInstanceOrNull();
+        @CheckForNull private final Jenkins controller = JenkinsFacade.runningOrNull();
 
         ContextPlace(final StepContext context) {
             this.context = context;
@@ -231,7 +232,7 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
 
         @Override
         public boolean controllerStopping() {
-            Jenkins now = Jenkins.getInstanceOrNull();
+            Jenkins now = JenkinsFacade.runningOrNull();
             return now == null || now != controller || now.isTerminating();
         }
 

@@ -14,8 +14,6 @@ import hudson.AbortException;
 import hudson.model.Result;
 import hudson.model.Run;
 import hudson.model.TaskListener;
-import hudson.scm.ChangeLogSet;
-import hudson.triggers.SCMTrigger;
 import io.jenkins.plugins.stackdrift.BuildResultPolicy;
 import io.jenkins.plugins.stackdrift.StackDriftGlobalConfiguration;
 import io.jenkins.plugins.stackdrift.actions.BuildSummary;
@@ -39,8 +37,6 @@ import io.jenkins.plugins.stackdrift.history.LockScope;
 import io.jenkins.plugins.stackdrift.history.RunDetails;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalCause;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalRules;
-import io.jenkins.plugins.stackdrift.trigger.ScheduledDriftCheckCause;
-import jenkins.scm.RunWithSCM;
 import org.jenkinsci.plugins.workflow.actions.WarningAction;
 import org.jenkinsci.plugins.workflow.graph.FlowNode;
 
@@ -419,14 +415,15 @@ final class StackDriftStepRun {
         if (parallelism < 0) {
             throw new IllegalArgumentException(Messages.invalidParallelism(parallelism));
         }
-        StartedBy startedBy = startedBy();
+        StartedBy startedBy = RunCauses.startedBy(run);
         // an approval build's deploy is narrowed to the approved stacks once the selection is known (run())
         Approval approval = StepApproval.applies(run, operation, settings.kind()) ? Approval.GIVEN : settings.approval();
         // an approval build applies each approved stack only with the plan its approver saw
         ApprovalCause cause = StepApproval.applies(run, operation, settings.kind()) ? run.getCause(ApprovalCause.class) : null;
         return new EngineRequest(StepRequest.builder(run.getId()).configFile(settings.config()).stacks(settings.stacks())
                 .parallelism(parallelism).deploy(new DeployChoice(settings.mode(), approval, settings.kind()))
-                .cause(causeWords()).startedBy(startedBy).changedFiles(startedBy == StartedBy.PUSH ? changedFiles() : List.of())
+                .cause(RunCauses.words(run)).startedBy(startedBy)
+                .changedFiles(startedBy == StartedBy.PUSH ? RunCauses.changedFiles(run) : List.of())
                 .toolPaths(EngineRequest.toolsByWord(defaults.toolPaths())).buildEnvironment(buildEnvironment)
                 .toolTimeout(settings.toolTimeoutOr(defaults.toolTimeout())).timing(settings.timing())
                 .approvedPlans(cause == null ? Map.of() : cause.getPlans()).commit(commit())
@@ -442,35 +439,4 @@ final class StackDriftStepRun {
         return revisions.tip().map(String::valueOf).orElseGet(() -> checkoutCommit.isEmpty()
                 ? buildEnvironment.getOrDefault("GIT_COMMIT", "") : checkoutCommit);
     }
-
-    /**
-     * The drift schedule, else a push (an SCM change started the build: polling, the git plugin's
-     * notifyCommit, GitHub's push hook all use {@link SCMTrigger.SCMTriggerCause}), else a person.
-     */
-    private StartedBy startedBy() {
-        if (run.getCause(ScheduledDriftCheckCause.class) != null) {
-            return StartedBy.SCHEDULE;
-        }
-        return run.getCause(SCMTrigger.SCMTriggerCause.class) != null ? StartedBy.PUSH : StartedBy.MANUAL;
-    }
-
-    /** The files the build's change sets touched (a Pipeline's {@code checkout scm} records them). */
-    private List<String> changedFiles() {
-        List<String> files = new ArrayList<>();
-        if (run instanceof RunWithSCM<?, ?> withScm) {
-            for (ChangeLogSet<? extends ChangeLogSet.Entry> set : withScm.getChangeSets()) {
-                for (ChangeLogSet.Entry entry : set) {
-                    files.addAll(entry.getAffectedPaths());
-                }
-            }
-        }
-        return files;
-    }
-
-    private String causeWords() {
-        List<String> words = new ArrayList<>();
-        run.getCauses().forEach(c -> words.add(c.getShortDescription()));
-        return String.join("; ", words);
-    }
-
 }

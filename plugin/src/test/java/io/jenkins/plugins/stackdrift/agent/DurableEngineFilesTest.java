@@ -2,6 +2,8 @@ package io.jenkins.plugins.stackdrift.agent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -11,10 +13,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
 import io.stackdrift.durable.EngineProcess;
 import io.stackdrift.durable.RunOperation;
 import io.stackdrift.durable.StepRequest;
@@ -128,8 +130,8 @@ class DurableEngineFilesTest {
             assertThat(files.filter(f -> f.getFileName().toString().endsWith(".out.stderr")).map(f -> {
                 try {
                     return Files.readString(f);
-                } catch (java.io.IOException e) {
-                    throw new java.io.UncheckedIOException(e);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
                 }
             })).anyMatch(text -> text.contains("the token " + TOKEN + " was rejected"));
         }

@@ -82,7 +82,12 @@ class DurableRestartITest {
     }
 
     private static String pipeline(final String terraform, final Path repo, final int sleep, final String steps) {
-        return "node('built-in') {\n"
+        return pipeline("built-in", terraform, repo, sleep, steps);
+    }
+
+    private static String pipeline(final String label, final String terraform, final Path repo, final int sleep,
+            final String steps) {
+        return "node('" + label + "') {\n"
                 + "  sh \"cp -R '" + repo + "/.' .\"\n"
                 + "  withEnv([\"PATH+TF=" + terraform + "\", \"SLEEP_SECONDS=" + sleep + "\", \"TF_CLI_CONFIG_FILE=/dev/null\","
                 + " \"CHECKPOINT_DISABLE=1\"]) {\n"
@@ -119,6 +124,48 @@ class DurableRestartITest {
             assertThat(Files.readAllLines(runs)).as("the provisioner ran once: not killed, not redone").hasSize(1);
             assertThat(Files.readString(temp.resolve("state/net.tfstate"))).contains("terraform_data");
         });
+    }
+
+    @Test
+    void aDurableDeployOnAnAgentStartsItsEngineWithTheAgentsJavaAndJars() throws Throwable {
+        String terraform = terraformDirectory();
+        Assumptions.assumeTrue(terraform != null, "no terraform on PATH: this test needs real Terraform");
+        Path repo = repository();
+        sessions.then(r -> {
+            r.createOnlineSlave(r.jenkins.getLabelAtom("durable-agent"));
+            WorkflowJob p = r.jenkins.createProject(WorkflowJob.class, "durable-agent");
+            p.setDefinition(new CpsFlowDefinition(pipeline("durable-agent", terraform, repo, 0, "    deployStacks()\n"), true));
+            WorkflowRun b = r.buildAndAssertSuccess(p);
+            assertThat(JenkinsRule.getLog(b)).contains("Stack Drift: net: deployed");
+            assertThat(Files.readAllLines(temp.resolve("runs"))).hasSize(1);
+        });
+    }
+
+    @Test
+    void anAbortAsksTheEngineToStopAndTerraformLeavesAValidUnlockedState() throws Throwable {
+        String terraform = terraformDirectory();
+        Assumptions.assumeTrue(terraform != null, "no terraform on PATH: this test needs real Terraform");
+        Path repo = repository();
+        System.setProperty(ToolStops.GRACE_PROPERTY, "20");
+        try {
+            sessions.then(r -> {
+                WorkflowJob p = r.jenkins.createProject(WorkflowJob.class, "durable-abort");
+                p.setDefinition(new CpsFlowDefinition(pipeline(terraform, repo, 600, "    deployStacks()\n"), true));
+                WorkflowRun b = p.scheduleBuild2(0).waitForStart();
+                long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+                while (!Files.exists(temp.resolve("runs")) && System.nanoTime() < deadline) {
+                    Thread.sleep(200);
+                }
+                b.doStop();
+                r.waitForCompletion(b);
+                r.assertBuildStatus(Result.ABORTED, b);
+                assertThat(JenkinsRule.getLog(b)).contains("Stack Drift: stopping: the running tools are asked to stop");
+                assertThat(Files.readString(temp.resolve("state/net.tfstate"))).contains("\"version\"");
+                assertThat(temp.resolve("state/.net.tfstate.lock.info")).doesNotExist();
+            });
+        } finally {
+            System.clearProperty(ToolStops.GRACE_PROPERTY);
+        }
     }
 
     @Test
