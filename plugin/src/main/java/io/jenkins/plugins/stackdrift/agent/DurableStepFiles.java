@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -17,6 +16,7 @@ import java.util.Map;
 import java.util.Set;
 
 import hudson.remoting.VirtualChannel;
+import io.jenkins.plugins.stackdrift.history.ControllerClock;
 import jenkins.MasterToSlaveFileCallable;
 
 import io.stackdrift.durable.EngineJob;
@@ -50,6 +50,8 @@ final class DurableStepFiles {
         private final Set<String> heldElsewhere;
         private final Duration grace;
         private final StepSecrets secrets;
+        /** The controller's time when the call was made: the engine's clock on the agent follows it. */
+        private final long madeAt = ControllerClock.nowMillis();
 
         Prepare(final RunOperation operation, final String workspace, final StepRequest request, final Set<String> lockedStacks,
                 final Set<String> heldElsewhere, final Duration grace, final StepSecrets secrets) {
@@ -66,7 +68,10 @@ final class DurableStepFiles {
         public Void invoke(final File dir, final VirtualChannel channel) throws IOException {
             StepDirectory step = new StepDirectory(dir.toPath());
             Directories.ensure(step.root());
-            RequestFile.write(step, new EngineJob(operation, Path.of(workspace), request, lockedStacks, heldElsewhere, grace));
+            // the controller's clock minus this agent's (the call's transit, milliseconds, is not worth correcting)
+            Duration hostClock = Duration.ofMillis(madeAt - System.currentTimeMillis());
+            RequestFile.write(step, new EngineJob(operation, Path.of(workspace), request, lockedStacks, heldElsewhere, grace,
+                    hostClock));
             secrets.write(step);
             return null;
         }
@@ -126,8 +131,9 @@ final class DurableStepFiles {
             }
             long age = -1;
             if (Files.exists(step.status())) {
+                // the file's time and now both by the agent's clock: only their difference counts
                 FileTime changed = Files.getLastModifiedTime(step.status());
-                age = Math.max(0, Instant.now().toEpochMilli() - changed.toMillis());
+                age = Math.max(0, System.currentTimeMillis() - changed.toMillis());
             }
             // whole lines only: a UTF-8 character never ends up cut in two
             return new Tick(new String(fresh, StandardCharsets.UTF_8), offset + fresh.length, fresh.length >= LOG_CHUNK / 2,

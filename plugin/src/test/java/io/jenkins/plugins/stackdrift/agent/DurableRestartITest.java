@@ -126,6 +126,39 @@ class DurableRestartITest {
         });
     }
 
+    /**
+     * The same restart on an agent of its own (a second JVM from {@code createOnlineSlave}, which the harness stops with
+     * the first controller and starts again with the second): whether the engine and Terraform outlive the agent's JVM
+     * is the agent launcher's to decide, as it is for {@code sh}.
+     */
+    @Test
+    void aDeployOnAnAgentGoesOnThroughARestartOfTheController() throws Throwable {
+        String terraform = terraformDirectory();
+        Assumptions.assumeTrue(terraform != null, "no terraform on PATH: this test needs real Terraform");
+        Path repo = repository();
+        Path runs = temp.resolve("runs");
+        sessions.then(r -> {
+            r.createOnlineSlave(r.jenkins.getLabelAtom("durable-agent"));
+            WorkflowJob p = r.jenkins.createProject(WorkflowJob.class, "durable-agent-restart");
+            p.setDefinition(new CpsFlowDefinition(pipeline("durable-agent", terraform, repo, 25, "    deployStacks()\n"), true));
+            WorkflowRun b = p.scheduleBuild2(0).waitForStart();
+            long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+            while (!Files.exists(runs) && System.nanoTime() < deadline) {
+                assertThat(b.isBuilding()).as("the build ended before the apply started:%n%s", JenkinsRule.getLog(b)).isTrue();
+                Thread.sleep(200);
+            }
+            assertThat(runs).exists();
+        });
+        sessions.then(r -> {
+            WorkflowRun b = r.jenkins.getItemByFullName("durable-agent-restart", WorkflowJob.class).getBuildByNumber(1);
+            r.waitForCompletion(b);
+            String log = JenkinsRule.getLog(b);
+            r.assertBuildStatus(Result.SUCCESS, b);
+            assertThat(log).containsOnlyOnce("Stack Drift: resumed after a restart");
+            assertThat(Files.readAllLines(runs)).hasSize(1);
+        });
+    }
+
     @Test
     void aDurableDeployOnAnAgentStartsItsEngineWithTheAgentsJavaAndJars() throws Throwable {
         String terraform = terraformDirectory();
