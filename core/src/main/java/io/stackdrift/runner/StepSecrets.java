@@ -1,8 +1,8 @@
 package io.stackdrift.runner;
 
 import java.io.IOException;
-import java.io.Serializable;
 import java.io.InputStream;
+import java.io.Serializable;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -88,7 +88,8 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
     /** Keeps the attachment with the step: saved at once when the engine starts, then at most every few seconds. */
     @SuppressWarnings("FutureReturnValueIgnored") // Pipeline logs a save that fails; the next save carries the state
     private void attach(final EngineAttachment attachment) {
-        boolean first = attached == null || !attached.stepDir().equals(attachment.stepDir());
+        EngineAttachment before = attached;
+        boolean first = before == null || !before.stepDir().equals(attachment.stepDir());
         attached = attachment;
         long now = System.nanoTime();
         if (first || now - savedAt > SAVE_EVERY.toNanos()) {
