@@ -197,8 +197,7 @@ final class StackDriftStepRun {
         }
         resolved.failures().forEach((stack, reason) -> log.println("Stack Drift: " + stack + ": " + reason));
 
-        RunRecord record;
-        AgentOutcome outcome;
+        Ran ran;
         try (JobStackLocks.Held locks = lock(selection.selectedStacks().keySet(), request.mode() == DeployMode.REHEARSAL, log)) {
             locks.busy().forEach((stack, holder) -> log.println("Stack Drift: " + stack + ": " + holder
                     + " holds it; it is not checked in this run"));
@@ -208,31 +207,16 @@ final class StackDriftStepRun {
             if (!deploying.isEmpty()) {
                 history.markDeploying(deploying, request.runId(), ControllerClock.nowMillis(), request.kind());
             }
-            boolean interrupted = false;
-            try {
-                try {
-                    outcome = board == null
-                            ? gateway.run(operation, request, resolved, history.directory(), historyFiles, locks.stacks(),
-                                    locks.busy().keySet())
-                            : gateway.run(operation, request.withStacks(board.stacks()), resolved, history.directory(), historyFiles,
-                                    locks.stacks(), locks.busy().keySet(),
-                                    ShardWaits.route(settings, operation, defaults, board, () -> ShardExecutors.shortage(run)));
-                } catch (InterruptedException | IOException | RuntimeException e) {
-                    interrupted = true;
-                    // an abort, a lost agent (remoting's RequestAbortedException is a RuntimeException), any failure:
-                    // the deploys' outcome is unknown, their markers become interrupted entries, never deleted
-                    interrupted(deploying, request.runId(), e, log);
-                    failIfLost(deploying, e);
-                    throw e;
-                }
-                record = saved(outcome, log);
-            } finally {
-                if (!interrupted) {
-                    finishDeploying(deploying);
-                }
-            }
+            EngineRequest sent = request;
+            ran = ran(() -> board == null
+                    ? gateway.run(operation, sent, resolved, history.directory(), historyFiles, locks.stacks(),
+                            locks.busy().keySet())
+                    : gateway.run(operation, sent.withStacks(board.stacks()), resolved, history.directory(), historyFiles,
+                            locks.stacks(), locks.busy().keySet(),
+                            ShardWaits.route(settings, operation, defaults, board, () -> ShardExecutors.shortage(run))),
+                    deploying, request.runId(), log);
         }
-        return reported(policy, record, outcome, approval, request.kind(), log);
+        return reported(policy, ran.record(), ran.outcome(), approval, request.kind(), log);
     }
 
     /**
@@ -246,26 +230,44 @@ final class StackDriftStepRun {
                 + " that went on on the agent");
         ApprovalCause approval = StepApproval.of(run, operation, settings.kind(), log);
         EngineRequest request = request();
-        Set<String> deploying = attachment.deploying();
-        AgentOutcome outcome;
-        RunRecord record;
+        Ran ran = ran(() -> gateway.resume(attachment, buildEnvironment), attachment.deploying(), request.runId(), log);
+        return reported(resultPolicy(), ran.record(), ran.outcome(), approval, request.kind(), log);
+    }
+
+    /** A call of the engine through the gateway. */
+    private interface EngineCall {
+        AgentOutcome call() throws IOException, InterruptedException;
+    }
+
+    /** What the engine ran and the record saved of it. */
+    private record Ran(AgentOutcome outcome, RunRecord record) {
+    }
+
+    /**
+     * Runs {@code call} and saves its record; {@code deploying}'s markers are finished after a run, and become
+     * interrupted trail entries after an abort, a lost agent or any failure (the deploys' outcome is unknown: never
+     * deleted).
+     */
+    private Ran ran(final EngineCall call, final Set<String> deploying, final String runId, final PrintStream log)
+            throws IOException, InterruptedException {
         boolean interrupted = false;
         try {
+            AgentOutcome outcome;
             try {
-                outcome = gateway.resume(attachment, buildEnvironment);
+                outcome = call.call();
             } catch (InterruptedException | IOException | RuntimeException e) {
+                // remoting's RequestAbortedException, for a lost agent, is a RuntimeException
                 interrupted = true;
-                interrupted(deploying, request.runId(), e, log);
+                interrupted(deploying, runId, e, log);
                 failIfLost(deploying, e);
                 throw e;
             }
-            record = saved(outcome, log);
+            return new Ran(outcome, saved(outcome, log));
         } finally {
             if (!interrupted) {
                 finishDeploying(deploying);
             }
         }
-        return reported(resultPolicy(), record, outcome, approval, request.kind(), log);
     }
 
     private void finishDeploying(final Set<String> deploying) {

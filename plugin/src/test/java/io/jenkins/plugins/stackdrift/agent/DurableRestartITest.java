@@ -2,11 +2,9 @@ package io.jenkins.plugins.stackdrift.agent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.stream.Stream;
 
 import hudson.model.Result;
 import org.jenkinsci.plugins.workflow.cps.CpsFlowDefinition;
@@ -53,32 +51,19 @@ class DurableRestartITest {
         System.clearProperty(DurableEngine.ENABLED_PROPERTY);
     }
 
-    private static String terraformDirectory() {
-        String path = System.getenv("PATH");
-        return path == null ? null : Stream.of(path.split(File.pathSeparator))
-                .filter(dir -> Files.isExecutable(Path.of(dir, "terraform"))).findFirst().orElse(null);
+    /** One stack whose apply appends a line to {@code runs}, then sleeps. */
+    private Path repository() throws Exception {
+        return SleepingApply.repository(temp, "echo applied >> " + temp.resolve("runs"));
     }
 
-    /** One stack whose apply appends a line to {@code runs} and then sleeps {@code SLEEP_SECONDS}. */
-    private Path repository() throws Exception {
-        Path repo = Files.createDirectories(temp.resolve("repo/net"));
-        Path state = temp.resolve("state/net.tfstate");
-        Files.createDirectories(state.getParent());
-        Files.writeString(repo.resolve("main.tf"), """
-                terraform {
-                  backend "local" {
-                    path = "%s"
-                  }
-                }
-                resource "terraform_data" "net" {
-                  input = "10.0.0.0/16"
-                  provisioner "local-exec" {
-                    command = "echo applied >> %s; sleep $${SLEEP_SECONDS:-0}"
-                  }
-                }
-                """.formatted(state, temp.resolve("runs")));
-        Files.writeString(repo.getParent().resolve("stacks.yaml"), "stacks:\n  - dir: net\n");
-        return repo.getParent();
+    /** Waits until the apply has started (its provisioner wrote {@code runs}). */
+    private void awaitApplying(final WorkflowRun b) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+        while (!Files.exists(temp.resolve("runs")) && System.nanoTime() < deadline) {
+            assertThat(b.isBuilding()).as("the build ended before the apply started:%n%s", JenkinsRule.getLog(b)).isTrue();
+            Thread.sleep(200);
+        }
+        assertThat(temp.resolve("runs")).exists();
     }
 
     private static String pipeline(final String terraform, final Path repo, final int sleep, final String steps) {
@@ -98,21 +83,33 @@ class DurableRestartITest {
 
     @Test
     void aDeployGoesOnThroughARestartOfTheController() throws Throwable {
-        String terraform = terraformDirectory();
+        deployGoesOnThroughARestart("built-in", false);
+    }
+
+    /**
+     * The same restart on an agent of its own (a second JVM from {@code createOnlineSlave}, which the harness stops with
+     * the first controller and starts again with the second): whether the engine and Terraform outlive the agent's JVM
+     * is the agent launcher's to decide, as it is for {@code sh}.
+     */
+    @Test
+    void aDeployOnAnAgentGoesOnThroughARestartOfTheController() throws Throwable {
+        deployGoesOnThroughARestart("durable-agent", true);
+    }
+
+    private void deployGoesOnThroughARestart(final String label, final boolean agent) throws Throwable {
+        String terraform = SleepingApply.terraformDirectory();
         Assumptions.assumeTrue(terraform != null, "no terraform on PATH: this test needs real Terraform");
         Path repo = repository();
         Path runs = temp.resolve("runs");
         sessions.then(r -> {
+            if (agent) {
+                r.createOnlineSlave(r.jenkins.getLabelAtom(label));
+            }
             WorkflowJob p = r.jenkins.createProject(WorkflowJob.class, "durable-deploy");
-            p.setDefinition(new CpsFlowDefinition(pipeline(terraform, repo, 25, "    def result = deployStacks()\n"
+            p.setDefinition(new CpsFlowDefinition(pipeline(label, terraform, repo, 25, "    def result = deployStacks()\n"
                     + "    echo \"result: ${result.result}\"\n"), true));
             WorkflowRun b = p.scheduleBuild2(0).waitForStart();
-            long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
-            while (!Files.exists(runs) && System.nanoTime() < deadline) {
-                assertThat(b.isBuilding()).as("the build ended before the apply started:%n%s", JenkinsRule.getLog(b)).isTrue();
-                Thread.sleep(200);
-            }
-            assertThat(runs).exists();
+            awaitApplying(b);
         });
         sessions.then(r -> {
             WorkflowRun b = r.jenkins.getItemByFullName("durable-deploy", WorkflowJob.class).getBuildByNumber(1);
@@ -126,42 +123,9 @@ class DurableRestartITest {
         });
     }
 
-    /**
-     * The same restart on an agent of its own (a second JVM from {@code createOnlineSlave}, which the harness stops with
-     * the first controller and starts again with the second): whether the engine and Terraform outlive the agent's JVM
-     * is the agent launcher's to decide, as it is for {@code sh}.
-     */
-    @Test
-    void aDeployOnAnAgentGoesOnThroughARestartOfTheController() throws Throwable {
-        String terraform = terraformDirectory();
-        Assumptions.assumeTrue(terraform != null, "no terraform on PATH: this test needs real Terraform");
-        Path repo = repository();
-        Path runs = temp.resolve("runs");
-        sessions.then(r -> {
-            r.createOnlineSlave(r.jenkins.getLabelAtom("durable-agent"));
-            WorkflowJob p = r.jenkins.createProject(WorkflowJob.class, "durable-agent-restart");
-            p.setDefinition(new CpsFlowDefinition(pipeline("durable-agent", terraform, repo, 25, "    deployStacks()\n"), true));
-            WorkflowRun b = p.scheduleBuild2(0).waitForStart();
-            long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
-            while (!Files.exists(runs) && System.nanoTime() < deadline) {
-                assertThat(b.isBuilding()).as("the build ended before the apply started:%n%s", JenkinsRule.getLog(b)).isTrue();
-                Thread.sleep(200);
-            }
-            assertThat(runs).exists();
-        });
-        sessions.then(r -> {
-            WorkflowRun b = r.jenkins.getItemByFullName("durable-agent-restart", WorkflowJob.class).getBuildByNumber(1);
-            r.waitForCompletion(b);
-            String log = JenkinsRule.getLog(b);
-            r.assertBuildStatus(Result.SUCCESS, b);
-            assertThat(log).containsOnlyOnce("Stack Drift: resumed after a restart");
-            assertThat(Files.readAllLines(runs)).hasSize(1);
-        });
-    }
-
     @Test
     void aDurableDeployOnAnAgentStartsItsEngineWithTheAgentsJavaAndJars() throws Throwable {
-        String terraform = terraformDirectory();
+        String terraform = SleepingApply.terraformDirectory();
         Assumptions.assumeTrue(terraform != null, "no terraform on PATH: this test needs real Terraform");
         Path repo = repository();
         sessions.then(r -> {
@@ -176,7 +140,7 @@ class DurableRestartITest {
 
     @Test
     void anAbortAsksTheEngineToStopAndTerraformLeavesAValidUnlockedState() throws Throwable {
-        String terraform = terraformDirectory();
+        String terraform = SleepingApply.terraformDirectory();
         Assumptions.assumeTrue(terraform != null, "no terraform on PATH: this test needs real Terraform");
         Path repo = repository();
         System.setProperty(ToolStops.GRACE_PROPERTY, "20");
@@ -185,10 +149,7 @@ class DurableRestartITest {
                 WorkflowJob p = r.jenkins.createProject(WorkflowJob.class, "durable-abort");
                 p.setDefinition(new CpsFlowDefinition(pipeline(terraform, repo, 600, "    deployStacks()\n"), true));
                 WorkflowRun b = p.scheduleBuild2(0).waitForStart();
-                long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
-                while (!Files.exists(temp.resolve("runs")) && System.nanoTime() < deadline) {
-                    Thread.sleep(200);
-                }
+                awaitApplying(b);
                 b.doStop();
                 r.waitForCompletion(b);
                 r.assertBuildStatus(Result.ABORTED, b);
@@ -203,7 +164,7 @@ class DurableRestartITest {
 
     @Test
     void aDurableDeployAndCheckWithoutARestart() throws Throwable {
-        String terraform = terraformDirectory();
+        String terraform = SleepingApply.terraformDirectory();
         Assumptions.assumeTrue(terraform != null, "no terraform on PATH: this test needs real Terraform");
         Path repo = repository();
         sessions.then(r -> {

@@ -2,7 +2,6 @@ package io.jenkins.plugins.stackdrift.agent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -70,33 +69,9 @@ class LostAgentITest {
         System.clearProperty(ToolStops.GRACE_PROPERTY);
     }
 
-    /** The directory of a terraform executable on PATH, or null. */
-    private static String terraformDirectory() {
-        String path = System.getenv("PATH");
-        return path == null ? null : Stream.of(path.split(File.pathSeparator))
-                .filter(dir -> Files.isExecutable(Path.of(dir, "terraform"))).findFirst().orElse(null);
-    }
-
-    /** One stack whose apply sleeps {@code SLEEP_SECONDS} (from the build's environment) in a provisioner. */
+    /** One stack whose apply touches {@code applying} and sleeps. */
     private Path repository() throws IOException {
-        Path repo = Files.createDirectories(temp.resolve("repo/net"));
-        Path state = temp.resolve("state/net.tfstate");
-        Files.createDirectories(state.getParent());
-        Files.writeString(repo.resolve("main.tf"), """
-                terraform {
-                  backend "local" {
-                    path = "%s"
-                  }
-                }
-                resource "terraform_data" "net" {
-                  input = "10.0.0.0/16"
-                  provisioner "local-exec" {
-                    command = "touch %s; sleep $${SLEEP_SECONDS:-0}"
-                  }
-                }
-                """.formatted(state, temp.resolve("applying")));
-        Files.writeString(repo.getParent().resolve("stacks.yaml"), "stacks:\n  - dir: net\n");
-        return repo.getParent();
+        return SleepingApply.repository(temp, "touch " + temp.resolve("applying"));
     }
 
     private WorkflowJob job(final String name, final String terraform, final Path repo) throws Exception {
@@ -182,7 +157,7 @@ class LostAgentITest {
 
     @Test
     void aLostAgentsApplyIsInterruptedByItsWrapperRecordedAndDeployedAgainOnANewAgent() throws Exception {
-        String terraform = terraformDirectory();
+        String terraform = SleepingApply.terraformDirectory();
         Assumptions.assumeTrue(terraform != null, "no terraform on PATH: this test needs real Terraform");
         Path repo = repository();
         r.createOnlineSlave(r.jenkins.getLabelAtom("first"));
@@ -225,7 +200,7 @@ class LostAgentITest {
 
     @Test
     void anAbortAsksTerraformToStopWithSigintAndItsStateStaysValid() throws Exception {
-        String terraform = terraformDirectory();
+        String terraform = SleepingApply.terraformDirectory();
         Assumptions.assumeTrue(terraform != null, "no terraform on PATH: this test needs real Terraform");
         Path repo = repository();
         r.createOnlineSlave(r.jenkins.getLabelAtom("first"));
