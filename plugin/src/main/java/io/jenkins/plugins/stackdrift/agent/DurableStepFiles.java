@@ -14,6 +14,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 import hudson.remoting.VirtualChannel;
 import io.jenkins.plugins.stackdrift.history.ControllerClock;
@@ -46,8 +47,8 @@ final class DurableStepFiles {
         private final RunOperation operation;
         private final String workspace;
         private final StepRequest request;
-        private final Set<String> lockedStacks;
-        private final Set<String> heldElsewhere;
+        private final TreeSet<String> lockedStacks;
+        private final TreeSet<String> heldElsewhere;
         private final Duration grace;
         private final StepSecrets secrets;
         /** The controller's time when the call was made: the engine's clock on the agent follows it. */
@@ -58,8 +59,8 @@ final class DurableStepFiles {
             this.operation = operation;
             this.workspace = workspace;
             this.request = request;
-            this.lockedStacks = Set.copyOf(lockedStacks);
-            this.heldElsewhere = Set.copyOf(heldElsewhere);
+            this.lockedStacks = new TreeSet<>(lockedStacks);
+            this.heldElsewhere = new TreeSet<>(heldElsewhere);
             this.grace = grace;
             this.secrets = secrets;
         }
