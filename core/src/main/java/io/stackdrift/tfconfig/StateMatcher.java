@@ -1,0 +1,173 @@
+package io.stackdrift.tfconfig;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+import io.stackdrift.model.Problem;
+import io.stackdrift.model.StackId;
+import io.stackdrift.tfconfig.RootModule.RemoteStateRead;
+
+/**
+ * {@code dependsOn: auto} for Terraform and OpenTofu: matches each {@code terraform_remote_state} of a stack that asks
+ * for it against the states the other stacks write (docs/configuration.md, "dependsOn"). Reads files only, never
+ * runs a tool. A read whose address is not statically known, or that no stack writes, or that two stacks write, is a
+ * note and no edge: nothing is guessed.
+ */
+public final class StateMatcher {
+    private static final String DATA = "data.terraform_remote_state.";
+
+    private StateMatcher() {
+    }
+
+    /**
+     * One Terraform/OpenTofu stack.
+     *
+     * @param id         its id
+     * @param dir        its directory relative to the repository root, '/'-separated, {@code .} for the root
+     * @param workspace  its workspace ({@code default} or a name)
+     * @param readsState whether it has {@code dependsOn: auto}: only then are its remote-state reads matched
+     */
+    public record ModuleStack(StackId id, String dir, String workspace, boolean readsState) {
+        public ModuleStack {
+            Objects.requireNonNull(id, "id");
+            Objects.requireNonNull(dir, "dir");
+            workspace = workspace == null || workspace.isEmpty() ? StateLocation.DEFAULT_WORKSPACE : workspace;
+        }
+    }
+
+    /**
+     * What the matching found.
+     *
+     * @param edges    each reading stack's dependencies, by id (only stacks that have one)
+     * @param notes    one line per read that gave no edge, and per stack whose own state is not known, by stack id
+     * @param problems a file of a reading stack that cannot be read: its dependencies cannot be known
+     * @param warnings a file of another stack that cannot be read: no read can match its state
+     */
+    public record StateDependencies(Map<StackId, List<StackId>> edges, List<String> notes, List<Problem> problems,
+            List<Problem> warnings) {
+        /** Nothing read: no stack asked. */
+        public static final StateDependencies NONE = new StateDependencies(Map.of(), List.of(), List.of(), List.of());
+
+        public StateDependencies {
+            edges = Map.copyOf(edges);
+            notes = List.copyOf(notes);
+            problems = List.copyOf(problems);
+            warnings = List.copyOf(warnings);
+        }
+    }
+
+    /**
+     * Matches the reads of every stack with {@code readsState} against the states of all {@code stacks}.
+     *
+     * @param root     the repository root the stacks' directories are under
+     * @param shownDir how the root is named in problems ({@code ""} for the working directory, else ending with '/')
+     */
+    public static StateDependencies match(final Path root, final String shownDir, final List<ModuleStack> stacks) {
+        if (stacks.stream().noneMatch(ModuleStack::readsState)) {
+            return StateDependencies.NONE;
+        }
+        List<Problem> problems = new ArrayList<>();
+        List<Problem> warnings = new ArrayList<>();
+        Map<String, Optional<RootModule>> modules = new HashMap<>();
+        for (ModuleStack stack : stacks) {
+            modules.computeIfAbsent(stack.dir(), dir -> {
+                boolean read = stacks.stream().anyMatch(s -> s.readsState() && s.dir().equals(dir));
+                try {
+                    return Optional.of(RootModule.read(".".equals(dir) ? root : root.resolve(dir), shownDir + dir));
+                } catch (UnreadableFileException e) {
+                    Problem problem = new Problem(e.file(), e.line(), e.column(), e.getMessage(), read
+                            ? "`dependsOn: auto` reads this root module's terraform_remote_state blocks and backend"
+                            : "its backend cannot be read, so no stack's terraform_remote_state can be matched to its state");
+                    (read ? problems : warnings).add(problem);
+                    return Optional.empty();
+                }
+            });
+        }
+        Map<BackendAddress, List<StackId>> writers = new LinkedHashMap<>();
+        Map<StackId, String> unknownStates = new TreeMap<>();
+        for (ModuleStack stack : stacks) {
+            modules.get(stack.dir()).map(module -> ownState(module, stack)).ifPresent(location -> location.address().ifPresentOrElse(
+                    address -> writers.computeIfAbsent(address, a -> new ArrayList<>()).add(stack.id()),
+                    () -> unknownStates.put(stack.id(), location.unknown())));
+        }
+        Map<StackId, List<StackId>> edges = new TreeMap<>();
+        List<String> notes = new ArrayList<>();
+        for (ModuleStack stack : stacks.stream().filter(ModuleStack::readsState).sorted((a, b) -> a.id().compareTo(b.id())).toList()) {
+            Optional<RootModule> module = modules.get(stack.dir());
+            if (module.isEmpty()) {
+                continue;
+            }
+            TreeSet<StackId> found = new TreeSet<>();
+            for (RemoteStateRead read : module.get().reads()) {
+                matchOne(stack, read, writers).ifPresent(found::add);
+                note(stack, read, writers).ifPresent(notes::add);
+            }
+            if (!found.isEmpty()) {
+                edges.put(stack.id(), List.copyOf(found));
+            }
+        }
+        if (notes.stream().anyMatch(n -> n.contains(" does not deploy"))) {
+            unknownStates.forEach((id, why) -> notes.add(id + "'s own state is not statically known (" + why
+                    + "): no terraform_remote_state is matched to it"));
+        }
+        return new StateDependencies(edges, notes, problems, warnings);
+    }
+
+    /** The state a stack writes: its backend's, or the local default for a module without one. */
+    private static StateLocation ownState(final RootModule module, final ModuleStack stack) {
+        return module.backend().map(b -> StateLocation.of(b.type(), b.config(), stack.workspace(), stack.dir()))
+                .orElseGet(() -> StateLocation.of("local", new HclValue.ObjectValue(Map.of()), stack.workspace(), stack.dir()));
+    }
+
+    private static StateLocation location(final ModuleStack stack, final RemoteStateRead read) {
+        Optional<String> type = read.backend().text();
+        if (type.isEmpty()) {
+            return StateLocation.unknown("its `backend` is not a plain string");
+        }
+        if (!(read.config() instanceof HclValue.ObjectValue config)) {
+            return StateLocation.unknown("its `config` is not written out as an object");
+        }
+        Optional<String> workspace = read.workspace().text();
+        if (workspace.isEmpty()) {
+            return StateLocation.unknown("its `workspace` is not a plain string");
+        }
+        return StateLocation.of(type.get(), config, workspace.get(), stack.dir());
+    }
+
+    private static Optional<StackId> matchOne(final ModuleStack stack, final RemoteStateRead read,
+            final Map<BackendAddress, List<StackId>> writers) {
+        return location(stack, read).address().map(writers::get).filter(ids -> ids.size() == 1).map(ids -> ids.get(0))
+                .filter(id -> !id.equals(stack.id()));
+    }
+
+    /** Why a read gives no edge, when it gives none. */
+    private static Optional<String> note(final ModuleStack stack, final RemoteStateRead read,
+            final Map<BackendAddress, List<StackId>> writers) {
+        String which = " (" + DATA + read.name() + ", " + read.where() + ")";
+        StateLocation location = location(stack, read);
+        if (location.address().isEmpty()) {
+            return Optional.of(stack.id() + " reads a state that is not statically known: " + location.unknown() + which);
+        }
+        BackendAddress address = location.address().get();
+        List<StackId> ids = writers.getOrDefault(address, List.of());
+        if (ids.isEmpty()) {
+            return Optional.of(stack.id() + " reads a state this repository does not deploy: " + address.describe() + which);
+        }
+        if (ids.size() > 1) {
+            return Optional.of(stack.id() + " reads a state that " + String.join(" and ", ids.stream().map(StackId::value).toList())
+                    + " all write, so it depends on none of them: " + address.describe() + which);
+        }
+        if (ids.get(0).equals(stack.id())) {
+            return Optional.of(stack.id() + " reads its own state: no dependency" + which);
+        }
+        return Optional.empty();
+    }
+}
