@@ -60,7 +60,8 @@ public record StateLocation(Optional<BackendAddress> address, String unknown) {
                 case "s3" -> new S3Object(required(config, "bucket"), named
                         ? optional(config, "workspace_key_prefix", "env:") + "/" + workspace + "/" + required(config, "key")
                         : required(config, "key"));
-                case "gcs" -> new GcsObject(required(config, "bucket"), gcsPrefix(optional(config, "prefix", "")) + workspace + ".tfstate");
+                case "gcs" -> new GcsObject(required(config, "bucket"),
+                        gcsPrefix(optional(config, "prefix", "")) + workspace + ".tfstate");
                 case "azurerm" -> new AzureBlob(required(config, "container_name"),
                         named ? required(config, "key") + "env:" + workspace : required(config, "key"));
                 case "remote", "cloud" -> new RemoteWorkspace(required(config, "organization"), remoteWorkspace(config, workspace));

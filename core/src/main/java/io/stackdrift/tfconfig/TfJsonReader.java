@@ -74,7 +74,8 @@ public final class TfJsonReader {
             return;
         }
         if (!node.isObject()) {
-            throw new HclSyntaxException(0, 0, "`" + type + "` is a block: an object, not " + node.getNodeType().toString().toLowerCase(Locale.ROOT));
+            String kind = node.getNodeType().toString().toLowerCase(Locale.ROOT);
+            throw new HclSyntaxException(0, 0, "`" + type + "` is a block: an object, not " + kind);
         }
         if (labels == written.size()) {
             into.add(new Block(type, written, body(node, path), 0));
