@@ -65,7 +65,7 @@ public record StateLocation(Optional<BackendAddress> address, String unknown) {
                 case "azurerm" -> new AzureBlob(required(config, "container_name"),
                         named ? required(config, "key") + "env:" + workspace : required(config, "key"));
                 case "remote", "cloud" -> new RemoteWorkspace(required(config, "organization"), remoteWorkspace(config, workspace));
-                default -> throw new NotKnown("its backend is `" + type + "`; Stack Drift matches local, s3, gcs, azurerm, remote and cloud");
+                default -> throw new NotKnown("its backend is `" + type + "`; Stack Drift matches local, s3, gcs, azurerm, remote, cloud");
             });
         } catch (NotKnown e) {
             return unknown(e.getMessage());
