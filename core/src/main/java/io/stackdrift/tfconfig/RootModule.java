@@ -77,18 +77,18 @@ public record RootModule(Optional<Backend> backend, List<RemoteStateRead> reads)
     public static RootModule read(final Path directory, final String shownDir) throws UnreadableFileException {
         List<Path> files = new ArrayList<>();
         try (Stream<Path> listing = Files.list(directory)) {
-            listing.filter(p -> isConfiguration(p.getFileName().toString()) && Files.isRegularFile(p)).forEach(files::add);
+            listing.filter(p -> isConfiguration(name(p)) && Files.isRegularFile(p)).forEach(files::add);
         } catch (IOException e) {
             throw new UnreadableFileException(shownDir, 0, 0, "cannot list the directory: " + e.getMessage());
         }
         files.sort((a, b) -> {
             int byOverride = Boolean.compare(isOverride(a), isOverride(b));
-            return byOverride != 0 ? byOverride : a.getFileName().toString().compareTo(b.getFileName().toString());
+            return byOverride != 0 ? byOverride : name(a).compareTo(name(b));
         });
         Optional<Backend> backend = Optional.empty();
         List<RemoteStateRead> reads = new ArrayList<>();
         for (Path file : files) {
-            String name = file.getFileName().toString();
+            String name = name(file);
             String shown = ".".equals(shownDir) ? name : shownDir + "/" + name;
             HclBody body = parse(file, shown, name.endsWith(".json"));
             for (Block terraform : body.blocks("terraform")) {
@@ -148,12 +148,16 @@ public record RootModule(Optional<Backend> backend, List<RemoteStateRead> reads)
         return line > 0 ? shown + ":" + line : shown;
     }
 
+    private static String name(final Path file) {
+        return String.valueOf(file.getFileName());
+    }
+
     private static boolean isConfiguration(final String name) {
         return name.endsWith(".tf") || name.endsWith(".tf.json");
     }
 
     private static boolean isOverride(final Path file) {
-        String name = file.getFileName().toString().replace(".tf.json", ".tf");
+        String name = name(file).replace(".tf.json", ".tf");
         return "override.tf".equals(name) || name.endsWith("_override.tf");
     }
 }
