@@ -162,8 +162,8 @@ public final class StateMatcher {
             return Optional.of(stack.id() + " reads a state this repository does not deploy: " + address.describe() + which);
         }
         if (ids.size() > 1) {
-            return Optional.of(stack.id() + " reads a state that " + String.join(" and ", ids.stream().map(StackId::value).toList())
-                    + " all write, so it depends on none of them: " + address.describe() + which);
+            return Optional.of(stack.id() + " reads a state that several stacks write (" + String.join(", ",
+                    ids.stream().map(StackId::value).toList()) + "), so it depends on none of them: " + address.describe() + which);
         }
         if (ids.get(0).equals(stack.id())) {
             return Optional.of(stack.id() + " reads its own state: no dependency" + which);
