@@ -11,6 +11,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -70,7 +71,7 @@ class StateReadsConfigTest {
 
         assertThat(result.isValid()).isFalse();
         assertThat(result.problems()).extracting(Problem::file, Problem::line, Problem::message)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("app/reads.tf", 14, "this block's `{` is never closed"));
+                .containsExactly(Tuple.tuple("app/reads.tf", 14, "this block's `{` is never closed"));
     }
 
     @Test

@@ -27,9 +27,12 @@ class StateLocationTest {
                 .isEqualTo(new LocalFile("network/terraform.tfstate"));
         assertThat(address("local", config("path", "./state/a.tfstate"), "default", "envs/prod"))
                 .isEqualTo(new LocalFile("envs/prod/state/a.tfstate"));
-        assertThat(address("local", config("path", "/srv/state/a.tfstate"), "default", "app")).isEqualTo(new LocalFile("/srv/state/a.tfstate"));
-        assertThat(address("local", config(), "prod", "network")).isEqualTo(new LocalFile("network/terraform.tfstate.d/prod/terraform.tfstate"));
-        assertThat(address("local", config("workspace_dir", "ws"), "prod", "network")).isEqualTo(new LocalFile("network/ws/prod/terraform.tfstate"));
+        assertThat(address("local", config("path", "/srv/state/a.tfstate"), "default", "app"))
+                .isEqualTo(new LocalFile("/srv/state/a.tfstate"));
+        assertThat(address("local", config(), "prod", "network"))
+                .isEqualTo(new LocalFile("network/terraform.tfstate.d/prod/terraform.tfstate"));
+        assertThat(address("local", config("workspace_dir", "ws"), "prod", "network"))
+                .isEqualTo(new LocalFile("network/ws/prod/terraform.tfstate"));
     }
 
     @Test
@@ -44,8 +47,10 @@ class StateLocationTest {
 
     @Test
     void gcsObjectsAreThePrefixAndTheWorkspace() {
-        assertThat(address("gcs", config("bucket", "acme", "prefix", "network"), "default", "x")).isEqualTo(new GcsObject("acme", "network/default.tfstate"));
-        assertThat(address("gcs", config("bucket", "acme", "prefix", "/network/"), "prod", "x")).isEqualTo(new GcsObject("acme", "network/prod.tfstate"));
+        assertThat(address("gcs", config("bucket", "acme", "prefix", "network"), "default", "x"))
+                .isEqualTo(new GcsObject("acme", "network/default.tfstate"));
+        assertThat(address("gcs", config("bucket", "acme", "prefix", "/network/"), "prod", "x"))
+                .isEqualTo(new GcsObject("acme", "network/prod.tfstate"));
         assertThat(address("gcs", config("bucket", "acme"), "default", "x")).isEqualTo(new GcsObject("acme", "default.tfstate"));
     }
 

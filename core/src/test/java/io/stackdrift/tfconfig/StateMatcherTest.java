@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,10 +36,12 @@ class StateMatcherTest {
 
     @Test
     void eachBackendMatchesItsOwnAddressOnly() throws IOException {
-        write("s3net/backend.tf", backend("s3", "bucket = \"acme\"\n    key = \"net.tfstate\"\n    access_key = \"AKIA-NOT-REAL\""));
+        write("s3net/backend.tf", backend("s3",
+                "bucket = \"acme\"\n    key = \"net.tfstate\"\n    access_key = \"AKIA-NOT-REAL\""));
         write("gcsnet/backend.tf", backend("gcs", "bucket = \"acme\"\n    prefix = \"net\""));
         write("aznet/backend.tf", backend("azurerm", "container_name = \"tfstate\"\n    key = \"net.tfstate\""));
-        write("tfc/main.tf", "terraform {\n  cloud {\n    organization = \"acme\"\n    workspaces {\n      name = \"net\"\n    }\n  }\n}\n");
+        write("tfc/main.tf", "terraform {\n  cloud {\n    organization = \"acme\"\n"
+                + "    workspaces {\n      name = \"net\"\n    }\n  }\n}\n");
         write("app/main.tf", remoteState("a", "s3", "bucket = \"acme\"\n    key = \"net.tfstate\"")
                 + remoteState("b", "gcs", "bucket = \"acme\"\n    prefix = \"net\"")
                 + remoteState("c", "azurerm", "container_name = \"tfstate\"\n    key = \"net.tfstate\"")
@@ -79,7 +82,8 @@ class StateMatcherTest {
 
         assertThat(found.edges()).isEmpty();
         assertThat(found.notes()).containsExactly(
-                "app reads a state that is not statically known: `bucket` is not a plain string (data.terraform_remote_state.net, app/main.tf:1)",
+                "app reads a state that is not statically known: `bucket` is not a plain string"
+                        + " (data.terraform_remote_state.net, app/main.tf:1)",
                 "app reads a state that is not statically known: its `workspace` is not a plain string"
                         + " (data.terraform_remote_state.ws, app/main.tf:8)",
                 "app reads a state that is not statically known: its `backend` is not a plain string"
@@ -116,7 +120,7 @@ class StateMatcherTest {
         assertThat(found.edges()).isEmpty();
         assertThat(found.problems()).isEmpty();
         assertThat(found.warnings()).extracting(Problem::file, Problem::line, Problem::message)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("broken/main.tf", 1, "this block's `{` is never closed"));
+                .containsExactly(Tuple.tuple("broken/main.tf", 1, "this block's `{` is never closed"));
     }
 
     @Test
@@ -160,7 +164,8 @@ class StateMatcherTest {
         StateDependencies found = match(reader("app"), stack("network"));
 
         assertThat(found.notes()).containsExactly(
-                "app reads a state this repository does not deploy: s3 bucket acme key net.tfstate (data.terraform_remote_state.net, app/main.tf:1)",
+                "app reads a state this repository does not deploy: s3 bucket acme key net.tfstate"
+                        + " (data.terraform_remote_state.net, app/main.tf:1)",
                 "network's own state is not statically known (`bucket` is not a plain string): no terraform_remote_state is matched to it");
     }
 
