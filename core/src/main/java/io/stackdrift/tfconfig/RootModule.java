@@ -70,7 +70,8 @@ public record RootModule(Optional<Backend> backend, List<RemoteStateRead> reads)
     }
 
     /**
-     * Reads the module in {@code directory}; files are named {@code shownDir/FILE} in what it reports.
+     * Reads the module in {@code directory}; files are named {@code shownDir/FILE} in what it reports (the module's
+     * directory relative to the repository root, {@code .} for the root: then {@code FILE}).
      *
      * @throws UnreadableFileException for the first file that cannot be read or has broken structure
      */

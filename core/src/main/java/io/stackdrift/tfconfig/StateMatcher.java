@@ -68,7 +68,8 @@ public final class StateMatcher {
      * Matches the reads of every stack with {@code readsState} against the states of all {@code stacks}.
      *
      * @param root     the repository root the stacks' directories are under
-     * @param shownDir how the root is named in problems ({@code ""} for the working directory, else ending with '/')
+     * @param shownDir how the root is named in problems ({@code ""} for the working directory, else ending with '/'); notes
+     *                 name files relative to the root
      */
     public static StateDependencies match(final Path root, final String shownDir, final List<ModuleStack> stacks) {
         if (stacks.stream().noneMatch(ModuleStack::readsState)) {
@@ -81,9 +82,9 @@ public final class StateMatcher {
             modules.computeIfAbsent(stack.dir(), dir -> {
                 boolean read = stacks.stream().anyMatch(s -> s.readsState() && s.dir().equals(dir));
                 try {
-                    return Optional.of(RootModule.read(".".equals(dir) ? root : root.resolve(dir), shownDir + dir));
+                    return Optional.of(RootModule.read(".".equals(dir) ? root : root.resolve(dir), dir));
                 } catch (UnreadableFileException e) {
-                    Problem problem = new Problem(e.file(), e.line(), e.column(), e.getMessage(), read
+                    Problem problem = new Problem(shownDir + e.file(), e.line(), e.column(), e.getMessage(), read
                             ? "`dependsOn: auto` reads this root module's terraform_remote_state blocks and backend"
                             : "its backend cannot be read, so no stack's terraform_remote_state can be matched to its state");
                     (read ? problems : warnings).add(problem);
