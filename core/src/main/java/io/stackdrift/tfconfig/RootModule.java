@@ -80,7 +80,7 @@ public record RootModule(Optional<Backend> backend, List<RemoteStateRead> reads)
         try (Stream<Path> listing = Files.list(directory)) {
             listing.filter(p -> isConfiguration(name(p)) && Files.isRegularFile(p)).forEach(files::add);
         } catch (IOException e) {
-            throw new UnreadableFileException(shownDir, 0, 0, "cannot list the directory: " + e.getMessage());
+            throw new UnreadableFileException(shownDir, "cannot list the directory: " + e.getMessage());
         }
         files.sort((a, b) -> {
             int byOverride = Boolean.compare(isOverride(a), isOverride(b));
@@ -117,19 +117,19 @@ public record RootModule(Optional<Backend> backend, List<RemoteStateRead> reads)
         try (InputStream in = Files.newInputStream(file)) {
             byte[] bytes = in.readNBytes(MAX_BYTES + 1);
             if (bytes.length > MAX_BYTES) {
-                throw new UnreadableFileException(shown, 0, 0, "the file is longer than " + MAX_BYTES + " bytes");
+                throw new UnreadableFileException(shown, "the file is longer than " + MAX_BYTES + " bytes");
             }
             text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
         } catch (CharacterCodingException e) {
-            throw new UnreadableFileException(shown, 0, 0, "the file is not UTF-8 text");
+            throw new UnreadableFileException(shown, "the file is not UTF-8 text");
         } catch (IOException e) {
-            throw new UnreadableFileException(shown, 0, 0, "cannot read the file: " + e.getMessage());
+            throw new UnreadableFileException(shown, "cannot read the file: " + e.getMessage());
         }
         try {
             return json ? TfJsonReader.read(text) : HclReader.read(text);
         } catch (HclSyntaxException e) {
-            throw new UnreadableFileException(shown, e.line(), e.column(), e.getMessage());
+            throw new UnreadableFileException(shown, e);
         }
     }
 

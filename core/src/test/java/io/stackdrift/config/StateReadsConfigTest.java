@@ -63,9 +63,7 @@ class StateReadsConfigTest {
 
     @Test
     void aBrokenFileOfAnAutoStackMakesTheFileInvalidWithFileAndLine() {
-        terraform(root, "network");
-        terraform(root, "app");
-        write(root.resolve("app/reads.tf"), READS + "resource \"x\" \"y\" {\n");
+        appWithABrokenFile();
 
         ConfigResult result = check(root, "stacks:\n  - dir: app\n    dependsOn: auto\n");
 
@@ -76,9 +74,7 @@ class StateReadsConfigTest {
 
     @Test
     void withoutAutoNoTerraformFileIsRead() {
-        terraform(root, "network");
-        terraform(root, "app");
-        write(root.resolve("app/reads.tf"), READS + "resource \"x\" \"y\" {\n");
+        appWithABrokenFile();
 
         ConfigResult result = check(root, "stacks:\n  - dir: app\n    dependsOn: [network]\n");
 
@@ -86,5 +82,12 @@ class StateReadsConfigTest {
         assertThat(result.warnings()).isEmpty();
         assertThat(result.config().stateReads()).isEmpty();
         assertThat(result.config().stateNotes()).isEmpty();
+    }
+
+    /** network, and app whose reads.tf has a block that is never closed (line 14). */
+    private void appWithABrokenFile() {
+        terraform(root, "network");
+        terraform(root, "app");
+        write(root.resolve("app/reads.tf"), READS + "resource \"x\" \"y\" {\n");
     }
 }

@@ -775,31 +775,7 @@ class RealTerraformTest {
      */
     @Test
     void dependsOnAutoReadsTheLocalRemoteStateAndTheDeployRunsNetworkFirst() throws Exception {
-        Path repo = Files.createDirectories(dir.resolve("repo"));
-        Files.createDirectories(repo.resolve("network"));
-        Files.createDirectories(repo.resolve("app"));
-        Files.writeString(repo.resolve("network/main.tf"), """
-                resource "terraform_data" "vpc" {
-                  input = "10.0.0.0/16"
-                }
-                output "cidr" {
-                  value = terraform_data.vpc.output
-                }
-                """);
-        Files.writeString(repo.resolve("app/main.tf"), """
-                data "terraform_remote_state" "network" {
-                  backend = "local"
-                  config = {
-                    path = "../network/terraform.tfstate"
-                  }
-                }
-                resource "terraform_data" "server" {
-                  input = data.terraform_remote_state.network.outputs.cidr
-                }
-                output "server_cidr" {
-                  value = terraform_data.server.output
-                }
-                """);
+        Path repo = networkAndApp("../network/terraform.tfstate");
         Files.writeString(repo.resolve("stacks.yaml"), """
                 parallelism: 1
                 stacks:
@@ -826,36 +802,12 @@ class RealTerraformTest {
         assertThat(app.dependsOn()).containsExactly(StackId.of("network"));
         assertThat(app.fileDependsOn()).isEmpty();
         // app read network's freshly written state
-        assertThat(JSON.readTree(repo.resolve("out/app.json").toFile()).path("server_cidr").asText()).isEqualTo("10.0.0.0/16");
+        assertThat(JSON.readTree(repo.resolve("out/app.json").toFile()).path("network_cidr").asText()).isEqualTo("10.0.0.0/16");
     }
 
     @Test
     void aDependentWhoseUpstreamOutputChangedSaysItFollowsTheUpstreamOutputsNotCodeChanges() throws Exception {
-        Path repo = Files.createDirectories(dir.resolve("repo"));
-        Files.createDirectories(repo.resolve("network"));
-        Files.createDirectories(repo.resolve("app"));
-        Files.writeString(repo.resolve("network/main.tf"), """
-                resource "terraform_data" "vpc" {
-                  input = "10.0.0.0/16"
-                }
-                output "cidr" {
-                  value = terraform_data.vpc.output
-                }
-                """);
-        Files.writeString(repo.resolve("app/main.tf"), """
-                data "terraform_remote_state" "network" {
-                  backend = "local"
-                  config = {
-                    path = "${path.module}/../network/terraform.tfstate"
-                  }
-                }
-                resource "terraform_data" "server" {
-                  input = data.terraform_remote_state.network.outputs.cidr
-                }
-                output "network_cidr" {
-                  value = data.terraform_remote_state.network.outputs.cidr
-                }
-                """);
+        Path repo = networkAndApp("${path.module}/../network/terraform.tfstate");
         Files.writeString(repo.resolve("stacks.yaml"), """
                 stacks:
                   - dir: network
@@ -962,6 +914,36 @@ class RealTerraformTest {
     }
 
     // ---------------------------------------------------------------------------------------------
+
+    /** network writes a cidr output to its local state; app reads it through terraform_remote_state at {@code statePath}. */
+    private Path networkAndApp(final String statePath) throws IOException {
+        Path repo = Files.createDirectories(dir.resolve("repo"));
+        Files.createDirectories(repo.resolve("network"));
+        Files.createDirectories(repo.resolve("app"));
+        Files.writeString(repo.resolve("network/main.tf"), """
+                resource "terraform_data" "vpc" {
+                  input = "10.0.0.0/16"
+                }
+                output "cidr" {
+                  value = terraform_data.vpc.output
+                }
+                """);
+        Files.writeString(repo.resolve("app/main.tf"), """
+                data "terraform_remote_state" "network" {
+                  backend = "local"
+                  config = {
+                    path = "%s"
+                  }
+                }
+                resource "terraform_data" "server" {
+                  input = data.terraform_remote_state.network.outputs.cidr
+                }
+                output "network_cidr" {
+                  value = data.terraform_remote_state.network.outputs.cidr
+                }
+                """.formatted(statePath));
+        return repo;
+    }
 
     private SavingHost engine(final Clock clock, final List<String> progress) {
         // the engine's own adapters (its PlanReading wiring); the stacks' environment stands in for credentials
