@@ -18,9 +18,13 @@ import io.stackdrift.tfconfig.HclBody.Block;
  * bracket, something that is neither an argument nor a block) is an {@link HclSyntaxException} with line and column.
  */
 public final class HclReader {
+    /** How deep blocks, brackets and interpolations may nest: far beyond any configuration, well within the stack. */
+    public static final int MAX_DEPTH = 200;
+
     private final String text;
     private final int[] lineStarts;
     private int pos;
+    private int depth;
 
     private HclReader(final String text) {
         this.text = text.startsWith("\uFEFF") ? text.substring(1) : text;
@@ -40,6 +44,9 @@ public final class HclReader {
 
     private HclBody body(final boolean nested) throws HclSyntaxException {
         int opened = pos - 1;
+        if (nested) {
+            deeper(opened);
+        }
         List<Attribute> attributes = new ArrayList<>();
         List<Block> blocks = new ArrayList<>();
         while (true) {
@@ -55,6 +62,7 @@ public final class HclReader {
                     throw error(pos, "`}` closes no block");
                 }
                 pos++;
+                depth--;
                 return new HclBody(attributes, blocks);
             }
             int start = pos;
@@ -125,6 +133,15 @@ public final class HclReader {
 
     /** An object constructor of names or plain strings as keys; empty (position anywhere) for anything else. */
     private Optional<HclValue> object() throws HclSyntaxException {
+        deeper(pos);
+        try {
+            return entries();
+        } finally {
+            depth--;
+        }
+    }
+
+    private Optional<HclValue> entries() throws HclSyntaxException {
         pos++;
         Map<String, HclValue> entries = new LinkedHashMap<>();
         while (true) {
@@ -158,6 +175,7 @@ public final class HclReader {
 
     /** Skips everything up to and including {@code close}, brackets, strings and heredocs inside balanced. */
     private void skipBalanced(final int opened, final char close) throws HclSyntaxException {
+        deeper(opened);
         while (true) {
             skipBlank(true);
             if (atEnd()) {
@@ -166,6 +184,7 @@ public final class HclReader {
             char c = peek(0);
             if (c == close) {
                 pos++;
+                depth--;
                 return;
             }
             if (c == ')' || c == ']' || c == '}') {
@@ -300,6 +319,13 @@ public final class HclReader {
             } else {
                 return;
             }
+        }
+    }
+
+    /** One level deeper; a file nested deeper than {@link #MAX_DEPTH} is refused, not read into a stack overflow. */
+    private void deeper(final int at) throws HclSyntaxException {
+        if (++depth > MAX_DEPTH) {
+            throw error(at, "nested deeper than " + MAX_DEPTH + " levels");
         }
     }
 

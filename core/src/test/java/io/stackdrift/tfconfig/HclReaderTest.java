@@ -112,6 +112,14 @@ class HclReaderTest {
         assertProblem("data \"${x}\" \"y\" {}\n", 1, 6, "a block label is a plain string, without `${`");
     }
 
+    @Test
+    void nestingDeeperThanTheLimitIsAProblemNotAStackOverflow() {
+        assertProblem("a = " + "[".repeat(100_000), 1, 5 + HclReader.MAX_DEPTH, "nested deeper than 200 levels");
+        assertProblem("a = \"" + "${\"".repeat(50_000), 1, 7 + 3 * HclReader.MAX_DEPTH, "nested deeper than 200 levels");
+        assertProblem("b {\n".repeat(50_000), HclReader.MAX_DEPTH + 1, 3, "nested deeper than 200 levels");
+        assertProblem("c = " + "{ a = ".repeat(50_000), 1, 5 + 6 * HclReader.MAX_DEPTH, "nested deeper than 200 levels");
+    }
+
     private static void assertProblem(final String text, final int line, final int column, final String message) {
         assertThatThrownBy(() -> HclReader.read(text)).as(text).isInstanceOfSatisfying(HclSyntaxException.class, e -> {
             assertThat(e.getMessage()).isEqualTo(message);
