@@ -9,6 +9,7 @@ import java.util.List;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import edu.umd.cs.findbugs.annotations.NonNull;
+import hudson.model.TaskListener;
 import hudson.remoting.VirtualChannel;
 import org.jenkinsci.remoting.RoleSensitive;
 import org.jenkinsci.remoting.SerializableOnlyOverRemoting;
@@ -68,11 +69,19 @@ public final class FilePath implements SerializableOnlyOverRemoting {
         throw new UnsupportedOperationException();
     }
 
+    public void renameTo(final FilePath target) throws IOException, InterruptedException {
+        throw new UnsupportedOperationException();
+    }
+
     public void copyFrom(InputStream in) throws IOException, InterruptedException {
         throw new UnsupportedOperationException();
     }
 
     public void copyTo(OutputStream os) throws IOException, InterruptedException {
+        throw new UnsupportedOperationException();
+    }
+
+    public Launcher createLauncher(TaskListener listener) throws IOException, InterruptedException {
         throw new UnsupportedOperationException();
     }
 

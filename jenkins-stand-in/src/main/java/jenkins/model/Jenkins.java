@@ -70,6 +70,15 @@ public class Jenkins extends AbstractCIBase implements DirectlyModifiableTopLeve
         throw new UnsupportedOperationException();
     }
 
+    @CheckForNull
+    public static Jenkins getInstanceOrNull() {
+        throw new UnsupportedOperationException();
+    }
+
+    public boolean isTerminating() {
+        throw new UnsupportedOperationException();
+    }
+
     public static Jenkins get() throws IllegalStateException {
         throw new UnsupportedOperationException();
     }

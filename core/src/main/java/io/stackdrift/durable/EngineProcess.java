@@ -113,7 +113,7 @@ public final class EngineProcess {
         StepRequest request = job.request().toBuilder().valueKey(secrets.valueKey()).build();
         EngineServices services = new EngineServices(processes, request.toolSettings(TIMEOUT_HINT),
                 HistoryView.of(new HistoryStore(dir.history())), DeployJournal.NONE, new HeldLocks(job.lockedStacks()),
-                this::environmentFor, Directories.ensure(dir.work()), Clock.systemUTC(), log);
+                this::environmentFor, Directories.ensure(dir.work()), job.clock(), log);
         Set<StackId> held = new TreeSet<>();
         job.heldElsewhere().forEach(stack -> held.add(StackId.of(stack)));
         RunRequest runRequest = request.toRunRequest(job.workspace()).withHeldElsewhere(held);
@@ -140,7 +140,8 @@ public final class EngineProcess {
             heartbeat.shutdownNow();
             interrupted = Thread.interrupted();
         }
-        interrupted |= stopping.get();
+        // a stop asked counts even when the heartbeat had not seen it yet (the last call ended first)
+        interrupted |= stopping.get() || dir.stopAsked();
         Optional<RunRecord> record = outcome.run().map(mask::mask);
         result(outcome, interrupted, mask).write(dir, record);
         new StepStatus(StepStatus.Phase.ENDED, log.stacksDone(), processes.callsAsked(), Clock.systemUTC().instant())

@@ -53,6 +53,7 @@ public final class RequestFile {
         root.set("lockedStacks", JSON.valueToTree(new TreeSet<>(job.lockedStacks())));
         root.set("heldElsewhere", JSON.valueToTree(new TreeSet<>(job.heldElsewhere())));
         root.put("graceSeconds", job.grace().toSeconds());
+        root.put("hostClockMillis", job.hostClock().toMillis());
         ObjectNode r = root.putObject("request");
         r.put("configFile", request.configFile());
         r.set("stacks", JSON.valueToTree(request.stacks()));
@@ -128,7 +129,7 @@ public final class RequestFile {
                 .build();
         return new EngineJob(f.word("operation", RunOperation.class), Path.of(f.text("workspace")), request,
                 Set.copyOf(f.texts("lockedStacks")), Set.copyOf(f.texts("heldElsewhere")),
-                Duration.ofSeconds(f.integer("graceSeconds")));
+                Duration.ofSeconds(f.integer("graceSeconds")), Duration.ofMillis(root.path("hostClockMillis").asLong(0)));
     }
 
     /** Reads fields, each missing or wrong one an error that names it. */

@@ -204,7 +204,7 @@ public record StepRequest(String configFile, List<String> stacks, int parallelis
         }
 
         public Builder stacks(final List<String> value) {
-            stacks = value;
+            stacks = List.copyOf(value);
             return this;
         }
 
@@ -229,23 +229,23 @@ public record StepRequest(String configFile, List<String> stacks, int parallelis
         }
 
         public Builder changedFiles(final List<String> value) {
-            changedFiles = value;
+            changedFiles = List.copyOf(value);
             return this;
         }
 
         public Builder toolPaths(final Map<Tool, String> value) {
-            toolPaths = value;
+            toolPaths = Map.copyOf(value);
             return this;
         }
 
         public Builder buildEnvironment(final Map<String, String> value) {
-            buildEnvironment = value;
+            buildEnvironment = Map.copyOf(value);
             return this;
         }
 
         /** Deploy of an approval: stack → digest of the plan the approver saw. */
         public Builder approvedPlans(final Map<String, String> value) {
-            approvedPlans = value;
+            approvedPlans = Map.copyOf(value);
             return this;
         }
 

@@ -124,17 +124,21 @@ public final class FileProcessRunner implements ProcessRunner {
 
     private ProcessResult result(final int n, final ProcessSpec spec, final boolean timedOut) throws IOException {
         Path stdout = spec.stdoutFile();
-        Directories.ensure(stdout.toAbsolutePath().getParent());
+        Path outDir = stdout.toAbsolutePath().getParent();
+        if (outDir != null) {
+            Directories.ensure(outDir);
+        }
         if (Files.exists(dir.out(n))) {
             Files.move(dir.out(n), stdout, StandardCopyOption.REPLACE_EXISTING);
         } else {
             Files.write(stdout, new byte[0]);
         }
-        String tail = mask.mask(tail(dir.err(n)));
+        // a host's inner wrapper leaves the tool's own stderr, and a mark when the tool was not found, beside the output
+        String tail = mask.mask(tail(dir.err(n)) + tail(dir.toolErr(n)));
         if (timedOut && !Files.exists(dir.exit(n))) {
             return new ProcessResult(-1, stdout, tail, true, false);
         }
-        return new ProcessResult(exitCode(n), stdout, tail, timedOut, false);
+        return new ProcessResult(exitCode(n), stdout, tail, timedOut, Files.exists(dir.toolMissing(n)));
     }
 
     private int exitCode(final int n) throws IOException {

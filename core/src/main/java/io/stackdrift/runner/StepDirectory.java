@@ -16,6 +16,11 @@ import java.util.Objects;
  * @param root the step directory (absolute)
  */
 public record StepDirectory(Path root) {
+    /** Beside an inner wrapper's output file: the tool's stderr. */
+    public static final String TOOL_ERR_SUFFIX = ".stderr";
+    /** Beside an inner wrapper's output file: the tool was not found. */
+    public static final String TOOL_MISSING_SUFFIX = ".missing";
+
     public StepDirectory {
         Objects.requireNonNull(root, "root");
     }
@@ -77,6 +82,19 @@ public record StepDirectory(Path root) {
 
     public Path err(final int n) {
         return calls().resolve(n + ".err");
+    }
+
+    /**
+     * The tool's own stderr when the host runs it inside an inner wrapper that redirects it ({@code OUT} being
+     * {@link #out}, this {@code OUT.stderr}); the wrapper's {@link #err} is then empty.
+     */
+    public Path toolErr(final int n) {
+        return calls().resolve(n + ".out" + TOOL_ERR_SUFFIX);
+    }
+
+    /** Left by such an inner wrapper when the shell found no executable of the tool's name. */
+    public Path toolMissing(final int n) {
+        return calls().resolve(n + ".out" + TOOL_MISSING_SUFFIX);
     }
 
     /** The tool's exit status, written by the wrapper through a rename. */

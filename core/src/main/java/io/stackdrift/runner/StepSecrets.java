@@ -2,6 +2,7 @@ package io.stackdrift.runner;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.Serializable;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,7 +38,8 @@ import io.stackdrift.render.SecretMask;
  * @param valueKey    the job's key (hex) plan values are digested under; empty: none
  */
 public record StepSecrets(Map<String, Map<String, String>> environment, Map<String, String> failures, String maskPattern,
-        String valueKey) {
+        String valueKey) implements Serializable {
+    private static final long serialVersionUID = 1L;
     static final String FILE = "environment.json";
     private static final int FORMAT = 1;
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -14,6 +14,15 @@ public final class JenkinsFacade {
     private JenkinsFacade() {
     }
 
+    /**
+     * The running controller, or null while none runs (a controller that shut down: a step thread it left behind sees
+     * another instance here, or none).
+     */
+    @CheckForNull
+    public static Jenkins runningOrNull() {
+        return Jenkins.getInstanceOrNull();
+    }
+
     /** The controller's home directory ({@code JENKINS_HOME}). */
     public static Path home() {
         return Jenkins.get().getRootDir().toPath();

@@ -16,6 +16,7 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import hudson.Launcher;
 import io.jenkins.plugins.stackdrift.agent.AgentOutcome;
 import io.jenkins.plugins.stackdrift.agent.AgentProcessRunner;
+import io.jenkins.plugins.stackdrift.agent.DurableEngine;
 import io.jenkins.plugins.stackdrift.agent.EngineRequest;
 import io.jenkins.plugins.stackdrift.agent.HeldStackLocks;
 import io.jenkins.plugins.stackdrift.agent.JenkinsToolLauncher;
@@ -135,10 +136,15 @@ class ArchitectureTest {
                 .check(PLUGIN);
     }
 
-    /** The step's launcher is asked to launch in one class only, the one the agent reaches back to. */
+    /**
+     * A launcher is asked to launch in two classes only: the one the agent call reaches back to, and the durable
+     * engine's follower, which starts the engine process with the node's launcher and each tool call it admitted
+     * through the step's.
+     */
     @Test
     void onlyTheToolLauncherAsksTheStepsLauncherToLaunch() {
         noClasses().that().doNotHaveFullyQualifiedName(JenkinsToolLauncher.class.getName())
+                .and().doNotHaveFullyQualifiedName(DurableEngine.class.getName())
                 .should().dependOnClassesThat().belongToAnyOf(Launcher.ProcStarter.class)
                 .orShould().callMethodWhere(target(name("launch")).and(target(owner(describe("Launcher",
                         o -> o.isAssignableTo(Launcher.class))))))

@@ -17,4 +17,11 @@ public abstract class StepExecution implements Serializable {
     public void stop(@NonNull Throwable cause) throws Exception {
         throw new UnsupportedOperationException();
     }
+
+    public void onResume() {
+    }
+
+    public boolean blocksRestart() {
+        return false;
+    }
 }

@@ -18,4 +18,14 @@ public abstract class SynchronousNonBlockingStepExecution<T> extends StepExecuti
     public void stop(Throwable cause) throws Exception {
         throw new UnsupportedOperationException();
     }
+
+    @Override
+    public void onResume() {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public boolean blocksRestart() {
+        throw new UnsupportedOperationException();
+    }
 }

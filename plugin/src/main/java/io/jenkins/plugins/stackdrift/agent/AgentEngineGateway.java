@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -33,13 +34,26 @@ public final class AgentEngineGateway implements EngineGateway, AutoCloseable {
     private final TaskListener listener;
     @CheckForNull private final Launcher launcher;
 
+    /** Runs durably, or null: the engine runs inside the agent call. */
+    @CheckForNull private final DurableEngine durable;
+
     /** @param launcher the step context's launcher (decorated by {@code container()}, {@code docker.inside}, …) */
     public AgentEngineGateway(final FilePath workspace, final FilePath temp, final TaskListener listener,
             @CheckForNull final Launcher launcher) {
+        this(workspace, temp, listener, launcher, null);
+    }
+
+    /**
+     * @param durable how a preview, check or deploy of a step of its own runs durably ({@link DurableEngine}); null to
+     *                run every engine call inside the agent call
+     */
+    public AgentEngineGateway(final FilePath workspace, final FilePath temp, final TaskListener listener,
+            @CheckForNull final Launcher launcher, @CheckForNull final DurableEngine durable) {
         this.workspace = workspace;
         this.temp = temp;
         this.listener = listener;
         this.launcher = launcher;
+        this.durable = durable;
     }
 
     @Override
@@ -70,6 +84,10 @@ public final class AgentEngineGateway implements EngineGateway, AutoCloseable {
                 copy.child(file).copyFrom(in);
             }
         }
+        if (durable != null && DurableEngine.runsDurably(operation, route)) {
+            return durable.start(operation, request, credentials, workspace, temp, lockedStacks, heldElsewhere,
+                    EngineAttachment.deploying(operation, request.mode(), lockedStacks));
+        }
         temp.child(AgentEngineCall.ENDED_FILE).delete();
         LaunchPolicy policy = new LaunchPolicy(request.toolPaths(), workspace.getRemote(), temp.getRemote(),
                 request.buildEnvironment(), credentials.boundEnvironments());
@@ -95,6 +113,15 @@ public final class AgentEngineGateway implements EngineGateway, AutoCloseable {
                     + " supported yet: run the step on a Linux or macOS agent, or in a Linux container");
         }
         return launcher;
+    }
+
+    @Override
+    public AgentOutcome resume(final EngineAttachment attachment, final Map<String, String> buildEnvironment)
+            throws IOException, InterruptedException {
+        if (durable == null) {
+            return EngineGateway.super.resume(attachment, buildEnvironment);
+        }
+        return durable.resume(attachment, buildEnvironment);
     }
 
     @Override

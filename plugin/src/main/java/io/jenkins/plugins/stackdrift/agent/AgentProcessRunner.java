@@ -16,6 +16,7 @@ import java.util.function.Consumer;
 
 import io.stackdrift.model.Directories;
 import io.stackdrift.render.SecretMask;
+import io.stackdrift.runner.StepDirectory;
 import io.stackdrift.runner.ToolWrapper;
 import io.stackdrift.spi.ProcessResult;
 import io.stackdrift.spi.ProcessRunner;
@@ -53,8 +54,8 @@ public final class AgentProcessRunner implements ProcessRunner {
             + "command -v \"$1\" >/dev/null 2>&1 || { : >\"$missing\"; exit 127; }; "
             + "exec \"$@\" 2>\"$err\" >\"$out\" </dev/null";
     static final String SHELL = "sh";
-    static final String STDERR_SUFFIX = ".stderr";
-    static final String MISSING_SUFFIX = ".missing";
+    static final String STDERR_SUFFIX = StepDirectory.TOOL_ERR_SUFFIX;
+    static final String MISSING_SUFFIX = StepDirectory.TOOL_MISSING_SUFFIX;
     /** The part of stderr kept, as the core's runner keeps it. */
     static final int TAIL_LIMIT = 16 * 1024;
     /** The longest single wait on the launcher: between two, an interrupt and the timeout are acted on. */

@@ -4,6 +4,7 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -35,6 +36,17 @@ public interface EngineGateway {
     AgentOutcome run(Operation operation, EngineRequest request, StackCredentials credentials, Path history,
             List<String> historyFiles, Set<String> lockedStacks, Set<String> heldElsewhere, ShardRoute route)
             throws IOException, InterruptedException;
+
+    /**
+     * After a restart of the controller: follows the engine {@code attachment} names to its end (only a gateway whose
+     * runs are durable can).
+     *
+     * @param buildEnvironment the build's environment from the resumed step's context (tools start with it)
+     */
+    default AgentOutcome resume(final EngineAttachment attachment, final Map<String, String> buildEnvironment)
+            throws IOException, InterruptedException {
+        throw new IOException("Stack Drift: this step cannot follow its engine after a restart");
+    }
 
     /** The record the last run left, stored into the build directory; empty when none was written. */
     Optional<RunRecord> storeRecord(File buildDir) throws IOException, InterruptedException;

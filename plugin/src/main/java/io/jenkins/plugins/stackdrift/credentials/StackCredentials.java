@@ -53,6 +53,18 @@ public final class StackCredentials implements Serializable {
         return Collections.unmodifiableList(all);
     }
 
+    /** Every bound stack's environment, by stack id (a durable step writes them into its secrets file on the agent). */
+    public Map<String, Map<String, String>> byStack() {
+        Map<String, Map<String, String>> all = new TreeMap<>();
+        environmentByStack.forEach((stack, env) -> all.put(stack, Collections.unmodifiableMap(env)));
+        return Collections.unmodifiableMap(all);
+    }
+
+    /** The mask's regular expression; empty when nothing is secret. */
+    public String maskPattern() {
+        return maskPattern;
+    }
+
     /** Stack id → "credentials 'x' not found" (or wrong kind): these stacks fail before any tool runs. */
     public Map<String, String> failures() {
         return Collections.unmodifiableMap(failureByStack);

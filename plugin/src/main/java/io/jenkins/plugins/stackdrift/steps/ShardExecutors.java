@@ -24,8 +24,9 @@ final class ShardExecutors {
 
     /** The words for {@code run}, read from the queue now. */
     static String shortage(final Run<?, ?> run) {
+        Queue.Item[] items = Queue.getInstance().getItems();
         Map<String, Waiting> byLabel = new TreeMap<>();
-        for (Queue.Item item : Queue.getInstance().getItems()) {
+        for (Queue.Item item : items) {
             if (item.task == null || item.task.getOwnerExecutable() != run) {
                 continue;
             }

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.stackdrift.steps;
 
+import java.io.IOException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
@@ -14,8 +15,11 @@ import hudson.Launcher;
 import hudson.model.Run;
 import hudson.model.TaskListener;
 import hudson.slaves.WorkspaceList;
+import io.jenkins.plugins.stackdrift.JenkinsFacade;
 import io.jenkins.plugins.stackdrift.StackDriftGlobalConfiguration;
 import io.jenkins.plugins.stackdrift.agent.AgentEngineGateway;
+import io.jenkins.plugins.stackdrift.agent.DurableEngine;
+import io.jenkins.plugins.stackdrift.agent.EngineAttachment;
 import io.jenkins.plugins.stackdrift.agent.Operation;
 import io.jenkins.plugins.stackdrift.agent.StaleStepDirectories;
 import io.jenkins.plugins.stackdrift.agent.ToolStops;
@@ -28,6 +32,7 @@ import io.jenkins.plugins.stackdrift.history.SavedStackLocks;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalRules;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalsJobProperty;
 import io.jenkins.plugins.stackdrift.trigger.PlanValueKeys;
+import jenkins.model.Jenkins;
 import jenkins.util.Timer;
 import org.jenkinsci.plugins.credentialsbinding.masking.SecretPatterns;
 import org.jenkinsci.plugins.workflow.graph.FlowNode;
@@ -35,9 +40,11 @@ import org.jenkinsci.plugins.workflow.steps.StepContext;
 import org.jenkinsci.plugins.workflow.steps.SynchronousNonBlockingStepExecution;
 
 /**
- * Runs a Stack Drift step off the CPS thread (it launches processes and waits). Not resumable after a
- * controller restart (SynchronousNonBlockingStepExecution fails the step then), so it keeps only
- * serializable settings.
+ * Runs a Stack Drift step off the CPS thread (it reads the configuration, binds credentials, waits for locks). When
+ * steps run durably ({@link DurableEngine}), a preview, check or deploy of a step of its own runs its engine as a
+ * process on the agent, and the step keeps an {@link EngineAttachment} to it: after a restart of the controller,
+ * {@link #onResume()} follows that engine to its end. A step restarted before its engine started fails, as
+ * SynchronousNonBlockingStepExecution's steps do (nothing had run yet).
  */
 final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<Map<String, Object>> {
     private static final long serialVersionUID = 1L;
@@ -71,8 +78,55 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
         return stops.stopWait().plus(STOP_FALLBACK);
     }
 
-    /** The running step, for an abort (not kept: after a restart the step fails and there is nothing to wait for). */
+    /** The running step, for an abort (not kept: a resumed step has its own). */
     @CheckForNull private transient volatile StepWorker worker;
+    /** The engine process this step follows, once started (kept with the step across a restart). */
+    @CheckForNull private volatile EngineAttachment attached;
+    /** When the step's state was last saved for a moved console offset. */
+    private transient volatile long savedAt;
+
+    /** Keeps the attachment with the step: saved at once when the engine starts, then at most every few seconds. */
+    @SuppressWarnings("FutureReturnValueIgnored") // Pipeline logs a save that fails; the next save carries the state
+    private void attach(final EngineAttachment attachment) {
+        EngineAttachment before = attached;
+        boolean first = before == null || !before.stepDir().equals(attachment.stepDir());
+        attached = attachment;
+        long now = System.nanoTime();
+        if (first || now - savedAt > SAVE_EVERY.toNanos()) {
+            savedAt = now;
+            getContext().saveState();
+        }
+    }
+
+    /** How often a moved console offset is saved (a restart may copy the lines since then to the console twice). */
+    private static final Duration SAVE_EVERY = Duration.ofSeconds(10);
+
+    @Override
+    public void onResume() {
+        EngineAttachment attachment = attached;
+        if (attachment == null) {
+            super.onResume();
+            return;
+        }
+        Timer.get().execute(() -> {
+            StepWorker current = new StepWorker();
+            current.enter();
+            worker = current;
+            try {
+                getContext().onSuccess(current.returned(resumeStep(attachment)));
+            } catch (Exception e) {
+                getContext().onFailure(current.failure(e));
+            } finally {
+                current.exit();
+            }
+        });
+    }
+
+    /** A step following its engine holds no controller thread that a restart would have to wait for. */
+    @Override
+    public boolean blocksRestart() {
+        return attached == null && super.blocksRestart();
+    }
 
     @Override
     protected Map<String, Object> run() throws Exception {
@@ -121,17 +175,80 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
                 operation.name().toLowerCase(Locale.ROOT), UUID.randomUUID().toString()));
         stepDir.mkdirs();
         try (WorkspaceSecretFiles secretFiles = new WorkspaceSecretFiles(stepDir);
-                AgentEngineGateway gateway = new AgentEngineGateway(workspace, stepDir, listener, context.get(Launcher.class))) {
-            StackDriftGlobalConfiguration.Defaults defaults = StackDriftGlobalConfiguration.forJob(run.getParent());
-            // the locks saved before a restart are held again before this step asks for any
-            SavedStackLocks.ensureRestored();
-            return new StackDriftStepRun(settings, operation, run, listener, gateway,
-                    new CredentialsEnvironment(new BuildCredentialsLookup(run), secretFiles, SecretPatterns::getAggregateSecretPattern)
-                            .withAllowed(AllowLists.of(settings, defaults)), defaults,
-                    environment == null ? Map.of() : environment, JobHistory.inJobDir(run.getParent().getRootDir()),
-                    context.get(FlowNode.class), new ScmRevisions(run, listener))
-                    .withApprovals(approvalRules.within(ApprovalsJobProperty.rulesOf(run.getParent())),
-                            PlanValueKeys.forJob(run.getParent()), BuildCommit.of(run)).run();
+                AgentEngineGateway gateway = new AgentEngineGateway(workspace, stepDir, listener, context.get(Launcher.class),
+                        DurableEngine.enabled() ? durableEngine(listener) : null)) {
+            return stepRun(run, listener, gateway, secretFiles, environment).run();
+        }
+    }
+
+    /** The step after a restart: the same step run, following its engine in the step directory it saved. */
+    @SuppressWarnings("try") // as runStep
+    private Map<String, Object> resumeStep(final EngineAttachment attachment) throws Exception {
+        StepContext context = getContext();
+        Run<?, ?> run = context.get(Run.class);
+        TaskListener listener = context.get(TaskListener.class);
+        if (run == null || listener == null) {
+            throw new AbortException(Messages.noWorkspace());
+        }
+        DurableEngine engine = durableEngine(listener);
+        FilePath workspace = engine.workspace();
+        FilePath stepDir = new FilePath(workspace.getChannel(), attachment.stepDir());
+        try (WorkspaceSecretFiles secretFiles = new WorkspaceSecretFiles(stepDir);
+                AgentEngineGateway gateway = new AgentEngineGateway(workspace, stepDir, listener, context.get(Launcher.class),
+                        engine)) {
+            return stepRun(run, listener, gateway, secretFiles, context.get(EnvVars.class)).resumed(attachment);
+        }
+    }
+
+    private StackDriftStepRun stepRun(final Run<?, ?> run, final TaskListener listener, final AgentEngineGateway gateway,
+            final WorkspaceSecretFiles secretFiles, @CheckForNull final EnvVars environment)
+            throws IOException, InterruptedException {
+        StepContext context = getContext();
+        StackDriftGlobalConfiguration.Defaults defaults = StackDriftGlobalConfiguration.forJob(run.getParent());
+        // the locks saved before a restart are held again before this step asks for any
+        SavedStackLocks.ensureRestored();
+        return new StackDriftStepRun(settings, operation, run, listener, gateway,
+                new CredentialsEnvironment(new BuildCredentialsLookup(run), secretFiles, SecretPatterns::getAggregateSecretPattern)
+                        .withAllowed(AllowLists.of(settings, defaults)), defaults,
+                environment == null ? Map.of() : environment, JobHistory.inJobDir(run.getParent().getRootDir()),
+                context.get(FlowNode.class), new ScmRevisions(run, listener))
+                .withApprovals(approvalRules.within(ApprovalsJobProperty.rulesOf(run.getParent())),
+                        PlanValueKeys.forJob(run.getParent()), BuildCommit.of(run));
+    }
+
+    /** The step's durable engine: its workspace and launcher are asked of the step's context each time. */
+    private DurableEngine durableEngine(final TaskListener listener) {
+        return new DurableEngine(listener, new ContextPlace(getContext()), this::attach, ToolStops.configured());
+    }
+
+    /** Where the step runs, as its context says now (after a restart, the agent's new channel). */
+    private static final class ContextPlace implements DurableEngine.Place {
+        private final StepContext context;
+        /** The controller the step runs in: another one, or none, means this one has shut down. */
+        @CheckForNull private final Jenkins controller = JenkinsFacade.runningOrNull();
+
+        ContextPlace(final StepContext context) {
+            this.context = context;
+        }
+
+        @Override
+        public boolean controllerStopping() {
+            Jenkins now = JenkinsFacade.runningOrNull();
+            return now == null || now != controller || now.isTerminating();
+        }
+
+        @Override
+        public FilePath workspace() throws IOException, InterruptedException {
+            return context.get(FilePath.class);
+        }
+
+        @Override
+        public Launcher launcher() throws IOException, InterruptedException {
+            Launcher launcher = context.get(Launcher.class);
+            if (launcher == null) {
+                throw new AbortException("Stack Drift: the step has no launcher in its context; run it inside node { }");
+            }
+            return launcher;
         }
     }
 

@@ -14,8 +14,6 @@ import hudson.AbortException;
 import hudson.model.Result;
 import hudson.model.Run;
 import hudson.model.TaskListener;
-import hudson.scm.ChangeLogSet;
-import hudson.triggers.SCMTrigger;
 import io.jenkins.plugins.stackdrift.BuildResultPolicy;
 import io.jenkins.plugins.stackdrift.StackDriftGlobalConfiguration;
 import io.jenkins.plugins.stackdrift.actions.BuildSummary;
@@ -24,6 +22,7 @@ import io.jenkins.plugins.stackdrift.actions.StackDriftInterruptedAction;
 import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
 import io.jenkins.plugins.stackdrift.agent.AgentOutcome;
 import io.jenkins.plugins.stackdrift.agent.BuildShards;
+import io.jenkins.plugins.stackdrift.agent.EngineAttachment;
 import io.jenkins.plugins.stackdrift.agent.EngineGateway;
 import io.jenkins.plugins.stackdrift.agent.EngineRequest;
 import io.jenkins.plugins.stackdrift.agent.Operation;
@@ -38,8 +37,6 @@ import io.jenkins.plugins.stackdrift.history.LockScope;
 import io.jenkins.plugins.stackdrift.history.RunDetails;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalCause;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalRules;
-import io.jenkins.plugins.stackdrift.trigger.ScheduledDriftCheckCause;
-import jenkins.scm.RunWithSCM;
 import org.jenkinsci.plugins.workflow.actions.WarningAction;
 import org.jenkinsci.plugins.workflow.graph.FlowNode;
 
@@ -133,10 +130,7 @@ final class StackDriftStepRun {
     }
 
     Map<String, Object> run() throws IOException, InterruptedException {
-        BuildResultPolicy policy = new BuildResultPolicy(
-                BuildResultPolicy.parse(settings.driftResultOr(defaults.driftResult())),
-                BuildResultPolicy.parse(settings.failedResultOr(defaults.failedResult())),
-                BuildResultPolicy.parse(settings.repairedResultOr("SUCCESS")));
+        BuildResultPolicy policy = resultPolicy();
         EngineRequest request = request();
         PrintStream log = listener.getLogger();
         if (operation == Operation.VALIDATE || operation == Operation.GRAPH) {
@@ -160,6 +154,12 @@ final class StackDriftStepRun {
         } finally {
             claim.close();
         }
+    }
+
+    private BuildResultPolicy resultPolicy() {
+        return new BuildResultPolicy(BuildResultPolicy.parse(settings.driftResultOr(defaults.driftResult())),
+                BuildResultPolicy.parse(settings.failedResultOr(defaults.failedResult())),
+                BuildResultPolicy.parse(settings.repairedResultOr("SUCCESS")));
     }
 
     /** The build as a restart finds it again ({@code job#number}): whose locks a restart restores. */
@@ -204,9 +204,9 @@ final class StackDriftStepRun {
                     + " holds it; it is not checked in this run"));
             List<String> historyFiles = history.snapshot(this::stillRunning);
             // a rehearsal applies nothing: no marker (a restart would report a deploy that never was)
-            boolean deploying = operation == Operation.DEPLOY && request.mode() != DeployMode.REHEARSAL && !locks.stacks().isEmpty();
-            if (deploying) {
-                history.markDeploying(locks.stacks(), request.runId(), ControllerClock.nowMillis(), request.kind());
+            Set<String> deploying = EngineAttachment.deploying(operation, request.mode(), locks.stacks());
+            if (!deploying.isEmpty()) {
+                history.markDeploying(deploying, request.runId(), ControllerClock.nowMillis(), request.kind());
             }
             boolean interrupted = false;
             try {
@@ -218,33 +218,83 @@ final class StackDriftStepRun {
                                     locks.stacks(), locks.busy().keySet(),
                                     ShardWaits.route(settings, operation, defaults, board, () -> ShardExecutors.shortage(run)));
                 } catch (InterruptedException | IOException | RuntimeException e) {
+                    interrupted = true;
                     // an abort, a lost agent (remoting's RequestAbortedException is a RuntimeException), any failure:
                     // the deploys' outcome is unknown, their markers become interrupted entries, never deleted
-                    interrupted = true;
-                    interrupted(deploying ? locks.stacks() : Set.of(), request.runId(), e, log);
-                    if (AgentLoss.lost(e)) { // the lines above say it; remoting's stack trace would say nothing more
-                        throw new AbortException(AgentLoss.failure(operation.word(), deploying ? locks.stacks() : Set.of()));
-                    }
+                    interrupted(deploying, request.runId(), e, log);
+                    failIfLost(deploying, e);
                     throw e;
                 }
-                // the engine prints its notes as progress (masked, from the agent); configuration warnings are the
-                // host's to print, once, here (masked on the agent before they crossed)
-                outcome.warnings().forEach(w -> log.println("Stack Drift: warning: " + w));
-                failOnProblems(outcome, log);
-                RunRecord stored = gateway.storeRecord(RunDetails.createDirectoryFor(run.getRootDir(), stepId()))
-                        .orElseThrow(() -> new AbortException("Stack Drift: the " + operation.word() + " left no record"));
-                AgentOutcome ran = outcome;
-                JobHistory.withoutInterrupt(() -> history.save(ran.toSave(stored)));
-                record = stored;
+                record = saved(outcome, log);
             } finally {
-                if (deploying && !interrupted) {
-                    JobHistory.withoutInterrupt(() -> {
-                        history.finishDeploying(locks.stacks());
-                        return null;
-                    });
+                if (!interrupted) {
+                    finishDeploying(deploying);
                 }
             }
         }
+        return reported(policy, record, outcome, approval, request.kind(), log);
+    }
+
+    /**
+     * The same step after a restart of the controller: its engine ran on in its agent's step directory; the step follows
+     * it to its end and records it as an uninterrupted step would. Its stack locks came back with the controller
+     * ({@code SavedStackLocks}) and are held until the build ends.
+     */
+    Map<String, Object> resumed(final EngineAttachment attachment) throws IOException, InterruptedException {
+        PrintStream log = listener.getLogger();
+        log.println("Stack Drift: resumed after a restart of the controller: following the " + operation.word()
+                + " that went on on the agent");
+        ApprovalCause approval = StepApproval.of(run, operation, settings.kind(), log);
+        EngineRequest request = request();
+        Set<String> deploying = attachment.deploying();
+        AgentOutcome outcome;
+        RunRecord record;
+        boolean interrupted = false;
+        try {
+            try {
+                outcome = gateway.resume(attachment, buildEnvironment);
+            } catch (InterruptedException | IOException | RuntimeException e) {
+                interrupted = true;
+                interrupted(deploying, request.runId(), e, log);
+                failIfLost(deploying, e);
+                throw e;
+            }
+            record = saved(outcome, log);
+        } finally {
+            if (!interrupted) {
+                finishDeploying(deploying);
+            }
+        }
+        return reported(resultPolicy(), record, outcome, approval, request.kind(), log);
+    }
+
+    private void finishDeploying(final Set<String> deploying) {
+        if (!deploying.isEmpty()) {
+            JobHistory.withoutInterrupt(() -> {
+                history.finishDeploying(deploying);
+                return null;
+            });
+        }
+    }
+
+    /**
+     * The engine's warnings printed (masked on the agent), problems failing the step, and the run stored into the build
+     * directory and the job history.
+     */
+    private RunRecord saved(final AgentOutcome outcome, final PrintStream log) throws IOException, InterruptedException {
+        // the engine prints its notes as progress (masked, from the agent); configuration warnings are the
+        // host's to print, once, here (masked on the agent before they crossed)
+        outcome.warnings().forEach(w -> log.println("Stack Drift: warning: " + w));
+        failOnProblems(outcome, log);
+        RunRecord stored = gateway.storeRecord(RunDetails.createDirectoryFor(run.getRootDir(), stepId()))
+                .orElseThrow(() -> new AbortException("Stack Drift: the " + operation.word() + " left no record"));
+        JobHistory.withoutInterrupt(() -> history.save(outcome.toSave(stored)));
+        return stored;
+    }
+
+    /** The build's action, approval link, counts line and result, and the step's map. */
+    private Map<String, Object> reported(final BuildResultPolicy policy, final RunRecord record, final AgentOutcome outcome,
+            @CheckForNull final ApprovalCause approval, final DeployKind kind, final PrintStream log) {
         BuildSummary summary = BuildSummary.of(record);
         // added, not replaced: the build's other steps keep their own actions (each with its id)
         run.addAction(new StackDriftRunAction(stepId(), summary));
@@ -252,7 +302,7 @@ final class StackDriftStepRun {
             record.rows().stream().filter(row -> row.state() == RowState.AWAITING_APPROVAL).forEach(row -> log.println(
                     "Stack Drift: " + row.id().value() + ": " + row.reason() + " (from this build's Approve link)"));
         }
-        ApprovalLink.refresh(run, record, operation == Operation.DEPLOY && request.kind() == DeployKind.DESTROY,
+        ApprovalLink.refresh(run, record, operation == Operation.DEPLOY && kind == DeployKind.DESTROY,
                 new ApprovalLink.Shown(outcome.approvalPins(), commit(), approvalRules), log);
         log.println("Stack Drift: " + CountsLine.text(record.counts(), false));
         Result result = policy.resultFor(record.counts());
@@ -314,6 +364,13 @@ final class StackDriftStepRun {
         });
     }
 
+    /** A lost agent's failure, said in the lines {@link #interrupted} printed: remoting's stack trace would say no more. */
+    private void failIfLost(final Set<String> deploying, final Exception cause) throws AbortException {
+        if (AgentLoss.lost(cause)) {
+            throw new AbortException(AgentLoss.failure(operation.word(), deploying));
+        }
+    }
+
     /** How long an interrupted step waits for the agent call to stop before it lets go of locks and files. */
     static final long AGENT_STOP_WAIT_MILLIS = 10_000;
 
@@ -358,14 +415,15 @@ final class StackDriftStepRun {
         if (parallelism < 0) {
             throw new IllegalArgumentException(Messages.invalidParallelism(parallelism));
         }
-        StartedBy startedBy = startedBy();
+        StartedBy startedBy = RunCauses.startedBy(run);
         // an approval build's deploy is narrowed to the approved stacks once the selection is known (run())
         Approval approval = StepApproval.applies(run, operation, settings.kind()) ? Approval.GIVEN : settings.approval();
         // an approval build applies each approved stack only with the plan its approver saw
         ApprovalCause cause = StepApproval.applies(run, operation, settings.kind()) ? run.getCause(ApprovalCause.class) : null;
         return new EngineRequest(StepRequest.builder(run.getId()).configFile(settings.config()).stacks(settings.stacks())
                 .parallelism(parallelism).deploy(new DeployChoice(settings.mode(), approval, settings.kind()))
-                .cause(causeWords()).startedBy(startedBy).changedFiles(startedBy == StartedBy.PUSH ? changedFiles() : List.of())
+                .cause(RunCauses.words(run)).startedBy(startedBy)
+                .changedFiles(startedBy == StartedBy.PUSH ? RunCauses.changedFiles(run) : List.of())
                 .toolPaths(EngineRequest.toolsByWord(defaults.toolPaths())).buildEnvironment(buildEnvironment)
                 .toolTimeout(settings.toolTimeoutOr(defaults.toolTimeout())).timing(settings.timing())
                 .approvedPlans(cause == null ? Map.of() : cause.getPlans()).commit(commit())
@@ -381,35 +439,4 @@ final class StackDriftStepRun {
         return revisions.tip().map(String::valueOf).orElseGet(() -> checkoutCommit.isEmpty()
                 ? buildEnvironment.getOrDefault("GIT_COMMIT", "") : checkoutCommit);
     }
-
-    /**
-     * The drift schedule, else a push (an SCM change started the build: polling, the git plugin's
-     * notifyCommit, GitHub's push hook all use {@link SCMTrigger.SCMTriggerCause}), else a person.
-     */
-    private StartedBy startedBy() {
-        if (run.getCause(ScheduledDriftCheckCause.class) != null) {
-            return StartedBy.SCHEDULE;
-        }
-        return run.getCause(SCMTrigger.SCMTriggerCause.class) != null ? StartedBy.PUSH : StartedBy.MANUAL;
-    }
-
-    /** The files the build's change sets touched (a Pipeline's {@code checkout scm} records them). */
-    private List<String> changedFiles() {
-        List<String> files = new ArrayList<>();
-        if (run instanceof RunWithSCM<?, ?> withScm) {
-            for (ChangeLogSet<? extends ChangeLogSet.Entry> set : withScm.getChangeSets()) {
-                for (ChangeLogSet.Entry entry : set) {
-                    files.addAll(entry.getAffectedPaths());
-                }
-            }
-        }
-        return files;
-    }
-
-    private String causeWords() {
-        List<String> words = new ArrayList<>();
-        run.getCauses().forEach(c -> words.add(c.getShortDescription()));
-        return String.join("; ", words);
-    }
-
 }

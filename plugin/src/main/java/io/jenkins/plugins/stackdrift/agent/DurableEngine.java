@@ -1,0 +1,346 @@
+package io.jenkins.plugins.stackdrift.agent;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+
+import edu.umd.cs.findbugs.annotations.CheckForNull;
+import hudson.AbortException;
+import hudson.FilePath;
+import hudson.Launcher;
+import hudson.model.TaskListener;
+import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
+
+import io.stackdrift.durable.EngineProcess;
+import io.stackdrift.durable.RunOperation;
+import io.stackdrift.durable.StepRequest;
+import io.stackdrift.durable.StepResult;
+import io.stackdrift.model.Directories;
+import io.stackdrift.runner.StepDirectory;
+import io.stackdrift.runner.StepSecrets;
+import io.stackdrift.runner.ToolWrapper;
+
+/**
+ * A step's engine as a process of its own on the agent, followed from the controller by polling its step directory
+ * (docs/architecture.md, "The plugin's agent side"): the engine survives a restart of the controller and a channel
+ * that drops and comes back; each tool call it asks for is checked against the {@link LaunchPolicy} and started, in
+ * the background, through the step's launcher (so {@code container()} and {@code docker.inside} decorate it), inside
+ * core's tool wrapper, which leaves its output and exit status in the step directory. The controller holds no thread
+ * per tool: one poll reads the new log lines, the new calls and whether the result is there.
+ */
+public final class DurableEngine {
+    /** Turns durable steps on (a preview in this release: see docs/jenkins.md). */
+    public static final String ENABLED_PROPERTY = DurableEngine.class.getName() + ".enabled";
+    /** How long an agent that cannot be reached may take to come back before the run counts as lost (seconds). */
+    public static final String RECONNECT_PROPERTY = DurableEngine.class.getName() + ".reconnectSeconds";
+    static final Duration DEFAULT_RECONNECT = Duration.ofMinutes(5);
+    /** The engine writes its status each second: this long without one, and no result, it is gone. */
+    static final Duration SILENT_ENGINE = Duration.ofSeconds(90);
+    /** Started in the background with the node's plain launcher: {@code $0} java, {@code $1} class path, {@code $2} dir. */
+    static final String ENGINE_START = "nohup \"$0\" -cp \"$1\" " + EngineProcess.class.getName() + " \"$2\" "
+            + ">\"$2/engine.out\" 2>&1 </dev/null &";
+    /** Starts a tool's wrapper in the background through the step's launcher, which returns at once. */
+    static final String DETACH = "nohup \"$@\" </dev/null >/dev/null 2>&1 &";
+    static final String DETACH_NAME = "stack-drift-detach";
+    private static final long FIRST_POLL_MILLIS = 250;
+    private static final long LONGEST_POLL_MILLIS = 5_000;
+
+    /** Where the step runs now: after a restart, or a channel that came back, the context gives new handles. */
+    public interface Place {
+        /** The workspace, or null while its agent is not connected. */
+        @CheckForNull FilePath workspace() throws IOException, InterruptedException;
+
+        /** The step's launcher (decorated by {@code container()} and the like). */
+        Launcher launcher() throws IOException, InterruptedException;
+
+        /** Whether the controller this step runs in is shutting down (its step resumes in the next one). */
+        boolean controllerStopping();
+    }
+
+    private final TaskListener listener;
+    private final Place place;
+    private final Consumer<EngineAttachment> saver;
+    private final ToolStops stops;
+
+    /**
+     * @param saver keeps the step's attachment with the running step (it is called after the launch and as the console
+     *              offset moves)
+     */
+    public DurableEngine(final TaskListener listener, final Place place, final Consumer<EngineAttachment> saver,
+            final ToolStops stops) {
+        this.listener = listener;
+        this.place = place;
+        this.saver = saver;
+        this.stops = stops;
+    }
+
+    /** Whether steps run their engine durably on this controller. */
+    public static boolean enabled() {
+        return Boolean.getBoolean(ENABLED_PROPERTY);
+    }
+
+    /** Whether {@code operation} in a step of its own (no shard) runs durably here. */
+    public static boolean runsDurably(final Operation operation, final ShardRoute route) {
+        return enabled() && route.number() == 0 && route.count() == 0
+                && (operation == Operation.PREVIEW || operation == Operation.CHECK || operation == Operation.DEPLOY);
+    }
+
+    /** Starts the engine process in {@code stepDir} and follows it to its end. */
+    AgentOutcome start(final Operation operation, final EngineRequest request, final StackCredentials credentials,
+            final FilePath workspace, final FilePath stepDir, final Set<String> lockedStacks, final Set<String> heldElsewhere,
+            final Set<String> deploying) throws IOException, InterruptedException {
+        StepSecrets secrets = new StepSecrets(credentials.byStack(), credentials.failures(), credentials.maskPattern(),
+                request.value().valueKey());
+        stepDir.act(new DurableStepFiles.Prepare(RunOperation.valueOf(operation.name()), workspace.getRemote(),
+                request.value(), lockedStacks, heldElsewhere, stops.grace(), secrets));
+        String java = stepDir.act(new DurableStepFiles.AgentJava());
+        FilePath cache = stepDir.getParent() == null ? stepDir.child(EngineJars.CACHE_DIR)
+                : stepDir.getParent().child(EngineJars.CACHE_DIR);
+        String classpath = EngineJars.install(cache);
+        workspace.createLauncher(listener).launch()
+                .cmds(ToolCommand.of(List.of("sh", "-c", ENGINE_START, java, classpath, stepDir.getRemote()), "", Map.of()).command())
+                .pwd(stepDir).quiet(true).start().join();
+        EngineAttachment attachment = new EngineAttachment(stepDir.getRemote(), 0, operation, deploying);
+        saver.accept(attachment);
+        return follow(attachment, policy(request.value(), workspace, stepDir, credentials.boundEnvironments()));
+    }
+
+    /** The step's workspace, once its agent is connected (waiting up to the reconnect limit). */
+    public FilePath workspace() throws IOException, InterruptedException {
+        return awaitWorkspace(null);
+    }
+
+    /** Follows an engine started before a restart of the controller to its end. */
+    public AgentOutcome resume(final EngineAttachment attachment, final Map<String, String> buildEnvironment)
+            throws IOException, InterruptedException {
+        FilePath workspace = workspace();
+        FilePath stepDir = new FilePath(workspace.getChannel(), attachment.stepDir());
+        DurableStepFiles.Written written = stepDir.act(new DurableStepFiles.ReadWritten());
+        StepRequest request = written.request().toBuilder().buildEnvironment(buildEnvironment).build();
+        return follow(attachment, policy(request, workspace, stepDir, new ArrayList<>(written.secrets().environment().values())));
+    }
+
+    private LaunchPolicy policy(final StepRequest request, final FilePath workspace, final FilePath stepDir,
+            final List<Map<String, String>> bound) {
+        return new LaunchPolicy(new EngineRequest(request).toolPaths(), workspace.getRemote(), stepDir.getRemote(),
+                request.buildEnvironment(), bound);
+    }
+
+    private AgentOutcome follow(final EngineAttachment attachment, final LaunchPolicy policy)
+            throws IOException, InterruptedException {
+        PrintStream console = listener.getLogger();
+        long offset = attachment.consoleOffset();
+        long wait = FIRST_POLL_MILLIS;
+        long started = System.nanoTime();
+        long stopDeadline = 0;
+        boolean stopping = false;
+        Exception lost = null;
+        long lostSince = 0;
+        FilePath workspace = null;
+        while (true) {
+            leaveIfControllerStops();
+            DurableStepFiles.Tick tick;
+            try {
+                workspace = workspace == null || lost != null ? awaitWorkspace(lost) : workspace;
+                tick = new FilePath(workspace.getChannel(), attachment.stepDir()).act(new DurableStepFiles.Poll(offset));
+                lost = null;
+            } catch (InterruptedException e) {
+                if (!stopping && workspace != null) {
+                    stopping = true;
+                    stopDeadline = askStop(workspace, attachment);
+                }
+                continue;
+            } catch (IOException | RuntimeException e) {
+                leaveIfControllerStops();
+                if (e instanceof IOException && String.valueOf(e.getMessage()).contains("is gone")) {
+                    throw new AbortException(e.getMessage());
+                }
+                if (lost == null) {
+                    lostSince = System.nanoTime();
+                    console.println("Stack Drift: the agent cannot be reached (" + e.getClass().getSimpleName()
+                            + "); the engine runs on there: waiting up to " + reconnect().toMinutes() + " min for it");
+                } else if (System.nanoTime() - lostSince > reconnect().toNanos()) {
+                    throw e;
+                }
+                lost = e;
+                pause(LONGEST_POLL_MILLIS);
+                continue;
+            }
+            if (!tick.log().isEmpty()) {
+                console.print(tick.log());
+                console.flush();
+                offset = tick.offset();
+                saver.accept(attachment.withConsoleOffset(offset));
+            }
+            for (DurableStepFiles.Call call : tick.calls()) {
+                launch(workspace, attachment, call, policy);
+            }
+            if (tick.ended() && !tick.more()) {
+                break;
+            }
+            if (!tick.ended() && silent(tick, started)) {
+                throw new AbortException("Stack Drift: the engine process on the agent stopped without a result (its"
+                        + " output is in " + attachment.stepDir() + "/engine.out until the step ends)");
+            }
+            if (stopping && System.nanoTime() - stopDeadline > 0) {
+                break;
+            }
+            boolean busy = !tick.log().isEmpty() || !tick.calls().isEmpty();
+            wait = busy ? FIRST_POLL_MILLIS : Math.min(wait * 2, LONGEST_POLL_MILLIS);
+            try {
+                if (stopping) {
+                    pause(wait);
+                } else {
+                    Thread.sleep(wait);
+                }
+            } catch (InterruptedException e) {
+                // an abort: the engine is asked to stop (it starts no new call, and the wrappers stop their tools
+                // gently); the step waits for its result, at most the tools' grace and a margin
+                stopping = true;
+                stopDeadline = askStop(workspace, attachment);
+            }
+        }
+        if (stopping) {
+            throw new InterruptedException("the step was stopped");
+        }
+        return outcome(new FilePath(workspace.getChannel(), attachment.stepDir()));
+    }
+
+    /**
+     * When the controller shuts down (a restart), this thread leaves the engine to itself: it never returns, so nothing
+     * of the step's cleanup runs (the step directory, the secrets, the markers stay for the resumed step), and waits for
+     * the JVM's end. The step resumes in the next controller ({@code onResume}).
+     */
+    private void leaveIfControllerStops() {
+        if (!place.controllerStopping()) {
+            return;
+        }
+        listener.getLogger().println("Stack Drift: the controller is shutting down; the engine runs on on the agent and the"
+                + " step follows it again after the restart");
+        while (true) {
+            try {
+                Thread.sleep(Long.MAX_VALUE);
+            } catch (InterruptedException e) {
+                // a shutdown interrupts its threads: this one must still not clean up under the running engine
+            }
+        }
+    }
+
+    /** Writes the step's stop file; returns until when the step waits for the engine's result. */
+    private long askStop(final FilePath workspace, final EngineAttachment attachment) throws IOException, InterruptedException {
+        listener.getLogger().println("Stack Drift: stopping: the running tools are asked to stop (SIGINT), and killed after "
+                + stops.grace().toSeconds() + " s if they have not");
+        // the abort is handled here: a remote call would fail at once on the thread's interrupt flag
+        Thread.interrupted();
+        new FilePath(workspace.getChannel(), attachment.stepDir()).child(ToolWrapper.STOP_FILE).write("", "UTF-8");
+        return System.nanoTime() + stops.stopWait().plusSeconds(30).toNanos();
+    }
+
+    private static boolean silent(final DurableStepFiles.Tick tick, final long started) {
+        if (tick.heartbeatAgeMillis() >= 0) {
+            return tick.heartbeatAgeMillis() > SILENT_ENGINE.toMillis();
+        }
+        return System.nanoTime() - started > SILENT_ENGINE.toNanos();
+    }
+
+    /** The workspace, waiting while its agent is away (up to the reconnect limit); {@code lost} is why it went. */
+    private FilePath awaitWorkspace(@CheckForNull final Exception lost) throws IOException, InterruptedException {
+        long until = System.nanoTime() + reconnect().toNanos();
+        while (true) {
+            FilePath workspace = place.workspace();
+            if (workspace != null) {
+                return workspace;
+            }
+            if (System.nanoTime() - until > 0) {
+                if (lost instanceof IOException io) {
+                    throw io;
+                }
+                throw new AbortException("Stack Drift: the step's agent did not come back within " + reconnect().toMinutes()
+                        + " min; the engine's stacks are marked interrupted");
+            }
+            Thread.sleep(LONGEST_POLL_MILLIS);
+        }
+    }
+
+    /** Starts call {@code call} in the background, or tells the engine why not. */
+    private void launch(final FilePath workspace, final EngineAttachment attachment, final DurableStepFiles.Call call,
+            final LaunchPolicy policy) throws IOException, InterruptedException {
+        FilePath stepDir = new FilePath(workspace.getChannel(), attachment.stepDir());
+        ToolCommand command = wrapped(new StepDirectory(Path.of(attachment.stepDir())), call, stops.grace());
+        var refusal = policy.refusal(command);
+        if (refusal.isPresent()) {
+            listener.getLogger().println("Stack Drift: a tool call was refused: " + refusal.get());
+            stepDir.act(new DurableStepFiles.Refuse(call.number(), refusal.get()));
+            return;
+        }
+        ToolCommand launched = policy.launched(command);
+        List<String> line = new ArrayList<>(List.of("sh", "-c", ToolCommand.escape(DETACH), DETACH_NAME));
+        line.addAll(launched.command());
+        place.launcher().launch().cmds(line).envs(launched.environment()).pwd(new FilePath(workspace.getChannel(),
+                launched.workingDir())).quiet(true).start().join();
+    }
+
+    /**
+     * Call {@code call} as the step's launcher starts it: the plugin's inner wrapper (the tool looked up on the
+     * {@code PATH} the process sees, stdin the null device, output into the call's files) inside core's tool wrapper
+     * (gentle stop, exit status), the same command line the {@link LaunchPolicy} admits for a step that is not durable.
+     */
+    static ToolCommand wrapped(final StepDirectory dir, final DurableStepFiles.Call call, final Duration grace) {
+        String out = dir.out(call.number()).toString();
+        List<String> inner = new ArrayList<>(List.of(AgentProcessRunner.SHELL, "-c", AgentProcessRunner.WRAPPER, "stack-drift",
+                out, out + StepDirectory.TOOL_ERR_SUFFIX, out + StepDirectory.TOOL_MISSING_SUFFIX));
+        inner.addAll(call.command());
+        // no heartbeat watched: the engine is a process of its own and outlives the agent's JVM, as the tool does
+        List<String> wrapped = ToolWrapper.command(dir.root(), call.number(), grace, Duration.ZERO, inner);
+        return ToolCommand.of(wrapped, call.workingDir(), call.variables());
+    }
+
+    /** The result the engine left, as the step's outcome; a failure result fails the step with its reason. */
+    private static AgentOutcome outcome(final FilePath stepDir) throws IOException, InterruptedException {
+        Path local = Files.createTempDirectory("stack-drift-result");
+        try {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            stepDir.child("result.json").copyTo(bytes);
+            StepDirectory dir = new StepDirectory(local);
+            Files.write(dir.result(), bytes.toByteArray());
+            StepResult result = StepResult.read(dir).orElseThrow(() -> new AbortException("Stack Drift: the engine left no result"));
+            if (result.failure().isPresent()) {
+                throw new AbortException("Stack Drift: " + result.failure().get());
+            }
+            if (result.interrupted()) {
+                throw new InterruptedException("the engine was stopped");
+            }
+            AgentOutcome.Builder outcome = AgentOutcome.builder().problems(result.problems()).warnings(result.warnings())
+                    .notes(result.notes());
+            if (stepDir.child("record.json").exists()) {
+                outcome.recorded(result.deployDigests()).forgotten(result.forgotten()).owed(result.owed())
+                        .approvalPins(result.approvalPins());
+                result.configured().ifPresent(outcome::configured);
+            }
+            return outcome.build();
+        } finally {
+            Directories.delete(local);
+        }
+    }
+
+    private static void pause(final long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            // stopping already: the wait for the engine's result is not cut short by a second abort
+        }
+    }
+
+    private static Duration reconnect() {
+        Long seconds = Long.getLong(RECONNECT_PROPERTY);
+        return seconds == null || seconds < 0 ? DEFAULT_RECONNECT : Duration.ofSeconds(seconds);
+    }
+}

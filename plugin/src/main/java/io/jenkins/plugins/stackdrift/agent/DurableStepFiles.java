@@ -1,0 +1,211 @@
+package io.jenkins.plugins.stackdrift.agent;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.Serializable;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import hudson.remoting.VirtualChannel;
+import io.jenkins.plugins.stackdrift.history.ControllerClock;
+import jenkins.MasterToSlaveFileCallable;
+
+import io.stackdrift.durable.EngineJob;
+import io.stackdrift.durable.RequestFile;
+import io.stackdrift.durable.RunOperation;
+import io.stackdrift.durable.StepRequest;
+import io.stackdrift.model.Directories;
+import io.stackdrift.record.AtomicFiles;
+import io.stackdrift.runner.StepDirectory;
+import io.stackdrift.runner.StepSecrets;
+import io.stackdrift.runner.ToolCall;
+
+/**
+ * The small calls the controller makes into a durable step's directory on the agent, one per poll: each reads or
+ * writes a few files and returns at once, so no controller thread waits on the agent while the engine runs.
+ */
+final class DurableStepFiles {
+    /** The most log bytes one poll brings back. */
+    static final int LOG_CHUNK = 256 * 1024;
+
+    private DurableStepFiles() {
+    }
+
+    /** Writes {@code request.json} and {@code secrets/}, before the engine process starts. */
+    static final class Prepare extends MasterToSlaveFileCallable<Void> {
+        private static final long serialVersionUID = 1L;
+        private final RunOperation operation;
+        private final String workspace;
+        private final StepRequest request;
+        private final Set<String> lockedStacks;
+        private final Set<String> heldElsewhere;
+        private final Duration grace;
+        private final StepSecrets secrets;
+        /** The controller's time when the call was made: the engine's clock on the agent follows it. */
+        private final long madeAt = ControllerClock.nowMillis();
+
+        Prepare(final RunOperation operation, final String workspace, final StepRequest request, final Set<String> lockedStacks,
+                final Set<String> heldElsewhere, final Duration grace, final StepSecrets secrets) {
+            this.operation = operation;
+            this.workspace = workspace;
+            this.request = request;
+            this.lockedStacks = Set.copyOf(lockedStacks);
+            this.heldElsewhere = Set.copyOf(heldElsewhere);
+            this.grace = grace;
+            this.secrets = secrets;
+        }
+
+        @Override
+        public Void invoke(final File dir, final VirtualChannel channel) throws IOException {
+            StepDirectory step = new StepDirectory(dir.toPath());
+            Directories.ensure(step.root());
+            // the controller's clock minus this agent's (the call's transit, milliseconds, is not worth correcting)
+            Duration hostClock = Duration.ofMillis(madeAt - System.currentTimeMillis());
+            RequestFile.write(step, new EngineJob(operation, Path.of(workspace), request, lockedStacks, heldElsewhere, grace,
+                    hostClock));
+            secrets.write(step);
+            return null;
+        }
+    }
+
+    /** One call the engine asks for, as the controller launches it: the values of its bound variables filled in. */
+    record Call(int number, List<String> command, String workingDir, Map<String, String> variables) implements Serializable {
+        private static final long serialVersionUID = 1L;
+
+        /** Names the variables, never their values. */
+        @Override
+        public String toString() {
+            return "Call[" + number + " in " + workingDir + ", variables " + variables.keySet() + "]";
+        }
+    }
+
+    /** What one poll found: new whole lines of the log, calls no controller has launched, and whether the run ended. */
+    record Tick(String log, long offset, boolean more, List<Call> calls, boolean ended, long heartbeatAgeMillis)
+            implements Serializable {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public String toString() {
+            return "Tick[" + log.length() + " log characters, " + calls.size() + " calls, ended " + ended + "]";
+        }
+    }
+
+    /** Reads the log from {@code offset}, claims the calls not launched yet and says whether the result is there. */
+    static final class Poll extends MasterToSlaveFileCallable<Tick> {
+        private static final long serialVersionUID = 1L;
+        private final long offset;
+
+        Poll(final long offset) {
+            this.offset = offset;
+        }
+
+        @Override
+        public Tick invoke(final File dir, final VirtualChannel channel) throws IOException {
+            StepDirectory step = new StepDirectory(dir.toPath());
+            if (!step.exists()) {
+                throw new IOException("Stack Drift: the step directory " + dir + " is gone (the workspace was cleaned or the"
+                        + " agent replaced)");
+            }
+            // the result is looked at first: the log is complete once it is there
+            boolean ended = Files.exists(step.result());
+            byte[] fresh = wholeLines(step.log(), offset);
+            List<Call> calls = new ArrayList<>();
+            StepSecrets secrets = null;
+            for (int n = 0; Files.exists(step.call(n)); n++) {
+                if (!Files.exists(step.launched(n)) && step.claim(n)) {
+                    if (secrets == null) {
+                        secrets = StepSecrets.read(step);
+                    }
+                    ToolCall call = ToolCall.read(step, n);
+                    calls.add(new Call(n, call.command(), call.workingDir().toString(), call.environment(secrets)));
+                }
+            }
+            long age = -1;
+            if (Files.exists(step.status())) {
+                // the file's time and now both by the agent's clock: only their difference counts
+                FileTime changed = Files.getLastModifiedTime(step.status());
+                age = Math.max(0, System.currentTimeMillis() - changed.toMillis());
+            }
+            // whole lines only: a UTF-8 character never ends up cut in two
+            return new Tick(new String(fresh, StandardCharsets.UTF_8), offset + fresh.length, fresh.length >= LOG_CHUNK / 2,
+                    Collections.unmodifiableList(calls), ended, age);
+        }
+
+        private static byte[] wholeLines(final Path log, final long from) throws IOException {
+            if (!Files.exists(log)) {
+                return new byte[0];
+            }
+            byte[] bytes;
+            try (InputStream in = Files.newInputStream(log)) {
+                in.skipNBytes(Math.min(from, Files.size(log)));
+                bytes = in.readNBytes(LOG_CHUNK);
+            }
+            int end = bytes.length - 1;
+            while (end >= 0 && bytes[end] != '\n') {
+                end--;
+            }
+            byte[] lines = new byte[end + 1];
+            System.arraycopy(bytes, 0, lines, 0, end + 1);
+            return lines;
+        }
+    }
+
+    /** Tells the engine a call will not run: the controller's launch policy refused it (exit 126, the reason as stderr). */
+    static final class Refuse extends MasterToSlaveFileCallable<Void> {
+        private static final long serialVersionUID = 1L;
+        private final int number;
+        private final String reason;
+
+        Refuse(final int number, final String reason) {
+            this.number = number;
+            this.reason = reason;
+        }
+
+        @Override
+        public Void invoke(final File dir, final VirtualChannel channel) throws IOException {
+            StepDirectory step = new StepDirectory(dir.toPath());
+            Files.writeString(step.err(number), "Stack Drift: the controller refused to start this tool call: " + reason + "\n");
+            AtomicFiles.write(step.exit(number), out -> out.write("126\n".getBytes(StandardCharsets.UTF_8)));
+            return null;
+        }
+    }
+
+    /** The step's request and secrets as written, for a controller that resumes after a restart. */
+    record Written(StepRequest request, StepSecrets secrets) implements Serializable {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public String toString() {
+            return "Written[" + request + ", " + secrets + "]";
+        }
+    }
+
+    static final class ReadWritten extends MasterToSlaveFileCallable<Written> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public Written invoke(final File dir, final VirtualChannel channel) throws IOException {
+            StepDirectory step = new StepDirectory(dir.toPath());
+            return new Written(RequestFile.read(step).request(), StepSecrets.read(step));
+        }
+    }
+
+    /** The agent's Java, which starts the engine process (a Jenkins agent runs on Java 17 or later). */
+    static final class AgentJava extends MasterToSlaveFileCallable<String> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public String invoke(final File dir, final VirtualChannel channel) {
+            return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        }
+    }
+}

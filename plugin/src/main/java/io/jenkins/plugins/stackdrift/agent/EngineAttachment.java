@@ -1,0 +1,72 @@
+package io.jenkins.plugins.stackdrift.agent;
+
+import java.io.Serializable;
+import java.util.Collections;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+
+import io.stackdrift.model.DeployMode;
+
+/**
+ * What a step keeps of its engine process across a controller restart (with the step, in {@code program.dat}): the
+ * step directory on the agent, how much of its log the console has, what the step runs and which stacks it marked as
+ * deploying. A plain class, not a record: running steps are serialized by Pipeline's own marshaller.
+ */
+public final class EngineAttachment implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    private final String stepDir;
+    private final long consoleOffset;
+    private final Operation operation;
+    private final TreeSet<String> deploying;
+
+    public EngineAttachment(final String stepDir, final long consoleOffset, final Operation operation,
+            final Set<String> deploying) {
+        this.stepDir = Objects.requireNonNull(stepDir, "stepDir");
+        this.consoleOffset = consoleOffset;
+        this.operation = Objects.requireNonNull(operation, "operation");
+        this.deploying = new TreeSet<>(deploying);
+    }
+
+    /** The step directory on the agent (absolute). */
+    public String stepDir() {
+        return stepDir;
+    }
+
+    /** The bytes of the engine's log already copied to the build's console. */
+    public long consoleOffset() {
+        return consoleOffset;
+    }
+
+    public Operation operation() {
+        return operation;
+    }
+
+    /** The stacks this step marked as deploying in the job's history: a restart finishes or interrupts them. */
+    public Set<String> deploying() {
+        return Collections.unmodifiableSet(deploying);
+    }
+
+    /**
+     * The stacks a step marks as deploying before its engine runs: those it locked for a deploy that applies (a
+     * rehearsal applies nothing, so a restart must not report a deploy that never was).
+     */
+    public static Set<String> deploying(final Operation operation, final DeployMode mode, final Set<String> locked) {
+        return operation == Operation.DEPLOY && mode != DeployMode.REHEARSAL ? Set.copyOf(locked) : Set.of();
+    }
+
+    EngineAttachment withConsoleOffset(final long offset) {
+        return new EngineAttachment(stepDir, offset, operation, deploying);
+    }
+
+    /** The same step marked deploying {@code stacks}. */
+    public EngineAttachment withDeploying(final Set<String> stacks) {
+        return new EngineAttachment(stepDir, consoleOffset, operation, stacks);
+    }
+
+    @Override
+    public String toString() {
+        return "EngineAttachment[" + operation + " in " + stepDir + " at " + consoleOffset + "]";
+    }
+}

@@ -1,0 +1,163 @@
+package io.jenkins.plugins.stackdrift.agent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.stackdrift.durable.EngineProcess;
+import io.stackdrift.durable.RunOperation;
+import io.stackdrift.durable.StepRequest;
+import io.stackdrift.durable.StepResult;
+import io.stackdrift.model.Tool;
+import io.stackdrift.render.SecretMask;
+import io.stackdrift.runner.StepDirectory;
+import io.stackdrift.runner.StepSecrets;
+import io.stackdrift.testing.PosixOnly;
+
+/**
+ * The durable step's controller side without Jenkins: the files the controller writes ({@link DurableStepFiles.Prepare}),
+ * a real engine process ({@link EngineProcess}, started with this JVM's Java and class path, as the controller starts it
+ * with the agent's), the polls ({@link DurableStepFiles.Poll}) and each call wrapped as {@link DurableEngine#wrapped}
+ * wraps it, admitted by the {@link LaunchPolicy} and started by a launcher that starts what the policy allows. What
+ * only a real Jenkins shows (the launcher's channel, the restart) is {@code DurableRestartITest}'s.
+ */
+@PosixOnly
+class DurableEngineFilesTest {
+    private static final String TOKEN = "tok-Durable9Qx4Lm2";
+
+    @TempDir
+    Path root;
+
+    private Path workspace() throws Exception {
+        Path ws = Files.createDirectories(root.resolve("ws"));
+        for (String stack : List.of("a", "b")) {
+            Files.createDirectories(ws.resolve(stack));
+            Files.writeString(ws.resolve(stack + "/main.tf"), "terraform {\n}\n");
+        }
+        Files.writeString(ws.resolve("stacks.yaml"), """
+                stacks:
+                  - dir: a
+                  - dir: b
+                    credentials:
+                      B_TOKEN: b-token
+                """);
+        return ws;
+    }
+
+    /** A Terraform stand-in whose plan fails, quoting the stack's token on stderr, and counts its calls. */
+    private Path terraform(final Path ws) throws Exception {
+        Path tool = ws.resolve("terraform-stand-in");
+        Files.writeString(tool, """
+                #!/bin/sh
+                echo "$*" >> "@CALLS@"
+                case "$1" in
+                  version) echo '{"terraform_version":"1.11.4","platform":"linux_amd64","provider_selections":{}}' ;;
+                  plan) echo "Error: the token ${B_TOKEN:-none} was rejected" >&2; exit 1 ;;
+                  *) exit 0 ;;
+                esac
+                """.replace("@CALLS@", root.resolve("calls.txt").toString()));
+        Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return tool;
+    }
+
+    /** Runs the step as the controller's poller would, to the engine's result; returns the console. */
+    private String runToEnd(final Path ws, final Path stepDir, final StepRequest request, final StackCredentials credentials)
+            throws Exception {
+        StepSecrets secrets = new StepSecrets(credentials.byStack(), credentials.failures(), credentials.maskPattern(), "");
+        new DurableStepFiles.Prepare(RunOperation.DEPLOY, ws.toString(), request, Set.of("a", "b"), Set.of(),
+                Duration.ofSeconds(5), secrets).invoke(stepDir.toFile(), null);
+        Process engine = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), EngineProcess.class.getName(), stepDir.toString())
+                .redirectErrorStream(true).redirectOutput(stepDir.resolve("engine.out").toFile()).start();
+        LaunchPolicy policy = new LaunchPolicy(new EngineRequest(request).toolPaths(), ws.toString(), stepDir.toString(),
+                Map.of("PATH", System.getenv("PATH")), credentials.boundEnvironments());
+        FakeLocalLauncher launcher = new FakeLocalLauncher(policy);
+        StringBuilder console = new StringBuilder();
+        long offset = 0;
+        long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+        while (true) {
+            DurableStepFiles.Tick tick = new DurableStepFiles.Poll(offset).invoke(stepDir.toFile(), null);
+            console.append(tick.log());
+            offset = tick.offset();
+            for (DurableStepFiles.Call call : tick.calls()) {
+                ToolCommand command = DurableEngine.wrapped(new StepDirectory(stepDir), call, Duration.ofSeconds(5));
+                assertThat(policy.refusal(command)).as("the policy admits the durable call %s", call).isEmpty();
+                launcher.start(policy.launched(command));
+            }
+            if (tick.ended() && !tick.more()) {
+                break;
+            }
+            assertThat(System.nanoTime() < deadline).as("the engine ended in time: %s%n%s", console,
+                    Files.exists(stepDir.resolve("engine.out")) ? Files.readString(stepDir.resolve("engine.out")) : "").isTrue();
+            Thread.sleep(100);
+        }
+        engine.waitFor();
+        return console.toString();
+    }
+
+    @Test
+    void theEngineProcessRunsItsCallsThroughThePolicyAndTheWrappersAndEndsWithAMaskedResult() throws Exception {
+        Path ws = workspace();
+        Path tool = terraform(ws);
+        Path stepDir = root.resolve("ws@tmp/stack-drift-5-deploy-x");
+        StepRequest request = StepRequest.builder("5").toolPaths(Map.of(Tool.TERRAFORM, tool.toString())).build();
+        StackCredentials credentials = new StackCredentials(Map.of("b", Map.of("B_TOKEN", TOKEN)), Map.of(),
+                SecretMask.patternOf(List.of(TOKEN)));
+
+        String console = runToEnd(ws, stepDir, request, credentials);
+
+        StepResult result = StepResult.read(new StepDirectory(stepDir)).orElseThrow();
+        assertThat(result.failure()).isEmpty();
+        assertThat(result.exitCode()).isEqualTo(1);
+        String record = Files.readString(stepDir.resolve("record.json"));
+        assertThat(record).contains("terraform plan failed").doesNotContain(TOKEN);
+        assertThat(console).contains("b: failed").doesNotContain(TOKEN);
+        // the tool's stderr came through the inner wrapper's own file, with the stack's token in it
+        try (var files = Files.list(stepDir.resolve("calls"))) {
+            assertThat(files.filter(f -> f.getFileName().toString().endsWith(".out.stderr")).map(f -> {
+                try {
+                    return Files.readString(f);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            })).anyMatch(text -> text.contains("the token " + TOKEN + " was rejected"));
+        }
+        List<String> calls = Files.readAllLines(root.resolve("calls.txt"));
+        assertThat(calls).anyMatch(line -> line.startsWith("plan"));
+        // every call the engine asked for was claimed once and ended with an exit status
+        List<String> names = new ArrayList<>();
+        try (var files = Files.list(stepDir.resolve("calls"))) {
+            files.forEach(f -> names.add(f.getFileName().toString()));
+        }
+        long asked = names.stream().filter(n -> n.endsWith(".json")).count();
+        assertThat(asked).isGreaterThanOrEqualTo(calls.size());
+        assertThat(names.stream().filter(n -> n.endsWith(".launched")).count()).isEqualTo(asked);
+        assertThat(names.stream().filter(n -> n.endsWith(".exit")).count()).isEqualTo(asked);
+    }
+
+    @Test
+    void aToolTheShellCannotFindFailsItsStackAsNotFound() throws Exception {
+        Path ws = workspace();
+        Path stepDir = root.resolve("ws@tmp/stack-drift-6-deploy-y");
+        StepRequest request = StepRequest.builder("6").toolPaths(Map.of(Tool.TERRAFORM, root.resolve("no/terraform").toString()))
+                .build();
+
+        runToEnd(ws, stepDir, request, StackCredentials.none());
+
+        String record = Files.readString(stepDir.resolve("record.json"));
+        assertThat(record).contains("not found");
+    }
+}

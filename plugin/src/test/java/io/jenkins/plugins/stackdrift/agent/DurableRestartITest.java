@@ -1,0 +1,220 @@
+package io.jenkins.plugins.stackdrift.agent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.stream.Stream;
+
+import hudson.model.Result;
+import org.jenkinsci.plugins.workflow.cps.CpsFlowDefinition;
+import org.jenkinsci.plugins.workflow.job.WorkflowJob;
+import org.jenkinsci.plugins.workflow.job.WorkflowRun;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.jvnet.hudson.test.JenkinsRule;
+import org.jvnet.hudson.test.junit.jupiter.BuildWatcherExtension;
+import org.jvnet.hudson.test.junit.jupiter.JenkinsSessionExtension;
+
+import io.stackdrift.testing.PosixOnly;
+
+/**
+ * Real build only (JenkinsSessionExtension: two controller sessions on one home), with real Terraform: durable steps
+ * ({@link DurableEngine}) on the built-in node. A deploy whose apply sleeps in a {@code local-exec} provisioner; the
+ * controller restarts while Terraform applies. The engine process and Terraform run on; after the restart the step
+ * resumes, learns the apply's result and ends the build as if nothing had happened: SUCCESS, one "resumed" line, the
+ * provisioner ran once, the state holds the resource. A second test runs a durable deploy and a drift check with no
+ * restart, as the steps do without the setting.
+ */
+@PosixOnly
+class DurableRestartITest {
+    @RegisterExtension
+    private static final BuildWatcherExtension BUILD_WATCHER = new BuildWatcherExtension();
+
+    @RegisterExtension
+    private final JenkinsSessionExtension sessions = new JenkinsSessionExtension();
+
+    @TempDir
+    Path temp;
+
+    @BeforeEach
+    void durable() {
+        System.setProperty(DurableEngine.ENABLED_PROPERTY, "true");
+    }
+
+    @AfterEach
+    void notDurable() {
+        System.clearProperty(DurableEngine.ENABLED_PROPERTY);
+    }
+
+    private static String terraformDirectory() {
+        String path = System.getenv("PATH");
+        return path == null ? null : Stream.of(path.split(File.pathSeparator))
+                .filter(dir -> Files.isExecutable(Path.of(dir, "terraform"))).findFirst().orElse(null);
+    }
+
+    /** One stack whose apply appends a line to {@code runs} and then sleeps {@code SLEEP_SECONDS}. */
+    private Path repository() throws Exception {
+        Path repo = Files.createDirectories(temp.resolve("repo/net"));
+        Path state = temp.resolve("state/net.tfstate");
+        Files.createDirectories(state.getParent());
+        Files.writeString(repo.resolve("main.tf"), """
+                terraform {
+                  backend "local" {
+                    path = "%s"
+                  }
+                }
+                resource "terraform_data" "net" {
+                  input = "10.0.0.0/16"
+                  provisioner "local-exec" {
+                    command = "echo applied >> %s; sleep $${SLEEP_SECONDS:-0}"
+                  }
+                }
+                """.formatted(state, temp.resolve("runs")));
+        Files.writeString(repo.getParent().resolve("stacks.yaml"), "stacks:\n  - dir: net\n");
+        return repo.getParent();
+    }
+
+    private static String pipeline(final String terraform, final Path repo, final int sleep, final String steps) {
+        return pipeline("built-in", terraform, repo, sleep, steps);
+    }
+
+    private static String pipeline(final String label, final String terraform, final Path repo, final int sleep,
+            final String steps) {
+        return "node('" + label + "') {\n"
+                + "  sh \"cp -R '" + repo + "/.' .\"\n"
+                + "  withEnv([\"PATH+TF=" + terraform + "\", \"SLEEP_SECONDS=" + sleep + "\", \"TF_CLI_CONFIG_FILE=/dev/null\","
+                + " \"CHECKPOINT_DISABLE=1\"]) {\n"
+                + steps
+                + "  }\n"
+                + "}";
+    }
+
+    @Test
+    void aDeployGoesOnThroughARestartOfTheController() throws Throwable {
+        String terraform = terraformDirectory();
+        Assumptions.assumeTrue(terraform != null, "no terraform on PATH: this test needs real Terraform");
+        Path repo = repository();
+        Path runs = temp.resolve("runs");
+        sessions.then(r -> {
+            WorkflowJob p = r.jenkins.createProject(WorkflowJob.class, "durable-deploy");
+            p.setDefinition(new CpsFlowDefinition(pipeline(terraform, repo, 25, "    def result = deployStacks()\n"
+                    + "    echo \"result: ${result.result}\"\n"), true));
+            WorkflowRun b = p.scheduleBuild2(0).waitForStart();
+            long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+            while (!Files.exists(runs) && System.nanoTime() < deadline) {
+                assertThat(b.isBuilding()).as("the build ended before the apply started:%n%s", JenkinsRule.getLog(b)).isTrue();
+                Thread.sleep(200);
+            }
+            assertThat(runs).exists();
+        });
+        sessions.then(r -> {
+            WorkflowRun b = r.jenkins.getItemByFullName("durable-deploy", WorkflowJob.class).getBuildByNumber(1);
+            r.waitForCompletion(b);
+            String log = JenkinsRule.getLog(b);
+            r.assertBuildStatus(Result.SUCCESS, b);
+            assertThat(log).containsOnlyOnce("Stack Drift: resumed after a restart").contains("result: SUCCESS")
+                    .doesNotContain("interrupted");
+            assertThat(Files.readAllLines(runs)).as("the provisioner ran once: not killed, not redone").hasSize(1);
+            assertThat(Files.readString(temp.resolve("state/net.tfstate"))).contains("terraform_data");
+        });
+    }
+
+    /**
+     * The same restart on an agent of its own (a second JVM from {@code createOnlineSlave}, which the harness stops with
+     * the first controller and starts again with the second): whether the engine and Terraform outlive the agent's JVM
+     * is the agent launcher's to decide, as it is for {@code sh}.
+     */
+    @Test
+    void aDeployOnAnAgentGoesOnThroughARestartOfTheController() throws Throwable {
+        String terraform = terraformDirectory();
+        Assumptions.assumeTrue(terraform != null, "no terraform on PATH: this test needs real Terraform");
+        Path repo = repository();
+        Path runs = temp.resolve("runs");
+        sessions.then(r -> {
+            r.createOnlineSlave(r.jenkins.getLabelAtom("durable-agent"));
+            WorkflowJob p = r.jenkins.createProject(WorkflowJob.class, "durable-agent-restart");
+            p.setDefinition(new CpsFlowDefinition(pipeline("durable-agent", terraform, repo, 25, "    deployStacks()\n"), true));
+            WorkflowRun b = p.scheduleBuild2(0).waitForStart();
+            long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+            while (!Files.exists(runs) && System.nanoTime() < deadline) {
+                assertThat(b.isBuilding()).as("the build ended before the apply started:%n%s", JenkinsRule.getLog(b)).isTrue();
+                Thread.sleep(200);
+            }
+            assertThat(runs).exists();
+        });
+        sessions.then(r -> {
+            WorkflowRun b = r.jenkins.getItemByFullName("durable-agent-restart", WorkflowJob.class).getBuildByNumber(1);
+            r.waitForCompletion(b);
+            String log = JenkinsRule.getLog(b);
+            r.assertBuildStatus(Result.SUCCESS, b);
+            assertThat(log).containsOnlyOnce("Stack Drift: resumed after a restart");
+            assertThat(Files.readAllLines(runs)).hasSize(1);
+        });
+    }
+
+    @Test
+    void aDurableDeployOnAnAgentStartsItsEngineWithTheAgentsJavaAndJars() throws Throwable {
+        String terraform = terraformDirectory();
+        Assumptions.assumeTrue(terraform != null, "no terraform on PATH: this test needs real Terraform");
+        Path repo = repository();
+        sessions.then(r -> {
+            r.createOnlineSlave(r.jenkins.getLabelAtom("durable-agent"));
+            WorkflowJob p = r.jenkins.createProject(WorkflowJob.class, "durable-agent");
+            p.setDefinition(new CpsFlowDefinition(pipeline("durable-agent", terraform, repo, 0, "    deployStacks()\n"), true));
+            WorkflowRun b = r.buildAndAssertSuccess(p);
+            assertThat(JenkinsRule.getLog(b)).contains("Stack Drift: net: deployed");
+            assertThat(Files.readAllLines(temp.resolve("runs"))).hasSize(1);
+        });
+    }
+
+    @Test
+    void anAbortAsksTheEngineToStopAndTerraformLeavesAValidUnlockedState() throws Throwable {
+        String terraform = terraformDirectory();
+        Assumptions.assumeTrue(terraform != null, "no terraform on PATH: this test needs real Terraform");
+        Path repo = repository();
+        System.setProperty(ToolStops.GRACE_PROPERTY, "20");
+        try {
+            sessions.then(r -> {
+                WorkflowJob p = r.jenkins.createProject(WorkflowJob.class, "durable-abort");
+                p.setDefinition(new CpsFlowDefinition(pipeline(terraform, repo, 600, "    deployStacks()\n"), true));
+                WorkflowRun b = p.scheduleBuild2(0).waitForStart();
+                long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+                while (!Files.exists(temp.resolve("runs")) && System.nanoTime() < deadline) {
+                    Thread.sleep(200);
+                }
+                b.doStop();
+                r.waitForCompletion(b);
+                r.assertBuildStatus(Result.ABORTED, b);
+                assertThat(JenkinsRule.getLog(b)).contains("Stack Drift: stopping: the running tools are asked to stop");
+                assertThat(Files.readString(temp.resolve("state/net.tfstate"))).contains("\"version\"");
+                assertThat(temp.resolve("state/.net.tfstate.lock.info")).doesNotExist();
+            });
+        } finally {
+            System.clearProperty(ToolStops.GRACE_PROPERTY);
+        }
+    }
+
+    @Test
+    void aDurableDeployAndCheckWithoutARestart() throws Throwable {
+        String terraform = terraformDirectory();
+        Assumptions.assumeTrue(terraform != null, "no terraform on PATH: this test needs real Terraform");
+        Path repo = repository();
+        sessions.then(r -> {
+            WorkflowJob p = r.jenkins.createProject(WorkflowJob.class, "durable-plain");
+            p.setDefinition(new CpsFlowDefinition(pipeline(terraform, repo, 0, "    deployStacks()\n"
+                    + "    def check = checkDrift()\n"
+                    + "    echo \"drifted: ${check.counts.drifted}\"\n"), true));
+            WorkflowRun b = r.buildAndAssertSuccess(p);
+            String log = JenkinsRule.getLog(b);
+            assertThat(log).contains("drifted: 0").doesNotContain("resumed after a restart");
+            assertThat(Files.readAllLines(temp.resolve("runs"))).hasSize(1);
+        });
+    }
+}
