@@ -101,6 +101,7 @@ public final class StateMatcher {
         }
         Map<StackId, List<StackId>> edges = new TreeMap<>();
         List<String> notes = new ArrayList<>();
+        boolean unmatched = false;
         for (ModuleStack stack : stacks.stream().filter(ModuleStack::readsState).sorted((a, b) -> a.id().compareTo(b.id())).toList()) {
             Optional<RootModule> module = modules.get(stack.dir());
             if (module.isEmpty()) {
@@ -108,14 +109,20 @@ public final class StateMatcher {
             }
             TreeSet<StackId> found = new TreeSet<>();
             for (RemoteStateRead read : module.get().reads()) {
-                matchOne(stack, read, writers).ifPresent(found::add);
-                note(stack, read, writers).ifPresent(notes::add);
+                StateLocation location = location(stack, read);
+                List<StackId> ids = location.address().map(a -> writers.getOrDefault(a, List.of())).orElse(List.of());
+                if (ids.size() == 1 && !ids.get(0).equals(stack.id())) {
+                    found.add(ids.get(0));
+                } else {
+                    notes.add(note(stack, read, location, ids));
+                    unmatched |= location.address().isPresent() && ids.isEmpty();
+                }
             }
             if (!found.isEmpty()) {
                 edges.put(stack.id(), List.copyOf(found));
             }
         }
-        if (notes.stream().anyMatch(n -> n.contains(" does not deploy"))) {
+        if (unmatched) {
             unknownStates.forEach((id, why) -> notes.add(id + "'s own state is not statically known (" + why
                     + "): no terraform_remote_state is matched to it"));
         }
@@ -143,32 +150,21 @@ public final class StateMatcher {
         return StateLocation.of(type.get(), config, workspace.get(), stack.dir());
     }
 
-    private static Optional<StackId> matchOne(final ModuleStack stack, final RemoteStateRead read,
-            final Map<BackendAddress, List<StackId>> writers) {
-        return location(stack, read).address().map(writers::get).filter(ids -> ids.size() == 1).map(ids -> ids.get(0))
-                .filter(id -> !id.equals(stack.id()));
-    }
-
-    /** Why a read gives no edge, when it gives none. */
-    private static Optional<String> note(final ModuleStack stack, final RemoteStateRead read,
-            final Map<BackendAddress, List<StackId>> writers) {
+    /** Why a read gives no edge: {@code ids} are the stacks that write its state, when known. */
+    private static String note(final ModuleStack stack, final RemoteStateRead read, final StateLocation location,
+            final List<StackId> ids) {
         String which = " (" + DATA + read.name() + ", " + read.where() + ")";
-        StateLocation location = location(stack, read);
         if (location.address().isEmpty()) {
-            return Optional.of(stack.id() + " reads a state that is not statically known: " + location.unknown() + which);
+            return stack.id() + " reads a state that is not statically known: " + location.unknown() + which;
         }
-        BackendAddress address = location.address().get();
-        List<StackId> ids = writers.getOrDefault(address, List.of());
+        String address = location.address().get().describe();
         if (ids.isEmpty()) {
-            return Optional.of(stack.id() + " reads a state this repository does not deploy: " + address.describe() + which);
+            return stack.id() + " reads a state this repository does not deploy: " + address + which;
         }
         if (ids.size() > 1) {
-            return Optional.of(stack.id() + " reads a state that several stacks write (" + String.join(", ",
-                    ids.stream().map(StackId::value).toList()) + "), so it depends on none of them: " + address.describe() + which);
+            return stack.id() + " reads a state that several stacks write (" + String.join(", ",
+                    ids.stream().map(StackId::value).toList()) + "), so it depends on none of them: " + address + which;
         }
-        if (ids.get(0).equals(stack.id())) {
-            return Optional.of(stack.id() + " reads its own state: no dependency" + which);
-        }
-        return Optional.empty();
+        return stack.id() + " reads its own state: no dependency" + which;
     }
 }

@@ -63,8 +63,11 @@ class StateMatcherTest {
         write("app/main.tf", remoteState("prod", "s3", "bucket = \"acme\"\n    key = \"net.tfstate\"", "workspace = \"prod\"")
                 + remoteState("plain", "s3", "bucket = \"acme\"\n    key = \"net.tfstate\""));
 
+        // a stack whose own state is not known is named only when some read matched nothing
+        write("dns/backend.tf", backend("s3", "bucket = var.bucket\n    key = \"dns.tfstate\""));
+
         StateDependencies found = match(reader("app"), new ModuleStack(id("network:prod"), "network", "prod", false),
-                new ModuleStack(id("network"), "network", "", false));
+                new ModuleStack(id("network"), "network", "", false), stack("dns"));
 
         assertThat(found.edges()).isEqualTo(Map.of(id("app"), List.of(id("network"), id("network:prod"))));
         assertThat(found.notes()).isEmpty();
