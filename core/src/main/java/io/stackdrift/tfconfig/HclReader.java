@@ -68,7 +68,7 @@ public final class HclReader {
             int start = pos;
             String name = identifier();
             if (name.isEmpty()) {
-                throw error(pos, "expected an argument or a block, found `" + peek(0) + "`");
+                throw error(pos, "expected an argument or a block, found " + shown(pos));
             }
             skipBlank(false);
             if (peek(0) == '=' && peek(1) != '=') {
