@@ -104,6 +104,41 @@ class GraphCommandTest {
     }
 
     @Test
+    void aTerraformStacksRemoteStateReadsAreStateEdgesAndAReadOfAnotherRepositorysStateIsANote(@TempDir final Path repo)
+            throws Exception {
+        Files.createDirectories(repo.resolve("network"));
+        Files.createDirectories(repo.resolve("app"));
+        Files.writeString(repo.resolve("network/main.tf"), "resource \"terraform_data\" \"vpc\" {}\n");
+        Files.writeString(repo.resolve("app/main.tf"), """
+                data "terraform_remote_state" "net" {
+                  backend = "local"
+                  config  = { path = "../network/terraform.tfstate" }
+                }
+                data "terraform_remote_state" "shared" {
+                  backend = "s3"
+                  config  = { bucket = "acme-state", key = "shared/terraform.tfstate", secret_key = "hunter2" }
+                }
+                """);
+        Files.writeString(repo.resolve("stacks.yaml"), "stacks:\n  - dir: app\n    dependsOn: auto\n  - dir: network\n");
+        String config = repo.resolve("stacks.yaml").toString();
+
+        assertThat(run("graph", "--config", config, "--record", record.toString())).as(err.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(out.toString()).isEqualTo("""
+                group 1: network
+                group 2: app
+                app depends on network (state)
+                note: app reads a state this repository does not deploy: s3 bucket acme-state key shared/terraform.tfstate \
+                (data.terraform_remote_state.shared, app/main.tf:5)
+                2 groups, 2 stacks, 1 edge
+                """);
+        out.getBuffer().setLength(0);
+
+        assertThat(run("validate", "--config", config)).as(err.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(out.toString()).contains("auto, network (state)").contains("note: app reads a state this repository does not deploy")
+                .doesNotContain("hunter2");
+    }
+
+    @Test
     void shardsSplitTheDemoAndSayWhichStacksWaitForAnotherShard() throws Exception {
         assertThat(run("graph", "--config", DEMO, "--record", record.toString(), "--shards", "2", "--parallelism", "1")).as(err.toString())
                 .isEqualTo(ExitCodes.OK);

@@ -15,6 +15,10 @@ import java.util.List;
 import java.util.Optional;
 
 import io.stackdrift.model.Problem;
+import io.stackdrift.model.Tool;
+import io.stackdrift.tfconfig.StateMatcher;
+import io.stackdrift.tfconfig.StateMatcher.ModuleStack;
+import io.stackdrift.tfconfig.StateMatcher.StateDependencies;
 
 /**
  * Reads stacks.yaml and discovers the repository's stacks (docs/configuration.md): the one entry point others call.
@@ -115,6 +119,11 @@ public final class ConfigLoader {
         new OutputsPathCheck(fileName, configFile, repositoryRoot, problems).check(parsed.get(), resolution.stacks());
         List<Problem> found = new ArrayList<>(resolution.warnings());
         found.addAll(discovery.warnings());
+        StateDependencies states = problems.isEmpty() ? StateMatcher.match(repositoryRoot, displayRoot, resolution.stacks().stream()
+                .filter(s -> s.tool() != Tool.PULUMI).map(s -> new ModuleStack(s.id(), s.dir(), s.name(), s.autoDepends())).toList())
+                : StateDependencies.NONE;
+        problems.addAll(states.problems());
+        found.addAll(states.warnings());
         if (!problems.isEmpty()) {
             return ConfigResult.invalid(sorted(problems), found);
         }
@@ -126,7 +135,8 @@ public final class ConfigLoader {
                             ? "" : " (apart from ignored ones)"),
                     "a root module declares terraform { ... } or a backend; a Pulumi project has Pulumi.yaml and Pulumi.<stack>.yaml"));
         }
-        StacksConfig config = new StacksConfig(configFile, repositoryRoot, parallelism, resolution.stacks(), warnings);
+        StacksConfig config = new StacksConfig(configFile, repositoryRoot, parallelism, resolution.stacks(), warnings, states.edges(),
+                states.notes());
         return ConfigResult.valid(config, resolution.ignored(), yaml);
     }
 

@@ -45,7 +45,7 @@ final class SettingsMerge {
                 pick(settings, SettingKey.DRIFT_EVERY), ignoreRules(candidate, entries, tool),
                 pick(settings, SettingKey.DRIFT_MAX_CHANGES), pick(settings, SettingKey.DRIFT_ALLOW_REPLACE));
         Duration reapply = pick(settings, SettingKey.REAPPLY);
-        boolean auto = dependsOn(candidate, entries, tool, validDependencies, dependencies);
+        boolean auto = dependsOn(entries, validDependencies, dependencies);
         Map<String, String> credentials = new TreeMap<>();
         for (SettingKey<?> key : settings.keys()) {
             if (key.isCredentials()) {
@@ -119,17 +119,12 @@ final class SettingsMerge {
     }
 
     /** Adds the valid dependsOn ids of every entry to {@code dependencies}; whether any entry says {@code auto}. */
-    private boolean dependsOn(final Candidate candidate, final List<StackEntry> entries, final Tool tool,
-            final Set<Setting<String>> validDependencies, final Map<StackId, Location> dependencies) {
+    private static boolean dependsOn(final List<StackEntry> entries, final Set<Setting<String>> validDependencies,
+            final Map<StackId, Location> dependencies) {
         boolean auto = false;
         for (StackEntry entry : entries) {
             if (entry.dependsOn().auto()) {
                 auto = true;
-                if (tool != Tool.PULUMI) {
-                    problems.report(entry.dependsOn().at(), "auto", "`dependsOn: auto` works only for Pulumi stacks; `"
-                                    + candidate.id() + "` is a " + tool.word() + " stack",
-                            "list the stacks it needs: dependsOn: [network]");
-                }
             }
             for (Setting<String> id : entry.dependsOn().ids()) {
                 if (validDependencies.contains(id)) {

@@ -70,7 +70,7 @@ final class StackEntrySection {
         if (value instanceof Scalar scalar && scalar.kind() != Scalar.Kind.UNREADABLE) {
             String written = scalar.isNull() ? "network" : scalar.text();
             forms.problem(value.at(), "`dependsOn` is a list of stack ids or the word `auto`, not " + value.describe(),
-                    "dependsOn: [" + written + "]   # or, for a Pulumi stack: dependsOn: auto");
+                    "dependsOn: [" + written + "]   # or, read from what the stack reads: dependsOn: auto");
             return DependsOn.NONE;
         }
         if (!(value instanceof YamlList list)) {
@@ -81,7 +81,7 @@ final class StackEntrySection {
         List<Setting<String>> ids = new ArrayList<>();
         for (YamlNode item : list.items()) {
             if (item instanceof Scalar scalar && "auto".equals(scalar.text())) {
-                forms.problem(item.at(), "`auto` cannot be one item of a list: it stands for all of a Pulumi stack's references",
+                forms.problem(item.at(), "`auto` cannot be one item of a list: it stands for every state the stack reads",
                         "dependsOn: auto");
                 continue;
             }

@@ -2,6 +2,7 @@ package io.stackdrift.config;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import io.stackdrift.model.Problem;
@@ -15,11 +16,28 @@ import io.stackdrift.model.StackId;
  * @param parallelism stacks run at once
  * @param stacks      every discovered, not ignored stack
  * @param warnings    problems that do not stop the run (e.g. reapply shorter than every)
+ * @param stateReads  for each Terraform/OpenTofu stack with {@code dependsOn: auto}, the stacks whose state its
+ *                    {@code terraform_remote_state} blocks read (read from the files, sorted; only stacks that have one)
+ * @param stateNotes  one line per remote-state read that gave no dependency (not statically known, not deployed here)
  */
-public record StacksConfig(Path file, Path root, int parallelism, List<StackConfig> stacks, List<Problem> warnings) {
+public record StacksConfig(Path file, Path root, int parallelism, List<StackConfig> stacks, List<Problem> warnings,
+        Map<StackId, List<StackId>> stateReads, List<String> stateNotes) {
     public StacksConfig {
         stacks = List.copyOf(stacks);
         warnings = List.copyOf(warnings);
+        stateReads = Map.copyOf(stateReads);
+        stateNotes = List.copyOf(stateNotes);
+    }
+
+    /** A configuration without remote-state reads. */
+    public StacksConfig(final Path file, final Path root, final int parallelism, final List<StackConfig> stacks,
+            final List<Problem> warnings) {
+        this(file, root, parallelism, stacks, warnings, Map.of(), List.of());
+    }
+
+    /** The stacks whose state {@code id} reads through {@code terraform_remote_state} (docs/configuration.md, "dependsOn"). */
+    public List<StackId> stateReadsOf(final StackId id) {
+        return stateReads.getOrDefault(id, List.of());
     }
 
     /**

@@ -18,7 +18,8 @@ import io.stackdrift.model.StackId;
  * defaults — as a plain-text table or as JSON: schedule, reapply, policy and the guard rails of mode correct
  * ({@code maxChanges}, {@code allowReplace}), so no default is learnt from a warning. Shows credentials variable names
  * and ids, never a secret (stacks.yaml holds none); shows {@code dependsOn: auto} as {@code auto}, because only a preview
- * can know what it reads.
+ * can know what a Pulumi stack reads, followed for a Terraform/OpenTofu stack by the stacks its
+ * {@code terraform_remote_state} blocks read ({@code network (state)}), and the notes of the reads that gave none.
  */
 public final class ValidateListing {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -45,7 +46,7 @@ public final class ValidateListing {
                     stack.drift().allowReplace() ? "allowed" : "asks",
                     stack.credentials().isEmpty() ? NONE : String.join(", ", stack.credentials().keySet().stream().sorted().toList())));
             if (dependencies) {
-                row.add(dependsOn(stack));
+                row.add(dependsOn(stack, config.stateReadsOf(stack.id())));
             }
             rows.add(row);
         }
@@ -68,6 +69,9 @@ public final class ValidateListing {
         }
         for (IgnoredStack stack : ignored) {
             out.append("left out: ").append(safe(stack.id().value())).append(" (").append(safe(stack.reason())).append(")\n");
+        }
+        for (String note : config.stateNotes()) {
+            out.append("note: ").append(safe(note)).append('\n');
         }
         return out.toString();
     }
@@ -109,6 +113,8 @@ public final class ValidateListing {
             ArrayNode dependsOn = node.putArray("dependsOn");
             stack.dependsOn().stream().map(StackId::value).sorted().forEach(dependsOn::add);
             node.put("dependsOnAuto", stack.autoDepends());
+            ArrayNode state = node.putArray("dependsOnState");
+            config.stateReadsOf(stack.id()).forEach(id -> state.add(id.value()));
             stack.outputs().ifPresentOrElse(outputs -> {
                 ObjectNode outputsNode = node.putObject("outputs");
                 outputsNode.put("file", outputs.file());
@@ -120,6 +126,8 @@ public final class ValidateListing {
             left.addObject().put("id", stack.id().value()).put("dir", stack.dir()).put("reason", stack.reason());
         }
         root.set("warnings", problems(config.warnings()));
+        ArrayNode notes = root.putArray("notes");
+        config.stateNotes().forEach(notes::add);
         return write(root);
     }
 
@@ -161,12 +169,13 @@ public final class ValidateListing {
         return paths == 0 ? words : words + ", " + paths + (paths == 1 ? " path" : " paths") + " ignored";
     }
 
-    private static String dependsOn(final StackConfig stack) {
+    private static String dependsOn(final StackConfig stack, final List<StackId> stateReads) {
         List<String> words = new ArrayList<>();
         if (stack.autoDepends()) {
             words.add("auto");
         }
         stack.dependsOn().stream().map(StackId::value).sorted().forEach(words::add);
+        stateReads.stream().filter(id -> !stack.dependsOn().contains(id)).map(id -> id.value() + " (state)").forEach(words::add);
         return words.isEmpty() ? NONE : String.join(", ", words);
     }
 

@@ -26,6 +26,7 @@ import io.stackdrift.model.IoProblem;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
+import io.stackdrift.model.Tool;
 import io.stackdrift.ownership.OwnershipGuard;
 import io.stackdrift.record.TrailResult;
 import io.stackdrift.spi.MissingCredentialsException;
@@ -76,10 +77,20 @@ final class StackTasks {
 
     private static Row record(final RunContext run, final Row row) {
         StackConfig stack = run.stack(row.id());
-        Row complete = stack == null ? row
-                : row.withFileDependsOn(stack.dependsOn()).withDependsOn(stack.autoDepends() ? row.dependsOn() : List.of());
+        Row complete = stack == null ? row : row.withFileDependsOn(stack.dependsOn()).withDependsOn(readDependsOn(run, stack, row));
         run.putRow(complete);
         return complete;
+    }
+
+    /**
+     * What the stack is known to read: nothing without {@code dependsOn: auto}; a Pulumi stack's stack references (its
+     * row's); a Terraform/OpenTofu stack's {@code terraform_remote_state} reads, from its files (the same the graph used).
+     */
+    private static List<StackId> readDependsOn(final RunContext run, final StackConfig stack, final Row row) {
+        if (!stack.autoDepends()) {
+            return List.of();
+        }
+        return stack.tool() == Tool.PULUMI ? row.dependsOn() : run.config().stateReadsOf(stack.id());
     }
 
     /**

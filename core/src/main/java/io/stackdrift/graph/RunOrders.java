@@ -20,7 +20,8 @@ public final class RunOrders {
      * The run order of a built graph.
      *
      * @param fileEdges the file's {@code dependsOn} of each stack: an edge of the graph found here is
-     *                  {@link Origin#FILE}, any other was read from a row
+     *                  {@link Origin#FILE}; any other is {@link Origin#STATE} when the build read it from remote state,
+     *                  else {@link Origin#REFERENCE} (read from a row)
      */
     public static RunOrder of(final StackGraph.Build build, final Map<StackId, ? extends Collection<StackId>> fileEdges) {
         StackGraph graph = build.graph();
@@ -42,7 +43,8 @@ public final class RunOrders {
         for (DependencyEdge edge : graph.edges()) {
             Collection<StackId> written = fileEdges.get(edge.dependent());
             boolean inFile = written != null && written.contains(edge.dependency());
-            edges.add(new Edge(edge.dependent(), edge.dependency(), inFile ? Origin.FILE : Origin.REFERENCE));
+            Origin origin = inFile ? Origin.FILE : build.stateEdges().contains(edge) ? Origin.STATE : Origin.REFERENCE;
+            edges.add(new Edge(edge.dependent(), edge.dependency(), origin));
         }
         return new RunOrder(groups, edges, build.notes());
     }

@@ -19,6 +19,7 @@ import java.util.TreeSet;
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.config.StacksConfig;
 import io.stackdrift.model.StackId;
+import io.stackdrift.model.Tool;
 
 /**
  * The dependency graph of the stacks of one run: which stack waits for which (docs/concepts.md, "Deploy order"). Immutable and
@@ -54,52 +55,70 @@ public final class StackGraph {
     }
 
     /**
-     * What {@link StackGraph#build} made: the graph, the row dependencies it had to drop because they would
+     * What {@link StackGraph#build} made: the graph, the read dependencies it had to drop because they would
      * have closed a cycle, and one log line per dependency it left out (the caller must print them: nothing
      * is dropped silently). Nested here because a graph is only ever made this way.
      *
-     * @param graph   the acyclic graph
-     * @param dropped row dependencies that would have closed a cycle, in the order they were dropped
-     * @param notes   log lines: dropped cycle-closing dependencies, unknown ids and self-references from rows
+     * @param graph      the acyclic graph
+     * @param dropped    read dependencies that would have closed a cycle, in the order they were dropped
+     * @param notes      log lines: remote-state reads that gave no dependency, dropped cycle-closing dependencies,
+     *                   unknown ids and self-references from rows
+     * @param stateEdges the edges of the graph read from {@code terraform_remote_state} (and not in the file)
      */
-    public record Build(StackGraph graph, List<DependencyEdge> dropped, List<String> notes) {
+    public record Build(StackGraph graph, List<DependencyEdge> dropped, List<String> notes, Set<DependencyEdge> stateEdges) {
         public Build {
             Objects.requireNonNull(graph, "graph");
             dropped = List.copyOf(dropped);
             notes = List.copyOf(notes);
+            stateEdges = Collections.unmodifiableSortedSet(new TreeSet<>(stateEdges));
         }
     }
 
     /**
-     * The graph of a run (docs/concepts.md, "Deploy order"): the file's {@code dependsOn} plus the {@code depends-on} recorded
-     * for every stack with {@code dependsOn: auto}.
+     * The graph of a run (docs/concepts.md, "Deploy order"): the file's {@code dependsOn} plus, for every stack with
+     * {@code dependsOn: auto}, the {@code depends-on} recorded for a Pulumi stack, or the states a Terraform/OpenTofu
+     * stack's {@code terraform_remote_state} blocks read ({@link StacksConfig#stateReads()}, whose notes come first).
      *
      * @param recordedDependsOn the depends-on list the history keeps for each stack (its latest row that had one), where
-     *                          there is one (lists of other stacks are ignored)
+     *                          there is one (lists of other stacks, and of stacks that are not Pulumi's, are ignored)
      */
     public static Build of(final StacksConfig config, final Map<StackId, List<StackId>> recordedDependsOn) {
         Map<StackId, List<StackId>> fileEdges = new TreeMap<>();
+        Map<StackId, List<StackId>> stateEdges = new TreeMap<>();
         Map<StackId, List<StackId>> rowEdges = new TreeMap<>();
         for (StackConfig stack : config.stacks()) {
             fileEdges.put(stack.id(), stack.dependsOn());
             List<StackId> recorded = recordedDependsOn.get(stack.id());
-            if (stack.autoDepends() && recorded != null) {
+            if (stack.autoDepends() && stack.tool() != Tool.PULUMI) {
+                stateEdges.put(stack.id(), config.stateReadsOf(stack.id()));
+            } else if (stack.autoDepends() && recorded != null) {
                 rowEdges.put(stack.id(), recorded);
             }
         }
-        return build(fileEdges, rowEdges, fileEdges.keySet());
+        Build built = build(fileEdges, stateEdges, rowEdges, fileEdges.keySet());
+        List<String> notes = new ArrayList<>(config.stateNotes());
+        notes.addAll(built.notes());
+        return new Build(built.graph(), built.dropped(), notes, built.stateEdges());
+    }
+
+    /** {@link #build(Map, Map, Map, Set)} without edges read from remote state. */
+    public static Build build(final Map<StackId, ? extends Collection<StackId>> fileEdges,
+            final Map<StackId, ? extends Collection<StackId>> rowEdges, final Set<StackId> stacks) {
+        return build(fileEdges, Map.of(), rowEdges, stacks);
     }
 
     /**
-     * Builds the graph from the file's edges (already validated by the config reader: known ids, no cycle)
-     * and the edges read from rows. Row edges are added in stack id order (dependent, then dependency); one
-     * that names an unknown stack or the stack itself is left out, and one that would close a cycle with the
-     * file's edges or with a row edge added before it is dropped. Each of these gets a note.
+     * Builds the graph from the file's edges (already validated by the config reader: known ids, no cycle), the edges
+     * read from {@code terraform_remote_state} and the edges read from rows. The read edges are added state edges
+     * first, each kind in stack id order (dependent, then dependency); one that names an unknown stack or the stack
+     * itself is left out, and one that would close a cycle with the file's edges or with a read edge added before it is
+     * dropped. Each of these gets a note.
      *
      * @throws IllegalArgumentException when the file's edges name an unknown stack or form a cycle: the
      *                                  config reader must have refused that file
      */
     public static Build build(final Map<StackId, ? extends Collection<StackId>> fileEdges,
+            final Map<StackId, ? extends Collection<StackId>> stateEdges,
             final Map<StackId, ? extends Collection<StackId>> rowEdges, final Set<StackId> stacks) {
         Map<StackId, Set<StackId>> deps = new TreeMap<>();
         for (StackId id : stacks) {
@@ -116,37 +135,46 @@ public final class StackGraph {
         if (!fileCycle.isEmpty()) {
             throw new IllegalArgumentException("the file's dependsOn lists form a cycle: " + path(fileCycle));
         }
-
         List<DependencyEdge> dropped = new ArrayList<>();
         List<String> notes = new ArrayList<>();
-        for (Map.Entry<StackId, TreeSet<StackId>> entry : sorted(rowEdges).entrySet()) {
+        List<DependencyEdge> fromState = addRead(deps, stateEdges, "its terraform_remote_state", dropped, notes);
+        addRead(deps, rowEdges, "its latest row", dropped, notes);
+        return new Build(new StackGraph(deps), dropped, notes, new TreeSet<>(fromState));
+    }
+
+    /** Adds read edges to {@code deps} as {@link #build(Map, Map, Map, Set)} says; the edges it added. */
+    private static List<DependencyEdge> addRead(final Map<StackId, Set<StackId>> deps,
+            final Map<StackId, ? extends Collection<StackId>> read, final String source, final List<DependencyEdge> dropped,
+            final List<String> notes) {
+        List<DependencyEdge> added = new ArrayList<>();
+        for (Map.Entry<StackId, TreeSet<StackId>> entry : sorted(read).entrySet()) {
             StackId dependent = entry.getKey();
             for (StackId dependency : entry.getValue()) {
                 if (!deps.containsKey(dependent)) {
-                    notes.add("left out the dependencies read from the row of " + dependent + ": it is not a stack of this run");
+                    notes.add("left out the dependencies of " + dependent + " read from " + source + ": it is not a stack of this run");
                     break;
                 }
                 if (dependency.equals(dependent)) {
-                    notes.add("left out " + dependent + "'s dependency on itself read from its latest row");
+                    notes.add("left out " + dependent + "'s dependency on itself read from " + source);
                 } else if (!deps.containsKey(dependency)) {
-                    notes.add("left out " + dependent + "'s dependency on " + dependency
-                            + " read from its latest row: no such stack");
+                    notes.add("left out " + dependent + "'s dependency on " + dependency + " read from " + source + ": no such stack");
                 } else if (!deps.get(dependent).contains(dependency)) {
                     List<StackId> back = pathBetween(deps, dependency, dependent);
                     if (back.isEmpty()) {
                         deps.get(dependent).add(dependency);
+                        added.add(new DependencyEdge(dependent, dependency));
                     } else {
                         List<StackId> cycle = new ArrayList<>();
                         cycle.add(dependent);
                         cycle.addAll(back);
                         dropped.add(new DependencyEdge(dependent, dependency));
-                        notes.add("dropped " + dependent + "'s dependency on " + dependency
-                                + " read from its latest row: it would close the cycle " + path(cycle));
+                        notes.add("dropped " + dependent + "'s dependency on " + dependency + " read from " + source
+                                + ": it would close the cycle " + path(cycle));
                     }
                 }
             }
         }
-        return new Build(new StackGraph(deps), dropped, notes);
+        return added;
     }
 
     /** A graph of the given dependencies (every stack must be a key); for callers that have no rows. */

@@ -8,7 +8,8 @@ import java.util.TreeSet;
 /**
  * The order a deploy runs its stacks in (built by {@code graph.RunOrders}), as groups that can run together: every stack of a group depends
  * only on stacks of earlier groups, and sits in the earliest group it can. Each edge says where it was
- * read: the file's {@code dependsOn}, or the stack references of the latest preview ({@code dependsOn: auto}).
+ * read: the file's {@code dependsOn}, or ({@code dependsOn: auto}) the stack references of the latest preview or the
+ * {@code terraform_remote_state} blocks of a Terraform/OpenTofu stack.
  */
 public record RunOrder(List<List<StackId>> groups, List<Edge> edges, List<String> notes) {
 
@@ -17,7 +18,9 @@ public record RunOrder(List<List<StackId>> groups, List<Edge> edges, List<String
         /** Written in the file's {@code dependsOn}. */
         FILE("file"),
         /** Read from the stack references of the stack's latest preview. */
-        REFERENCE("reference");
+        REFERENCE("reference"),
+        /** Read from the stack's {@code terraform_remote_state} blocks (its files, no tool run). */
+        STATE("state");
 
         private final String word;
 

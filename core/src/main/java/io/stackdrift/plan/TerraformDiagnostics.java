@@ -20,7 +20,7 @@ public final class TerraformDiagnostics {
     static final String REMOTE_STATE_MISSING = "Unable to find remote state";
     /** The hint for {@link #REMOTE_STATE_MISSING}: the stack that writes that state has not been deployed first. */
     public static final String REMOTE_STATE_HINT = "deploy the stack that writes this state first, or declare it under this "
-            + "stack's dependsOn in stacks.yaml so that it always is";
+            + "stack's dependsOn in stacks.yaml so that it always is (dependsOn: auto reads it from a literal backend configuration)";
 
     private TerraformDiagnostics() {
     }

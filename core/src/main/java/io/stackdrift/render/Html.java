@@ -9,6 +9,7 @@ import io.stackdrift.model.Action;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
+import io.stackdrift.model.Tool;
 
 /**
  * The few markup helpers every page shares. Every string that may come from tool output (stack ids,
@@ -77,9 +78,16 @@ final class Html {
         return n + " " + (n == 1 ? one : many);
     }
 
-    /** After a depends-on link: the mark of a dependency read from a stack reference (the file does not list it). */
+    /**
+     * After a depends-on link: the mark of a dependency the stack reads (the file does not list it): a Pulumi stack's stack
+     * reference, another tool's {@code terraform_remote_state}.
+     */
     static String readMark(final Row row, final StackId dependency) {
-        return row.readFromReference(dependency) ? " <span class=\"sd-muted\" title=\"read from a stack reference\">(read)</span>" : "";
+        if (!row.readFromReference(dependency)) {
+            return "";
+        }
+        String title = row.tool() == Tool.PULUMI ? "read from a stack reference" : "read from a terraform_remote_state";
+        return " <span class=\"sd-muted\" title=\"" + title + "\">(read)</span>";
     }
 
     /** Attribute paths as list items, the first few and "N more paths" (the caller opens and closes the list). */

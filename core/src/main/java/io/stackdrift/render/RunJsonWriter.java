@@ -151,7 +151,7 @@ public final class RunJsonWriter {
             writeChanges(json, "drift", row.drift());
         }
         writeChanges(json, "ownedElsewhere", row.ownedElsewhere());
-        // every stack it depends on; dependsOnRead: those known only from a stack reference it reads
+        // every stack it depends on; dependsOnRead: those known only from what it reads (stack reference, remote state)
         writeIds(json, "dependsOn", row.allDependsOn());
         writeIds(json, "dependsOnRead", row.allDependsOn().stream().filter(row::readFromReference).toList());
         if (row.driftAge().isPresent()) {

@@ -69,7 +69,7 @@ public final class RunMaps {
         map.put("reason", row.reason());
         map.put("changes", row.changes().size());
         map.put("drift", row.drift().size());
-        // every stack it depends on, as --json has it; dependsOnRead: those known only from a stack reference
+        // every stack it depends on, as --json has it; dependsOnRead: those known only from a read (stack reference, remote state)
         List<String> dependsOn = new ArrayList<>();
         List<String> dependsOnRead = new ArrayList<>();
         for (StackId id : row.allDependsOn()) {

@@ -13,7 +13,7 @@ import io.stackdrift.model.StackId;
 
 /**
  * The run order as text (one line a group, then the edges, then a line per note), Graphviz DOT (edges read from
- * stack references dashed) and JSON ({@code stackdrift graph --json}, docs/cli.md). Stack ids come from directory
+ * stack references or remote state dashed) and JSON ({@code stackdrift graph --json}, docs/cli.md). Stack ids come from directory
  * names, so the text and DOT forms make them inert for a terminal and quote them for DOT; JSON escapes them itself.
  */
 public final class RunOrderOutput {
@@ -54,7 +54,7 @@ public final class RunOrderOutput {
         for (RunOrder.Edge edge : order.edges()) {
             // Arrows point the way a deploy runs: from the dependency to its dependent.
             out.append("  ").append(quoted(edge.dependency())).append(" -> ").append(quoted(edge.dependent()));
-            out.append(edge.origin() == RunOrder.Origin.REFERENCE ? " [style=dashed];\n" : ";\n");
+            out.append(edge.origin() != RunOrder.Origin.FILE ? " [style=dashed];\n" : ";\n");
         }
         return out.append("}\n").toString();
     }

@@ -24,6 +24,7 @@ final class DocumentedNames {
     static final Map<String, List<String>> PACKAGES = Map.ofEntries(
             Map.entry("model", List.of("core/src/main/java/io/stackdrift/model")),
             Map.entry("config", List.of("core/src/main/java/io/stackdrift/config")),
+            Map.entry("tfconfig", List.of("core/src/main/java/io/stackdrift/tfconfig")),
             Map.entry("plan", List.of("core/src/main/java/io/stackdrift/plan")),
             Map.entry("spi", List.of("core/src/main/java/io/stackdrift/spi")),
             Map.entry("local", List.of("core/src/main/java/io/stackdrift/local")),

@@ -330,15 +330,17 @@ class ConfigLoaderTest {
     }
 
     @Test
-    void autoDependenciesAreForPulumiStacksOnly() {
+    void autoDependenciesAreForEveryTool() {
         pulumi(root, "app", "shop-app", "prod");
         terraform(root, "dns");
         ConfigResult result = check(root, "stacks:\n  - dir: app\n    dependsOn: auto\n");
         assertThat(stack(result, "shop-app:prod").autoDepends()).isTrue();
         assertThat(stack(result, "shop-app:prod").dependsOn()).isEmpty();
 
+        // a Terraform stack's reads come from its terraform_remote_state blocks (StateReadsConfigTest)
         ConfigResult onTerraform = check(root, "stacks:\n  - dir: \"*\"\n    dependsOn: auto\n");
-        assertThat(messages(onTerraform)).containsExactly("`dependsOn: auto` works only for Pulumi stacks; `dns` is a terraform stack");
+        assertThat(messages(onTerraform)).isEmpty();
+        assertThat(stack(onTerraform, "dns").autoDepends()).isTrue();
     }
 
     @Test

@@ -48,6 +48,18 @@ class RunOrdersTest {
     }
 
     @Test
+    void edgesReadFromRemoteStateAreMarkedApartFromReferencesAndTheFileWins() {
+        Map<StackId, List<StackId>> file = Map.of(id("network"), List.of(), id("dns"), List.of(), id("app"), List.of(id("dns")),
+                id("shop:prod"), List.of());
+        Map<StackId, List<StackId>> state = Map.of(id("app"), List.of(id("dns"), id("network")));
+        Map<StackId, List<StackId>> read = Map.of(id("shop:prod"), List.of(id("app")));
+        RunOrder order = RunOrders.of(StackGraph.build(file, state, read, file.keySet()), file);
+        assertThat(order.edges()).containsExactlyInAnyOrder(new Edge(id("app"), id("dns"), Origin.FILE),
+                new Edge(id("app"), id("network"), Origin.STATE), new Edge(id("shop:prod"), id("app"), Origin.REFERENCE));
+        assertThat(Origin.STATE.word()).isEqualTo("state");
+    }
+
+    @Test
     void aDroppedCycleEdgeIsNoEdgeAndLeavesANote() {
         Map<StackId, List<StackId>> file = Map.of(id("a"), List.of(id("b")), id("b"), List.of());
         Map<StackId, List<StackId>> read = Map.of(id("b"), List.of(id("a")));

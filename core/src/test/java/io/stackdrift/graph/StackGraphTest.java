@@ -108,6 +108,34 @@ class StackGraphTest {
     }
 
     @Test
+    void aTerraformAutoStackTakesItsStateReadsNotItsRecordedListAndTheNotesComeFirst() {
+        StackConfig app = new StackConfig(id("app"), Tool.TERRAFORM, "app", "", List.of(), true,
+                new DriftSettings(true, DriftMode.REPORT, Duration.ofHours(24), List.of()), Duration.ofMinutes(60),
+                Policy.ON_CHANGE, Map.of(), Optional.empty());
+        StacksConfig config = new StacksConfig(Path.of("stacks.yaml"), Path.of("."), 4, List.of(app,
+                stack("db", List.of(), false), stack("network", List.of(), false)), List.of(),
+                Map.of(id("app"), ids("network")), List.of("app reads a state this repository does not deploy: …"));
+        // a stale list recorded for app (db) is not read: the files say what a Terraform stack reads
+        StackGraph.Build built = StackGraph.of(config, Map.of(id("app"), ids("db")));
+
+        assertThat(built.graph().dependenciesOf(id("app"))).containsExactly(id("network"));
+        assertThat(built.stateEdges()).containsExactly(new DependencyEdge(id("app"), id("network")));
+        assertThat(built.notes()).containsExactly("app reads a state this repository does not deploy: …");
+    }
+
+    @Test
+    void aStateEdgeThatWouldCloseACycleWithTheFileIsDroppedWithANoteLikeAReference() {
+        StackGraph.Build built = StackGraph.build(deps("app", "", "network", "app"), deps("app", "network"), Map.of(),
+                idSet("app", "network"));
+
+        assertThat(built.graph().dependenciesOf(id("app"))).isEmpty();
+        assertThat(built.stateEdges()).isEmpty();
+        assertThat(built.dropped()).containsExactly(new DependencyEdge(id("app"), id("network")));
+        assertThat(built.notes()).containsExactly("dropped app's dependency on network read from its terraform_remote_state:"
+                + " it would close the cycle app -> network -> app");
+    }
+
+    @Test
     void findsTransitiveDependents() {
         StackGraph g = graph("a", "", "b", "a", "c", "b", "d", "", "e", "d,c");
 

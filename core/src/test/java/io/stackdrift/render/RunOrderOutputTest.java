@@ -51,6 +51,17 @@ class RunOrderOutputTest {
     }
 
     @Test
+    void anEdgeReadFromRemoteStateIsMarkedStateAndDashedLikeAReference() {
+        Map<StackId, List<StackId>> plain = Map.of(NETWORK, List.of(), DNS, List.of(), APP, List.of());
+        RunOrder read = RunOrders.of(StackGraph.build(plain, Map.of(DNS, List.of(NETWORK)), Map.of(APP, List.of(DNS)),
+                plain.keySet()), plain);
+
+        assertThat(RunOrderOutput.text(read)).contains("dns depends on network (state)\n", "shop:prod depends on dns (reference)\n");
+        assertThat(RunOrderOutput.dot(read)).contains("\"network\" -> \"dns\" [style=dashed];", "\"dns\" -> \"shop:prod\" [style=dashed];");
+        assertThat(RunOrderOutput.json(read)).contains("\"from\" : \"state\"");
+    }
+
+    @Test
     void textSaysWhichEdgeWasLeftOutAsTheJsonDoes() {
         Map<StackId, List<StackId>> cycle = Map.of(NETWORK, List.of(), DNS, List.of(NETWORK));
         StackGraph.Build built = StackGraph.build(cycle, Map.of(NETWORK, List.of(DNS)), cycle.keySet());

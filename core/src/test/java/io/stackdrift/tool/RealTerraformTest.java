@@ -41,6 +41,7 @@ import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
+import io.stackdrift.model.RunOrder;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.Timing;
 import io.stackdrift.model.Tool;
@@ -767,33 +768,46 @@ class RealTerraformTest {
         assertThat(JSON.readTree(repo.resolve("out/app.json").toFile()).path("server_cidr").asText()).isEqualTo("10.1.0.0/16");
     }
 
+    /**
+     * {@code dependsOn: auto} on a Terraform stack: its {@code terraform_remote_state} (backend local, a literal path) names
+     * network's state, so the graph orders network first, from the files alone, and a deploy with one stack at a time
+     * runs them in that order. Without the edge, app (first by id) would plan before network's state exists and fail.
+     */
+    @Test
+    void dependsOnAutoReadsTheLocalRemoteStateAndTheDeployRunsNetworkFirst() throws Exception {
+        Path repo = networkAndApp("../network/terraform.tfstate");
+        Files.writeString(repo.resolve("stacks.yaml"), """
+                parallelism: 1
+                stacks:
+                  - dir: app
+                    dependsOn: auto
+                    outputs: out/app.json
+                  - dir: network
+                """);
+
+        RunOrder order = StackDriftEngine.graph(repo.resolve("stacks.yaml"), repo, HistoryView.of(new HistoryStore(dir.resolve("record"))))
+                .order().orElseThrow();
+        assertThat(order.groups()).containsExactly(List.of(StackId.of("network")), List.of(StackId.of("app")));
+        assertThat(order.edges()).containsExactly(new RunOrder.Edge(StackId.of("app"), StackId.of("network"), RunOrder.Origin.STATE));
+        assertThat(order.notes()).isEmpty();
+
+        List<String> progress = Collections.synchronizedList(new ArrayList<>());
+        RunOutcome deploy = engine(Clock.systemUTC(), progress).deploy(Requests.manual(repo.resolve("stacks.yaml"), "1"));
+
+        assertThat(deploy.exitCode()).as(rows(deploy) + " " + progress).isEqualTo(RunOutcome.OK);
+        RunRecord deployed = deploy.run().orElseThrow();
+        assertThat(deployed.trail()).extracting(e -> e.stack().value(), TrailEntry::result)
+                .containsExactly(Tuple.tuple("network", TrailResult.DEPLOYED), Tuple.tuple("app", TrailResult.DEPLOYED));
+        Row app = deployed.rows().stream().filter(r -> r.id().value().equals("app")).findFirst().orElseThrow();
+        assertThat(app.dependsOn()).containsExactly(StackId.of("network"));
+        assertThat(app.fileDependsOn()).isEmpty();
+        // app read network's freshly written state
+        assertThat(JSON.readTree(repo.resolve("out/app.json").toFile()).path("network_cidr").asText()).isEqualTo("10.0.0.0/16");
+    }
+
     @Test
     void aDependentWhoseUpstreamOutputChangedSaysItFollowsTheUpstreamOutputsNotCodeChanges() throws Exception {
-        Path repo = Files.createDirectories(dir.resolve("repo"));
-        Files.createDirectories(repo.resolve("network"));
-        Files.createDirectories(repo.resolve("app"));
-        Files.writeString(repo.resolve("network/main.tf"), """
-                resource "terraform_data" "vpc" {
-                  input = "10.0.0.0/16"
-                }
-                output "cidr" {
-                  value = terraform_data.vpc.output
-                }
-                """);
-        Files.writeString(repo.resolve("app/main.tf"), """
-                data "terraform_remote_state" "network" {
-                  backend = "local"
-                  config = {
-                    path = "${path.module}/../network/terraform.tfstate"
-                  }
-                }
-                resource "terraform_data" "server" {
-                  input = data.terraform_remote_state.network.outputs.cidr
-                }
-                output "network_cidr" {
-                  value = data.terraform_remote_state.network.outputs.cidr
-                }
-                """);
+        Path repo = networkAndApp("${path.module}/../network/terraform.tfstate");
         Files.writeString(repo.resolve("stacks.yaml"), """
                 stacks:
                   - dir: network
@@ -900,6 +914,36 @@ class RealTerraformTest {
     }
 
     // ---------------------------------------------------------------------------------------------
+
+    /** network writes a cidr output to its local state; app reads it through terraform_remote_state at {@code statePath}. */
+    private Path networkAndApp(final String statePath) throws IOException {
+        Path repo = Files.createDirectories(dir.resolve("repo"));
+        Files.createDirectories(repo.resolve("network"));
+        Files.createDirectories(repo.resolve("app"));
+        Files.writeString(repo.resolve("network/main.tf"), """
+                resource "terraform_data" "vpc" {
+                  input = "10.0.0.0/16"
+                }
+                output "cidr" {
+                  value = terraform_data.vpc.output
+                }
+                """);
+        Files.writeString(repo.resolve("app/main.tf"), """
+                data "terraform_remote_state" "network" {
+                  backend = "local"
+                  config = {
+                    path = "%s"
+                  }
+                }
+                resource "terraform_data" "server" {
+                  input = data.terraform_remote_state.network.outputs.cidr
+                }
+                output "network_cidr" {
+                  value = data.terraform_remote_state.network.outputs.cidr
+                }
+                """.formatted(statePath));
+        return repo;
+    }
 
     private SavingHost engine(final Clock clock, final List<String> progress) {
         // the engine's own adapters (its PlanReading wiring); the stacks' environment stands in for credentials
