@@ -21,7 +21,6 @@ import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
 
 import io.stackdrift.durable.EngineProcess;
 import io.stackdrift.durable.RunOperation;
-import io.stackdrift.durable.StepRequest;
 import io.stackdrift.durable.StepResult;
 import io.stackdrift.model.Directories;
 import io.stackdrift.runner.StepDirectory;
@@ -110,7 +109,8 @@ public final class DurableEngine {
                 .pwd(stepDir).quiet(true).start().join();
         EngineAttachment attachment = new EngineAttachment(stepDir.getRemote(), 0, operation, deploying);
         saver.accept(attachment);
-        return follow(attachment, policy(request.value(), workspace, stepDir, credentials.boundEnvironments()));
+        return follow(attachment, new LaunchPolicy(request.toolPaths(), workspace.getRemote(), stepDir.getRemote(),
+                request.buildEnvironment(), credentials.boundEnvironments()));
     }
 
     /** The step's workspace, once its agent is connected (waiting up to the reconnect limit). */
@@ -124,14 +124,8 @@ public final class DurableEngine {
         FilePath workspace = workspace();
         FilePath stepDir = new FilePath(workspace.getChannel(), attachment.stepDir());
         DurableStepFiles.Written written = stepDir.act(new DurableStepFiles.ReadWritten());
-        StepRequest request = written.request().toBuilder().buildEnvironment(buildEnvironment).build();
-        return follow(attachment, policy(request, workspace, stepDir, new ArrayList<>(written.secrets().environment().values())));
-    }
-
-    private LaunchPolicy policy(final StepRequest request, final FilePath workspace, final FilePath stepDir,
-            final List<Map<String, String>> bound) {
-        return new LaunchPolicy(new EngineRequest(request).toolPaths(), workspace.getRemote(), stepDir.getRemote(),
-                request.buildEnvironment(), bound);
+        return follow(attachment, new LaunchPolicy(written.toolPaths(), workspace.getRemote(), stepDir.getRemote(),
+                buildEnvironment, written.bound()));
     }
 
     private AgentOutcome follow(final EngineAttachment attachment, final LaunchPolicy policy)

@@ -14,6 +14,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 import hudson.remoting.VirtualChannel;
@@ -180,13 +181,18 @@ final class DurableStepFiles {
         }
     }
 
-    /** The step's request and secrets as written, for a controller that resumes after a restart. */
-    record Written(StepRequest request, StepSecrets secrets) implements Serializable {
+    /**
+     * What a controller that resumes after a restart needs of the step's request and secrets to admit the engine's calls:
+     * the configured tool paths (tool word → path) and each bound stack's variables. Only JDK collections: the
+     * controller's class filter refuses the core's types in an answer from an agent.
+     */
+    record Written(TreeMap<String, String> toolPaths, ArrayList<TreeMap<String, String>> bound) implements Serializable {
         private static final long serialVersionUID = 1L;
 
+        /** Names the tools, never a bound value. */
         @Override
         public String toString() {
-            return "Written[" + request + ", " + secrets + "]";
+            return "Written[tools " + toolPaths.keySet() + ", " + bound.size() + " bound stacks]";
         }
     }
 
@@ -196,7 +202,11 @@ final class DurableStepFiles {
         @Override
         public Written invoke(final File dir, final VirtualChannel channel) throws IOException {
             StepDirectory step = new StepDirectory(dir.toPath());
-            return new Written(RequestFile.read(step).request(), StepSecrets.read(step));
+            TreeMap<String, String> tools = new TreeMap<>();
+            RequestFile.read(step).request().toolPaths().forEach((tool, path) -> tools.put(tool.word(), path));
+            ArrayList<TreeMap<String, String>> bound = new ArrayList<>();
+            StepSecrets.read(step).environment().values().forEach(variables -> bound.add(new TreeMap<>(variables)));
+            return new Written(tools, bound);
         }
     }
 

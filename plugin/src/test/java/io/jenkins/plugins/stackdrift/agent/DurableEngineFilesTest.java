@@ -3,6 +3,8 @@ package io.jenkins.plugins.stackdrift.agent;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.ObjectOutputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
 import org.junit.jupiter.api.Test;
@@ -159,5 +162,51 @@ class DurableEngineFilesTest {
 
         String record = Files.readString(stepDir.resolve("record.json"));
         assertThat(record).contains("not found");
+    }
+
+    /** The class names an object's serialized form holds (what the controller's class filter checks in an answer). */
+    private static Set<String> classesIn(final Object answer) throws IOException {
+        Set<String> names = new TreeSet<>();
+        try (ObjectOutputStream out = new ObjectOutputStream(OutputStream.nullOutputStream()) {
+            {
+                enableReplaceObject(true);
+            }
+
+            @Override
+            protected Object replaceObject(final Object obj) {
+                names.add(obj.getClass().getName());
+                return obj;
+            }
+        }) {
+            out.writeObject(answer);
+        }
+        return names;
+    }
+
+    /**
+     * The controller refuses the core's (a bundled library's) types in an answer from an agent (JEP-200's class filter):
+     * the first restart on an agent failed so ({@code Rejected: io.stackdrift.runner.StepSecrets}). Every answer of the
+     * durable step's calls holds JDK and plugin types only; a planted answer with a core type is found.
+     */
+    @Test
+    void answersFromTheAgentHoldOnlyJdkAndPluginTypes() throws Exception {
+        Path ws = workspace();
+        Path stepDir = root.resolve("ws@tmp/stack-drift-7-deploy-z");
+        StepRequest request = StepRequest.builder("7").toolPaths(Map.of(Tool.TERRAFORM, terraform(ws).toString())).build();
+        StackCredentials credentials = new StackCredentials(Map.of("b", Map.of("B_TOKEN", TOKEN)), Map.of(),
+                SecretMask.patternOf(List.of(TOKEN)));
+        runToEnd(ws, stepDir, request, credentials);
+        Files.delete(stepDir.resolve("calls/0.launched"));
+
+        List<Object> answers = List.of(new DurableStepFiles.Poll(0).invoke(stepDir.toFile(), null),
+                new DurableStepFiles.ReadWritten().invoke(stepDir.toFile(), null),
+                new DurableStepFiles.AgentJava().invoke(stepDir.toFile(), null));
+        for (Object answer : answers) {
+            assertThat(classesIn(answer)).as("the classes in %s", answer)
+                    .allMatch(name -> name.startsWith("java.") || name.startsWith("io.jenkins.plugins."));
+        }
+        assertThat(((DurableStepFiles.Tick) answers.get(0)).calls()).as("the call unclaimed again is in the answer").hasSize(1);
+        assertThat(classesIn(List.of(StepSecrets.none()))).as("a planted core type")
+                .anyMatch(name -> name.startsWith("io.stackdrift."));
     }
 }
