@@ -105,14 +105,15 @@ class DurableRestartITest {
             if (agent) {
                 r.createOnlineSlave(r.jenkins.getLabelAtom(label));
             }
-            WorkflowJob p = r.jenkins.createProject(WorkflowJob.class, "durable-deploy");
+            // a job of its own per test: a step id is claimed in this JVM, which both controllers of the test share
+            WorkflowJob p = r.jenkins.createProject(WorkflowJob.class, "durable-deploy-" + label);
             p.setDefinition(new CpsFlowDefinition(pipeline(label, terraform, repo, 25, "    def result = deployStacks()\n"
                     + "    echo \"result: ${result.result}\"\n"), true));
             WorkflowRun b = p.scheduleBuild2(0).waitForStart();
             awaitApplying(b);
         });
         sessions.then(r -> {
-            WorkflowRun b = r.jenkins.getItemByFullName("durable-deploy", WorkflowJob.class).getBuildByNumber(1);
+            WorkflowRun b = r.jenkins.getItemByFullName("durable-deploy-" + label, WorkflowJob.class).getBuildByNumber(1);
             r.waitForCompletion(b);
             String log = JenkinsRule.getLog(b);
             r.assertBuildStatus(Result.SUCCESS, b);
