@@ -33,6 +33,7 @@ public final class FilePath implements SerializableOnlyOverRemoting {
         throw new UnsupportedOperationException();
     }
 
+    @CheckForNull
     public FilePath getParent() {
         throw new UnsupportedOperationException();
     }

@@ -101,8 +101,8 @@ public final class DurableEngine {
         stepDir.act(new DurableStepFiles.Prepare(RunOperation.valueOf(operation.name()), workspace.getRemote(),
                 request.value(), lockedStacks, heldElsewhere, stops.grace(), secrets));
         String java = stepDir.act(new DurableStepFiles.AgentJava());
-        FilePath cache = stepDir.getParent() == null ? stepDir.child(EngineJars.CACHE_DIR)
-                : stepDir.getParent().child(EngineJars.CACHE_DIR);
+        FilePath temp = stepDir.getParent();
+        FilePath cache = temp == null ? stepDir.child(EngineJars.CACHE_DIR) : temp.child(EngineJars.CACHE_DIR);
         String classpath = EngineJars.install(cache);
         workspace.createLauncher(listener).launch()
                 .cmds(ToolCommand.of(List.of("sh", "-c", ENGINE_START, java, classpath, stepDir.getRemote()), "", Map.of()).command())
