@@ -11,6 +11,10 @@ public abstract class Job<JobT extends Job<JobT, RunT>, RunT extends Run<JobT, R
         throw new UnsupportedOperationException();
     }
 
+    public RunT getLastBuild() {
+        throw new UnsupportedOperationException();
+    }
+
     public RunT getLastCompletedBuild() {
         throw new UnsupportedOperationException();
     }

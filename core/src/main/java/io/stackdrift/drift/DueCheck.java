@@ -188,14 +188,13 @@ public final class DueCheck {
         StackStatus s = status.get();
         Duration every = stack.drift().every();
         boolean failing = s.consecutiveFailures() > 0;
-        Duration wait = failing ? Backoff.interval(s.consecutiveFailures(), every) : every;
-        long since = failing ? Math.max(s.lastFailedAt(), s.lastCheckedAt()) : s.lastCheckedAt();
+        Duration wait = waitAfter(s, every);
         Optional<String> ahead = clockAhead(s, input.now());
         if (ahead.isPresent()) {
             // a time recorded by a clock that was ahead never postpones a check
             return new CheckDecision(id, Action.CHECK, ahead.get());
         }
-        long dueAt = since + wait.toMillis();
+        long dueAt = dueAt(s, every);
         if (input.now().toEpochMilli() >= dueAt) {
             String why = failing
                     ? "retry after " + s.consecutiveFailures() + " failed check" + (s.consecutiveFailures() == 1 ? "" : "s")
@@ -207,6 +206,33 @@ public final class DueCheck {
                 ? " (backoff " + Durations.format(wait) + " after " + s.consecutiveFailures() + " failed checks)"
                 : " (every " + Durations.format(every) + ")") + NOW_HINT;
         return new CheckDecision(id, Action.SKIP, why);
+    }
+
+    /**
+     * When a scheduled check next takes the stack, by the rules of {@link #decide} for a scheduled run that no deploy
+     * holds up: empty when none takes it (drift disabled or off, or a plan of it awaits approval, which its approval's
+     * deploy settles); {@code now} when it was never checked or its times were written by a clock ahead of {@code now}.
+     */
+    public static Optional<Instant> nextScheduled(final StackConfig stack, final Optional<StackStatus> status, final Instant now) {
+        if (!stack.drift().enabled() || stack.drift().mode() == DriftMode.OFF
+                || status.map(s -> s.lastState() == RowState.AWAITING_APPROVAL).orElse(false)) {
+            return Optional.empty();
+        }
+        if (status.isEmpty() || status.get().lastCheckedAt() == 0 || clockAhead(status.get(), now).isPresent()) {
+            return Optional.of(now);
+        }
+        return Optional.of(Instant.ofEpochMilli(dueAt(status.get(), stack.drift().every())));
+    }
+
+    /** The stack's schedule, or its backoff while its checks fail. */
+    private static Duration waitAfter(final StackStatus s, final Duration every) {
+        return s.consecutiveFailures() > 0 ? Backoff.interval(s.consecutiveFailures(), every) : every;
+    }
+
+    /** When the stack is due: the wait counted from its last check, or from its last failure while failing. */
+    private static long dueAt(final StackStatus s, final Duration every) {
+        long since = s.consecutiveFailures() > 0 ? Math.max(s.lastFailedAt(), s.lastCheckedAt()) : s.lastCheckedAt();
+        return since + waitAfter(s, every).toMillis();
     }
 
     /**

@@ -175,7 +175,8 @@ public final class EngineProcess {
         });
         return new StepResult(Optional.empty(), interrupted, outcome.exitCode(), mask.mask(formatted(outcome.problems())),
                 mask.mask(formatted(outcome.warnings())), mask.mask(outcome.notes()), digests, names(outcome.forgottenDeploys()),
-                names(outcome.owedDeploys()), outcome.configuredStacks().map(EngineProcess::names), pins);
+                names(outcome.owedDeploys()), outcome.configuredStacks().map(EngineProcess::names), pins,
+                outcome.nextScheduledCheck());
     }
 
     private Map<String, String> environmentFor(final StackId stack, final Map<String, String> credentialIds)

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -37,10 +38,12 @@ import io.stackdrift.runner.StepDirectory;
  * @param owed          stacks that owe a deploy
  * @param configured    every stack of the configuration, when it was read
  * @param approvalPins  stack awaiting approval → the pin of its plan
+ * @param nextScheduledCheck for a drift check, when the next scheduled check has work
  */
 public record StepResult(Optional<String> failure, boolean interrupted, int exitCode, List<String> problems,
         List<String> warnings, List<String> notes, Map<String, String> deployDigests, Set<String> forgotten,
-        Set<String> owed, Optional<Set<String>> configured, Map<String, String> approvalPins) {
+        Set<String> owed, Optional<Set<String>> configured, Map<String, String> approvalPins,
+        Optional<Instant> nextScheduledCheck) {
     private static final int FORMAT = 1;
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -54,12 +57,13 @@ public record StepResult(Optional<String> failure, boolean interrupted, int exit
         owed = Set.copyOf(owed);
         configured = configured.map(Set::copyOf);
         approvalPins = Map.copyOf(approvalPins);
+        Objects.requireNonNull(nextScheduledCheck, "nextScheduledCheck");
     }
 
     /** The engine process could not run: {@code reason} says why, and what to do. */
     public static StepResult failed(final String reason) {
         return new StepResult(Optional.of(reason), false, 1, List.of(), List.of(), List.of(), Map.of(), Set.of(), Set.of(),
-                Optional.empty(), Map.of());
+                Optional.empty(), Map.of(), Optional.empty());
     }
 
     /** Writes the record (when there is one), then {@code result.json}, each atomically. */
@@ -81,6 +85,7 @@ public record StepResult(Optional<String> failure, boolean interrupted, int exit
         root.set("owed", JSON.valueToTree(new TreeSet<>(owed)));
         configured.ifPresent(ids -> root.set("configured", JSON.valueToTree(new TreeSet<>(ids))));
         root.set("approvalPins", JSON.valueToTree(approvalPins));
+        nextScheduledCheck.ifPresent(at -> root.put("nextScheduledCheck", at.toEpochMilli()));
         AtomicFiles.write(dir.result(), out -> JSON.writerWithDefaultPrettyPrinter().writeValue(out, root));
     }
 
@@ -103,7 +108,9 @@ public record StepResult(Optional<String> failure, boolean interrupted, int exit
                 JSON.convertValue(root.path("deployDigests"), new TypeReference<Map<String, String>>() { }),
                 Set.copyOf(strings(root, "forgotten")), Set.copyOf(strings(root, "owed")),
                 root.has("configured") ? Optional.of(Set.copyOf(strings(root, "configured"))) : Optional.empty(),
-                JSON.convertValue(root.path("approvalPins"), new TypeReference<Map<String, String>>() { })));
+                JSON.convertValue(root.path("approvalPins"), new TypeReference<Map<String, String>>() { }),
+                root.path("nextScheduledCheck").canConvertToLong()
+                        ? Optional.of(Instant.ofEpochMilli(root.get("nextScheduledCheck").asLong())) : Optional.empty()));
     }
 
     /** The run's record in {@code dir}, when the run left one. */

@@ -1,6 +1,7 @@
 package io.stackdrift.engine;
 
 import java.io.IOException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +22,7 @@ import io.stackdrift.model.Problem;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.StackId;
+import io.stackdrift.model.StartedBy;
 import io.stackdrift.ownership.OverrideFile;
 import io.stackdrift.record.RunKind;
 import io.stackdrift.record.RunRecord;
@@ -122,8 +124,11 @@ final class RunFrame {
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
+        // a push's check looks only at drifted or changed stacks: it says nothing of when the others are due
+        Optional<Instant> nextCheck = kind == RunKind.CHECK && !interrupted && request.startedBy() != StartedBy.PUSH
+                ? NextCheckAfterRun.of(run.stacks(), run.statusesAtStart(), record) : Optional.empty();
         return new RunOutcome(Optional.of(record), run.deployDigests(), run.forgottenDeploys(), owedDeploys(run, graph, record),
-                Optional.of(known), List.of(), result.warnings(), run.notesSnapshot());
+                Optional.of(known), List.of(), result.warnings(), run.notesSnapshot(), nextCheck);
     }
 
     /**

@@ -1,7 +1,9 @@
 package io.stackdrift.engine;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -16,12 +18,13 @@ import io.stackdrift.render.RunResult;
  * The result of one run, and everything its host must save of it (the engine saves nothing itself): the record
  * (absent when the configuration was invalid and no tool ran), the digest of each stack this run deployed, the
  * stacks whose last deploy is to be forgotten, the stacks that owe a deploy (docs/records.md), every stack of the
- * configuration (the index forgets the others), the configuration problems and warnings, and notes for the log
- * (dropped edges, skipped references).
+ * configuration (the index forgets the others), the configuration problems and warnings, notes for the log
+ * (dropped edges, skipped references), and for a drift check that was not started by a push, when the next scheduled
+ * check has work (its stacks' schedules and backoffs counted from this run; a scheduler may skip its ticks before).
  */
 public record RunOutcome(Optional<RunRecord> run, Map<StackId, String> deployDigests, Set<StackId> forgottenDeploys,
         Set<StackId> owedDeploys, Optional<Set<StackId>> configuredStacks, List<Problem> problems, List<Problem> warnings,
-        List<String> notes) implements RunResult {
+        List<String> notes, Optional<Instant> nextScheduledCheck) implements RunResult {
     /** 0 nothing to report, 2 drift or pending changes (or stacks awaiting approval), 1 error or failed stack. */
     public static final int OK = 0;
     public static final int ERROR = 1;
@@ -35,17 +38,18 @@ public record RunOutcome(Optional<RunRecord> run, Map<StackId, String> deployDig
         problems = List.copyOf(problems);
         warnings = List.copyOf(warnings);
         notes = List.copyOf(notes);
+        Objects.requireNonNull(nextScheduledCheck, "nextScheduledCheck");
     }
 
     /** A run that deployed nothing (a preview, a check without correction, a report). */
     public RunOutcome(final Optional<RunRecord> run, final List<Problem> problems, final List<Problem> warnings, final List<String> notes) {
-        this(run, Map.of(), Set.of(), Set.of(), Optional.empty(), problems, warnings, notes);
+        this(run, Map.of(), Set.of(), Set.of(), Optional.empty(), problems, warnings, notes, Optional.empty());
     }
 
     /** The same outcome with its record and notes as a host shows them (masked, a log named): nothing else changes. */
     public RunOutcome withShown(final RunRecord shown, final List<String> shownNotes) {
         return new RunOutcome(Optional.of(shown), deployDigests, forgottenDeploys, owedDeploys, configuredStacks, problems, warnings,
-                shownNotes);
+                shownNotes, nextScheduledCheck);
     }
 
     public static RunOutcome invalidConfig(final List<Problem> problems, final List<Problem> warnings) {
@@ -58,7 +62,8 @@ public record RunOutcome(Optional<RunRecord> run, Map<StackId, String> deployDig
 
     /** What the host saves of this run ({@code HistoryStore.save}); empty when no tool ran. */
     public Optional<RunToSave> toSave() {
-        return run.map(record -> new RunToSave(record, deployDigests, forgottenDeploys, owedDeploys, configuredStacks));
+        return run.map(record -> new RunToSave(record, deployDigests, forgottenDeploys, owedDeploys, configuredStacks,
+                nextScheduledCheck));
     }
 
     /** Mirrors {@code -detailed-exitcode}. */

@@ -40,6 +40,7 @@ public final class HistoryLayout {
     public static final String TRAIL_FILE = "trail.json";
     public static final String MARKERS_DIR = "deploying";
     public static final String DRIFT_DIR = "drift";
+    public static final String NEXT_CHECK_FILE = "next-check.json";
     public static final String LOCK_FILE = ".lock";
 
     private static final String RUN_PREFIX = "run-";
@@ -84,6 +85,10 @@ public final class HistoryLayout {
 
     public Path stacksFile() {
         return dir.resolve(STACKS_FILE);
+    }
+
+    public Path nextCheckFile() {
+        return dir.resolve(NEXT_CHECK_FILE);
     }
 
     public Path trailFile() {

@@ -152,6 +152,7 @@ public final class HistoryStore {
                 writeDriftFiles(run, toSave.configuredStacks());
                 writeStackIndex(StackIndex.next(statusesForRewrite(toSave.configuredStacks()), sequence, run, toSave.deployDigests(),
                         toSave.forgetDeploys(), toSave.owedDeploys()));
+                new NextCheckFile(layout, files).write(run.runId(), toSave.nextScheduledCheck());
             }
             List<TrailEntry> newest = new ArrayList<>(run.trail());
             Collections.reverse(newest);
@@ -170,6 +171,9 @@ public final class HistoryStore {
 
     // ------------------------------------------------------------------ reading
 
+    public Optional<NextScheduledCheck> nextScheduledCheck() {
+        return new NextCheckFile(layout, files).read(); // empty when no newest check left one, or unreadable (warned)
+    }
     /** Every run's summary, newest first; reads no details. */
     public List<RunSummary> summaries() {
         return summaries(Integer.MAX_VALUE);

@@ -24,6 +24,7 @@ final class RecordFormat {
     static final String TRAIL = "stackdrift-trail";
     static final String MARKER = "stackdrift-deploy-marker";
     static final String DRIFT = "stackdrift-stack-drift";
+    static final String NEXT_CHECK = "stackdrift-next-check";
 
     static final ObjectMapper MAPPER = new ObjectMapper();
 

@@ -3,6 +3,7 @@ package io.stackdrift.record;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -347,6 +348,23 @@ public final class RecordJson {
         return new DeployMarker(StackId.of(RecordFormat.text(n, "stack")), RecordFormat.text(n, "runId"), n.path("startedAt").asLong(),
                 n.path("host").asText(""), new ProcessOwner(n.path("pid").asLong(), n.path("pidStarted").asLong(-1)),
                 n.path("destroy").asBoolean(false) ? DeployKind.DESTROY : DeployKind.DEPLOY);
+    }
+
+    static void writeNextCheck(final JsonGenerator g, final NextScheduledCheck next) throws IOException {
+        g.writeStartObject();
+        RecordFormat.writeFormat(g, RecordFormat.NEXT_CHECK);
+        g.writeStringField("runId", next.runId());
+        g.writeNumberField("dueAt", next.dueAt().toEpochMilli());
+        g.writeEndObject();
+    }
+
+    static NextScheduledCheck readNextCheck(final JsonNode n) {
+        RecordFormat.checkFormat(n, RecordFormat.NEXT_CHECK);
+        JsonNode dueAt = RecordFormat.required(n, "dueAt");
+        if (!dueAt.canConvertToLong()) {
+            throw new RecordFormatException("dueAt is not a time in milliseconds");
+        }
+        return new NextScheduledCheck(RecordFormat.text(n, "runId"), Instant.ofEpochMilli(dueAt.asLong()));
     }
 
     private static RunKind kind(final String word) {

@@ -119,7 +119,7 @@ class ArchitectureTest {
                 .whereLayer("trigger").mayOnlyBeAccessedByLayers("steps", "actions")
                 .whereLayer("agent").mayOnlyBeAccessedByLayers("steps")
                 .whereLayer("credentials").mayOnlyBeAccessedByLayers("steps", "agent")
-                .whereLayer("history").mayOnlyBeAccessedByLayers("steps", "actions", "agent")
+                .whereLayer("history").mayOnlyBeAccessedByLayers("steps", "actions", "trigger", "agent")
                 .check(PLUGIN);
     }
 

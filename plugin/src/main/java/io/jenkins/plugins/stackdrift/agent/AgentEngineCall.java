@@ -342,7 +342,8 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
             outcome.forgottenDeploys().forEach(id -> forgotten.add(id.value()));
             Set<String> owed = new TreeSet<>();
             outcome.owedDeploys().forEach(id -> owed.add(id.value()));
-            result.recorded(digests).forgotten(forgotten).owed(owed).approvalPins(approvalPins(outcome.run().get()));
+            result.recorded(digests).forgotten(forgotten).owed(owed).approvalPins(approvalPins(outcome.run().get()))
+                    .nextScheduledCheck(outcome.nextScheduledCheck());
             outcome.configuredStacks().ifPresent(ids -> result.configured(ids.stream().map(StackId::value)
                     .collect(Collectors.toCollection(TreeSet::new))));
         }

@@ -1,6 +1,7 @@
 package io.jenkins.plugins.stackdrift.agent;
 
 import java.io.Serializable;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -25,7 +26,7 @@ import io.stackdrift.record.RunToSave;
  * (core's remoting class filter).
  */
 public final class AgentOutcome implements Serializable {
-    private static final long serialVersionUID = 6L;
+    private static final long serialVersionUID = 7L;
 
     private final ArrayList<String> problems;
     private final ArrayList<String> warnings;
@@ -48,6 +49,8 @@ public final class AgentOutcome implements Serializable {
     private final ArrayList<ArrayList<String>> shards;
     /** Stack → the pin of the plan it awaits approval of ({@code PlanDigest}, values under the job's key). */
     private final TreeMap<String, String> approvalPins;
+    /** For a drift check: when the next scheduled check has work, in epoch milliseconds; null otherwise. */
+    private final Long nextScheduledCheck;
 
     private AgentOutcome(final Builder b) {
         this.problems = new ArrayList<>(b.problems);
@@ -67,6 +70,7 @@ public final class AgentOutcome implements Serializable {
         this.runOrderEdges = copies(b.runOrderEdges);
         this.shards = copies(b.shards);
         this.approvalPins = new TreeMap<>(b.approvalPins);
+        this.nextScheduledCheck = b.nextScheduledCheck;
     }
 
     /** Stack → the pin of the plan each stack awaiting approval showed: what an approval of it approves. */
@@ -171,7 +175,8 @@ public final class AgentOutcome implements Serializable {
         owedDeploys().forEach(stack -> owed.add(StackId.of(stack)));
         Optional<Set<StackId>> configured = Optional.ofNullable(configuredStacks)
                 .map(ids -> ids.stream().map(StackId::of).collect(Collectors.toCollection(TreeSet::new)));
-        return new RunToSave(record, digests, forget, owed, configured);
+        return new RunToSave(record, digests, forget, owed, configured,
+                Optional.ofNullable(nextScheduledCheck).map(Instant::ofEpochMilli));
     }
 
     /** Builds an outcome; every part defaults to empty. */
@@ -191,6 +196,13 @@ public final class AgentOutcome implements Serializable {
         private List<List<String>> runOrderEdges = List.of();
         private List<List<String>> shards = List.of();
         private Map<String, String> approvalPins = Map.of();
+        private Long nextScheduledCheck;
+
+        /** When the next scheduled check has work (a drift check's outcome). */
+        public Builder nextScheduledCheck(final Optional<Instant> value) {
+            this.nextScheduledCheck = value.map(Instant::toEpochMilli).orElse(null);
+            return this;
+        }
 
         public Builder approvalPins(final Map<String, String> value) {
             this.approvalPins = value;

@@ -316,7 +316,7 @@ public final class DurableEngine {
                     .notes(result.notes());
             if (stepDir.child("record.json").exists()) {
                 outcome.recorded(result.deployDigests()).forgotten(result.forgotten()).owed(result.owed())
-                        .approvalPins(result.approvalPins());
+                        .approvalPins(result.approvalPins()).nextScheduledCheck(result.nextScheduledCheck());
                 result.configured().ifPresent(outcome::configured);
             }
             return outcome.build();

@@ -23,6 +23,7 @@ import io.stackdrift.model.StackId;
 import io.stackdrift.record.DeployMarker;
 import io.stackdrift.record.HistoryLayout;
 import io.stackdrift.record.HistoryStore;
+import io.stackdrift.record.NextScheduledCheck;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.record.RunSummary;
 import io.stackdrift.record.RunToSave;
@@ -196,6 +197,11 @@ public final class JobHistory {
     /** The {@code most} deploys saved last, newest first; the trail file is read no further. */
     public List<TrailEntry> trail(final int most) {
         return store.trail(most);
+    }
+
+    /** When the next scheduled drift check has work, as the newest drift check left it (the drift schedule asks). */
+    public Optional<NextScheduledCheck> nextScheduledCheck() {
+        return store.nextScheduledCheck();
     }
 
     /** Whether the job ever saved a Stack Drift run (a cheap check: the job page asks on every render). */

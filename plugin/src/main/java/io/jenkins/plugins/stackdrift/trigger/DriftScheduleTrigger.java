@@ -1,6 +1,7 @@
 package io.jenkins.plugins.stackdrift.trigger;
 
 import java.text.DateFormat;
+import java.time.Instant;
 import java.util.Optional;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
@@ -15,6 +16,7 @@ import hudson.triggers.Trigger;
 import hudson.triggers.TriggerDescriptor;
 import hudson.util.FormValidation;
 import io.jenkins.plugins.stackdrift.JenkinsFacade;
+import io.jenkins.plugins.stackdrift.history.ControllerClock;
 import jenkins.model.ParameterizedJobMixIn;
 import org.jenkinsci.Symbol;
 import org.kohsuke.stapler.AncestorInPath;
@@ -25,7 +27,8 @@ import org.kohsuke.stapler.verb.POST;
 
 /**
  * {@code driftSchedule(spec: 'H/15 * * * *')}: Jenkins cron syntax ({@code H} hashed per job). Each
- * tick only queues a build with a {@link ScheduledDriftCheckCause}; the check itself happens in the build. In a
+ * tick only queues a build with a {@link ScheduledDriftCheckCause}; the check itself happens in the build, and a tick
+ * before the time the newest build's check said the next one has work queues nothing ({@link ScheduledTicks}). In a
  * multibranch project only the primary branch's job is started unless {@code branches: 'ALL'}: every branch and pull
  * request job would otherwise check the same stacks.
  */
@@ -52,7 +55,8 @@ public final class DriftScheduleTrigger extends Trigger<Job<?, ?>> {
 
     @Override
     public void run() {
-        if (job != null && BRANCH_JOBS.starts(job, getBranches())) {
+        Instant now = Instant.ofEpochMilli(ControllerClock.nowMillis());
+        if (job != null && BRANCH_JOBS.starts(job, getBranches()) && !ScheduledTicks.nothingDue(job, now)) {
             schedule(job);
         }
     }
