@@ -112,7 +112,7 @@ public final class EngineProcess {
         FileProcessRunner processes = new FileProcessRunner(dir, secrets, job.grace());
         StepRequest request = job.request().toBuilder().valueKey(secrets.valueKey()).build();
         EngineServices services = new EngineServices(processes, request.toolSettings(TIMEOUT_HINT),
-                HistoryView.of(new HistoryStore(dir.history())), DeployJournal.NONE, new HeldLocks(job.lockedStacks()),
+                HistoryView.of(new HistoryStore(dir.history())), DeployJournal.NONE, new HeldLocks(job.lockedStacks(), "another run"),
                 this::environmentFor, Directories.ensure(dir.work()), job.clock(), log);
         Set<StackId> held = new TreeSet<>();
         job.heldElsewhere().forEach(stack -> held.add(StackId.of(stack)));

@@ -21,7 +21,7 @@
  *     engine reads are copied to the agent before a run; the controller then saves the run itself.</li>
  * <li>Per-stack deploy locks across builds are held on the controller for a whole step
  *     ({@link io.jenkins.plugins.stackdrift.history.JobStackLocks}); the engine on the agent sees them through
- *     {@link io.jenkins.plugins.stackdrift.agent.HeldStackLocks}.</li>
+ *     the core's {@code HeldLocks}.</li>
  * <li>Credentials are resolved <b>on the controller</b> in the build's context
  *     ({@link io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment}) after the agent reported which ids the
  *     selected stacks name; a missing id fails that stack before any tool runs.</li>

@@ -18,7 +18,6 @@ import io.jenkins.plugins.stackdrift.agent.AgentOutcome;
 import io.jenkins.plugins.stackdrift.agent.AgentProcessRunner;
 import io.jenkins.plugins.stackdrift.agent.DurableEngine;
 import io.jenkins.plugins.stackdrift.agent.EngineRequest;
-import io.jenkins.plugins.stackdrift.agent.HeldStackLocks;
 import io.jenkins.plugins.stackdrift.agent.JenkinsToolLauncher;
 import io.jenkins.plugins.stackdrift.agent.LaunchPolicy;
 import io.jenkins.plugins.stackdrift.agent.LaunchedTool;
@@ -76,7 +75,6 @@ class ArchitectureTest {
                 .or().haveFullyQualifiedName(AgentOutcome.class.getName())
                 .or().haveFullyQualifiedName(StackCredentials.class.getName())
                 .or().haveFullyQualifiedName(AgentProcessRunner.class.getName())
-                .or().haveFullyQualifiedName(HeldStackLocks.class.getName())
                 .or().haveFullyQualifiedName(ToolLauncher.class.getName())
                 .or().haveFullyQualifiedName(LaunchedTool.class.getName())
                 .or().haveFullyQualifiedName(ToolCommand.class.getName())

@@ -26,6 +26,7 @@ import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
 import io.jenkins.plugins.stackdrift.history.ControllerClock;
 import jenkins.MasterToSlaveFileCallable;
 
+import io.stackdrift.durable.HeldLocks;
 import io.stackdrift.engine.EngineServices;
 import io.stackdrift.engine.Inspection;
 import io.stackdrift.engine.RunOrderOutcome;
@@ -307,7 +308,7 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
         EngineServices services = new EngineServices(
                 new AgentProcessRunner(tools, request.buildEnvironment(), mask, local, temp, stops,
                         line -> log.println("Stack Drift: " + line)),
-                request.toolSettings(), HistoryView.of(history), DeployJournal.NONE, new HeldStackLocks(lockedStacks),
+                request.toolSettings(), HistoryView.of(history), DeployJournal.NONE, new HeldLocks(lockedStacks, "another build of this job"),
                 this::environmentFor, work, clock, line -> log.println("Stack Drift: " + line));
         // the configuration this step's inspect call read: the file is not read a second time
         StackDriftEngine engine = InspectedConfigurations.take(tempDir).map(read -> new StackDriftEngine(services, read))
