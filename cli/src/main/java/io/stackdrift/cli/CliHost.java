@@ -70,51 +70,21 @@ final class CliHost {
     int run(final StartedBy startedBy, final String cause, final Set<String> changed, final UnaryOperator<RunRequest.Builder> adjust,
             final EngineCall call) {
         Path recordDir = setup.recordDir();
-        Clock clock = Clock.systemUTC();
         HistoryStore history = new HistoryStore(recordDir);
-        RunRequest asked = new RunRequest(setup.config(), setup.root(), setup.stacks(), setup.parallelism(), startedBy, changed,
-                nextRunId(history, warning -> {
-                    if (!setup.verbosity().quiet()) {
-                        err.println("warning: " + Terminal.safe(warning));
-                    }
-                }), cause, DeployMode.APPLY,
-                Approval.NOT_GIVEN, DeployKind.DEPLOY, Set.of(), Timing.WHEN_DUE);
-        RunRequest request = adjust.apply(asked.toBuilder()).build();
+        RunRequest request = adjust.apply(asked(startedBy, cause, changed, history).toBuilder()).build();
         // the values of the variables named under credentials: are masked in everything the run prints and keeps
         EnvironmentCredentials credentials = new EnvironmentCredentials(CliEnvironment::get);
-        boolean quiet = setup.verbosity().quiet();
-        // the command line has no console log: a failed stack's progress line names where its tool's output is kept
-        String keptLogs = "its output is kept in " + ToolOutputKeeper.runLogs(recordDir, request.runId()) + " when the run ends";
-        ProgressListener progress = line -> {
-            if (!quiet) {
-                err.println(Terminal.safe(credentials.mask().mask(line.replace(CONSOLE_LOG, keptLogs))));
-                err.flush();
-            }
-        };
-        Consumer<String> warn = warning -> {
-            if (!quiet) {
-                err.println("warning: " + Terminal.safe(warning));
-            }
-        };
         Path workDir = null;
         WorkDirCleanup cleanup = null;
         StopHook stop = StopHook.install(Thread.currentThread());
         MemoryGuard memory = MemoryGuard.install(Thread.currentThread());
         try {
-            // runs killed with kill -9 leave plan JSON behind and tool processes that may still apply: swept,
-            // and their locks stay taken while one of their tools runs
-            Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
-            String user = System.getProperty("user.name", "user");
-            RunWorkDirectories.sweepDead(tmp, user);
-            workDir = workDirectory(tmp, user, warn);
+            workDir = sweptWorkDirectory();
             ToolProcessLog toolProcesses = new ToolProcessLog(recordDir.resolve("locks").resolve("runs"));
             toolProcesses.sweep();
             ToolOutputKeeper tools = new ToolOutputKeeper(new LocalProcessRunner(toolProcesses), workDir, credentials::mask);
-            EngineServices services = new EngineServices(tools, setup.tools(), HistoryView.of(history),
-                    DeployJournal.of(history, HistoryStore::isRunningHere),
-                    new FileStackLocks(recordDir.resolve("locks"), LOCK_TIMEOUT, progress::line, toolProcesses).perDirectory(),
-                    credentials, workDir, clock, progress);
-            RunOutcome ran = call.run(new StackDriftEngine(services), request);
+            RunOutcome ran = call.run(new StackDriftEngine(services(history, tools, toolProcesses, credentials, workDir,
+                    progress(request, credentials))), request);
             // the save and the pages come next: a stop for memory would break them, not spare them
             memory.close();
             // a stop (StopHook) interrupted the run, which recorded it: the flag must not break the save that follows
@@ -125,30 +95,11 @@ final class CliHost {
             // record is saved (docs/benchmarks.md)
             cleanup = WorkDirCleanup.start(workDir);
             RunOutcome outcome = shown(ran, credentials.mask(), kept);
-            // the one save of the run: the engine returns what to keep and writes none of it (also after Ctrl-C)
-            Optional<String> notRecorded = save(outcome, history);
-            history.warnings().forEach(warn);
-            // the page before the result, so that the exit code the JSON carries is the command's
-            Optional<String> notWritten = html(outcome, history, quiet, warn);
-            int exitCode = notRecorded.isPresent() && applied(outcome) ? ExitCodes.APPLIED_NOT_RECORDED
-                    : notRecorded.isPresent() || notWritten.isPresent() ? ExitCodes.ERROR : outcome.exitCode();
-            List<String> notes = new ArrayList<>();
-            notWritten.ifPresent(notes::add);
-            notRecorded.ifPresent(notes::add);
+            Kept keptRun = keep(outcome, history);
             // what ran is printed whatever the record did: a deploy that applied must say so
-            new RunPrinter(setup.config(), setup.json(), setup.verbosity()).print(outcome, exitCode, notes, out, err);
-            if (memory.why().isPresent()) {
-                err.println("stackdrift: " + memory.why().get());
-            } else if (stopped) {
-                err.println("stackdrift: stopped (Ctrl-C or a signal); stacks that were running are recorded as interrupted");
-            }
-            if (!quiet) {
-                kept.forEach((stack, log) -> err.println(Terminal.safe(stack + ": the tool's output is kept in " + log)));
-            }
-            out.flush();
-            notes.forEach(why -> err.println("stackdrift: " + Terminal.safe(why)));
-            err.flush();
-            return exitCode;
+            new RunPrinter(setup.config(), setup.json(), setup.verbosity()).print(outcome, keptRun.exitCode(), keptRun.notes(), out, err);
+            printEnd(memory.why(), stopped, kept, keptRun.notes());
+            return keptRun.exitCode();
         } finally {
             if (cleanup != null) {
                 cleanup.finish();
@@ -157,6 +108,88 @@ final class CliHost {
             }
             memory.close();
             stop.finished();
+        }
+    }
+
+    /** What the command line asks by default: a numbered run of the setup's stacks; the command adjusts it. */
+    private RunRequest asked(final StartedBy startedBy, final String cause, final Set<String> changed, final HistoryStore history) {
+        return new RunRequest(setup.config(), setup.root(), setup.stacks(), setup.parallelism(), startedBy, changed,
+                nextRunId(history, this::warn), cause, DeployMode.APPLY, Approval.NOT_GIVEN, DeployKind.DEPLOY, Set.of(),
+                Timing.WHEN_DUE);
+    }
+
+    /** Progress on stderr, masked; a failed stack's "see the console log" names where its tool's output is kept. */
+    private ProgressListener progress(final RunRequest request, final EnvironmentCredentials credentials) {
+        String keptLogs = "its output is kept in " + ToolOutputKeeper.runLogs(setup.recordDir(), request.runId()) + " when the run ends";
+        return line -> {
+            if (!setup.verbosity().quiet()) {
+                err.println(Terminal.safe(credentials.mask().mask(line.replace(CONSOLE_LOG, keptLogs))));
+                err.flush();
+            }
+        };
+    }
+
+    private EngineServices services(final HistoryStore history, final ToolOutputKeeper tools, final ToolProcessLog toolProcesses,
+            final EnvironmentCredentials credentials, final Path workDir, final ProgressListener progress) {
+        Path locks = setup.recordDir().resolve("locks");
+        return new EngineServices(tools, setup.tools(), HistoryView.of(history), DeployJournal.of(history, HistoryStore::isRunningHere),
+                new FileStackLocks(locks, LOCK_TIMEOUT, progress::line, toolProcesses).perDirectory(), credentials, workDir,
+                Clock.systemUTC(), progress);
+    }
+
+    /**
+     * A fresh work directory for the run, after sweeping those of runs killed with kill -9: they leave plan JSON behind
+     * and tool processes that may still apply (their locks stay taken while one of their tools runs).
+     */
+    private Path sweptWorkDirectory() {
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        String user = System.getProperty("user.name", "user");
+        RunWorkDirectories.sweepDead(tmp, user);
+        return workDirectory(tmp, user, this::warn);
+    }
+
+    /**
+     * The one save of the run (the engine returns what to keep and writes none of it, also after Ctrl-C), then the
+     * page — before the result, so that the exit code the JSON carries is the command's.
+     */
+    private Kept keep(final RunOutcome outcome, final HistoryStore history) {
+        Optional<String> notRecorded = save(outcome, history);
+        history.warnings().forEach(this::warn);
+        Optional<String> notWritten = html(outcome, history, setup.verbosity().quiet(), this::warn);
+        int exitCode = notRecorded.isPresent() && applied(outcome) ? ExitCodes.APPLIED_NOT_RECORDED
+                : notRecorded.isPresent() || notWritten.isPresent() ? ExitCodes.ERROR : outcome.exitCode();
+        List<String> notes = new ArrayList<>();
+        notWritten.ifPresent(notes::add);
+        notRecorded.ifPresent(notes::add);
+        return new Kept(exitCode, notes);
+    }
+
+    /** What keeping the run came to: the command's exit code, and what could not be kept. */
+    private record Kept(int exitCode, List<String> notes) {
+        Kept {
+            notes = List.copyOf(notes);
+        }
+    }
+
+    /** After the result: why the run stopped early, where failed tools' output is kept, what could not be kept. */
+    private void printEnd(final Optional<String> memoryStop, final boolean stopped, final Map<StackId, Path> kept,
+            final List<String> notes) {
+        if (memoryStop.isPresent()) {
+            err.println("stackdrift: " + memoryStop.get());
+        } else if (stopped) {
+            err.println("stackdrift: stopped (Ctrl-C or a signal); stacks that were running are recorded as interrupted");
+        }
+        if (!setup.verbosity().quiet()) {
+            kept.forEach((stack, log) -> err.println(Terminal.safe(stack + ": the tool's output is kept in " + log)));
+        }
+        out.flush();
+        notes.forEach(why -> err.println("stackdrift: " + Terminal.safe(why)));
+        err.flush();
+    }
+
+    private void warn(final String warning) {
+        if (!setup.verbosity().quiet()) {
+            err.println("warning: " + Terminal.safe(warning));
         }
     }
 

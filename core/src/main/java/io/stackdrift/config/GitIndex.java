@@ -15,7 +15,7 @@ import java.util.Set;
  * check of {@code validate}, which reads files only and runs no process: an outputs file git tracks. It answers only
  * where it is sure: a SHA-256 repository, an index with a required extension git itself must resolve (a split index's
  * {@code link}, a sparse index's {@code sdir}) or a name that is not a clean relative path give no index at all, and the
- * check is skipped. The digest does not use it: it asks git ({@code digest.StackFiles}, {@code engine.GitFiles}).
+ * check is skipped. The digest does not use it: it asks git ({@code digest.StackFiles}, {@code tool.GitFiles}).
  */
 public final class GitIndex {
     /** An index larger than this is not read (the check it serves is then skipped). */

@@ -1,16 +1,12 @@
 package io.stackdrift.deploy;
 
-import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 
-import io.stackdrift.config.Outputs;
 import io.stackdrift.config.PolicyCheck;
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.drift.DriftRevert;
@@ -22,7 +18,6 @@ import io.stackdrift.model.ChangeList;
 import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DeployMode;
 import io.stackdrift.model.DriftRepair;
-import io.stackdrift.model.IoProblem;
 import io.stackdrift.model.PlanDigest;
 import io.stackdrift.model.Row;
 import io.stackdrift.model.RowState;
@@ -34,7 +29,6 @@ import io.stackdrift.record.TrailResult;
 import io.stackdrift.spi.StackLock;
 import io.stackdrift.spi.StackLockTimeoutException;
 import io.stackdrift.tool.ApplyResult;
-import io.stackdrift.tool.OutputsResult;
 import io.stackdrift.tool.PlanPurpose;
 import io.stackdrift.tool.StackCall;
 import io.stackdrift.tool.StackPlan;
@@ -50,9 +44,11 @@ public final class StackDeployment {
     public static final String DESTROY_PREFIX = "destroy: ";
 
     private final DeployContext run;
+    private final StackOutputs outputs;
 
     public StackDeployment(final DeployContext run) {
         this.run = run;
+        this.outputs = new StackOutputs(run);
     }
 
     /**
@@ -121,51 +117,39 @@ public final class StackDeployment {
     private Deployed planAndApply(final StackConfig stack, final Map<String, String> env, final Optional<Row> hadDrift,
             final DeployMode mode, final Approval approval, final List<IgnorePath> accepted, final long startedAt)
             throws InterruptedException {
-        StackId id = stack.id();
         StackCall call = run.call(stack, "deploy", env);
-        ToolAdapter adapter = run.adapter(stack.tool());
-        run.previewed(id);
-        StackPlan plan = adapter.plan(call, PlanPurpose.PREVIEW, run.known());
+        run.previewed(stack.id());
+        StackPlan plan = run.adapter(stack.tool()).plan(call, PlanPurpose.PREVIEW, run.known());
         Row row = OwnershipGuard.split(plan.row(), accepted);
         if (row.state() == RowState.FAILED) {
             return failed(stack, startedAt, row.reason(), row);
         }
         boolean hasWork = !row.changes().isEmpty() || !row.drift().isEmpty();
-        // a drift correction puts back the drift the check found and nothing else, never code changes nobody reviewed
-        Optional<String> notCorrected = hasWork && mode == DeployMode.CORRECTION
-                ? DriftRevert.whyNotCorrected(row.changes(), hadDrift.map(Row::drift).orElse(ChangeList.none()))
-                : Optional.empty();
-        if (notCorrected.isPresent()) {
-            return new Deployed(row.withState(RowState.PENDING_DRIFTED, notCorrected.get()), TaskOutcome.succeeded(), true);
-        }
-        Optional<Deployed> held = hasWork ? guardRails(stack, row, hadDrift, mode, approval) : Optional.empty();
+        Optional<Deployed> held = hasWork ? held(stack, row, hadDrift, mode, approval) : Optional.empty();
         if (held.isPresent()) {
             return held.get();
         }
         ApplyGate.Decision gate = ApplyGate.decide(hasWork, mode, approval, stack.drift().mode());
         if (gate.step() == ApplyGate.Step.NOTHING_TO_DO) {
-            run.trail(entry(id, startedAt, TrailResult.NOTHING_TO_DEPLOY, List.of(), ""));
-            Row nothing = row.withState(RowState.IN_SYNC, "nothing to deploy");
-            if (run.owesDeploy(id) && stack.outputs().isPresent()) {
-                // an earlier deploy applied and stopped before its outputs file was written: written now
-                Optional<String> problem = writeOutputs(stack, env, stack.outputs().get());
-                if (problem.isPresent()) {
-                    Row failed = nothing.withState(RowState.FAILED, "nothing to deploy, but " + problem.get());
-                    return new Deployed(failed, TaskOutcome.failed(failed.reason()));
-                }
-            }
-            run.deployed(id);
-            return new Deployed(nothing, TaskOutcome.nothingToDo());
+            run.trail(entry(stack.id(), startedAt, TrailResult.NOTHING_TO_DEPLOY, List.of(), ""));
+            // an earlier deploy applied and stopped before its outputs file was written: written now
+            Optional<String> outputsProblem = run.owesDeploy(stack.id()) ? outputs.write(stack, env) : Optional.empty();
+            return finished(stack.id(), row.withState(RowState.IN_SYNC, "nothing to deploy"), "nothing to deploy", outputsProblem,
+                    TaskOutcome.nothingToDo());
         }
         Optional<Deployed> stopped = stopBeforeApply(stack, row, startedAt, gate, DeployKind.DEPLOY);
         if (stopped.isEmpty()) {
             stopped = policyRefusal(stack, row, plan, approval, call, startedAt);
         }
-        if (stopped.isPresent()) {
-            return stopped.get();
-        }
+        return stopped.isPresent() ? stopped.get() : applied(stack, env, call, plan, row, hadDrift, startedAt);
+    }
+
+    /** The plan applied, its trail entry and the outputs file: the deploy done. */
+    private Deployed applied(final StackConfig stack, final Map<String, String> env, final StackCall call, final StackPlan plan,
+            final Row row, final Optional<Row> hadDrift, final long startedAt) throws InterruptedException {
+        StackId id = stack.id();
         run.progress("applying " + id + " (" + stack.tool().word() + ")…");
-        ApplyResult applied = adapter.apply(call, plan);
+        ApplyResult applied = run.adapter(stack.tool()).apply(call, plan);
         if (!applied.succeeded()) {
             return failed(stack, startedAt, applied.reason(), row);
         }
@@ -175,16 +159,36 @@ public final class StackDeployment {
         Row deployed = Row.of(id, stack.tool(), stack.dir(), RowState.IN_SYNC,
                 restored.isEmpty() ? "deployed" : "deployed: " + done.repairWords())
                 .withOwnedElsewhere(row.ownedElsewhere()).withDependsOn(row.dependsOn());
-        if (stack.outputs().isPresent()) {
-            Optional<String> problem = writeOutputs(stack, env, stack.outputs().get());
-            if (problem.isPresent()) {
-                // applied, not finished: no digest recorded, so the stack (and what depends on it) owes a deploy
-                deployed = deployed.withState(RowState.FAILED, "deployed, but " + problem.get());
-                return new Deployed(deployed, TaskOutcome.failed(deployed.reason()));
-            }
+        return finished(id, deployed, "deployed", outputs.write(stack, env), TaskOutcome.succeeded());
+    }
+
+    /**
+     * A stack whose deploy went through (or had nothing to do) is deployed, its digest recorded — unless its outputs file
+     * could not be written: then it failed, applied but not finished, and it (and what depends on it) owes a deploy.
+     */
+    private Deployed finished(final StackId id, final Row done, final String what, final Optional<String> outputsProblem,
+            final TaskOutcome outcome) {
+        if (outputsProblem.isPresent()) {
+            Row failed = done.withState(RowState.FAILED, what + ", but " + outputsProblem.get());
+            return new Deployed(failed, TaskOutcome.failed(failed.reason()));
         }
         run.deployed(id);
-        return new Deployed(deployed, TaskOutcome.succeeded());
+        return new Deployed(done, outcome);
+    }
+
+    /**
+     * A plan with work that waits for a person: a drift correction that would also apply code changes nobody reviewed
+     * (it puts back the drift the check found and nothing else), or a repair past its guard rails.
+     */
+    private Optional<Deployed> held(final StackConfig stack, final Row row, final Optional<Row> hadDrift, final DeployMode mode,
+            final Approval approval) {
+        Optional<String> notCorrected = mode == DeployMode.CORRECTION
+                ? DriftRevert.whyNotCorrected(row.changes(), hadDrift.map(Row::drift).orElse(ChangeList.none()))
+                : Optional.empty();
+        if (notCorrected.isPresent()) {
+            return Optional.of(new Deployed(row.withState(RowState.PENDING_DRIFTED, notCorrected.get()), TaskOutcome.succeeded(), true));
+        }
+        return guardRails(stack, row, hadDrift, mode, approval);
     }
 
     /**
@@ -322,51 +326,12 @@ public final class StackDeployment {
      * that are gone. A file that cannot be removed fails the stack (its dependencies are then not destroyed).
      */
     private Deployed afterDestroy(final StackConfig stack, final Row row, final TaskOutcome outcome) {
-        if (stack.outputs().isEmpty()) {
+        Optional<String> problem = outputs.remove(stack);
+        if (problem.isEmpty()) {
             return new Deployed(row, outcome);
         }
-        String file = stack.outputs().get().file();
-        try {
-            if (Files.deleteIfExists(run.root().resolve(file))) {
-                run.progress(stack.id() + ": outputs file " + file + " removed");
-            }
-            return new Deployed(row, outcome);
-        } catch (IOException e) {
-            Row failed = row.withState(RowState.FAILED,
-                    row.reason() + ", but its outputs file " + file + " could not be removed: " + e.getMessage());
-            return new Deployed(failed, TaskOutcome.failed(failed.reason()));
-        }
-    }
-
-    private Optional<String> writeOutputs(final StackConfig stack, final Map<String, String> env, final Outputs settings)
-            throws InterruptedException {
-        OutputsResult outputs = run.adapter(stack.tool()).outputs(run.call(stack, "outputs", env));
-        if (!outputs.succeeded()) {
-            return Optional.of("its outputs could not be read: " + outputs.reason());
-        }
-        if (outputs.outputs().isEmpty()) {
-            // a file of no outputs would pass for a stack whose outputs were read: none is written until it has some
-            run.progress(stack.id() + ": no outputs yet; " + settings.file() + " is written once the stack has some");
-            return Optional.empty();
-        }
-        try {
-            OutputsFile.write(run.root().resolve(settings.file()), settings, outputs.outputs());
-            run.progress(stack.id() + ": outputs written to " + settings.file());
-            return Optional.empty();
-        } catch (IOException e) {
-            return Optional.of("its outputs file " + settings.file() + " could not be written: "
-                    + fileInTheWay(run.root().resolve(settings.file())).map(file -> file + " is a file, not a directory: move it, or "
-                            + "name another outputs path").orElse(IoProblem.of(e)));
-        }
-    }
-
-    /** The nearest existing path above {@code target}, when it is a file: the JDK names only the path for that. */
-    private static Optional<Path> fileInTheWay(final Path target) {
-        Path at = target.toAbsolutePath().normalize().getParent();
-        while (at != null && !Files.exists(at)) {
-            at = at.getParent();
-        }
-        return at != null && Files.isRegularFile(at) ? Optional.of(at) : Optional.empty();
+        Row failed = row.withState(RowState.FAILED, row.reason() + ", but " + problem.get());
+        return new Deployed(failed, TaskOutcome.failed(failed.reason()));
     }
 
     /**

@@ -8,16 +8,13 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.function.Supplier;
 
 import io.stackdrift.config.Policy;
 import io.stackdrift.config.StackConfig;
 import io.stackdrift.deploy.Deployed;
 import io.stackdrift.deploy.StackDeployment;
 import io.stackdrift.digest.DeployDecision;
-import io.stackdrift.digest.StackDigest;
 import io.stackdrift.graph.PriorityWeights;
 import io.stackdrift.graph.ScheduleOptions;
 import io.stackdrift.graph.SchedulerListener;
@@ -88,7 +85,7 @@ final class DeployRun implements RunBody {
             final StackGraph graph) throws InterruptedException {
         String digest;
         try {
-            digest = digestOf(run, stack, env, () -> graph);
+            digest = DeployDigest.of(run, stack, env, () -> graph);
         } catch (IOException e) {
             Row row = Row.of(stack.id(), stack.tool(), stack.dir(), RowState.FAILED,
                     "cannot compute the stack's digest: " + e.getMessage());
@@ -137,34 +134,4 @@ final class DeployRun implements RunBody {
         // one another shard of the run deployed before this stack's wait for it ended
         return dependencies.stream().filter(run.shard().get()::appliedElsewhere).findFirst();
     }
-
-    /**
-     * The digest a deploy of the stack records (docs/digest.md): its own, with its dependencies' digests folded in for
-     * {@code onChangeOrDependency}. A drift check's repair records it too.
-     */
-    static String digestOf(final RunContext run, final StackConfig stack, final Map<String, String> env,
-            final Supplier<StackGraph> graphs) throws IOException, InterruptedException {
-        String version = run.adapter(stack.tool()).version(run.call(stack, "version", env));
-        String own = StackDigest.compute(run.root(), stack, run.config().stacks(), version, run.files());
-        if (stack.policy() != Policy.ON_CHANGE_OR_DEPENDENCY) {
-            return own;
-        }
-        Map<StackId, String> dependencies = new TreeMap<>();
-        Set<StackId> ids = new TreeSet<>(stack.dependsOn());
-        StackGraph graph = graphs.get();
-        if (graph.contains(stack.id())) {
-            ids.addAll(graph.dependenciesOf(stack.id()));
-        }
-        for (StackId dependency : ids) {
-            // a dependency deployed in this run counts with its new digest
-            String recorded = run.deployDigest(dependency);
-            if (recorded == null) {
-                StackStatus status = run.statusesAtStart().get(dependency);
-                recorded = status == null ? "" : status.lastDeployDigest();
-            }
-            dependencies.put(dependency, recorded);
-        }
-        return StackDigest.withDependencies(own, dependencies);
-    }
-
 }

@@ -217,7 +217,7 @@ final class DriftCheckRun implements RunBody {
         // a repair is a deploy in every record: its digest and time count for the next deploy and the reapply interval
         boolean codeChanged = false;
         try {
-            String digest = DeployRun.digestOf(run, stack, env, graph);
+            String digest = DeployDigest.of(run, stack, env, graph);
             run.digest(stack.id(), digest);
             codeChanged = codeChangedSinceDeploy(run, stack, digest);
         } catch (IOException e) {

@@ -34,6 +34,7 @@ import io.stackdrift.record.StackIndex;
 import io.stackdrift.record.StackStatus;
 import io.stackdrift.record.TrailEntry;
 import io.stackdrift.spi.StackLocks;
+import io.stackdrift.tool.GitFiles;
 import io.stackdrift.tool.StackReferenceResolver;
 import io.stackdrift.tool.ToolAdapter;
 
@@ -63,7 +64,7 @@ final class RunContext implements DeployContext {
     private final List<String> notes = Collections.synchronizedList(new ArrayList<>());
     private final Map<StackId, StackConfig> byId = new HashMap<>();
     /** Which files of a directory its digest covers, as git lists them (docs/digest.md). */
-    private final GitFiles files;
+    private final FileLister files;
     /** Rule 2's replace_paths, one probe plan per stack digest in this run. */
     private final ReplaceEvidence replaceEvidence;
     /** The run's part in a run split into shards, when it is one. */
@@ -86,7 +87,7 @@ final class RunContext implements DeployContext {
         for (StackConfig stack : stacks) {
             byId.put(stack.id(), stack);
         }
-        this.files = new GitFiles(services.processes(), services.workDir().resolve("git"), services.tools().timeout());
+        this.files = new GitFiles(services.processes(), services.workDir().resolve("git"), services.tools().timeout())::filesUnder;
         this.replaceEvidence = new ReplaceEvidence(config.stacks(), files);
         StackReferenceResolver references = (names, project, stack, all) ->
                 StackReferences.resolve(names, project, stack, all, this::note);

@@ -48,12 +48,12 @@ class DocumentedNamesTest {
     void aMovedClassLeftInTheDocsIsFound() throws IOException {
         Path doc = planted.resolve("records.md");
         Files.writeString(doc, """
-                The run goes through `record.DeployJournal` and `spi.DeployJournal`, {@code tool.GitFiles}.
+                The run goes through `record.DeployJournal` and `spi.DeployJournal`, {@code engine.GitFiles}.
                 See `core/src/main/java/io/stackdrift/record/NoSuchFile.java` and `NoSuchThingTest`.
                 """);
         assertThat(DocumentedNames.stale(ROOT, List.of(doc))).hasSize(4)
                 .anyMatch(p -> p.endsWith("record.DeployJournal is no class of that package"))
-                .anyMatch(p -> p.endsWith("tool.GitFiles is no class of that package"))
+                .anyMatch(p -> p.endsWith("engine.GitFiles is no class of that package"))
                 .anyMatch(p -> p.contains("NoSuchFile.java does not exist"))
                 .anyMatch(p -> p.contains("NoSuchThingTest is no test class"));
     }

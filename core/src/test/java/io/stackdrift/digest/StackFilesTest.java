@@ -19,9 +19,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.stackdrift.config.StackConfig;
-import io.stackdrift.engine.GitFiles;
 import io.stackdrift.local.LocalProcessRunner;
 import io.stackdrift.testing.PosixOnly;
+import io.stackdrift.tool.GitFiles;
 
 @PosixOnly
 class StackFilesTest {
@@ -39,7 +39,7 @@ class StackFilesTest {
 
     /** Git's list through the process port, as a run asks for it; outside a checkout git says nothing and the disk is walked. */
     private FileLister git() {
-        return new GitFiles(new LocalProcessRunner(), elsewhere.resolve("work"), Duration.ofMinutes(1));
+        return new GitFiles(new LocalProcessRunner(), elsewhere.resolve("work"), Duration.ofMinutes(1))::filesUnder;
     }
 
     private List<String> labels(final String stackDir) throws IOException, InterruptedException {

@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -14,6 +16,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 
 import io.stackdrift.local.FileStackLocks;
+import io.stackdrift.model.Action;
+import io.stackdrift.model.Cause;
 import io.stackdrift.model.Row;
 import io.stackdrift.record.DeployMarker;
 import io.stackdrift.record.HistoryStore;
@@ -29,6 +33,9 @@ import io.stackdrift.testing.Requests;
  * new engine over the same world and history, as each command line run is.
  */
 final class Scenario {
+    /** The time of a scenario's first run, unless it moves {@link #clock}. */
+    static final Instant NOW = Instant.parse("2026-11-29T12:00:00Z");
+
     final Path repo;
     final Path record;
     final ScriptedAdapter.World world = new ScriptedAdapter.World();
@@ -36,12 +43,24 @@ final class Scenario {
     private final Path scratch;
     private final AtomicInteger runs = new AtomicInteger();
     Clock clock;
+    /** What the host gives a stack's credentials; none by default. */
+    CredentialsResolver credentials = CredentialsResolver.NONE;
 
     Scenario(final Path repo, final Path scratch, final Clock clock) {
         this.repo = repo;
         this.scratch = scratch;
         this.record = scratch.resolve("record");
         this.clock = clock;
+    }
+
+    /** A scenario whose clock stands at {@link #NOW} until a test moves it. */
+    static Scenario atNow(final Path repo, final Path scratch) {
+        return new Scenario(repo, scratch, Clock.fixed(NOW, ZoneOffset.UTC));
+    }
+
+    /** Moves the clock to {@code later} after {@link #NOW}. */
+    void later(final Duration later) {
+        clock = Clock.fixed(NOW.plus(later), ZoneOffset.UTC);
     }
 
     HistoryStore history() {
@@ -63,7 +82,7 @@ final class Scenario {
         HistoryStore history = history();
         EngineServices services = new EngineServices(ScriptedAdapter.NO_PROCESSES, ToolSettings.defaults(), HistoryView.of(history),
                 DeployJournal.of(history, stillRunning),
-                new FileStackLocks(record.resolve("locks"), Duration.ofSeconds(5), line -> { }), CredentialsResolver.NONE,
+                new FileStackLocks(record.resolve("locks"), Duration.ofSeconds(5), line -> { }), credentials,
                 scratch.resolve("work"), clock, progress::add);
         return new StackDriftEngine(services, (tool, refs) -> new ScriptedAdapter(world));
     }
@@ -86,11 +105,33 @@ final class Scenario {
     /** One Pulumi project per dir, named as the dir, with one stack {@code prod}: its id is {@code dir:prod}. */
     void pulumi(final String... dirs) throws IOException {
         for (String dir : dirs) {
-            Files.createDirectories(repo.resolve(dir));
-            Files.writeString(repo.resolve(dir).resolve("Pulumi.yaml"), "name: " + dir + "\nruntime: nodejs\n");
-            Files.writeString(repo.resolve(dir).resolve("Pulumi.prod.yaml"), "config: {}\n");
+            pulumiProject(dir, dir, "prod");
             // Pulumi's preview lists the revert of drift as a plain update or replace, never as drift
             world.stack(dir + ":prod").previewShowsDrift = false;
+        }
+    }
+
+    /**
+     * A Pulumi project in {@code dir} named {@code project}, with one stack: its id is {@code project:stack}. Its preview
+     * shows drift as Terraform's does (the scripted default), unlike {@link #pulumi}'s.
+     */
+    void pulumiProject(final String dir, final String project, final String stack) throws IOException {
+        Files.createDirectories(repo.resolve(dir));
+        Files.writeString(repo.resolve(dir).resolve("Pulumi.yaml"), "name: " + project + "\nruntime: nodejs\n");
+        Files.writeString(repo.resolve(dir).resolve("Pulumi." + stack + ".yaml"), "config: {}\n");
+    }
+
+    /** Each stack's check (and preview) finds one attribute changed outside the code: {@code aws_vpc.main}'s {@code tags.Owner}. */
+    void drifted(final String... ids) {
+        for (String id : ids) {
+            world.stack(id).drift = List.of(ScriptedAdapter.change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags.Owner"));
+        }
+    }
+
+    /** Each stack's preview shows one code change, as after an edit nobody deployed. */
+    void pending(final String... ids) {
+        for (String id : ids) {
+            world.stack(id).pending = List.of(ScriptedAdapter.change(Action.UPDATE, "aws_vpc.main", Cause.CODE, "cidr_block"));
         }
     }
 

@@ -40,7 +40,7 @@ final class ToolGrammar {
             "destroy --yes --skip-preview --json --stack {stack}",
             "stack output --json --show-secrets=false --stack {stack}",
             "version"));
-    /** Only the file listing of a stack's digest (the engine's GitFiles). */
+    /** Only the file listing of a stack's digest (the core's {@code tool.GitFiles}). */
     static final ToolGrammar GIT = new ToolGrammar("git", List.of("ls-files -z --cached --others --exclude-standard"));
     static final List<ToolGrammar> ALL = List.of(TERRAFORM_FAMILY, PULUMI, GIT);
 

@@ -43,9 +43,7 @@ import org.jenkinsci.plugins.workflow.graph.FlowNode;
 import io.stackdrift.durable.StepRequest;
 import io.stackdrift.model.Approval;
 import io.stackdrift.model.DeployChoice;
-import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.DeployMode;
-import io.stackdrift.model.RowState;
 import io.stackdrift.model.StartedBy;
 import io.stackdrift.record.DeployMarker;
 import io.stackdrift.record.RunRecord;
@@ -180,24 +178,35 @@ final class StackDriftStepRun {
         EngineRequest request = board == null ? requested : requested.withStacks(own);
         // a lock scope outside the job's folders fails the step before anything is read or bound
         LockScope.of(run.getParent(), settings.lockScope(), defaults.sharedLockScopes());
-        AgentOutcome selection = board != null && own.isEmpty() ? AgentOutcome.builder().build()
-                : gateway.read(Operation.INSPECT, request);
+        AgentOutcome selected = board != null && own.isEmpty() ? AgentOutcome.builder().build() : inspected(request, log);
+        ApprovalFlow approvals = ApprovalFlow.of(run, operation, settings.kind(), log);
+        AgentOutcome selection = approvals.selection(selected, log);
+        EngineRequest asked = approvals.approved() ? request.withStacks(new ArrayList<>(selection.selectedStacks().keySet())) : request;
+        Ran ran = locked(asked, selection, bound(selection, log), board, log);
+        return reported(policy, ran, approvals, log);
+    }
+
+    /** The stacks the agent finds for the request; configuration problems fail the step. */
+    private AgentOutcome inspected(final EngineRequest request, final PrintStream log) throws IOException, InterruptedException {
+        AgentOutcome selection = gateway.read(Operation.INSPECT, request);
         failOnProblems(selection, log);
-        ApprovalCause approval = StepApproval.of(run, operation, settings.kind(), log);
-        if (approval != null) {
-            selection = StepApproval.approvedOnly(selection, approval);
-            request = request.withStacks(new ArrayList<>(selection.selectedStacks().keySet()));
-            log.println("Stack Drift: approved in build #" + approval.getSourceBuild() + ": "
-                    + String.join(", ", selection.selectedStacks().keySet()));
-        }
+        return selection;
+    }
+
+    /** The selected stacks' credentials, bound as the trusted mapping says; each stack that gets none is said in the log. */
+    private StackCredentials bound(final AgentOutcome selection, final PrintStream log) throws IOException, InterruptedException {
         CredentialsSource source = ChangeTrust.decide(revisions, settings.config(), settings.untrustedChanges());
         StackCredentials resolved = credentials.resolve(TrustedMapping.of(source, selection, settings.config(), log));
         if (source.kind() == CredentialsSource.Kind.NONE && !selection.selectedStacks().isEmpty()) {
             run.addAction(new CredentialsWithheldAction(stepId(), source.reason()));
         }
         resolved.failures().forEach((stack, reason) -> log.println("Stack Drift: " + stack + ": " + reason));
+        return resolved;
+    }
 
-        Ran ran;
+    /** The engine's run under the stacks' locks, with deploy markers for what it deploys. */
+    private Ran locked(final EngineRequest request, final AgentOutcome selection, final StackCredentials resolved,
+            @CheckForNull final BuildShards board, final PrintStream log) throws IOException, InterruptedException {
         try (JobStackLocks.Held locks = lock(selection.selectedStacks().keySet(), request.mode() == DeployMode.REHEARSAL, log)) {
             locks.busy().forEach((stack, holder) -> log.println("Stack Drift: " + stack + ": " + holder
                     + " holds it; it is not checked in this run"));
@@ -207,16 +216,14 @@ final class StackDriftStepRun {
             if (!deploying.isEmpty()) {
                 history.markDeploying(deploying, request.runId(), ControllerClock.nowMillis(), request.kind());
             }
-            EngineRequest sent = request;
-            ran = ran(() -> board == null
-                    ? gateway.run(operation, sent, resolved, history.directory(), historyFiles, locks.stacks(),
+            return ran(() -> board == null
+                    ? gateway.run(operation, request, resolved, history.directory(), historyFiles, locks.stacks(),
                             locks.busy().keySet())
-                    : gateway.run(operation, sent.withStacks(board.stacks()), resolved, history.directory(), historyFiles,
+                    : gateway.run(operation, request.withStacks(board.stacks()), resolved, history.directory(), historyFiles,
                             locks.stacks(), locks.busy().keySet(),
                             ShardWaits.route(settings, operation, defaults, board, () -> ShardExecutors.shortage(run))),
                     deploying, request.runId(), log);
         }
-        return reported(policy, ran.record(), ran.outcome(), approval, request.kind(), log);
     }
 
     /**
@@ -228,10 +235,10 @@ final class StackDriftStepRun {
         PrintStream log = listener.getLogger();
         log.println("Stack Drift: resumed after a restart of the controller: following the " + operation.word()
                 + " that went on on the agent");
-        ApprovalCause approval = StepApproval.of(run, operation, settings.kind(), log);
+        ApprovalFlow approvals = ApprovalFlow.of(run, operation, settings.kind(), log);
         EngineRequest request = request();
         Ran ran = ran(() -> gateway.resume(attachment, buildEnvironment), attachment.deploying(), request.runId(), log);
-        return reported(resultPolicy(), ran.record(), ran.outcome(), approval, request.kind(), log);
+        return reported(resultPolicy(), ran, approvals, log);
     }
 
     /** A call of the engine through the gateway. */
@@ -295,17 +302,13 @@ final class StackDriftStepRun {
     }
 
     /** The build's action, approval link, counts line and result, and the step's map. */
-    private Map<String, Object> reported(final BuildResultPolicy policy, final RunRecord record, final AgentOutcome outcome,
-            @CheckForNull final ApprovalCause approval, final DeployKind kind, final PrintStream log) {
+    private Map<String, Object> reported(final BuildResultPolicy policy, final Ran ran, final ApprovalFlow approvals,
+            final PrintStream log) {
+        RunRecord record = ran.record();
         BuildSummary summary = BuildSummary.of(record);
         // added, not replaced: the build's other steps keep their own actions (each with its id)
         run.addAction(new StackDriftRunAction(stepId(), summary));
-        if (approval != null) {
-            record.rows().stream().filter(row -> row.state() == RowState.AWAITING_APPROVAL).forEach(row -> log.println(
-                    "Stack Drift: " + row.id().value() + ": " + row.reason() + " (from this build's Approve link)"));
-        }
-        ApprovalLink.refresh(run, record, operation == Operation.DEPLOY && kind == DeployKind.DESTROY,
-                new ApprovalLink.Shown(outcome.approvalPins(), commit(), approvalRules), log);
+        approvals.leave(record, new ApprovalLink.Shown(ran.outcome().approvalPins(), commit(), approvalRules), log);
         log.println("Stack Drift: " + CountsLine.text(record.counts(), false));
         Result result = policy.resultFor(record.counts());
         if (result.ordinal > Result.SUCCESS.ordinal) {

@@ -32,12 +32,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import io.stackdrift.engine.GitFiles;
 import io.stackdrift.render.SecretMask;
 import io.stackdrift.runner.ToolWrapper;
 import io.stackdrift.spi.ProcessResult;
 import io.stackdrift.spi.ProcessSpec;
 import io.stackdrift.testing.PosixOnly;
+import io.stackdrift.tool.GitFiles;
 import io.stackdrift.tool.PlanPurpose;
 import io.stackdrift.tool.PulumiAdapter;
 import io.stackdrift.tool.PulumiCommands;

@@ -1,4 +1,4 @@
-package io.stackdrift.engine;
+package io.stackdrift.tool;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -16,7 +16,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import io.stackdrift.digest.FileLister;
 import io.stackdrift.model.Directories;
 import io.stackdrift.spi.ProcessResult;
 import io.stackdrift.spi.ProcessRunner;
@@ -27,9 +26,10 @@ import io.stackdrift.spi.ProcessSpec;
  * launcher): {@code git ls-files -z --cached --others --exclude-standard}, tracked files and untracked ones it does
  * not ignore, whatever the repository's object format or index layout (SHA-256, split or sparse index). Empty when
  * git is not there, the directory is not in a checkout, or git lists nothing there (an ignored copy inside another
- * checkout): the digest then walks the disk.
+ * checkout): the digest then walks the disk. A run hands {@link #filesUnder} to the digest as its
+ * {@code digest.FileLister}; this package, below the digest, does not know that interface.
  */
-public final class GitFiles implements FileLister {
+public final class GitFiles {
     /** The command; the plugin's launch policy allows exactly these arguments after {@code git}. */
     public static final List<String> LS_FILES = List.of("ls-files", "-z", "--cached", "--others", "--exclude-standard");
 
@@ -48,7 +48,7 @@ public final class GitFiles implements FileLister {
         this.timeout = Objects.requireNonNull(timeout, "timeout");
     }
 
-    @Override
+    /** The files under {@code dir} (absolute, normalized), or empty when git cannot say. */
     public Optional<List<Path>> filesUnder(final Path dir) throws InterruptedException {
         Path out = workDir.resolve("git-ls-files-" + calls.incrementAndGet() + ".txt");
         List<String> command = new ArrayList<>();
