@@ -91,17 +91,21 @@ public record StepResult(Optional<String> failure, boolean interrupted, int exit
 
     /** The result in {@code dir}; empty while the run goes on. */
     public static Optional<StepResult> read(final StepDirectory dir) throws IOException {
-        JsonNode root;
         try (InputStream in = Files.newInputStream(dir.result())) {
-            root = JSON.readTree(in);
+            return Optional.of(parse(in, dir.result().toString()));
         } catch (NoSuchFileException e) {
             return Optional.empty();
         }
+    }
+
+    /** A result read from {@code in} (a copy of {@code result.json} fetched from an agent); {@code name} names it in errors. */
+    public static StepResult parse(final InputStream in, final String name) throws IOException {
+        JsonNode root = JSON.readTree(in);
         if (root == null || root.path("format").asInt() != FORMAT) {
-            throw new RequestFormatException(dir.result() + " is not a result of format " + FORMAT
+            throw new RequestFormatException(name + " is not a result of format " + FORMAT
                     + ": the plugin on the controller and the engine jar on the agent are of different versions");
         }
-        return Optional.of(new StepResult(
+        return new StepResult(
                 root.hasNonNull("failure") ? Optional.of(root.get("failure").asText()) : Optional.empty(),
                 root.path("interrupted").asBoolean(), root.path("exitCode").asInt(1), strings(root, "problems"),
                 strings(root, "warnings"), strings(root, "notes"),
@@ -110,7 +114,7 @@ public record StepResult(Optional<String> failure, boolean interrupted, int exit
                 root.has("configured") ? Optional.of(Set.copyOf(strings(root, "configured"))) : Optional.empty(),
                 JSON.convertValue(root.path("approvalPins"), new TypeReference<Map<String, String>>() { }),
                 root.path("nextScheduledCheck").canConvertToLong()
-                        ? Optional.of(Instant.ofEpochMilli(root.get("nextScheduledCheck").asLong())) : Optional.empty()));
+                        ? Optional.of(Instant.ofEpochMilli(root.get("nextScheduledCheck").asLong())) : Optional.empty());
     }
 
     /** The run's record in {@code dir}, when the run left one. */

@@ -308,7 +308,8 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
         EngineServices services = new EngineServices(
                 new AgentProcessRunner(tools, request.buildEnvironment(), mask, local, temp, stops,
                         line -> log.println("Stack Drift: " + line)),
-                request.toolSettings(), HistoryView.of(history), DeployJournal.NONE, new HeldLocks(lockedStacks, "another build of this job"),
+                request.toolSettings(), HistoryView.of(history), DeployJournal.NONE,
+                new HeldLocks(lockedStacks, "another build of this job"),
                 this::environmentFor, work, clock, line -> log.println("Stack Drift: " + line));
         // the configuration this step's inspect call read: the file is not read a second time
         StackDriftEngine engine = InspectedConfigurations.take(tempDir).map(read -> new StackDriftEngine(services, read))

@@ -1,9 +1,9 @@
 package io.jenkins.plugins.stackdrift.agent;
 
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,7 +22,6 @@ import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
 import io.stackdrift.durable.EngineProcess;
 import io.stackdrift.durable.RunOperation;
 import io.stackdrift.durable.StepResult;
-import io.stackdrift.model.Directories;
 import io.stackdrift.runner.StepDirectory;
 import io.stackdrift.runner.StepSecrets;
 import io.stackdrift.runner.ToolWrapper;
@@ -299,30 +298,27 @@ public final class DurableEngine {
 
     /** The result the engine left, as the step's outcome; a failure result fails the step with its reason. */
     private static AgentOutcome outcome(final FilePath stepDir) throws IOException, InterruptedException {
-        Path local = Files.createTempDirectory("stack-drift-result");
-        try {
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            stepDir.child("result.json").copyTo(bytes);
-            StepDirectory dir = new StepDirectory(local);
-            Files.write(dir.result(), bytes.toByteArray());
-            StepResult result = StepResult.read(dir).orElseThrow(() -> new AbortException("Stack Drift: the engine left no result"));
-            if (result.failure().isPresent()) {
-                throw new AbortException("Stack Drift: " + result.failure().get());
-            }
-            if (result.interrupted()) {
-                throw new InterruptedException("the engine was stopped");
-            }
-            AgentOutcome.Builder outcome = AgentOutcome.builder().problems(result.problems()).warnings(result.warnings())
-                    .notes(result.notes());
-            if (stepDir.child("record.json").exists()) {
-                outcome.recorded(result.deployDigests()).forgotten(result.forgotten()).owed(result.owed())
-                        .approvalPins(result.approvalPins()).nextScheduledCheck(result.nextScheduledCheck());
-                result.configured().ifPresent(outcome::configured);
-            }
-            return outcome.build();
-        } finally {
-            Directories.delete(local);
+        FilePath resultFile = stepDir.child("result.json");
+        if (!resultFile.exists()) {
+            throw new AbortException("Stack Drift: the engine left no result");
         }
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        resultFile.copyTo(bytes);
+        StepResult result = StepResult.parse(new ByteArrayInputStream(bytes.toByteArray()), resultFile.getRemote());
+        if (result.failure().isPresent()) {
+            throw new AbortException("Stack Drift: " + result.failure().get());
+        }
+        if (result.interrupted()) {
+            throw new InterruptedException("the engine was stopped");
+        }
+        AgentOutcome.Builder outcome = AgentOutcome.builder().problems(result.problems()).warnings(result.warnings())
+                .notes(result.notes());
+        if (stepDir.child("record.json").exists()) {
+            outcome.recorded(result.deployDigests()).forgotten(result.forgotten()).owed(result.owed())
+                    .approvalPins(result.approvalPins()).nextScheduledCheck(result.nextScheduledCheck());
+            result.configured().ifPresent(outcome::configured);
+        }
+        return outcome.build();
     }
 
     private static void pause(final long millis) {
