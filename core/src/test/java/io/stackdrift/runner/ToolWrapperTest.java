@@ -114,7 +114,8 @@ class ToolWrapperTest {
         assertThat(wrapper.waitFor(30, TimeUnit.SECONDS)).isTrue();
         assertThat(Duration.between(stopped, Instant.now())).isGreaterThanOrEqualTo(Duration.ofSeconds(2));
         assertThat(read("calls/3.exit")).isEqualTo("137\n");
-        assertThat(running(child)).as("the tool's child is running").isFalse();
+        // SIGKILL is acted on when the child is next scheduled: on a loaded machine it dies a moment after the wrapper
+        assertThat(endsWithin(child, Duration.ofSeconds(5))).as("the tool's child is running").isTrue();
     }
 
     @Test
@@ -296,6 +297,14 @@ class ToolWrapperTest {
     }
 
     /** Alive and not a zombie (a killed orphan may wait for a reaper that never comes in a container). */
+    private static boolean endsWithin(final long pid, final Duration limit) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (running(pid) && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        return !running(pid);
+    }
+
     private static boolean running(final long pid) throws IOException {
         Path stat = Path.of("/proc", Long.toString(pid), "stat");
         if (Files.exists(stat)) {
