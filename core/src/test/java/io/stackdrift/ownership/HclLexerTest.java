@@ -95,7 +95,8 @@ class HclLexerTest {
 
     @Test
     void onlyTheResourcesOwnLifecycleCountsWhateverBlocksComeBeforeIt() throws IOException {
-        IgnoreChanges afterBlocks = ignoreChanges("tags = { a = 1 }\n dynamic \"d\" { content {} }\n lifecycle { ignore_changes = [tags] }");
+        IgnoreChanges afterBlocks = ignoreChanges(
+                "tags = { a = 1 }\n dynamic \"d\" { content {} }\n lifecycle { ignore_changes = [tags] }");
         assertThat(afterBlocks.form()).isEqualTo(Form.LIST);
         assertThat(afterBlocks.elements()).containsExactly("tags");
         assertThat(ignoreChanges("dynamic \"d\" { content { lifecycle { ignore_changes = all } } }").form()).isEqualTo(Form.NONE);
