@@ -2,7 +2,6 @@ package io.stackdrift.digest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,12 +30,6 @@ class DigestInputsTest {
     @TempDir
     Path repo;
 
-    private void write(final String relative, final String text) throws IOException {
-        Path file = repo.resolve(relative);
-        Files.createDirectories(file.getParent());
-        Files.writeString(file, text, StandardCharsets.UTF_8);
-    }
-
     private static StackConfig network(final List<IgnoreRule> ignore, final Optional<Outputs> outputs) {
         return new StackConfig(StackId.of("network"), Tool.TOFU, "network", "", List.of(), false,
                 new DriftSettings(true, DriftMode.REPORT, Duration.ofHours(6), ignore), Duration.ZERO, Policy.ON_CHANGE, Map.of(),
@@ -45,7 +38,9 @@ class DigestInputsTest {
 
     @Test
     void aDigestRecordedWithAMissingModuleAndADanglingLinkStaysTheDigestOfTheSameFiles() throws Exception {
-        write("network/main.tf", "module \"gone\" {\n  source = \"../modules/gone\"\n}\n");
+        Files.createDirectories(repo.resolve("network"));
+        Files.writeString(repo.resolve("network/main.tf"), "module \"gone\" {\n  source = \"../modules/gone\"\n}\n",
+                StandardCharsets.UTF_8);
         Files.createSymbolicLink(repo.resolve("network/old.tf"), Path.of("nowhere.tf"));
         StackConfig stack = network(List.of(), Optional.empty());
 

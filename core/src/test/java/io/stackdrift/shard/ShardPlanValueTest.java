@@ -5,6 +5,7 @@ import static io.stackdrift.shard.ShardPlannerTest.id;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
@@ -18,11 +19,7 @@ import io.stackdrift.model.StackId;
 /** What PIT found unchecked in the shard package: a plan as a value, the board's reads, the planner's weights. */
 class ShardPlanValueTest {
     private static TreeSet<StackId> shard(final String... ids) {
-        TreeSet<StackId> set = new TreeSet<>();
-        for (String value : ids) {
-            set.add(id(value));
-        }
-        return set;
+        return new TreeSet<>(Arrays.stream(ids).map(StackId::of).toList());
     }
 
     @Test
