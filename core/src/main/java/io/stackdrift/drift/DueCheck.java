@@ -203,7 +203,8 @@ public final class DueCheck {
             return new CheckDecision(id, Action.CHECK, why);
         }
         String why = "not due until " + time(dueAt) + (failing
-                ? " (backoff " + Durations.format(wait) + " after " + s.consecutiveFailures() + " failed checks)"
+                ? " (backoff " + Durations.format(wait) + " after " + s.consecutiveFailures() + " failed check"
+                        + (s.consecutiveFailures() == 1 ? "" : "s") + ")"
                 : " (every " + Durations.format(every) + ")") + NOW_HINT;
         return new CheckDecision(id, Action.SKIP, why);
     }

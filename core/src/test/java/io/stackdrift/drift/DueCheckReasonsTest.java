@@ -51,6 +51,8 @@ class DueCheckReasonsTest {
                 .isEqualTo("CHECK retry after 2 failed checks (backoff 30m)");
         assertThat(reason(status(RowState.FAILED, Duration.ofMinutes(10), 2, Duration.ofMinutes(10))))
                 .isEqualTo("SKIP not due until 2026-11-29T12:20:00Z (backoff 30m after 2 failed checks)" + DueCheck.NOW_HINT);
+        assertThat(reason(status(RowState.FAILED, Duration.ofMinutes(5), 1, Duration.ofMinutes(5))))
+                .isEqualTo("SKIP not due until 2026-11-29T12:10:00Z (backoff 15m after 1 failed check)" + DueCheck.NOW_HINT);
     }
 
     @Test
