@@ -20,6 +20,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import io.stackdrift.engine.EngineServices;
 import io.stackdrift.engine.RunOutcome;
 import io.stackdrift.engine.RunRequest;
+import io.stackdrift.engine.ShardRun;
 import io.stackdrift.engine.StackDriftEngine;
 import io.stackdrift.model.Directories;
 import io.stackdrift.model.PlanDigest;
@@ -49,6 +50,8 @@ import io.stackdrift.spi.MissingCredentialsException;
 public final class EngineProcess {
     /** How often {@code status.json} is rewritten and the {@code stop} file looked for. */
     static final Duration HEARTBEAT = Duration.ofSeconds(1);
+    /** How often a shard's waiting stack reads the host's snapshot of the board (a local file). */
+    static final Duration SHARD_POLL = Duration.ofSeconds(1);
     static final String TIMEOUT_HINT = "raise toolTimeout on the step or in the global configuration";
     private static final String PREFIX = "Stack Drift: ";
 
@@ -130,10 +133,12 @@ public final class EngineProcess {
         boolean interrupted;
         try {
             StackDriftEngine engine = new StackDriftEngine(services);
+            Optional<ShardRun> shard = job.shard().map(s -> new ShardRun(s.number(), s.count(),
+                    new BoardFiles(dir, s, SHARD_POLL)));
             outcome = switch (job.operation()) {
                 case PREVIEW -> engine.preview(runRequest);
-                case CHECK -> engine.check(runRequest);
-                case DEPLOY -> engine.deploy(runRequest);
+                case CHECK -> shard.isPresent() ? engine.check(runRequest, shard.get()) : engine.check(runRequest);
+                case DEPLOY -> shard.isPresent() ? engine.deploy(runRequest, shard.get()) : engine.deploy(runRequest);
             };
         } finally {
             beats.cancel(false);

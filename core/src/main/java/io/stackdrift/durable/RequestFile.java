@@ -54,6 +54,13 @@ public final class RequestFile {
         root.set("heldElsewhere", JSON.valueToTree(new TreeSet<>(job.heldElsewhere())));
         root.put("graceSeconds", job.grace().toSeconds());
         root.put("hostClockMillis", job.hostClock().toMillis());
+        job.shard().ifPresent(shard -> {
+            ObjectNode node = root.putObject("shard");
+            node.put("number", shard.number());
+            node.put("count", shard.count());
+            node.put("waitSeconds", shard.waitLimit().toSeconds());
+            node.put("waitSetting", shard.waitSetting());
+        });
         ObjectNode r = root.putObject("request");
         r.put("configFile", request.configFile());
         r.set("stacks", JSON.valueToTree(request.stacks()));
@@ -127,9 +134,15 @@ public final class RequestFile {
                 .toolTimeout(Duration.ofSeconds(r.integer("toolTimeoutSeconds")))
                 .timing(r.word("timing", Timing.class))
                 .build();
-        return new EngineJob(f.word("operation", RunOperation.class), Path.of(f.text("workspace")), request,
+        EngineJob job = new EngineJob(f.word("operation", RunOperation.class), Path.of(f.text("workspace")), request,
                 Set.copyOf(f.texts("lockedStacks")), Set.copyOf(f.texts("heldElsewhere")),
                 Duration.ofSeconds(f.integer("graceSeconds")), Duration.ofMillis(root.path("hostClockMillis").asLong(0)));
+        if (!root.has("shard")) {
+            return job;
+        }
+        Fields s = new Fields(file, f.object("shard"));
+        return job.withShard(new ShardJob(s.integer("number"), s.integer("count"), Duration.ofSeconds(s.integer("waitSeconds")),
+                s.text("waitSetting")));
     }
 
     /** Reads fields, each missing or wrong one an error that names it. */

@@ -134,4 +134,9 @@ public record StepDirectory(Path root) {
     public Path history() {
         return root.resolve("history");
     }
+
+    /** The files a shard's engine and its host pass the build's board of shards through ({@code durable.BoardFiles}). */
+    public Path board() {
+        return root.resolve("board");
+    }
 }

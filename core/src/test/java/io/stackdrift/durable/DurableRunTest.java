@@ -174,7 +174,7 @@ class DurableRunTest {
         StepDirectory dir = new StepDirectory(temp.resolve("again"));
         tickUntil(first, () -> Files.exists(dir.status()));
         TestController.Saved stale = new TestController.Saved(dir.root(), first.saved().consoleOffset(),
-                TestController.Phase.PREPARING);
+                TestController.Phase.PREPARING, 0);
         assertThat(TestController.resume(stale, host, again).runToEnd(LIMIT)).isEqualTo(baseline.result());
         assertThat(fake.calls()).as("each run's tool calls ran once").hasSize(3 * callsOfOneRun);
     }
@@ -244,6 +244,52 @@ class DurableRunTest {
         assertThat(EngineProcess.run(new String[] {temp.resolve("none").toString()}, new PrintStream(err, true,
                 StandardCharsets.UTF_8))).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("the step directory " + temp.resolve("none") + " does not exist");
+    }
+
+    /** Shard {@code number} of two: network is shard 1's, app (which depends on it) shard 2's. */
+    private TestController.Host shard(final int number) {
+        EngineJob job = host.job().withShard(new ShardJob(number, 2, LIMIT, "lockTimeout"))
+                .withLockedStacks(Set.of(number == 1 ? "network" : "app"));
+        return new TestController.Host(job, host.secrets(), host.buildEnvironment(), host.grace());
+    }
+
+    @Test
+    void aShardWaitsThroughTheBoardFilesForAnotherShardsStackAndDeploysAfterIt() throws Exception {
+        TestController.Board board = new TestController.Board(List.of(List.of("network"), List.of("app")));
+        List<String> console = new ArrayList<>();
+        StepDirectory second = new StepDirectory(temp.resolve("shard-2"));
+        TestController app = TestController.start(second.root(), shard(2), console).onBoard(board);
+        tickUntil(app, () -> console.stream().anyMatch(line -> line.contains("app waits for network, in shard 1 of 2")));
+        assertThat(Files.exists(second.board().resolve("agreement.json"))).isTrue();
+        assertThat(calls(second)).as("shard 2 applies nothing while network is not posted")
+                .noneMatch(call -> call.command().contains("apply"));
+
+        TestController network = TestController.start(temp.resolve("shard-1"), shard(1), console).onBoard(board);
+        network.runToEnd(LIMIT);
+        StepResult result = app.runToEnd(LIMIT);
+
+        assertThat(result.failure()).isEmpty();
+        assertThat(new Run(result, console, second).states()).contains("app in sync deployed");
+        assertThat(board.postedStacks()).containsExactlyInAnyOrder("network", "app");
+        assertThat(calls(second)).anyMatch(call -> call.command().contains("apply"));
+    }
+
+    @Test
+    void aRestartOfTheControllerBetweenShardsRelaysAgainAndLosesNothing() throws Exception {
+        TestController.Board board = new TestController.Board(List.of(List.of("network"), List.of("app")));
+        List<String> console = new ArrayList<>();
+        TestController.start(temp.resolve("shard-1"), shard(1), console).onBoard(board).runToEnd(LIMIT);
+        StepDirectory second = new StepDirectory(temp.resolve("shard-2"));
+        TestController before = TestController.start(second.root(), shard(2), console).onBoard(board);
+        tickUntil(before, () -> Files.exists(second.board().resolve("posts/1.json")));
+        // saved before the poll that relayed app's post: the next controller relays it again
+        TestController.Saved stale = new TestController.Saved(second.root(), 0, TestController.Phase.RUNNING, 0);
+
+        StepResult result = TestController.resume(stale, shard(2), console).onBoard(board).runToEnd(LIMIT);
+
+        assertThat(result.failure()).isEmpty();
+        assertThat(new Run(result, console, second).states()).contains("app in sync deployed");
+        assertThat(board.postedStacks()).containsExactlyInAnyOrder("network", "app");
     }
 
     private static void tickUntil(final TestController controller, final Check done) throws Exception {

@@ -11,11 +11,15 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 import io.stackdrift.runner.StepDirectory;
 import io.stackdrift.runner.StepSecrets;
 import io.stackdrift.runner.ToolCall;
 import io.stackdrift.runner.ToolWrapper;
+import io.stackdrift.spi.ShardExchange;
 
 /**
  * A stand-in for the plugin's durable step on the controller, driving an engine process through the step
@@ -28,8 +32,48 @@ final class TestController {
     /** The step's phases, as the plugin's step saves them. */
     enum Phase { PREPARING, RUNNING, COLLECTING, DONE }
 
-    /** What survives a restart of the controller: the step directory, the console offset and the phase. */
-    record Saved(Path stepDir, long consoleOffset, Phase phase) {
+    /**
+     * What survives a restart of the controller: the step directory, the console offset, the phase and how many of a
+     * shard's posts the board has (a restart may relay some again: the board takes a post twice as once).
+     */
+    record Saved(Path stepDir, long consoleOffset, Phase phase, int postsRelayed) {
+    }
+
+    /** A build's board of shards as the controller keeps it (outlives any one step, as the plugin saves it). */
+    static final class Board {
+        private final List<List<String>> partition;
+        private final Map<String, List<String>> posts = new TreeMap<>();
+        private final Set<Integer> ended = new TreeSet<>();
+        private String configDigest = "";
+        private int fixedBy;
+
+        Board(final List<List<String>> partition) {
+            this.partition = List.copyOf(partition);
+        }
+
+        synchronized String agree(final int number, final String digest) {
+            if (fixedBy == 0) {
+                fixedBy = number;
+                configDigest = digest;
+            }
+            return BoardFiles.agreementText(partition, configDigest, fixedBy);
+        }
+
+        synchronized void post(final ShardExchange.Post post) {
+            posts.putIfAbsent(post.stack().value(), List.of(post.stack().value(), post.outcome().name(), post.digest()));
+        }
+
+        synchronized void end(final int number) {
+            ended.add(number);
+        }
+
+        synchronized String snapshot() {
+            return BoardFiles.snapshotText(new ArrayList<>(posts.values()), new ArrayList<>(ended), Map.of());
+        }
+
+        synchronized Set<String> postedStacks() {
+            return Set.copyOf(posts.keySet());
+        }
     }
 
     /**
@@ -54,6 +98,9 @@ final class TestController {
     private long consoleOffset;
     private Phase phase;
     private StepResult result;
+    private Board board;
+    private int postsRelayed;
+    private String snapshotDelivered = "";
 
     private TestController(final Saved saved, final Host host, final List<String> console) {
         this.host = host;
@@ -61,11 +108,12 @@ final class TestController {
         this.dir = new StepDirectory(saved.stepDir());
         this.consoleOffset = saved.consoleOffset();
         this.phase = saved.phase();
+        this.postsRelayed = saved.postsRelayed();
     }
 
     /** A new step writing into {@code stepDir}; {@code console} is the build's log, which outlives any controller. */
     static TestController start(final Path stepDir, final Host host, final List<String> console) {
-        return new TestController(new Saved(stepDir, 0, Phase.PREPARING), host, console);
+        return new TestController(new Saved(stepDir, 0, Phase.PREPARING, 0), host, console);
     }
 
     /** The controller after a restart: only {@code saved} and what the host knows anyway. */
@@ -76,7 +124,13 @@ final class TestController {
     }
 
     Saved saved() {
-        return new Saved(dir.root(), consoleOffset, phase);
+        return new Saved(dir.root(), consoleOffset, phase, postsRelayed);
+    }
+
+    /** The step runs its job's shard of {@code value}: each poll relays the engine's board files to it and back. */
+    TestController onBoard(final Board value) {
+        this.board = value;
+        return this;
     }
 
     Phase phase() {
@@ -128,6 +182,7 @@ final class TestController {
         requireDirectory();
         copyLog();
         launchNewCalls();
+        relayBoard();
         if (Files.exists(dir.result())) {
             // saved before the result is read and acted on: a restart now reads it again
             phase = Phase.COLLECTING;
@@ -205,6 +260,24 @@ final class TestController {
             }
         });
         builder.start();
+    }
+
+    /** What the plugin's poll does for a shard: the engine's proposal, posts and end to the board; its answer back. */
+    private void relayBoard() throws IOException {
+        if (board == null) {
+            return;
+        }
+        int number = host.job().shard().orElseThrow().number();
+        BoardFiles.Outbox out = BoardFiles.outbox(dir, postsRelayed);
+        String agreement = out.proposal().map(proposal -> board.agree(number, proposal.configDigest())).orElse(null);
+        out.posts().forEach(board::post);
+        postsRelayed = out.lastPost();
+        if (out.ended()) {
+            board.end(number);
+        }
+        String snapshot = board.snapshot();
+        BoardFiles.deliver(dir, agreement, snapshot.equals(snapshotDelivered) ? null : snapshot);
+        snapshotDelivered = snapshot;
     }
 
     private void launchEngine() throws IOException {

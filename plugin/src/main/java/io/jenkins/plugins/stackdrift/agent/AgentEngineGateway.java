@@ -86,7 +86,7 @@ public final class AgentEngineGateway implements EngineGateway, AutoCloseable {
         }
         if (durable != null && DurableEngine.runsDurably(operation, route)) {
             return durable.start(operation, request, credentials, workspace, temp, lockedStacks, heldElsewhere,
-                    EngineAttachment.deploying(operation, request.mode(), lockedStacks));
+                    EngineAttachment.deploying(operation, request.mode(), lockedStacks), route);
         }
         temp.child(AgentEngineCall.ENDED_FILE).delete();
         LaunchPolicy policy = new LaunchPolicy(request.toolPaths(), workspace.getRemote(), temp.getRemote(),
@@ -116,12 +116,12 @@ public final class AgentEngineGateway implements EngineGateway, AutoCloseable {
     }
 
     @Override
-    public AgentOutcome resume(final EngineAttachment attachment, final Map<String, String> buildEnvironment)
-            throws IOException, InterruptedException {
+    public AgentOutcome resume(final EngineAttachment attachment, final Map<String, String> buildEnvironment,
+            final ShardRoute route) throws IOException, InterruptedException {
         if (durable == null) {
-            return EngineGateway.super.resume(attachment, buildEnvironment);
+            return EngineGateway.super.resume(attachment, buildEnvironment, route);
         }
-        return durable.resume(attachment, buildEnvironment);
+        return durable.resume(attachment, buildEnvironment, route);
     }
 
     @Override

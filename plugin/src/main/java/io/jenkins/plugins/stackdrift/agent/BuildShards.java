@@ -23,7 +23,8 @@ import io.stackdrift.model.ShardOutcome;
  * <p>Each change (a shard started, a post, an end, the configuration digest) is handed whole to the board's
  * {@link Store} while the lock is held, so the saved copies follow each other in the board's own order; a controller
  * restart restores the board from the last one ({@link #restored}). A shard whose step had started and not ended
- * then is stopped: its step does not go on after a restart, so its waiters stop waiting, with the reason.
+ * then is stopped: its step does not go on after a restart, so its waiters stop waiting, with the reason; unless its
+ * engine runs durably ({@link #runsDurably}), and its step follows it again after the restart.
  */
 public final class BuildShards implements ShardBoardLink {
     private final List<List<String>> partition;
@@ -34,6 +35,8 @@ public final class BuildShards implements ShardBoardLink {
     private final Map<Integer, Long> started = new TreeMap<>();
     /** Shards whose step was running at a controller restart: what their waiters are told. */
     private final Map<Integer, String> stopped = new TreeMap<>();
+    /** Shards whose engine runs as a process of its own on its agent: a restart does not stop them. */
+    private final Set<Integer> durable = new TreeSet<>();
     /** The configuration digest the first shard step read, and that shard's number; empty and 0 until one did. */
     private String configDigest = "";
     private int configFrom;
@@ -48,10 +51,18 @@ public final class BuildShards implements ShardBoardLink {
      * @param posts   each as {@code [stack, outcome, digest]}
      * @param started shard number → when its step started (ms since the epoch)
      * @param stopped shard number → why it stopped without ending (its step was running at a restart)
+     * @param durable the shards whose engine runs durably
      */
     public record Saved(String configDigest, int configFrom, List<List<String>> posts, Map<Integer, Long> started,
-            Set<Integer> ended, Map<Integer, String> stopped) {
+            Set<Integer> ended, Map<Integer, String> stopped, Set<Integer> durable) {
+        /** A board of no durable shard. */
+        public Saved(final String configDigest, final int configFrom, final List<List<String>> posts,
+                final Map<Integer, Long> started, final Set<Integer> ended, final Map<Integer, String> stopped) {
+            this(configDigest, configFrom, posts, started, ended, stopped, Set.of());
+        }
+
         public Saved {
+            durable = durable == null ? Set.of() : Set.copyOf(durable);
             configDigest = configDigest == null ? "" : configDigest;
             posts = posts == null ? List.of() : posts.stream().map(List::copyOf).toList();
             started = started == null ? Map.of() : Map.copyOf(started);
@@ -101,7 +112,8 @@ public final class BuildShards implements ShardBoardLink {
 
     /**
      * The board of {@code partition} as it was saved before a controller restart: every shard whose step had started
-     * and not ended is stopped with {@code why} (its step does not go on), and that is saved at once. Posts and shard
+     * and not ended is stopped with {@code why} (its step does not go on), but a durable one (its step follows its engine
+     * again), and that is saved at once. Posts and shard
      * numbers that are not of this partition are left out.
      */
     public static BuildShards restored(final List<List<String>> partition, final Saved saved, final String why,
@@ -126,8 +138,9 @@ public final class BuildShards implements ShardBoardLink {
                     board.stopped.put(number, words);
                 }
             });
+            saved.durable().stream().filter(board::isShard).forEach(board.durable::add);
             for (int number : board.started.keySet()) {
-                if (!board.ended.contains(number)) {
+                if (!board.ended.contains(number) && !board.durable.contains(number)) {
                     board.stopped.putIfAbsent(number, why);
                 }
             }
@@ -143,7 +156,7 @@ public final class BuildShards implements ShardBoardLink {
     /** Hands the whole board to its store; called with the lock held. */
     private void changed() {
         List<List<String>> saved = new ArrayList<>(posts.values());
-        store.save(new Saved(configDigest, configFrom, saved, started, ended, stopped));
+        store.save(new Saved(configDigest, configFrom, saved, started, ended, stopped, durable));
     }
 
     public int count() {
@@ -247,6 +260,18 @@ public final class BuildShards implements ShardBoardLink {
         }
     }
 
+    /** Shard {@code number}'s engine runs durably: a controller restart does not stop it (its step resumes). */
+    public void runsDurably(final int number) throws IOException {
+        if (!isShard(number)) {
+            throw new IOException("Stack Drift: shard " + number + " is not between 1 and " + partition.size());
+        }
+        synchronized (lock) {
+            if (durable.add(number)) {
+                changed();
+            }
+        }
+    }
+
     /** The board's clock: the controller's milliseconds since the epoch. */
     long now() {
         return clock.getAsLong();
@@ -287,7 +312,7 @@ public final class BuildShards implements ShardBoardLink {
     /** The board as its store last got it. */
     public Saved saved() {
         synchronized (lock) {
-            return new Saved(configDigest, configFrom, new ArrayList<>(posts.values()), started, ended, stopped);
+            return new Saved(configDigest, configFrom, new ArrayList<>(posts.values()), started, ended, stopped, durable);
         }
     }
 

@@ -85,20 +85,30 @@ public final class DurableEngine {
         return Boolean.getBoolean(ENABLED_PROPERTY);
     }
 
-    /** Whether {@code operation} in a step of its own (no shard) runs durably here. */
+    /**
+     * Whether {@code operation} runs durably here: a preview, check or deploy in a step of its own, and a shard's check
+     * or deploy (which reaches the build's board through its step directory's board files). {@code stackShards}' own
+     * call only reads the configuration, and stays a call.
+     */
     public static boolean runsDurably(final Operation operation, final ShardRoute route) {
-        return enabled() && route.number() == 0 && route.count() == 0
-                && (operation == Operation.PREVIEW || operation == Operation.CHECK || operation == Operation.DEPLOY);
+        if (!enabled()) {
+            return false;
+        }
+        if (route.number() > 0) {
+            return operation == Operation.CHECK || operation == Operation.DEPLOY;
+        }
+        return route.count() == 0 && (operation == Operation.PREVIEW || operation == Operation.CHECK || operation == Operation.DEPLOY);
     }
 
     /** Starts the engine process in {@code stepDir} and follows it to its end. */
     AgentOutcome start(final Operation operation, final EngineRequest request, final StackCredentials credentials,
             final FilePath workspace, final FilePath stepDir, final Set<String> lockedStacks, final Set<String> heldElsewhere,
-            final Set<String> deploying) throws IOException, InterruptedException {
+            final Set<String> deploying, final ShardRoute route) throws IOException, InterruptedException {
         StepSecrets secrets = new StepSecrets(credentials.byStack(), credentials.failures(), credentials.maskPattern(),
                 request.value().valueKey());
         stepDir.act(new DurableStepFiles.Prepare(RunOperation.valueOf(operation.name()), workspace.getRemote(),
-                request.value(), lockedStacks, heldElsewhere, stops.grace(), secrets));
+                request.value(), lockedStacks, heldElsewhere, stops.grace(), secrets, route));
+        BoardRelay relay = route.number() == 0 ? null : route.durableRelay();
         String java = stepDir.act(new DurableStepFiles.AgentJava());
         FilePath temp = stepDir.getParent();
         FilePath cache = temp == null ? stepDir.child(EngineJars.CACHE_DIR) : temp.child(EngineJars.CACHE_DIR);
@@ -106,10 +116,11 @@ public final class DurableEngine {
         workspace.createLauncher(listener).launch()
                 .cmds(ToolCommand.of(List.of("sh", "-c", ENGINE_START, java, classpath, stepDir.getRemote()), "", Map.of()).command())
                 .pwd(stepDir).quiet(true).start().join();
-        EngineAttachment attachment = new EngineAttachment(stepDir.getRemote(), 0, operation, deploying);
+        EngineAttachment attachment = new EngineAttachment(stepDir.getRemote(), 0, operation, deploying)
+                .withShard(route.number());
         saver.accept(attachment);
         return follow(attachment, new LaunchPolicy(request.toolPaths(), workspace.getRemote(), stepDir.getRemote(),
-                request.buildEnvironment(), credentials.boundEnvironments()));
+                request.buildEnvironment(), credentials.boundEnvironments()), relay);
     }
 
     /** The step's workspace, once its agent is connected (waiting up to the reconnect limit). */
@@ -117,17 +128,21 @@ public final class DurableEngine {
         return awaitWorkspace(null);
     }
 
-    /** Follows an engine started before a restart of the controller to its end. */
-    public AgentOutcome resume(final EngineAttachment attachment, final Map<String, String> buildEnvironment)
-            throws IOException, InterruptedException {
+    /**
+     * Follows an engine started before a restart of the controller to its end; {@code route} is its shard's on the
+     * restored board ({@link ShardRoute#none()} for a step of its own).
+     */
+    public AgentOutcome resume(final EngineAttachment attachment, final Map<String, String> buildEnvironment,
+            final ShardRoute route) throws IOException, InterruptedException {
         FilePath workspace = workspace();
         FilePath stepDir = new FilePath(workspace.getChannel(), attachment.stepDir());
         DurableStepFiles.Written written = stepDir.act(new DurableStepFiles.ReadWritten());
         return follow(attachment, new LaunchPolicy(written.toolPaths(), workspace.getRemote(), stepDir.getRemote(),
-                buildEnvironment, written.bound()));
+                buildEnvironment, written.bound()), route.number() == 0 ? null : route.durableRelay());
     }
 
-    private AgentOutcome follow(final EngineAttachment attachment, final LaunchPolicy policy)
+    /** @param relay a shard's relay to the build's board; null for a step of its own */
+    private AgentOutcome follow(final EngineAttachment attachment, final LaunchPolicy policy, @CheckForNull final BoardRelay relay)
             throws IOException, InterruptedException {
         PrintStream console = listener.getLogger();
         long offset = attachment.consoleOffset();
@@ -143,7 +158,7 @@ public final class DurableEngine {
             DurableStepFiles.Tick tick;
             try {
                 workspace = workspace == null || lost != null ? awaitWorkspace(lost) : workspace;
-                tick = new FilePath(workspace.getChannel(), attachment.stepDir()).act(new DurableStepFiles.Poll(offset));
+                tick = new FilePath(workspace.getChannel(), attachment.stepDir()).act(new DurableStepFiles.Poll(offset, relay));
                 lost = null;
             } catch (InterruptedException e) {
                 if (!stopping && workspace != null) {
@@ -176,6 +191,8 @@ public final class DurableEngine {
             for (DurableStepFiles.Call call : tick.calls()) {
                 launch(workspace, attachment, call, policy);
             }
+            // before the end is looked at: the last tick brings the shard's last posts and its end
+            boolean moved = relay != null && relay.relay(tick.mail(), console);
             if (tick.ended() && !tick.more()) {
                 break;
             }
@@ -186,7 +203,7 @@ public final class DurableEngine {
             if (stopping && System.nanoTime() - stopDeadline > 0) {
                 break;
             }
-            boolean busy = !tick.log().isEmpty() || !tick.calls().isEmpty();
+            boolean busy = moved || !tick.log().isEmpty() || !tick.calls().isEmpty();
             wait = busy ? FIRST_POLL_MILLIS : Math.min(wait * 2, LONGEST_POLL_MILLIS);
             try {
                 if (stopping) {

@@ -17,19 +17,23 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
+import edu.umd.cs.findbugs.annotations.CheckForNull;
 import hudson.remoting.VirtualChannel;
 import io.jenkins.plugins.stackdrift.history.ControllerClock;
 import jenkins.MasterToSlaveFileCallable;
 
+import io.stackdrift.durable.BoardFiles;
 import io.stackdrift.durable.EngineJob;
 import io.stackdrift.durable.RequestFile;
 import io.stackdrift.durable.RunOperation;
+import io.stackdrift.durable.ShardJob;
 import io.stackdrift.durable.StepRequest;
 import io.stackdrift.model.Directories;
 import io.stackdrift.record.AtomicFiles;
 import io.stackdrift.runner.StepDirectory;
 import io.stackdrift.runner.StepSecrets;
 import io.stackdrift.runner.ToolCall;
+import io.stackdrift.spi.ShardExchange;
 
 /**
  * The small calls the controller makes into a durable step's directory on the agent, one per poll: each reads or
@@ -54,9 +58,18 @@ final class DurableStepFiles {
         private final StepSecrets secrets;
         /** The controller's time when the call was made: the engine's clock on the agent follows it. */
         private final long madeAt = ControllerClock.nowMillis();
+        /** The shard the step runs (0: none), of how many, and its wait: plain values, the route holds the board. */
+        private final int shardNumber;
+        private final int shardCount;
+        private final long shardWaitSeconds;
+        private final String shardWaitSetting;
 
         Prepare(final RunOperation operation, final String workspace, final StepRequest request, final Set<String> lockedStacks,
-                final Set<String> heldElsewhere, final Duration grace, final StepSecrets secrets) {
+                final Set<String> heldElsewhere, final Duration grace, final StepSecrets secrets, final ShardRoute route) {
+            this.shardNumber = route.number();
+            this.shardCount = route.count();
+            this.shardWaitSeconds = route.waitTimeout().toSeconds();
+            this.shardWaitSetting = route.waitSetting();
             this.operation = operation;
             this.workspace = workspace;
             this.request = request;
@@ -72,8 +85,9 @@ final class DurableStepFiles {
             Directories.ensure(step.root());
             // the controller's clock minus this agent's (the call's transit, milliseconds, is not worth correcting)
             Duration hostClock = Duration.ofMillis(madeAt - System.currentTimeMillis());
-            RequestFile.write(step, new EngineJob(operation, Path.of(workspace), request, lockedStacks, heldElsewhere, grace,
-                    hostClock));
+            EngineJob job = new EngineJob(operation, Path.of(workspace), request, lockedStacks, heldElsewhere, grace, hostClock);
+            RequestFile.write(step, shardNumber == 0 ? job : job.withShard(new ShardJob(shardNumber, shardCount,
+                    Duration.ofSeconds(shardWaitSeconds), shardWaitSetting)));
             secrets.write(step);
             return null;
         }
@@ -90,8 +104,23 @@ final class DurableStepFiles {
         }
     }
 
-    /** What one poll found: new whole lines of the log, calls no controller has launched, and whether the run ended. */
-    record Tick(String log, long offset, boolean more, List<Call> calls, boolean ended, long heartbeatAgeMillis)
+    /**
+     * What a shard's engine left in its board files since the last post the board has: the configuration digest it
+     * proposes (null once agreed, or before it proposed), its posts ({@code [stack, outcome, digest]}) and whether it
+     * ended. Only JDK types and strings, as every answer from an agent.
+     */
+    record BoardMail(@CheckForNull String proposedConfig, ArrayList<ArrayList<String>> posts, int lastPost, boolean ended)
+            implements Serializable {
+        private static final long serialVersionUID = 1L;
+
+        static final BoardMail NONE = new BoardMail(null, new ArrayList<>(), 0, false);
+    }
+
+    /**
+     * What one poll found: new whole lines of the log, calls no controller has launched, whether the run ended, and a
+     * shard's board mail ({@link BoardMail#NONE} for a step of its own).
+     */
+    record Tick(String log, long offset, boolean more, List<Call> calls, boolean ended, long heartbeatAgeMillis, BoardMail mail)
             implements Serializable {
         private static final long serialVersionUID = 1L;
 
@@ -101,13 +130,44 @@ final class DurableStepFiles {
         }
     }
 
-    /** Reads the log from {@code offset}, claims the calls not launched yet and says whether the result is there. */
+    /**
+     * Reads the log from {@code offset}, claims the calls not launched yet and says whether the result is there; for a
+     * shard, first writes the board's agreement and snapshot it is given, then reads the board mail after post
+     * {@code postsAfter}.
+     */
     static final class Poll extends MasterToSlaveFileCallable<Tick> {
-        private static final long serialVersionUID = 1L;
+        private static final long serialVersionUID = 2L;
         private final long offset;
+        private final boolean shard;
+        private final int postsAfter;
+        @CheckForNull private final String agreement;
+        @CheckForNull private final String snapshot;
 
+        /** A poll of a step of its own. */
         Poll(final long offset) {
+            this(offset, null);
+        }
+
+        /** A poll of a step of its own ({@code relay} null) or of a shard. */
+        Poll(final long offset, @CheckForNull final BoardRelay relay) {
             this.offset = offset;
+            this.shard = relay != null;
+            this.postsAfter = relay == null ? 0 : relay.postsRelayed();
+            this.agreement = relay == null ? null : relay.agreementToDeliver();
+            this.snapshot = relay == null ? null : relay.snapshotToDeliver();
+        }
+
+        private BoardMail mail(final StepDirectory step) throws IOException {
+            if (!shard) {
+                return BoardMail.NONE;
+            }
+            BoardFiles.deliver(step, agreement, snapshot);
+            BoardFiles.Outbox out = BoardFiles.outbox(step, postsAfter);
+            ArrayList<ArrayList<String>> posts = new ArrayList<>();
+            out.posts().forEach(post -> posts.add(new ArrayList<>(List.of(post.stack().value(), post.outcome().name(),
+                    post.digest()))));
+            return new BoardMail(out.proposal().map(ShardExchange.Proposal::configDigest).orElse(null), posts,
+                    out.lastPost(), out.ended());
         }
 
         @Override
@@ -117,6 +177,7 @@ final class DurableStepFiles {
                 throw new IOException("Stack Drift: the step directory " + dir + " is gone (the workspace was cleaned or the"
                         + " agent replaced)");
             }
+            BoardMail mail = mail(step);
             // the result is looked at first: the log is complete once it is there
             boolean ended = Files.exists(step.result());
             byte[] fresh = wholeLines(step.log(), offset);
@@ -139,7 +200,7 @@ final class DurableStepFiles {
             }
             // whole lines only: a UTF-8 character never ends up cut in two
             return new Tick(new String(fresh, StandardCharsets.UTF_8), offset + fresh.length, fresh.length >= LOG_CHUNK / 2,
-                    Collections.unmodifiableList(calls), ended, age);
+                    Collections.unmodifiableList(calls), ended, age, mail);
         }
 
         private static byte[] wholeLines(final Path log, final long from) throws IOException {

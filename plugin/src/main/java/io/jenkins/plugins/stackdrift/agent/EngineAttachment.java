@@ -20,9 +20,17 @@ public final class EngineAttachment implements Serializable {
     private final long consoleOffset;
     private final Operation operation;
     private final TreeSet<String> deploying;
+    /** The shard of its build the step runs; 0 for a step of its own (and in attachments saved before shards were durable). */
+    private final int shard;
 
     public EngineAttachment(final String stepDir, final long consoleOffset, final Operation operation,
             final Set<String> deploying) {
+        this(stepDir, consoleOffset, operation, deploying, 0);
+    }
+
+    private EngineAttachment(final String stepDir, final long consoleOffset, final Operation operation,
+            final Set<String> deploying, final int shard) {
+        this.shard = shard;
         this.stepDir = Objects.requireNonNull(stepDir, "stepDir");
         this.consoleOffset = consoleOffset;
         this.operation = Objects.requireNonNull(operation, "operation");
@@ -56,17 +64,28 @@ public final class EngineAttachment implements Serializable {
         return operation == Operation.DEPLOY && mode != DeployMode.REHEARSAL ? Set.copyOf(locked) : Set.of();
     }
 
+    /** The shard of its build the step runs; 0 for a step of its own. */
+    public int shard() {
+        return shard;
+    }
+
     EngineAttachment withConsoleOffset(final long offset) {
-        return new EngineAttachment(stepDir, offset, operation, deploying);
+        return new EngineAttachment(stepDir, offset, operation, deploying, shard);
     }
 
     /** The same step marked deploying {@code stacks}. */
     public EngineAttachment withDeploying(final Set<String> stacks) {
-        return new EngineAttachment(stepDir, consoleOffset, operation, stacks);
+        return new EngineAttachment(stepDir, consoleOffset, operation, stacks, shard);
+    }
+
+    /** The same step as shard {@code number} of its build. */
+    EngineAttachment withShard(final int number) {
+        return new EngineAttachment(stepDir, consoleOffset, operation, deploying, number);
     }
 
     @Override
     public String toString() {
-        return "EngineAttachment[" + operation + " in " + stepDir + " at " + consoleOffset + "]";
+        return "EngineAttachment[" + operation + (shard == 0 ? "" : " of shard " + shard) + " in " + stepDir + " at "
+                + consoleOffset + "]";
     }
 }

@@ -42,9 +42,10 @@ public interface EngineGateway {
      * runs are durable can).
      *
      * @param buildEnvironment the build's environment from the resumed step's context (tools start with it)
+     * @param route            the step's shard on the build's restored board; {@link ShardRoute#none()} for a step of its own
      */
-    default AgentOutcome resume(final EngineAttachment attachment, final Map<String, String> buildEnvironment)
-            throws IOException, InterruptedException {
+    default AgentOutcome resume(final EngineAttachment attachment, final Map<String, String> buildEnvironment,
+            final ShardRoute route) throws IOException, InterruptedException {
         throw new IOException("Stack Drift: this step cannot follow its engine after a restart");
     }
 

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.stackdrift.agent;
 
+import java.io.IOException;
 import java.io.Serializable;
 import java.time.Duration;
 
@@ -87,6 +88,18 @@ public final class ShardRoute implements Serializable {
     /** What set {@link #waitTimeout()}: {@code lockTimeout} or {@code shardTimeout}. */
     public String waitSetting() {
         return waitSetting == null ? "lockTimeout" : waitSetting;
+    }
+
+    /**
+     * The relay a durable shard's step keeps on the controller between its engine's board files and the build's board;
+     * the board is told that this shard runs durably (a restart does not stop it). Only on the controller's route.
+     */
+    BoardRelay durableRelay() throws IOException {
+        if (!(board instanceof ShardView view)) {
+            throw new IllegalStateException("only the controller's route of a shard relays its board files");
+        }
+        view.runsDurably();
+        return new BoardRelay(view, number);
     }
 
     /** The exchange the engine on the agent posts to and reads from. */

@@ -106,6 +106,11 @@ final class ShardView implements ShardBoardLink {
         board.end(shard);
     }
 
+    /** This shard's engine runs durably: a controller restart does not stop it. */
+    void runsDurably() throws IOException {
+        board.runsDurably(number);
+    }
+
     @Override
     public String toString() {
         return "ShardView[" + number + " of " + board.count() + "]";

@@ -26,6 +26,7 @@ import io.jenkins.plugins.stackdrift.agent.EngineAttachment;
 import io.jenkins.plugins.stackdrift.agent.EngineGateway;
 import io.jenkins.plugins.stackdrift.agent.EngineRequest;
 import io.jenkins.plugins.stackdrift.agent.Operation;
+import io.jenkins.plugins.stackdrift.agent.ShardRoute;
 import io.jenkins.plugins.stackdrift.credentials.ChangeTrust;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsSource;
@@ -35,16 +36,11 @@ import io.jenkins.plugins.stackdrift.history.JobHistory;
 import io.jenkins.plugins.stackdrift.history.JobStackLocks;
 import io.jenkins.plugins.stackdrift.history.LockScope;
 import io.jenkins.plugins.stackdrift.history.RunDetails;
-import io.jenkins.plugins.stackdrift.trigger.ApprovalCause;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalRules;
 import org.jenkinsci.plugins.workflow.actions.WarningAction;
 import org.jenkinsci.plugins.workflow.graph.FlowNode;
 
-import io.stackdrift.durable.StepRequest;
-import io.stackdrift.model.Approval;
-import io.stackdrift.model.DeployChoice;
 import io.stackdrift.model.DeployMode;
-import io.stackdrift.model.StartedBy;
 import io.stackdrift.record.DeployMarker;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.render.CountsLine;
@@ -234,11 +230,23 @@ final class StackDriftStepRun {
     Map<String, Object> resumed(final EngineAttachment attachment) throws IOException, InterruptedException {
         PrintStream log = listener.getLogger();
         log.println("Stack Drift: resumed after a restart of the controller: following the " + operation.word()
-                + " that went on on the agent");
+                + (attachment.shard() == 0 ? "" : " of shard " + attachment.shard()) + " that went on on the agent");
         ApprovalFlow approvals = ApprovalFlow.of(run, operation, settings.kind(), log);
         EngineRequest request = request();
-        Ran ran = ran(() -> gateway.resume(attachment, buildEnvironment), attachment.deploying(), request.runId(), log);
-        return reported(resultPolicy(), ran, approvals, log);
+        // the id is this step's again: a step started after the restart cannot take it while this one runs
+        BuildShards board = attachment.shard() == 0 ? null : BuildShardsAction.boardFor(run, settings, operation);
+        StepIds.Claim claim = StepIds.reclaim(run, stepId());
+        try {
+            ShardRoute route = board == null ? ShardRoute.none()
+                    : ShardWaits.route(settings, operation, defaults, board, () -> ShardExecutors.shortage(run));
+            Ran ran = ran(() -> gateway.resume(attachment, buildEnvironment, route), attachment.deploying(), request.runId(), log);
+            return reported(resultPolicy(), ran, approvals, log);
+        } finally {
+            if (board != null) {
+                board.end(attachment.shard());
+            }
+            claim.close();
+        }
     }
 
     /** A call of the engine through the gateway. */
@@ -416,23 +424,8 @@ final class StackDriftStepRun {
     }
 
     EngineRequest request() {
-        int parallelism = settings.parallelismOr(defaults.parallelism());
-        if (parallelism < 0) {
-            throw new IllegalArgumentException(Messages.invalidParallelism(parallelism));
-        }
-        StartedBy startedBy = RunCauses.startedBy(run);
-        // an approval build's deploy is narrowed to the approved stacks once the selection is known (run())
-        Approval approval = StepApproval.applies(run, operation, settings.kind()) ? Approval.GIVEN : settings.approval();
-        // an approval build applies each approved stack only with the plan its approver saw
-        ApprovalCause cause = StepApproval.applies(run, operation, settings.kind()) ? run.getCause(ApprovalCause.class) : null;
-        return new EngineRequest(StepRequest.builder(run.getId()).configFile(settings.config()).stacks(settings.stacks())
-                .parallelism(parallelism).deploy(new DeployChoice(settings.mode(), approval, settings.kind()))
-                .cause(RunCauses.words(run)).startedBy(startedBy)
-                .changedFiles(startedBy == StartedBy.PUSH ? RunCauses.changedFiles(run) : List.of())
-                .toolPaths(EngineRequest.toolsByWord(defaults.toolPaths())).buildEnvironment(buildEnvironment)
-                .toolTimeout(settings.toolTimeoutOr(defaults.toolTimeout())).timing(settings.timing())
-                .approvedPlans(cause == null ? Map.of() : cause.getPlans()).commit(commit())
-                .approvalSource(cause == null ? "" : "build #" + cause.getSourceBuild()).valueKey(valueKey).build());
+        return new EngineRequest(StepEngineRequest.of(run, operation, settings, defaults, buildEnvironment).commit(commit())
+                .valueKey(valueKey).build());
     }
 
     /**

@@ -79,13 +79,34 @@ final class StepIds {
      * @throws AbortException when a finished step of the build or a running one already has that id
      */
     static Claim claim(final Run<?, ?> run, final String id) throws AbortException {
-        String key = run.getParent().getFullName() + '\u0000' + run.getId() + '\u0000' + id;
+        String key = key(run, id);
         synchronized (RUNNING) {
             boolean recorded = run.getActions(StackDriftRunAction.class).stream().anyMatch(a -> a.getId().equals(id));
             if (recorded || !RUNNING.add(key)) {
                 throw new AbortException(Messages.duplicateId(id));
             }
         }
+        return release(key);
+    }
+
+    /**
+     * Claims the id again for a step that resumes after a restart of the controller: it held the id before, so it does
+     * not fail on it (a test harness's restarts share one JVM, where the old claim is still there); the build's program
+     * resumes its running steps before it starts any new one, so no other step can have taken the id meanwhile.
+     */
+    static Claim reclaim(final Run<?, ?> run, final String id) {
+        String key = key(run, id);
+        synchronized (RUNNING) {
+            RUNNING.add(key);
+        }
+        return release(key);
+    }
+
+    private static String key(final Run<?, ?> run, final String id) {
+        return run.getParent().getFullName() + '\u0000' + run.getId() + '\u0000' + id;
+    }
+
+    private static Claim release(final String key) {
         return () -> {
             synchronized (RUNNING) {
                 RUNNING.remove(key);

@@ -186,6 +186,23 @@ class BuildShardsTest {
     }
 
     @Test
+    void aShardWhoseEngineRunsDurablyIsNotStoppedByARestartItsStepResumes() throws Exception {
+        List<List<String>> split = List.of(List.of("network"), List.of("dns"));
+        List<BuildShards.Saved> saves = new ArrayList<>();
+        BuildShards before = new BuildShards(split, saves::add, () -> 1_000L);
+        before.start(1);
+        before.start(2);
+        before.runsDurably(1);
+
+        BuildShards after = BuildShards.restored(split, saves.get(saves.size() - 1), "its step was running at the restart",
+                saves::add, () -> 2_000L);
+
+        assertThat(after.gone()).containsOnlyKeys(2);
+        assertThat(after.saved().durable()).containsExactly(1);
+        assertThatThrownBy(() -> before.runsDurably(3)).hasMessageContaining("shard 3 is not between 1 and 2");
+    }
+
+    @Test
     void aShardThatHasNotStartedIsGoneForAWaiterOnceTheStartLimitPassedSinceTheWaiterStarted() throws Exception {
         AtomicLong clock = new AtomicLong(0);
         BuildShards three = new BuildShards(List.of(List.of("network"), List.of("dns"), List.of("app"), List.of("db")),

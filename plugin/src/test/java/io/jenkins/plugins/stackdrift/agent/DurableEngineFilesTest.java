@@ -79,9 +79,16 @@ class DurableEngineFilesTest {
     /** Runs the step as the controller's poller would, to the engine's result; returns the console. */
     private String runToEnd(final Path ws, final Path stepDir, final StepRequest request, final StackCredentials credentials)
             throws Exception {
+        return runToEnd(ws, stepDir, request, credentials, ShardRoute.none());
+    }
+
+    /** As above, for the shard {@code route} names: each poll relays its board files to the build's board. */
+    private String runToEnd(final Path ws, final Path stepDir, final StepRequest request, final StackCredentials credentials,
+            final ShardRoute route) throws Exception {
         StepSecrets secrets = new StepSecrets(credentials.byStack(), credentials.failures(), credentials.maskPattern(), "");
         new DurableStepFiles.Prepare(RunOperation.DEPLOY, ws.toString(), request, Set.of("a", "b"), Set.of(),
-                Duration.ofSeconds(5), secrets).invoke(stepDir.toFile(), null);
+                Duration.ofSeconds(5), secrets, route).invoke(stepDir.toFile(), null);
+        BoardRelay relay = route.number() == 0 ? null : route.durableRelay();
         Process engine = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
                 System.getProperty("java.class.path"), EngineProcess.class.getName(), stepDir.toString())
                 .redirectErrorStream(true).redirectOutput(stepDir.resolve("engine.out").toFile()).start();
@@ -92,13 +99,16 @@ class DurableEngineFilesTest {
         long offset = 0;
         long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
         while (true) {
-            DurableStepFiles.Tick tick = new DurableStepFiles.Poll(offset).invoke(stepDir.toFile(), null);
+            DurableStepFiles.Tick tick = new DurableStepFiles.Poll(offset, relay).invoke(stepDir.toFile(), null);
             console.append(tick.log());
             offset = tick.offset();
             for (DurableStepFiles.Call call : tick.calls()) {
                 ToolCommand command = DurableEngine.wrapped(new StepDirectory(stepDir), call, Duration.ofSeconds(5));
                 assertThat(policy.refusal(command)).as("the policy admits the durable call %s", call).isEmpty();
                 launcher.start(policy.launched(command));
+            }
+            if (relay != null) {
+                relay.relay(tick.mail(), System.out);
             }
             if (tick.ended() && !tick.more()) {
                 break;
@@ -208,5 +218,35 @@ class DurableEngineFilesTest {
         assertThat(((DurableStepFiles.Tick) answers.get(0)).calls()).as("the call unclaimed again is in the answer").hasSize(1);
         assertThat(classesIn(List.of(StepSecrets.none()))).as("a planted core type")
                 .anyMatch(name -> name.startsWith("io.stackdrift."));
+    }
+
+    /**
+     * Two shards of one build, each a durable step of its own: shard 1's posts reach the build's board through its polls
+     * only, and shard 2's engine reads them from the snapshot its polls write (b depends on a, whose plan fails).
+     */
+    @Test
+    void durableShardsReachTheBuildsBoardThroughTheirPollsOnly() throws Exception {
+        Path ws = workspace();
+        Files.writeString(ws.resolve("stacks.yaml"), """
+                stacks:
+                  - dir: a
+                  - dir: b
+                    dependsOn: [a]
+                """);
+        StepRequest request = StepRequest.builder("8").toolPaths(Map.of(Tool.TERRAFORM, terraform(ws).toString())).build();
+        List<BuildShards.Saved> saves = new ArrayList<>();
+        BuildShards board = new BuildShards(List.of(List.of("a"), List.of("b")), saves::add, System::currentTimeMillis);
+        board.start(1);
+        board.start(2);
+
+        runToEnd(ws, root.resolve("ws@tmp/shard-1"), request, StackCredentials.none(), ShardRoute.of(1, board, Duration.ZERO));
+        String second = runToEnd(ws, root.resolve("ws@tmp/shard-2"), request, StackCredentials.none(),
+                ShardRoute.of(2, board, Duration.ZERO));
+
+        assertThat(board.posts()).extracting(post -> post.get(0) + " " + post.get(1)).containsExactly("a FAILED", "b SKIPPED");
+        assertThat(board.ended()).containsExactly(1, 2);
+        assertThat(second).contains("b: skipped");
+        // a restart now would not stop them: their steps follow their engines again
+        assertThat(saves.get(saves.size() - 1).durable()).containsExactly(1, 2);
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 import hudson.model.Result;
 import org.jenkinsci.plugins.workflow.cps.CpsFlowDefinition;
@@ -177,6 +178,49 @@ class DurableRestartITest {
             String log = JenkinsRule.getLog(b);
             assertThat(log).contains("drifted: 0").doesNotContain("resumed after a restart");
             assertThat(Files.readAllLines(temp.resolve("runs"))).hasSize(1);
+        });
+    }
+
+    /**
+     * {@code stackShards} and two durable shard steps: net (whose apply sleeps) and one of a and b (which depend on net)
+     * in shard 1, the other in shard 2, which waits for net on the build's board. The controller restarts while net
+     * applies: both steps resume, shard 1's post of net reaches the restored board through its polls, shard 2's engine
+     * reads it and deploys its stack after net. Nothing is stopped by the restart.
+     */
+    @Test
+    void aRestartBetweenShardsResumesBothAndTheWaitingShardDeploysAfterTheOther() throws Throwable {
+        String terraform = SleepingApply.terraformDirectory();
+        Assumptions.assumeTrue(terraform != null, "no terraform on PATH: this test needs real Terraform");
+        Path repo = repository();
+        for (String stack : List.of("a", "b")) {
+            Files.createDirectories(repo.resolve(stack));
+            Files.writeString(repo.resolve(stack + "/main.tf"), "terraform {\n  backend \"local\" {\n    path = \""
+                    + temp.resolve("state/" + stack + ".tfstate") + "\"\n  }\n}\nresource \"terraform_data\" \"" + stack
+                    + "\" {\n  input = \"" + stack + "\"\n}\n");
+        }
+        Files.writeString(repo.resolve("stacks.yaml"), "parallelism: 1\nstacks:\n  - dir: net\n  - dir: a\n    dependsOn: [net]\n"
+                + "  - dir: b\n    dependsOn: [net]\n");
+        sessions.then(r -> {
+            WorkflowJob p = r.jenkins.createProject(WorkflowJob.class, "durable-shards");
+            p.setDefinition(new CpsFlowDefinition(pipeline(terraform, repo, 25, "    echo \"shards: ${stackShards(count: 2)}\"\n")
+                    + "\nparallel one: {\n" + pipeline(terraform, repo, 25, "    deployStacks(shard: 1, of: 2)\n") + "\n},\n"
+                    + "two: {\n" + pipeline(terraform, repo, 25, "    deployStacks(shard: 2, of: 2)\n") + "\n}\n", true));
+            WorkflowRun b = p.scheduleBuild2(0).waitForStart();
+            awaitApplying(b);
+        });
+        sessions.then(r -> {
+            WorkflowRun b = r.jenkins.getItemByFullName("durable-shards", WorkflowJob.class).getBuildByNumber(1);
+            r.waitForCompletion(b);
+            String log = JenkinsRule.getLog(b);
+            r.assertBuildStatus(Result.SUCCESS, b);
+            assertThat(log).contains("shards: [[a, net], [b]]").contains("Stack Drift: b waits for net, in shard 1 of 2")
+                    .doesNotContain("interrupted").doesNotContain("controller restarted");
+            assertThat(log.split("Stack Drift: resumed after a restart", -1)).as("both shard steps resumed").hasSize(3);
+            assertThat(log.indexOf("Stack Drift: b: deploying")).as(log).isGreaterThan(log.indexOf("Stack Drift: net: in sync"));
+            assertThat(Files.readAllLines(temp.resolve("runs"))).as("the provisioner ran once").hasSize(1);
+            for (String stack : List.of("net", "a", "b")) {
+                assertThat(Files.readString(temp.resolve("state/" + stack + ".tfstate"))).contains("terraform_data");
+            }
         });
     }
 }
