@@ -146,6 +146,19 @@ class StepIdsTest {
     }
 
     @Test
+    void aResumedStepTakesItsIdAgainEvenWhereTheOldClaimIsLeftAndANewStepCannotTakeIt() throws Exception {
+        StepIds.Claim beforeTheRestart = StepIds.claim(run, "deploy");
+        StepIds.Claim resumed = StepIds.reclaim(run, "deploy");
+        assertThatThrownBy(() -> StepIds.claim(run, "deploy")).isInstanceOf(AbortException.class);
+        resumed.close();
+        beforeTheRestart.close();
+        StepIds.reclaim(run, "check");
+        assertThatThrownBy(() -> StepIds.claim(run, "check")).as("a restart's resumed step holds its id").isInstanceOf(AbortException.class);
+        StepIds.reclaim(run, "check").close();
+        StepIds.claim(run, "deploy").close();
+    }
+
+    @Test
     void aSecondStepWithTheIdOfAFinishedStepFails() throws Exception {
         actions.add(new StackDriftRunAction("check", BuildSummary.of(TestRecords.record(RunKind.CHECK,
                 TestRecords.row("net", RowState.IN_SYNC)))));
