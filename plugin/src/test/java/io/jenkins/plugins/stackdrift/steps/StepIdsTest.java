@@ -153,7 +153,8 @@ class StepIdsTest {
         resumed.close();
         beforeTheRestart.close();
         StepIds.reclaim(run, "check");
-        assertThatThrownBy(() -> StepIds.claim(run, "check")).as("a restart's resumed step holds its id").isInstanceOf(AbortException.class);
+        assertThatThrownBy(() -> StepIds.claim(run, "check")).as("a restart's resumed step holds its id")
+                .isInstanceOf(AbortException.class);
         StepIds.reclaim(run, "check").close();
         StepIds.claim(run, "deploy").close();
     }
