@@ -276,7 +276,8 @@ public final class DurableEngine {
             stepDir.act(new DurableStepFiles.Refuse(call.number(), refusal.get()));
             return;
         }
-        ToolCommand launched = policy.launched(command);
+        // a cookie of its own, set after the policy (as for a step that is not durable): a container's kill finds it by it
+        ToolCommand launched = policy.launched(command).withVariable(ToolCookie.VARIABLE, ToolCookie.next().value());
         List<String> line = new ArrayList<>(List.of("sh", "-c", ToolCommand.escape(DETACH), DETACH_NAME));
         line.addAll(launched.command());
         place.launcher().launch().cmds(line).envs(launched.environment()).pwd(new FilePath(workspace.getChannel(),
