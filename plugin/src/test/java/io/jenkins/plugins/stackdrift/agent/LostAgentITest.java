@@ -102,13 +102,13 @@ class LostAgentITest {
                 + "}", true);
     }
 
-    /** The tool wrapper running Terraform's apply (its command line names the wrapper and "apply"), by pid. */
-    private static List<Long> wrappers() throws IOException {
+    /** The wrappers running Terraform's apply for {@code job} (their command lines name the wrapper, "apply" and the job), by pid. */
+    private static List<Long> wrappers(final String job) throws IOException {
         List<Long> found = new ArrayList<>();
         for (long pid : processes(ToolWrapper.NAME)) {
             try {
-                if (new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline")), StandardCharsets.UTF_8)
-                        .contains("\0apply\0")) {
+                String line = new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline")), StandardCharsets.UTF_8);
+                if (line.contains("\0apply\0") && line.contains("/" + job + "@tmp/")) {
                     found.add(pid);
                 }
             } catch (IOException e) {
@@ -116,41 +116,6 @@ class LostAgentITest {
             }
         }
         return found;
-    }
-
-    private static boolean alive(final long pid) {
-        try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-            return !stat.substring(stat.lastIndexOf(')') + 1).strip().startsWith("Z");
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    /** Waits until the provisioner has started (Terraform holds the state lock from now on). */
-    private void awaitApplying(final WorkflowRun b) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
-        while (!Files.exists(temp.resolve("applying")) && System.nanoTime() < deadline) {
-            assertThat(b.isBuilding()).as("the build ended before the apply started:%n%s", JenkinsRule.getLog(b)).isTrue();
-            Thread.sleep(200);
-        }
-        assertThat(temp.resolve("applying")).exists();
-    }
-
-    private static void awaitGone(final List<Long> pids, final Duration within) throws InterruptedException {
-        long deadline = System.nanoTime() + within.toNanos();
-        while (pids.stream().anyMatch(LostAgentITest::alive) && System.nanoTime() < deadline) {
-            Thread.sleep(500);
-        }
-        assertThat(pids).as("processes left").noneMatch(LostAgentITest::alive);
-    }
-
-    /** The state Terraform left: valid JSON naming the resource's address, and no lock file. */
-    private void assertStateValidAndUnlocked() throws IOException {
-        Path state = temp.resolve("state/net.tfstate");
-        assertThat(state).exists();
-        assertThat(Files.readString(state)).contains("\"version\"");
-        assertThat(temp.resolve("state/.net.tfstate.lock.info")).doesNotExist();
     }
 
     /** The processes whose command line holds {@code part} and are alive, by pid. */
@@ -211,7 +176,7 @@ class LostAgentITest {
 
         WorkflowRun b1 = p.scheduleBuild2(0).waitForStart();
         awaitApplying(b1);
-        List<Long> wrapper = wrappers();
+        List<Long> wrapper = wrappers("lost-agent");
         assertThat(wrapper).as("the apply's tool wrapper").hasSize(1);
         List<Long> engine = processes(EngineProcess.class.getName());
         assertThat(engine).as("the step's engine process").hasSize(1);
@@ -223,28 +188,41 @@ class LostAgentITest {
         new ProcessBuilder("kill", "-KILL", Long.toString(agent)).start().waitFor();
         long killed = System.nanoTime();
 
-        r.assertBuildStatus(Result.FAILURE, r.waitForCompletion(b1));
-        assertThat(Duration.ofNanos(System.nanoTime() - killed)).as("the step waited for the agent").isGreaterThanOrEqualTo(RECONNECT);
-        String log = JenkinsRule.getLog(b1);
-        System.out.println("LostAgentITest: the lost agent's build log:\n" + log);
-        assertThat(log).contains("Stack Drift: the agent cannot be reached");
-        r.assertLogNotContains("\tat hudson.remoting", b1);
-        assertThat(b1.getAction(StackDriftInterruptedAction.class)).isNotNull()
-                .satisfies(a -> assertThat(a.getInterruptedStacks()).containsExactly("net"));
-        assertThat(JobHistory.inJobDir(p.getRootDir()).trail()).anySatisfy(entry -> {
-            assertThat(entry.runId()).isEqualTo(b1.getId());
-            assertThat(entry.result()).isEqualTo(TrailResult.INTERRUPTED);
-        });
         List<Long> left = new ArrayList<>(wrapper);
         left.addAll(engine);
-        System.out.println("LostAgentITest: after the build ended, alive: wrapper " + alive(wrapper.get(0)) + ", engine "
-                + alive(engine.get(0)) + "; step directory " + stepDir + " exists: " + Files.isDirectory(stepDir));
-        if (Files.isDirectory(stepDir)) {
-            // what docs/jenkins.md tells an operator: the step's stop file stops an engine no controller follows
+        try {
+            r.assertBuildStatus(Result.FAILURE, r.waitForCompletion(b1));
+            assertThat(Duration.ofNanos(System.nanoTime() - killed)).as("the step waited for the agent")
+                    .isGreaterThanOrEqualTo(RECONNECT);
+            r.assertLogContains("Stack Drift: the agent cannot be reached (ChannelClosedException); the engine runs on there",
+                    b1);
+            r.assertLogContains("Stack Drift: net: interrupted: the connection to the agent was lost during its deploy", b1);
+            r.assertLogContains("Stack Drift: the deploy did not finish: the connection to its agent was lost; net marked"
+                    + " interrupted", b1);
+            r.assertLogNotContains("\tat hudson.remoting", b1);
+            assertThat(b1.getAction(StackDriftInterruptedAction.class)).isNotNull()
+                    .satisfies(a -> assertThat(a.getInterruptedStacks()).containsExactly("net"));
+            assertThat(JobHistory.inJobDir(p.getRootDir()).trail()).anySatisfy(entry -> {
+                assertThat(entry.runId()).isEqualTo(b1.getId());
+                assertThat(entry.result()).isEqualTo(TrailResult.INTERRUPTED);
+            });
+            // the step does not stop the tool of an agent it lost: it runs on, as sh's script does
+            System.out.println("LostAgentITest: after the build ended, alive: wrapper " + alive(wrapper.get(0)) + ", engine "
+                    + alive(engine.get(0)) + "; step directory exists: " + Files.isDirectory(stepDir));
+            assertThat(alive(wrapper.get(0))).as("the apply's wrapper after the step gave up").isTrue();
+            // what docs/jenkins.md tells an operator: the step directory's stop file stops what no controller follows
             Files.writeString(stepDir.resolve(ToolWrapper.STOP_FILE), "");
+            awaitGone(left, GRACE.plusSeconds(60));
+            assertStateValidAndUnlocked();
+        } finally {
+            // whatever failed above, the next test finds no apply of this one
+            for (long pid : left) {
+                ProcessHandle.of(pid).ifPresent(process -> {
+                    process.descendants().forEach(ProcessHandle::destroyForcibly);
+                    process.destroyForcibly();
+                });
+            }
         }
-        awaitGone(left, GRACE.plusSeconds(60));
-        assertStateValidAndUnlocked();
 
         r.createOnlineSlave(r.jenkins.getLabelAtom("second"));
         p.setDefinition(definition(terraform, repo, "second", 0));
@@ -269,7 +247,7 @@ class LostAgentITest {
 
         WorkflowRun b = p.scheduleBuild2(0).waitForStart();
         awaitApplying(b);
-        List<Long> wrapper = wrappers();
+        List<Long> wrapper = wrappers("abort");
         b.doStop();
 
         r.assertBuildStatus(Result.ABORTED, r.waitForCompletion(b));
