@@ -118,6 +118,41 @@ class LostAgentITest {
         return found;
     }
 
+    private static boolean alive(final long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            return !stat.substring(stat.lastIndexOf(')') + 1).strip().startsWith("Z");
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** Waits until the provisioner has started (Terraform holds the state lock from now on). */
+    private void awaitApplying(final WorkflowRun b) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+        while (!Files.exists(temp.resolve("applying")) && System.nanoTime() < deadline) {
+            assertThat(b.isBuilding()).as("the build ended before the apply started:%n%s", JenkinsRule.getLog(b)).isTrue();
+            Thread.sleep(200);
+        }
+        assertThat(temp.resolve("applying")).exists();
+    }
+
+    private static void awaitGone(final List<Long> pids, final Duration within) throws InterruptedException {
+        long deadline = System.nanoTime() + within.toNanos();
+        while (pids.stream().anyMatch(LostAgentITest::alive) && System.nanoTime() < deadline) {
+            Thread.sleep(500);
+        }
+        assertThat(pids).as("processes left").noneMatch(LostAgentITest::alive);
+    }
+
+    /** The state Terraform left: valid JSON naming the resource's address, and no lock file. */
+    private void assertStateValidAndUnlocked() throws IOException {
+        Path state = temp.resolve("state/net.tfstate");
+        assertThat(state).exists();
+        assertThat(Files.readString(state)).contains("\"version\"");
+        assertThat(temp.resolve("state/.net.tfstate.lock.info")).doesNotExist();
+    }
+
     /** The processes whose command line holds {@code part} and are alive, by pid. */
     private static List<Long> processes(final String part) throws IOException {
         List<Long> found = new ArrayList<>();
