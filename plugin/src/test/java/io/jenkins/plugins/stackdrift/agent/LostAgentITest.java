@@ -102,20 +102,9 @@ class LostAgentITest {
                 + "}", true);
     }
 
-    /** The wrappers running Terraform's apply for {@code job} (their command lines name the wrapper, "apply" and the job), by pid. */
-    private static List<Long> wrappers(final String job) throws IOException {
-        List<Long> found = new ArrayList<>();
-        for (long pid : processes(ToolWrapper.NAME)) {
-            try {
-                String line = new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline")), StandardCharsets.UTF_8);
-                if (line.contains("\0apply\0") && line.contains("/" + job + "@tmp/")) {
-                    found.add(pid);
-                }
-            } catch (IOException e) {
-                // the process ended meanwhile
-            }
-        }
-        return found;
+    /** The wrappers running Terraform's apply for {@code job} of this test's controller, by pid. */
+    private List<Long> wrappers(final String job) throws IOException {
+        return processes(ToolWrapper.NAME, "\0apply\0", "/" + job + "@tmp/", r.jenkins.getRootDir() + "/");
     }
 
     private static boolean alive(final long pid) {
@@ -153,8 +142,11 @@ class LostAgentITest {
         assertThat(temp.resolve("state/.net.tfstate.lock.info")).doesNotExist();
     }
 
-    /** The processes whose command line holds {@code part} and are alive, by pid. */
-    private static List<Long> processes(final String part) throws IOException {
+    /**
+     * The live processes whose command line holds every one of {@code parts}, by pid (a part naming this test's
+     * controller home keeps out the processes of other builds on the machine).
+     */
+    private static List<Long> processes(final String... parts) throws IOException {
         List<Long> found = new ArrayList<>();
         try (Stream<Path> processes = Files.list(Path.of("/proc"))) {
             for (Path proc : (Iterable<Path>) processes::iterator) {
@@ -164,7 +156,7 @@ class LostAgentITest {
                 }
                 try {
                     String line = new String(Files.readAllBytes(proc.resolve("cmdline")), StandardCharsets.UTF_8);
-                    if (line.contains(part) && alive(Long.parseLong(name))) {
+                    if (Stream.of(parts).allMatch(line::contains) && alive(Long.parseLong(name))) {
                         found.add(Long.parseLong(name));
                     }
                 } catch (IOException e) {
@@ -213,7 +205,7 @@ class LostAgentITest {
         awaitApplying(b1);
         List<Long> wrapper = wrappers("lost-agent");
         assertThat(wrapper).as("the apply's tool wrapper").hasSize(1);
-        List<Long> engine = processes(EngineProcess.class.getName());
+        List<Long> engine = processes(EngineProcess.class.getName(), r.jenkins.getRootDir() + "/");
         assertThat(engine).as("the step's engine process").hasSize(1);
         Path stepDir = stepDirectoryOf(engine.get(0));
         long agent = agentJvm();
