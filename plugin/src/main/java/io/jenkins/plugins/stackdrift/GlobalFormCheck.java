@@ -3,6 +3,7 @@ package io.jenkins.plugins.stackdrift;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -15,6 +16,10 @@ import java.util.function.Function;
 final class GlobalFormCheck {
     /** The result words the form offers, in the order of the select. */
     static final List<String> RESULT_WORDS = List.of("SUCCESS", "UNSTABLE", "FAILURE");
+    /** How long a shard waits for another shard whose step has not started, when neither step nor setting says. */
+    static final Duration DEFAULT_SHARD_START = Duration.ofMinutes(10);
+    /** The form's (and JCasC's) group of {@link Durability}'s fields. */
+    static final String DURABILITY = "durability";
 
     private GlobalFormCheck() {
     }
@@ -43,7 +48,28 @@ final class GlobalFormCheck {
         if (start.isPresent()) {
             return Optional.of(new FieldProblem("shardStartTimeout", start.get()));
         }
-        return Optional.empty();
+        Optional<String> reconnect = Durability.problem("agentReconnectTimeout",
+                submitted.apply(DURABILITY + ".agentReconnectTimeout"), Durability.DEFAULT_RECONNECT);
+        if (reconnect.isPresent()) {
+            return Optional.of(new FieldProblem("agentReconnectTimeout", reconnect.get()));
+        }
+        return Durability.problem("toolStopGrace", submitted.apply(DURABILITY + ".toolStopGrace"), Durability.DEFAULT_GRACE)
+                .map(grace -> new FieldProblem("toolStopGrace", grace));
+    }
+
+    /**
+     * The submitted value at {@code path} of a form's JSON ({@code toolTimeout}, or {@code durability.toolStopGrace} in
+     * the durability group), as text; null when the form did not send it.
+     */
+    static String submitted(final Map<?, ?> json, final String path) {
+        int dot = path.indexOf('.');
+        Object holder = dot < 0 ? json : json.get(path.substring(0, dot));
+        String name = path.substring(dot + 1);
+        if (holder instanceof Map<?, ?> fields && fields.containsKey(name)) {
+            Object value = fields.get(name);
+            return value == null ? null : value.toString();
+        }
+        return null;
     }
 
     /** Why a tool timeout cannot be saved; empty for a duration, blank or null. */
@@ -67,6 +93,11 @@ final class GlobalFormCheck {
         }
         return Optional.of("shardStartTimeout '" + word.strip() + "' is not a duration: use for example 5m, 10m or 1h "
                 + "(0: no limit of its own; blank: 10m)");
+    }
+
+    /** The shard start limit {@code words} set: blank (or unreadable) is {@link #DEFAULT_SHARD_START}. */
+    static Duration shardStartLimit(final String words) {
+        return words.isBlank() ? DEFAULT_SHARD_START : StepDurations.parse(words).orElse(DEFAULT_SHARD_START);
     }
 
     /** The shortest words of a shard start timeout ({@code 10m}, {@code 0}); blank for blank; an invalid word is refused. */

@@ -42,8 +42,10 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
     private ArrayList<String> sharedLockScopes = new ArrayList<>();
     /** Blank: 10 minutes for a plan, an hour for an apply (the engine's defaults). */
     private String toolTimeout = "";
-    /** Blank: {@link #DEFAULT_SHARD_START}. */
+    /** Blank: {@link GlobalFormCheck#DEFAULT_SHARD_START}. */
     private String shardStartTimeout = "";
+    /** Durable steps, the agent reconnect wait and the tools' stop grace; null (a configuration saved before them): defaults. */
+    private Durability durability;
     /** Set while a form submit binds its values: the setters leave saving to {@link #configure}. */
     private transient volatile boolean binding;
 
@@ -64,7 +66,7 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
     @Override
     public boolean configure(final StaplerRequest2 req, final JSONObject json) throws FormException {
         Optional<GlobalFormCheck.FieldProblem> problem =
-                GlobalFormCheck.firstProblem(field -> json.has(field) ? json.optString(field) : null);
+                GlobalFormCheck.firstProblem(field -> GlobalFormCheck.submitted(json, field));
         if (problem.isPresent()) {
             throw new FormException(problem.get().message(), problem.get().field());
         }
@@ -193,7 +195,7 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
      */
     @DataBoundSetter
     public void setAllowedCredentials(final List<String> allowedCredentials) {
-        this.allowedCredentials = words(allowedCredentials);
+        this.allowedCredentials = GlobalFormCheck.idWords(allowedCredentials);
         saveUnlessBinding();
     }
 
@@ -208,20 +210,19 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
      */
     @DataBoundSetter
     public void setSharedLockScopes(final List<String> sharedLockScopes) {
-        this.sharedLockScopes = words(sharedLockScopes);
+        this.sharedLockScopes = GlobalFormCheck.idWords(sharedLockScopes);
         saveUnlessBinding();
     }
 
-    private static ArrayList<String> words(final List<String> elements) {
-        ArrayList<String> words = new ArrayList<>();
-        for (String element : elements == null ? List.<String>of() : elements) {
-            for (String word : element.split("[\\s,]+", -1)) {
-                if (!word.isEmpty()) {
-                    words.add(word);
-                }
-            }
-        }
-        return words;
+    /** How steps outlive a restart, a lost agent and a stop (a group of its own in the form and in JCasC). */
+    public Durability getDurability() {
+        return durability == null ? new Durability() : durability;
+    }
+
+    @DataBoundSetter
+    public void setDurability(final Durability durability) {
+        this.durability = durability;
+        saveUnlessBinding();
     }
 
     public String getToolTimeout() {
@@ -241,9 +242,6 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
         JenkinsFacade.checkAdminister();
         return GlobalFormCheck.toolTimeoutProblem(value).map(FormValidation::error).orElseGet(FormValidation::ok);
     }
-
-    /** How long a shard waits for another shard whose step has not started, when neither step nor setting says. */
-    public static final Duration DEFAULT_SHARD_START = Duration.ofMinutes(10);
 
     public String getShardStartTimeout() {
         return shardStartTimeout == null ? "" : shardStartTimeout;
@@ -266,17 +264,19 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
         return GlobalFormCheck.shardStartProblem(value).map(FormValidation::error).orElseGet(FormValidation::ok);
     }
 
-    /** The shard start limit {@code words} set: blank (or unreadable) is {@link #DEFAULT_SHARD_START}. */
-    static Duration shardStartLimit(final String words) {
-        return words.isBlank() ? DEFAULT_SHARD_START : StepDurations.parse(words).orElse(DEFAULT_SHARD_START);
-    }
-
     /**
      * The defaults for a step of {@code job}: the global ones merged with the Stack Drift settings of the folders
      * around it ({@link Defaults#withFolders}).
      */
     public static Defaults forJob(final Item job) {
         return current().withFolders(StackDriftFolderProperty.layersOf(job));
+    }
+
+    /** The durability settings; the built-in ones while no controller runs or the configuration is not registered. */
+    public static Durability durability() {
+        StackDriftGlobalConfiguration configuration = JenkinsFacade.runningOrNull() == null ? null
+                : JenkinsFacade.extension(StackDriftGlobalConfiguration.class);
+        return configuration == null ? new Durability() : configuration.getDurability();
     }
 
     /** The global defaults; the built-in ones when the configuration is not registered (e.g. during shutdown). */
@@ -289,7 +289,7 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
         return new Defaults(defaultParallelism, defaultDriftResult, defaultFailedResult,
                 terraformPath, tofuPath, pulumiPath).withAllowedCredentials(getAllowedCredentials())
                 .withSharedLockScopes(getSharedLockScopes()).withToolTimeout(GlobalFormCheck.toolTimeout(getToolTimeout()))
-                .withShardStartTimeout(shardStartLimit(getShardStartTimeout()));
+                .withShardStartTimeout(GlobalFormCheck.shardStartLimit(getShardStartTimeout()));
     }
 
     /** A snapshot of the defaults for one step call (no Jenkins types, so step logic tests need no Jenkins). */
@@ -320,7 +320,7 @@ public final class StackDriftGlobalConfiguration extends GlobalConfiguration {
             this.sharedLockScopes = List.of();
             this.toolTimeout = Duration.ZERO;
             this.folders = List.of();
-            this.shardStart = DEFAULT_SHARD_START;
+            this.shardStart = GlobalFormCheck.DEFAULT_SHARD_START;
         }
 
         private Defaults(final int parallelism, final String driftResult, final String failedResult,

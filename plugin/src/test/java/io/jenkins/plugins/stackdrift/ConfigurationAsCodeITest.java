@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -33,10 +34,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @WithJenkinsConfiguredWithCode
 class ConfigurationAsCodeITest {
-    private static final Map<String, String> CONFIGURED = Map.of(
-            "defaultParallelism", "3", "defaultDriftResult", "FAILURE", "defaultFailedResult", "UNSTABLE",
-            "terraformPath", "/opt/casc/bin/terraform", "tofuPath", "/opt/casc/bin/tofu", "pulumiPath", "/opt/casc/bin/pulumi",
-            "allowedCredentials", "aws-dev-key,aws-dev-secret", "toolTimeout", "2h");
+    private static final Map<String, String> CONFIGURED = Map.ofEntries(Map.entry("defaultParallelism", "3"),
+            Map.entry("defaultDriftResult", "FAILURE"), Map.entry("defaultFailedResult", "UNSTABLE"),
+            Map.entry("terraformPath", "/opt/casc/bin/terraform"), Map.entry("tofuPath", "/opt/casc/bin/tofu"),
+            Map.entry("pulumiPath", "/opt/casc/bin/pulumi"), Map.entry("allowedCredentials", "aws-dev-key,aws-dev-secret"),
+            Map.entry("toolTimeout", "2h"), Map.entry("durability.durableSteps", "false"),
+            Map.entry("durability.agentReconnectTimeout", "10m"), Map.entry("durability.toolStopGrace", "3m"));
 
     private static StackDriftGlobalConfiguration config() {
         return ExtensionList.lookupSingleton(StackDriftGlobalConfiguration.class);
@@ -53,6 +56,9 @@ class ConfigurationAsCodeITest {
         values.put("pulumiPath", c.getPulumiPath());
         values.put("allowedCredentials", String.join(",", c.getAllowedCredentials()));
         values.put("toolTimeout", c.getToolTimeout());
+        values.put("durability.durableSteps", Boolean.toString(c.getDurability().isDurableSteps()));
+        values.put("durability.agentReconnectTimeout", c.getDurability().getAgentReconnectTimeout());
+        values.put("durability.toolStopGrace", c.getDurability().getToolStopGrace());
         return values;
     }
 
@@ -66,6 +72,7 @@ class ConfigurationAsCodeITest {
         c.setPulumiPath("");
         c.setAllowedCredentials(List.of());
         c.setToolTimeout("");
+        c.setDurability(new Durability());
     }
 
     private static CNode exported() throws Exception {
@@ -87,19 +94,7 @@ class ConfigurationAsCodeITest {
         Mapping mapping = node.asMapping();
         Map<String, String> values = new TreeMap<>();
         // read without Mapping.getScalarValue, which removes the entry it reads: the node is written back below
-        for (String key : mapping.keySet()) {
-            CNode value = mapping.get(key);
-            // a list attribute (allowedCredentials, sharedLockScopes): its items, joined as current() joins them
-            values.put(key, value.getType() == CNode.Type.SEQUENCE
-                    ? value.asSequence().stream().map(item -> {
-                        try {
-                            return item.asScalar().getValue();
-                        } catch (Exception e) {
-                            throw new AssertionError(key + " holds a non-scalar item", e);
-                        }
-                    }).collect(Collectors.joining(","))
-                    : value.asScalar().getValue());
-        }
+        flatten("", mapping, values);
         assertThat(values).containsAllEntriesOf(CONFIGURED);
 
         String yaml = toYamlString(node);
@@ -110,6 +105,33 @@ class ConfigurationAsCodeITest {
                 + yaml.lines().map(line -> "    " + line).collect(Collectors.joining("\n")) + "\n");
         ConfigurationAsCode.get().configure(file.toUri().toString());
         assertThat(current()).isEqualTo(CONFIGURED);
+    }
+
+    /** The mapping's scalars by key ({@code group.key} for a group's), a list's items joined as current() joins them. */
+    private static void flatten(final String prefix, final Mapping mapping, final Map<String, String> values) throws Exception {
+        for (String key : mapping.keySet()) {
+            CNode value = mapping.get(key);
+            if (value.getType() == CNode.Type.MAPPING) {
+                flatten(prefix + key + ".", value.asMapping(), values);
+            } else if (value.getType() == CNode.Type.SEQUENCE) {
+                List<String> items = new ArrayList<>();
+                for (CNode item : value.asSequence()) {
+                    items.add(item.asScalar().getValue());
+                }
+                values.put(prefix + key, String.join(",", items));
+            } else {
+                values.put(prefix + key, value.asScalar().getValue());
+            }
+        }
+    }
+
+    @Test
+    void aGraceThatIsNotADurationFailsTheImportWithTheAttributesName(final JenkinsConfiguredWithCodeRule j) {
+        String bad = ConfigurationAsCodeITest.class.getResource("ConfigurationAsCodeITest-grace.yml").toExternalForm();
+        assertThatThrownBy(() -> ConfigurationAsCode.get().configure(bad))
+                .isInstanceOf(ConfiguratorException.class)
+                .hasMessageContaining("toolStopGrace");
+        assertThat(config().getDurability().getToolStopGrace()).isEmpty();
     }
 
     @Test

@@ -24,6 +24,9 @@ class ConfigurationAsCodeRoundTripITest extends AbstractRoundTripTest {
         assertThat(config.getTofuPath()).isEqualTo("/opt/casc-round-trip/bin/tofu");
         assertThat(config.getPulumiPath()).isEqualTo("/opt/casc-round-trip/bin/pulumi");
         assertThat(config.getToolTimeout()).isEqualTo("1h30m");
+        assertThat(config.getDurability().isDurableSteps()).isFalse();
+        assertThat(config.getDurability().getAgentReconnectTimeout()).isEqualTo("1m30s");
+        assertThat(config.getDurability().getToolStopGrace()).isEqualTo("1m");
     }
 
     @Override

@@ -16,6 +16,7 @@ import hudson.model.Result;
 import io.jenkins.plugins.stackdrift.actions.StackDriftJobAction;
 import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
 import io.jenkins.plugins.stackdrift.actions.StackDriftTab;
+import org.htmlunit.html.HtmlCheckBoxInput;
 import org.htmlunit.html.HtmlForm;
 import org.htmlunit.html.HtmlPage;
 import org.jenkinsci.plugins.workflow.cps.CpsFlowDefinition;
@@ -137,11 +138,19 @@ class PagesITest {
         config.setTerraformPath("/opt/terraform/bin/terraform");
         config.setTofuPath("/opt/tofu/bin/tofu");
         config.setPulumiPath("/opt/pulumi/bin/pulumi");
+        Durability durability = new Durability();
+        durability.setDurableSteps(false);
+        durability.setAgentReconnectTimeout("10m");
+        durability.setToolStopGrace("90s");
+        config.setDurability(durability);
 
         try (JenkinsRule.WebClient wc = r.createWebClient()) {
             HtmlForm form = wc.goTo("manage/configure").getFormByName("config");
             assertThat(form.getInputByName("_.terraformPath").getValue()).isEqualTo("/opt/terraform/bin/terraform");
             assertThat(form.getInputByName("_.defaultParallelism").getValue()).isEqualTo("3");
+            assertThat(form.getInputByName("_.toolStopGrace").getValue()).isEqualTo("1m30s");
+            HtmlCheckBoxInput durable = form.getInputByName("_.durableSteps");
+            assertThat(durable.isChecked()).isFalse();
             // a select: HtmlForm.getInputByName finds only <input> elements
             assertThat(form.getSelectByName("_.defaultDriftResult").getSelectedOptions())
                     .extracting(option -> option.getValueAttribute()).containsExactly("FAILURE");
@@ -154,5 +163,8 @@ class PagesITest {
         assertThat(config.getTerraformPath()).isEqualTo("/opt/terraform/bin/terraform");
         assertThat(config.getTofuPath()).isEqualTo("/opt/tofu/bin/tofu");
         assertThat(config.getPulumiPath()).isEqualTo("/opt/pulumi/bin/pulumi");
+        assertThat(config.getDurability().isDurableSteps()).isFalse();
+        assertThat(config.getDurability().getAgentReconnectTimeout()).isEqualTo("10m");
+        assertThat(config.getDurability().getToolStopGrace()).isEqualTo("1m30s");
     }
 }

@@ -104,10 +104,32 @@ class StackDriftGlobalConfigurationTest {
         Mockito.verify(spy, Mockito.times(2)).save();
     }
 
-    private static JSONObject submitted(final Map<String, String> fields) {
+    @Test
+    void aBadDurationInTheDurabilityGroupIsAFormErrorAtItsFieldAndNothingIsApplied() throws Exception {
+        StackDriftGlobalConfiguration spy = Mockito.spy(configuration);
+        Mockito.doNothing().when(spy).save();
+        StaplerRequest2 request = mock(StaplerRequest2.class);
+        JSONObject bad = submitted(Map.of("defaultParallelism", "3", "durability",
+                Map.of("durableSteps", "true", "agentReconnectTimeout", "a while", "toolStopGrace", "2m")));
+
+        // the stand-in's FormException keeps no message: what it is built from is checked through GlobalFormCheck
+        assertThat(GlobalFormCheck.firstProblem(field -> GlobalFormCheck.submitted(bad, field))).hasValueSatisfying(problem -> {
+            assertThat(problem.field()).isEqualTo("agentReconnectTimeout");
+            assertThat(problem.message()).isEqualTo(
+                    "agentReconnectTimeout 'a while' is not a duration: use for example 30s, 5m or 1h (blank: 5m)");
+        });
+        assertThatThrownBy(() -> spy.configure(request, bad)).isInstanceOf(Descriptor.FormException.class);
+        Mockito.verify(request, Mockito.never()).bindJSON(Mockito.any(Object.class), Mockito.any(JSONObject.class));
+        Mockito.verify(spy, Mockito.never()).save();
+        assertThat(spy.getDurability().isDurableSteps()).as("a configuration saved before the group: its defaults").isTrue();
+    }
+
+    /** A submitted form: a mock of the JSON object that answers as a map (a group's fields are a map of their own). */
+    private static JSONObject submitted(final Map<String, ?> fields) {
         JSONObject json = mock(JSONObject.class);
-        Mockito.when(json.has(Mockito.anyString())).thenAnswer(call -> fields.containsKey(call.<String>getArgument(0)));
-        Mockito.when(json.optString(Mockito.anyString())).thenAnswer(call -> fields.get(call.<String>getArgument(0)));
+        // Map's methods (the real JSONObject also has a get(String), which the code does not call)
+        Mockito.when(json.containsKey(Mockito.<Object>any())).thenAnswer(call -> fields.containsKey(call.<Object>getArgument(0)));
+        Mockito.when(json.get(Mockito.<Object>any())).thenAnswer(call -> fields.get(call.<Object>getArgument(0)));
         return json;
     }
 }

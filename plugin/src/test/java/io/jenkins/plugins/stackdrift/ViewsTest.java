@@ -63,6 +63,8 @@ class ViewsTest {
             }
             assertThat(text.split("<j:out", -1).length - 1).as(jelly + ": every j:out is a core fragment")
                     .isEqualTo((int) Pattern.compile("<j:out value=\"([^\"]*)\"").matcher(text).results().count());
+            // a localized text's key is read as an expression: a parenthesis in it breaks the page
+            assertThat(Pattern.compile("\\$\\{%[^}]*[()]").matcher(text).find()).as(jelly + ": a ( or ) in ${%…}").isFalse();
             DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(jelly.toFile());
         }
     }
@@ -70,7 +72,8 @@ class ViewsTest {
     @Test
     void everyParameterHasAHelpFileAndEveryStepAHelpPage() {
         for (Class<?> type : List.of(ValidateStacksStep.class, PreviewStacksStep.class, CheckDriftStep.class,
-                DeployStacksStep.class, StackShardsStep.class, StackDriftGlobalConfiguration.class, StackDriftFolderProperty.class)) {
+                DeployStacksStep.class, StackShardsStep.class, StackDriftGlobalConfiguration.class, StackDriftFolderProperty.class,
+                Durability.class)) {
             for (Method setter : type.getMethods()) {
                 if (setter.isAnnotationPresent(DataBoundSetter.class)) {
                     String field = Character.toLowerCase(setter.getName().charAt(3)) + setter.getName().substring(4);

@@ -91,7 +91,7 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
     /** The controller's time when the call was made: the engine's clock on the agent follows it ({@link ControllerClock}). */
     private final long madeAt = ControllerClock.nowMillis();
     /** How the call's tools are stopped: the controller's setting, read where the call is made. */
-    private ToolStops stops = ToolStops.configured();
+    private ToolStops stops = ToolStops.DEFAULT;
     /** The controller's clock, set when the call arrives on the agent. */
     private transient Clock clock;
 

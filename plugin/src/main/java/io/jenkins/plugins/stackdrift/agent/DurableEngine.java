@@ -17,6 +17,9 @@ import hudson.AbortException;
 import hudson.FilePath;
 import hudson.Launcher;
 import hudson.model.TaskListener;
+import io.jenkins.plugins.stackdrift.Durability;
+import io.jenkins.plugins.stackdrift.StackDriftGlobalConfiguration;
+import io.jenkins.plugins.stackdrift.StepDurations;
 import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
 
 import io.stackdrift.durable.EngineProcess;
@@ -35,11 +38,10 @@ import io.stackdrift.runner.ToolWrapper;
  * per tool: one poll reads the new log lines, the new calls and whether the result is there.
  */
 public final class DurableEngine {
-    /** Turns durable steps on (a preview in this release: see docs/jenkins.md). */
-    public static final String ENABLED_PROPERTY = DurableEngine.class.getName() + ".enabled";
-    /** How long an agent that cannot be reached may take to come back before the run counts as lost (seconds). */
-    public static final String RECONNECT_PROPERTY = DurableEngine.class.getName() + ".reconnectSeconds";
-    static final Duration DEFAULT_RECONNECT = Duration.ofMinutes(5);
+    /** Overrides the global configuration's durable steps on this controller ({@code true} or {@code false}). */
+    public static final String ENABLED_PROPERTY = Durability.DURABLE_PROPERTY;
+    /** Overrides the global configuration's agent reconnect timeout (seconds). */
+    public static final String RECONNECT_PROPERTY = Durability.RECONNECT_PROPERTY;
     /** The engine writes its status each second: this long without one, and no result, it is gone. */
     static final Duration SILENT_ENGINE = Duration.ofSeconds(90);
     /** Started in the background with the node's plain launcher: {@code $0} java, {@code $1} class path, {@code $2} dir. */
@@ -80,9 +82,9 @@ public final class DurableEngine {
         this.stops = stops;
     }
 
-    /** Whether steps run their engine durably on this controller. */
+    /** Whether steps run their engine durably on this controller (the global configuration, or its system property). */
     public static boolean enabled() {
-        return Boolean.getBoolean(ENABLED_PROPERTY);
+        return StackDriftGlobalConfiguration.durability().durableStepsInEffect();
     }
 
     /**
@@ -273,8 +275,8 @@ public final class DurableEngine {
                 if (lost instanceof IOException io) {
                     throw io;
                 }
-                throw new AbortException("Stack Drift: the step's agent did not come back within " + reconnect().toMinutes()
-                        + " min; the engine's stacks are marked interrupted");
+                throw new AbortException("Stack Drift: the step's agent did not come back within "
+                        + StepDurations.format(reconnect()) + "; the engine's stacks are marked interrupted");
             }
             Thread.sleep(LONGEST_POLL_MILLIS);
         }
@@ -291,7 +293,8 @@ public final class DurableEngine {
             stepDir.act(new DurableStepFiles.Refuse(call.number(), refusal.get()));
             return;
         }
-        ToolCommand launched = policy.launched(command);
+        // a cookie of its own, set after the policy (as for a step that is not durable): a container's kill finds it by it
+        ToolCommand launched = policy.launched(command).withVariable(ToolCookie.VARIABLE, ToolCookie.next().value());
         List<String> line = new ArrayList<>(List.of("sh", "-c", ToolCommand.escape(DETACH), DETACH_NAME));
         line.addAll(launched.command());
         place.launcher().launch().cmds(line).envs(launched.environment()).pwd(new FilePath(workspace.getChannel(),
@@ -347,7 +350,6 @@ public final class DurableEngine {
     }
 
     private static Duration reconnect() {
-        Long seconds = Long.getLong(RECONNECT_PROPERTY);
-        return seconds == null || seconds < 0 ? DEFAULT_RECONNECT : Duration.ofSeconds(seconds);
+        return StackDriftGlobalConfiguration.durability().agentReconnectInEffect();
     }
 }

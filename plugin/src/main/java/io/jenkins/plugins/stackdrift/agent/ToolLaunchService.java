@@ -36,7 +36,7 @@ public abstract class ToolLaunchService implements ToolLauncher, AutoCloseable {
     private boolean closed;
     private volatile Duration stopWait = STOP_WAIT;
     @CheckForNull private volatile StopRequest gentle;
-    private volatile ToolStops stops = ToolStops.configured();
+    private volatile ToolStops stops = ToolStops.DEFAULT;
 
     /** Asks every tool of the step to stop through its wrapper (in Jenkins: the step directory's stop file on the agent). */
     @FunctionalInterface

@@ -4,6 +4,9 @@ import java.io.Serializable;
 import java.time.Duration;
 import java.util.Objects;
 
+import io.jenkins.plugins.stackdrift.Durability;
+import io.jenkins.plugins.stackdrift.StackDriftGlobalConfiguration;
+
 import io.stackdrift.runner.Heartbeat;
 import io.stackdrift.runner.ToolWrapper;
 
@@ -19,8 +22,10 @@ import io.stackdrift.runner.ToolWrapper;
 public record ToolStops(Duration grace, Duration lostAfter) implements Serializable {
     private static final long serialVersionUID = 1L;
 
-    /** The system property that sets the grace in seconds (on the controller). */
-    public static final String GRACE_PROPERTY = "io.jenkins.plugins.stackdrift.agent" + ".ToolStops.graceSeconds";
+    /** The system property that overrides the global configuration's grace, in seconds (on the controller). */
+    public static final String GRACE_PROPERTY = Durability.GRACE_PROPERTY;
+    /** The built-in grace and heartbeat, until a step sets the controller's ({@link #configured()}). */
+    public static final ToolStops DEFAULT = new ToolStops(ToolWrapper.DEFAULT_GRACE, Heartbeat.LOST_AFTER);
 
     public ToolStops {
         Objects.requireNonNull(grace, "grace");
@@ -31,23 +36,11 @@ public record ToolStops(Duration grace, Duration lostAfter) implements Serializa
     }
 
     /**
-     * The controller's setting: {@value #GRACE_PROPERTY} seconds when set to a whole number, else
-     * {@link ToolWrapper#DEFAULT_GRACE}; the agent's heartbeat watched after {@link Heartbeat#LOST_AFTER}.
+     * The controller's setting (on the controller only): the global configuration's tool stop grace, or its system
+     * property {@value #GRACE_PROPERTY}; the agent's heartbeat watched after {@link Heartbeat#LOST_AFTER}.
      */
     public static ToolStops configured() {
-        return new ToolStops(graceOf(System.getProperty(GRACE_PROPERTY)), Heartbeat.LOST_AFTER);
-    }
-
-    static Duration graceOf(final String seconds) {
-        if (seconds == null || seconds.isBlank()) {
-            return ToolWrapper.DEFAULT_GRACE;
-        }
-        try {
-            long value = Long.parseLong(seconds.strip());
-            return value >= 0 ? Duration.ofSeconds(value) : ToolWrapper.DEFAULT_GRACE;
-        } catch (NumberFormatException e) {
-            return ToolWrapper.DEFAULT_GRACE;
-        }
+        return new ToolStops(StackDriftGlobalConfiguration.durability().toolStopGraceInEffect(), Heartbeat.LOST_AFTER);
     }
 
     /** The same grace, no heartbeat watched (a host that runs none). */

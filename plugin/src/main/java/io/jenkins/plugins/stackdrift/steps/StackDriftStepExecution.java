@@ -237,9 +237,17 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
             return now == null || now != controller || now.isTerminating();
         }
 
+        /**
+         * Null while the agent is away: the context then fails with workflow-durable-task-step's own (package-private)
+         * {@code AgentOfflineException}, an IOException, which the engine's wait for the agent must not take for an end.
+         */
         @Override
-        public FilePath workspace() throws IOException, InterruptedException {
-            return context.get(FilePath.class);
+        public FilePath workspace() throws InterruptedException {
+            try {
+                return context.get(FilePath.class);
+            } catch (IOException offline) {
+                return null;
+            }
         }
 
         @Override

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.Serializable;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,11 +20,14 @@ import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import edu.umd.cs.findbugs.annotations.NonNull;
+import hudson.ExtensionList;
 import hudson.Launcher;
 import hudson.LauncherDecorator;
 import hudson.Proc;
 import hudson.model.Node;
 import hudson.model.Result;
+import io.jenkins.plugins.stackdrift.Durability;
+import io.jenkins.plugins.stackdrift.StackDriftGlobalConfiguration;
 import org.jenkinsci.plugins.workflow.job.WorkflowJob;
 import org.jenkinsci.plugins.workflow.job.WorkflowRun;
 import org.jenkinsci.plugins.workflow.steps.BodyExecutionCallback;
@@ -46,8 +50,11 @@ import io.stackdrift.testing.PosixOnly;
  * {@code Proc.kill} does nothing there (Kubernetes writes Ctrl-C into a stdin the tool does not read). The tool's
  * wrapper runs inside the "container" and is asked through the step directory's stop file: it sends the apply SIGINT
  * (this shell-script apply cannot take it) and kills its tree after the grace. The build ends ABORTED, the console
- * says the tool was asked to stop, and the apply is gone; any kill from outside went by the
- * {@code JENKINS_SERVER_COOKIE} the plugin gave the launch.
+ * says the tools were asked to stop, and the apply is gone; any kill from outside went by the
+ * {@code JENKINS_SERVER_COOKIE} the plugin gave the launch. Twice: a durable step (the default: the engine writes the
+ * stop file's request to every running tool, the apply started through the block's launcher carries the plugin's
+ * cookie), and a step that is not durable (the setting off, as a {@code stackShards} shard runs: the controller asks
+ * each tool and kills by the cookie what outlives the grace).
  */
 @WithJenkins
 @PosixOnly
@@ -58,7 +65,27 @@ class ContainerAbortITest {
     Path temp;
 
     @Test
+    void aDurableStepsAbortStopsTheApplyThroughItsWrapperWhereProcKillDoesNothing(final JenkinsRule r) throws Exception {
+        WorkflowRun b = abortedDeploy(r, true, "durable-deaf-container");
+        r.assertLogContains("Stack Drift: stopping: the running tools are asked to stop (SIGINT), and killed after 5 s if"
+                + " they have not", b);
+    }
+
+    @Test
     void anAbortStopsTheApplyByItsCookieWhereProcKillDoesNothing(final JenkinsRule r) throws Exception {
+        WorkflowRun b = abortedDeploy(r, false, "deaf-container");
+        r.assertLogContains("to stop (SIGINT); killing it in 5 s if it has not", b);
+    }
+
+    /**
+     * Deploys in the deaf block, aborts the build once the apply runs, and checks what both ways promise: the apply
+     * carried the plugin's cookie, the build ended ABORTED and the apply is gone.
+     */
+    private WorkflowRun abortedDeploy(final JenkinsRule r, final boolean durable, final String name) throws Exception {
+        Durability durability = new Durability();
+        durability.setDurableSteps(durable);
+        durability.setToolStopGrace("5s");
+        ExtensionList.lookupSingleton(StackDriftGlobalConfiguration.class).setDurability(durability);
         addCredentials(r);
         Path demo = demoCopy(temp.resolve("demo"));
         Path pidFile = temp.resolve("apply.pid");
@@ -66,9 +93,8 @@ class ContainerAbortITest {
                 + "if [ \"${1:-}\" = apply ]; then echo $$ > '" + pidFile + "'; sleep 600 || exit 143; fi\n"
                 + "exec bash \"$(dirname \"$0\")/lib/tf-sim.sh\" tofu \"$@\"\n");
         r.createOnlineSlave(r.jenkins.getLabelAtom("remote"));
-        WorkflowJob p = demoJob(r, "deaf-container", "remote", demo, "deafContainer { deployStacks(stacks: ['network']) }");
+        WorkflowJob p = demoJob(r, name, "remote", demo, "deafContainer { deployStacks(stacks: ['network']) }");
         COOKIE_KILLS.clear();
-        System.setProperty(ToolStops.GRACE_PROPERTY, "5");
 
         WorkflowRun b = p.scheduleBuild2(0).waitForStart();
         long deadline = System.currentTimeMillis() + 120_000;
@@ -77,17 +103,26 @@ class ContainerAbortITest {
             Thread.sleep(200);
         }
         long pid = Long.parseLong(Files.readString(pidFile).trim());
-        try {
-            b.doStop();
-            r.assertBuildStatus(Result.ABORTED, r.waitForCompletion(b));
-        } finally {
-            System.clearProperty(ToolStops.GRACE_PROPERTY);
-        }
+        assertThat(cookieOf(pid)).as("the apply's %s", ToolCookie.VARIABLE).startsWith(ToolCookie.PREFIX);
+        b.doStop();
+        r.assertBuildStatus(Result.ABORTED, r.waitForCompletion(b));
 
         Optional<ProcessHandle> apply = ProcessHandle.of(pid);
         assertThat(apply.isEmpty() || !apply.get().isAlive()).as("the apply still runs after the build ended").isTrue();
-        r.assertLogContains("to stop (SIGINT); killing it in 5 s if it has not", b);
         assertThat(COOKIE_KILLS).allSatisfy(kill -> assertThat(kill.get(ToolCookie.VARIABLE)).startsWith(ToolCookie.PREFIX));
+        return b;
+    }
+
+    /** The value of the plugin's cookie variable in a process's environment; empty when it has none. */
+    private static String cookieOf(final long pid) throws IOException {
+        String prefix = ToolCookie.VARIABLE + "=";
+        for (String entry : new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "environ")),
+                StandardCharsets.UTF_8).split("\0", -1)) {
+            if (entry.startsWith(prefix)) {
+                return entry.substring(prefix.length());
+            }
+        }
+        return "";
     }
 
     /** {@code deafContainer { … }}: a block whose launcher's processes ignore {@code Proc.kill}. */
@@ -101,7 +136,7 @@ class ContainerAbortITest {
             return new Execution(context);
         }
 
-        @TestExtension("anAbortStopsTheApplyByItsCookieWhereProcKillDoesNothing")
+        @TestExtension
         public static final class DescriptorImpl extends StepDescriptor {
             @Override
             public String getFunctionName() {

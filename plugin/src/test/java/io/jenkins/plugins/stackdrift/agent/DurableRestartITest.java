@@ -11,9 +11,7 @@ import hudson.model.Result;
 import org.jenkinsci.plugins.workflow.cps.CpsFlowDefinition;
 import org.jenkinsci.plugins.workflow.job.WorkflowJob;
 import org.jenkinsci.plugins.workflow.job.WorkflowRun;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,11 +23,11 @@ import io.stackdrift.testing.PosixOnly;
 
 /**
  * Real build only (JenkinsSessionExtension: two controller sessions on one home), with real Terraform: durable steps
- * ({@link DurableEngine}) on the built-in node. A deploy whose apply sleeps in a {@code local-exec} provisioner; the
+ * ({@link DurableEngine}, the default, with no setting touched) on the built-in node. A deploy whose apply sleeps in a {@code local-exec} provisioner; the
  * controller restarts while Terraform applies. The engine process and Terraform run on; after the restart the step
  * resumes, learns the apply's result and ends the build as if nothing had happened: SUCCESS, one "resumed" line, the
  * provisioner ran once, the state holds the resource. A second test runs a durable deploy and a drift check with no
- * restart, as the steps do without the setting.
+ * restart.
  */
 @PosixOnly
 class DurableRestartITest {
@@ -41,16 +39,6 @@ class DurableRestartITest {
 
     @TempDir
     Path temp;
-
-    @BeforeEach
-    void durable() {
-        System.setProperty(DurableEngine.ENABLED_PROPERTY, "true");
-    }
-
-    @AfterEach
-    void notDurable() {
-        System.clearProperty(DurableEngine.ENABLED_PROPERTY);
-    }
 
     /** One stack whose apply appends a line to {@code runs}, then sleeps. */
     private Path repository() throws Exception {
