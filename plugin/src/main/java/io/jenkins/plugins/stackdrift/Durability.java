@@ -132,7 +132,7 @@ public final class Durability implements Describable<Durability> {
         @NonNull
         @Override
         public String getDisplayName() {
-            return "Durability";
+            return Messages.Durability_displayName();
         }
 
         @POST
