@@ -24,12 +24,14 @@ import io.stackdrift.runner.ToolWrapper;
  * has its own): the names are kept from the preview that had only them.
  */
 public final class Durability implements Describable<Durability> {
+    /** The properties are named after the agent classes that first read them (kept for the controllers that set them). */
+    private static final String PROPERTY_PREFIX = "io.jenkins.plugins.stackdrift.agent" + ".";
     /** {@code true} or {@code false}: overrides {@link #isDurableSteps()}. */
-    public static final String DURABLE_PROPERTY = "io.jenkins.plugins.stackdrift.agent.DurableEngine.enabled";
+    public static final String DURABLE_PROPERTY = PROPERTY_PREFIX + "DurableEngine.enabled";
     /** Whole seconds: overrides {@link #getAgentReconnectTimeout()}. */
-    public static final String RECONNECT_PROPERTY = "io.jenkins.plugins.stackdrift.agent.DurableEngine.reconnectSeconds";
+    public static final String RECONNECT_PROPERTY = PROPERTY_PREFIX + "DurableEngine.reconnectSeconds";
     /** Whole seconds: overrides {@link #getToolStopGrace()}. */
-    public static final String GRACE_PROPERTY = "io.jenkins.plugins.stackdrift.agent.ToolStops.graceSeconds";
+    public static final String GRACE_PROPERTY = PROPERTY_PREFIX + "ToolStops.graceSeconds";
     /** How long a durable step waits for its agent to come back when none is set. */
     public static final Duration DEFAULT_RECONNECT = Duration.ofMinutes(5);
     /** How long a tool asked to stop gets before its tree is killed when none is set (long enough for a provider call). */
@@ -132,7 +134,7 @@ public final class Durability implements Describable<Durability> {
         @NonNull
         @Override
         public String getDisplayName() {
-            return "Durability";
+            return Messages.Durability_displayName();
         }
 
         @POST

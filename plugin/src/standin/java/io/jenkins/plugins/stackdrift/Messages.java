@@ -20,6 +20,11 @@ public final class Messages {
         return new MessageFormat(pattern, Locale.getDefault()).format(args);
     }
 
+    /** Durability.displayName */
+    public static String Durability_displayName() {
+        return format("Durability.displayName");
+    }
+
     /** GlobalConfiguration.displayName */
     public static String GlobalConfiguration_displayName() {
         return format("GlobalConfiguration.displayName");

@@ -23,11 +23,11 @@ import io.stackdrift.testing.PosixOnly;
 
 /**
  * Real build only (JenkinsSessionExtension: two controller sessions on one home), with real Terraform: durable steps
- * ({@link DurableEngine}, the default, with no setting touched) on the built-in node. A deploy whose apply sleeps in a {@code local-exec} provisioner; the
- * controller restarts while Terraform applies. The engine process and Terraform run on; after the restart the step
- * resumes, learns the apply's result and ends the build as if nothing had happened: SUCCESS, one "resumed" line, the
- * provisioner ran once, the state holds the resource. A second test runs a durable deploy and a drift check with no
- * restart.
+ * ({@link DurableEngine}, the default, with no setting touched) on the built-in node. A deploy whose apply sleeps in
+ * a {@code local-exec} provisioner; the controller restarts while Terraform applies. The engine process and
+ * Terraform run on; after the restart the step resumes, learns the apply's result and ends the build as if nothing
+ * had happened: SUCCESS, one "resumed" line, the provisioner ran once, the state holds the resource. A second test
+ * runs a durable deploy and a drift check with no restart.
  */
 @PosixOnly
 class DurableRestartITest {
