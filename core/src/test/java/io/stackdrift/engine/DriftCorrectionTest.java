@@ -11,7 +11,6 @@ import java.time.Duration;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
@@ -23,22 +22,11 @@ import io.stackdrift.record.TrailEntry;
 import io.stackdrift.record.TrailResult;
 
 /** A drift check in mode correct repairs drift through a fresh preview and a deploy, within its guard rails. */
-class DriftCorrectionTest {
-    private final Scenario s;
-
-    DriftCorrectionTest(@TempDir final Path repo, @TempDir final Path scratch) {
-        s = Scenario.atNow(repo, scratch);
-    }
-
+class DriftCorrectionTest extends ScenarioFixture {
     @Test
     void modeCorrectRepairsDriftThroughAFreshPreviewAndTheTrailNamesThePaths() throws IOException {
         s.terraform("net", "dns");
-        s.config("""
-                stacks:
-                  - dir: net
-                    drift:
-                      mode: correct
-                """);
+        s.config(NET_IN_MODE_CORRECT);
         s.drifted("net");
 
         RunOutcome outcome = s.host().check(s.request());
@@ -142,7 +130,7 @@ class DriftCorrectionTest {
     @Test
     void modeCorrectAppliesAPreviewWhoseOnlyChangesPutTheDriftBack() throws IOException {
         s.terraform("net");
-        s.config("stacks:\n  - dir: net\n    drift:\n      mode: correct\n");
+        s.config(NET_IN_MODE_CORRECT);
         s.world.stack("net").drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags"));
         s.world.stack("net").pending = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.CODE, "tags.Owner", "tags[\"Team\"]"));
 
@@ -292,7 +280,7 @@ class DriftCorrectionTest {
     /** One Terraform stack, {@code net}, in drift mode correct, whose check finds drift. */
     private void driftedNetInModeCorrect() throws IOException {
         s.terraform("net");
-        s.config("stacks:\n  - dir: net\n    drift:\n      mode: correct\n");
+        s.config(NET_IN_MODE_CORRECT);
         s.drifted("net");
     }
 }
