@@ -5,7 +5,6 @@ import static io.stackdrift.testing.StackDriftAssertions.assertThat;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 

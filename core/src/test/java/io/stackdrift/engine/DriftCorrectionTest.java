@@ -6,7 +6,6 @@ import static io.stackdrift.engine.ScriptedAdapter.change;
 import static io.stackdrift.testing.StackDriftAssertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 

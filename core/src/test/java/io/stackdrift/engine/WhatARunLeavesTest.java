@@ -331,7 +331,8 @@ class WhatARunLeavesTest extends ScenarioFixture {
         s.terraform("up", "down");
         s.config("stacks:\n  - dir: down\n    dependsOn: [up]\n");
         assertThat(s.host().deploy(s.request()).exitCode()).isEqualTo(RunOutcome.OK);
-        Files.writeString(s.repo.resolve("up/main.tf"), "terraform {\n}\n\nresource \"aws_vpc\" \"main\" { cidr_block = \"10.1.0.0/16\" }\n");
+        Files.writeString(s.repo.resolve("up/main.tf"),
+                "terraform {\n}\n\nresource \"aws_vpc\" \"main\" { cidr_block = \"10.1.0.0/16\" }\n");
         s.world.stack("up").pending = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.CODE, "cidr_block"));
         s.world.stack("down").pending = List.of(change(Action.UPDATE, "aws_subnet.a", Cause.CODE, "cidr_block"));
     }
