@@ -5,12 +5,10 @@ import static io.stackdrift.engine.ScriptedAdapter.change;
 import static io.stackdrift.testing.StackDriftAssertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Approval;
@@ -24,13 +22,7 @@ import io.stackdrift.record.TrailEntry;
 import io.stackdrift.record.TrailResult;
 
 /** A deploy that waits for approval applies only the plan that was approved; a rehearsal plans and applies nothing. */
-class DeployApprovalTest {
-    private final Scenario s;
-
-    DeployApprovalTest(@TempDir final Path repo, @TempDir final Path scratch) {
-        s = Scenario.atNow(repo, scratch);
-    }
-
+class DeployApprovalTest extends ScenarioFixture {
     @Test
     void anApproveStackWaitsForApprovalThenAnApprovedRunAppliesIt() throws IOException {
         gateThenAfter();

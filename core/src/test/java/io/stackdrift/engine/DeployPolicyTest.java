@@ -4,24 +4,16 @@ import static io.stackdrift.testing.StackDriftAssertions.assertThat;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import io.stackdrift.model.Approval;
 import io.stackdrift.model.RowState;
 import io.stackdrift.model.Timing;
 
 /** Which stacks a deploy deploys: the policies, the digest, a changed dependency and a deploy asked for now (docs/digest.md). */
-class DeployPolicyTest {
-    private final Scenario s;
-
-    DeployPolicyTest(@TempDir final Path repo, @TempDir final Path scratch) {
-        s = Scenario.atNow(repo, scratch);
-    }
-
+class DeployPolicyTest extends ScenarioFixture {
     @Test
     void anUnchangedStackIsLeftAloneByPolicyOnChange() throws IOException {
         s.terraform("a");

@@ -5,14 +5,12 @@ import static io.stackdrift.testing.StackDriftAssertions.assertThat;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.TextNode;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
@@ -29,13 +27,7 @@ import io.stackdrift.tool.StackOutput;
  * A deploy goes through the graph: each stack after its dependencies, a failure skipping only what depends on it; and
  * what it writes and records.
  */
-class DeployTest {
-    private final Scenario s;
-
-    DeployTest(@TempDir final Path repo, @TempDir final Path scratch) {
-        s = Scenario.atNow(repo, scratch);
-    }
-
+class DeployTest extends ScenarioFixture {
     @Test
     void aFailedMiddleOfAChainSkipsWhatDependsOnItAndNothingElse() throws IOException {
         s.terraform("a", "b", "c", "solo");

@@ -4,13 +4,11 @@ import static io.stackdrift.engine.Scenario.row;
 import static io.stackdrift.testing.StackDriftAssertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.node.TextNode;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Approval;
@@ -27,13 +25,7 @@ import io.stackdrift.record.TrailResult;
 import io.stackdrift.tool.StackOutput;
 
 /** A destroy goes in reverse dependency order, records destroyed stacks and forgets their last deploy. */
-class DestroyTest {
-    private final Scenario s;
-
-    DestroyTest(@TempDir final Path repo, @TempDir final Path scratch) {
-        s = Scenario.atNow(repo, scratch);
-    }
-
+class DestroyTest extends ScenarioFixture {
     private RunRequest destroy() {
         return s.request().toBuilder().kind(DeployKind.DESTROY).build();
     }

@@ -6,7 +6,6 @@ import static io.stackdrift.engine.ScriptedAdapter.change;
 import static io.stackdrift.testing.StackDriftAssertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -14,7 +13,6 @@ import java.util.Set;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.TextNode;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
@@ -27,13 +25,7 @@ import io.stackdrift.model.Timing;
 import io.stackdrift.tool.StackOutput;
 
 /** What a drift check checks and records: the drift modes, its schedule, a push, drift age and the outputs file. */
-class DriftCheckTest {
-    private final Scenario s;
-
-    DriftCheckTest(@TempDir final Path repo, @TempDir final Path scratch) {
-        s = Scenario.atNow(repo, scratch);
-    }
-
+class DriftCheckTest extends ScenarioFixture {
     @Test
     void driftAgeCountsTheUnbrokenRunOfDriftedChecksAndTheRepairCarriesItsTimeToRepair() throws IOException {
         s.terraform("net");

@@ -6,12 +6,10 @@ import static io.stackdrift.engine.ScriptedAdapter.change;
 import static io.stackdrift.testing.StackDriftAssertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
@@ -23,22 +21,11 @@ import io.stackdrift.record.TrailEntry;
 import io.stackdrift.record.TrailResult;
 
 /** A drift check in mode correct repairs drift through a fresh preview and a deploy, within its guard rails. */
-class DriftCorrectionTest {
-    private final Scenario s;
-
-    DriftCorrectionTest(@TempDir final Path repo, @TempDir final Path scratch) {
-        s = Scenario.atNow(repo, scratch);
-    }
-
+class DriftCorrectionTest extends ScenarioFixture {
     @Test
     void modeCorrectRepairsDriftThroughAFreshPreviewAndTheTrailNamesThePaths() throws IOException {
         s.terraform("net", "dns");
-        s.config("""
-                stacks:
-                  - dir: net
-                    drift:
-                      mode: correct
-                """);
+        s.config(NET_IN_MODE_CORRECT);
         s.drifted("net");
 
         RunOutcome outcome = s.host().check(s.request());
@@ -142,7 +129,7 @@ class DriftCorrectionTest {
     @Test
     void modeCorrectAppliesAPreviewWhoseOnlyChangesPutTheDriftBack() throws IOException {
         s.terraform("net");
-        s.config("stacks:\n  - dir: net\n    drift:\n      mode: correct\n");
+        s.config(NET_IN_MODE_CORRECT);
         s.world.stack("net").drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags"));
         s.world.stack("net").pending = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.CODE, "tags.Owner", "tags[\"Team\"]"));
 
@@ -292,7 +279,7 @@ class DriftCorrectionTest {
     /** One Terraform stack, {@code net}, in drift mode correct, whose check finds drift. */
     private void driftedNetInModeCorrect() throws IOException {
         s.terraform("net");
-        s.config("stacks:\n  - dir: net\n    drift:\n      mode: correct\n");
+        s.config(NET_IN_MODE_CORRECT);
         s.drifted("net");
     }
 }

@@ -5,13 +5,11 @@ import static io.stackdrift.engine.ScriptedAdapter.change;
 import static io.stackdrift.testing.StackDriftAssertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Cause;
@@ -25,13 +23,7 @@ import io.stackdrift.spi.MissingCredentialsException;
  * What every kind of run does alike: a configuration problem stops it before any tool, a missing credential fails one
  * stack, a row shows what the stack depends on.
  */
-class EveryRunTest {
-    private final Scenario s;
-
-    EveryRunTest(@TempDir final Path repo, @TempDir final Path scratch) {
-        s = Scenario.atNow(repo, scratch);
-    }
-
+class EveryRunTest extends ScenarioFixture {
     @Test
     void aMissingCredentialFailsThatStackBeforeAnyToolRunsAndOthersGoOn() throws IOException {
         s.terraform("a", "b");

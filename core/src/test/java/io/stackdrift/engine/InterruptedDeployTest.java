@@ -4,12 +4,10 @@ import static io.stackdrift.engine.Scenario.NOW;
 import static io.stackdrift.testing.StackDriftAssertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import io.stackdrift.model.DeployKind;
 import io.stackdrift.model.RowState;
@@ -19,13 +17,7 @@ import io.stackdrift.record.TrailEntry;
 import io.stackdrift.record.TrailResult;
 
 /** A deploy stopped by an interrupt or a kill is recorded as interrupted, by this run or by the next. */
-class InterruptedDeployTest {
-    private final Scenario s;
-
-    InterruptedDeployTest(@TempDir final Path repo, @TempDir final Path scratch) {
-        s = Scenario.atNow(repo, scratch);
-    }
-
+class InterruptedDeployTest extends ScenarioFixture {
     @Test
     void interruptedTrailEntriesHaveAFinishTime() throws IOException {
         s.terraform("a", "b");

@@ -1,5 +1,6 @@
 package io.stackdrift.engine;
 
+import static io.stackdrift.engine.Scenario.NOW;
 import static io.stackdrift.engine.Scenario.record;
 import static io.stackdrift.engine.Scenario.row;
 import static io.stackdrift.engine.ScriptedAdapter.change;
@@ -9,17 +10,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.node.TextNode;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import io.stackdrift.model.Action;
 import io.stackdrift.model.Approval;
@@ -37,110 +32,86 @@ import io.stackdrift.render.JobBadge;
 import io.stackdrift.tool.StackOutput;
 
 /** What one run leaves for the next (docs/records.md): interrupted deploys redone, known drift kept visible, approvals kept. */
-class WhatARunLeavesTest {
-    private static final Instant NOW = Instant.parse("2026-11-29T12:00:00Z");
+class WhatARunLeavesTest extends ScenarioFixture {
     private static final StackId NET = StackId.of("net");
-
-    @TempDir
-    Path repo;
-    @TempDir
-    Path scratch;
-
-    private Scenario scenario;
-
-    @BeforeEach
-    void scenario() {
-        scenario = new Scenario(repo, scratch, Clock.fixed(NOW, ZoneOffset.UTC));
-    }
 
     // ---------------------------------------------------------------------------------------------
     // 3: an interrupted or half-failed deploy is redone
 
     @Test
     void aDeployInterruptedDuringItsApplyIsDeployedAgainByTheNextDeploy() throws IOException {
-        scenario.terraform("net");
-        scenario.config("stacks:\n  - dir: net\n");
-        scenario.world.stack("net").pending = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.CODE, "cidr_block"));
-        assertThat(trailOf(scenario.host().deploy(scenario.request()), "net")).isEqualTo(TrailResult.DEPLOYED);
+        s.terraform("net");
+        s.config("stacks:\n  - dir: net\n");
+        s.world.stack("net").pending = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.CODE, "cidr_block"));
+        assertThat(trailOf(s.host().deploy(s.request()), "net")).isEqualTo(TrailResult.DEPLOYED);
         // the next deploy of the same code is interrupted in its apply (what a SIGTERM does)
-        scenario.world.stack("net").pending = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.CODE, "cidr_block"));
-        scenario.world.stack("net").interruptApply = true;
-        scenario.config("stacks:\n  - dir: net\n    reapply: 1s\n");
-        assertThat(trailOf(scenario.host().deploy(scenario.request()), "net")).isEqualTo(TrailResult.INTERRUPTED);
+        s.world.stack("net").pending = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.CODE, "cidr_block"));
+        s.world.stack("net").interruptApply = true;
+        s.config("stacks:\n  - dir: net\n    reapply: 1s\n");
+        assertThat(trailOf(s.host().deploy(s.request()), "net")).isEqualTo(TrailResult.INTERRUPTED);
         Thread.interrupted();
-        scenario.world.stack("net").interruptApply = false;
-        scenario.config("stacks:\n  - dir: net\n");
+        s.world.stack("net").interruptApply = false;
+        s.config("stacks:\n  - dir: net\n");
 
-        RunOutcome again = scenario.host().deploy(scenario.request());
+        RunOutcome again = s.host().deploy(s.request());
 
         assertThat(row(again, "net").reason()).isEqualTo("deployed");
         assertThat(trailOf(again, "net")).isEqualTo(TrailResult.DEPLOYED);
-        assertThat(scenario.history().stackStatuses().get(NET).deployOwed()).isFalse();
+        assertThat(s.history().stackStatuses().get(NET).deployOwed()).isFalse();
     }
 
     @Test
     void aRunKilledRightAfterAnUpstreamApplyLeavesTheDependentToBeDeployedByTheNextRun() throws IOException {
-        scenario.terraform("up", "down");
-        scenario.config("stacks:\n  - dir: down\n    dependsOn: [up]\n");
-        assertThat(scenario.host().deploy(scenario.request()).exitCode()).isEqualTo(RunOutcome.OK);
-        // a code change upstream; the dependent reads what it outputs
-        Files.writeString(repo.resolve("up/main.tf"), "terraform {\n}\n\nresource \"aws_vpc\" \"main\" { cidr_block = \"10.1.0.0/16\" }\n");
-        scenario.world.stack("up").pending = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.CODE, "cidr_block"));
-        scenario.world.stack("down").pending = List.of(change(Action.UPDATE, "aws_subnet.a", Cause.CODE, "cidr_block"));
-        scenario.world.stack("down").interruptApply = true;
+        deployedThenUpChanged();
+        s.world.stack("down").interruptApply = true;
         // kill -9 before the save: the run's record is never written, only its deploy markers are on disk
-        scenario.engine(marker -> true).deploy(scenario.request());
+        s.engine(marker -> true).deploy(s.request());
         Thread.interrupted();
-        assertThat(scenario.world.callsFor("apply")).containsExactly("up", "down");
-        scenario.world.stack("down").interruptApply = false;
-        scenario.world.calls.clear();
+        assertThat(s.world.callsFor("apply")).containsExactly("up", "down");
+        s.world.stack("down").interruptApply = false;
+        s.world.calls.clear();
 
-        RunOutcome next = scenario.host(marker -> false).deploy(scenario.request());
+        RunOutcome next = s.host(marker -> false).deploy(s.request());
 
         assertThat(row(next, "up").reason()).isEqualTo("nothing to deploy");
-        assertThat(scenario.world.callsFor("apply")).containsExactly("down");
+        assertThat(s.world.callsFor("apply")).containsExactly("down");
         assertThat(trailOf(next, "down")).isEqualTo(TrailResult.DEPLOYED);
-        assertThat(scenario.history().stackStatuses().values()).noneMatch(StackStatus::deployOwed);
+        assertThat(s.history().stackStatuses().values()).noneMatch(StackStatus::deployOwed);
     }
 
     @Test
     void aDependentThatDidNotDeployAfterItsDependencyAppliedChangesIsDeployedByTheNextDeploy() throws IOException {
-        scenario.terraform("up", "down");
-        scenario.config("stacks:\n  - dir: down\n    dependsOn: [up]\n");
-        assertThat(scenario.host().deploy(scenario.request()).exitCode()).isEqualTo(RunOutcome.OK);
-        Files.writeString(repo.resolve("up/main.tf"), "terraform {\n}\n\nresource \"aws_vpc\" \"main\" { cidr_block = \"10.1.0.0/16\" }\n");
-        scenario.world.stack("up").pending = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.CODE, "cidr_block"));
-        scenario.world.stack("down").pending = List.of(change(Action.UPDATE, "aws_subnet.a", Cause.CODE, "cidr_block"));
+        deployedThenUpChanged();
         // the run ends before the dependent (here: it was not selected; a stop before it started leaves the same)
-        scenario.host().deploy(scenario.request().toBuilder().stacks(List.of("up")).build());
-        assertThat(scenario.history().stackStatuses().get(StackId.of("down")).deployOwed()).isTrue();
-        scenario.world.calls.clear();
+        s.host().deploy(s.request().toBuilder().stacks(List.of("up")).build());
+        assertThat(s.history().stackStatuses().get(StackId.of("down")).deployOwed()).isTrue();
+        s.world.calls.clear();
 
-        RunOutcome next = scenario.host().deploy(scenario.request());
+        RunOutcome next = s.host().deploy(s.request());
 
         assertThat(row(next, "up").state()).isEqualTo(RowState.SKIPPED);
-        assertThat(scenario.world.callsFor("apply")).containsExactly("down");
-        assertThat(scenario.history().stackStatuses().values()).noneMatch(StackStatus::deployOwed);
+        assertThat(s.world.callsFor("apply")).containsExactly("down");
+        assertThat(s.history().stackStatuses().values()).noneMatch(StackStatus::deployOwed);
     }
 
     @Test
     void aDeployWhoseOutputsCouldNotBeReadIsNotRecordedAsDeployedAndTheNextDeployWritesTheFile() throws IOException {
-        scenario.terraform("net");
-        scenario.config("stacks:\n  - dir: net\n    outputs: out/net.json\n");
-        scenario.world.stack("net").pending = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.CODE, "cidr_block"));
-        scenario.world.stack("net").outputsFailure = "terraform output failed with exit code 1";
-        RunOutcome half = scenario.host().deploy(scenario.request());
+        s.terraform("net");
+        s.config("stacks:\n  - dir: net\n    outputs: out/net.json\n");
+        s.world.stack("net").pending = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.CODE, "cidr_block"));
+        s.world.stack("net").outputsFailure = "terraform output failed with exit code 1";
+        RunOutcome half = s.host().deploy(s.request());
         assertThat(row(half, "net").state()).isEqualTo(RowState.FAILED);
-        assertThat(scenario.history().stackStatuses().get(NET).everDeployed()).isFalse();
-        scenario.world.stack("net").outputsFailure = "";
-        scenario.world.stack("net").outputs = List.of(new StackOutput("vpc_id", TextNode.valueOf("v"),
+        assertThat(s.history().stackStatuses().get(NET).everDeployed()).isFalse();
+        s.world.stack("net").outputsFailure = "";
+        s.world.stack("net").outputs = List.of(new StackOutput("vpc_id", TextNode.valueOf("v"),
                 false));
 
-        RunOutcome next = scenario.host().deploy(scenario.request());
+        RunOutcome next = s.host().deploy(s.request());
 
         assertThat(row(next, "net").state()).isEqualTo(RowState.IN_SYNC);
-        assertThat(repo.resolve("out/net.json")).isRegularFile();
-        assertThat(scenario.history().stackStatuses().get(NET).everDeployed()).isTrue();
+        assertThat(s.repo.resolve("out/net.json")).isRegularFile();
+        assertThat(s.history().stackStatuses().get(NET).everDeployed()).isTrue();
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -148,50 +119,48 @@ class WhatARunLeavesTest {
 
     @Test
     void aRepairHeldForApprovalIsNotAppliedByAPlainDeployButIsWithApproval() throws IOException {
-        scenario.terraform("net");
-        scenario.config("stacks:\n  - dir: net\n    drift:\n      mode: correct\n");
-        scenario.world.stack("net").drift = List.of(change(Action.UPDATE, "aws_instance.web", Cause.DRIFT, "ami"));
-        scenario.world.stack("net").pending = List.of(change(Action.REPLACE, "aws_instance.web", Cause.CODE, "ami"));
-        assertThat(row(scenario.host().check(scenario.request()), "net").state()).isEqualTo(RowState.AWAITING_APPROVAL);
+        s.terraform("net");
+        repairHeldForApproval("net");
 
-        RunOutcome deploy = scenario.host().deploy(scenario.request());
+        RunOutcome deploy = s.host().deploy(s.request());
 
-        assertThat(scenario.world.callsFor("apply")).isEmpty();
-        assertThat(row(deploy, "net").state()).isEqualTo(RowState.AWAITING_APPROVAL);
-        assertThat(row(deploy, "net").reason()).isEqualTo("putting its drift back would replace aws_instance.web; "
-                + "deploy with approval, or set drift.allowReplace: true");
-        assertThat(deploy.exitCode()).isEqualTo(RunOutcome.CHANGES);
-
-        RunOutcome approved = scenario.host().deploy(scenario.request().toBuilder().approval(Approval.GIVEN).build());
-
-        assertThat(scenario.world.callsFor("apply")).containsExactly("net");
-        assertThat(row(approved, "net").state()).isEqualTo(RowState.IN_SYNC);
+        assertHeldUntilApproved("net", deploy);
     }
 
     @Test
     void aPulumiRepairHeldForApprovalIsNotAppliedByAPlainDeployNorByADeployNowButIsWithApproval() throws IOException {
-        scenario.pulumi("net");
-        scenario.config("stacks:\n  - dir: net\n    drift:\n      mode: correct\n");
+        s.pulumi("net");
         // Pulumi's preview names no drift: only the check knows that the replace puts drift back
-        scenario.world.stack("net:prod").drift = List.of(change(Action.UPDATE, "aws_instance.web", Cause.DRIFT, "ami"));
-        scenario.world.stack("net:prod").pending = List.of(change(Action.REPLACE, "aws_instance.web", Cause.CODE, "ami"));
-        assertThat(row(scenario.host().check(scenario.request()), "net:prod").state()).isEqualTo(RowState.AWAITING_APPROVAL);
+        repairHeldForApproval("net:prod");
 
-        RunOutcome deploy = scenario.host().deploy(scenario.request());
-        RunOutcome now = scenario.host().deploy(scenario.request().withTiming(Timing.NOW));
+        RunOutcome deploy = s.host().deploy(s.request());
+        RunOutcome now = s.host().deploy(s.request().withTiming(Timing.NOW));
 
-        assertThat(scenario.world.callsFor("apply")).isEmpty();
-        for (RunOutcome held : List.of(deploy, now)) {
-            assertThat(row(held, "net:prod").state()).isEqualTo(RowState.AWAITING_APPROVAL);
-            assertThat(row(held, "net:prod").reason()).isEqualTo("putting its drift back would replace aws_instance.web; "
+        assertHeldUntilApproved("net:prod", deploy, now);
+    }
+
+    /** Stack {@code id} in mode correct, whose check finds that putting its drift back replaces a resource. */
+    private void repairHeldForApproval(final String id) throws IOException {
+        s.config(NET_IN_MODE_CORRECT);
+        s.world.stack(id).drift = List.of(change(Action.UPDATE, "aws_instance.web", Cause.DRIFT, "ami"));
+        s.world.stack(id).pending = List.of(change(Action.REPLACE, "aws_instance.web", Cause.CODE, "ami"));
+        assertThat(row(s.host().check(s.request()), id).state()).isEqualTo(RowState.AWAITING_APPROVAL);
+    }
+
+    /** Each of the {@code held} deploys applied nothing and awaits approval; a deploy with approval then applies it. */
+    private void assertHeldUntilApproved(final String id, final RunOutcome... held) {
+        assertThat(s.world.callsFor("apply")).isEmpty();
+        for (RunOutcome outcome : held) {
+            assertThat(row(outcome, id).state()).isEqualTo(RowState.AWAITING_APPROVAL);
+            assertThat(row(outcome, id).reason()).isEqualTo("putting its drift back would replace aws_instance.web; "
                     + "deploy with approval, or set drift.allowReplace: true");
-            assertThat(held.exitCode()).isEqualTo(RunOutcome.CHANGES);
+            assertThat(outcome.exitCode()).isEqualTo(RunOutcome.CHANGES);
         }
 
-        RunOutcome approved = scenario.host().deploy(scenario.request().toBuilder().approval(Approval.GIVEN).build());
+        RunOutcome approved = s.host().deploy(s.request().toBuilder().approval(Approval.GIVEN).build());
 
-        assertThat(scenario.world.callsFor("apply")).containsExactly("net:prod");
-        assertThat(row(approved, "net:prod").state()).isEqualTo(RowState.IN_SYNC);
+        assertThat(s.world.callsFor("apply")).containsExactly(id);
+        assertThat(row(approved, id).state()).isEqualTo(RowState.IN_SYNC);
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -199,12 +168,12 @@ class WhatARunLeavesTest {
 
     @Test
     void aStackNotDueKeepsItsKnownDriftInTheRowTheCountsTheExitCodeAndTheNews() throws IOException {
-        scenario.terraform("net");
-        scenario.config("stacks:\n  - dir: net\n    drift:\n      every: 1h\n");
-        scenario.world.stack("net").drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags.Owner"));
-        assertThat(scenario.host().check(scenario.request()).exitCode()).isEqualTo(RunOutcome.CHANGES);
+        s.terraform("net");
+        s.config("stacks:\n  - dir: net\n    drift:\n      every: 1h\n");
+        s.world.stack("net").drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags.Owner"));
+        assertThat(s.host().check(s.request()).exitCode()).isEqualTo(RunOutcome.CHANGES);
 
-        RunOutcome notDue = scenario.host().check(scenario.request());
+        RunOutcome notDue = s.host().check(s.request());
 
         Row net = row(notDue, "net");
         assertThat(net.state()).isEqualTo(RowState.SKIPPED);
@@ -218,17 +187,17 @@ class WhatARunLeavesTest {
         assertThat(DriftNews.of(record(notDue).rows()).newlyDrifted()).isEmpty();
         assertThat(JobBadge.message(record(notDue).counts())).isEqualTo("1 stack");
         // the skip changed nothing the history knows
-        assertThat(scenario.history().stackStatuses().get(NET).driftAge()).isEqualTo(DriftAge.startingAt(NOW.toEpochMilli()));
+        assertThat(s.history().stackStatuses().get(NET).driftAge()).isEqualTo(DriftAge.startingAt(NOW.toEpochMilli()));
     }
 
     @Test
     void aStackAwaitingApprovalFromAnEarlierRunStaysAwaitingInTheCountsAndTheBadge() throws IOException {
-        scenario.terraform("net");
-        scenario.config("stacks:\n  - dir: net\n    drift:\n      mode: approve\n");
-        scenario.world.stack("net").drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags.Owner"));
-        assertThat(row(scenario.host().check(scenario.request()), "net").state()).isEqualTo(RowState.AWAITING_APPROVAL);
+        s.terraform("net");
+        s.config("stacks:\n  - dir: net\n    drift:\n      mode: approve\n");
+        s.world.stack("net").drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags.Owner"));
+        assertThat(row(s.host().check(s.request()), "net").state()).isEqualTo(RowState.AWAITING_APPROVAL);
 
-        RunOutcome later = scenario.host().check(scenario.request());
+        RunOutcome later = s.host().check(s.request());
 
         Row net = row(later, "net");
         assertThat(net.state()).isEqualTo(RowState.SKIPPED);
@@ -242,15 +211,15 @@ class WhatARunLeavesTest {
 
     @Test
     void aStackNotDueKeepsItsKnownFailureAndNotDeployedInTheCountsTheExitCodeAndTheBadge() throws IOException {
-        scenario.terraform("net", "app");
-        scenario.config("stacks:\n  - dir: net\n    drift:\n      every: 1h\n  - dir: app\n    drift:\n      every: 1h\n");
-        scenario.world.stack("net").previewFailure = "terraform plan failed with exit code 1";
-        scenario.world.stack("app").stateEmpty = true;
-        RunOutcome first = scenario.host().check(scenario.request());
+        s.terraform("net", "app");
+        s.config("stacks:\n  - dir: net\n    drift:\n      every: 1h\n  - dir: app\n    drift:\n      every: 1h\n");
+        s.world.stack("net").previewFailure = "terraform plan failed with exit code 1";
+        s.world.stack("app").stateEmpty = true;
+        RunOutcome first = s.host().check(s.request());
         assertThat(record(first).counts().failed()).isEqualTo(1);
         assertThat(record(first).counts().notDeployed()).isEqualTo(1);
 
-        RunOutcome notDue = scenario.host().check(scenario.request());
+        RunOutcome notDue = s.host().check(s.request());
 
         assertThat(row(notDue, "net").state()).isEqualTo(RowState.SKIPPED);
         assertThat(row(notDue, "app").state()).isEqualTo(RowState.SKIPPED);
@@ -266,12 +235,12 @@ class WhatARunLeavesTest {
 
     @Test
     void aRunWithAStackNotDeployedNeverGetsAGreenInSyncBadgeSkippedOrNot() throws IOException {
-        scenario.terraform("app");
-        scenario.config("stacks:\n  - dir: app\n    drift:\n      every: 1h\n");
-        scenario.world.stack("app").stateEmpty = true;
-        RunOutcome first = scenario.host().check(scenario.request());
+        s.terraform("app");
+        s.config("stacks:\n  - dir: app\n    drift:\n      every: 1h\n");
+        s.world.stack("app").stateEmpty = true;
+        RunOutcome first = s.host().check(s.request());
 
-        RunOutcome notDue = scenario.host().check(scenario.request());
+        RunOutcome notDue = s.host().check(s.request());
 
         for (RunOutcome run : List.of(first, notDue)) {
             assertThat(record(run).counts().notDeployed()).isEqualTo(1);
@@ -283,18 +252,18 @@ class WhatARunLeavesTest {
 
     @Test
     void aFailedRepairIsDriftedWithItsAgeAndNewlyDrifted() throws IOException {
-        scenario.terraform("net");
-        scenario.config("stacks:\n  - dir: net\n    drift:\n      mode: correct\n");
-        scenario.world.stack("net").drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags.Owner"));
-        scenario.world.stack("net").applyFailure = "terraform apply failed: Error acquiring the state lock";
+        s.terraform("net");
+        s.config(NET_IN_MODE_CORRECT);
+        s.world.stack("net").drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags.Owner"));
+        s.world.stack("net").applyFailure = "terraform apply failed: Error acquiring the state lock";
 
-        RunOutcome check = scenario.host().check(scenario.request());
+        RunOutcome check = s.host().check(s.request());
 
         Row net = row(check, "net");
         assertThat(net.state()).isEqualTo(RowState.FAILED);
         assertThat(net.driftAge()).isEqualTo(DriftAge.startingAt(NOW.toEpochMilli()));
         assertThat(DriftNews.of(record(check).rows()).newlyDrifted()).containsExactly(NET);
-        assertThat(scenario.history().stackStatuses().get(NET).driftAge().isPresent()).isTrue();
+        assertThat(s.history().stackStatuses().get(NET).driftAge().isPresent()).isTrue();
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -302,19 +271,19 @@ class WhatARunLeavesTest {
 
     @Test
     void aCheckRecordedByAClockAheadDoesNotMakeTheStackNotDueAndTheRunSaysWhy() throws IOException {
-        scenario.terraform("net");
-        scenario.config("stacks:\n  - dir: net\n    drift:\n      every: 1h\n");
-        scenario.clock = Clock.fixed(NOW.plus(Duration.ofDays(400)), ZoneOffset.UTC);
-        scenario.host().check(scenario.request());
-        scenario.clock = Clock.fixed(NOW, ZoneOffset.UTC);
-        scenario.world.calls.clear();
+        s.terraform("net");
+        s.config("stacks:\n  - dir: net\n    drift:\n      every: 1h\n");
+        s.later(Duration.ofDays(400));
+        s.host().check(s.request());
+        s.later(Duration.ZERO);
+        s.world.calls.clear();
 
-        RunOutcome now = scenario.host().check(scenario.request());
+        RunOutcome now = s.host().check(s.request());
 
-        assertThat(scenario.world.callsFor("check")).containsExactly("net");
+        assertThat(s.world.callsFor("check")).containsExactly("net");
         assertThat(now.notes()).contains("warning: net: its last check is recorded at 2028-01-03T12:00:00Z, later than now "
                 + "(2026-11-29T12:00:00Z): a clock was ahead, so it is checked now");
-        assertThat(scenario.history().stackStatuses().get(NET).lastCheckedAt()).isEqualTo(NOW.toEpochMilli());
+        assertThat(s.history().stackStatuses().get(NET).lastCheckedAt()).isEqualTo(NOW.toEpochMilli());
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -322,20 +291,20 @@ class WhatARunLeavesTest {
 
     @Test
     void aStackRenamedInTheConfigurationIsForgottenByTheIndexAndItsRunsStay() throws IOException {
-        scenario.terraform("net", "old");
-        scenario.config("stacks:\n  - dir: net\n  - dir: old\n");
-        scenario.world.stack("old").drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags.Owner"));
-        scenario.host().check(scenario.request());
-        assertThat(scenario.history().latestDrift(StackId.of("old"))).isPresent();
-        Files.move(repo.resolve("old"), repo.resolve("new"));
-        scenario.config("stacks:\n  - dir: net\n  - dir: new\n");
+        s.terraform("net", "old");
+        s.config("stacks:\n  - dir: net\n  - dir: old\n");
+        s.world.stack("old").drift = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.DRIFT, "tags.Owner"));
+        s.host().check(s.request());
+        assertThat(s.history().latestDrift(StackId.of("old"))).isPresent();
+        Files.move(s.repo.resolve("old"), s.repo.resolve("new"));
+        s.config("stacks:\n  - dir: net\n  - dir: new\n");
 
-        scenario.host().check(scenario.request());
+        s.host().check(s.request());
 
-        assertThat(scenario.history().stackStatuses()).containsOnlyKeys(NET, StackId.of("new"));
-        assertThat(scenario.history().latestDrift(StackId.of("old"))).isEmpty();
-        assertThat(scenario.history().summaries()).hasSize(2);
-        assertThat(scenario.history().details(scenario.history().summaries().get(1).sequence()).orElseThrow().rows())
+        assertThat(s.history().stackStatuses()).containsOnlyKeys(NET, StackId.of("new"));
+        assertThat(s.history().latestDrift(StackId.of("old"))).isEmpty();
+        assertThat(s.history().summaries()).hasSize(2);
+        assertThat(s.history().details(s.history().summaries().get(1).sequence()).orElseThrow().rows())
                 .extracting(r -> r.id().value()).contains("old");
     }
 
@@ -344,16 +313,27 @@ class WhatARunLeavesTest {
 
     @Test
     void anIoFailureInsideARunSaysWhichFileAndWhyNotItsExceptionClass() throws IOException {
-        scenario.terraform("net");
-        scenario.config("stacks:\n  - dir: net\n");
-        scenario.world.stack("net").planThrows = new UncheckedIOException(new NoSuchFileException("/work/net/plan.json"));
+        s.terraform("net");
+        s.config("stacks:\n  - dir: net\n");
+        s.world.stack("net").planThrows = new UncheckedIOException(new NoSuchFileException("/work/net/plan.json"));
 
-        RunOutcome check = scenario.host().check(scenario.request());
+        RunOutcome check = s.host().check(s.request());
 
         assertThat(row(check, "net").reason()).isEqualTo("a file could not be read or written: /work/net/plan.json does not exist");
     }
 
     private static TrailResult trailOf(final RunOutcome outcome, final String stack) {
         return record(outcome).trail().stream().filter(e -> e.stack().value().equals(stack)).reduce((a, b) -> b).orElseThrow().result();
+    }
+
+    /** {@code down} depends on {@code up}; both deployed, then a code change upstream whose outputs the dependent reads. */
+    private void deployedThenUpChanged() throws IOException {
+        s.terraform("up", "down");
+        s.config("stacks:\n  - dir: down\n    dependsOn: [up]\n");
+        assertThat(s.host().deploy(s.request()).exitCode()).isEqualTo(RunOutcome.OK);
+        Files.writeString(s.repo.resolve("up/main.tf"),
+                "terraform {\n}\n\nresource \"aws_vpc\" \"main\" { cidr_block = \"10.1.0.0/16\" }\n");
+        s.world.stack("up").pending = List.of(change(Action.UPDATE, "aws_vpc.main", Cause.CODE, "cidr_block"));
+        s.world.stack("down").pending = List.of(change(Action.UPDATE, "aws_subnet.a", Cause.CODE, "cidr_block"));
     }
 }

@@ -266,6 +266,22 @@ class StackSchedulerTest {
     }
 
     @Test
+    void aStopAskedBeforeTheRunStartsRunsNoStack() {
+        StopSignal stop = new StopSignal();
+        stop.stop(StopMode.LET_RUNNING_FINISH);
+        List<StackId> ran = Collections.synchronizedList(new ArrayList<>());
+
+        ScheduleResult result = new StackScheduler(ScheduleOptions.deploy(2)).run(graph("a", "", "b", "a"), id -> {
+            ran.add(id);
+            return TaskOutcome.succeeded();
+        }, progress, stop);
+
+        assertThat(ran).isEmpty();
+        assertThat(result.interrupted()).isTrue();
+        assertThat(result.results()).extracting(StackResult::reason).containsOnly("run interrupted");
+    }
+
+    @Test
     void stoppingLetsRunningStacksFinishAndSkipsTheRest() throws Exception {
         StackGraph g = graph("a", "", "b", "a", "c", "");
         CountDownLatch bothRunning = new CountDownLatch(2);
