@@ -101,17 +101,12 @@ public final class HtmlReport {
         Path stacks = dir.resolve(STACKS_DIR);
         List<StackId> ids = run.rows().stream().map(Row::id).toList();
         StackLinks siblings = StackLinks.under("", ".html").onlyFor(ids);
-        // a page per stack: written together, one wait for the disk and one directory sync for all of them, not one each
-        try (AtomicFiles.Batch pages = new AtomicFiles.Batch()) {
-            for (Row row : run.rowsSorted()) {
-                String body = "<p class=\"sd-run-line sd-muted\"><a href=\"../index.html\">" + capitalised(run.kind().word()) + " #"
-                        + Html.text(run.runId()) + "</a> \u00B7 " + runLine(run) + "</p>\n" + StackPage.fragment(row, siblings, limits);
-                String nav = "<nav class=\"sd-nav\"><a href=\"../index.html\">\u2190 All stacks</a></nav>";
-                byte[] page = StandalonePage.wrap(row.id().value() + " \u2014 " + Html.shownState(row).word(), "../", nav, body)
-                        .getBytes(StandardCharsets.UTF_8);
-                pages.writeIfChanged(stacks.resolve(StackFileName.of(row.id()) + ".html"), out -> out.write(page));
-            }
-            pages.commit();
+        for (Row row : run.rowsSorted()) {
+            String body = "<p class=\"sd-run-line sd-muted\"><a href=\"../index.html\">" + capitalised(run.kind().word()) + " #"
+                    + Html.text(run.runId()) + "</a> \u00B7 " + runLine(run) + "</p>\n" + StackPage.fragment(row, siblings, limits);
+            String nav = "<nav class=\"sd-nav\"><a href=\"../index.html\">\u2190 All stacks</a></nav>";
+            write(stacks.resolve(StackFileName.of(row.id()) + ".html"),
+                    StandalonePage.wrap(row.id().value() + " \u2014 " + Html.shownState(row).word(), "../", nav, body));
         }
     }
 
