@@ -2,10 +2,6 @@ package io.stackdrift.plan;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 import com.fasterxml.jackson.core.JsonToken;
@@ -27,7 +23,6 @@ final class ByteJsonParser extends ByteJsonBase {
     /** Stricter than {@link PlanJson#MAX_DEPTH} and {@link PlanJson#MAX_NUMBER_LENGTH}. */
     static final int MAX_DEPTH = PlanJson.MAX_DEPTH - 1;
     private static final int MAX_NUMBER_LENGTH = 100;
-    private static final int NAMES = 1024;
 
     /** Per depth: an object (else an array), and whether a member or item has been read. */
     private final boolean[] object = new boolean[MAX_DEPTH + 2];
@@ -36,12 +31,8 @@ final class ByteJsonParser extends ByteJsonBase {
     /** Per depth: the hashes of the names of the object read there, so that a name twice is never read past. */
     private final NameHashes[] seen = new NameHashes[MAX_DEPTH + 2];
     private boolean rootRead;
-    // the field-name table: a name's bytes as words → the one String for them
-    private final long[] nameFirst = new long[NAMES];
-    private final long[] nameSecond = new long[NAMES];
-    private final int[] nameLength = new int[NAMES];
-    private final String[] nameStrings = new String[NAMES];
-    private int namesHeld;
+    /** The field names seen, as their bytes → the one String for them. */
+    private final FieldNames names = new FieldNames();
 
     ByteJsonParser(final InputStream in) {
         super(in);
@@ -50,23 +41,14 @@ final class ByteJsonParser extends ByteJsonBase {
         }
     }
 
-    /** The hash of the current name's text: an escaped name's decoded text, as Jackson reads it. */
-    private long nameHash() {
-        if (escaped) {
-            byte[] decoded = RawText.decode(buf, tokStart, tokEnd).getBytes(StandardCharsets.UTF_8);
-            return NameHashes.hash(decoded, 0, decoded.length);
-        }
-        return NameHashes.hash(buf, tokStart, tokEnd);
-    }
-
     @Override
     public JsonToken nextToken() throws IOException {
         _currToken = token(true);
         return _currToken;
     }
 
-    /** The next token; a field name's String only when {@code names} (a skipped value's names are checked, not read). */
-    private JsonToken token(final boolean names) throws IOException {
+    /** The next token; a field name's String only when {@code readNames} (a skipped value's names are checked, not read). */
+    private JsonToken token(final boolean readNames) throws IOException {
         int c = next();
         if (_currToken == JsonToken.FIELD_NAME) {
             return value(c);
@@ -110,12 +92,13 @@ final class ByteJsonParser extends ByteJsonBase {
         if (colon != ':' || tokEnd - tokStart > 50_000) {
             throw new ByteJsonUnsupported();
         }
-        if (!seen[depth].add(nameHash())) {
+        long hash = names.hash(buf, tokStart, tokEnd, escaped);
+        if (!seen[depth].add(hash)) {
             // a name twice in one object (or two names of one hash): Jackson decides, and refuses a duplicate
             throw new ByteJsonUnsupported();
         }
         pos++;
-        name = names ? name() : null;
+        name = readNames ? names.string(buf, tokStart, tokEnd, hash) : null;
         return JsonToken.FIELD_NAME;
     }
 
@@ -346,49 +329,6 @@ final class ByteJsonParser extends ByteJsonBase {
         }
         return i;
     }
-
-    /**
-     * The field name's String: from the table when its bytes were seen before. A name of up to 16 bytes is two words
-     * (the bytes past its end masked off), looked up and compared whole; a longer one is decoded each time.
-     */
-    private String name() {
-        int from = tokStart;
-        int length = tokEnd - from;
-        if (escaped || length > 16 || from + 16 > buf.length) {
-            return RawText.decode(buf, from, tokEnd);
-        }
-        long first = (long) WORDS.get(buf, from);
-        long second = (long) WORDS.get(buf, from + 8);
-        if (length < 8) {
-            first &= (1L << (length << 3)) - 1;
-            second = 0;
-        } else if (length < 16) {
-            second &= (1L << ((length - 8) << 3)) - 1;
-        }
-        long mix = (first * 0x9E3779B97F4A7C15L) ^ (second * 0xC2B2AE3D27D4EB4FL) ^ length;
-        int slot = (int) (mix ^ mix >>> 29 ^ mix >>> 47) & (NAMES - 1);
-        for (int probe = 0; probe < 4; probe++) {
-            int at = (slot + probe) & (NAMES - 1);
-            String held = nameStrings[at];
-            if (held == null) {
-                String text = new String(buf, from, length, StandardCharsets.UTF_8);
-                if (namesHeld < NAMES / 2) {
-                    nameFirst[at] = first;
-                    nameSecond[at] = second;
-                    nameLength[at] = length;
-                    nameStrings[at] = text;
-                    namesHeld++;
-                }
-                return text;
-            }
-            if (nameFirst[at] == first && nameSecond[at] == second && nameLength[at] == length) {
-                return held;
-            }
-        }
-        return new String(buf, from, length, StandardCharsets.UTF_8);
-    }
-
-    private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     /** The current string's content as the file holds it (a copy; {@link RawText}). */
     byte[] rawText() {

@@ -122,12 +122,17 @@ final class CompactTree {
      * {@code false}: nothing of it is stored.
      */
     static Object readMask(final JsonParser parser) throws IOException {
+        return readMask(parser, new TreeShapes(), 0);
+    }
+
+    /** As {@link #readMask(JsonParser)}, its arrays sized from the masks read before at each level. */
+    static Object readMask(final JsonParser parser, final TreeShapes shapes, final int level) throws IOException {
         JsonToken token = parser.currentToken();
         if (token == JsonToken.VALUE_TRUE) {
             return Boolean.TRUE;
         }
         if (token == JsonToken.START_OBJECT) {
-            return readObject(parser, null, Kept.MARKS);
+            return readObject(parser, null, Kept.MARKS, shapes, level);
         }
         if (token == JsonToken.START_ARRAY) {
             // positions count in an array: its items stay where they are, unless none marks anything
@@ -135,16 +140,17 @@ final class CompactTree {
             int size = 0;
             boolean marks = false;
             while (parser.nextToken() != JsonToken.END_ARRAY) {
-                Object item = readMask(parser);
+                Object item = readMask(parser, shapes, level + 1);
                 marks |= item != null;
                 if (items == null) {
-                    items = new Object[8];
+                    items = new Object[Math.max(shapes.items(level), 1)];
                 } else if (size == items.length) {
                     items = Arrays.copyOf(items, size * 2);
                 }
                 items[size++] = item;
             }
-            return marks ? new Arr(Arrays.copyOf(items, size)) : null;
+            shapes.items(level, size);
+            return marks ? new Arr(size == items.length ? items : Arrays.copyOf(items, size)) : null;
         }
         parser.skipChildren();
         return null;
@@ -155,6 +161,12 @@ final class CompactTree {
      * (by value: null equals absent, numbers by value), so equal subtrees are shared, not copied.
      */
     static Object readAgainst(final JsonParser parser, final Object earlier) throws IOException {
+        return readAgainst(parser, earlier, new TreeShapes(), 0);
+    }
+
+    /** As {@link #readAgainst(JsonParser, Object)}, its arrays sized from the values read before at each level. */
+    static Object readAgainst(final JsonParser parser, final Object earlier, final TreeShapes shapes, final int level)
+            throws IOException {
         JsonToken token = parser.currentToken();
         if (token == null) {
             return null;
@@ -164,12 +176,12 @@ final class CompactTree {
                 if (earlier instanceof Obj o && o.skippedSame(parser)) {
                     return o;
                 }
-                return located(parser, earlier instanceof Obj o ? o : null);
+                return located(parser, earlier instanceof Obj o ? o : null, shapes, level);
             case START_ARRAY:
                 if (earlier instanceof Arr a && a.skippedSame(parser)) {
                     return a;
                 }
-                return located(parser, earlier instanceof Arr a ? a : null);
+                return located(parser, earlier instanceof Arr a ? a : null, shapes, level);
             case VALUE_STRING:
                 if (parser instanceof ByteJsonParser bytes) {
                     // the file's bytes, compared and kept as they are: no String for a value
@@ -197,12 +209,13 @@ final class CompactTree {
     }
 
     /** An object or array read against {@code earlier}; where the bytes are pinned, with its place in the file. */
-    private static Raw located(final JsonParser parser, final Raw earlier) throws IOException {
+    private static Raw located(final JsonParser parser, final Raw earlier, final TreeShapes shapes, final int level)
+            throws IOException {
         ByteJsonParser bytes = parser instanceof ByteJsonParser b && b.pinned(b.tokenOffset()) ? b : null;
         long from = bytes == null ? -1 : bytes.tokenOffset();
         Raw read = parser.currentToken() == JsonToken.START_ARRAY
-                ? readArray(parser, earlier instanceof Arr a ? a : null)
-                : readObject(parser, earlier instanceof Obj o ? o : null, Kept.EVERY_VALUE);
+                ? readArray(parser, earlier instanceof Arr a ? a : null, shapes, level)
+                : readObject(parser, earlier instanceof Obj o ? o : null, Kept.EVERY_VALUE, shapes, level);
         // a new tree's place (an earlier one returned keeps its own); only while the bytes from it on are still kept
         if (bytes != null && read != earlier && read.rawFrom < 0 && bytes.pinned(from)) {
             read.raw(from, bytes.offset());
@@ -232,7 +245,11 @@ final class CompactTree {
     }
 
     /** An object; of a mask ({@link Kept#MARKS}) {@code null} when no member marks anything. */
-    private static Obj readObject(final JsonParser parser, final Obj earlier, final Kept kept) throws IOException {
+    private static Obj readObject(final JsonParser parser, final Obj earlier, final Kept kept, final TreeShapes shapes,
+            final int level) throws IOException {
+        // the keys are most likely those of the earlier object, else those of the last object read at this level: while
+        // they follow that model no array of keys is made, and the values' array is sized from it (no growing, no trim)
+        String[] model = earlier != null ? earlier.keys : shapes.keys(level);
         String[] keys = null;
         Object[] values = null;
         int size = 0;
@@ -246,10 +263,11 @@ final class CompactTree {
             Object earlierValue = null;
             boolean inStep = false;
             if (earlier != null) {
-                inStep = size < earlier.keys.length && earlier.keys[size].equals(name);
+                inStep = size < earlier.keys.length && sameKey(earlier.keys[size], name);
                 earlierValue = inStep ? earlier.values[size] : earlier.get(name);
             }
-            Object value = kept == Kept.MARKS ? readMask(parser) : readAgainst(parser, earlierValue);
+            Object value = kept == Kept.MARKS ? readMask(parser, shapes, level + 1)
+                    : readAgainst(parser, earlierValue, shapes, level + 1);
             if (value == null && kept == Kept.MARKS) {
                 continue;
             }
@@ -259,18 +277,26 @@ final class CompactTree {
             }
             if (shared) {
                 shared = false;
-                int capacity = Math.max(size + 4, earlier.keys.length + 1);
-                keys = copyKeys(earlier.keys, capacity);
-                values = Arrays.copyOf(earlier.values, capacity);
-            } else if (keys == null) {
-                keys = new String[8];
-                values = new Object[8];
-            } else if (size == keys.length) {
-                keys = copyKeys(keys, size * 2);
+                values = Arrays.copyOf(earlier.values, Math.max(size + 1, earlier.keys.length));
+            } else if (values == null) {
+                values = new Object[model == null || model.length == 0 ? 8 : model.length];
+            } else if (size == values.length) {
                 values = Arrays.copyOf(values, size * 2);
+                if (keys != null) {
+                    keys = copyKeys(keys, size * 2);
+                }
             }
-            ascending &= size == 0 || keys[size - 1].compareTo(name) < 0;
-            keys[size] = name;
+            if (keys == null && (model == null || size >= model.length || !sameKey(model[size], name))) {
+                // the first key off the model: from here on the keys are held, the model's prefix copied
+                keys = new String[values.length];
+                if (size > 0) {
+                    System.arraycopy(model, 0, keys, 0, size);
+                }
+            }
+            if (keys != null) {
+                ascending &= size == 0 || keys[size - 1].compareTo(name) < 0;
+                keys[size] = name;
+            }
             values[size] = value;
             size++;
         }
@@ -278,14 +304,27 @@ final class CompactTree {
             return size == earlier.keys.length ? earlier
                     : new Obj(copyKeys(earlier.keys, size), Arrays.copyOf(earlier.values, size));
         }
-        if (keys == null) {
+        if (values == null) {
             return kept == Kept.MARKS ? null : new Obj(NO_KEYS, NO_VALUES);
         }
-        if (!ascending) {
-            return sorted(keys, values, size);
+        Obj read;
+        if (keys == null) {
+            // the model's keys, sorted already; the array itself when they are all of them (nothing writes to keys)
+            read = new Obj(size == model.length ? model : copyKeys(model, size),
+                    size == values.length ? values : Arrays.copyOf(values, size));
+        } else if (!ascending) {
+            read = sorted(keys, values, size);
+        } else {
+            read = new Obj(size == keys.length ? keys : copyKeys(keys, size),
+                    size == values.length ? values : Arrays.copyOf(values, size));
         }
-        return new Obj(size == keys.length ? keys : copyKeys(keys, size),
-                size == values.length ? values : Arrays.copyOf(values, size));
+        shapes.keys(level, read.keys);
+        return read;
+    }
+
+    /** Field names come from the parser's table (one String for the same bytes): most compare as the same object. */
+    private static boolean sameKey(final String known, final String name) {
+        return known.equals(name);
     }
 
     /**
@@ -314,23 +353,25 @@ final class CompactTree {
         return new Obj(k, v);
     }
 
-    private static Arr readArray(final JsonParser parser, final Arr earlier) throws IOException {
+    private static Arr readArray(final JsonParser parser, final Arr earlier, final TreeShapes shapes, final int level)
+            throws IOException {
         Object[] items = null;
         int size = 0;
         // as for objects: nothing is stored while every item is the earlier one itself
         boolean shared = earlier != null;
         while (parser.nextToken() != JsonToken.END_ARRAY) {
             Object earlierItem = earlier == null ? null : earlier.get(size);
-            Object item = readAgainst(parser, earlierItem);
+            Object item = readAgainst(parser, earlierItem, shapes, level + 1);
             if (shared && size < earlier.items.length && item == earlierItem) {
                 size++;
                 continue;
             }
             if (shared) {
                 shared = false;
-                items = Arrays.copyOf(earlier.items, Math.max(size + 4, earlier.items.length + 1));
+                items = Arrays.copyOf(earlier.items, Math.max(size + 1, earlier.items.length));
             } else if (items == null) {
-                items = new Object[8];
+                // sized as the last array read at this level
+                items = new Object[Math.max(shapes.items(level), 1)];
             } else if (size == items.length) {
                 items = Arrays.copyOf(items, size * 2);
             }
@@ -339,6 +380,7 @@ final class CompactTree {
         if (shared) {
             return size == earlier.items.length ? earlier : new Arr(Arrays.copyOf(earlier.items, size));
         }
+        shapes.items(level, size);
         if (items == null) {
             return new Arr(NO_VALUES);
         }
@@ -383,44 +425,5 @@ final class CompactTree {
 
     static boolean isTrue(final Object node) {
         return Boolean.TRUE.equals(node);
-    }
-
-    /** Value equality where absent equals null and numbers compare by value (1 equals 1.0). */
-    static boolean same(final Object a, final Object b) {
-        if (a == b) {
-            return true;
-        }
-        if (a == null || b == null) {
-            return false;
-        }
-        if (a instanceof Num x && b instanceof Num y) {
-            return x.sameValue(y);
-        }
-        if (a instanceof byte[] x && b instanceof byte[] y) {
-            return RawText.same(x, y);
-        }
-        if (a instanceof Obj x && b instanceof Obj y) {
-            if (x.size() != y.size()) {
-                return false;
-            }
-            for (int i = 0; i < x.size(); i++) {
-                if (!x.keys[i].equals(y.keys[i]) || !same(x.values[i], y.values[i])) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        if (a instanceof Arr x && b instanceof Arr y) {
-            if (x.size() != y.size()) {
-                return false;
-            }
-            for (int i = 0; i < x.size(); i++) {
-                if (!same(x.items[i], y.items[i])) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        return a.equals(b);
     }
 }

@@ -142,8 +142,11 @@ public final class TerraformPlanReader extends JsonPlanReader {
 
     private static void readChanges(final JsonParser parser, final PlanSink sink, final Cause cause,
             final Findings findings, final String list, final TerraformOutputChanges outputs) throws IOException {
+        // one list's values and masks are mostly of a few shapes: each tree is sized from the one read before
+        TreeShapes values = new TreeShapes();
+        TreeShapes masks = new TreeShapes();
         eachObject(parser, findings, list, index -> {
-            ResourceChange change = ResourceChange.read(parser, sink.wantsPaths());
+            ResourceChange change = ResourceChange.read(parser, sink.wantsPaths(), values, masks);
             if (change.address == null || change.type == null) {
                 findings.fail(list + "[" + index + "] has no address or type");
             } else if (!change.knownActions()) {
@@ -175,7 +178,8 @@ public final class TerraformPlanReader extends JsonPlanReader {
         Object afterSensitive;
         JsonNode replacePaths;
 
-        static ResourceChange read(final JsonParser parser, final boolean wantsPaths) throws IOException {
+        static ResourceChange read(final JsonParser parser, final boolean wantsPaths, final TreeShapes values,
+                final TreeShapes masks) throws IOException {
             ResourceChange rc = new ResourceChange();
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
                 String name = parser.currentName();
@@ -183,14 +187,15 @@ public final class TerraformPlanReader extends JsonPlanReader {
                 switch (name) {
                     case "address" -> rc.address = scalarText(parser);
                     case "type" -> rc.type = scalarText(parser);
-                    case "change" -> rc.readChange(parser, wantsPaths);
+                    case "change" -> rc.readChange(parser, wantsPaths, values, masks);
                     default -> parser.skipChildren();
                 }
             }
             return rc;
         }
 
-        private void readChange(final JsonParser parser, final boolean wantsPaths) throws IOException {
+        private void readChange(final JsonParser parser, final boolean wantsPaths, final TreeShapes values,
+                final TreeShapes masks) throws IOException {
             if (parser.currentToken() != JsonToken.START_OBJECT) {
                 parser.skipChildren();
                 return;
@@ -205,12 +210,12 @@ public final class TerraformPlanReader extends JsonPlanReader {
                         parser.skipChildren();
                     }
                     // the masks and replace_paths are small and always needed (replace paths must be masked)
-                    case "before_sensitive" -> beforeSensitive = CompactTree.readMask(parser);
-                    case "after_sensitive" -> afterSensitive = CompactTree.readMask(parser);
+                    case "before_sensitive" -> beforeSensitive = CompactTree.readMask(parser, masks, 0);
+                    case "after_sensitive" -> afterSensitive = CompactTree.readMask(parser, masks, 0);
                     case "replace_paths" -> replacePaths = Trees.read(parser);
-                    case "before" -> before = wantsPaths ? readValue(parser, after) : skip(parser);
-                    case "after" -> after = wantsPaths ? readValue(parser, before) : skip(parser);
-                    case "after_unknown" -> afterUnknown = wantsPaths ? CompactTree.readMask(parser) : skip(parser);
+                    case "before" -> before = wantsPaths ? readValue(parser, after, values) : skip(parser);
+                    case "after" -> after = wantsPaths ? readValue(parser, before, values) : skip(parser);
+                    case "after_unknown" -> afterUnknown = wantsPaths ? CompactTree.readMask(parser, masks, 0) : skip(parser);
                     default -> parser.skipChildren();
                 }
             }
@@ -223,11 +228,12 @@ public final class TerraformPlanReader extends JsonPlanReader {
          * before or after, read against the other: the byte parser keeps the bytes of both until the change is read, and
          * skips a part of the second whose bytes are those of the same part of the first.
          */
-        private static Object readValue(final JsonParser parser, final Object other) throws IOException {
+        private static Object readValue(final JsonParser parser, final Object other, final TreeShapes shapes)
+                throws IOException {
             if (parser instanceof ByteJsonParser bytes) {
                 bytes.pin();
             }
-            return CompactTree.readAgainst(parser, other);
+            return CompactTree.readAgainst(parser, other, shapes, 0);
         }
 
         private static Object skip(final JsonParser parser) throws IOException {

@@ -49,7 +49,7 @@ final class ValueDiff {
             return;
         }
         if (CompactTree.isTrue(beforeSensitive) || CompactTree.isTrue(afterSensitive)) {
-            if (!CompactTree.same(before, after)) {
+            if (!same(before, after)) {
                 emit();
             }
             return;
@@ -75,7 +75,7 @@ final class ValueDiff {
             }
             return;
         }
-        if (!CompactTree.same(before, after)) {
+        if (!same(before, after)) {
             emit();
         }
     }
@@ -141,5 +141,44 @@ final class ValueDiff {
             }
         }
         paths.add(path.toString());
+    }
+
+    /** Value equality where absent equals null and numbers compare by value (1 equals 1.0). */
+    static boolean same(final Object a, final Object b) {
+        if (a == b) {
+            return true;
+        }
+        if (a == null || b == null) {
+            return false;
+        }
+        if (a instanceof CompactTree.Num x && b instanceof CompactTree.Num y) {
+            return x.sameValue(y);
+        }
+        if (a instanceof byte[] x && b instanceof byte[] y) {
+            return RawText.same(x, y);
+        }
+        if (a instanceof Obj x && b instanceof Obj y) {
+            if (x.size() != y.size()) {
+                return false;
+            }
+            for (int i = 0; i < x.size(); i++) {
+                if (!x.keys[i].equals(y.keys[i]) || !same(x.values[i], y.values[i])) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (a instanceof Arr x && b instanceof Arr y) {
+            if (x.size() != y.size()) {
+                return false;
+            }
+            for (int i = 0; i < x.size(); i++) {
+                if (!same(x.items[i], y.items[i])) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        return a.equals(b);
     }
 }

@@ -1,17 +1,16 @@
 package io.stackdrift.render;
 
+import java.io.BufferedOutputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-
-import com.fasterxml.jackson.core.JsonEncoding;
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 
 import io.stackdrift.model.Cause;
 import io.stackdrift.model.Change;
@@ -25,14 +24,16 @@ import io.stackdrift.spi.ReportedFile;
  * without holding or parsing them. {@link #close()} deletes every spill file.
  */
 public final class ReportSpill implements ReportListener, Closeable {
-    private static final JsonFactory JSON = new JsonFactory();
+    private static final int BUFFER = 1 << 16;
 
     private final Optional<Path> directory;
     private final List<SpilledFile> files = new ArrayList<>();
     private final List<Path> created = new ArrayList<>();
-    private JsonGenerator code;
+    /** Where a change with text Jackson would escape is written first ({@link RunJsonChange#writeCompact}). */
+    private final ByteArrayOutputStream scratch = new ByteArrayOutputStream();
+    private OutputStream code;
     private Path codeFile;
-    private JsonGenerator drift;
+    private OutputStream drift;
     private Path driftFile;
 
     /**
@@ -58,21 +59,25 @@ public final class ReportSpill implements ReportListener, Closeable {
     @Override
     public void change(final Path file, final Change change) {
         try {
-            JsonGenerator json;
+            OutputStream out;
             if (change.cause() == Cause.DRIFT) {
                 if (drift == null) {
                     driftFile = create();
                     drift = open(driftFile);
+                } else {
+                    drift.write(',');
                 }
-                json = drift;
+                out = drift;
             } else {
                 if (code == null) {
                     codeFile = create();
                     code = open(codeFile);
+                } else {
+                    code.write(',');
                 }
-                json = code;
+                out = code;
             }
-            RunJsonChange.write(json, change);
+            RunJsonChange.writeCompact(out, change, scratch);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -103,7 +108,7 @@ public final class ReportSpill implements ReportListener, Closeable {
     /** Closes what is still open (a file whose read threw) and deletes every spill file. */
     @Override
     public void close() throws IOException {
-        for (JsonGenerator open : new JsonGenerator[] {code, drift}) {
+        for (OutputStream open : new OutputStream[] {code, drift}) {
             if (open != null) {
                 open.close();
             }
@@ -123,16 +128,17 @@ public final class ReportSpill implements ReportListener, Closeable {
         return file;
     }
 
-    private static JsonGenerator open(final Path file) throws IOException {
-        JsonGenerator json = JSON.createGenerator(Files.newOutputStream(file), JsonEncoding.UTF8);
-        json.writeStartArray();
-        return json;
+    /** A JSON array, written as Jackson's compact generator writes one: {@code [}, the changes apart by {@code ,}, {@code ]}. */
+    private static OutputStream open(final Path file) throws IOException {
+        OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), BUFFER);
+        out.write('[');
+        return out;
     }
 
-    private static void finish(final JsonGenerator json) throws IOException {
-        if (json != null) {
-            json.writeEndArray();
-            json.close();
+    private static void finish(final OutputStream out) throws IOException {
+        if (out != null) {
+            out.write(']');
+            out.close();
         }
     }
 }
