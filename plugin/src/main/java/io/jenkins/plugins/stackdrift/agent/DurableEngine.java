@@ -106,10 +106,11 @@ public final class DurableEngine {
         workspace.createLauncher(listener).launch()
                 .cmds(ToolCommand.of(List.of("sh", "-c", ENGINE_START, java, classpath, stepDir.getRemote()), "", Map.of()).command())
                 .pwd(stepDir).quiet(true).start().join();
-        EngineAttachment attachment = new EngineAttachment(stepDir.getRemote(), 0, operation, deploying);
+        EngineAttachment attachment = new EngineAttachment(stepDir.getRemote(), 0, operation, deploying)
+                .withPolicyChecks(request.policyChecks());
         saver.accept(attachment);
         return follow(attachment, new LaunchPolicy(request.toolPaths(), workspace.getRemote(), stepDir.getRemote(),
-                request.buildEnvironment(), credentials.boundEnvironments()));
+                request.buildEnvironment(), credentials.boundEnvironments(), attachment.policyChecks()));
     }
 
     /** The step's workspace, once its agent is connected (waiting up to the reconnect limit). */
@@ -124,7 +125,7 @@ public final class DurableEngine {
         FilePath stepDir = new FilePath(workspace.getChannel(), attachment.stepDir());
         DurableStepFiles.Written written = stepDir.act(new DurableStepFiles.ReadWritten());
         return follow(attachment, new LaunchPolicy(written.toolPaths(), workspace.getRemote(), stepDir.getRemote(),
-                buildEnvironment, written.bound()));
+                buildEnvironment, written.bound(), attachment.policyChecks()));
     }
 
     private AgentOutcome follow(final EngineAttachment attachment, final LaunchPolicy policy)
