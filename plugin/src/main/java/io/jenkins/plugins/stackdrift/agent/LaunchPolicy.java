@@ -133,10 +133,18 @@ public final class LaunchPolicy {
             return Optional.of("not the Stack Drift tool wrapper");
         }
         List<String> rest = line.subList(4, line.size());
-        Optional<PolicyChecks.Launch> check = policyChecks.launches(workspace).stream()
-                .filter(c -> c.line().equals(line.subList(7, line.size()))).findFirst();
-        if (check.isPresent()) {
-            return policyCheckRefusal(command, line, check.get());
+        // several stacks may share one check (the top level's), and one directory (Pulumi stacks, workspaces)
+        Optional<String> checkRefused = Optional.empty();
+        for (PolicyChecks.Launch check : policyChecks.launches(workspace)) {
+            if (check.line().equals(line.subList(7, line.size()))) {
+                checkRefused = policyCheckRefusal(command, line, check);
+                if (checkRefused.isEmpty()) {
+                    return checkRefused;
+                }
+            }
+        }
+        if (checkRefused.isPresent()) {
+            return checkRefused;
         }
         for (int i = 0; i < rest.size(); i++) {
             Optional<String> unsafe = unsafe(rest.get(i), true);

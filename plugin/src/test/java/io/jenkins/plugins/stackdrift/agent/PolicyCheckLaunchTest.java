@@ -86,6 +86,20 @@ class PolicyCheckLaunchTest {
                 .contains("exec conftest test --no-color --policy policy \"$$STACKDRIFT_PLAN_JSON\"");
     }
 
+    /** The top level's check is every stack's; Pulumi stacks share a directory: the stack variable tells them apart. */
+    @Test
+    void oneCheckSharedByStacksIsAdmittedForEachInItsOwnDirectory() {
+        LaunchPolicy policy = policy(PolicyChecks.trusted("stacks.yaml", Map.of("net", SCRIPT, "dns", SCRIPT, "app:prod", SCRIPT),
+                Map.of("net", new StackPlace("net", ""), "dns", new StackPlace("dns", ""), "app:prod", new StackPlace("net", "prod"))));
+        Map<String, String> app = new TreeMap<>(gate("net"));
+        app.put(PolicyGate.STACK, "app:prod");
+
+        assertThat(policy.refusal(wrapped(script("--strict"), WS.resolve("net").toString(), gate("net")))).isEmpty();
+        assertThat(policy.refusal(wrapped(script("--strict"), WS.resolve("dns").toString(), gate("dns")))).isEmpty();
+        assertThat(policy.refusal(wrapped(script("--strict"), WS.resolve("net").toString(), app))).isEmpty();
+        assertThat(policy.refusal(wrapped(script("--strict"), WS.resolve("dns").toString(), app))).isPresent();
+    }
+
     @Test
     void theSameExecutableWithOtherArgumentsIsRefused() {
         LaunchPolicy policy = policy(TRUSTED);
