@@ -13,7 +13,8 @@ import io.stackdrift.model.DeployMode;
 /**
  * What a step keeps of its engine process across a controller restart (with the step, in {@code program.dat}): the
  * step directory on the agent, how much of its log the console has, what the step runs, which stacks it marked as
- * deploying and the policy checks its launch policy admits (decided on the controller, never read back from the agent). A plain class, not a record: running steps are serialized by Pipeline's own marshaller.
+ * deploying and the policy checks its launch policy admits (decided on the controller, never read back from the
+ * agent). A plain class, not a record: running steps are serialized by Pipeline's own marshaller.
  */
 public final class EngineAttachment implements Serializable {
     private static final long serialVersionUID = 1L;

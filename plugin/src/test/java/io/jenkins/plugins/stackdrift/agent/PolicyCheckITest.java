@@ -73,7 +73,8 @@ class PolicyCheckITest {
         WorkflowJob p = demoJob(r, name, "remote", demo, "def r = deployStacks(stacks: ['network', 'dns'])\n"
                 + "    echo \"states=${r.rows.collect { it.id + '=' + it.state }.join(',')}\"\n"
                 + "    echo \"dns-reason=${r.rows.find { it.id == 'dns' }.reason}\"\n"
-                + "    sh 'for s in network dns; do test -f $s/.terraform/demo-state/applied && echo $s-applied=yes || echo $s-applied=no; done'");
+                + "    sh 'for s in network dns; do test -f $s/.terraform/demo-state/applied && echo $s-applied=yes"
+                + " || echo $s-applied=no; done'");
 
         WorkflowRun b = r.buildAndAssertStatus(Result.UNSTABLE, p);
 
