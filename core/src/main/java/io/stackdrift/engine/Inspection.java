@@ -92,6 +92,18 @@ public final class Inspection {
         return out;
     }
 
+    /**
+     * The selected stacks that have a {@code policyCheck:}, each with its command as written (the executable first):
+     * what a host that starts processes only on its own terms admits as a policy check's command line.
+     */
+    public Map<StackId, List<String>> selectedPolicyChecks() {
+        Map<StackId, List<String>> out = new LinkedHashMap<>();
+        for (StackId id : selected) {
+            result.config().stack(id).flatMap(StackConfig::policyCheck).ifPresent(check -> out.put(id, check.command()));
+        }
+        return out;
+    }
+
     /** Every stack of a valid configuration with its {@code credentials:}, in the file's order. */
     public Map<StackId, Map<String, String>> allCredentials() {
         Map<StackId, Map<String, String>> out = new LinkedHashMap<>();

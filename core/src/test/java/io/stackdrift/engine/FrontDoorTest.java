@@ -134,6 +134,21 @@ class FrontDoorTest {
     }
 
     @Test
+    void inspectListsThePolicyCheckOfEachSelectedStackAsWritten() throws IOException {
+        terraform("a", "b", "c");
+        config("policyCheck:\n  command: [policy/check.sh, --strict]\nstacks:\n  - dir: a\n  - dir: b\n"
+                + "    policyCheck:\n      command: [sh, -c, 'exec conftest test \"$STACKDRIFT_PLAN_JSON\"']\n"
+                + "  - dir: c\n    policyCheck: off\n");
+
+        Inspection selected = StackDriftEngine.inspect(repo.resolve("stacks.yaml"), repo, List.of("a", "b", "c"));
+
+        assertThat(selected.selectedPolicyChecks()).containsExactly(
+                Map.entry(StackId.of("a"), List.of("policy/check.sh", "--strict")),
+                Map.entry(StackId.of("b"), List.of("sh", "-c", "exec conftest test \"$STACKDRIFT_PLAN_JSON\"")));
+        assertThat(StackDriftEngine.inspect(repo.resolve("stacks.yaml"), repo, List.of("c")).selectedPolicyChecks()).isEmpty();
+    }
+
+    @Test
     void validateReturnsEveryProblemAndNoListingForABrokenFile() throws IOException {
         config("stacks:\n  - dir: missing\n");
 

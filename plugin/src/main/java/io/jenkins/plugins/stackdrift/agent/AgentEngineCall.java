@@ -279,7 +279,10 @@ final class AgentEngineCall extends MasterToSlaveFileCallable<AgentOutcome> {
         InspectedConfigurations.keep(tempDir, inspection);
         Map<String, StackPlace> places = new TreeMap<>();
         inspection.selectedPlaces().forEach((id, place) -> places.put(id.value(), place));
-        return AgentOutcome.builder().selectedStacks(byName(inspection.selectedCredentials())).stackPlaces(places).build();
+        Map<String, List<String>> checks = new TreeMap<>();
+        inspection.selectedPolicyChecks().forEach((id, command) -> checks.put(id.value(), command));
+        return AgentOutcome.builder().selectedStacks(byName(inspection.selectedCredentials())).stackPlaces(places)
+                .policyChecks(checks).build();
     }
 
     /**

@@ -90,7 +90,7 @@ public final class AgentEngineGateway implements EngineGateway, AutoCloseable {
         }
         temp.child(AgentEngineCall.ENDED_FILE).delete();
         LaunchPolicy policy = new LaunchPolicy(request.toolPaths(), workspace.getRemote(), temp.getRemote(),
-                request.buildEnvironment(), credentials.boundEnvironments());
+                request.buildEnvironment(), credentials.boundEnvironments(), request.policyChecks());
         ToolStops stops = ToolStops.configured();
         JenkinsToolLauncher tools = new JenkinsToolLauncher(steps, workspace.getChannel(), policy, temp.getRemote(), stops);
         // however the call ends (an abort returns here while the agent still works), the tools it started are asked to

@@ -35,6 +35,8 @@ public final class AgentOutcome implements Serializable {
     private final TreeMap<String, TreeMap<String, String>> selectedStacks;
     /** Stack id → [directory, name] of the selected stacks, as the agent's copy of the files places them; null before. */
     private final TreeMap<String, ArrayList<String>> stackPlaces;
+    /** Stack id → its policy check's command as written, for the selected stacks that have one; null before. */
+    private final TreeMap<String, ArrayList<String>> policyChecks;
     private final boolean recorded;
     private final TreeMap<String, String> deployDigests;
     private final TreeSet<String> forgottenDeploys;
@@ -61,6 +63,8 @@ public final class AgentOutcome implements Serializable {
         b.selectedStacks.forEach((stack, vars) -> this.selectedStacks.put(stack, new TreeMap<>(vars)));
         this.stackPlaces = new TreeMap<>();
         b.stackPlaces.forEach((stack, place) -> this.stackPlaces.put(stack, new ArrayList<>(List.of(place.dir(), place.name()))));
+        this.policyChecks = new TreeMap<>();
+        b.policyChecks.forEach((stack, command) -> this.policyChecks.put(stack, new ArrayList<>(command)));
         this.recorded = b.recorded;
         this.deployDigests = new TreeMap<>(b.deployDigests);
         this.forgottenDeploys = new TreeSet<>(b.forgottenDeploys);
@@ -142,6 +146,18 @@ public final class AgentOutcome implements Serializable {
         return out;
     }
 
+    /**
+     * The policy check of each selected stack that has one, as the agent's copy of the configuration writes it: what the
+     * controller admits when it trusts that copy ({@link PolicyChecks}).
+     */
+    public Map<String, List<String>> policyChecks() {
+        Map<String, List<String>> out = new TreeMap<>();
+        if (policyChecks != null) {
+            policyChecks.forEach((stack, command) -> out.put(stack, List.copyOf(command)));
+        }
+        return out;
+    }
+
     /** True when the run left its record in the agent's record file. */
     public boolean recorded() {
         return recorded;
@@ -187,6 +203,7 @@ public final class AgentOutcome implements Serializable {
         private List<String> stackLines = List.of();
         private Map<String, ? extends Map<String, String>> selectedStacks = Map.of();
         private Map<String, StackPlace> stackPlaces = Map.of();
+        private Map<String, List<String>> policyChecks = Map.of();
         private boolean recorded;
         private Map<String, String> deployDigests = Map.of();
         private Set<String> forgottenDeploys = Set.of();
@@ -231,6 +248,11 @@ public final class AgentOutcome implements Serializable {
 
         public Builder selectedStacks(final Map<String, ? extends Map<String, String>> value) {
             this.selectedStacks = value;
+            return this;
+        }
+
+        public Builder policyChecks(final Map<String, List<String>> value) {
+            this.policyChecks = value;
             return this;
         }
 

@@ -119,10 +119,10 @@ public final class DurableEngine {
                 .cmds(ToolCommand.of(List.of("sh", "-c", ENGINE_START, java, classpath, stepDir.getRemote()), "", Map.of()).command())
                 .pwd(stepDir).quiet(true).start().join();
         EngineAttachment attachment = new EngineAttachment(stepDir.getRemote(), 0, operation, deploying)
-                .withShard(route.number());
+                .withShard(route.number()).withPolicyChecks(request.policyChecks());
         saver.accept(attachment);
         return follow(attachment, new LaunchPolicy(request.toolPaths(), workspace.getRemote(), stepDir.getRemote(),
-                request.buildEnvironment(), credentials.boundEnvironments()), relay);
+                request.buildEnvironment(), credentials.boundEnvironments(), attachment.policyChecks()), relay);
     }
 
     /** The step's workspace, once its agent is connected (waiting up to the reconnect limit). */
@@ -140,7 +140,7 @@ public final class DurableEngine {
         FilePath stepDir = new FilePath(workspace.getChannel(), attachment.stepDir());
         DurableStepFiles.Written written = stepDir.act(new DurableStepFiles.ReadWritten());
         return follow(attachment, new LaunchPolicy(written.toolPaths(), workspace.getRemote(), stepDir.getRemote(),
-                buildEnvironment, written.bound()), route.number() == 0 ? null : route.durableRelay());
+                buildEnvironment, written.bound(), attachment.policyChecks()), route.number() == 0 ? null : route.durableRelay());
     }
 
     /** @param relay a shard's relay to the build's board; null for a step of its own */

@@ -26,20 +26,33 @@ import io.stackdrift.spi.ToolSettings;
  * JDK types and the core's value types only, each named in the plugin's {@code META-INF/hudson.remoting.ClassFilter}
  * for the controller's class filter, which admits the plugin's own classes but not those of a library it bundles.
  *
- * @param value the request
+ * @param value        the request
+ * @param policyChecks the policy checks the controller's launch policy admits for the step's stacks (set after the
+ *                     step's first agent call; a request kept from an older release has none)
  */
-public record EngineRequest(StepRequest value) implements Serializable {
+public record EngineRequest(StepRequest value, PolicyChecks policyChecks) implements Serializable {
     private static final long serialVersionUID = 7L;
     /** What a timed-out stack's reason says to do. */
     static final String TIMEOUT_HINT = "raise toolTimeout on the step or in the global configuration";
 
     public EngineRequest {
         Objects.requireNonNull(value, "value");
+        policyChecks = policyChecks == null ? PolicyChecks.none() : policyChecks;
+    }
+
+    /** A request whose stacks have no policy check admitted (yet). */
+    public EngineRequest(final StepRequest value) {
+        this(value, PolicyChecks.none());
     }
 
     /** The same request with the fields {@code change} sets on a builder of it. */
     public EngineRequest with(final UnaryOperator<StepRequest.Builder> change) {
-        return new EngineRequest(change.apply(value.toBuilder()).build());
+        return new EngineRequest(change.apply(value.toBuilder()).build(), policyChecks);
+    }
+
+    /** The same request, its launch policy admitting {@code checks}. */
+    public EngineRequest withPolicyChecks(final PolicyChecks checks) {
+        return new EngineRequest(value, checks);
     }
 
     /** Tool word ({@code terraform}, {@code tofu}, {@code pulumi}) → path, as the global configuration keeps them. */

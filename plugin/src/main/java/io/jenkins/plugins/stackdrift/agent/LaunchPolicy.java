@@ -16,6 +16,7 @@ import java.util.regex.Pattern;
 
 import io.jenkins.plugins.stackdrift.credentials.ReservedVariables;
 
+import io.stackdrift.deploy.PolicyGate;
 import io.stackdrift.runner.ToolWrapper;
 
 /**
@@ -28,7 +29,9 @@ import io.stackdrift.runner.ToolWrapper;
  * numbers, around the plugin's own wrapper ({@code sh -c WRAPPER stack-drift OUT ERR MISSING TOOL ARGS…}) with its
  * output files inside the step's directory;</li>
  * <li>TOOL is terraform, tofu, pulumi (the word, or the path the global configuration gives that tool) or git,
- * and ARGS one of that tool's command lines in {@link ToolGrammar}, files inside the step's directory;</li>
+ * and ARGS one of that tool's command lines in {@link ToolGrammar}, files inside the step's directory; or TOOL ARGS is
+ * exactly the policy check the trusted configuration gives a stack of the step ({@link PolicyChecks}), run in that
+ * stack's directory with no variable but the build's and the three the check gets (never a credential);</li>
  * <li>no argument and not the working directory holds a character a shell acts on inside double quotes
  * (backquote, backslash, a quote, a control character) or a {@code $} the launcher would expand (only the doubled
  * {@code $$} of a literal {@code $} passes; the working directory, which is not expanded, has none);</li>
@@ -58,6 +61,7 @@ public final class LaunchPolicy {
     private final Map<String, String> buildEnvironment;
     private final List<Map<String, String>> bound;
     private final List<String> secrets;
+    private final PolicyChecks policyChecks;
 
     /**
      * @param toolPaths        the configured executables (tool word → path), besides the bare words
@@ -68,6 +72,13 @@ public final class LaunchPolicy {
      */
     public LaunchPolicy(final Map<String, String> toolPaths, final String workspace, final String stepDirectory,
             final Map<String, String> buildEnvironment, final Collection<? extends Map<String, String>> bound) {
+        this(toolPaths, workspace, stepDirectory, buildEnvironment, bound, PolicyChecks.none());
+    }
+
+    /** @param policyChecks the policy checks the controller admits for the step's stacks */
+    public LaunchPolicy(final Map<String, String> toolPaths, final String workspace, final String stepDirectory,
+            final Map<String, String> buildEnvironment, final Collection<? extends Map<String, String>> bound,
+            final PolicyChecks policyChecks) {
         Map<String, Set<ToolGrammar>> known = new TreeMap<>();
         known.put("terraform", Set.of(ToolGrammar.TERRAFORM_FAMILY));
         known.put("tofu", Set.of(ToolGrammar.TERRAFORM_FAMILY));
@@ -92,6 +103,7 @@ public final class LaunchPolicy {
         });
         this.bound = List.copyOf(stacks);
         this.secrets = values.stream().filter(v -> !v.isEmpty()).distinct().toList();
+        this.policyChecks = policyChecks;
     }
 
     /** A policy for a step that bound no credentials. */
@@ -121,6 +133,19 @@ public final class LaunchPolicy {
             return Optional.of("not the Stack Drift tool wrapper");
         }
         List<String> rest = line.subList(4, line.size());
+        // several stacks may share one check (the top level's), and one directory (Pulumi stacks, workspaces)
+        Optional<String> checkRefused = Optional.empty();
+        for (PolicyChecks.Launch check : policyChecks.launches(workspace)) {
+            if (check.line().equals(line.subList(7, line.size()))) {
+                checkRefused = policyCheckRefusal(command, line, check);
+                if (checkRefused.isEmpty()) {
+                    return checkRefused;
+                }
+            }
+        }
+        if (checkRefused.isPresent()) {
+            return checkRefused;
+        }
         for (int i = 0; i < rest.size(); i++) {
             Optional<String> unsafe = unsafe(rest.get(i), true);
             if (unsafe.isPresent()) {
@@ -134,7 +159,7 @@ public final class LaunchPolicy {
         String tool = unescaped(line.get(7));
         Set<ToolGrammar> grammars = executables.get(tool);
         if (grammars == null) {
-            return Optional.of("'" + shown(tool) + "' is not terraform, tofu, pulumi, git or a configured tool path");
+            return Optional.of(notAToolNorACheck(tool));
         }
         List<String> arguments = line.subList(8, line.size());
         Optional<String> mismatch = Optional.empty();
@@ -183,6 +208,54 @@ public final class LaunchPolicy {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * A stack's policy check: its output files in the step's directory, started in the stack's directory, and no
+     * variable but the build's own and the three the check gets, each with the value the core gives it: a bound
+     * credential is refused by name, so the check never gets one, whatever the agent sends.
+     */
+    private Optional<String> policyCheckRefusal(final ToolCommand command, final List<String> line,
+            final PolicyChecks.Launch check) {
+        Optional<String> files = outputFiles(line);
+        if (files.isPresent()) {
+            return files;
+        }
+        if (unsafe(command.workingDir(), false).isPresent() || !within(command.workingDir(), check.directory())
+                || !Path.of(command.workingDir()).normalize().equals(check.directory())) {
+            return Optional.of("the policy check of " + check.stack() + " does not run in its stack's directory");
+        }
+        for (Map.Entry<String, String> variable : command.environment().entrySet()) {
+            String name = variable.getKey();
+            String value = variable.getValue();
+            boolean own = value.equals(buildEnvironment.get(name));
+            boolean given = switch (name) {
+                case PolicyGate.PLAN_JSON -> insideStep(value);
+                case PolicyGate.STACK -> value.equals(ToolCommand.escape(check.stack()));
+                case PolicyGate.STACK_DIR -> unsafe(value, false).isEmpty() && within(value, check.directory())
+                        && Path.of(value).normalize().equals(check.directory());
+                default -> false;
+            };
+            if (!own && !given) {
+                return Optional.of("the variable " + name + " is not one the policy check of " + check.stack()
+                        + " gets (the build's own, " + PolicyGate.PLAN_JSON + ", " + PolicyGate.STACK + " and "
+                        + PolicyGate.STACK_DIR + "); a policy check gets no credential");
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Why an executable that is no tool is refused: not a configured policy check (or none is admitted, and why). */
+    private String notAToolNorACheck(final String executable) {
+        String reason = "'" + shown(executable) + "' is not terraform, tofu, pulumi, git, a configured tool path or"
+                + " the policy check the trusted stacks.yaml gives a stack of this step";
+        if (policyChecks.withheldBecause().isPresent()) {
+            return reason + " (" + policyChecks.withheldBecause().get() + ")";
+        }
+        boolean sameExecutable = policyChecks.launches(workspace).stream()
+                .anyMatch(check -> unescaped(check.line().get(0)).equals(executable));
+        return sameExecutable ? reason + ": only that exact command line runs, not the same executable with other"
+                + " arguments" : reason;
     }
 
     /** OUT, ERR and MISSING: OUT a file in the step's directory, the other two beside it with their suffixes. */

@@ -178,7 +178,9 @@ final class StackDriftStepRun {
         ApprovalFlow approvals = ApprovalFlow.of(run, operation, settings.kind(), log);
         AgentOutcome selection = approvals.selection(selected, log);
         EngineRequest asked = approvals.approved() ? request.withStacks(new ArrayList<>(selection.selectedStacks().keySet())) : request;
-        Ran ran = locked(asked, selection, bound(selection, log), board, log);
+        CredentialsSource source = ChangeTrust.decide(revisions, settings.config(), settings.untrustedChanges());
+        Ran ran = locked(asked.withPolicyChecks(TrustedMapping.policyChecks(source, selected, request.configFile())), selection,
+                bound(source, selection, log), board, log);
         return reported(policy, ran, approvals, log);
     }
 
@@ -190,8 +192,8 @@ final class StackDriftStepRun {
     }
 
     /** The selected stacks' credentials, bound as the trusted mapping says; each stack that gets none is said in the log. */
-    private StackCredentials bound(final AgentOutcome selection, final PrintStream log) throws IOException, InterruptedException {
-        CredentialsSource source = ChangeTrust.decide(revisions, settings.config(), settings.untrustedChanges());
+    private StackCredentials bound(final CredentialsSource source, final AgentOutcome selection, final PrintStream log)
+            throws IOException, InterruptedException {
         StackCredentials resolved = credentials.resolve(TrustedMapping.of(source, selection, settings.config(), log));
         if (source.kind() == CredentialsSource.Kind.NONE && !selection.selectedStacks().isEmpty()) {
             run.addAction(new CredentialsWithheldAction(stepId(), source.reason()));

@@ -8,6 +8,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 import io.jenkins.plugins.stackdrift.agent.AgentOutcome;
+import io.jenkins.plugins.stackdrift.agent.PolicyChecks;
 import io.jenkins.plugins.stackdrift.credentials.ChangeTrust;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsSource;
 
@@ -49,6 +50,21 @@ final class TrustedMapping {
     };
 
     private TrustedMapping() {
+    }
+
+    /**
+     * The policy checks the controller's launch policy admits for the step: those the checkout's configuration gives
+     * the selected stacks when that configuration is trusted (the rule credentials follow); for a change from a source
+     * the job does not trust, none: its own file would choose what runs through the step's launcher.
+     *
+     * @param configFile the configuration file as the request names it
+     */
+    static PolicyChecks policyChecks(final CredentialsSource source, final AgentOutcome selection, final String configFile) {
+        if (source.kind() == CredentialsSource.Kind.CHECKOUT) {
+            return PolicyChecks.trusted(configFile, selection.policyChecks(), selection.stackPlaces());
+        }
+        return PolicyChecks.withheld("the build's revision is not one its SCM source trusts, so no policy check its "
+                + configFile + " configures runs here");
     }
 
     /**

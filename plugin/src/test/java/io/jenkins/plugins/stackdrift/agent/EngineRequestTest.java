@@ -104,10 +104,14 @@ class EngineRequestTest {
         assertThat(request("stacks.yaml", StartedBy.MANUAL, List.of()).toRunRequest(WORKSPACE).kind()).isEqualTo(DeployKind.DEPLOY);
     }
 
-    /** The types of a record's components that are neither primitive nor the JDK's and that {@code named} does not list. */
+    /**
+     * The types of a record's components that are neither primitive, the JDK's nor the plugin's own (the filter admits
+     * classes of a plugin's own jar, not of a library it bundles) and that {@code named} does not list.
+     */
     static List<String> unnamedLibraryTypes(final Class<? extends Record> type, final Set<String> named) {
         return Arrays.stream(type.getRecordComponents()).map(RecordComponent::getType)
-                .filter(t -> !t.isPrimitive() && !t.getName().startsWith("java.")).map(Class::getName)
+                .filter(t -> !t.isPrimitive() && !t.getName().startsWith("java.")
+                        && !t.getName().startsWith("io.jenkins.plugins.stackdrift.")).map(Class::getName)
                 .filter(name -> !named.contains(name)).toList();
     }
 

@@ -114,21 +114,6 @@ class LaunchPolicyTest {
         return wrapped(tool, WS.resolve("net").toString(), Map.of());
     }
 
-    /**
-     * A stack's policy check (stacks.yaml's {@code policyCheck:}) is not a tool's command line: the controller refuses it
-     * today, so the core's gate reports that it could not run and the stack fails; it never passes (docs/configuration.md).
-     */
-    @Test
-    void aPolicyChecksCommandIsRefusedSoTheStackFailsRatherThanPasses() {
-        Map<String, String> gate = Map.of("STACKDRIFT_PLAN_JSON", WORK.resolve("preview.plan.json").toString(), "STACKDRIFT_STACK",
-                "net", "STACKDRIFT_STACK_DIR", WS.resolve("net").toString());
-
-        assertThat(policy.refusal(wrapped(List.of(WS.resolve("policy/check.sh").toString()), WS.resolve("net").toString(), gate)))
-                .hasValueSatisfying(why -> assertThat(why).endsWith("is not terraform, tofu, pulumi, git or a configured tool path"));
-        assertThat(policy.refusal(wrapped(List.of("conftest", "test", "--policy", "policy"), WS.resolve("net").toString(), gate)))
-                .isPresent();
-    }
-
     /** Every public command builder of the core's Terraform/OpenTofu and Pulumi commands, called with each argument form. */
     static Stream<Arguments> adapterCommands() throws Exception {
         List<Arguments> all = new ArrayList<>();

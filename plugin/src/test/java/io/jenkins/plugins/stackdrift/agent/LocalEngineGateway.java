@@ -60,7 +60,7 @@ public record LocalEngineGateway(Path workspace, Path temp, TaskListener listene
         }
         ToolLaunchService service = tools != null ? tools
                 : new FakeLocalLauncher(new LaunchPolicy(request.toolPaths(), workspace.toString(), temp.toString(),
-                        request.buildEnvironment(), credentials.boundEnvironments()));
+                        request.buildEnvironment(), credentials.boundEnvironments(), request.policyChecks()));
         // as AgentEngineGateway: the service is closed (its tools asked to stop, killed after the grace, and awaited)
         // when the call returns
         service.gentleStop(() -> {

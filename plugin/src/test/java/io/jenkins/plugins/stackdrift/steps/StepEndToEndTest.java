@@ -18,6 +18,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.text.MessageFormat;
 import java.util.List;
 import java.util.Map;
@@ -452,6 +453,73 @@ class StepEndToEndTest {
 
         assertThat(asked).isEmpty();
         assertThat(console()).contains("could not be read (IOException); no credentials are bound");
+    }
+
+    /**
+     * A policy check of the trusted checkout's stacks.yaml (a script of the repository) starts through the controller's
+     * launch policy: network's plan passes and is applied, dns' is refused and awaits approval with the script's line as
+     * its reason, masked; the script never gets the stack's credential (it prints "none" in its place).
+     */
+    @Test
+    void aPolicyCheckOfTheTrustedFileRunsThroughTheLaunchPolicyWithoutCredentialsAndItsReasonIsMasked() throws Exception {
+        policyCheck("");
+        Run<?, ?> b1 = build(1);
+
+        Map<String, Object> result = step(b1, Operation.DEPLOY, new StepSettings(null, List.of("network", "dns"), null));
+
+        Map<String, Row> rows = new TreeMap<>();
+        buildRecord(b1).rows().forEach(row -> rows.put(row.id().value(), row));
+        assertThat(rows.get("dns").state()).as(console()).isEqualTo(RowState.AWAITING_APPROVAL);
+        assertThat(rows.get("dns").reason()).isEqualTo("policy check refused the plan (exit 1): FAIL - dns ttl lowered;"
+                + " secret=none key " + SecretMask.MASK);
+        assertThat(rows.get("network").state()).isNotIn(RowState.FAILED, RowState.AWAITING_APPROVAL);
+        assertThat(Files.exists(workspace.resolve("network/.terraform/demo-state/applied"))).isTrue();
+        assertThat(Files.exists(workspace.resolve("dns/.terraform/demo-state/applied"))).isFalse();
+        String everything = console() + everythingRecorded() + result;
+        assertThat(everything).contains("FAIL - dns ttl lowered; secret=none key ");
+        SECRETS.values().forEach(secret -> assertThat(everything).as("secret %s", secret).doesNotContain(secret));
+    }
+
+    /**
+     * A fork's change request whose stacks.yaml has a policy check that previews run: the controller admits no check of
+     * an untrusted revision, so the check cannot run and the rows fail, saying why (nothing passes unchecked).
+     */
+    @Test
+    void aForksPolicyCheckIsNotStartedAndItsRowsFailSayingWhy() throws Exception {
+        policyCheck("  previews: true\n");
+        ChangeRequestModel fork = new ChangeRequestModel().file("main-tip", "stacks.yaml",
+                Files.readString(workspace.resolve("stacks.yaml")));
+        Run<?, ?> b1 = build(1);
+
+        forkPreview(b1, fork, new StepSettings(null, List.of("network", "dns"), null), new CopyOnWriteArrayList<>(),
+                "tmp/fork-policy");
+
+        assertThat(buildRecord(b1).rows()).filteredOn(row -> List.of("network", "dns").contains(row.id().value()))
+                .hasSize(2).allSatisfy(row -> {
+                    assertThat(row.state()).isEqualTo(RowState.FAILED);
+                    assertThat(row.reason()).contains("the controller refused to start a process for the agent")
+                            .contains("the build's revision is not one its SCM source trusts, so no policy check its"
+                                    + " stacks.yaml configures runs here");
+                });
+        assertThat(Files.readString(workspace.resolve("policy-ran"), StandardCharsets.UTF_8)).isEmpty();
+        // the refusals were logged on the controller, as every refusal is
+        assertThat(refusals).hasSize(2);
+        refusals.clear();
+    }
+
+    /** A policy script in the workspace that passes network and refuses dns, and stacks.yaml's policyCheck naming it. */
+    private void policyCheck(final String more) throws IOException {
+        Files.writeString(workspace.resolve("policy-ran"), "");
+        Path script = Files.createDirectories(workspace.resolve("policy")).resolve("check.sh");
+        Files.writeString(script, "#!/bin/sh\necho \"$STACKDRIFT_STACK\" >> \"$STACKDRIFT_STACK_DIR/../policy-ran\"\n"
+                + "case \"$STACKDRIFT_STACK\" in\n"
+                + "  dns) echo \"FAIL - dns ttl lowered; secret=${AWS_SECRET_ACCESS_KEY:-none} key AKIAdnsKEY3\"; exit 1 ;;\n"
+                + "esac\nexit 0\n");
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
+        String config = Files.readString(workspace.resolve("stacks.yaml"));
+        assertThat(config).contains("parallelism: 4\n");
+        Files.writeString(workspace.resolve("stacks.yaml"), config.replace("parallelism: 4\n",
+                "parallelism: 4\npolicyCheck:\n  command: [policy/check.sh]\n" + more));
     }
 
     /** A preview of the demo as a fork's change request, with the lists naming network's and Pulumi's ids only. */
