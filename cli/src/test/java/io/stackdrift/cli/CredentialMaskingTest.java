@@ -303,4 +303,32 @@ class CredentialMaskingTest {
                 .doesNotContain("hunter2-s3cret");
         assertThat(check.out() + check.err()).doesNotContain("hunter2-s3cret");
     }
+    /** The Markdown of a preview (a comment on a change request) masks what the rest of the outputs mask. */
+    @Test
+    void aSecretOnAFailedStacksDiagnosticNeverReachesThePreviewsMarkdown() throws IOException {
+        String token = "tok-Markdown-5Rf8Kq2Wz";
+        CliEnvironment.use(name -> "A_TOKEN".equals(name) ? token : System.getenv(name));
+        Path repo = Files.createDirectories(dir.resolve("md"));
+        Files.createDirectories(repo.resolve("a"));
+        Files.writeString(repo.resolve("a/main.tf"), "terraform {\n}\n");
+        Files.writeString(repo.resolve("stacks.yaml"), "stacks:\n  - dir: a\n    credentials:\n      A_TOKEN: a-token\n");
+        Path tool = repo.resolve("terraform-stand-in");
+        Files.writeString(tool, """
+                #!/bin/sh
+                case "$1" in
+                  version) echo '{"terraform_version":"1.11.4","platform":"linux_amd64","provider_selections":{}}' ;;
+                  plan) echo '{"type":"diagnostic","diagnostic":{"severity":"error","summary":"token @TOKEN@ rejected"}}'
+                        exit 1 ;;
+                  *) exit 0 ;;
+                esac
+                """.replace("@TOKEN@", token));
+        Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path markdown = dir.resolve("comment").resolve("preview.md");
+
+        Result preview = run("preview", "--markdown", markdown.toString(), "--config", repo.resolve("stacks.yaml").toString(),
+                "--record", dir.resolve("record").toString(), "--tool-path", "terraform=" + tool);
+
+        assertThat(preview.exit()).isEqualTo(ExitCodes.ERROR);
+        assertThat(Files.readString(markdown)).contains("#### `a` · failed", "token **** rejected").doesNotContain(token);
+    }
 }

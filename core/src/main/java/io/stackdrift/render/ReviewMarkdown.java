@@ -70,9 +70,9 @@ public final class ReviewMarkdown {
         return out.toString();
     }
 
-    /** The whole summary as one document: a heading, the summary and the details. */
+    /** The whole summary as one document: a heading, the summary (the counts first) and the details. */
     public static String document(final ReviewSummary summary) {
-        return "### " + title(summary) + "\n\n" + summary(summary) + "\n" + details(summary);
+        return "### Stack Drift " + summary.kind().word() + "\n\n" + summary(summary) + "\n" + details(summary);
     }
 
     private static void section(final StringBuilder out, final String heading, final String note, final List<ReviewedChange> changes) {
