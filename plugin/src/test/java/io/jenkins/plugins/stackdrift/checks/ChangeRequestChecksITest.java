@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import hudson.ExtensionList;
 import hudson.model.Cause;
 import io.jenkins.plugins.checks.api.ChecksConclusion;
 import io.jenkins.plugins.checks.api.ChecksDetails;
@@ -40,8 +41,10 @@ import io.stackdrift.testing.PosixOnly;
 class ChangeRequestChecksITest {
     private static final Path DEMO = Path.of("../examples/demo").toAbsolutePath().normalize();
 
+    /** The Checks API's capturing publisher, registered for this test (an extension must be a public class). */
     @TestExtension
-    public static final CapturingChecksPublisher.Factory PUBLISHER = new CapturingChecksPublisher.Factory();
+    public static final class Publisher extends CapturingChecksPublisher.Factory {
+    }
 
     @Test
     void aChangeRequestsPreviewLeavesOneCheckPerStepIdWithTheChangesByCause(final JenkinsRule r) throws Exception {
@@ -69,7 +72,7 @@ class ChangeRequestChecksITest {
             r.assertLogContains("Stack Drift: 4 stacks", change);
             r.assertLogContains("Stack Drift: 4 stacks", mp.getItem("master").getBuildByNumber(1));
 
-            List<ChecksDetails> published = PUBLISHER.getPublishedChecks();
+            List<ChecksDetails> published = ExtensionList.lookupSingleton(Publisher.class).getPublishedChecks();
 
             assertThat(published).singleElement().satisfies(details -> {
                 assertThat(details.getName()).hasValue("Stack Drift: pr-preview");
