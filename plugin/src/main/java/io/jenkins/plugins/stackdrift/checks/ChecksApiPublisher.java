@@ -24,10 +24,14 @@ final class ChecksApiPublisher implements CheckPublisher {
 
     @Override
     public void publish(final StepCheck check) {
+        ChecksPublisherFactory.fromRun(run, listener).publish(details(check));
+    }
+
+    /** The check as the Checks API has it: completed, the conclusion of the same name. */
+    static ChecksDetails details(final StepCheck check) {
         ChecksOutput output = new ChecksOutput.ChecksOutputBuilder().withTitle(check.title()).withSummary(check.summary())
                 .withText(check.text()).build();
-        ChecksDetails details = new ChecksDetails.ChecksDetailsBuilder().withName(check.name()).withStatus(ChecksStatus.COMPLETED)
+        return new ChecksDetails.ChecksDetailsBuilder().withName(check.name()).withStatus(ChecksStatus.COMPLETED)
                 .withConclusion(ChecksConclusion.valueOf(check.conclusion().name())).withOutput(output).build();
-        ChecksPublisherFactory.fromRun(run, listener).publish(details);
     }
 }

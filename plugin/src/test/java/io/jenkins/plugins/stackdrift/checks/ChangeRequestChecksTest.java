@@ -111,7 +111,7 @@ class ChangeRequestChecksTest {
     }
 
     @Test
-    void onlyAPreviewOrADriftCheckNotToldToSkipPublishesAChecks() {
+    void onlyAPreviewOrADriftCheckNotToldToSkipPublishesACheck() {
         StepSettings settings = new StepSettings("stacks.yaml", List.of(), null);
 
         assertThat(settings.publishesChecks(Operation.PREVIEW)).isTrue();
