@@ -8,6 +8,7 @@ import edu.umd.cs.findbugs.annotations.CheckForNull;
 import edu.umd.cs.findbugs.annotations.NonNull;
 import edu.umd.cs.findbugs.annotations.Nullable;
 import hudson.ExtensionList;
+import hudson.PluginManager;
 import hudson.model.AbstractCIBase;
 import hudson.model.Descriptor;
 import hudson.model.DescriptorByNameOwner;
@@ -94,6 +95,11 @@ public class Jenkins extends AbstractCIBase implements DirectlyModifiableTopLeve
     }
 
     public <T> ExtensionList<T> getExtensionList(Class<T> extensionType) {
+        throw new UnsupportedOperationException();
+    }
+
+    @NonNull
+    public PluginManager getPluginManager() {
         throw new UnsupportedOperationException();
     }
 

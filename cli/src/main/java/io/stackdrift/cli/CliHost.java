@@ -3,6 +3,7 @@ package io.stackdrift.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -28,6 +29,7 @@ import io.stackdrift.model.IoProblem;
 import io.stackdrift.model.StackId;
 import io.stackdrift.model.StartedBy;
 import io.stackdrift.model.Timing;
+import io.stackdrift.record.AtomicFiles;
 import io.stackdrift.record.HistoryStore;
 import io.stackdrift.record.RunIds;
 import io.stackdrift.record.RunRecord;
@@ -35,6 +37,8 @@ import io.stackdrift.record.RunWorkDirectories;
 import io.stackdrift.record.ToolProcessLog;
 import io.stackdrift.record.TrailResult;
 import io.stackdrift.render.HtmlReport;
+import io.stackdrift.render.ReviewMarkdown;
+import io.stackdrift.render.ReviewSummary;
 import io.stackdrift.render.SecretMask;
 import io.stackdrift.spi.DeployJournal;
 import io.stackdrift.spi.HistoryView;
@@ -95,7 +99,7 @@ final class CliHost {
             // record is saved (docs/benchmarks.md)
             cleanup = WorkDirCleanup.start(workDir);
             RunOutcome outcome = shown(ran, credentials.mask(), kept);
-            Kept keptRun = keep(outcome, history);
+            Kept keptRun = keep(outcome, history, credentials.mask());
             // what ran is printed whatever the record did: a deploy that applied must say so
             new RunPrinter(setup.config(), setup.json(), setup.verbosity()).print(outcome, keptRun.exitCode(), keptRun.notes(), out, err);
             printEnd(memory.why(), stopped, kept, keptRun.notes());
@@ -152,14 +156,17 @@ final class CliHost {
      * The one save of the run (the engine returns what to keep and writes none of it, also after Ctrl-C), then the
      * page — before the result, so that the exit code the JSON carries is the command's.
      */
-    private Kept keep(final RunOutcome outcome, final HistoryStore history) {
+    private Kept keep(final RunOutcome outcome, final HistoryStore history, final SecretMask mask) {
         Optional<String> notRecorded = save(outcome, history);
         history.warnings().forEach(this::warn);
         Optional<String> notWritten = html(outcome, history, setup.verbosity().quiet(), this::warn);
+        Optional<String> markdownNotWritten = markdown(outcome, mask);
         int exitCode = notRecorded.isPresent() && applied(outcome) ? ExitCodes.APPLIED_NOT_RECORDED
-                : notRecorded.isPresent() || notWritten.isPresent() ? ExitCodes.ERROR : outcome.exitCode();
+                : notRecorded.isPresent() || notWritten.isPresent() || markdownNotWritten.isPresent() ? ExitCodes.ERROR
+                : outcome.exitCode();
         List<String> notes = new ArrayList<>();
         notWritten.ifPresent(notes::add);
+        markdownNotWritten.ifPresent(notes::add);
         notRecorded.ifPresent(notes::add);
         return new Kept(exitCode, notes);
     }
@@ -224,6 +231,30 @@ final class CliHost {
             return Optional.of("the HTML report could not be written to " + html.get() + ": " + IoProblem.of(e) + "; "
                     + RunOptions.HTML_HINT);
         }
+    }
+
+    /** Writes the review summary as Markdown when asked (its addresses and paths masked too); why it could not, if so. */
+    private Optional<String> markdown(final RunOutcome outcome, final SecretMask mask) {
+        Optional<Path> file = setup.markdown();
+        if (file.isEmpty() || outcome.run().isEmpty()) {
+            return Optional.empty();
+        }
+        String text = ReviewMarkdown.document(ReviewSummary.of(outcome.run().get(), mask));
+        try {
+            AtomicFiles.write(file.get(), out -> out.write(text.getBytes(StandardCharsets.UTF_8)));
+            if (!setup.verbosity().quiet()) {
+                err.println("Markdown written to " + file.get());
+            }
+            return Optional.empty();
+        } catch (IOException e) {
+            return Optional.of(notWritten(file.get(), IoProblem.of(e)));
+        } catch (UncheckedIOException e) {
+            return Optional.of(notWritten(file.get(), IoProblem.of(e)));
+        }
+    }
+
+    private static String notWritten(final Path file, final String problem) {
+        return "the Markdown could not be written to " + file + ": " + problem + "; " + PreviewCommand.MARKDOWN_HINT;
     }
 
     /**

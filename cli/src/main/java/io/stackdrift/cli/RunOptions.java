@@ -66,7 +66,13 @@ final class RunOptions {
     /** Runs one engine call with these options and returns the exit code. */
     int run(final CommandLine commandLine, final StartedBy startedBy, final String cause, final Set<String> changed,
             final UnaryOperator<RunRequest.Builder> adjust, final CliHost.EngineCall call) {
-        return new CliHost(setup(commandLine), commandLine.getOut(), commandLine.getErr()).run(startedBy, cause, changed, adjust, call);
+        return run(setup(commandLine), commandLine, startedBy, cause, changed, adjust, call);
+    }
+
+    /** Runs one engine call with a setup these options made (and a command adjusted) and returns the exit code. */
+    static int run(final RunSetup setup, final CommandLine commandLine, final StartedBy startedBy, final String cause,
+            final Set<String> changed, final UnaryOperator<RunRequest.Builder> adjust, final CliHost.EngineCall call) {
+        return new CliHost(setup, commandLine.getOut(), commandLine.getErr()).run(startedBy, cause, changed, adjust, call);
     }
 
     /** The options as one run uses them: paths resolved, tool settings made, values checked. */
@@ -84,7 +90,7 @@ final class RunOptions {
             PathTrouble.writableDirectory("--html " + html, "--html", html, HTML_HINT);
         }
         return new RunSetup(config, root, recordDir, stacks, parallelism == null ? OptionalInt.empty() : OptionalInt.of(parallelism),
-                settings, json, Optional.ofNullable(html), Verbosity.of(quiet));
+                settings, json, Optional.ofNullable(html), Verbosity.of(quiet), Optional.empty());
     }
 
     /** The history's directory: {@code --record}, else {@code .stackdrift/} beside the configuration file. */

@@ -20,9 +20,10 @@ import io.stackdrift.spi.ToolSettings;
  * @param json        print the run JSON instead of text
  * @param html        where to write the HTML report, when asked
  * @param verbosity   {@code --quiet} or not
+ * @param markdown    where to write the review summary as Markdown ({@code preview --markdown}), when asked
  */
 record RunSetup(Path config, Path root, Path recordDir, List<String> stacks, OptionalInt parallelism, ToolSettings tools,
-        boolean json, Optional<Path> html, Verbosity verbosity) {
+        boolean json, Optional<Path> html, Verbosity verbosity, Optional<Path> markdown) {
     RunSetup {
         Objects.requireNonNull(config, "config");
         Objects.requireNonNull(root, "root");
@@ -32,5 +33,11 @@ record RunSetup(Path config, Path root, Path recordDir, List<String> stacks, Opt
         Objects.requireNonNull(tools, "tools");
         Objects.requireNonNull(html, "html");
         Objects.requireNonNull(verbosity, "verbosity");
+        Objects.requireNonNull(markdown, "markdown");
+    }
+
+    /** The same run, writing its review summary as Markdown into {@code file}. */
+    RunSetup withMarkdown(final Path file) {
+        return new RunSetup(config, root, recordDir, stacks, parallelism, tools, json, html, verbosity, Optional.of(file));
     }
 }

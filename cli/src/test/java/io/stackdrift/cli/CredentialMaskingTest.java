@@ -68,12 +68,7 @@ class CredentialMaskingTest {
 
     /** A tool whose init prints the secret on stdout and on its Error: line, unquoted, and fails. */
     private Path repo() throws IOException {
-        Path repo = Files.createDirectories(dir.resolve("repo"));
-        Files.createDirectories(repo.resolve("net"));
-        Files.writeString(repo.resolve("net/main.tf"), "terraform {\n}\n");
-        Files.writeString(repo.resolve("stacks.yaml"), "stacks:\n  - dir: net\n    credentials:\n      AWS_SECRET_ACCESS_KEY: aws-net\n");
-        Path tool = repo.resolve("terraform-stand-in");
-        Files.writeString(tool, """
+        return oneStack("repo", "net", "AWS_SECRET_ACCESS_KEY: aws-net", """
                 #!/bin/sh
                 case "$1" in
                   version) echo '{"terraform_version":"1.11.4","platform":"linux_amd64","provider_selections":{}}' ;;
@@ -83,6 +78,16 @@ class CredentialMaskingTest {
                   *) exit 0 ;;
                 esac
                 """);
+    }
+
+    /** A repository {@code name} with one Terraform stack in {@code stack} that maps {@code credential}, and its tool. */
+    private Path oneStack(final String name, final String stack, final String credential, final String toolScript) throws IOException {
+        Path repo = Files.createDirectories(dir.resolve(name));
+        Files.createDirectories(repo.resolve(stack));
+        Files.writeString(repo.resolve(stack + "/main.tf"), "terraform {\n}\n");
+        Files.writeString(repo.resolve("stacks.yaml"), "stacks:\n  - dir: " + stack + "\n    credentials:\n      " + credential + "\n");
+        Path tool = repo.resolve("terraform-stand-in");
+        Files.writeString(tool, toolScript);
         Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwxr-xr-x"));
         return repo;
     }
@@ -302,5 +307,29 @@ class CredentialMaskingTest {
         assertThat(kept).contains("on main.tf line 6, in variable \"db_password\"", DiagnosticSnippets.MASKED)
                 .doesNotContain("hunter2-s3cret");
         assertThat(check.out() + check.err()).doesNotContain("hunter2-s3cret");
+    }
+
+    /** The Markdown of a preview (a comment on a change request) masks what the rest of the outputs mask. */
+    @Test
+    void aSecretOnAFailedStacksDiagnosticNeverReachesThePreviewsMarkdown() throws IOException {
+        String token = "tok-Markdown-5Rf8Kq2Wz";
+        CliEnvironment.use(name -> "A_TOKEN".equals(name) ? token : System.getenv(name));
+        Path repo = oneStack("md", "a", "A_TOKEN: a-token", """
+                #!/bin/sh
+                case "$1" in
+                  version) echo '{"terraform_version":"1.11.4","platform":"linux_amd64","provider_selections":{}}' ;;
+                  plan) echo '{"type":"diagnostic","diagnostic":{"severity":"error","summary":"token @TOKEN@ rejected"}}'
+                        exit 1 ;;
+                  *) exit 0 ;;
+                esac
+                """.replace("@TOKEN@", token));
+        Path tool = repo.resolve("terraform-stand-in");
+        Path markdown = dir.resolve("comment").resolve("preview.md");
+
+        Result preview = run("preview", "--markdown", markdown.toString(), "--config", repo.resolve("stacks.yaml").toString(),
+                "--record", dir.resolve("record").toString(), "--tool-path", "terraform=" + tool);
+
+        assertThat(preview.exit()).isEqualTo(ExitCodes.ERROR);
+        assertThat(Files.readString(markdown)).contains("#### `a` · failed", "token **** rejected").doesNotContain(token);
     }
 }

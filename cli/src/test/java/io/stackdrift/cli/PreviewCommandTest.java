@@ -117,4 +117,31 @@ class PreviewCommandTest {
         assertThat(result.out()).containsPattern("dns +terraform +failed");
         assertThat(result.err()).doesNotContain("Exception").doesNotContain("\tat ");
     }
+    @Test
+    void markdownWritesTheReviewSummaryBesideTheUsualOutput() throws Exception {
+        DemoRepo demo = DemoRepo.copyTo(dir);
+        Path markdown = dir.resolve("out").resolve("preview.md");
+
+        DemoRepo.Result result = demo.run("preview", "--markdown", markdown.toString());
+
+        assertThat(result.exit()).isEqualTo(ExitCodes.CHANGES);
+        assertThat(result.out()).startsWith("4 stacks · 1 in sync · 1 drifted ● · 2 pending · 0 failed\n");
+        assertThat(result.err()).contains("Markdown written to " + markdown);
+        // network's only change puts back what was changed outside the code; dns depends on network, so it follows it
+        assertThat(Files.readString(markdown)).startsWith("### Stack Drift preview\n\n4 stacks · 1 in sync · 1 drifted ● · 2 pending")
+                .contains("#### `network` · drifted\n\n**Reverts of changes made outside the code** (1)")
+                .contains("**Stacks that will follow** · `dns` · no output of this stack changes")
+                .doesNotContain("#### `platform:prod`");
+    }
+
+    @Test
+    void markdownNamingADirectoryStopsTheCommandBeforeAnyToolRuns() throws Exception {
+        DemoRepo demo = DemoRepo.copyTo(dir);
+
+        DemoRepo.Result result = demo.run("preview", "--markdown", dir.toString());
+
+        assertThat(result.exit()).isEqualTo(ExitCodes.ERROR);
+        assertThat(result.out()).isEmpty();
+        assertThat(result.err()).contains("--markdown " + dir + ": this is a directory").doesNotContain("previewing");
+    }
 }

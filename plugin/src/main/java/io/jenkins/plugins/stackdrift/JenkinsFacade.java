@@ -3,6 +3,7 @@ package io.jenkins.plugins.stackdrift;
 import java.nio.file.Path;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
+import hudson.PluginWrapper;
 import hudson.security.SecurityRealm;
 import jenkins.model.Jenkins;
 
@@ -57,5 +58,14 @@ public final class JenkinsFacade {
     /** Whether the current user (SYSTEM for Configuration as Code and loading from disk) may administer Jenkins. */
     public static boolean canAdminister() {
         return Jenkins.get().hasPermission(Jenkins.ADMINISTER);
+    }
+
+    /**
+     * Whether the plugin {@code shortName} is installed and active in this session: the test before any class that uses an
+     * optional dependency is loaded (without it, that class cannot be linked).
+     */
+    public static boolean pluginActive(final String shortName) {
+        PluginWrapper plugin = Jenkins.get().getPluginManager().getPlugin(shortName);
+        return plugin != null && plugin.isActive();
     }
 }

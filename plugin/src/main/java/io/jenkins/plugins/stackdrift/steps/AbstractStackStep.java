@@ -69,7 +69,8 @@ public abstract class AbstractStackStep extends Step {
                 .withTiming(isNow() ? Timing.NOW : Timing.WHEN_DUE)
                 .withAllowedCredentials(allowedCredentials)
                 .withUntrustedChanges(untrustedChanges == null ? UntrustedChanges.NO_CREDENTIALS : untrustedChanges)
-                .withShard(shardNumber(), shardCount()).withShardWaits(shardStartTimeout(), shardTimeout());
+                .withShard(shardNumber(), shardCount()).withShardWaits(shardStartTimeout(), shardTimeout())
+                .withSkipPublishingChecks(skipsPublishingChecks());
     }
 
     /** deployStacks and checkDrift: how long a shard waits for another shard's step to start; null: the global setting. */
@@ -135,6 +136,11 @@ public abstract class AbstractStackStep extends Step {
     }
 
     boolean isDestroy() {
+        return false;
+    }
+
+    /** previewStacks and checkDrift: {@code skipPublishingChecks: true} leaves no check on the change request. */
+    boolean skipsPublishingChecks() {
         return false;
     }
 

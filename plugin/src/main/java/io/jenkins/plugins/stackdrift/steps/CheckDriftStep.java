@@ -17,6 +17,7 @@ public final class CheckDriftStep extends ShardedStackStep {
     @CheckForNull private String lockScope;
     @CheckForNull private String shardTimeout;
     private boolean now;
+    private boolean skipPublishingChecks;
 
     @DataBoundConstructor
     public CheckDriftStep() {
@@ -69,6 +70,21 @@ public final class CheckDriftStep extends ShardedStackStep {
     @DataBoundSetter
     public void setNow(final boolean now) {
         this.now = now;
+    }
+
+    @Override
+    boolean skipsPublishingChecks() {
+        return skipPublishingChecks;
+    }
+
+    public boolean isSkipPublishingChecks() {
+        return skipPublishingChecks;
+    }
+
+    /** Leave no check on the change request (a build of a change request publishes one through the Checks API plugin). */
+    @DataBoundSetter
+    public void setSkipPublishingChecks(final boolean skipPublishingChecks) {
+        this.skipPublishingChecks = skipPublishingChecks;
     }
 
     @Override

@@ -27,6 +27,7 @@ import io.jenkins.plugins.stackdrift.agent.EngineGateway;
 import io.jenkins.plugins.stackdrift.agent.EngineRequest;
 import io.jenkins.plugins.stackdrift.agent.Operation;
 import io.jenkins.plugins.stackdrift.agent.ShardRoute;
+import io.jenkins.plugins.stackdrift.checks.ChangeRequestChecks;
 import io.jenkins.plugins.stackdrift.credentials.ChangeTrust;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsEnvironment;
 import io.jenkins.plugins.stackdrift.credentials.CredentialsSource;
@@ -328,6 +329,8 @@ final class StackDriftStepRun {
                 node.addOrReplaceAction(new WarningAction(result));
             }
         }
+        ChangeRequestChecks.publish(settings.publishesChecks(operation) && revisions.changeRequest(), stepId(), record, result,
+                () -> ChangeRequestChecks.checksApi(run, listener), log);
         return ResultMaps.of(record, result.toString());
     }
 

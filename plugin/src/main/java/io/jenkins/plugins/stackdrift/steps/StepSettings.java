@@ -8,6 +8,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
+import io.jenkins.plugins.stackdrift.agent.Operation;
 import io.jenkins.plugins.stackdrift.credentials.UntrustedChanges;
 
 import io.stackdrift.model.Approval;
@@ -56,12 +57,14 @@ public final class StepSettings implements Serializable {
     private final long shardStartSeconds;
     /** checkDrift's {@code shardTimeout}: how long it waits for a running shard's stack; {@link #NOT_GIVEN}: its default. */
     private final long shardWaitSeconds;
+    /** {@code skipPublishingChecks: true}: no check on the change request (settings kept from before: false, published). */
+    private final boolean skipPublishingChecks;
 
     /** Settings of a step that applies, is not approved and deploys (a deploy's withers say otherwise), results by default. */
     public StepSettings(@CheckForNull final String config, final List<String> stacks, @CheckForNull final Integer parallelism) {
         this(config == null || config.isBlank() ? DEFAULT_CONFIG : config.trim(), new ArrayList<>(stacks), parallelism, null, null,
                 null, DeployMode.APPLY, Approval.NOT_GIVEN, DeployKind.DEPLOY, "", null, 0, 0, Timing.WHEN_DUE, new ArrayList<>(),
-                UntrustedChanges.NO_CREDENTIALS, 0, 0, NOT_GIVEN, NOT_GIVEN);
+                UntrustedChanges.NO_CREDENTIALS, 0, 0, NOT_GIVEN, NOT_GIVEN, false);
     }
 
     private StepSettings(final String config, final ArrayList<String> stacks, @CheckForNull final Integer parallelism,
@@ -69,7 +72,7 @@ public final class StepSettings implements Serializable {
             final DeployMode mode, final Approval approval, final DeployKind kind, final String id, @CheckForNull final String lockScope,
             final long lockTimeoutSeconds, final long toolTimeoutSeconds, final Timing timing,
             final ArrayList<String> allowedCredentials, final UntrustedChanges untrustedChanges, final int shardNumber,
-            final int shardCount, final long shardStartSeconds, final long shardWaitSeconds) {
+            final int shardCount, final long shardStartSeconds, final long shardWaitSeconds, final boolean skipPublishingChecks) {
         this.config = config;
         this.stacks = stacks;
         this.parallelism = parallelism;
@@ -96,6 +99,7 @@ public final class StepSettings implements Serializable {
         this.shardCount = shardCount;
         this.shardStartSeconds = shardStartSeconds;
         this.shardWaitSeconds = shardWaitSeconds;
+        this.skipPublishingChecks = skipPublishingChecks;
     }
 
     /** A copy with the build results the step asks for when it finds drift, fails, or puts drift back (null: the default). */
@@ -103,21 +107,21 @@ public final class StepSettings implements Serializable {
             @CheckForNull final String repaired) {
         return new StepSettings(config, stacks, parallelism, drift, failed, repaired, mode, approval, kind, id, lockScope,
                 lockTimeoutSeconds, toolTimeoutSeconds, timing, allowedCredentials, untrustedChanges, shardNumber, shardCount,
-                shardStartSeconds, shardWaitSeconds);
+                shardStartSeconds, shardWaitSeconds, skipPublishingChecks);
     }
 
     /** A copy of a deploy step's: apply or rehearse, approved or not, deploy or destroy. */
     public StepSettings withDeploy(final DeployMode newMode, final Approval newApproval, final DeployKind newKind) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, newMode, newApproval, newKind, id,
                 lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing, allowedCredentials, untrustedChanges, shardNumber, shardCount,
-                shardStartSeconds, shardWaitSeconds);
+                shardStartSeconds, shardWaitSeconds, skipPublishingChecks);
     }
 
     /** A copy with the step's id (its action, URL and details file are per id). */
     public StepSettings withId(final String stepId) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, stepId,
                 lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing, allowedCredentials, untrustedChanges, shardNumber, shardCount,
-                shardStartSeconds, shardWaitSeconds);
+                shardStartSeconds, shardWaitSeconds, skipPublishingChecks);
     }
 
     /**
@@ -127,21 +131,21 @@ public final class StepSettings implements Serializable {
     public StepSettings withLocking(@CheckForNull final String scope, final Duration timeout) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, id, scope,
                 timeout.toSeconds(), toolTimeoutSeconds, timing, allowedCredentials, untrustedChanges, shardNumber, shardCount,
-                shardStartSeconds, shardWaitSeconds);
+                shardStartSeconds, shardWaitSeconds, skipPublishingChecks);
     }
 
     /** A copy with the step's tool timeout for every step of a stack, its apply included (zero: not given). */
     public StepSettings withToolTimeout(final Duration timeout) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, id,
                 lockScope, lockTimeoutSeconds, timeout.toSeconds(), timing, allowedCredentials, untrustedChanges, shardNumber, shardCount,
-                shardStartSeconds, shardWaitSeconds);
+                shardStartSeconds, shardWaitSeconds, skipPublishingChecks);
     }
 
     /** A copy whose stacks are taken now ({@code now: true}) or when due. */
     public StepSettings withTiming(final Timing when) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, id,
                 lockScope, lockTimeoutSeconds, toolTimeoutSeconds, when, allowedCredentials, untrustedChanges, shardNumber, shardCount,
-                shardStartSeconds, shardWaitSeconds);
+                shardStartSeconds, shardWaitSeconds, skipPublishingChecks);
     }
 
     /** {@link Timing#WHEN_DUE} also for settings a build kept from before the parameter existed. */
@@ -153,7 +157,7 @@ public final class StepSettings implements Serializable {
     public StepSettings withUntrustedChanges(final UntrustedChanges policy) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, id,
                 lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing, allowedCredentials, policy, shardNumber, shardCount,
-                shardStartSeconds, shardWaitSeconds);
+                shardStartSeconds, shardWaitSeconds, skipPublishingChecks);
     }
 
     /** What the step binds for a change its source does not trust. */
@@ -165,14 +169,14 @@ public final class StepSettings implements Serializable {
     public StepSettings withAllowedCredentials(final List<String> ids) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, id,
                 lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing, new ArrayList<>(ids), untrustedChanges, shardNumber, shardCount,
-                shardStartSeconds, shardWaitSeconds);
+                shardStartSeconds, shardWaitSeconds, skipPublishingChecks);
     }
 
     /** A copy that runs shard {@code number} of {@code count} of the build's {@code stackShards} (0 of 0: none). */
     public StepSettings withShard(final int number, final int count) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, id,
                 lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing, allowedCredentials, untrustedChanges, number, count,
-                shardStartSeconds, shardWaitSeconds);
+                shardStartSeconds, shardWaitSeconds, skipPublishingChecks);
     }
 
     /**
@@ -182,7 +186,19 @@ public final class StepSettings implements Serializable {
     public StepSettings withShardWaits(@CheckForNull final Duration start, @CheckForNull final Duration wait) {
         return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, id,
                 lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing, allowedCredentials, untrustedChanges, shardNumber, shardCount,
-                start == null ? NOT_GIVEN : start.toSeconds(), wait == null ? NOT_GIVEN : wait.toSeconds());
+                start == null ? NOT_GIVEN : start.toSeconds(), wait == null ? NOT_GIVEN : wait.toSeconds(), skipPublishingChecks);
+    }
+
+    /** A copy that publishes no check on the change request ({@code skipPublishingChecks}) or does. */
+    public StepSettings withSkipPublishingChecks(final boolean skip) {
+        return new StepSettings(config, stacks, parallelism, driftResult, failedResult, repairedResult, mode, approval, kind, id,
+                lockScope, lockTimeoutSeconds, toolTimeoutSeconds, timing, allowedCredentials, untrustedChanges, shardNumber, shardCount,
+                shardStartSeconds, shardWaitSeconds, skip);
+    }
+
+    /** Whether this step leaves a check on a change request: a preview or a drift check not told to skip it. */
+    public boolean publishesChecks(final Operation operation) {
+        return !skipPublishingChecks && (operation == Operation.PREVIEW || operation == Operation.CHECK);
     }
 
     /** The step's wait for a shard that has not started; empty: the global setting's. */

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.time.Duration;
 import java.util.List;
 
+import io.jenkins.plugins.stackdrift.agent.Operation;
 import org.junit.jupiter.api.Test;
 
 import io.stackdrift.model.Approval;
@@ -60,6 +61,20 @@ class DeployStacksStepTest {
         assertThat(deploy.settings().timing()).isEqualTo(Timing.NOW);
         assertThat(deploy.settings().withId("other").withLocking(null, Duration.ZERO).timing()).isEqualTo(Timing.NOW);
         assertThat(new PreviewStacksStep().settings().timing()).isEqualTo(Timing.WHEN_DUE);
+    }
+
+    @Test
+    void skipPublishingChecksReachesTheSettingsOfAPreviewAndACheck() {
+        PreviewStacksStep preview = new PreviewStacksStep();
+        CheckDriftStep check = new CheckDriftStep();
+        assertThat(preview.settings().publishesChecks(Operation.PREVIEW)).isTrue();
+        assertThat(check.settings().publishesChecks(Operation.CHECK)).isTrue();
+        preview.setSkipPublishingChecks(true);
+        check.setSkipPublishingChecks(true);
+        assertThat(preview.isSkipPublishingChecks()).isTrue();
+        assertThat(preview.settings().publishesChecks(Operation.PREVIEW)).isFalse();
+        assertThat(check.settings().withId("other").publishesChecks(Operation.CHECK)).isFalse();
+        assertThat(new DeployStacksStep().settings().publishesChecks(Operation.DEPLOY)).isFalse();
     }
 
     @Test
