@@ -22,6 +22,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import io.stackdrift.model.Directories;
 import io.stackdrift.model.ShardOutcome;
 import io.stackdrift.model.StackId;
 import io.stackdrift.record.AtomicFiles;
@@ -191,7 +192,7 @@ public final class BoardFiles implements ShardExchange {
 
     /** The host's side: writes {@code agreement.json} ({@code agreement}) or {@code snapshot.json} ({@code snapshot}). */
     public static void deliver(final StepDirectory dir, final String agreement, final String snapshot) throws IOException {
-        Files.createDirectories(dir.board());
+        Directories.ensure(dir.board());
         if (agreement != null) {
             AtomicFiles.write(dir.board().resolve(AGREEMENT), out -> out.write(agreement.getBytes(StandardCharsets.UTF_8)));
         }
@@ -217,7 +218,7 @@ public final class BoardFiles implements ShardExchange {
         Path file = board.resolve(name);
         try {
             // board/posts/ holds board/ too: every file this side writes is in one of them
-            Files.createDirectories(board.resolve(POSTS));
+            Directories.ensure(board.resolve(POSTS));
             AtomicFiles.write(file, out -> JSON.writeValue(out, node));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file + " for the build's board of shards: " + e.getMessage(), e);
