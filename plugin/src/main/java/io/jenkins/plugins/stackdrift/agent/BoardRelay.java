@@ -29,6 +29,11 @@ final class BoardRelay {
         this.number = number;
     }
 
+    /** The relay of {@code route}'s shard, which the board is told runs durably. */
+    static BoardRelay of(final ShardRoute route) throws IOException {
+        return new BoardRelay(route.durableView(), route.number());
+    }
+
     /** The posts the board has already, by the engine's numbering. */
     int postsRelayed() {
         return postsRelayed;
@@ -37,6 +42,11 @@ final class BoardRelay {
     /** The agreement the next poll writes; null when none is due. */
     @CheckForNull String agreementToDeliver() {
         return agreement;
+    }
+
+    /** The poll that hands the engine what is due and brings back its board mail. */
+    DurableStepFiles.Poll poll(final long offset) {
+        return new DurableStepFiles.Poll(offset, postsRelayed, agreement, snapshot);
     }
 
     /** The snapshot the next poll writes; null when the engine has the latest. */

@@ -110,7 +110,7 @@ public final class DurableEngine {
                 request.value().valueKey());
         stepDir.act(new DurableStepFiles.Prepare(RunOperation.valueOf(operation.name()), workspace.getRemote(),
                 request.value(), lockedStacks, heldElsewhere, stops.grace(), secrets, route));
-        BoardRelay relay = route.number() == 0 ? null : route.durableRelay();
+        BoardRelay relay = route.number() == 0 ? null : BoardRelay.of(route);
         String java = stepDir.act(new DurableStepFiles.AgentJava());
         FilePath temp = stepDir.getParent();
         FilePath cache = temp == null ? stepDir.child(EngineJars.CACHE_DIR) : temp.child(EngineJars.CACHE_DIR);
@@ -140,7 +140,7 @@ public final class DurableEngine {
         FilePath stepDir = new FilePath(workspace.getChannel(), attachment.stepDir());
         DurableStepFiles.Written written = stepDir.act(new DurableStepFiles.ReadWritten());
         return follow(attachment, new LaunchPolicy(written.toolPaths(), workspace.getRemote(), stepDir.getRemote(),
-                buildEnvironment, written.bound(), attachment.policyChecks()), route.number() == 0 ? null : route.durableRelay());
+                buildEnvironment, written.bound(), attachment.policyChecks()), route.number() == 0 ? null : BoardRelay.of(route));
     }
 
     /** @param relay a shard's relay to the build's board; null for a step of its own */
@@ -160,7 +160,8 @@ public final class DurableEngine {
             DurableStepFiles.Tick tick;
             try {
                 workspace = workspace == null || lost != null ? awaitWorkspace(lost) : workspace;
-                tick = new FilePath(workspace.getChannel(), attachment.stepDir()).act(new DurableStepFiles.Poll(offset, relay));
+                DurableStepFiles.Poll poll = relay == null ? new DurableStepFiles.Poll(offset) : relay.poll(offset);
+                tick = new FilePath(workspace.getChannel(), attachment.stepDir()).act(poll);
                 lost = null;
             } catch (InterruptedException e) {
                 if (!stopping && workspace != null) {

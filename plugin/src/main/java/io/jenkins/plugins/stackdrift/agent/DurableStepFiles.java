@@ -114,6 +114,12 @@ final class DurableStepFiles {
         private static final long serialVersionUID = 1L;
 
         static final BoardMail NONE = new BoardMail(null, new ArrayList<>(), 0, false);
+
+        /** Counts only: a post's digest is no one's to print. */
+        @Override
+        public String toString() {
+            return "BoardMail[" + posts.size() + " posts up to " + lastPost + ", ended " + ended + "]";
+        }
     }
 
     /**
@@ -145,16 +151,20 @@ final class DurableStepFiles {
 
         /** A poll of a step of its own. */
         Poll(final long offset) {
-            this(offset, null);
+            this.offset = offset;
+            this.shard = false;
+            this.postsAfter = 0;
+            this.agreement = null;
+            this.snapshot = null;
         }
 
-        /** A poll of a step of its own ({@code relay} null) or of a shard. */
-        Poll(final long offset, @CheckForNull final BoardRelay relay) {
+        /** A shard's poll: writes {@code agreement} and {@code snapshot} (null: nothing new), reads after {@code postsAfter}. */
+        Poll(final long offset, final int postsAfter, @CheckForNull final String agreement, @CheckForNull final String snapshot) {
             this.offset = offset;
-            this.shard = relay != null;
-            this.postsAfter = relay == null ? 0 : relay.postsRelayed();
-            this.agreement = relay == null ? null : relay.agreementToDeliver();
-            this.snapshot = relay == null ? null : relay.snapshotToDeliver();
+            this.shard = true;
+            this.postsAfter = postsAfter;
+            this.agreement = agreement;
+            this.snapshot = snapshot;
         }
 
         private BoardMail mail(final StepDirectory step) throws IOException {

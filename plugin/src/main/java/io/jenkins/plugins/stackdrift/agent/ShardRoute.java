@@ -94,12 +94,12 @@ public final class ShardRoute implements Serializable {
      * The relay a durable shard's step keeps on the controller between its engine's board files and the build's board;
      * the board is told that this shard runs durably (a restart does not stop it). Only on the controller's route.
      */
-    BoardRelay durableRelay() throws IOException {
+    ShardView durableView() throws IOException {
         if (!(board instanceof ShardView view)) {
             throw new IllegalStateException("only the controller's route of a shard relays its board files");
         }
         view.runsDurably();
-        return new BoardRelay(view, number);
+        return view;
     }
 
     /** The exchange the engine on the agent posts to and reads from. */

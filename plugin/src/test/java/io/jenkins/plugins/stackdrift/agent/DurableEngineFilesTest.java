@@ -88,7 +88,7 @@ class DurableEngineFilesTest {
         StepSecrets secrets = new StepSecrets(credentials.byStack(), credentials.failures(), credentials.maskPattern(), "");
         new DurableStepFiles.Prepare(RunOperation.DEPLOY, ws.toString(), request, Set.of("a", "b"), Set.of(),
                 Duration.ofSeconds(5), secrets, route).invoke(stepDir.toFile(), null);
-        BoardRelay relay = route.number() == 0 ? null : route.durableRelay();
+        BoardRelay relay = route.number() == 0 ? null : BoardRelay.of(route);
         Process engine = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
                 System.getProperty("java.class.path"), EngineProcess.class.getName(), stepDir.toString())
                 .redirectErrorStream(true).redirectOutput(stepDir.resolve("engine.out").toFile()).start();
@@ -99,7 +99,8 @@ class DurableEngineFilesTest {
         long offset = 0;
         long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
         while (true) {
-            DurableStepFiles.Tick tick = new DurableStepFiles.Poll(offset, relay).invoke(stepDir.toFile(), null);
+            DurableStepFiles.Poll poll = relay == null ? new DurableStepFiles.Poll(offset) : relay.poll(offset);
+            DurableStepFiles.Tick tick = poll.invoke(stepDir.toFile(), null);
             console.append(tick.log());
             offset = tick.offset();
             for (DurableStepFiles.Call call : tick.calls()) {
