@@ -3,6 +3,8 @@ package io.stackdrift.durable;
 import java.time.Duration;
 import java.util.Objects;
 
+import io.stackdrift.engine.ShardRun;
+
 /**
  * The shard of its build an engine process runs ({@code deployStacks(shard: i, of: n)}, {@code checkDrift} likewise):
  * its number and the count, and how long one of its stacks waits for a stack of another shard.
@@ -14,9 +16,7 @@ import java.util.Objects;
  */
 public record ShardJob(int number, int count, Duration waitLimit, String waitSetting) {
     public ShardJob {
-        if (count < 1 || number < 1 || number > count) {
-            throw new IllegalArgumentException("shard " + number + " of " + count + ": a shard is a number from 1 to the count");
-        }
+        ShardRun.requireShard(number, count);
         Objects.requireNonNull(waitLimit, "waitLimit");
         if (waitLimit.isNegative() || waitLimit.isZero()) {
             throw new IllegalArgumentException("a shard's wait is positive: " + waitLimit);

@@ -14,10 +14,15 @@ import io.stackdrift.spi.ShardExchange;
  */
 public record ShardRun(int number, int count, ShardExchange exchange) {
     public ShardRun {
+        requireShard(number, count);
+        Objects.requireNonNull(exchange, "exchange");
+    }
+
+    /** Refuses a shard number that is not from 1 to {@code count}, and a count below 1. */
+    public static void requireShard(final int number, final int count) {
         if (count < 1 || number < 1 || number > count) {
             throw new IllegalArgumentException("shard " + number + " of " + count + ": a shard is a number from 1 to the count");
         }
-        Objects.requireNonNull(exchange, "exchange");
     }
 
     /** "shard 2 of 4". */

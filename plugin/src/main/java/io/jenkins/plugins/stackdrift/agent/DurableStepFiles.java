@@ -151,17 +151,18 @@ final class DurableStepFiles {
 
         /** A poll of a step of its own. */
         Poll(final long offset) {
-            this.offset = offset;
-            this.shard = false;
-            this.postsAfter = 0;
-            this.agreement = null;
-            this.snapshot = null;
+            this(offset, false, 0, null, null);
         }
 
         /** A shard's poll: writes {@code agreement} and {@code snapshot} (null: nothing new), reads after {@code postsAfter}. */
         Poll(final long offset, final int postsAfter, @CheckForNull final String agreement, @CheckForNull final String snapshot) {
+            this(offset, true, postsAfter, agreement, snapshot);
+        }
+
+        private Poll(final long offset, final boolean shard, final int postsAfter, @CheckForNull final String agreement,
+                @CheckForNull final String snapshot) {
             this.offset = offset;
-            this.shard = true;
+            this.shard = shard;
             this.postsAfter = postsAfter;
             this.agreement = agreement;
             this.snapshot = snapshot;
