@@ -33,7 +33,5 @@ else
   echo "test.sh: no JDK 25 found (set STACKDRIFT_JDK25): the Jenkinsfile's JDK 25 leg is NOT compiled here" >&2
 fi
 
-# The core's mutation gate (-Pmutation: PIT per package, each allowed today's survivors) is not run here yet: its
-# floors were measured under heavy load, and a quiet machine left more mutants alive (CONTRIBUTING.md's quality gate).
-# Run it with: bash scripts/test.sh -Pmutation
-exec mvn -B -ntp -f pom-standin.xml clean verify "$@"
+# -Pmutation: the core's mutation gate (PIT per package, each allowed today's survivors; CONTRIBUTING.md's quality gate)
+exec mvn -B -ntp -f pom-standin.xml clean verify -Pmutation "$@"
