@@ -4,7 +4,7 @@
 # medians of the pairs and the pair-by-pair ratios, never a best single run):
 #   - the parse limit: TokenScan scan (every token, nothing else, same jackson-core as stackdrift)
 #   - jq's task done the Jackson way: TokenScan addr (print resource_drift[].address)
-#   - jq -r '.resource_drift[].address' (when jq is installed)
+#   - jq -r '.resource_drift[].address', and the same with gojq (each when installed; up to 100k)
 #   - the same list by Python's json and by orjson, each with the collector off (when installed; up to 100k)
 # Then a memory run with -Xlog:gc: the largest heap in use before / after a collection.
 #
@@ -32,16 +32,19 @@ mkdir -p "$work/scan"
 javac -d "$work/scan" -cp "$jackson" "$root/bench/plan-read/TokenScan.java"
 cat "$plan" > /dev/null # page cache: every command reads from memory
 
-stackdrift="java $java_opts -jar $jar report --json $plan"
+# through the launcher, as users run it (its flags: serial collector, C1 only below 400 MB, the class archive)
+stackdrift="STACKDRIFT_JAR=$jar STACKDRIFT_JAVA_OPTS='$java_opts' $root/cli/bin/stackdrift report --json $plan"
 echo "plan: $plan ($(stat -c %s "$plan") bytes); load $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) CPUs"
 echo "== stackdrift vs token scan (parse limit)"
 python3 "$root/bench/paired.py" "$runs" "$stackdrift" "java -cp $jackson:$work/scan TokenScan scan $plan"
 echo "== stackdrift vs address scan (jq's task, the Jackson way)"
 python3 "$root/bench/paired.py" "$runs" "$stackdrift" "java -cp $jackson:$work/scan TokenScan addr $plan"
-if command -v jq > /dev/null && [ "$changes" -le 100000 ]; then
-  echo "== stackdrift vs jq"
-  python3 "$root/bench/paired.py" "$runs" "$stackdrift" "jq -r .resource_drift[].address $plan"
-fi
+for peer in jq gojq; do
+  if command -v $peer > /dev/null && [ "$changes" -le 100000 ]; then
+    echo "== stackdrift vs $peer"
+    python3 "$root/bench/paired.py" "$runs" "$stackdrift" "$peer -r .resource_drift[].address $plan"
+  fi
+done
 # the Python peers, listing the drifted addresses: the standard json module, and orjson with the collector off (the
 # strongest peer of the performance review); each loads the whole document, so only up to 100k
 python_peer() { # module: loads and prints resource_drift[].address

@@ -125,6 +125,11 @@ public final class AgentEngineGateway implements EngineGateway, AutoCloseable {
     }
 
     @Override
+    public boolean durable() {
+        return durable != null;
+    }
+
+    @Override
     public Optional<RunRecord> storeRecord(final File buildDir) throws IOException, InterruptedException {
         FilePath recordFile = temp.child(AgentEngineCall.RECORD_FILE);
         if (!recordFile.exists()) {

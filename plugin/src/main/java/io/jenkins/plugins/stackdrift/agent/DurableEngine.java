@@ -44,9 +44,11 @@ public final class DurableEngine {
     public static final String RECONNECT_PROPERTY = Durability.RECONNECT_PROPERTY;
     /** The engine writes its status each second: this long without one, and no result, it is gone. */
     static final Duration SILENT_ENGINE = Duration.ofSeconds(90);
+    /** The engine's own output in the step directory; made by the launch, so its absence says the engine never started. */
+    static final String ENGINE_OUT = "engine.out";
     /** Started in the background with the node's plain launcher: {@code $0} java, {@code $1} class path, {@code $2} dir. */
     static final String ENGINE_START = "nohup \"$0\" -cp \"$1\" " + EngineProcess.class.getName() + " \"$2\" "
-            + ">\"$2/engine.out\" 2>&1 </dev/null &";
+            + ">\"$2/" + ENGINE_OUT + "\" 2>&1 </dev/null &";
     /** Starts a tool's wrapper in the background through the step's launcher, which returns at once. */
     static final String DETACH = "nohup \"$@\" </dev/null >/dev/null 2>&1 &";
     static final String DETACH_NAME = "stack-drift-detach";
@@ -61,8 +63,13 @@ public final class DurableEngine {
         /** The step's launcher (decorated by {@code container()} and the like). */
         Launcher launcher() throws IOException, InterruptedException;
 
+        /** The controller this step runs in: once it shuts down, the step resumes in the next one. */
+        ControllerLife life();
+
         /** Whether the controller this step runs in is shutting down (its step resumes in the next one). */
-        boolean controllerStopping();
+        default boolean controllerStopping() {
+            return life().ended();
+        }
     }
 
     private final TaskListener listener;
@@ -71,8 +78,8 @@ public final class DurableEngine {
     private final ToolStops stops;
 
     /**
-     * @param saver keeps the step's attachment with the running step (it is called after the launch and as the console
-     *              offset moves)
+     * @param saver keeps the step's attachment with the running step (it is called just before the launch and as the
+     *              console offset moves)
      */
     public DurableEngine(final TaskListener listener, final Place place, final Consumer<EngineAttachment> saver,
             final ToolStops stops) {
@@ -111,6 +118,18 @@ public final class DurableEngine {
         stepDir.act(new DurableStepFiles.Prepare(RunOperation.valueOf(operation.name()), workspace.getRemote(),
                 request.value(), lockedStacks, heldElsewhere, stops.grace(), secrets, route));
         BoardRelay relay = route.number() == 0 ? null : BoardRelay.of(route);
+        EngineAttachment attachment = new EngineAttachment(stepDir.getRemote(), 0, operation, deploying)
+                .withShard(route.number()).withPolicyChecks(request.policyChecks());
+        // kept with the step before the launch: from here on a restart resumes this engine (starting it, if it had not
+        // started), and never runs the step again from the start beside it
+        saver.accept(attachment);
+        launch(workspace, stepDir);
+        return follow(attachment, new LaunchPolicy(request.toolPaths(), workspace.getRemote(), stepDir.getRemote(),
+                request.buildEnvironment(), credentials.boundEnvironments(), attachment.policyChecks()), relay);
+    }
+
+    /** Starts the engine process on the agent, in the background, with the agent's Java and the plugin's jars. */
+    private void launch(final FilePath workspace, final FilePath stepDir) throws IOException, InterruptedException {
         String java = stepDir.act(new DurableStepFiles.AgentJava());
         FilePath temp = stepDir.getParent();
         FilePath cache = temp == null ? stepDir.child(EngineJars.CACHE_DIR) : temp.child(EngineJars.CACHE_DIR);
@@ -118,11 +137,6 @@ public final class DurableEngine {
         workspace.createLauncher(listener).launch()
                 .cmds(ToolCommand.of(List.of("sh", "-c", ENGINE_START, java, classpath, stepDir.getRemote()), "", Map.of()).command())
                 .pwd(stepDir).quiet(true).start().join();
-        EngineAttachment attachment = new EngineAttachment(stepDir.getRemote(), 0, operation, deploying)
-                .withShard(route.number()).withPolicyChecks(request.policyChecks());
-        saver.accept(attachment);
-        return follow(attachment, new LaunchPolicy(request.toolPaths(), workspace.getRemote(), stepDir.getRemote(),
-                request.buildEnvironment(), credentials.boundEnvironments(), attachment.policyChecks()), relay);
     }
 
     /** The step's workspace, once its agent is connected (waiting up to the reconnect limit). */
@@ -139,6 +153,11 @@ public final class DurableEngine {
         FilePath workspace = workspace();
         FilePath stepDir = new FilePath(workspace.getChannel(), attachment.stepDir());
         DurableStepFiles.Written written = stepDir.act(new DurableStepFiles.ReadWritten());
+        if (!stepDir.child(ENGINE_OUT).exists()) {
+            // the controller stopped between the step's files and the launch: nothing ran yet
+            listener.getLogger().println("Stack Drift: the engine had not started before the restart; starting it now");
+            launch(workspace, stepDir);
+        }
         return follow(attachment, new LaunchPolicy(written.toolPaths(), workspace.getRemote(), stepDir.getRemote(),
                 buildEnvironment, written.bound(), attachment.policyChecks()), route.number() == 0 ? null : BoardRelay.of(route));
     }
@@ -177,7 +196,7 @@ public final class DurableEngine {
                 if (lost == null) {
                     lostSince = System.nanoTime();
                     console.println("Stack Drift: the agent cannot be reached (" + e.getClass().getSimpleName()
-                            + "); the engine runs on there: waiting up to " + reconnect().toMinutes() + " min for it");
+                            + "); the engine runs on there: waiting up to " + StepDurations.format(reconnect()) + " for it");
                 } else if (System.nanoTime() - lostSince > reconnect().toNanos()) {
                     throw e;
                 }
@@ -201,7 +220,7 @@ public final class DurableEngine {
             }
             if (!tick.ended() && silent(tick, started)) {
                 throw new AbortException("Stack Drift: the engine process on the agent stopped without a result (its"
-                        + " output is in " + attachment.stepDir() + "/engine.out until the step ends)");
+                        + " output is in " + attachment.stepDir() + "/" + ENGINE_OUT + " until the step ends)");
             }
             if (stopping && System.nanoTime() - stopDeadline > 0) {
                 break;
@@ -233,17 +252,9 @@ public final class DurableEngine {
      * the JVM's end. The step resumes in the next controller ({@code onResume}).
      */
     private void leaveIfControllerStops() {
-        if (!place.controllerStopping()) {
-            return;
-        }
-        listener.getLogger().println("Stack Drift: the controller is shutting down; the engine runs on on the agent and the"
-                + " step follows it again after the restart");
-        while (true) {
-            try {
-                Thread.sleep(Long.MAX_VALUE);
-            } catch (InterruptedException e) {
-                // a shutdown interrupts its threads: this one must still not clean up under the running engine
-            }
+        if (place.controllerStopping()) {
+            place.life().stayIfEnded(listener.getLogger(),
+                    "the engine runs on on the agent and the step follows it again after the restart");
         }
     }
 

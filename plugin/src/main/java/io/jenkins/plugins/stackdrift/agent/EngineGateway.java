@@ -49,6 +49,14 @@ public interface EngineGateway {
         throw new IOException("Stack Drift: this step cannot follow its engine after a restart");
     }
 
+    /**
+     * Whether this gateway's previews, checks and deploys run durably: a restart of the controller then resumes their
+     * engine, or runs the step again when it had not started one.
+     */
+    default boolean durable() {
+        return false;
+    }
+
     /** The record the last run left, stored into the build directory; empty when none was written. */
     Optional<RunRecord> storeRecord(File buildDir) throws IOException, InterruptedException;
 

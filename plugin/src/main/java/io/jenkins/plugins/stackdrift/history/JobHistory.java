@@ -162,6 +162,29 @@ public final class JobHistory {
     }
 
     /**
+     * Takes back the markers build {@code runId} left on {@code stacks} for deploys that never started: the controller
+     * restarted after they were written and before the step's engine was launched, and the step runs again from the start
+     * (what it deploys then gets markers of its own). Markers of other builds, and of other stacks, stay.
+     *
+     * @return the stacks whose marker was taken back
+     */
+    public Set<String> forgetUnstarted(final String runId, final Collection<String> stacks) {
+        lock.lock();
+        try {
+            Set<String> forgotten = new TreeSet<>();
+            for (DeployMarker marker : store.deploysInProgress()) {
+                if (marker.runId().equals(runId) && stacks.contains(marker.stack().value())) {
+                    store.markDeployFinished(marker.stack());
+                    forgotten.add(marker.stack().value());
+                }
+            }
+            return forgotten;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
      * The deploy markers of one build become "interrupted" trail entries (the build was aborted or lost its
      * agent while deploying); markers of other builds stay.
      */

@@ -30,8 +30,9 @@ import io.jenkins.plugins.stackdrift.StepDurations;
  *
  * <p>Saved on each change through the table's {@link Store} (the plugin's is a file in the controller's home), and
  * restored after a controller restart ({@link #restore}): a lock a step held then is held in the name of its build
- * until that build is no longer running (its step did not go on, but its tool may still be applying on an agent
- * the controller could not reach), or an administrator lets it go.
+ * until that step, resumed, takes it back ({@link #reclaim}) and lets go of it when it ends; failing that, until the
+ * build is no longer running (its tool may still be applying on an agent the controller could not reach), or an
+ * administrator lets it go.
  */
 public final class JobStackLocks {
     private static final Object MONITOR = new Object();
@@ -53,10 +54,18 @@ public final class JobStackLocks {
     private static long saved;
 
     /**
-     * One held lock: who holds it (in words), since when, the step's own token (a release lets go of its own only), the
-     * holder's build ({@code job#number}; empty when not known) and whether it was restored after a restart.
+     * One held lock: who holds it, since when, the step's own token (a release lets go of its own only) and whether it was
+     * restored after a restart.
      */
-    private record Holding(String holder, long since, Object token, String build, boolean restored) {
+    private record Holding(LockOwner owner, long since, Object token, boolean restored) {
+        /** What a waiting build prints about the holder. */
+        String holder() {
+            return owner.words() + (restored && !owner.build().isEmpty() ? ", held since before the controller restarted" : "");
+        }
+
+        String build() {
+            return owner.build();
+        }
     }
 
     /**
@@ -64,8 +73,17 @@ public final class JobStackLocks {
      *
      * @param build the holder's build as {@code Run.getExternalizableId()} gives it ({@code folder/job#12}); empty when
      *              not known
+     * @param step  the holder's step id in its build; empty when not known (and in a table saved before steps were)
      */
-    public record SavedLock(String scope, String stack, String holder, long since, String build) {
+    public record SavedLock(String scope, String stack, String holder, long since, String build, String step) {
+        public SavedLock {
+            build = build == null ? "" : build;
+            step = step == null ? "" : step;
+        }
+
+        LockOwner owner() {
+            return new LockOwner(holder, build, step);
+        }
     }
 
     /** Where the table is saved on each change; a store that cannot write says so itself (the locks go on). */
@@ -136,18 +154,20 @@ public final class JobStackLocks {
      */
     public static Held acquireAll(final String scope, final Collection<String> stacks, final String holder, final Duration timeout,
             final PrintStream log) throws InterruptedException, AbortException {
-        return acquireAll(scope, stacks, holder, "", timeout, log);
+        return acquireAll(scope, stacks, LockOwner.named(holder), timeout, log, () -> { });
     }
 
     /**
-     * As {@link #acquireAll(String, Collection, String, Duration, PrintStream)}, for a step of {@code build} (its
-     * {@code job#number}): what a restart restores the lock to.
+     * As {@link #acquireAll(String, Collection, String, Duration, PrintStream)}, for a step that says which it is (what a
+     * restart restores the lock to, and who takes it back); {@code beforeEachLook} runs each time the wait wakes up, before
+     * it looks at the table (a step whose controller shut down stays there for good: it must take nothing).
      */
-    public static Held acquireAll(final String scope, final Collection<String> stacks, final String holder, final String build,
-            final Duration timeout, final PrintStream log) throws InterruptedException, AbortException {
+    public static Held acquireAll(final String scope, final Collection<String> stacks, final LockOwner owner,
+            final Duration timeout, final PrintStream log, final Runnable beforeEachLook) throws InterruptedException, AbortException {
         long start = System.nanoTime();
         String announced = null;
         while (true) {
+            beforeEachLook.run();
             Map.Entry<String, String> blocker;
             long seen;
             boolean heldByRestored;
@@ -156,7 +176,7 @@ public final class JobStackLocks {
             synchronized (MONITOR) {
                 Map<String, String> busy = busy(scope, stacks);
                 if (busy.isEmpty()) {
-                    Holding holding = new Holding(holder, System.currentTimeMillis(), new Object(), build, false);
+                    Holding holding = new Holding(owner, System.currentTimeMillis(), new Object(), false);
                     stacks.forEach(stack -> HELD.put(key(scope, stack), holding));
                     held = new Held(scope, new TreeSet<>(stacks), Map.of(), holding.token());
                     table = changed();
@@ -193,18 +213,18 @@ public final class JobStackLocks {
 
     /** Holds the stacks of the scope that are free now and reports the others; never waits. */
     public static Held acquireFree(final String scope, final Collection<String> stacks, final String holder) {
-        return acquireFree(scope, stacks, holder, "");
+        return acquireFree(scope, stacks, LockOwner.named(holder));
     }
 
-    /** As {@link #acquireFree(String, Collection, String)}, for a step of {@code build} (its {@code job#number}). */
-    public static Held acquireFree(final String scope, final Collection<String> stacks, final String holder, final String build) {
+    /** As {@link #acquireFree(String, Collection, String)}, for a step that says which it is. */
+    public static Held acquireFree(final String scope, final Collection<String> stacks, final LockOwner owner) {
         Held held;
         TableCopy table;
         synchronized (MONITOR) {
             Map<String, String> busy = busy(scope, stacks);
             Set<String> free = new TreeSet<>(stacks);
             free.removeAll(busy.keySet());
-            Holding holding = new Holding(holder, System.currentTimeMillis(), new Object(), build, false);
+            Holding holding = new Holding(owner, System.currentTimeMillis(), new Object(), false);
             free.forEach(stack -> HELD.put(key(scope, stack), holding));
             held = new Held(scope, free, busy, holding.token());
             table = changed();
@@ -270,11 +290,32 @@ public final class JobStackLocks {
             store = into;
             building = stillBuilding;
             for (SavedLock lock : locks) {
-                String words = lock.holder() + (lock.build().isEmpty() ? "" : ", held since before the controller restarted");
-                HELD.putIfAbsent(key(lock.scope(), lock.stack()),
-                        new Holding(words, lock.since(), new Object(), lock.build(), true));
+                HELD.putIfAbsent(key(lock.scope(), lock.stack()), new Holding(lock.owner(), lock.since(), new Object(), true));
             }
         }
+    }
+
+    /**
+     * The locks of {@code scope} that step {@code step} of build {@code build} held when the controller stopped, taken back
+     * by that step after the restart: they are its own again, let go when it ends rather than when its build ends. A
+     * step's lock still held in this JVM (a test harness restarts in one JVM) is taken over the same way.
+     */
+    public static Held reclaim(final String scope, final String build, final String step) {
+        Object token = new Object();
+        Set<String> stacks = new TreeSet<>();
+        TableCopy table;
+        synchronized (MONITOR) {
+            HELD.replaceAll((key, holding) -> {
+                if (!key.startsWith(scope + '\u0000') || !holding.owner().isStep(build, step)) {
+                    return holding;
+                }
+                stacks.add(key.substring(scope.length() + 1));
+                return new Holding(holding.owner(), holding.since(), token, false);
+            });
+            table = changed();
+        }
+        save(table);
+        return new Held(scope, stacks, Map.of(), token);
     }
 
     /** How often a step waiting for a restored lock looks whether the build holding it ended. */
@@ -289,8 +330,8 @@ public final class JobStackLocks {
         List<SavedLock> locks = new ArrayList<>();
         HELD.forEach((key, holding) -> {
             int split = key.indexOf('\u0000');
-            locks.add(new SavedLock(key.substring(0, split), key.substring(split + 1), holding.holder(), holding.since(),
-                    holding.build()));
+            locks.add(new SavedLock(key.substring(0, split), key.substring(split + 1), holding.owner().words(), holding.since(),
+                    holding.build(), holding.owner().step()));
         });
         locks.sort(Comparator.comparing(SavedLock::scope).thenComparing(SavedLock::stack));
         return new TableCopy(++changes, locks);

@@ -5,6 +5,8 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
 import edu.umd.cs.findbugs.annotations.NonNull;
@@ -14,10 +16,12 @@ import hudson.FilePath;
 import hudson.Launcher;
 import hudson.model.Run;
 import hudson.model.TaskListener;
+import hudson.security.ACL;
+import hudson.security.ACLContext;
 import hudson.slaves.WorkspaceList;
-import io.jenkins.plugins.stackdrift.JenkinsFacade;
 import io.jenkins.plugins.stackdrift.StackDriftGlobalConfiguration;
 import io.jenkins.plugins.stackdrift.agent.AgentEngineGateway;
+import io.jenkins.plugins.stackdrift.agent.ControllerLife;
 import io.jenkins.plugins.stackdrift.agent.DurableEngine;
 import io.jenkins.plugins.stackdrift.agent.EngineAttachment;
 import io.jenkins.plugins.stackdrift.agent.Operation;
@@ -38,13 +42,16 @@ import org.jenkinsci.plugins.credentialsbinding.masking.SecretPatterns;
 import org.jenkinsci.plugins.workflow.graph.FlowNode;
 import org.jenkinsci.plugins.workflow.steps.StepContext;
 import org.jenkinsci.plugins.workflow.steps.SynchronousNonBlockingStepExecution;
+import org.springframework.security.core.Authentication;
 
 /**
  * Runs a Stack Drift step off the CPS thread (it reads the configuration, binds credentials, waits for locks). When
  * steps run durably ({@link DurableEngine}), a preview, check or deploy of a step of its own runs its engine as a
  * process on the agent, and the step keeps an {@link EngineAttachment} to it: after a restart of the controller,
- * {@link #onResume()} follows that engine to its end. A step restarted before its engine started fails, as
- * SynchronousNonBlockingStepExecution's steps do (nothing had run yet).
+ * {@link #onResume()} follows that engine to its end. A step restarted before its engine started (reading the
+ * configuration, binding credentials, waiting for a lock) runs again from the start, as nothing of it ran; so does a
+ * validation or graph, which runs no tool. With durable steps off, a preview, check or deploy restarted fails, as
+ * SynchronousNonBlockingStepExecution's steps do (its tools ran inside the agent call the restart cut).
  */
 final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<Map<String, Object>> {
     private static final long serialVersionUID = 1L;
@@ -82,6 +89,10 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
     @CheckForNull private transient volatile StepWorker worker;
     /** The engine process this step follows, once started (kept with the step across a restart). */
     @CheckForNull private volatile EngineAttachment attached;
+    /** Whether a restart before the engine started runs the step again (its engine runs durably, or it runs none). */
+    private volatile boolean rerunnable;
+    /** The step directory made on the agent, which a run again after a restart deletes first (it may hold secrets). */
+    @CheckForNull private volatile String madeDir;
     /** When the step's state was last saved for a moved console offset. */
     private transient volatile long savedAt;
 
@@ -102,19 +113,26 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
     private static final Duration SAVE_EVERY = Duration.ofSeconds(10);
 
     @Override
+    @SuppressWarnings("try") // the ACL context is only closed: it puts the thread's authentication back
     public void onResume() {
         EngineAttachment attachment = attached;
-        if (attachment == null) {
+        if (attachment == null && !rerunnable) {
             super.onResume();
             return;
         }
-        Timer.get().execute(() -> {
+        // as SynchronousNonBlockingStepExecution runs a step: on a thread of its own, as the user the step ran as
+        Authentication auth = Jenkins.getAuthentication2();
+        RESUMED.execute(() -> {
             StepWorker current = new StepWorker();
             current.enter();
             worker = current;
-            try {
-                getContext().onSuccess(current.returned(resumeStep(attachment)));
+            ControllerLife life = ControllerLife.now();
+            try (ACLContext ignored = ACL.as2(auth)) {
+                Map<String, Object> result = attachment == null ? runStep(true) : resumeStep(attachment);
+                life.stayIfEnded(null, "");
+                getContext().onSuccess(current.returned(result));
             } catch (Exception e) {
+                life.stayIfEnded(null, "");
                 getContext().onFailure(current.failure(e));
             } finally {
                 current.exit();
@@ -122,10 +140,17 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
         });
     }
 
-    /** A step following its engine holds no controller thread that a restart would have to wait for. */
+    /** The threads of resumed steps: each holds one for its whole run, as a step that was not restarted does. */
+    private static final ExecutorService RESUMED = Executors.newCachedThreadPool(task -> {
+        Thread thread = new Thread(task, "Stack Drift resumed step");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    /** A step that resumes or runs again holds no controller thread that a restart would have to wait for. */
     @Override
     public boolean blocksRestart() {
-        return attached == null && super.blocksRestart();
+        return attached == null && !rerunnable && super.blocksRestart();
     }
 
     @Override
@@ -133,9 +158,14 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
         StepWorker current = new StepWorker();
         current.enter();
         worker = current;
+        ControllerLife life = ControllerLife.now();
         try {
-            return current.returned(runStep());
+            Map<String, Object> result = runStep(false);
+            // a controller that shut down meanwhile: the step resumes in the next one, which alone may end it
+            life.stayIfEnded(null, "");
+            return current.returned(result);
         } catch (Exception e) {
+            life.stayIfEnded(null, "");
             throw current.failure(e);
         } finally {
             current.exit();
@@ -156,15 +186,28 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
         super.stop(cause);
     }
 
-    @SuppressWarnings("try") // the secret files and the gateway may throw InterruptedException while they close
-    private Map<String, Object> runStep() throws Exception {
+    /** @param again whether the step runs again after a restart that came before its engine started */
+    // the secret files and the gateway may throw InterruptedException while they close; Pipeline logs a save that fails
+    @SuppressWarnings({"try", "FutureReturnValueIgnored"})
+    private Map<String, Object> runStep(final boolean again) throws Exception {
         StepContext context = getContext();
         Run<?, ?> run = context.get(Run.class);
         TaskListener listener = context.get(TaskListener.class);
-        FilePath workspace = context.get(FilePath.class);
-        EnvVars environment = context.get(EnvVars.class);
-        if (workspace == null || run == null || listener == null) {
+        if (run == null || listener == null) {
             throw new AbortException(Messages.noWorkspace());
+        }
+        boolean durable = DurableEngine.enabled();
+        rerunnable = durable || operation == Operation.VALIDATE || operation == Operation.GRAPH;
+        // after a restart the agent may not be back yet: wait for it as a resumed engine does
+        FilePath workspace = again ? durableEngine(listener).workspace() : context.get(FilePath.class);
+        EnvVars environment = context.get(EnvVars.class);
+        if (workspace == null) {
+            throw new AbortException(Messages.noWorkspace());
+        }
+        String before = madeDir;
+        if (again && before != null) {
+            // the first run's files: its request, and the credentials it bound (no engine ran in it)
+            new FilePath(workspace.getChannel(), before).deleteRecursive();
         }
         FilePath temp = tempDir(workspace);
         int swept = temp.act(new StaleStepDirectories(run.getId()));
@@ -173,11 +216,15 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
         }
         FilePath stepDir = temp.child(StaleStepDirectories.stepDirectoryName(run.getId(),
                 operation.name().toLowerCase(Locale.ROOT), UUID.randomUUID().toString()));
+        madeDir = stepDir.getRemote();
+        // kept with the step before anything is written there: a restart from here on runs the step again
+        context.saveState();
         stepDir.mkdirs();
         try (WorkspaceSecretFiles secretFiles = new WorkspaceSecretFiles(stepDir);
                 AgentEngineGateway gateway = new AgentEngineGateway(workspace, stepDir, listener, context.get(Launcher.class),
-                        DurableEngine.enabled() ? durableEngine(listener) : null)) {
-            return stepRun(run, listener, gateway, secretFiles, environment).run();
+                        durable ? durableEngine(listener) : null)) {
+            StackDriftStepRun step = stepRun(run, listener, gateway, secretFiles, environment);
+            return again ? step.again() : step.run();
         }
     }
 
@@ -213,7 +260,8 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
                 environment == null ? Map.of() : environment, JobHistory.inJobDir(run.getParent().getRootDir()),
                 context.get(FlowNode.class), new ScmRevisions(run, listener))
                 .withApprovals(approvalRules.within(ApprovalsJobProperty.rulesOf(run.getParent())),
-                        PlanValueKeys.forJob(run.getParent()), BuildCommit.of(run));
+                        PlanValueKeys.forJob(run.getParent()), BuildCommit.of(run))
+                .in(ControllerLife.now());
     }
 
     /** The step's durable engine: its workspace and launcher are asked of the step's context each time. */
@@ -225,16 +273,15 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
     private static final class ContextPlace implements DurableEngine.Place {
         private final StepContext context;
         /** The controller the step runs in: another one, or none, means this one has shut down. */
-        @CheckForNull private final Jenkins controller = JenkinsFacade.runningOrNull();
+        private final ControllerLife life = ControllerLife.now();
 
         ContextPlace(final StepContext context) {
             this.context = context;
         }
 
         @Override
-        public boolean controllerStopping() {
-            Jenkins now = JenkinsFacade.runningOrNull();
-            return now == null || now != controller || now.isTerminating();
+        public ControllerLife life() {
+            return life;
         }
 
         /**

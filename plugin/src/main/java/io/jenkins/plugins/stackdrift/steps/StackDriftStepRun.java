@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 
 import edu.umd.cs.findbugs.annotations.CheckForNull;
@@ -22,6 +21,7 @@ import io.jenkins.plugins.stackdrift.actions.StackDriftInterruptedAction;
 import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
 import io.jenkins.plugins.stackdrift.agent.AgentOutcome;
 import io.jenkins.plugins.stackdrift.agent.BuildShards;
+import io.jenkins.plugins.stackdrift.agent.ControllerLife;
 import io.jenkins.plugins.stackdrift.agent.EngineAttachment;
 import io.jenkins.plugins.stackdrift.agent.EngineGateway;
 import io.jenkins.plugins.stackdrift.agent.EngineRequest;
@@ -35,14 +35,13 @@ import io.jenkins.plugins.stackdrift.credentials.StackCredentials;
 import io.jenkins.plugins.stackdrift.history.ControllerClock;
 import io.jenkins.plugins.stackdrift.history.JobHistory;
 import io.jenkins.plugins.stackdrift.history.JobStackLocks;
-import io.jenkins.plugins.stackdrift.history.LockScope;
+import io.jenkins.plugins.stackdrift.history.SavedStackLocks;
 import io.jenkins.plugins.stackdrift.history.RunDetails;
 import io.jenkins.plugins.stackdrift.trigger.ApprovalRules;
 import org.jenkinsci.plugins.workflow.actions.WarningAction;
 import org.jenkinsci.plugins.workflow.graph.FlowNode;
 
 import io.stackdrift.model.DeployMode;
-import io.stackdrift.record.DeployMarker;
 import io.stackdrift.record.RunRecord;
 import io.stackdrift.render.CountsLine;
 
@@ -68,6 +67,8 @@ final class StackDriftStepRun {
     private final String valueKey;
     /** The checkout's revision(s), from the build's SCMs, for a job that is not a branch of a source; empty: unknown. */
     private final String checkoutCommit;
+    /** The controller this step runs in: once it shuts down, the step resumes in the next one and this one does nothing. */
+    private final ControllerLife life;
 
     /** A step whose job is not a branch of an SCM source: its checkout's credentials mapping is the one used. */
     StackDriftStepRun(final StepSettings settings, final Operation operation, final Run<?, ?> run,
@@ -97,9 +98,11 @@ final class StackDriftStepRun {
         this.approvalRules = ApprovalRules.DEFAULT;
         this.valueKey = "";
         this.checkoutCommit = "";
+        this.life = ControllerLife.none();
     }
 
-    private StackDriftStepRun(final StackDriftStepRun base, final ApprovalRules rules, final String key, final String checkout) {
+    private StackDriftStepRun(final StackDriftStepRun base, final ApprovalRules rules, final String key, final String checkout,
+            final ControllerLife life) {
         this.revisions = base.revisions;
         this.settings = base.settings;
         this.operation = base.operation;
@@ -114,6 +117,7 @@ final class StackDriftStepRun {
         this.approvalRules = rules;
         this.valueKey = key;
         this.checkoutCommit = checkout;
+        this.life = life;
     }
 
     /**
@@ -121,10 +125,35 @@ final class StackDriftStepRun {
      * job's), the job's key of plan values (hex) and the checkout's revision for a job that is not a branch of a source.
      */
     StackDriftStepRun withApprovals(final ApprovalRules rules, final String key, final String checkout) {
-        return new StackDriftStepRun(this, rules, key, checkout);
+        return new StackDriftStepRun(this, rules, key, checkout, life);
+    }
+
+    /** The same step run in {@code controller}: once that shuts down, the step does nothing more (it resumes in the next). */
+    StackDriftStepRun in(final ControllerLife controller) {
+        return new StackDriftStepRun(this, approvalRules, valueKey, checkoutCommit, controller);
     }
 
     Map<String, Object> run() throws IOException, InterruptedException {
+        return run(false);
+    }
+
+    /**
+     * The same step after a restart before its durable engine started (reading, binding, waiting for a lock): nothing of
+     * it ran, so it runs again from the start, its old locks let go and its unstarted deploys' markers taken back.
+     */
+    Map<String, Object> again() throws IOException, InterruptedException {
+        listener.getLogger().println("Stack Drift: resumed after a restart of the controller, before the " + operation.word()
+                + " had started its engine: it runs again from the start");
+        try (JobStackLocks.Held before = locks().reclaim()) {
+            if (!before.stacks().isEmpty()) {
+                JobHistory.withoutInterrupt(() -> history.forgetUnstarted(request().runId(), before.stacks()));
+            }
+        }
+        return run(true);
+    }
+
+    /** @param again whether the step runs again after a restart (its id is its own already) */
+    private Map<String, Object> run(final boolean again) throws IOException, InterruptedException {
         BuildResultPolicy policy = resultPolicy();
         EngineRequest request = request();
         PrintStream log = listener.getLogger();
@@ -132,7 +161,7 @@ final class StackDriftStepRun {
             return validate(request, log);
         }
         // before anything runs: a second step with this id in the build fails here, having done nothing
-        StepIds.Claim claim = StepIds.claim(run, stepId());
+        StepIds.Claim claim = again ? StepIds.reclaim(run, stepId()) : StepIds.claim(run, stepId());
         try {
             if (settings.shardCount() == 0) {
                 return recorded(policy, request, log, null);
@@ -140,6 +169,10 @@ final class StackDriftStepRun {
             BuildShards board = BuildShardsAction.boardFor(run, settings, operation);
             // this shard has an executor now: the others' waits for it are waits for a running shard
             board.start(settings.shardNumber());
+            if (gateway.durable()) {
+                // a restart from here on resumes or reruns this shard: the others keep waiting for it
+                board.runsDurably(settings.shardNumber());
+            }
             try {
                 return recorded(policy, request, log, board);
             } finally {
@@ -157,9 +190,8 @@ final class StackDriftStepRun {
                 BuildResultPolicy.parse(settings.repairedResultOr("SUCCESS")));
     }
 
-    /** The build as a restart finds it again ({@code job#number}): whose locks a restart restores. */
-    private String buildId() {
-        return Objects.toString(run.getExternalizableId(), "");
+    private StepLocks locks() {
+        return new StepLocks(run, settings, operation, defaults, stepId(), life);
     }
 
     /** The step's id: as the step resolved it, else (settings made without a step) its word. */
@@ -174,7 +206,7 @@ final class StackDriftStepRun {
         List<String> own = board == null ? List.of() : board.shard(settings.shardNumber());
         EngineRequest request = board == null ? requested : requested.withStacks(own);
         // a lock scope outside the job's folders fails the step before anything is read or bound
-        LockScope.of(run.getParent(), settings.lockScope(), defaults.sharedLockScopes());
+        locks().scope();
         AgentOutcome selected = board != null && own.isEmpty() ? AgentOutcome.builder().build() : inspected(request, log);
         ApprovalFlow approvals = ApprovalFlow.of(run, operation, settings.kind(), log);
         AgentOutcome selection = approvals.selection(selected, log);
@@ -206,10 +238,10 @@ final class StackDriftStepRun {
     /** The engine's run under the stacks' locks, with deploy markers for what it deploys. */
     private Ran locked(final EngineRequest request, final AgentOutcome selection, final StackCredentials resolved,
             @CheckForNull final BuildShards board, final PrintStream log) throws IOException, InterruptedException {
-        try (JobStackLocks.Held locks = lock(selection.selectedStacks().keySet(), request.mode() == DeployMode.REHEARSAL, log)) {
+        try (JobStackLocks.Held locks = locks().take(selection.selectedStacks().keySet(), request.mode() == DeployMode.REHEARSAL, log)) {
             locks.busy().forEach((stack, holder) -> log.println("Stack Drift: " + stack + ": " + holder
                     + " holds it; it is not checked in this run"));
-            List<String> historyFiles = history.snapshot(this::stillRunning);
+            List<String> historyFiles = history.snapshot(SavedStackLocks.buildingIn(run.getParent()));
             // a rehearsal applies nothing: no marker (a restart would report a deploy that never was)
             Set<String> deploying = EngineAttachment.deploying(operation, request.mode(), locks.stacks());
             if (!deploying.isEmpty()) {
@@ -228,8 +260,9 @@ final class StackDriftStepRun {
     /**
      * The same step after a restart of the controller: its engine ran on in its agent's step directory; the step follows
      * it to its end and records it as an uninterrupted step would. Its stack locks came back with the controller
-     * ({@code SavedStackLocks}) and are held until the build ends.
+     * ({@code SavedStackLocks}): the step takes them back, and lets go of them when it ends.
      */
+    @SuppressWarnings("try") // the locks are only closed: they are let go when the step ends
     Map<String, Object> resumed(final EngineAttachment attachment) throws IOException, InterruptedException {
         PrintStream log = listener.getLogger();
         log.println("Stack Drift: resumed after a restart of the controller: following the " + operation.word()
@@ -239,7 +272,7 @@ final class StackDriftStepRun {
         // the id is this step's again: a step started after the restart cannot take it while this one runs
         BuildShards board = attachment.shard() == 0 ? null : BuildShardsAction.boardFor(run, settings, operation);
         StepIds.Claim claim = StepIds.reclaim(run, stepId());
-        try {
+        try (JobStackLocks.Held locks = locks().reclaim()) {
             ShardRoute route = board == null ? ShardRoute.none()
                     : ShardWaits.route(settings, operation, defaults, board, () -> ShardExecutors.shortage(run));
             Ran ran = ran(() -> gateway.resume(attachment, buildEnvironment, route), attachment.deploying(), request.runId(), log);
@@ -274,6 +307,8 @@ final class StackDriftStepRun {
             try {
                 outcome = call.call();
             } catch (InterruptedException | IOException | RuntimeException e) {
+                // a controller that shut down under the call: the resumed step owns the markers, locks and files
+                life.stayIfEnded(log, "the step goes on after the restart");
                 // remoting's RequestAbortedException, for a lost agent, is a RuntimeException
                 interrupted = true;
                 interrupted(deploying, runId, e, log);
@@ -335,28 +370,6 @@ final class StackDriftStepRun {
     }
 
     /**
-     * A deploy waits for the locks of all its stacks; a drift check takes those that are free (its
-     * {@code correct} mode deploys) and leaves the others to the deploy that holds them; a preview applies
-     * nothing and takes none.
-     */
-    private JobStackLocks.Held lock(final Set<String> stacks, final boolean rehearsal, final PrintStream log)
-            throws InterruptedException, AbortException {
-        String scope = LockScope.of(run.getParent(), settings.lockScope(), defaults.sharedLockScopes());
-        // the build's name and page, so a waiting build says exactly which build (of which branch job) it waits for
-        String holder = "the " + operation.word() + " (id " + stepId() + ") of " + run.getFullDisplayName() + " (" + run.getUrl() + ")";
-        switch (operation) {
-            case DEPLOY:
-                // a rehearsal plans and applies nothing: it keeps no real deploy waiting
-                return rehearsal ? JobStackLocks.Held.none()
-                        : JobStackLocks.acquireAll(scope, stacks, holder, buildId(), settings.lockTimeout(), log);
-            case CHECK:
-                return JobStackLocks.acquireFree(scope, stacks, holder, buildId());
-            default:
-                return JobStackLocks.Held.none();
-        }
-    }
-
-    /**
      * The build was aborted or the agent was lost while the engine ran: this build's deploy markers become
      * "interrupted" trail entries now (not deleted: what the tools did is unknown), with the interrupt flag
      * cleared while the history is written. Before the locks are released and the temporary directory is
@@ -392,22 +405,12 @@ final class StackDriftStepRun {
     /** How long an interrupted step waits for the agent call to stop before it lets go of locks and files. */
     static final long AGENT_STOP_WAIT_MILLIS = 10_000;
 
-    /** A deploy marker's build is running when the job has that build and it is still building. */
-    private boolean stillRunning(final DeployMarker marker) {
-        try {
-            Run<?, ?> build = run.getParent().getBuildByNumber(Integer.parseInt(marker.runId()));
-            return build != null && build.isBuilding();
-        } catch (NumberFormatException e) {
-            return false;
-        }
-    }
-
     private Map<String, Object> validate(final EngineRequest request, final PrintStream log)
             throws IOException, InterruptedException {
         // the run order's reference edges come from the job's history: a graph call gets its copy, as a run does
         AgentOutcome outcome = operation == Operation.GRAPH
                 ? gateway.run(operation, request, StackCredentials.none(), history.directory(),
-                        history.snapshot(this::stillRunning), Set.of(), Set.of())
+                        history.snapshot(SavedStackLocks.buildingIn(run.getParent())), Set.of(), Set.of())
                 : gateway.read(operation, request);
         outcome.warnings().forEach(w -> log.println("Stack Drift: warning: " + w));
         outcome.stackLines().forEach(log::println);

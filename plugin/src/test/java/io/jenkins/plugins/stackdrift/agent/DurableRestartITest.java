@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.List;
 
 import hudson.model.Result;
+import io.jenkins.plugins.stackdrift.history.JobStackLocks;
 import org.jenkinsci.plugins.workflow.cps.CpsFlowDefinition;
 import org.jenkinsci.plugins.workflow.job.WorkflowJob;
 import org.jenkinsci.plugins.workflow.job.WorkflowRun;
@@ -166,6 +167,53 @@ class DurableRestartITest {
             String log = JenkinsRule.getLog(b);
             assertThat(log).contains("drifted: 0").doesNotContain("resumed after a restart");
             assertThat(Files.readAllLines(temp.resolve("runs"))).hasSize(1);
+        });
+    }
+
+    /**
+     * Two deploys of net in one build: the first applies (its provisioner sleeps), the second waits for net's lock. The
+     * controller restarts then. The first step resumes and follows its engine; the second had not started its engine, so
+     * it runs again from the start, waits for net again and deploys after the first has let go of it (it took its lock
+     * back, rather than the build holding it until its end, which would keep the second waiting for ever).
+     */
+    @Test
+    void aStepWaitingForALockAtARestartRunsAgainAndDeploysAfterTheStepThatHeldIt() throws Throwable {
+        String terraform = SleepingApply.terraformDirectory();
+        Assumptions.assumeTrue(terraform != null, "no terraform on PATH: this test needs real Terraform");
+        Path repo = repository();
+        sessions.then(r -> {
+            WorkflowJob p = r.jenkins.createProject(WorkflowJob.class, "durable-lock-wait");
+            p.setDefinition(new CpsFlowDefinition("parallel first: {\n"
+                    + pipeline(terraform, repo, 40, "    def result = deployStacks(id: 'first')\n"
+                            + "    echo \"first: ${result.result}\"\n")
+                    + "\n}, second: {\n"
+                    + "  node('built-in') { waitUntil { fileExists('" + temp.resolve("runs") + "') } }\n"
+                    + pipeline(terraform, repo, 0, "    def result = deployStacks(id: 'second')\n"
+                            + "    echo \"second: ${result.result}\"\n")
+                    + "\n}\n", true));
+            WorkflowRun b = p.scheduleBuild2(0).waitForStart();
+            awaitApplying(b);
+            long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+            while (!JenkinsRule.getLog(b).contains("Stack Drift: waiting for stack net") && System.nanoTime() < deadline) {
+                Thread.sleep(200);
+            }
+            assertThat(JenkinsRule.getLog(b)).contains("Stack Drift: waiting for stack net: the deploy (id first)");
+        });
+        sessions.then(r -> {
+            WorkflowRun b = r.jenkins.getItemByFullName("durable-lock-wait", WorkflowJob.class).getBuildByNumber(1);
+            r.waitForCompletion(b);
+            String log = JenkinsRule.getLog(b);
+            r.assertBuildStatus(Result.SUCCESS, b);
+            assertThat(log).contains("first: SUCCESS").contains("second: SUCCESS").doesNotContain("interrupted")
+                    .containsOnlyOnce("Stack Drift: resumed after a restart of the controller: following the deploy")
+                    .containsOnlyOnce("Stack Drift: resumed after a restart of the controller, before the deploy had started"
+                            + " its engine: it runs again from the start");
+            assertThat(log.lastIndexOf("Stack Drift: waiting for stack net")).as(log)
+                    .isGreaterThan(log.indexOf("it runs again from the start"));
+            assertThat(Files.readAllLines(temp.resolve("runs"))).as("net was applied once: the second deploy found it in sync")
+                    .hasSize(1);
+            assertThat(JobStackLocks.held()).as("no lock outlives the build")
+                    .noneMatch(lock -> lock.scope().equals("durable-lock-wait"));
         });
     }
 

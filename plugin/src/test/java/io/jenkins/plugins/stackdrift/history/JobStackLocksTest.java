@@ -18,6 +18,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 
 import hudson.AbortException;
 import org.junit.jupiter.api.Test;
@@ -168,15 +170,17 @@ class JobStackLocksTest {
         List<List<JobStackLocks.SavedLock>> saves = new CopyOnWriteArrayList<>();
         JobStackLocks.restore(saves::add, List.of(), build -> true);
         try {
-            try (JobStackLocks.Held held = JobStackLocks.acquireAll("saved/app", List.of("net", "dns"), "the deploy of app #5", "app#5",
-                    Duration.ZERO, quiet())) {
+            try (JobStackLocks.Held held = JobStackLocks.acquireAll("saved/app", List.of("net", "dns"),
+                    new LockOwner("the deploy of app #5", "app#5", "deploy"), Duration.ZERO, quiet(), () -> { })) {
                 assertThat(held.stacks()).containsExactlyInAnyOrder("dns", "net");
                 assertThat(saves.get(saves.size() - 1)).filteredOn(lock -> lock.scope().equals("saved/app"))
-                        .extracting(JobStackLocks.SavedLock::stack, JobStackLocks.SavedLock::holder, JobStackLocks.SavedLock::build)
-                        .containsExactly(tuple("dns", "the deploy of app #5", "app#5"), tuple("net", "the deploy of app #5", "app#5"));
+                        .extracting(JobStackLocks.SavedLock::stack, JobStackLocks.SavedLock::holder, JobStackLocks.SavedLock::build,
+                                JobStackLocks.SavedLock::step)
+                        .containsExactly(tuple("dns", "the deploy of app #5", "app#5", "deploy"),
+                                tuple("net", "the deploy of app #5", "app#5", "deploy"));
             }
             assertThat(saves.get(saves.size() - 1)).noneMatch(lock -> lock.scope().equals("saved/app"));
-            JobStackLocks.acquireFree("saved/app", List.of("db"), "the check of app #6", "app#6").close();
+            JobStackLocks.acquireFree("saved/app", List.of("db"), new LockOwner("the check of app #6", "app#6", "check")).close();
             assertThat(saves).anyMatch(table -> table.stream().anyMatch(lock -> lock.stack().equals("db")));
         } finally {
             JobStackLocks.restore(JobStackLocks.Store.NONE, List.of(), build -> true);
@@ -188,9 +192,10 @@ class JobStackLocksTest {
         Set<String> running = ConcurrentHashMap.newKeySet();
         running.add("app#3");
         JobStackLocks.restore(JobStackLocks.Store.NONE, List.of(new JobStackLocks.SavedLock("restored/app", "net",
-                "the deploy (id deploy) of app #3", 1_000, "app#3")), running::contains);
+                "the deploy (id deploy) of app #3", 1_000, "app#3", "deploy")), running::contains);
         try {
-            try (JobStackLocks.Held check = JobStackLocks.acquireFree("restored/app", List.of("net"), "the check of app #4", "app#4")) {
+            try (JobStackLocks.Held check = JobStackLocks.acquireFree("restored/app", List.of("net"),
+                    new LockOwner("the check of app #4", "app#4", "check"))) {
                 assertThat(check.stacks()).isEmpty();
                 assertThat(check.busy()).containsEntry("net", "the deploy (id deploy) of app #3, held since before the controller "
                         + "restarted");
@@ -200,12 +205,81 @@ class JobStackLocksTest {
             // the build went on after the restart without the step (it failed on resume) and ended: the lock goes with it
             running.remove("app#3");
             assertThat(JobStackLocks.held()).noneMatch(lock -> lock.scope().equals("restored/app"));
-            try (JobStackLocks.Held deploy = JobStackLocks.acquireAll("restored/app", List.of("net"), "the deploy of app #5", "app#5",
-                    Duration.ofSeconds(5), quiet())) {
+            try (JobStackLocks.Held deploy = JobStackLocks.acquireAll("restored/app", List.of("net"),
+                    new LockOwner("the deploy of app #5", "app#5", "deploy"), Duration.ofSeconds(5), quiet(), () -> { })) {
                 assertThat(deploy.stacks()).containsExactly("net");
             }
         } finally {
             JobStackLocks.restore(JobStackLocks.Store.NONE, List.of(), build -> true);
+        }
+    }
+
+    @Test
+    void theStepThatHeldALockBeforeARestartTakesItBackAndLetsGoOfItWhenItEnds() throws Exception {
+        List<List<JobStackLocks.SavedLock>> saves = new CopyOnWriteArrayList<>();
+        // app#7 runs on after the restart: its restored locks would be held until it ends
+        JobStackLocks.restore(saves::add, List.of(
+                new JobStackLocks.SavedLock("back/app", "net", "the deploy (id deploy) of app #7", 1_000, "app#7", "deploy"),
+                new JobStackLocks.SavedLock("back/app", "dns", "the deploy (id deploy) of app #7", 1_000, "app#7", "deploy"),
+                new JobStackLocks.SavedLock("back/app", "db", "the deploy (id db) of app #7", 1_000, "app#7", "db"),
+                new JobStackLocks.SavedLock("back/app", "old", "a holder saved before steps were", 1_000, "app#7", null),
+                new JobStackLocks.SavedLock("back/other", "net", "the deploy (id deploy) of app #7", 1_000, "app#7", "deploy")),
+                build -> true);
+        try {
+            try (JobStackLocks.Held mine = JobStackLocks.reclaim("back/app", "app#7", "deploy")) {
+                assertThat(mine.stacks()).containsExactlyInAnyOrder("dns", "net");
+                assertThat(JobStackLocks.held()).filteredOn(lock -> lock.stack().equals("net") && lock.scope().equals("back/app"))
+                        .extracting(JobStackLocks.HeldLock::holder).containsExactly("the deploy (id deploy) of app #7");
+                assertThat(JobStackLocks.reclaim("back/app", "app#8", "deploy").stacks()).isEmpty();
+            }
+            // let go when the step ends, though its build still runs; the other step's, the unnamed and the other scope's stay
+            assertThat(JobStackLocks.held()).filteredOn(lock -> lock.scope().startsWith("back/"))
+                    .extracting(JobStackLocks.HeldLock::scope, JobStackLocks.HeldLock::stack)
+                    .containsExactly(tuple("back/app", "db"), tuple("back/app", "old"), tuple("back/other", "net"));
+            assertThat(saves.get(saves.size() - 1)).filteredOn(lock -> lock.scope().equals("back/app"))
+                    .extracting(JobStackLocks.SavedLock::stack, JobStackLocks.SavedLock::step)
+                    .containsExactly(tuple("db", "db"), tuple("old", ""));
+            try (JobStackLocks.Held next = JobStackLocks.acquireAll("back/app", List.of("net", "dns"), "the next deploy",
+                    Duration.ofSeconds(5), quiet())) {
+                assertThat(next.stacks()).containsExactlyInAnyOrder("dns", "net");
+            }
+        } finally {
+            JobStackLocks.restore(JobStackLocks.Store.NONE, List.of(), build -> true);
+            JobStackLocks.forceRelease("back/app", "db");
+            JobStackLocks.forceRelease("back/app", "old");
+            JobStackLocks.forceRelease("back/other", "net");
+        }
+    }
+
+    @Test
+    void aWaitRunsItsHookEachTimeItWakesAndAHookThatThrowsTakesNothing() throws Exception {
+        AtomicInteger looks = new AtomicInteger();
+        RuntimeException gone = new IllegalStateException("the controller shut down");
+        JobStackLocks.Held first = JobStackLocks.acquireAll("hook/app", List.of("net"), "the first", quiet());
+        // the first look finds net held; the release wakes the wait, whose second look is refused before it takes anything
+        CompletableFuture<Void> release = CompletableFuture.runAsync(() -> {
+            await(() -> looks.get() == 1);
+            first.close();
+        });
+        assertThatThrownBy(() -> JobStackLocks.acquireAll("hook/app", List.of("net"), LockOwner.named("the second"),
+                Duration.ofSeconds(30), quiet(), () -> {
+                    if (looks.incrementAndGet() == 2) {
+                        throw gone;
+                    }
+                })).isSameAs(gone);
+        release.get(30, TimeUnit.SECONDS);
+        assertThat(looks).hasValue(2);
+        assertThat(JobStackLocks.held()).noneMatch(lock -> lock.scope().equals("hook/app"));
+    }
+
+    private static void await(final BooleanSupplier condition) {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        try {
+            while (!condition.getAsBoolean() && System.nanoTime() < until) {
+                Thread.sleep(10);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

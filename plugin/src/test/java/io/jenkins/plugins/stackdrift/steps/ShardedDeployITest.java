@@ -2,7 +2,9 @@ package io.jenkins.plugins.stackdrift.steps;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -15,6 +17,7 @@ import org.jenkinsci.plugins.workflow.job.WorkflowRun;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 import org.jvnet.hudson.test.JenkinsRule;
 import org.jvnet.hudson.test.junit.jupiter.BuildWatcherExtension;
 import org.jvnet.hudson.test.junit.jupiter.WithJenkins;
@@ -49,6 +52,9 @@ class ShardedDeployITest {
 
     private JenkinsRule r;
 
+    @TempDir
+    Path temp;
+
     @BeforeEach
     void beforeEach(final JenkinsRule rule) throws Exception {
         r = rule;
@@ -68,15 +74,23 @@ class ShardedDeployITest {
 
     @Test
     void twoParallelBranchesDeployTheirShardsAndADependencyOfTheOtherShardDeploysFirst() throws Exception {
+        Path go = temp.resolve("go");
         WorkflowJob p = r.jenkins.createProject(WorkflowJob.class, "shards");
         p.setDefinition(new CpsFlowDefinition("def shards\n"
                 + onTheDemo("built-in", "shards = stackShards(count: 2)") + "\n"
                 + "echo \"shards: ${shards}\"\n"
-                // shard 1 starts late, so shard 2's stack is seen to wait for network
-                + "parallel one: { sleep 5\n" + onTheDemo("built-in", "deployStacks(shard: 1, of: 2, lockTimeout: '10m')") + " },\n"
+                // shard 1 starts once the test has seen shard 2's stack wait for network (a fixed sleep did not do at load ~29)
+                + "parallel one: {\n  node('built-in') { waitUntil { fileExists('" + go + "') } }\n"
+                + onTheDemo("built-in", "deployStacks(shard: 1, of: 2, lockTimeout: '10m')") + " },\n"
                 + "  two: {\n" + onTheDemo("remote", "deployStacks(shard: 2, of: 2, lockTimeout: '10m')") + " }", true));
 
-        WorkflowRun b = r.buildAndAssertSuccess(p);
+        WorkflowRun b = p.scheduleBuild2(0).waitForStart();
+        long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
+        while (!JenkinsRule.getLog(b).contains("waits for network") && b.isBuilding() && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+        }
+        Files.writeString(go, "");
+        r.assertBuildStatusSuccess(r.waitForCompletion(b));
 
         String log = JenkinsRule.getLog(b);
         assertThat(log).contains("shards: [[dns, network], [platform:prod]]")

@@ -49,6 +49,7 @@ import io.jenkins.plugins.stackdrift.actions.ApproveDeployAction;
 import io.jenkins.plugins.stackdrift.actions.StackDriftInterruptedAction;
 import io.jenkins.plugins.stackdrift.actions.StackDriftRunAction;
 import io.jenkins.plugins.stackdrift.agent.AgentOutcome;
+import io.jenkins.plugins.stackdrift.agent.EngineAttachment;
 import io.jenkins.plugins.stackdrift.agent.EngineGateway;
 import io.jenkins.plugins.stackdrift.agent.EngineRequest;
 import io.jenkins.plugins.stackdrift.agent.Operation;
@@ -581,6 +582,63 @@ class StackDriftStepRunTest {
                 TestRecords.record(RunKind.DEPLOY, TestRecords.row("network", RowState.IN_SYNC))));
         stepRun(Operation.DEPLOY, settings()).run();
         assertThat(new HistoryStore(jobDir).deploysInProgress()).isEmpty();
+    }
+
+    @Test
+    void aStepRunAgainAfterARestartBeforeItsEngineLetsGoOfItsOldLockAndMarkerThenDeploys() throws Exception {
+        when(run.getExternalizableId()).thenReturn("unit/app#7");
+        // before the restart the step had locked network and marked it deploying; its engine never started
+        new HistoryStore(jobDir).markDeployStarted(new StackId("network"), "7", 1_000, DeployKind.DEPLOY);
+        JobStackLocks.restore(JobStackLocks.Store.NONE, List.of(new JobStackLocks.SavedLock(job.getFullName(), "network",
+                "the deploy (id deploy) of app #7", 1_000, "unit/app#7", "deploy")), build -> true);
+        try {
+            selection(Map.of("network", Map.of()));
+            when(gateway.run(eq(Operation.DEPLOY), any(), any(), any(), any(), anySet(), anySet())).thenAnswer(call -> {
+                // its own marker again, written now, and its own lock again
+                assertThat(new HistoryStore(jobDir).deploysInProgress()).singleElement()
+                        .satisfies(m -> assertThat(m.startedAt()).isNotEqualTo(1_000));
+                assertThat(JobStackLocks.held()).filteredOn(lock -> lock.scope().equals(job.getFullName()))
+                        .singleElement().satisfies(lock -> assertThat(lock.since()).isNotEqualTo(1_000));
+                return AgentOutcome.builder().recorded(Map.of()).build();
+            });
+            when(gateway.storeRecord(any())).thenReturn(Optional.of(
+                    TestRecords.record(RunKind.DEPLOY, TestRecords.row("network", RowState.IN_SYNC))));
+            StepSettings settings = settings().withLocking(null, Duration.ofSeconds(5));
+            Map<String, Object> result = stepRun(Operation.DEPLOY, settings).again();
+
+            assertThat(result).containsEntry("result", "SUCCESS");
+            assertThat(console()).contains("Stack Drift: resumed after a restart of the controller, before the deploy had"
+                    + " started its engine: it runs again from the start").doesNotContain("waiting for stack");
+            assertThat(new HistoryStore(jobDir).deploysInProgress()).isEmpty();
+            assertThat(new HistoryStore(jobDir).trail()).noneMatch(entry -> entry.result() == TrailResult.INTERRUPTED);
+            assertThat(JobStackLocks.held()).noneMatch(lock -> lock.scope().equals(job.getFullName()));
+        } finally {
+            JobStackLocks.restore(JobStackLocks.Store.NONE, List.of(), build -> true);
+            JobStackLocks.forceRelease(job.getFullName(), "network");
+        }
+    }
+
+    @Test
+    void aResumedStepTakesBackItsLockAndLetsGoOfItWhenItEndsThoughItsBuildRunsOn() throws Exception {
+        when(run.getExternalizableId()).thenReturn("unit/app#7");
+        JobStackLocks.restore(JobStackLocks.Store.NONE, List.of(new JobStackLocks.SavedLock(job.getFullName(), "network",
+                "the deploy (id deploy) of app #7", 1_000, "unit/app#7", "deploy")), build -> true);
+        try {
+            EngineAttachment attachment = new EngineAttachment("/ws@tmp/step", 0, Operation.DEPLOY, Set.of("network"));
+            when(gateway.resume(eq(attachment), any(), any())).thenAnswer(call -> {
+                assertThat(JobStackLocks.held()).filteredOn(lock -> lock.scope().equals(job.getFullName()))
+                        .extracting(JobStackLocks.HeldLock::holder).containsExactly("the deploy (id deploy) of app #7");
+                return AgentOutcome.builder().recorded(Map.of()).build();
+            });
+            when(gateway.storeRecord(any())).thenReturn(Optional.of(
+                    TestRecords.record(RunKind.DEPLOY, TestRecords.row("network", RowState.IN_SYNC))));
+            stepRun(Operation.DEPLOY, settings()).resumed(attachment);
+
+            assertThat(JobStackLocks.held()).noneMatch(lock -> lock.scope().equals(job.getFullName()));
+        } finally {
+            JobStackLocks.restore(JobStackLocks.Store.NONE, List.of(), build -> true);
+            JobStackLocks.forceRelease(job.getFullName(), "network");
+        }
     }
 
     @Test
