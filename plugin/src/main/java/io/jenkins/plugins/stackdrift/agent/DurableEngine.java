@@ -284,8 +284,13 @@ public final class DurableEngine {
                 return workspace;
             }
             if (System.nanoTime() - until > 0) {
+                // the failure that lost the agent (remoting's ChannelClosedException or, as often, its
+                // RequestAbortedException), so the step says which stacks a lost agent interrupted
                 if (lost instanceof IOException io) {
                     throw io;
+                }
+                if (lost instanceof RuntimeException failure) {
+                    throw failure;
                 }
                 throw new AbortException("Stack Drift: the step's agent did not come back within "
                         + StepDurations.format(reconnect()) + "; the engine's stacks are marked interrupted");
