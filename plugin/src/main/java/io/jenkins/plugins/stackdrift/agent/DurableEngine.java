@@ -293,7 +293,7 @@ public final class DurableEngine {
                     throw failure;
                 }
                 throw new AbortException("Stack Drift: the step's agent did not come back within "
-                        + StepDurations.format(reconnect()) + "; the engine's stacks are marked interrupted");
+                        + StepDurations.format(reconnect()));
             }
             Thread.sleep(LONGEST_POLL_MILLIS);
         }
