@@ -120,7 +120,7 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
             super.onResume();
             return;
         }
-        // as SynchronousNonBlockingStepExecution runs a step: on a thread of its own, as the user the step ran as
+        // as SynchronousNonBlockingStepExecution runs a step: on a thread of its own, with the caller's authentication
         Authentication auth = Jenkins.getAuthentication2();
         RESUMED.execute(() -> {
             StepWorker current = new StepWorker();
