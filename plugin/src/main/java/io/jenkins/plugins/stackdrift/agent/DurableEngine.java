@@ -65,11 +65,6 @@ public final class DurableEngine {
 
         /** The controller this step runs in: once it shuts down, the step resumes in the next one. */
         ControllerLife life();
-
-        /** Whether the controller this step runs in is shutting down (its step resumes in the next one). */
-        default boolean controllerStopping() {
-            return life().ended();
-        }
     }
 
     private final TaskListener listener;
@@ -252,10 +247,8 @@ public final class DurableEngine {
      * the JVM's end. The step resumes in the next controller ({@code onResume}).
      */
     private void leaveIfControllerStops() {
-        if (place.controllerStopping()) {
-            place.life().stayIfEnded(listener.getLogger(),
-                    "the engine runs on on the agent and the step follows it again after the restart");
-        }
+        place.life().stayIfEnded(listener.getLogger(),
+                "the engine runs on on the agent and the step follows it again after the restart");
     }
 
     /** Writes the step's stop file; returns until when the step waits for the engine's result. */

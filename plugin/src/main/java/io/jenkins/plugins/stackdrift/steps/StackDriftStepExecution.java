@@ -123,19 +123,10 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
         // as SynchronousNonBlockingStepExecution runs a step: on a thread of its own, with the caller's authentication
         Authentication auth = Jenkins.getAuthentication2();
         RESUMED.execute(() -> {
-            StepWorker current = new StepWorker();
-            current.enter();
-            worker = current;
-            ControllerLife life = ControllerLife.now();
             try (ACLContext ignored = ACL.as2(auth)) {
-                Map<String, Object> result = attachment == null ? runStep(true) : resumeStep(attachment);
-                life.stayIfEnded(null, "");
-                getContext().onSuccess(current.returned(result));
+                getContext().onSuccess(worked(() -> attachment == null ? runStep(true) : resumeStep(attachment)));
             } catch (Exception e) {
-                life.stayIfEnded(null, "");
-                getContext().onFailure(current.failure(e));
-            } finally {
-                current.exit();
+                getContext().onFailure(e);
             }
         });
     }
@@ -155,13 +146,25 @@ final class StackDriftStepExecution extends SynchronousNonBlockingStepExecution<
 
     @Override
     protected Map<String, Object> run() throws Exception {
+        return worked(() -> runStep(false));
+    }
+
+    /** A step's body, run or resumed. */
+    private interface StepBody {
+        Map<String, Object> call() throws Exception;
+    }
+
+    /**
+     * Runs {@code body} as this step's worker (so an abort reaches it), and returns its result or throws how the step
+     * ends. A controller that shut down meanwhile ends nothing: the step resumes in the next one, which alone may end it.
+     */
+    private Map<String, Object> worked(final StepBody body) throws Exception {
         StepWorker current = new StepWorker();
         current.enter();
         worker = current;
         ControllerLife life = ControllerLife.now();
         try {
-            Map<String, Object> result = runStep(false);
-            // a controller that shut down meanwhile: the step resumes in the next one, which alone may end it
+            Map<String, Object> result = body.call();
             life.stayIfEnded(null, "");
             return current.returned(result);
         } catch (Exception e) {
